@@ -1,0 +1,51 @@
+// One error type for the whole engine. `kind` decides how a cell shows it
+// (input -> #VALUE!, everything else -> #N/A) and whether a call is retried;
+// the message is written for the user and must name the cause.
+
+export type PcdErrorKind =
+  | "input" // the user's arguments are wrong (#VALUE!)
+  | "not_signed_in" // no credentials in memory
+  | "auth" // the service refused the credentials or token
+  | "quota" // an allowance or quota is exhausted (dataset says which)
+  | "rate" // 429 after the retries ran out
+  | "unavailable" // maintenance or release-day downtime (until says when)
+  | "plan" // the plan does not include the operation (e.g. no History)
+  | "bad_request" // the service rejected the call (4xx other than the above)
+  | "not_found" // unknown code, or a code missing from a response
+  | "server" // 5xx after the retries ran out
+  | "network" // the request never got an HTTP answer
+  | "timeout" // the per-call timeout elapsed
+  | "protocol" // the answer was not what the spec describes (malformed JSON, wrong shape)
+  | "storage"; // the local cache failed
+
+export interface PcdErrorDetails {
+  /** HTTP status, when there was one. */
+  status?: number;
+  /** The service's own message text, kept so the user can read it. */
+  serverMessage?: string;
+  /** Quota errors: the dataset whose allowance is exhausted. */
+  dataset?: string;
+  /** Unavailable: when the service is expected back (epoch ms). */
+  until?: number;
+  /** Rate / unavailable: how long the service asked us to wait (ms). */
+  retryAfterMs?: number;
+  /** Input errors: the argument at fault (e.g. "currency") and what is allowed. */
+  argument?: string;
+  allowed?: readonly string[];
+}
+
+export class PcdError extends Error {
+  readonly kind: PcdErrorKind;
+  readonly details: PcdErrorDetails;
+
+  constructor(kind: PcdErrorKind, message: string, details: PcdErrorDetails = {}) {
+    super(message);
+    this.name = "PcdError";
+    this.kind = kind;
+    this.details = details;
+  }
+}
+
+export function isPcdError(value: unknown): value is PcdError {
+  return value instanceof PcdError;
+}
