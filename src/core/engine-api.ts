@@ -1,0 +1,205 @@
+// The engine's public API: the only thing custom functions, the task pane, the ribbon
+// commands and the headless runner may use. Implemented by createEngine (engine.ts).
+import type { PcdError } from "./errors";
+import type {
+  DataLimits,
+  Month,
+  MonthlyPoint,
+  Operation,
+  ProductId,
+  SeriesInfo,
+  ServiceEnvironment,
+} from "./model";
+
+export interface EngineSettings {
+  environment: ServiceEnvironment;
+  /** Service address ({base_url}); HTTPS required except for localhost / 127.0.0.1. */
+  baseUrl: string;
+  /** Token address ({auth_url}). */
+  authUrl: string;
+  /** Base path per product (field notes: keep every base path a setting). */
+  productPaths: Record<ProductId, string>;
+  /** The monthly release day: the Nth business day (Mon-Fri) of the month (default 3). */
+  releaseBusinessDay: number;
+  /** Run refresh-all by itself after a new monthly release (else the pane offers it). */
+  autoRefreshAfterRelease: boolean;
+  /** Per-call timeouts (ms): Series Values and the rest / Series Values History. */
+  callTimeoutMs: number;
+  historyTimeoutMs: number;
+}
+
+export interface AuthStatus {
+  signedIn: boolean;
+  username: string | null;
+  environment: ServiceEnvironment;
+  /** Epoch ms when the current token expires, null when there is none. */
+  tokenExpiresAt: number | null;
+}
+
+/** A validated data request: what one cell asks for, before date filtering. */
+export interface SeriesRequest {
+  /** environment|product|code|currency|unit with "default" for the series default. */
+  key: string;
+  info: SeriesInfo;
+  /** null = the series default (also when the user spelled the default out). */
+  currencyId: number | null;
+  unitId: number | null;
+}
+
+export interface SeriesData {
+  key: string;
+  info: SeriesInfo;
+  /** Oldest first. */
+  finals: MonthlyPoint[];
+  forecasts: MonthlyPoint[];
+  /** Currency / unit short names as the service applied them. */
+  currency: string | null;
+  unit: string | null;
+  updatedAt: string | null;
+  lastFinal: Month | null;
+  /** Epoch ms of the last successful fetch. */
+  fetchedAt: number;
+  /** Set when this is cached data served because a fetch failed (the cell still shows data). */
+  staleBecause?: PcdError;
+}
+
+export interface SearchOptions {
+  product?: ProductId;
+  limit?: number;
+  coverage?: string;
+  commodity?: string;
+  hasForecast?: boolean;
+}
+
+export interface SearchHit {
+  info: SeriesInfo;
+  score: number;
+}
+
+export interface LimitsRow {
+  product: ProductId;
+  dataset: string;
+  remaining: number;
+  total: number;
+}
+
+export interface RefreshPlanItem {
+  key: string;
+  code: string;
+  product: ProductId;
+  dataset: string;
+  /** What the sync planner decided for this key. */
+  action: "none" | "values" | "history" | "history+values";
+  reason: string;
+}
+
+export interface RefreshPlan {
+  items: RefreshPlanItem[];
+  /** Data requests per dataset this refresh would spend, with what remains (null if unknown). */
+  cost: Array<{ product: ProductId; dataset: string; requests: number; remaining: number | null }>;
+  totalRequests: number;
+  /** Datasets whose remaining allowance is smaller than the cost. */
+  overBudget: string[];
+}
+
+export interface RefreshProgress {
+  done: number;
+  total: number;
+  phase: "catalog" | "data" | "done";
+}
+
+export interface RefreshSummary {
+  updated: number;
+  revised: number;
+  unchanged: number;
+  failed: number;
+  requestsUsed: number;
+  /** Failures with their cause, for the summary's details. */
+  failures: Array<{ key: string; code: string; message: string }>;
+  startedAt: number;
+  finishedAt: number;
+}
+
+export interface ServiceState {
+  available: boolean;
+  reason: "maintenance" | "release" | null;
+  /** Epoch ms when the service is expected back (when unavailable). */
+  until: number | null;
+  /** Epoch ms of the next release day start and next maintenance window start. */
+  nextRelease: number;
+  nextMaintenance: number;
+}
+
+export interface CacheInfo {
+  entries: number;
+  /** Approximate size of the cached data (JSON characters). */
+  bytes: number;
+  persistent: boolean;
+  /** Why the cache runs from memory, when it does. */
+  fallbackReason: string | null;
+  lastRefresh: number | null;
+}
+
+export interface EngineStats {
+  /** HTTP calls sent per operation (retries included). */
+  http: Record<Operation, number>;
+  /** Data requests (codes) sent in Series Values and History calls. */
+  dataRequests: number;
+}
+
+export type Unsubscribe = () => void;
+
+export interface Engine {
+  /** Loads settings, catalog and cache from storage. Safe to call more than once. */
+  ready(): Promise<void>;
+
+  getSettings(): EngineSettings;
+  /** Validates (PcdError "input" naming the field) and persists; never stores a password. */
+  updateSettings(patch: Partial<EngineSettings>): Promise<EngineSettings>;
+
+  /** Obtains a token (throws PcdError "auth" / "network" / "unavailable"). */
+  signIn(username: string, password: string): Promise<AuthStatus>;
+  signOut(options?: { clearCache?: boolean }): Promise<void>;
+  authStatus(): AuthStatus;
+  onAuthChange(listener: (status: AuthStatus) => void): Unsubscribe;
+
+  /** Series Info of a code; refreshes the catalog (at most hourly) for an unknown code. */
+  lookup(code: string): Promise<SeriesInfo>;
+  /** The cached catalog (fetching what is missing). */
+  catalog(product?: ProductId): Promise<SeriesInfo[]>;
+  search(text: string, options?: SearchOptions): Promise<SearchHit[]>;
+
+  /**
+   * Validates a cell's request against the series: currency/unit by short name (any
+   * case) or ID, must be in the series' available lists (PcdError "input" listing the
+   * allowed ones); currency/unit on a non-utility industry series is an input error.
+   */
+  resolve(
+    code: string,
+    currency: string | number | null,
+    unit: string | number | null,
+  ): Promise<SeriesRequest>;
+  /** Data for a request: cache, coalescing, batching, sync. Throws only when nothing is cached. */
+  getSeries(request: SeriesRequest): Promise<SeriesData>;
+  /** Cached data without any call. */
+  peek(key: string): SeriesData | undefined;
+  /** Fires with the keys whose data changed (new months, revisions, currency data). */
+  onChange(listener: (keys: ReadonlySet<string>) => void): Unsubscribe;
+  /** Fires when the catalog or limits change (INFO, SEARCH, LIMITS cells, the pane). */
+  onMetaChange(listener: () => void): Unsubscribe;
+
+  /** Data Limits for every product, fetched (briefly cached) and decremented locally. */
+  limits(): Promise<LimitsRow[]>;
+  limitsOf(product: ProductId): Promise<DataLimits>;
+
+  /** What refresh-all would fetch, and what it costs against what remains. */
+  planRefresh(): Promise<RefreshPlan>;
+  refreshAll(onProgress?: (progress: RefreshProgress) => void): Promise<RefreshSummary>;
+
+  serviceState(): ServiceState;
+  cacheInfo(): Promise<CacheInfo>;
+  clearCache(): Promise<void>;
+  /** Resolves when nothing is queued or in flight. */
+  idle(): Promise<void>;
+  stats(): EngineStats;
+}

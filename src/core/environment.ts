@@ -1,0 +1,36 @@
+// What the engine receives from its host (Excel's shared runtime, Node tests, the
+// headless runner). Nothing in src/core reaches for globals: this is the whole list.
+
+/** The subset of the WHATWG fetch the engine uses (window.fetch and Node's fetch both fit). */
+export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
+
+export interface Clock {
+  /** Epoch milliseconds. */
+  now(): number;
+}
+
+/**
+ * Key-value persistence (IndexedDB through idb-keyval in Excel, a file or memory in
+ * Node). Values must survive structured cloning / JSON: plain objects, arrays,
+ * strings, numbers, booleans, null.
+ */
+export interface KeyValueStorage {
+  get<T>(key: string): Promise<T | undefined>;
+  set(key: string, value: unknown): Promise<void>;
+  delete(key: string): Promise<void>;
+  keys(): Promise<string[]>;
+  /** True when data survives a restart (false for the in-memory fallback). */
+  readonly persistent: boolean;
+}
+
+export type LogLevel = "debug" | "info" | "warn" | "error";
+
+/** Never pass a password or token to a logger. */
+export type Logger = (level: LogLevel, message: string) => void;
+
+export interface EngineEnvironment {
+  fetch: FetchLike;
+  storage: KeyValueStorage;
+  clock: Clock;
+  log?: Logger;
+}
