@@ -195,6 +195,8 @@ export interface Engine {
   /** What refresh-all would fetch, and what it costs against what remains. */
   planRefresh(): Promise<RefreshPlan>;
   refreshAll(onProgress?: (progress: RefreshProgress) => void): Promise<RefreshSummary>;
+  /** True when a monthly release has started since the last refresh-all (the pane offers one). */
+  refreshDue(): boolean;
 
   serviceState(): ServiceState;
   cacheInfo(): Promise<CacheInfo>;
