@@ -1,0 +1,300 @@
+// The runtime's one access token (spec section 5). The password is kept in memory only
+// (a private field) so the 2-hour token can be renewed silently during the session; it
+// is never stored, logged or put in an error message, and neither is the token.
+import { decodeJwt } from "jose";
+import type { AuthStatus, EngineSettings, Unsubscribe } from "./engine-api";
+import type { Clock, FetchLike, Logger } from "./environment";
+import { PcdError } from "./errors";
+/* eslint-disable no-restricted-imports -- the Node built-in pattern "http" of eslint.config.js also
+   matches our own folder src/core/http; these are engine modules, not Node's http. */
+import { classifyFetchRejection, classifyHttpFailure } from "./http/classify";
+import { accessTokenUrl } from "./http/paths";
+import { parseRetryAfter } from "./http/retry-after";
+import { extractServerMessage, redactSecrets } from "./http/server-message";
+/* eslint-enable no-restricted-imports */
+import { serviceState } from "./schedule";
+
+/** Spec section 5: a token lives 2 hours (used when the JWT carries no exp). */
+export const TOKEN_LIFETIME_MS = 2 * 60 * 60 * 1000;
+/** Renew this long before expiry, so a call never leaves with a token about to lapse. */
+export const RENEW_BEFORE_EXPIRY_MS = 5 * 60 * 1000;
+
+/** The renewal margin: 5 minutes, or a quarter of the lifetime for short-lived tokens (tests, odd services). */
+export function renewMargin(lifetimeMs: number): number {
+  return Math.min(RENEW_BEFORE_EXPIRY_MS, Math.max(0, lifetimeMs) / 4);
+}
+
+export const NOT_SIGNED_IN_MESSAGE =
+  "Not signed in: sign in to PCD in the task pane (Series button on the PCD tab).";
+
+export interface AuthDeps {
+  fetch: FetchLike;
+  clock: Clock;
+  settings: () => EngineSettings;
+  log?: Logger;
+}
+
+interface IssuedToken {
+  token: string;
+  expiresAt: number;
+  /** Our clock when the token arrived. */
+  issuedAt: number;
+}
+
+interface Session {
+  username: string;
+  password: string;
+  /** The addresses signed in to: changing either signs out (another service, another account). */
+  baseUrl: string;
+  authUrl: string;
+  token: string | null;
+  expiresAt: number | null;
+  issuedAt: number | null;
+}
+
+export class Auth {
+  #session: Session | null = null;
+  #renewal: Promise<string> | null = null;
+  #listeners = new Set<(status: AuthStatus) => void>();
+  #requestCount = 0;
+
+  constructor(private readonly deps: AuthDeps) {}
+
+  /** Obtains a token for these credentials; on failure the previous session is left as it was. */
+  async signIn(username: string, password: string): Promise<AuthStatus> {
+    const name = username.trim();
+    if (name === "") throw new PcdError("input", "Sign-in needs a username (the developer account login).");
+    if (password === "") throw new PcdError("input", "Sign-in needs the password of the developer account.");
+    const settings = this.deps.settings();
+    const issued = await this.requestToken(name, password, settings);
+    this.#renewal = null;
+    this.#session = {
+      username: name,
+      password,
+      baseUrl: settings.baseUrl,
+      authUrl: settings.authUrl,
+      token: issued.token,
+      expiresAt: issued.expiresAt,
+      issuedAt: issued.issuedAt,
+    };
+    this.deps.log?.(
+      "info",
+      `Signed in as ${name}; token valid until ${new Date(issued.expiresAt).toISOString()}.`,
+    );
+    this.emit();
+    return this.status();
+  }
+
+  /** The current token, renewed when it is within 5 minutes of expiry. */
+  async token(): Promise<string> {
+    const session = this.activeSession();
+    if (!session) throw new PcdError("not_signed_in", NOT_SIGNED_IN_MESSAGE);
+    if (
+      session.token !== null &&
+      session.expiresAt !== null &&
+      session.issuedAt !== null &&
+      this.deps.clock.now() < session.expiresAt - renewMargin(session.expiresAt - session.issuedAt)
+    ) {
+      return session.token;
+    }
+    return this.renew();
+  }
+
+  /** Obtains a new token now (after a 401); concurrent callers share one request. */
+  renew(): Promise<string> {
+    const session = this.activeSession();
+    if (!session) return Promise.reject(new PcdError("not_signed_in", NOT_SIGNED_IN_MESSAGE));
+    if (this.#renewal) return this.#renewal;
+    const renewal = this.renewSession(session).finally(() => {
+      if (this.#renewal === renewal) this.#renewal = null;
+    });
+    this.#renewal = renewal;
+    return renewal;
+  }
+
+  /** Drops the token and the password. */
+  signOut(): void {
+    const wasSignedIn = this.#session !== null;
+    this.#session = null;
+    this.#renewal = null;
+    if (wasSignedIn) {
+      this.deps.log?.("info", "Signed out.");
+      this.emit();
+    }
+  }
+
+  status(): AuthStatus {
+    const session = this.activeSession();
+    return {
+      signedIn: session !== null,
+      username: session?.username ?? null,
+      environment: this.deps.settings().environment,
+      tokenExpiresAt: session?.token ? session.expiresAt : null,
+    };
+  }
+
+  onChange(listener: (status: AuthStatus) => void): Unsubscribe {
+    this.#listeners.add(listener);
+    return () => {
+      this.#listeners.delete(listener);
+    };
+  }
+
+  /**
+   * Signs out when the service or token address changed since sign-in (another service
+   * means other credentials). A change of environment (live/sandbox) keeps the token:
+   * it is the same account. Called by every public method, and callable after settings change.
+   */
+  checkSettings(): void {
+    this.activeSession();
+  }
+
+  /** Access Token requests sent so far (for the engine's statistics). */
+  requestCount(): number {
+    return this.#requestCount;
+  }
+
+  private activeSession(): Session | null {
+    const session = this.#session;
+    if (!session) return null;
+    const settings = this.deps.settings();
+    if (settings.baseUrl !== session.baseUrl || settings.authUrl !== session.authUrl) {
+      this.deps.log?.("info", "Service address changed: signed out.");
+      this.signOut();
+      return null;
+    }
+    return session;
+  }
+
+  private async renewSession(session: Session): Promise<string> {
+    let issued: IssuedToken;
+    try {
+      issued = await this.requestToken(session.username, session.password, this.deps.settings());
+    } catch (error) {
+      // Rejected credentials will not get better by retrying: forget them, so cells say
+      // "not signed in" instead of asking the service again and again.
+      if (error instanceof PcdError && error.kind === "auth" && this.#session === session) this.signOut();
+      throw error;
+    }
+    // A sign-in or sign-out while this renewal was in flight wins over its result.
+    if (this.#session !== session) {
+      throw new PcdError("not_signed_in", NOT_SIGNED_IN_MESSAGE);
+    }
+    session.token = issued.token;
+    session.expiresAt = issued.expiresAt;
+    session.issuedAt = issued.issuedAt;
+    this.deps.log?.("info", `Access token renewed; valid until ${new Date(issued.expiresAt).toISOString()}.`);
+    this.emit();
+    return issued.token;
+  }
+
+  private async requestToken(
+    username: string,
+    password: string,
+    settings: EngineSettings,
+  ): Promise<IssuedToken> {
+    const url = accessTokenUrl(settings);
+    const secrets = [password];
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, settings.callTimeoutMs);
+    let response: Response;
+    let bodyText: string;
+    this.#requestCount++;
+    try {
+      response = await this.deps.fetch(url, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify({ username, password }),
+        signal: controller.signal,
+      });
+      bodyText = await response.text();
+    } catch (error) {
+      const failure = classifyFetchRejection(error, {
+        operation: "access_token",
+        url,
+        timedOutAfterMs: timedOut ? settings.callTimeoutMs : null,
+      });
+      throw new PcdError(
+        failure.kind,
+        `Sign-in failed: ${redactSecrets(failure.message, secrets)}`,
+        failure.details,
+      );
+    } finally {
+      clearTimeout(timer);
+    }
+
+    const now = this.deps.clock.now();
+    if (!response.ok) {
+      const status = response.status;
+      if (status === 400 || status === 401 || status === 403) {
+        const serverMessage = extractServerMessage(bodyText, secrets);
+        throw new PcdError(
+          "auth",
+          `Sign-in failed: the service rejected the username or password (${serverMessage ?? `HTTP ${status}`})`,
+          serverMessage ? { status, serverMessage } : { status },
+        );
+      }
+      const failure = classifyHttpFailure(
+        { status, bodyText, retryAfterMs: parseRetryAfter(response.headers.get("Retry-After"), now) },
+        {
+          operation: "access_token",
+          now,
+          serviceState: serviceState(now, settings.releaseBusinessDay),
+          secrets,
+        },
+      );
+      throw new PcdError(failure.kind, `Sign-in failed: ${failure.message}`, failure.details);
+    }
+
+    let token: unknown;
+    try {
+      token = (JSON.parse(bodyText) as { access_token?: unknown } | null)?.access_token;
+    } catch {
+      token = undefined;
+    }
+    if (typeof token !== "string" || token.trim() === "") {
+      throw new PcdError(
+        "protocol",
+        "Sign-in failed: the token service answered without an access_token (check the token address in the settings).",
+      );
+    }
+    return { token, expiresAt: expiryOf(token, now), issuedAt: now };
+  }
+
+  private emit(): void {
+    const status = this.status();
+    for (const listener of [...this.#listeners]) {
+      try {
+        listener(status);
+      } catch (error) {
+        this.deps.log?.("warn", `Auth listener failed: ${(error as Error).message}`);
+      }
+    }
+  }
+}
+
+/**
+ * Expiry of a token: the JWT's exp (decoded, not verified: the client has no key). When
+ * exp is missing or unreadable, issue time + 2 h. When exp is already past by our clock
+ * (a PC clock that runs late), the token's own lifetime (exp - iat, else 2 h) from now.
+ */
+export function expiryOf(token: string, now: number): number {
+  let claims: { exp?: unknown; iat?: unknown };
+  try {
+    claims = decodeJwt(token);
+  } catch {
+    return now + TOKEN_LIFETIME_MS;
+  }
+  if (typeof claims.exp !== "number" || !Number.isFinite(claims.exp)) return now + TOKEN_LIFETIME_MS;
+  const expiresAt = claims.exp * 1000;
+  if (expiresAt > now) return expiresAt;
+  const lifetime =
+    typeof claims.iat === "number" && claims.exp > claims.iat
+      ? (claims.exp - claims.iat) * 1000
+      : TOKEN_LIFETIME_MS;
+  return now + lifetime;
+}

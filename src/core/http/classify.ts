@@ -1,0 +1,191 @@
+// Turns a failed HTTP exchange into a PcdError whose kind decides retrying and how a
+// cell shows it. The service documents neither status codes nor error bodies (field
+// notes), so the decision reads the status AND the body text, and the server's own
+// words are kept (details.serverMessage and "The service said: ...") without tokens.
+import type { ServiceState } from "../engine-api";
+import { PcdError, type PcdErrorDetails } from "../errors";
+import type { Operation } from "../model";
+import { datasetFromJson, datasetFromText, extractServerMessage } from "./server-message";
+
+export const OPERATION_LABELS: Record<Operation, string> = {
+  access_token: "Access Token",
+  series_info: "Series Info",
+  series_values: "Series Values",
+  series_hist: "Series Values History",
+  data_limits: "Data Limits",
+};
+
+export interface HttpFailure {
+  status: number;
+  bodyText: string;
+  /** From the Retry-After header, already converted to ms (null when absent). */
+  retryAfterMs: number | null;
+}
+
+export interface FailureContext {
+  operation: Operation;
+  now: number;
+  /** The schedule's view at `now` (serviceState of schedule.ts). */
+  serviceState: ServiceState;
+  /** Texts that must never reach a message (the token, the password). */
+  secrets?: readonly (string | null | undefined)[];
+  /** Formats an instant for the user (default: the host's locale and time zone). */
+  formatTime?: (epochMs: number) => string;
+}
+
+export function formatLocalTime(epochMs: number): string {
+  return new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" }).format(
+    new Date(epochMs),
+  );
+}
+
+const QUOTA_TEXT = /quota/i;
+const PLAN_TEXT = /histor|\bplan\b|option|not included|subscription/i;
+
+function said(serverMessage: string | null): string {
+  return serverMessage ? ` The service said: ${serverMessage}` : "";
+}
+
+function unavailableError(
+  failure: HttpFailure,
+  context: FailureContext,
+  serverMessage: string | null,
+): PcdError {
+  const format = context.formatTime ?? formatLocalTime;
+  const state = context.serviceState;
+  const details: PcdErrorDetails = { status: failure.status };
+  if (serverMessage) details.serverMessage = serverMessage;
+  if (failure.retryAfterMs !== null) details.retryAfterMs = failure.retryAfterMs;
+  const fromHeader = failure.retryAfterMs !== null ? context.now + failure.retryAfterMs : null;
+  if (!state.available && state.until !== null) {
+    details.until = fromHeader ?? state.until;
+    const what = state.reason === "release" ? "for the monthly data release" : "for maintenance";
+    const deadline = state.reason === "release" ? " at the latest" : "";
+    return new PcdError(
+      "unavailable",
+      `The service is down ${what} until 22:00 US Central Time${deadline} (${format(state.until)} your time); ` +
+        `cached data is used meanwhile.${said(serverMessage)}`,
+      details,
+    );
+  }
+  if (fromHeader !== null) details.until = fromHeader;
+  const until = fromHeader !== null ? ` until about ${format(fromHeader)}` : "";
+  return new PcdError(
+    "unavailable",
+    `The service is temporarily unavailable${until} (HTTP ${failure.status}) for ` +
+      `${OPERATION_LABELS[context.operation]}.${said(serverMessage)}`,
+    details,
+  );
+}
+
+/** The PcdError for an HTTP answer with a non-2xx status. */
+export function classifyHttpFailure(failure: HttpFailure, context: FailureContext): PcdError {
+  const { status, bodyText } = failure;
+  const operation = OPERATION_LABELS[context.operation];
+  const serverMessage = extractServerMessage(bodyText, context.secrets);
+  const text = serverMessage ?? "";
+  const details: PcdErrorDetails = { status };
+  if (serverMessage) details.serverMessage = serverMessage;
+  if (failure.retryAfterMs !== null) details.retryAfterMs = failure.retryAfterMs;
+  const http = `(HTTP ${status})`;
+
+  if (status === 401) {
+    return new PcdError(
+      "auth",
+      `The service refused the access token for ${operation} ${http}: sign in again.${said(serverMessage)}`,
+      details,
+    );
+  }
+  if (QUOTA_TEXT.test(text)) {
+    const dataset = datasetFromJson(bodyText) ?? datasetFromText(text);
+    if (dataset) details.dataset = dataset;
+    const which = dataset ? ` for dataset "${dataset}"` : "";
+    return new PcdError(
+      "quota",
+      `Quota limit reached${which}: ${operation} was refused ${http}.${said(serverMessage)}`,
+      details,
+    );
+  }
+  // A refused History call is the plan's Data Automation Option (spec 8 rule 5).
+  if (status === 403 && (PLAN_TEXT.test(text) || context.operation === "series_hist")) {
+    return new PcdError(
+      "plan",
+      `Your plan does not include ${operation} ${http}.${said(serverMessage)}`,
+      details,
+    );
+  }
+  if (status === 429) {
+    return new PcdError(
+      "rate",
+      `The service is limiting the request rate for ${operation} ${http}; try again shortly.${said(serverMessage)}`,
+      details,
+    );
+  }
+  if (status === 503) return unavailableError(failure, context, serverMessage);
+  if (status === 404) {
+    return new PcdError(
+      "not_found",
+      `The service found nothing at the ${operation} address ${http}; check the service address and product paths in the settings.${said(serverMessage)}`,
+      details,
+    );
+  }
+  if (status >= 400 && status < 500) {
+    return new PcdError(
+      "bad_request",
+      `The service rejected the ${operation} call ${http}.${said(serverMessage)}`,
+      details,
+    );
+  }
+  if (status >= 500) {
+    return new PcdError(
+      "server",
+      `The service failed on ${operation} ${http}.${said(serverMessage)}`,
+      details,
+    );
+  }
+  return new PcdError(
+    "protocol",
+    `Unexpected answer to ${operation} ${http}.${said(serverMessage)}`,
+    details,
+  );
+}
+
+/** The PcdError for a fetch that got no HTTP answer (not a caller's cancellation). */
+export function classifyFetchRejection(
+  error: unknown,
+  context: { operation: Operation; url: string; timedOutAfterMs: number | null },
+): PcdError {
+  const operation = OPERATION_LABELS[context.operation];
+  if (context.timedOutAfterMs !== null) {
+    return new PcdError(
+      "timeout",
+      `${operation} got no answer within ${Math.round(context.timedOutAfterMs / 1000)} s (the per-call timeout in the settings).`,
+    );
+  }
+  let origin = context.url;
+  try {
+    origin = new URL(context.url).origin;
+  } catch {
+    // Keep the text as given.
+  }
+  const cause = error instanceof Error ? error.message : String(error);
+  return new PcdError(
+    "network",
+    `The service at ${origin} could not be reached for ${operation} (${cause}).`,
+  );
+}
+
+/** Whether a failure is worth another attempt (429, 5xx except 501, network, timeout). */
+export function isRetryable(error: PcdError): boolean {
+  switch (error.kind) {
+    case "rate":
+    case "network":
+    case "timeout":
+      return true;
+    case "server":
+    case "unavailable":
+      return error.details.status !== 501;
+    default:
+      return false;
+  }
+}

@@ -1,0 +1,24 @@
+// The transport half of the engine: the ServiceClient over HTTP and its building blocks.
+export {
+  createServiceClient,
+  type ServiceClientDeps,
+  type TokenSource,
+  type TransportClient,
+} from "./service-client-impl";
+export { buildCodesSegment, isValidCode, CODE_PATTERN, MAX_CODES_PER_CALL } from "./codes-segment";
+export { operationUrl, accessTokenUrl, type DataOperation } from "./paths";
+export { deriveDataType, type DataTypeHints } from "./data-type";
+export {
+  classifyHttpFailure,
+  classifyFetchRejection,
+  isRetryable,
+  formatLocalTime,
+  OPERATION_LABELS,
+  type HttpFailure,
+  type FailureContext,
+} from "./classify";
+export { DEFAULT_RETRY_POLICY, backoffDelay, type RetryPolicy } from "./retry-policy";
+export { DEFAULT_MAX_IN_FLIGHT, DEFAULT_REQUESTS_PER_SECOND } from "./request-gate";
+export { parseSeriesInfoList, parseSeriesValuesList, parseDataLimits } from "./schemas";
+export { extractServerMessage, redactSecrets } from "./server-message";
+export { parseRetryAfter } from "./retry-after";

@@ -1,0 +1,36 @@
+// Addresses of the operations (spec 4.2-4.5 and the sandbox variants of 4.7).
+import type { EngineSettings } from "../engine-api";
+import type { Operation, ProductId } from "../model";
+
+/** The operations the ServiceClient performs (the token operation belongs to Auth). */
+export type DataOperation = Exclude<Operation, "access_token">;
+
+/**
+ * The URL of one operation. The sandbox inserts "sandbox" after "v1" for Series Info,
+ * Values and History. The spec shows no sandbox Data Limits, so Data Limits always
+ * calls the live address (the sandbox has no monthly code limits anyway).
+ */
+export function operationUrl(
+  settings: EngineSettings,
+  product: ProductId,
+  operation: DataOperation,
+  codesSegment = "",
+): string {
+  const base = `${settings.baseUrl}${settings.productPaths[product]}/v1`;
+  const sandbox = settings.environment === "sandbox" ? "/sandbox" : "";
+  switch (operation) {
+    case "series_info":
+      return `${base}${sandbox}/export/series`;
+    case "series_values":
+      return `${base}${sandbox}/export/series/${codesSegment}`;
+    case "series_hist":
+      return `${base}${sandbox}/export/series_hist/${codesSegment}`;
+    case "data_limits":
+      return `${base}/data_limits`;
+  }
+}
+
+/** The token address of spec 4.1. */
+export function accessTokenUrl(settings: EngineSettings): string {
+  return `${settings.authUrl}/access_token/v1`;
+}

@@ -1,0 +1,44 @@
+// Rate control in front of every service call: at most N requests per second per
+// operation (spec section 8: 10 per second per operation) and a global cap on calls in
+// flight. Bottleneck does the queueing; one limiter per operation spaces request starts
+// by 1000/N ms, so no one-second window ever holds more than N starts of that operation.
+import Bottleneck from "bottleneck";
+import type { DataOperation } from "./paths";
+
+export interface RequestGateOptions {
+  requestsPerSecond: number;
+  maxInFlight: number;
+}
+
+export const DEFAULT_REQUESTS_PER_SECOND = 10;
+export const DEFAULT_MAX_IN_FLIGHT = 6;
+
+export interface RequestGate {
+  /** Runs one HTTP attempt when both the operation's rate and the in-flight cap allow it. */
+  run<T>(operation: DataOperation, attempt: () => Promise<T>): Promise<T>;
+}
+
+export function createRequestGate(options: RequestGateOptions): RequestGate {
+  if (!(options.requestsPerSecond > 0)) {
+    throw new RangeError(`requestsPerSecond must be positive, got ${options.requestsPerSecond}`);
+  }
+  if (!Number.isInteger(options.maxInFlight) || options.maxInFlight < 1) {
+    throw new RangeError(`maxInFlight must be a positive integer, got ${options.maxInFlight}`);
+  }
+  const inFlight = new Bottleneck({ maxConcurrent: options.maxInFlight });
+  const minTime = Math.ceil(1000 / options.requestsPerSecond);
+  const perOperation = new Map<DataOperation, Bottleneck>();
+  const limiterOf = (operation: DataOperation): Bottleneck => {
+    let limiter = perOperation.get(operation);
+    if (!limiter) {
+      limiter = new Bottleneck({ minTime });
+      perOperation.set(operation, limiter);
+    }
+    return limiter;
+  };
+  return {
+    // The in-flight slot is taken first and the rate spacing applied inside it, so the
+    // spacing holds at the moment the request is actually sent.
+    run: (operation, attempt) => inFlight.schedule(() => limiterOf(operation).schedule(attempt)),
+  };
+}

@@ -1,0 +1,51 @@
+// When and how long to wait before another attempt: exponential backoff with full
+// jitter (random in [0, min(cap, base * 2^attempt)]), which spreads a crowd of
+// retrying calls instead of sending them back in lockstep.
+
+export interface RetryPolicy {
+  /** Attempts after the first one. */
+  maxRetries: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /**
+   * A Retry-After longer than this is not waited for: the call fails at once so cells
+   * fall back to cached data instead of hanging (e.g. a 503 "back in 16 hours").
+   */
+  maxRetryAfterMs: number;
+}
+
+export const DEFAULT_RETRY_POLICY: RetryPolicy = Object.freeze({
+  maxRetries: 4,
+  baseDelayMs: 500,
+  maxDelayMs: 20_000,
+  maxRetryAfterMs: 60_000,
+});
+
+/** Full-jitter delay before retry number `attempt + 1` (attempt counts from 0). */
+export function backoffDelay(
+  attempt: number,
+  policy: RetryPolicy,
+  random: () => number = Math.random,
+): number {
+  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** attempt);
+  return Math.floor(random() * ceiling);
+}
+
+/** Waits `ms`, or rejects with the signal's reason as soon as the caller aborts. */
+export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}

@@ -1,0 +1,206 @@
+// Validation and normalisation of the service's answers (spec 2.1-2.3 as stretched by
+// the field notes) with valibot. Objects are loose: fields added within v1 are
+// ignored, never a failure (spec section 9). One bad record fails alone: it is skipped
+// from Series Info with a warning (one record must not lose the catalog), and its code
+// is absent from a Values/History answer (that code fails, the others do not).
+import * as v from "valibot";
+import type { Logger } from "../environment";
+import { PcdError } from "../errors";
+import type { DataLimits, MonthlyPoint, ProductId, SeriesInfo, SeriesValues } from "../model";
+import { CODE_PATTERN } from "./codes-segment";
+import { deriveDataType } from "./data-type";
+import {
+  displayText,
+  optionalText,
+  toBoolean,
+  toDateText,
+  toFiniteNumber,
+  toLag,
+  toList,
+  toMonth,
+} from "./normalise";
+import type { DataOperation } from "./paths";
+
+export const OPERATION_NAMES: Record<DataOperation, string> = {
+  series_info: "Series Info",
+  series_values: "Series Values",
+  series_hist: "Series Values History",
+  data_limits: "Data Limits",
+};
+
+const CodeSchema = v.pipe(
+  v.string("code must be a text"),
+  v.trim(),
+  v.regex(CODE_PATTERN, "code must be three hyphen-separated numbers"),
+);
+
+const FiniteNumberSchema = v.pipe(
+  v.unknown(),
+  v.transform(toFiniteNumber),
+  v.number("value must be a finite number (or a numeric text)"),
+);
+
+const MonthSchema = v.pipe(v.unknown(), v.transform(toMonth), v.string("date must be a YYYY-MM-DD text"));
+
+const PointSchema = v.looseObject({ date: MonthSchema, value: FiniteNumberSchema });
+
+const PointListSchema = v.array(PointSchema, "expected an array of {date, value}");
+
+const SeriesInfoRecordSchema = v.looseObject({
+  code: CodeSchema,
+  coverage: v.pipe(v.string("coverage must be a text"), v.trim(), v.nonEmpty("coverage must not be empty")),
+});
+
+const SeriesValuesRecordSchema = v.looseObject({
+  code: CodeSchema,
+  series_final_values: PointListSchema,
+  // Missing or null means no forecast (always so for plant location factors).
+  series_forecast_values: v.optional(v.nullable(PointListSchema), []),
+});
+
+const DataLimitEntrySchema = v.looseObject({
+  remaining_requests: FiniteNumberSchema,
+  total_requests: FiniteNumberSchema,
+});
+
+function describeIssues(issues: [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]]): string {
+  return issues
+    .slice(0, 3)
+    .map((issue) => {
+      const path = v.getDotPath(issue);
+      return path ? `${path}: ${issue.message}` : issue.message;
+    })
+    .join("; ");
+}
+
+function describeKind(body: unknown): string {
+  if (body === null) return "null";
+  if (Array.isArray(body)) return "an array";
+  return typeof body === "object" ? "an object" : `a ${typeof body}`;
+}
+
+function requireArray(body: unknown, operation: DataOperation): unknown[] {
+  if (!Array.isArray(body)) {
+    throw new PcdError(
+      "protocol",
+      `The ${OPERATION_NAMES[operation]} answer was not a list of records (got ${describeKind(body)}).`,
+    );
+  }
+  return body;
+}
+
+/** Sorts oldest first and keeps one point per month: the last one seen wins. */
+export function normalisePoints(points: ReadonlyArray<{ date: string; value: number }>): MonthlyPoint[] {
+  const byMonth = new Map<string, number>();
+  for (const point of points) byMonth.set(point.date, point.value);
+  return [...byMonth.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([month, value]) => ({ month, value }));
+}
+
+function toSeriesInfo(product: ProductId, record: Record<string, unknown>, code: string): SeriesInfo {
+  const productName = displayText(record.product);
+  const assessment = displayText(record.assessment);
+  const commodity = displayText(record.commodity);
+  return {
+    code,
+    product,
+    productName,
+    dataType: deriveDataType(product, { productName, commodity, assessment }),
+    assessment,
+    commodity,
+    coverage: displayText(record.coverage),
+    location: displayText(record.location),
+    area: optionalText(record.area),
+    details: optionalText(record.details),
+    specification: optionalText(record.specification),
+    remark1: optionalText(record.remark_1),
+    remark2: optionalText(record.remark_2),
+    lag: toLag(record.remark_1),
+    defaultCurrency: optionalText(record.default_currency),
+    defaultUnit: optionalText(record.default_unit),
+    availableCurrencies: toList(record.available_currencies),
+    availableUnits: toList(record.available_units),
+    hasForecast: toBoolean(record.has_forecast),
+    hasPreliminary: toBoolean(record.has_preliminary),
+    seriesHistChanged: toBoolean(record.series_hist_changed),
+    lastAvailableFinal: toMonth(record.last_available_final),
+    updatedAt: toDateText(record.updated_at),
+    raw: Object.freeze({ ...record }),
+  };
+}
+
+/** Series Info (spec 2.1): every valid record, bad ones skipped with a warning. */
+export function parseSeriesInfoList(body: unknown, product: ProductId, log?: Logger): SeriesInfo[] {
+  const records = requireArray(body, "series_info");
+  const result: SeriesInfo[] = [];
+  records.forEach((record, index) => {
+    const parsed = v.safeParse(SeriesInfoRecordSchema, record);
+    if (!parsed.success) {
+      log?.("warn", `Series Info (${product}): record ${index} skipped: ${describeIssues(parsed.issues)}.`);
+      return;
+    }
+    result.push(toSeriesInfo(product, record as Record<string, unknown>, parsed.output.code));
+  });
+  return result;
+}
+
+/**
+ * Series Values / History (spec 2.2), keyed by each record's own code (never by
+ * position). Records for codes that were not requested are ignored; a record that fails
+ * validation leaves its code absent, with a warning.
+ */
+export function parseSeriesValuesList(
+  body: unknown,
+  operation: "series_values" | "series_hist",
+  requested: ReadonlySet<string>,
+  log?: Logger,
+): Map<string, SeriesValues> {
+  const records = requireArray(body, operation);
+  const result = new Map<string, SeriesValues>();
+  records.forEach((record, index) => {
+    const parsed = v.safeParse(SeriesValuesRecordSchema, record);
+    if (!parsed.success) {
+      const code = optionalText((record as { code?: unknown } | null)?.code) ?? `record ${index}`;
+      log?.("warn", `${OPERATION_NAMES[operation]}: ${code} dropped: ${describeIssues(parsed.issues)}.`);
+      return;
+    }
+    const output = parsed.output;
+    if (!requested.has(output.code)) {
+      log?.("debug", `${OPERATION_NAMES[operation]}: ignored record for unrequested code ${output.code}.`);
+      return;
+    }
+    result.set(output.code, {
+      code: output.code,
+      currency: optionalText(output.currency),
+      unit: optionalText(output.unit),
+      updatedAt: toDateText(output.updated_at),
+      finals: normalisePoints(output.series_final_values),
+      forecasts: normalisePoints(output.series_forecast_values ?? []),
+    });
+  });
+  return result;
+}
+
+/** Data Limits (spec 2.3): dataset -> allowance; a malformed entry is skipped with a warning. */
+export function parseDataLimits(body: unknown, product: ProductId, log?: Logger): DataLimits {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    throw new PcdError(
+      "protocol",
+      `The Data Limits answer was not an object of datasets (got ${describeKind(body)}).`,
+    );
+  }
+  const result: DataLimits = {};
+  for (const [dataset, entry] of Object.entries(body)) {
+    const parsed = v.safeParse(DataLimitEntrySchema, entry);
+    if (!parsed.success) {
+      log?.(
+        "warn",
+        `Data Limits (${product}): dataset "${dataset}" skipped: ${describeIssues(parsed.issues)}.`,
+      );
+      continue;
+    }
+    result[dataset] = { remaining: parsed.output.remaining_requests, total: parsed.output.total_requests };
+  }
+  return result;
+}

@@ -1,0 +1,278 @@
+// The ServiceClient over HTTP: authenticated, rate-limited, retried, validated.
+//
+// What the statistics count (the headless runner and the benchmarks report them):
+// - http[operation]: every HTTP attempt sent, retries and the retry after a 401 included,
+//   counted when the request leaves (also when it then times out or finds no network);
+//   http.access_token is the Auth's token requests (sign-in and renewals).
+// - dataRequests: the codes of every Series Values / History attempt that got a 2xx
+//   answer, i.e. what the service charges against the per-dataset allowances
+//   (spec 8 rule 1); refused attempts (429, 5xx...) are assumed not to be charged.
+import type { Auth } from "../auth";
+import type { EngineSettings, EngineStats } from "../engine-api";
+import type { Clock, FetchLike, Logger } from "../environment";
+import { PcdError } from "../errors";
+import type { CodeRequest, DataLimits, Operation, ProductId, SeriesInfo, SeriesValues } from "../model";
+import { serviceState } from "../schedule";
+import type { CallOptions, ServiceClient } from "../service-client";
+import { OPERATION_LABELS, classifyFetchRejection, classifyHttpFailure, isRetryable } from "./classify";
+import { buildCodesSegment } from "./codes-segment";
+import { operationUrl, type DataOperation } from "./paths";
+import {
+  DEFAULT_MAX_IN_FLIGHT,
+  DEFAULT_REQUESTS_PER_SECOND,
+  createRequestGate,
+  type RequestGate,
+} from "./request-gate";
+import { parseRetryAfter } from "./retry-after";
+import { DEFAULT_RETRY_POLICY, abortableSleep, backoffDelay, type RetryPolicy } from "./retry-policy";
+import { parseDataLimits, parseSeriesInfoList, parseSeriesValuesList } from "./schemas";
+
+/** What the client needs of Auth (Auth itself fits; tests may pass a fake). */
+export type TokenSource = Pick<Auth, "token" | "renew"> & Partial<Pick<Auth, "requestCount">>;
+
+export interface ServiceClientDeps {
+  fetch: FetchLike;
+  clock: Clock;
+  auth: TokenSource;
+  settings: () => EngineSettings;
+  log?: Logger;
+  retry?: Partial<RetryPolicy>;
+  /** Global cap on calls in flight (default 6). */
+  maxInFlight?: number;
+  /** Per-operation rate (default 10 per second, spec section 8). */
+  requestsPerSecond?: number;
+  /** Waits between retries (default: a timer that the caller's signal cancels). */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Jitter source in [0, 1) (default Math.random). */
+  random?: () => number;
+}
+
+export type TransportClient = ServiceClient & {
+  stats(): EngineStats;
+  resetStats(): void;
+};
+
+interface HttpAnswer {
+  status: number;
+  ok: boolean;
+  bodyText: string;
+  retryAfter: string | null;
+}
+
+function emptyHttpCounts(): Record<Operation, number> {
+  return { access_token: 0, series_info: 0, series_values: 0, series_hist: 0, data_limits: 0 };
+}
+
+function abortReason(signal: AbortSignal): unknown {
+  return signal.reason ?? new DOMException("The operation was aborted.", "AbortError");
+}
+
+export function createServiceClient(deps: ServiceClientDeps): TransportClient {
+  const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...deps.retry };
+  const sleep = deps.sleep ?? abortableSleep;
+  const random = deps.random ?? Math.random;
+  const gate: RequestGate = createRequestGate({
+    requestsPerSecond: deps.requestsPerSecond ?? DEFAULT_REQUESTS_PER_SECOND,
+    maxInFlight: deps.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT,
+  });
+  let http = emptyHttpCounts();
+  let dataRequests = 0;
+  let tokenRequestsAtReset = deps.auth.requestCount?.() ?? 0;
+
+  /** One HTTP attempt with its own timeout, combined with the caller's signal. */
+  async function attempt(
+    operation: DataOperation,
+    url: string,
+    token: string,
+    timeoutMs: number,
+    signal: AbortSignal | undefined,
+  ): Promise<HttpAnswer> {
+    if (signal?.aborted) throw abortReason(signal);
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const onCallerAbort = (): void => controller.abort();
+    signal?.addEventListener("abort", onCallerAbort, { once: true });
+    http[operation]++;
+    try {
+      const response = await deps.fetch(url, {
+        method: "GET",
+        headers: { Authorization: `Bearer ${token}`, Accept: "application/json" },
+        signal: controller.signal,
+      });
+      const bodyText = await response.text();
+      return {
+        status: response.status,
+        ok: response.ok,
+        bodyText,
+        retryAfter: response.headers.get("Retry-After"),
+      };
+    } catch (error) {
+      if (signal?.aborted) throw abortReason(signal);
+      throw classifyFetchRejection(error, {
+        operation,
+        url,
+        timedOutAfterMs: timedOut ? timeoutMs : null,
+      });
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", onCallerAbort);
+    }
+  }
+
+  /** Whether a failure may be retried, and after how long (null: give up now). */
+  function retryDelay(error: PcdError, retriesSoFar: number, stateAvailable: boolean): number | null {
+    if (!isRetryable(error) || retriesSoFar >= policy.maxRetries) return null;
+    const retryAfterMs = error.details.retryAfterMs;
+    // Known downtime or a long Retry-After: fail fast so cells fall back to the cache.
+    if (error.kind === "unavailable" && !stateAvailable) return null;
+    if (retryAfterMs !== undefined && retryAfterMs > policy.maxRetryAfterMs) return null;
+    return retryAfterMs ?? backoffDelay(retriesSoFar, policy, random);
+  }
+
+  async function call<T>(
+    operation: DataOperation,
+    url: string,
+    timeoutMs: number,
+    options: CallOptions | undefined,
+    onSuccess: (body: unknown) => T,
+    codesCharged: number,
+  ): Promise<T> {
+    const signal = options?.signal;
+    const label = OPERATION_LABELS[operation];
+    let retries = 0;
+    let renewed = false;
+    for (;;) {
+      if (signal?.aborted) throw abortReason(signal);
+      const token = await deps.auth.token();
+      let error: PcdError;
+      try {
+        const answer = await gate.run(operation, () => attempt(operation, url, token, timeoutMs, signal));
+        if (answer.ok) {
+          if (operation === "series_values" || operation === "series_hist") dataRequests += codesCharged;
+          let body: unknown;
+          try {
+            body = JSON.parse(answer.bodyText);
+          } catch {
+            throw new PcdError(
+              "protocol",
+              `The ${label} answer was not valid JSON (HTTP ${answer.status}, ${answer.bodyText.length} characters).`,
+              { status: answer.status },
+            );
+          }
+          return onSuccess(body);
+        }
+        if (answer.status === 401 && !renewed) {
+          // The token expired early or was revoked: renew once and try once more.
+          renewed = true;
+          deps.log?.("info", `${label}: HTTP 401, renewing the access token once.`);
+          await deps.auth.renew();
+          continue;
+        }
+        const now = deps.clock.now();
+        error = classifyHttpFailure(
+          {
+            status: answer.status,
+            bodyText: answer.bodyText,
+            retryAfterMs: parseRetryAfter(answer.retryAfter, now),
+          },
+          {
+            operation,
+            now,
+            serviceState: serviceState(now, deps.settings().releaseBusinessDay),
+            secrets: [token],
+          },
+        );
+      } catch (caught) {
+        if (!(caught instanceof PcdError) || caught.kind === "protocol") throw caught;
+        if (caught.kind !== "network" && caught.kind !== "timeout") throw caught;
+        error = caught;
+      }
+      const now = deps.clock.now();
+      const state = serviceState(now, deps.settings().releaseBusinessDay);
+      const delay = retryDelay(error, retries, state.available);
+      if (delay === null) {
+        if (retries > 0 && isRetryable(error)) {
+          throw new PcdError(
+            error.kind,
+            `${error.message} (gave up after ${retries} retries)`,
+            error.details,
+          );
+        }
+        throw error;
+      }
+      retries++;
+      deps.log?.(
+        "info",
+        `${label}: ${error.kind}${error.details.status ? ` (HTTP ${error.details.status})` : ""}; retry ${retries} of ${policy.maxRetries} in ${delay} ms.`,
+      );
+      await sleep(delay, signal);
+    }
+  }
+
+  function dataCall(
+    operation: "series_values" | "series_hist",
+    product: ProductId,
+    codes: readonly CodeRequest[],
+    options: CallOptions | undefined,
+  ): Promise<Map<string, SeriesValues>> {
+    let segment: string;
+    try {
+      segment = buildCodesSegment(codes);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    const settings = deps.settings();
+    const requested = new Set(codes.map((request) => request.code));
+    const timeoutMs = operation === "series_hist" ? settings.historyTimeoutMs : settings.callTimeoutMs;
+    return call(
+      operation,
+      operationUrl(settings, product, operation, segment),
+      timeoutMs,
+      options,
+      (body) => parseSeriesValuesList(body, operation, requested, deps.log),
+      codes.length,
+    );
+  }
+
+  return {
+    seriesInfo(product: ProductId, options?: CallOptions): Promise<SeriesInfo[]> {
+      const settings = deps.settings();
+      return call(
+        "series_info",
+        operationUrl(settings, product, "series_info"),
+        settings.callTimeoutMs,
+        options,
+        (body) => parseSeriesInfoList(body, product, deps.log),
+        0,
+      );
+    },
+    seriesValues: (product, codes, options) => dataCall("series_values", product, codes, options),
+    seriesHistory: (product, codes, options) => dataCall("series_hist", product, codes, options),
+    dataLimits(product: ProductId, options?: CallOptions): Promise<DataLimits> {
+      const settings = deps.settings();
+      return call(
+        "data_limits",
+        operationUrl(settings, product, "data_limits"),
+        settings.callTimeoutMs,
+        options,
+        (body) => parseDataLimits(body, product, deps.log),
+        0,
+      );
+    },
+    stats(): EngineStats {
+      return {
+        http: { ...http, access_token: (deps.auth.requestCount?.() ?? 0) - tokenRequestsAtReset },
+        dataRequests,
+      };
+    },
+    resetStats(): void {
+      http = emptyHttpCounts();
+      dataRequests = 0;
+      tokenRequestsAtReset = deps.auth.requestCount?.() ?? 0;
+    },
+  };
+}

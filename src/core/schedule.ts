@@ -1,0 +1,135 @@
+// The service's published schedule (spec section 8, field notes "Schedule and timing"):
+// maintenance on the 15th and 25th from 06:00 to 22:00 US Central Time, and on the
+// monthly release day downtime from 06:00 until the data is out (deadline 22:00).
+// Pure functions of an instant, so the engine, the pane and tests share one answer.
+//
+// The release day is the Nth business day (Monday to Friday) of the month. There is no
+// holiday calendar: the vendor publishes none, and a holiday would only move the real
+// release a day later than we expect, which costs nothing but an early "refresh due".
+import type { ServiceState } from "./engine-api";
+import { calendarWeekday, centralParts, centralToEpoch } from "./central-time";
+import type { Month } from "./model";
+
+export const WINDOW_START_HOUR = 6;
+export const WINDOW_END_HOUR = 22;
+export const MAINTENANCE_DAYS: readonly number[] = [15, 25];
+
+export interface CalendarDay {
+  year: number;
+  month: number;
+  day: number;
+}
+
+function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+function addMonths(year: number, month: number, delta: number): { year: number; month: number } {
+  const index = year * 12 + (month - 1) + delta;
+  return { year: Math.floor(index / 12), month: (index % 12) + 1 };
+}
+
+/** The Nth Monday-to-Friday of a month (no holiday calendar, see the file comment). */
+export function releaseDay(year: number, month: number, businessDay: number): CalendarDay {
+  if (!Number.isInteger(businessDay) || businessDay < 1) {
+    throw new RangeError(`releaseDay: businessDay must be a positive integer, got ${businessDay}`);
+  }
+  let counted = 0;
+  const last = daysInMonth(year, month);
+  for (let day = 1; day <= last; day++) {
+    const weekday = calendarWeekday(year, month, day);
+    if (weekday === 0 || weekday === 6) continue;
+    counted++;
+    if (counted === businessDay) return { year, month, day };
+  }
+  throw new RangeError(`releaseDay: ${year}-${month} has fewer than ${businessDay} business days`);
+}
+
+function releaseStartOf(year: number, month: number, businessDay: number): number {
+  const day = releaseDay(year, month, businessDay);
+  return centralToEpoch(day.year, day.month, day.day, WINDOW_START_HOUR, 0);
+}
+
+/** Epoch ms of the most recent release day 06:00 Central at or before `now`. */
+export function latestReleaseStart(now: number, releaseBusinessDay: number): number {
+  const p = centralParts(now);
+  const thisMonth = releaseStartOf(p.year, p.month, releaseBusinessDay);
+  if (thisMonth <= now) return thisMonth;
+  const previous = addMonths(p.year, p.month, -1);
+  return releaseStartOf(previous.year, previous.month, releaseBusinessDay);
+}
+
+/** Epoch ms of the first release day 06:00 Central strictly after `now`. */
+export function nextReleaseStart(now: number, releaseBusinessDay: number): number {
+  const p = centralParts(now);
+  const thisMonth = releaseStartOf(p.year, p.month, releaseBusinessDay);
+  if (thisMonth > now) return thisMonth;
+  const next = addMonths(p.year, p.month, 1);
+  return releaseStartOf(next.year, next.month, releaseBusinessDay);
+}
+
+/** Epoch ms of the first maintenance window start (15th/25th 06:00 Central) strictly after `now`. */
+export function nextMaintenanceStart(now: number): number {
+  const p = centralParts(now);
+  for (let monthDelta = 0; monthDelta <= 1; monthDelta++) {
+    const { year, month } = addMonths(p.year, p.month, monthDelta);
+    for (const day of MAINTENANCE_DAYS) {
+      const start = centralToEpoch(year, month, day, WINDOW_START_HOUR, 0);
+      if (start > now) return start;
+    }
+  }
+  // Unreachable: the 15th of next month always lies ahead.
+  throw new Error("nextMaintenanceStart: no window found");
+}
+
+export interface ServiceStateOptions {
+  /**
+   * When the caller has seen this month's release come out (e.g. a call succeeded on
+   * release day), the release downtime ends then instead of at the 22:00 deadline.
+   */
+  releaseDoneAt?: number;
+}
+
+/** Whether the service is expected to be up at `now`, and if not why and until when. */
+export function serviceState(
+  now: number,
+  releaseBusinessDay: number,
+  options: ServiceStateOptions = {},
+): ServiceState {
+  const p = centralParts(now);
+  const nextRelease = nextReleaseStart(now, releaseBusinessDay);
+  const nextMaintenance = nextMaintenanceStart(now);
+  const inWindowHours = p.hour >= WINDOW_START_HOUR && p.hour < WINDOW_END_HOUR;
+  const windowEnd = (): number => centralToEpoch(p.year, p.month, p.day, WINDOW_END_HOUR, 0);
+
+  if (inWindowHours && MAINTENANCE_DAYS.includes(p.day)) {
+    return { available: false, reason: "maintenance", until: windowEnd(), nextRelease, nextMaintenance };
+  }
+  const release = releaseDay(p.year, p.month, releaseBusinessDay);
+  if (inWindowHours && release.day === p.day) {
+    const start = centralToEpoch(p.year, p.month, p.day, WINDOW_START_HOUR, 0);
+    const done = options.releaseDoneAt;
+    const released = done !== undefined && done >= start && done <= now;
+    if (!released) {
+      return { available: false, reason: "release", until: windowEnd(), nextRelease, nextMaintenance };
+    }
+  }
+  return { available: true, reason: null, until: null, nextRelease, nextMaintenance };
+}
+
+function formatMonth(year: number, month: number): Month {
+  return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}`;
+}
+
+/**
+ * The month the latest final value should be for, by the schedule: the previous month
+ * once this month's release deadline (release day 22:00 Central) has passed, else the
+ * month before that.
+ */
+export function expectedLatestFinal(now: number, releaseBusinessDay: number): Month {
+  const p = centralParts(now);
+  const day = releaseDay(p.year, p.month, releaseBusinessDay);
+  const deadline = centralToEpoch(day.year, day.month, day.day, WINDOW_END_HOUR, 0);
+  const target = addMonths(p.year, p.month, now >= deadline ? -1 : -2);
+  return formatMonth(target.year, target.month);
+}
