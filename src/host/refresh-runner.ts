@@ -1,0 +1,51 @@
+// One refresh-all at a time for the whole runtime. The ribbon's "Refresh all" and the
+// task pane's button both start it here, and the pane shows the progress and summary of
+// whichever started it (a second click while it runs joins the running refresh).
+import type { Engine, RefreshProgress, RefreshSummary } from "../core/engine-api";
+
+export type RefreshState =
+  | { status: "idle" }
+  | { status: "running"; progress: RefreshProgress | null }
+  | { status: "done"; summary: RefreshSummary }
+  | { status: "failed"; message: string };
+
+type Listener = (state: RefreshState) => void;
+
+export class RefreshRunner {
+  private state: RefreshState = { status: "idle" };
+  private running: Promise<RefreshSummary> | null = null;
+  private readonly listeners = new Set<Listener>();
+
+  constructor(private readonly engine: () => Engine) {}
+
+  current(): RefreshState {
+    return this.state;
+  }
+
+  subscribe(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Starts a refresh, or returns the one already running. Never rejects: failures become state. */
+  run(): Promise<RefreshSummary | null> {
+    if (!this.running) {
+      this.set({ status: "running", progress: null });
+      this.running = this.engine().refreshAll((progress) => this.set({ status: "running", progress }));
+      this.running
+        .then((summary) => this.set({ status: "done", summary }))
+        .catch((error: unknown) =>
+          this.set({ status: "failed", message: error instanceof Error ? error.message : String(error) }),
+        )
+        .finally(() => {
+          this.running = null;
+        });
+    }
+    return this.running.catch(() => null);
+  }
+
+  private set(state: RefreshState): void {
+    this.state = state;
+    for (const listener of this.listeners) listener(state);
+  }
+}

@@ -1,0 +1,91 @@
+// Builds the add-in the way `npm run build` does (into temporary folders) and checks
+// what Excel will load: functions.json, the rewritten manifest, and the page.
+import { mkdtempSync, readFileSync, existsSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import webpack, { type Configuration } from "webpack";
+
+type ConfigFactory = (env: unknown, argv: { mode: string }) => Configuration;
+const root = path.resolve(__dirname, "../..");
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const configFactory = require(path.join(root, "webpack.config.js")) as ConfigFactory;
+
+async function build(mode: "production" | "development", env: Record<string, string>): Promise<string> {
+  const saved = { ...process.env };
+  Object.assign(process.env, env);
+  try {
+    const config = configFactory({}, { mode });
+    const outDir = mkdtempSync(path.join(tmpdir(), "pcd-build-"));
+    config.output = { ...config.output, path: outDir };
+    config.context = root;
+    config.devtool = false;
+    await new Promise<void>((resolve, reject) => {
+      webpack(config, (error, stats) => {
+        if (error) reject(error);
+        else if (stats?.hasErrors()) reject(new Error(stats.toString({ all: false, errors: true })));
+        else resolve();
+      });
+    });
+    return outDir;
+  } finally {
+    process.env = saved;
+  }
+}
+
+describe("production build", () => {
+  let dist: string;
+  beforeAll(async () => {
+    dist = await build("production", { PCD_ADDIN_URL: "https://pcd.example.com/addin" });
+  }, 180_000);
+  afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+  test("functions.json declares the five PCD functions with help links on the deployed origin", () => {
+    const metadata = JSON.parse(readFileSync(path.join(dist, "functions.json"), "utf8")) as {
+      functions: Array<{ id: string; helpUrl?: string }>;
+    };
+    expect(metadata.functions.map((fn) => fn.id).sort()).toEqual([
+      "INFO",
+      "LIMITS",
+      "SEARCH",
+      "VALUE",
+      "VALUES",
+    ]);
+    for (const fn of metadata.functions) expect(fn.helpUrl).toMatch(/^https:\/\/pcd\.example\.com\/addin\//);
+  });
+
+  test("the manifest points at the production URL only", () => {
+    const manifest = readFileSync(path.join(dist, "manifest.xml"), "utf8");
+    expect(manifest).not.toContain("localhost");
+    expect(manifest).toContain("https://pcd.example.com/addin/taskpane.html");
+  });
+
+  test("the page loads Office.js from the CDN, then runtime, functions, commands and task pane", () => {
+    const html = readFileSync(path.join(dist, "taskpane.html"), "utf8");
+    const scripts = [...html.matchAll(/<script[^>]*src="?([^\s">]+)/g)].map((match) => match[1]);
+    expect(scripts).toEqual([
+      "https://appsforoffice.microsoft.com/lib/1/hosted/office.js",
+      "runtime.js",
+      "functions.js",
+      "commands.js",
+      "taskpane.js",
+    ]);
+    expect(html).toMatch(/Content-Security-Policy/);
+    expect(html).not.toMatch(/<script(?![^>]*src)[^>]*>/); // no inline script
+    expect(existsSync(path.join(dist, "office-js"))).toBe(false);
+  });
+});
+
+describe("development build", () => {
+  test("serves a local copy of Office.js without debug files", async () => {
+    const dist = await build("development", {});
+    try {
+      const html = readFileSync(path.join(dist, "taskpane.html"), "utf8");
+      expect(html).toContain("https://localhost:3000/office-js/office.js");
+      expect(existsSync(path.join(dist, "office-js/office.js"))).toBe(true);
+      expect(existsSync(path.join(dist, "office-js/custom-functions-runtime.js"))).toBe(true);
+      expect(existsSync(path.join(dist, "office-js/office.debug.js"))).toBe(false);
+    } finally {
+      rmSync(dist, { recursive: true, force: true });
+    }
+  }, 180_000);
+});

@@ -1,0 +1,150 @@
+// Builds the add-in: one page (taskpane.html) that loads the functions, commands and
+// task pane bundles into Excel's shared runtime.
+//
+// Settings (environment variables):
+//   PCD_ADDIN_URL  origin the add-in is served from (default https://localhost:3000);
+//                  every https://localhost:3000 in the manifest and functions.json is
+//                  rewritten to it in production builds.
+//   PCD_OFFICE_JS  "cdn" (Microsoft's CDN, the production default) or "local" (a copy of
+//                  @microsoft/office-js served with the add-in: development, tests, offline).
+const path = require("path");
+const HtmlWebpackPlugin = require("html-webpack-plugin");
+const CopyWebpackPlugin = require("copy-webpack-plugin");
+const CustomFunctionsMetadataPlugin = require("custom-functions-metadata-plugin");
+
+const DEV_ORIGIN = "https://localhost:3000";
+const CDN_OFFICE_JS = "https://appsforoffice.microsoft.com/lib/1/hosted/office.js";
+const LOCAL_OFFICE_JS = "office-js/office.js";
+// The files of @microsoft/office-js that Excel needs (the package is 86 MB; see
+// shared/notes/toolchain.md, trap 8).
+const OFFICE_JS_FILES = [
+  "office.js",
+  "o15apptofilemappingtable.js",
+  "custom-functions-runtime.js",
+  "excel-*.js",
+  "excelwebapp-*.js",
+  "en-us/**",
+  "telemetry/**",
+  "ariatelemetry/**",
+];
+
+function addinOrigin(mode) {
+  const url = process.env.PCD_ADDIN_URL || DEV_ORIGIN;
+  if (mode === "production" && !/^https:\/\//.test(url)) {
+    throw new Error(`PCD_ADDIN_URL must be an https:// origin, got "${url}"`);
+  }
+  return url.replace(/\/+$/, "");
+}
+
+function officeJsSource(mode) {
+  const setting = process.env.PCD_OFFICE_JS || (mode === "production" ? "cdn" : "local");
+  if (setting !== "cdn" && setting !== "local") {
+    throw new Error(`PCD_OFFICE_JS must be "cdn" or "local", got "${setting}"`);
+  }
+  return setting;
+}
+
+function rewriteOrigin(origin) {
+  return (content) => content.toString().split(DEV_ORIGIN).join(origin);
+}
+
+module.exports = (_env, argv) => {
+  const mode = argv.mode || "development";
+  const origin = addinOrigin(mode);
+  const officeJs = officeJsSource(mode);
+  const officeJsCopies =
+    officeJs === "local"
+      ? OFFICE_JS_FILES.map((pattern) => ({
+          from: pattern,
+          context: path.resolve(__dirname, "node_modules/@microsoft/office-js/dist"),
+          to: "office-js/",
+          globOptions: { ignore: ["**/*.debug.js"] },
+          // Already minified by Microsoft: minifying them again costs minutes.
+          info: { minimized: true },
+        }))
+      : [];
+
+  return {
+    mode,
+    // No eval-based source maps: the page's content security policy forbids eval.
+    devtool: "source-map",
+    entry: {
+      functions: ["./src/host/browser-host.ts", "./src/functions/functions.ts"],
+      commands: "./src/commands/commands.ts",
+      taskpane: "./src/taskpane/index.ts",
+    },
+    output: {
+      path: path.resolve(__dirname, "dist"),
+      filename: "[name].js",
+      chunkFilename: "[name].[contenthash:8].js",
+      clean: true,
+    },
+    resolve: { extensions: [".ts", ".tsx", ".js"] },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          use: { loader: "ts-loader", options: { transpileOnly: true } },
+        },
+      ],
+    },
+    optimization: {
+      // One webpack runtime for the page's bundles: modules they share (the engine
+      // holder in src/host) are instantiated once, which is what makes one engine per
+      // shared runtime.
+      runtimeChunk: "single",
+    },
+    performance: { hints: false },
+    plugins: [
+      new CustomFunctionsMetadataPlugin({
+        output: "functions.json",
+        input: "./src/functions/functions.ts",
+      }),
+      new HtmlWebpackPlugin({
+        filename: "taskpane.html",
+        template: "./src/taskpane/taskpane.html",
+        chunks: ["runtime", "functions", "commands", "taskpane"],
+        chunksSortMode: "manual",
+        officeJsUrl: officeJs === "cdn" ? CDN_OFFICE_JS : `${origin}/${LOCAL_OFFICE_JS}`,
+        officeJsOrigin: officeJs === "cdn" ? "https://appsforoffice.microsoft.com" : "",
+      }),
+      new CopyWebpackPlugin({
+        patterns: [
+          { from: "assets/*.png", to: "assets/[name][ext]" },
+          { from: "src/taskpane/help.html", to: "help.html" },
+          { from: "manifest.xml", to: "manifest.xml", transform: rewriteOrigin(origin) },
+          ...officeJsCopies,
+        ],
+      }),
+      {
+        // functions.json carries @helpurl addresses: point them at the deployed origin.
+        apply(compiler) {
+          compiler.hooks.thisCompilation.tap("PcdRewriteOrigin", (compilation) => {
+            compilation.hooks.processAssets.tap(
+              {
+                name: "PcdRewriteOrigin",
+                stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_SUMMARIZE,
+              },
+              () => {
+                const asset = compilation.getAsset("functions.json");
+                if (!asset || origin === DEV_ORIGIN) return;
+                const text = rewriteOrigin(origin)(asset.source.source());
+                compilation.updateAsset("functions.json", new compiler.webpack.sources.RawSource(text));
+              },
+            );
+          });
+        },
+      },
+    ],
+    devServer: {
+      port: 3000,
+      host: "localhost",
+      headers: { "Access-Control-Allow-Origin": "*" },
+      static: false,
+      hot: false,
+      liveReload: false,
+      client: false,
+    },
+  };
+};
