@@ -10,6 +10,12 @@
 //
 // All five are streaming: a cell keeps its invocation and is set again when its data
 // changes (after a refresh, a sign-in or a catalog update), and only then.
+import { runCell } from "./cell-runner";
+import { infoJob } from "./info";
+import { limitsJob } from "./limits";
+import { searchJob } from "./search";
+import { valueJob } from "./value";
+import { valuesJob } from "./values";
 
 /**
  * Monthly values of a PCD series as a table that spills: Date, Value and, when forecasts are included, Status ("final" or "forecast").
@@ -36,8 +42,8 @@ export function values(
   order: number,
   invocation: CustomFunctions.StreamingInvocation<unknown[][]>,
 ): void {
-  void [code, currency, unit, start_date, end_date, headers, forecast, order];
-  invocation.setResult(notImplemented("VALUES"));
+  const args = { code, currency, unit, start_date, end_date, headers, forecast, order };
+  runCell(invocation, (engine, host) => valuesJob(engine, args, host));
 }
 
 /**
@@ -57,8 +63,7 @@ export function value(
   unit: unknown,
   invocation: CustomFunctions.StreamingInvocation<unknown>,
 ): void {
-  void [code, date, currency, unit];
-  invocation.setResult(notImplemented("VALUE"));
+  runCell(invocation, (engine) => valueJob(engine, { code, date, currency, unit }));
 }
 
 /**
@@ -74,8 +79,7 @@ export function info(
   field: unknown,
   invocation: CustomFunctions.StreamingInvocation<unknown[][]>,
 ): void {
-  void [code, field];
-  invocation.setResult(notImplemented("INFO"));
+  runCell(invocation, (engine, host) => infoJob(engine, { code, field }, host));
 }
 
 /**
@@ -91,8 +95,7 @@ export function limits(
   product: unknown,
   invocation: CustomFunctions.StreamingInvocation<unknown[][]>,
 ): void {
-  void [dataset, product];
-  invocation.setResult(notImplemented("LIMITS"));
+  runCell(invocation, (engine) => limitsJob(engine, { dataset, product }));
 }
 
 /**
@@ -110,13 +113,5 @@ export function search(
   max_rows: number,
   invocation: CustomFunctions.StreamingInvocation<unknown[][]>,
 ): void {
-  void [text, product, max_rows];
-  invocation.setResult(notImplemented("SEARCH"));
-}
-
-function notImplemented(name: string): CustomFunctions.Error {
-  return new CustomFunctions.Error(
-    CustomFunctions.ErrorCode.notAvailable,
-    `PCD.${name} is not implemented yet in this build.`,
-  );
+  runCell(invocation, (engine) => searchJob(engine, { text, product, max_rows }));
 }

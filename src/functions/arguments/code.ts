@@ -1,0 +1,44 @@
+// The `code` argument. A number here is always a user mistake: either Excel computed a code
+// typed without quotes (68520-8-1 -> 68511), or it turned a code typed into a cell, like
+// 1-2-3, into a date. The message says which may have happened and how to fix it.
+import { MAX_DATE_SERIAL, formatCalendar, serialToCalendar } from "../excel-dates";
+import { argumentError, describeValue, isOmitted } from "./argument-error";
+
+/** Three hyphen-separated digit groups; group widths vary (69138-1-13, 912-5-2, 0xxx-...). */
+const CODE_PATTERN = /^\d+-\d+-\d+$/;
+/** Dashes that copy-paste from documents puts where a hyphen belongs. */
+const DASH_LOOKALIKES = /[\u2010-\u2015\u2212]/g;
+
+export function parseCode(input: unknown): string {
+  if (typeof input === "number") throw argumentError("code", numericCodeMessage(input));
+  if (isOmitted(input)) {
+    throw argumentError("code", 'code is missing: give an assessment code as text, e.g. "68520-8-1".');
+  }
+  if (typeof input !== "string") {
+    throw argumentError(
+      "code",
+      `code arrived as ${describeValue(input)}: give an assessment code as text, e.g. "68520-8-1".`,
+    );
+  }
+  const code = input.trim().replace(DASH_LOOKALIKES, "-");
+  if (!CODE_PATTERN.test(code)) {
+    throw argumentError(
+      "code",
+      `code "${input.trim()}" is not an assessment code: a code is three groups of digits separated by hyphens, e.g. "68520-8-1".`,
+    );
+  }
+  return code;
+}
+
+function numericCodeMessage(input: number): string {
+  const arithmetic =
+    `code arrived as the number ${input}: Excel computed a code typed without quotes (68520-8-1) as arithmetic. ` +
+    `Type the code as text in quotes, e.g. "68520-8-1".`;
+  if (!Number.isInteger(input) || input < 1 || input > MAX_DATE_SERIAL) return arithmetic;
+  const date = formatCalendar(serialToCalendar(input));
+  return (
+    `code arrived as the number ${input}, which is also the date ${date}: Excel computes a code without quotes ` +
+    `as arithmetic and turns a code typed in a cell like 1-2-3 into a date. Put the code in quotes ("68520-8-1"), ` +
+    `or format the cell as Text or type it as '1-2-3.`
+  );
+}

@@ -1,0 +1,32 @@
+// The `currency` and `unit` arguments: a short name (any case) or a numeric ID. Whether the
+// series offers it is the engine's decision (Engine.resolve lists the offered ones); here
+// only the shape is checked, so a typo in the type of value is caught before any lookup.
+import { CURRENCIES, UNITS, type ReferenceEntry } from "../../core/reference";
+import { argumentError, describeValue, isOmitted } from "./argument-error";
+
+export type OptionArgument = "currency" | "unit";
+
+/** null = the series default. */
+export function parseCurrencyOrUnit(input: unknown, argument: OptionArgument): string | number | null {
+  if (isOmitted(input)) return null;
+  const table = argument === "currency" ? CURRENCIES : UNITS;
+  if (typeof input === "number") {
+    if (Number.isInteger(input) && input > 0) return input;
+    throw argumentError(argument, `${argument} ${input} is not an ID: ${allowedText(table)}.`, names(table));
+  }
+  if (typeof input === "string") return input.trim();
+  throw argumentError(
+    argument,
+    `${argument} arrived as ${describeValue(input)}: ${allowedText(table)}.`,
+    names(table),
+  );
+}
+
+function names(table: readonly ReferenceEntry[]): string[] {
+  return table.map((entry) => entry.shortName);
+}
+
+function allowedText(table: readonly ReferenceEntry[]): string {
+  const list = table.map((entry) => `${entry.shortName} (${entry.id})`).join(", ");
+  return `use a short name or ID the series offers, e.g. ${list}`;
+}

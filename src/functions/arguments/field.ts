@@ -1,0 +1,56 @@
+// The `field` argument of PCD.INFO: a Series Info field name (spec 2.1) in any case, with
+// spaces or hyphens instead of underscores; extra fields the service sends are accepted too.
+import { argumentError, describeValue, isOmitted, listWithin } from "./argument-error";
+
+/** Spec 2.1 fields in the spec's order (the order of PCD.INFO's full table). */
+export const SPEC_INFO_FIELDS = [
+  "area",
+  "assessment",
+  "available_currencies",
+  "available_units",
+  "code",
+  "commodity",
+  "coverage",
+  "default_currency",
+  "default_unit",
+  "details",
+  "has_forecast",
+  "has_preliminary",
+  "last_available_final",
+  "location",
+  "product",
+  "remark_1",
+  "remark_2",
+  "series_hist_changed",
+  "specification",
+  "updated_at",
+] as const;
+
+/** null = every field. Returns the normalised name (lower case, underscores). */
+export function parseFieldName(input: unknown): string | null {
+  if (isOmitted(input)) return null;
+  if (typeof input !== "string") {
+    throw argumentError(
+      "field",
+      `field arrived as ${describeValue(input)}: give a field name as text, e.g. "assessment".`,
+      SPEC_INFO_FIELDS,
+    );
+  }
+  return normaliseFieldName(input);
+}
+
+export function normaliseFieldName(name: string): string {
+  return name
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, "_")
+    .replace(/^remark(\d)$/, "remark_$1");
+}
+
+/** The field as named in the record, or an input error listing the fields there are. */
+export function findField(wanted: string, available: readonly string[]): string {
+  const field = available.find((name) => normaliseFieldName(name) === wanted);
+  if (field !== undefined) return field;
+  const prefix = `field "${wanted}" is not a Series Info field; fields: `;
+  throw argumentError("field", `${prefix}${listWithin(available, 250 - prefix.length)}.`, available);
+}

@@ -1,0 +1,13 @@
+// The `text` argument of PCD.SEARCH. A number is searched as its digits (part of a code).
+import { argumentError, describeValue, isOmitted } from "./argument-error";
+
+export function parseSearchText(input: unknown): string {
+  if (typeof input === "number" && Number.isFinite(input)) return String(input);
+  if (isOmitted(input)) {
+    throw argumentError("text", 'text is empty: give words to search for, e.g. "natural gas germany".');
+  }
+  if (typeof input !== "string") {
+    throw argumentError("text", `text arrived as ${describeValue(input)}: give words to search for as text.`);
+  }
+  return input.trim();
+}

@@ -1,0 +1,68 @@
+// Turns any failure into what a cell shows. Only #VALUE! and #N/A carry a message in
+// Excel, so: the user's arguments are wrong -> #VALUE!, anything else -> #N/A, and the
+// message always names the cause (never a bare error, never a token or password).
+import { isPcdError, type PcdError } from "../core/errors";
+
+export type CellErrorType = "#VALUE!" | "#N/A";
+
+export interface CellError {
+  type: CellErrorType;
+  message: string;
+}
+
+/** Excel shows at most this many characters of a custom error message. */
+export const MAX_ERROR_MESSAGE_LENGTH = 255;
+
+export function inputError(message: string): CellError {
+  return { type: "#VALUE!", message: fitMessage(message) };
+}
+
+export function toCellError(error: unknown): CellError {
+  if (isPcdError(error)) {
+    const type: CellErrorType = error.kind === "input" ? "#VALUE!" : "#N/A";
+    return { type, message: fitMessage(describePcdError(error)) };
+  }
+  const text = error instanceof Error ? error.message : String(error);
+  return { type: "#N/A", message: fitMessage(`PCD internal error: ${text || "unknown failure"}`) };
+}
+
+/** The engine writes user-facing messages; this fills in what a terse one leaves out. */
+function describePcdError(error: PcdError): string {
+  const message = error.message.trim();
+  const { allowed, dataset } = error.details;
+  if (error.kind === "input" && allowed && allowed.length > 0 && !allowed.some((a) => message.includes(a))) {
+    return `${withStop(message)} Allowed: ${allowed.join(", ")}.`;
+  }
+  if (error.kind === "quota" && dataset && !message.includes(dataset)) {
+    return `${withStop(message)} Quota reached for ${dataset}.`;
+  }
+  if (message) return message;
+  return FALLBACK_MESSAGES[error.kind];
+}
+
+const FALLBACK_MESSAGES: Record<PcdError["kind"], string> = {
+  input: "An argument is not valid.",
+  not_signed_in: "Not signed in to PCD: sign in from the PCD task pane.",
+  auth: "PCD refused the sign-in: sign in again from the PCD task pane.",
+  quota: "The PCD data request quota is reached.",
+  rate: "PCD is rate limiting requests; the cell retries on the next refresh.",
+  unavailable: "The PCD service is unavailable (maintenance or release day).",
+  plan: "Your PCD plan does not include this operation.",
+  bad_request: "PCD rejected the request.",
+  not_found: "PCD does not know this series.",
+  server: "The PCD service failed to answer.",
+  network: "PCD could not be reached (network).",
+  timeout: "PCD did not answer in time.",
+  protocol: "PCD sent an answer this add-in cannot read.",
+  storage: "The local PCD cache failed.",
+};
+
+function withStop(message: string): string {
+  return /[.!?:]$/.test(message) ? message : `${message}.`;
+}
+
+function fitMessage(message: string): string {
+  return message.length <= MAX_ERROR_MESSAGE_LENGTH
+    ? message
+    : `${message.slice(0, MAX_ERROR_MESSAGE_LENGTH - 1)}…`;
+}

@@ -1,0 +1,68 @@
+// The spilled table of PCD.VALUES: optional series line, optional column headers, then
+// one row per month (Date, Value, and Status when forecasts are included).
+import type { SeriesData } from "../../core/engine-api";
+import { PcdError } from "../../core/errors";
+import type { Month } from "../../core/model";
+import type { ForecastOption, HeadersOption, OrderOption } from "../arguments/options";
+import type { CellTable, CellValue } from "../cell-value";
+import { monthToSerial } from "../excel-dates";
+import type { HostCapabilities } from "../host-capabilities";
+import { describeSpan, seriesRows, type SeriesRow } from "./series-rows";
+
+export interface ValuesLayout {
+  start: Month | null;
+  end: Month | null;
+  headers: HeadersOption;
+  forecast: ForecastOption;
+  order: OrderOption;
+}
+
+export function buildValuesTable(data: SeriesData, layout: ValuesLayout, host: HostCapabilities): CellTable {
+  const all = seriesRows(data);
+  const rows = all.filter((row) => keepRow(row, layout));
+  if (rows.length === 0) throw noValues(data, layout, all);
+  if (layout.order === 1) rows.reverse();
+
+  const withStatus = layout.forecast !== 0;
+  const width = withStatus ? 3 : 2;
+  const table: CellTable = [];
+  if (layout.headers === 2) table.push(padRow([seriesIdentifier(data)], width));
+  if (layout.headers >= 1) table.push(withStatus ? ["Date", "Value", "Status"] : ["Date", "Value"]);
+  for (const row of rows) {
+    const cells: CellValue[] = [host.dateCell(monthToSerial(row.month)), row.value];
+    if (withStatus) cells.push(row.status);
+    table.push(cells);
+  }
+  return table;
+}
+
+/** "<code> <assessment> (<currency>/<unit>)", the STOCKHISTORY-style identifier line. */
+export function seriesIdentifier(data: SeriesData): string {
+  const currency = data.currency ?? data.info.defaultCurrency;
+  const unit = data.unit ?? data.info.defaultUnit;
+  const measure = [currency, unit].filter((part): part is string => Boolean(part)).join("/");
+  const base = `${data.info.code} ${data.info.assessment}`.trim();
+  return measure ? `${base} (${measure})` : base;
+}
+
+function keepRow(row: SeriesRow, layout: ValuesLayout): boolean {
+  if (layout.forecast === 0 && row.status !== "final") return false;
+  if (layout.forecast === 2 && row.status !== "forecast") return false;
+  if (layout.start !== null && row.month < layout.start) return false;
+  if (layout.end !== null && row.month > layout.end) return false;
+  return true;
+}
+
+function noValues(data: SeriesData, layout: ValuesLayout, all: SeriesRow[]): PcdError {
+  const kind = layout.forecast === 0 ? "final values" : layout.forecast === 2 ? "forecast values" : "values";
+  const start = layout.start ?? "the first month";
+  const end = layout.end ?? "the last month";
+  return new PcdError(
+    "not_found",
+    `No ${kind} for ${data.info.code} between ${start} and ${end} (${describeSpan(all)}).`,
+  );
+}
+
+function padRow(cells: CellValue[], width: number): CellValue[] {
+  return [...cells, ...Array<CellValue>(Math.max(0, width - cells.length)).fill("")];
+}

@@ -1,0 +1,177 @@
+// Runs one streaming cell: computes its result, sets it, and computes again only when
+// what it shows may have changed (its data keys for data cells, the catalog/limits for
+// meta cells, a sign-in for cells that failed). A watchdog guarantees that a first
+// result always arrives, so no cell stays on #BUSY!; cancelling stops everything.
+import type { AuthStatus, Engine, Unsubscribe } from "../core/engine-api";
+import { isPcdError } from "../core/errors";
+import { toCellError, type CellError } from "./cell-errors";
+
+/** data: re-run when the engine reports a change of a tracked key; meta: on catalog/limits changes. */
+export type CellWatch = "data" | "meta";
+
+export interface CellJob<T> {
+  watch: CellWatch;
+  /** Computes the cell; calls track(key) for every data key the result depends on. */
+  compute(track: (key: string) => void): Promise<T>;
+}
+
+/** The part of CustomFunctions.StreamingInvocation a cell uses. */
+export interface ResultSink<T, E> {
+  setResult(value: T | E): void;
+  onCanceled?: () => void;
+}
+
+export interface StreamingCellOptions<E> {
+  engine: Engine;
+  /** Builds the host's error object (CustomFunctions.Error in Excel). */
+  toHostError(error: CellError): E;
+  /** How long a first result may take before the cell shows a timeout; default from engine settings. */
+  watchdogMs?: number;
+}
+
+export interface StreamingCell {
+  /** Computes again (coalesced with a computation in progress). */
+  rerun(): void;
+  cancel(): void;
+}
+
+/** Margin on top of the engine's own call timeouts before the watchdog gives up. */
+export const WATCHDOG_MARGIN_MS = 15_000;
+
+/** Worst case of one cell: a catalog call, a history call and a values call, each with its timeout. */
+export function defaultWatchdogMs(engine: Engine): number {
+  const { callTimeoutMs, historyTimeoutMs } = engine.getSettings();
+  return 2 * callTimeoutMs + historyTimeoutMs + WATCHDOG_MARGIN_MS;
+}
+
+export function startStreamingCell<T, E>(
+  sink: ResultSink<T, E>,
+  job: CellJob<T>,
+  options: StreamingCellOptions<E>,
+): StreamingCell {
+  const { engine } = options;
+  const tracked = new Set<string>();
+  const unsubscribes: Unsubscribe[] = [];
+  let cancelled = false;
+  let running = false;
+  let dirty = false;
+  let settled = false;
+  let lastShown: string | undefined;
+  let lastError: CellError | undefined;
+  let lastAuth: AuthStatus | undefined;
+
+  const show = (value: T | E, fingerprint: string): void => {
+    settled = true;
+    if (cancelled || fingerprint === lastShown) return;
+    lastShown = fingerprint;
+    sink.setResult(value);
+  };
+  const showError = (error: CellError): void => {
+    lastError = error;
+    show(options.toHostError(error), `error:${error.type}:${error.message}`);
+  };
+
+  const run = async (): Promise<void> => {
+    if (cancelled) return;
+    if (running) {
+      dirty = true;
+      return;
+    }
+    running = true;
+    const watchdog = settled ? undefined : startWatchdog();
+    try {
+      const value = await job.compute((key) => tracked.add(key));
+      lastError = undefined;
+      show(value, `value:${fingerprintOf(value)}`);
+    } catch (error) {
+      showError(toCellError(error));
+      if (isPcdError(error) && error.kind === "input" && tracked.size === 0) stopWatching();
+    } finally {
+      if (watchdog !== undefined) clearTimeout(watchdog);
+      running = false;
+    }
+    if (dirty && !cancelled) {
+      dirty = false;
+      void run();
+    }
+  };
+
+  const startWatchdog = (): ReturnType<typeof setTimeout> => {
+    const ms = options.watchdogMs ?? safeWatchdogMs(engine);
+    return setTimeout(() => {
+      if (settled || cancelled) return;
+      showError({
+        type: "#N/A",
+        message: `PCD timed out waiting for the service (no answer within ${Math.round(ms / 1000)} s); the cell updates when the data arrives.`,
+      });
+    }, ms);
+  };
+
+  const stopWatching = (): void => {
+    for (const unsubscribe of unsubscribes.splice(0)) unsubscribe();
+  };
+
+  const rerun = (): void => void run();
+
+  if (job.watch === "data") {
+    unsubscribes.push(
+      engine.onChange((keys) => {
+        for (const key of tracked) {
+          if (keys.has(key)) return rerun();
+        }
+      }),
+    );
+  }
+  unsubscribes.push(
+    engine.onMetaChange(() => {
+      // A data cell that failed before knowing its key (e.g. an unknown code) may work
+      // once the catalog changes; data cells with a key wait for their key's change.
+      if (job.watch === "meta" || (lastError !== undefined && tracked.size === 0)) rerun();
+    }),
+  );
+  lastAuth = safeAuthStatus(engine);
+  unsubscribes.push(
+    engine.onAuthChange((status) => {
+      const previous = lastAuth;
+      lastAuth = status;
+      const newSession =
+        status.signedIn &&
+        (!previous?.signedIn ||
+          previous.username !== status.username ||
+          previous.environment !== status.environment);
+      if (newSession) rerun();
+    }),
+  );
+
+  sink.onCanceled = () => {
+    cancelled = true;
+    stopWatching();
+  };
+  rerun();
+
+  return {
+    rerun,
+    cancel: () => sink.onCanceled?.(),
+  };
+}
+
+function safeWatchdogMs(engine: Engine): number {
+  try {
+    return defaultWatchdogMs(engine);
+  } catch {
+    return 5 * 60_000;
+  }
+}
+
+function safeAuthStatus(engine: Engine): AuthStatus | undefined {
+  try {
+    return engine.authStatus();
+  } catch {
+    return undefined;
+  }
+}
+
+/** Identical results are not set again, so Excel does not recalculate dependants for nothing. */
+function fingerprintOf(value: unknown): string {
+  return JSON.stringify(value) ?? String(value);
+}
