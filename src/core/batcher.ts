@@ -1,0 +1,301 @@
+// Coalesces the data calls of one recalculation. Excel evaluates hundreds of cells
+// within milliseconds; each asks for one series. The batcher turns them into as few
+// calls as the service allows (40 distinct codes per call, one product and data type
+// per call), because every call counts against daily quotas and the 10/s rate.
+import { isPcdError, PcdError } from "./errors";
+import type { Logger } from "./environment";
+import type { CodeRequest, DataType, ProductId, SeriesValues, ServiceEnvironment } from "./model";
+import type { Admission } from "./quota-ledger";
+import type { ServiceClient } from "./service-client";
+
+export const MAX_CODES_PER_CALL = 40;
+export const DEFAULT_BATCH_WINDOW_MS = 20;
+export const DEFAULT_BATCH_MAX_WAIT_MS = 200;
+
+export type DataOperation = "series_values" | "series_hist";
+
+export interface BatchItem {
+  /** The request key; identical keys of one operation share one promise. */
+  key: string;
+  environment: ServiceEnvironment;
+  product: ProductId;
+  dataType: DataType;
+  /** The allowance the code draws on (Series Info coverage). */
+  dataset: string;
+  request: CodeRequest;
+}
+
+/** Decides, right before a call leaves, which codes the allowances can pay for. */
+export interface BatchGate {
+  admit(items: readonly BatchItem[]): Promise<Admission<BatchItem>>;
+  /** Codes of a call the service rejected as a whole (it spent nothing on them). */
+  refund(items: readonly BatchItem[]): void;
+  /**
+   * The service answered "quota" for a whole call: returns, per item, the error it fails
+   * with, or "retry" for items of datasets that still have allowance (sent again without
+   * the exhausted dataset's codes).
+   */
+  quotaRefused(items: readonly BatchItem[], error: PcdError): (item: BatchItem) => PcdError | "retry";
+}
+
+export interface BatcherOptions {
+  client: Pick<ServiceClient, "seriesValues" | "seriesHistory">;
+  gate?: BatchGate;
+  /** Idle time since the last enqueue before a partial group goes out. */
+  windowMs?: number;
+  /** Longest a queued code waits, however busy the recalculation. */
+  maxWaitMs?: number;
+  log?: Logger;
+}
+
+interface Pending {
+  operation: DataOperation;
+  item: BatchItem;
+  promise: Promise<SeriesValues>;
+  resolve(values: SeriesValues): void;
+  reject(error: PcdError): void;
+}
+
+const OPERATION_LABEL: Record<DataOperation, string> = {
+  series_values: "Series Values",
+  series_hist: "Series Values History",
+};
+
+/**
+ * Packs items into calls that hold each code at most once and at most `perCall` codes.
+ * Copies of one code go to different calls and every item goes to the emptiest
+ * eligible call, which keeps calls balanced and reaches the lower bound
+ * max(ceil(n / perCall), highest multiplicity of a code).
+ */
+export function packCalls<T>(
+  items: readonly T[],
+  codeOf: (item: T) => string,
+  perCall = MAX_CODES_PER_CALL,
+): T[][] {
+  if (items.length === 0) return [];
+  const byCode = new Map<string, T[]>();
+  for (const item of items) {
+    const copies = byCode.get(codeOf(item));
+    if (copies) copies.push(item);
+    else byCode.set(codeOf(item), [item]);
+  }
+  const multiplicity = Math.max(...[...byCode.values()].map((copies) => copies.length));
+  const calls: T[][] = Array.from(
+    { length: Math.max(Math.ceil(items.length / perCall), multiplicity) },
+    () => [],
+  );
+  // Most-repeated codes first, so balancing never leaves a repeated code without a free call.
+  const codes = [...byCode.values()].sort((a, b) => b.length - a.length);
+  for (const copies of codes) {
+    const targets = [...calls.keys()].sort((a, b) => (calls[a]?.length ?? 0) - (calls[b]?.length ?? 0));
+    copies.forEach((item, i) => calls[targets[i] ?? 0]?.push(item));
+  }
+  return calls.filter((call) => call.length > 0);
+}
+
+function toPcdError(error: unknown): PcdError {
+  if (isPcdError(error)) return error;
+  return new PcdError(
+    "protocol",
+    `Unexpected failure: ${error instanceof Error ? error.message : String(error)}`,
+  );
+}
+
+function groupKey(operation: DataOperation, item: BatchItem): string {
+  return `${item.environment}|${item.product}|${item.dataType}|${operation}`;
+}
+
+export class Batcher {
+  private readonly pending = new Map<string, Pending>();
+  private readonly queues = new Map<string, Pending[]>();
+  private idleTimer: ReturnType<typeof setTimeout> | undefined;
+  private maxWaitTimer: ReturnType<typeof setTimeout> | undefined;
+  private inFlight = 0;
+  private sent = 0;
+  private idleWaiters: Array<() => void> = [];
+  private readonly windowMs: number;
+  private readonly maxWaitMs: number;
+
+  constructor(private readonly options: BatcherOptions) {
+    this.windowMs = options.windowMs ?? DEFAULT_BATCH_WINDOW_MS;
+    this.maxWaitMs = options.maxWaitMs ?? DEFAULT_BATCH_MAX_WAIT_MS;
+  }
+
+  /** Data for one code; shares the promise of an identical request already queued or in flight. */
+  fetch(operation: DataOperation, item: BatchItem): Promise<SeriesValues> {
+    const dedupeKey = `${operation}|${item.key}`;
+    const existing = this.pending.get(dedupeKey);
+    if (existing) return existing.promise;
+
+    let resolve!: (values: SeriesValues) => void;
+    let reject!: (error: PcdError) => void;
+    const promise = new Promise<SeriesValues>((ok, fail) => {
+      resolve = ok;
+      reject = fail;
+    });
+    const entry: Pending = { operation, item, promise, resolve, reject };
+    this.pending.set(dedupeKey, entry);
+    const settled = (): void => {
+      this.pending.delete(dedupeKey);
+    };
+    promise.then(settled, settled);
+
+    const group = groupKey(operation, item);
+    const queue = this.queues.get(group) ?? [];
+    queue.push(entry);
+    this.queues.set(group, queue);
+    this.sendFullCall(group, queue);
+    this.armTimers();
+    return promise;
+  }
+
+  /** Codes sent in data calls so far (each is one data request of the allowance). */
+  codesSent(): number {
+    return this.sent;
+  }
+
+  /** Resolves once nothing is queued or in flight. */
+  idle(): Promise<void> {
+    if (this.isIdle()) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  /** Nothing queued and nothing in flight. */
+  isIdle(): boolean {
+    return this.queues.size === 0 && this.inFlight === 0;
+  }
+
+  private notifyIfIdle(): void {
+    if (!this.isIdle()) return;
+    const waiters = this.idleWaiters;
+    this.idleWaiters = [];
+    for (const wake of waiters) wake();
+  }
+
+  /** A group that can fill a whole call does not wait for the window. */
+  private sendFullCall(group: string, queue: Pending[]): void {
+    const distinct = new Map<string, Pending>();
+    for (const entry of queue) {
+      if (!distinct.has(entry.item.request.code)) distinct.set(entry.item.request.code, entry);
+      if (distinct.size === MAX_CODES_PER_CALL) break;
+    }
+    if (distinct.size < MAX_CODES_PER_CALL) return;
+    const call = [...distinct.values()];
+    const rest = queue.filter((entry) => !call.includes(entry));
+    if (rest.length > 0) this.queues.set(group, rest);
+    else this.queues.delete(group);
+    void this.dispatch(call);
+  }
+
+  private armTimers(): void {
+    if (this.idleTimer !== undefined) clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(() => this.flush(), this.windowMs);
+    this.maxWaitTimer ??= setTimeout(() => this.flush(), this.maxWaitMs);
+  }
+
+  private flush(): void {
+    clearTimeout(this.idleTimer);
+    clearTimeout(this.maxWaitTimer);
+    this.idleTimer = undefined;
+    this.maxWaitTimer = undefined;
+    const queues = [...this.queues.values()];
+    this.queues.clear();
+    for (const queue of queues) {
+      for (const call of packCalls(queue, (entry) => entry.item.request.code)) void this.dispatch(call);
+    }
+    this.notifyIfIdle();
+  }
+
+  private async dispatch(call: Pending[]): Promise<void> {
+    this.inFlight += 1;
+    try {
+      await this.send(call);
+    } finally {
+      this.inFlight -= 1;
+      this.notifyIfIdle();
+    }
+  }
+
+  private async send(call: Pending[]): Promise<void> {
+    const first = call[0];
+    if (!first) return;
+    const { operation } = first;
+    const { product } = first.item;
+    let toSend = call;
+    const gate = this.options.gate;
+    if (gate) {
+      let admission: Admission<BatchItem>;
+      try {
+        admission = await gate.admit(call.map((entry) => entry.item));
+      } catch (error) {
+        for (const entry of call) entry.reject(toPcdError(error));
+        return;
+      }
+      const admitted = new Set(admission.admitted);
+      for (const { item, error } of admission.refused)
+        call.find((entry) => entry.item === item)?.reject(error);
+      toSend = call.filter((entry) => admitted.has(entry.item));
+      if (toSend.length === 0) return;
+    }
+
+    const requests = toSend.map((entry) => entry.item.request);
+    this.sent += requests.length;
+    try {
+      const answer =
+        operation === "series_hist"
+          ? await this.options.client.seriesHistory(product, requests)
+          : await this.options.client.seriesValues(product, requests);
+      for (const entry of toSend) {
+        const values = answer.get(entry.item.request.code);
+        if (values) entry.resolve(values);
+        else {
+          entry.reject(
+            new PcdError(
+              "not_found",
+              `The service returned no data for ${entry.item.request.code} (${OPERATION_LABEL[operation]}); ` +
+                "it may be discontinued or no longer in your subscription.",
+            ),
+          );
+        }
+      }
+    } catch (caught) {
+      const error = toPcdError(caught);
+      if (error.kind === "bad_request" && product === "industry_economics" && toSend.length > 1) {
+        // Field notes: a call may hold one industry data type only, and no field names the
+        // type. If our derivation was wrong, halving isolates the odd codes instead of
+        // failing every cell of the call.
+        this.sent -= requests.length;
+        gate?.refund(toSend.map((entry) => entry.item));
+        this.options.log?.(
+          "warn",
+          `Industry economics call of ${toSend.length} codes rejected (${error.message}); splitting it`,
+        );
+        const middle = Math.ceil(toSend.length / 2);
+        await Promise.all([this.send(toSend.slice(0, middle)), this.send(toSend.slice(middle))]);
+        return;
+      }
+      if (error.kind === "quota" && gate) {
+        const verdictOf = gate.quotaRefused(
+          toSend.map((entry) => entry.item),
+          error,
+        );
+        const retry: Pending[] = [];
+        for (const entry of toSend) {
+          const verdict = verdictOf(entry.item);
+          if (verdict === "retry") retry.push(entry);
+          else entry.reject(verdict);
+        }
+        // Only a strictly smaller call is retried, so a refusal can never loop.
+        if (retry.length > 0 && retry.length < toSend.length) {
+          this.sent -= retry.length;
+          gate.refund(retry.map((entry) => entry.item));
+          await this.send(retry);
+        } else {
+          for (const entry of retry) entry.reject(error);
+        }
+        return;
+      }
+      for (const entry of toSend) entry.reject(error);
+    }
+  }
+}

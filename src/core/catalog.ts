@@ -1,0 +1,308 @@
+// The catalog: Series Info of every product, per environment, persisted with its fetch
+// time. Series Info costs no data request, so the engine leans on it to answer "what
+// is this code", "what changed" and "which dataset pays" without touching allowances.
+import * as v from "valibot";
+import { isPcdError, PcdError, type PcdErrorKind } from "./errors";
+import type { KeyValueStorage, Logger } from "./environment";
+import { PRODUCTS, type ProductId, type SeriesInfo, type ServiceEnvironment } from "./model";
+import type { ServiceClient } from "./service-client";
+
+export const CATALOG_KEY_PREFIX = "pcd:catalog:";
+/** A catalog is fresh for a day (the data changes monthly; new series appear rarely). */
+export const CATALOG_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+/** An unknown code refreshes a product's catalog at most this often. */
+export const UNKNOWN_CODE_REFRESH_MS = 60 * 60 * 1000;
+/** After a failed fetch, a cached catalog is used for this long before trying again. */
+export const CATALOG_RETRY_AFTER_FAILURE_MS = 5 * 60 * 1000;
+
+const CODE_PATTERN = /^\d+-\d+-\d+$/;
+
+/** Failures that mean "could not check", as opposed to "this product is not subscribed". */
+const TRANSIENT_KINDS: ReadonlySet<PcdErrorKind> = new Set([
+  "not_signed_in",
+  "auth",
+  "network",
+  "timeout",
+  "unavailable",
+  "server",
+  "rate",
+  "storage",
+]);
+
+const nullableString = v.nullable(v.string());
+const SeriesInfoSchema = v.object({
+  code: v.string(),
+  product: v.picklist(PRODUCTS),
+  productName: v.string(),
+  dataType: v.picklist(["energy", "commodity", "utilities", "location_factor", "cost_index"]),
+  assessment: v.string(),
+  commodity: v.string(),
+  coverage: v.string(),
+  location: v.string(),
+  area: nullableString,
+  details: nullableString,
+  specification: nullableString,
+  remark1: nullableString,
+  remark2: nullableString,
+  lag: v.nullable(v.number()),
+  defaultCurrency: nullableString,
+  defaultUnit: nullableString,
+  availableCurrencies: v.array(v.string()),
+  availableUnits: v.array(v.string()),
+  hasForecast: v.nullable(v.boolean()),
+  hasPreliminary: v.nullable(v.boolean()),
+  seriesHistChanged: v.nullable(v.boolean()),
+  lastAvailableFinal: nullableString,
+  updatedAt: nullableString,
+  raw: v.record(v.string(), v.unknown()),
+});
+
+const StoredCatalogSchema = v.object({ fetchedAt: v.number(), series: v.array(SeriesInfoSchema) });
+
+interface ProductCatalog {
+  fetchedAt: number;
+  series: SeriesInfo[];
+  byCode: Map<string, SeriesInfo>;
+}
+
+export interface CatalogOptions {
+  client: Pick<ServiceClient, "seriesInfo">;
+  storage: KeyValueStorage;
+  now: () => number;
+  environment: () => ServiceEnvironment;
+  log?: Logger;
+  /** Called when a product's catalog content changed. */
+  onChange?: () => void;
+}
+
+function storageKey(environment: ServiceEnvironment, product: ProductId): string {
+  return `${CATALOG_KEY_PREFIX}${environment}:${product}`;
+}
+
+function formatTime(epochMs: number): string {
+  return `${new Date(epochMs).toISOString().slice(0, 16).replace("T", " ")} UTC`;
+}
+
+export function isValidCode(code: string): boolean {
+  return CODE_PATTERN.test(code);
+}
+
+export class Catalog {
+  private readonly catalogs = new Map<string, ProductCatalog>();
+  private readonly fetching = new Map<string, Promise<ProductCatalog>>();
+  private readonly failedAt = new Map<string, number>();
+  private revision = 0;
+
+  constructor(private readonly options: CatalogOptions) {}
+
+  /** Reads the persisted catalogs of both environments. */
+  async load(): Promise<void> {
+    await Promise.all(
+      (["live", "sandbox"] as const).flatMap((environment) =>
+        PRODUCTS.map(async (product) => {
+          const key = `${environment}|${product}`;
+          if (this.catalogs.has(key)) return;
+          const parsed = v.safeParse(
+            StoredCatalogSchema,
+            await this.options.storage.get(storageKey(environment, product)),
+          );
+          if (parsed.success)
+            this.catalogs.set(key, this.index(parsed.output.fetchedAt, parsed.output.series));
+        }),
+      ),
+    );
+    this.revision += 1;
+  }
+
+  /** Increases whenever any catalog's content changes (the search index rebuilds on it). */
+  version(): number {
+    return this.revision;
+  }
+
+  /** A product's series, fetched when missing or older than maxAgeMs (default 24 h). */
+  async list(product: ProductId, maxAgeMs = CATALOG_MAX_AGE_MS): Promise<SeriesInfo[]> {
+    return (await this.ensure(product, maxAgeMs)).series;
+  }
+
+  /** Every product's series; products that cannot be fetched (and have no cache) are skipped. */
+  async all(): Promise<SeriesInfo[]> {
+    const results = await Promise.allSettled(
+      PRODUCTS.map((product) => this.ensure(product, CATALOG_MAX_AGE_MS)),
+    );
+    const failures = results.filter((result) => result.status === "rejected");
+    if (failures.length === PRODUCTS.length && failures[0]) throw failures[0].reason;
+    return results.flatMap((result) => (result.status === "fulfilled" ? result.value.series : []));
+  }
+
+  /** Fetches the given products now (refresh-all); a failure keeps the cached catalog. */
+  async refresh(products: readonly ProductId[] = PRODUCTS): Promise<Map<ProductId, PcdError>> {
+    const failures = new Map<ProductId, PcdError>();
+    await Promise.all(
+      products.map(async (product) => {
+        try {
+          await this.ensure(product, 0, true);
+        } catch (error) {
+          failures.set(product, isPcdError(error) ? error : new PcdError("protocol", String(error)));
+        }
+      }),
+    );
+    return failures;
+  }
+
+  /** The cached record of a code (current environment), without any call. */
+  find(code: string): SeriesInfo | undefined {
+    const environment = this.options.environment();
+    for (const product of PRODUCTS) {
+      const found = this.catalogs.get(`${environment}|${product}`)?.byCode.get(code);
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  /** Every series held for the current environment (no call). */
+  loaded(): SeriesInfo[] {
+    const environment = this.options.environment();
+    return PRODUCTS.flatMap((product) => this.catalogs.get(`${environment}|${product}`)?.series ?? []);
+  }
+
+  fetchedAt(product: ProductId): number | null {
+    return this.catalogs.get(`${this.options.environment()}|${product}`)?.fetchedAt ?? null;
+  }
+
+  /**
+   * The record of a code. An unknown code refreshes catalogs older than an hour (a new
+   * series may have appeared) and otherwise fails locally: it never costs a data call.
+   */
+  async lookup(rawCode: string): Promise<SeriesInfo> {
+    const code = rawCode.trim();
+    if (!isValidCode(code)) {
+      throw new PcdError(
+        "input",
+        `'${rawCode}' is not a PCD code: codes are three groups of digits joined by hyphens, e.g. 68520-8-1.`,
+        { argument: "code" },
+      );
+    }
+    const known = this.find(code);
+    if (known) {
+      this.refreshInBackground(known.product);
+      return known;
+    }
+
+    let results = await Promise.allSettled(
+      PRODUCTS.map((product) => this.ensure(product, CATALOG_MAX_AGE_MS)),
+    );
+    const afterLoad = this.find(code);
+    if (afterLoad) return afterLoad;
+
+    const stale = PRODUCTS.filter((product) => {
+      const fetchedAt = this.fetchedAt(product);
+      return fetchedAt !== null && this.options.now() - fetchedAt >= UNKNOWN_CODE_REFRESH_MS;
+    });
+    if (stale.length > 0) {
+      results = await Promise.allSettled(
+        PRODUCTS.map((product) => this.ensure(product, UNKNOWN_CODE_REFRESH_MS)),
+      );
+      const afterRefresh = this.find(code);
+      if (afterRefresh) return afterRefresh;
+    }
+
+    for (const result of results) {
+      if (
+        result.status === "rejected" &&
+        isPcdError(result.reason) &&
+        TRANSIENT_KINDS.has(result.reason.kind)
+      ) {
+        throw result.reason;
+      }
+    }
+    const checked = Math.max(0, ...PRODUCTS.map((product) => this.fetchedAt(product) ?? 0));
+    throw new PcdError(
+      "not_found",
+      `Unknown code '${code}': it is not in your subscription's catalog (checked ${formatTime(checked)})`,
+    );
+  }
+
+  /** Forgets every catalog (memory and storage). */
+  async clear(): Promise<void> {
+    this.catalogs.clear();
+    this.failedAt.clear();
+    const keys = (await this.options.storage.keys()).filter((key) => key.startsWith(CATALOG_KEY_PREFIX));
+    await Promise.all(keys.map((key) => this.options.storage.delete(key)));
+    this.revision += 1;
+    this.options.onChange?.();
+  }
+
+  /** A day-old catalog still answers at once; the fresh one arrives for the next question. */
+  private refreshInBackground(product: ProductId): void {
+    const fetchedAt = this.fetchedAt(product);
+    if (fetchedAt === null || this.options.now() - fetchedAt < CATALOG_MAX_AGE_MS) return;
+    this.ensure(product, CATALOG_MAX_AGE_MS).catch((error: unknown) => {
+      this.options.log?.(
+        "warn",
+        `Series Info of ${product} could not be refreshed: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    });
+  }
+
+  private async ensure(product: ProductId, maxAgeMs: number, force = false): Promise<ProductCatalog> {
+    const environment = this.options.environment();
+    const key = `${environment}|${product}`;
+    const cached = this.catalogs.get(key);
+    const now = this.options.now();
+    if (cached && now - cached.fetchedAt < maxAgeMs) return cached;
+    // A down service is not asked again on every cell while a cached catalog can answer.
+    const lastFailure = this.failedAt.get(key);
+    if (cached && !force && lastFailure !== undefined && now - lastFailure < CATALOG_RETRY_AFTER_FAILURE_MS) {
+      return cached;
+    }
+    const running = this.fetching.get(key);
+    if (running) return running;
+    const fetching = this.fetch(environment, product, cached).finally(() => this.fetching.delete(key));
+    this.fetching.set(key, fetching);
+    return fetching;
+  }
+
+  private async fetch(
+    environment: ServiceEnvironment,
+    product: ProductId,
+    cached: ProductCatalog | undefined,
+  ): Promise<ProductCatalog> {
+    const key = `${environment}|${product}`;
+    let series: SeriesInfo[];
+    try {
+      series = await this.options.client.seriesInfo(product);
+    } catch (error) {
+      this.failedAt.set(key, this.options.now());
+      if (!cached) throw error;
+      const cause = error instanceof Error ? error.message : String(error);
+      this.options.log?.(
+        "warn",
+        `Series Info of ${product} failed (${cause}); using the catalog of ${formatTime(cached.fetchedAt)}`,
+      );
+      return cached;
+    }
+    this.failedAt.delete(key);
+    const fresh = this.index(this.options.now(), series);
+    this.catalogs.set(key, fresh);
+    try {
+      await this.options.storage.set(storageKey(environment, product), {
+        fetchedAt: fresh.fetchedAt,
+        series,
+      });
+    } catch (error) {
+      this.options.log?.(
+        "warn",
+        `Could not persist the ${product} catalog: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+    if (!cached || JSON.stringify(cached.series) !== JSON.stringify(series)) {
+      this.revision += 1;
+      this.options.onChange?.();
+    }
+    return fresh;
+  }
+
+  private index(fetchedAt: number, series: SeriesInfo[]): ProductCatalog {
+    return { fetchedAt, series, byCode: new Map(series.map((info) => [info.code, info])) };
+  }
+}

@@ -1,0 +1,69 @@
+// Tells cells when their data changed. Keys that change within one tick (a batch
+// answer merges many series one after another) are delivered as one set, so the
+// functions layer can recompute each affected cell once.
+import type { Logger } from "./environment";
+import type { Unsubscribe } from "./engine-api";
+
+export type Defer = (run: () => void) => void;
+
+const nextTick: Defer = (run) => {
+  setTimeout(run, 0);
+};
+
+export class ChangeEvents {
+  private readonly changeListeners = new Set<(keys: ReadonlySet<string>) => void>();
+  private readonly metaListeners = new Set<() => void>();
+  private pendingKeys = new Set<string>();
+  private metaPending = false;
+
+  constructor(
+    private readonly log?: Logger,
+    private readonly defer: Defer = nextTick,
+  ) {}
+
+  onChange(listener: (keys: ReadonlySet<string>) => void): Unsubscribe {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  }
+
+  onMetaChange(listener: () => void): Unsubscribe {
+    this.metaListeners.add(listener);
+    return () => this.metaListeners.delete(listener);
+  }
+
+  /** Queues keys whose finals or forecasts actually changed. */
+  changed(key: string): void {
+    const first = this.pendingKeys.size === 0;
+    this.pendingKeys.add(key);
+    if (first) this.defer(() => this.deliverChanges());
+  }
+
+  /** Queues a catalog / limits change notification. */
+  metaChanged(): void {
+    if (this.metaPending) return;
+    this.metaPending = true;
+    this.defer(() => {
+      this.metaPending = false;
+      for (const listener of [...this.metaListeners]) this.call(() => listener());
+    });
+  }
+
+  private deliverChanges(): void {
+    const keys: ReadonlySet<string> = this.pendingKeys;
+    this.pendingKeys = new Set();
+    if (keys.size === 0) return;
+    for (const listener of [...this.changeListeners]) this.call(() => listener(keys));
+  }
+
+  /** One failing listener must not keep the others (other cells) from updating. */
+  private call(run: () => void): void {
+    try {
+      run();
+    } catch (error) {
+      this.log?.(
+        "error",
+        `A change listener failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  }
+}

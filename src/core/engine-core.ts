@@ -1,0 +1,517 @@
+// The Engine facade over the data half. It depends on the transport half only through
+// small ports (auth, settings, schedule, ServiceClient), so the whole engine can be
+// exercised with fakes; createEngine (engine.ts) plugs in the real transport.
+import { Batcher, type BatchGate, type BatchItem } from "./batcher";
+import { DataCache, type CacheEntry } from "./cache";
+import { Catalog } from "./catalog";
+import { ChangeEvents, type Defer } from "./change-events";
+import type {
+  AuthStatus,
+  CacheInfo,
+  Engine,
+  EngineSettings,
+  EngineStats,
+  LimitsRow,
+  RefreshPlan,
+  RefreshProgress,
+  RefreshSummary,
+  SearchHit,
+  SearchOptions,
+  SeriesData,
+  SeriesRequest,
+  ServiceState,
+  Unsubscribe,
+} from "./engine-api";
+import type { Clock, KeyValueStorage, Logger } from "./environment";
+import { isPcdError, PcdError } from "./errors";
+import { PRODUCTS, type DataLimits, type ProductId, type SeriesInfo, type ServiceEnvironment } from "./model";
+import { QuotaLedger } from "./quota-ledger";
+import { Refresher } from "./refresh";
+import { parseRequestKey } from "./request-key";
+import { resolveSeriesRequest } from "./resolve-request";
+import { SearchIndex } from "./search-index";
+import { SeriesSync } from "./series-sync";
+import type { ServiceClient } from "./service-client";
+import { WorkbookKeys } from "./workbook-keys";
+
+/** Data Limits answers are reused this long by limits() (the ledger decrements meanwhile). */
+export const LIMITS_MAX_AGE_MS = 5 * 60 * 1000;
+
+export interface AuthPort {
+  signIn(username: string, password: string): Promise<AuthStatus>;
+  token(): Promise<string>;
+  signOut(): void;
+  status(): AuthStatus;
+  onChange(listener: (status: AuthStatus) => void): Unsubscribe;
+}
+
+export interface SettingsPort {
+  load(): Promise<EngineSettings>;
+  current(): EngineSettings;
+  update(patch: Partial<EngineSettings>): Promise<EngineSettings>;
+}
+
+export interface SchedulePort {
+  serviceState(now: number, releaseBusinessDay: number, options?: { releaseDoneAt?: number }): ServiceState;
+  latestReleaseStart(now: number, releaseBusinessDay: number): number;
+}
+
+export interface EngineParts {
+  client: ServiceClient & { stats(): EngineStats };
+  auth: AuthPort;
+  settings: SettingsPort;
+  schedule: SchedulePort;
+  storage: KeyValueStorage;
+  clock: Clock;
+  log?: Logger;
+  batchWindowMs?: number;
+  batchMaxWaitMs?: number;
+  /** How change events are deferred to coalesce a tick (default setTimeout 0). */
+  defer?: Defer;
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function toPcdError(error: unknown): PcdError {
+  return isPcdError(error) ? error : new PcdError("protocol", message(error));
+}
+
+function hasFallbackReason(
+  storage: KeyValueStorage,
+): storage is KeyValueStorage & { fallbackReason(): string | null } {
+  return typeof (storage as { fallbackReason?: unknown }).fallbackReason === "function";
+}
+
+export class EngineCore implements Engine {
+  private readonly changes: ChangeEvents;
+  private readonly catalogStore: Catalog;
+  private readonly cache: DataCache;
+  private readonly ledger: QuotaLedger;
+  private readonly batcher: Batcher;
+  private readonly seriesSync: SeriesSync;
+  private readonly workbookKeys: WorkbookKeys;
+  private readonly refresher: Refresher;
+  private readonly limitsFetching = new Map<string, Promise<DataLimits>>();
+  private searchIndex: { index: SearchIndex; version: number; environment: ServiceEnvironment } | undefined;
+  private loading: Promise<void> | undefined;
+  private releaseDoneAt: number | undefined;
+
+  constructor(private readonly parts: EngineParts) {
+    const { storage, log } = parts;
+    const now = (): number => parts.clock.now();
+    this.changes = new ChangeEvents(log, parts.defer);
+    this.catalogStore = new Catalog({
+      client: parts.client,
+      storage,
+      now,
+      environment: () => this.environment(),
+      log,
+      onChange: () => this.changes.metaChanged(),
+    });
+    this.cache = new DataCache(storage, log);
+    this.ledger = new QuotaLedger({
+      now,
+      latestReleaseStart: () => parts.schedule.latestReleaseStart(now(), this.releaseDay()),
+      nextRelease: () => this.serviceState().nextRelease,
+    });
+    this.batcher = new Batcher({
+      client: parts.client,
+      gate: this.quotaGate(),
+      windowMs: parts.batchWindowMs,
+      maxWaitMs: parts.batchMaxWaitMs,
+      log,
+    });
+    this.seriesSync = new SeriesSync({
+      cache: this.cache,
+      batcher: this.batcher,
+      changes: this.changes,
+      now,
+      log,
+      onHistoryUnavailable: () => this.changes.metaChanged(),
+    });
+    this.workbookKeys = new WorkbookKeys(storage, log);
+    this.refresher = new Refresher({
+      catalog: this.catalogStore,
+      sync: this.seriesSync,
+      workbookKeys: this.workbookKeys,
+      storage,
+      now,
+      environment: () => this.environment(),
+      ensureLimits: (products) => this.ensureLimits(products),
+      remaining: (product, dataset) =>
+        this.environment() === "live" ? this.ledger.remaining("live", product, dataset) : null,
+      codesSent: () => this.batcher.codesSent(),
+      preflight: () => this.preflight(),
+      log,
+    });
+  }
+
+  ready(): Promise<void> {
+    this.loading ??= this.load();
+    return this.loading;
+  }
+
+  getSettings(): EngineSettings {
+    return this.parts.settings.current();
+  }
+
+  async updateSettings(patch: Partial<EngineSettings>): Promise<EngineSettings> {
+    await this.ready();
+    const before = this.environment();
+    const updated = await this.parts.settings.update(patch);
+    if (updated.environment !== before) this.changes.metaChanged();
+    return updated;
+  }
+
+  async signIn(username: string, password: string): Promise<AuthStatus> {
+    await this.ready();
+    const status = await this.parts.auth.signIn(username, password);
+    // Another account may have other allowances: start the ledger afresh.
+    this.ledger.clear();
+    this.changes.metaChanged();
+    return status;
+  }
+
+  async signOut(options: { clearCache?: boolean } = {}): Promise<void> {
+    this.parts.auth.signOut();
+    this.ledger.clear();
+    if (options.clearCache) await this.clearCache();
+    else this.changes.metaChanged();
+  }
+
+  authStatus(): AuthStatus {
+    return this.parts.auth.status();
+  }
+
+  onAuthChange(listener: (status: AuthStatus) => void): Unsubscribe {
+    return this.parts.auth.onChange(listener);
+  }
+
+  async lookup(code: string): Promise<SeriesInfo> {
+    await this.ready();
+    return this.catalogStore.lookup(code);
+  }
+
+  async catalog(product?: ProductId): Promise<SeriesInfo[]> {
+    await this.ready();
+    return product ? this.catalogStore.list(product) : this.catalogStore.all();
+  }
+
+  async search(text: string, options: SearchOptions = {}): Promise<SearchHit[]> {
+    await this.ready();
+    if (options.product) await this.catalogStore.list(options.product);
+    else await this.catalogStore.all();
+    const environment = this.environment();
+    const version = this.catalogStore.version();
+    if (
+      !this.searchIndex ||
+      this.searchIndex.version !== version ||
+      this.searchIndex.environment !== environment
+    ) {
+      this.searchIndex = { index: new SearchIndex(this.catalogStore.loaded()), version, environment };
+    }
+    return this.searchIndex.index.search(text, options);
+  }
+
+  async resolve(
+    code: string,
+    currency: string | number | null,
+    unit: string | number | null,
+  ): Promise<SeriesRequest> {
+    await this.ready();
+    const info = await this.catalogStore.lookup(code);
+    return resolveSeriesRequest(this.environment(), info, currency, unit);
+  }
+
+  async getSeries(request: SeriesRequest): Promise<SeriesData> {
+    await this.ready();
+    const { key } = request;
+    const { environment } = parseRequestKey(key);
+    this.workbookKeys.add(key);
+    const info = this.catalogStore.find(request.info.code) ?? request.info;
+    const cached = this.cache.get(key);
+    if (cached && this.seriesSync.plan(request, info).action === "none") return this.toData(cached, info);
+
+    let blocked: PcdError | undefined;
+    if (environment !== this.environment()) {
+      blocked = new PcdError(
+        "not_signed_in",
+        `${info.code} asks for ${environment} data but PCD is set to ${this.environment()}: switch the environment in the task pane.`,
+      );
+    }
+    blocked ??= this.downtimeError(info.code, cached !== undefined);
+    blocked ??= await this.signInError();
+    if (blocked) {
+      if (cached) return this.toData(cached, info, blocked);
+      throw blocked;
+    }
+
+    try {
+      const outcome = await this.seriesSync.sync(request, info);
+      const entry = outcome.entry ?? this.cache.get(key);
+      if (!entry) throw new PcdError("not_found", `The service returned no data for ${info.code}.`);
+      return this.toData(entry, info);
+    } catch (error) {
+      const current = this.cache.get(key);
+      if (current) return this.toData(current, info, toPcdError(error));
+      throw error;
+    }
+  }
+
+  peek(key: string): SeriesData | undefined {
+    const entry = this.cache.get(key);
+    if (!entry) return undefined;
+    const info = this.catalogStore.find(parseRequestKey(key).code);
+    return info ? this.toData(entry, info) : undefined;
+  }
+
+  onChange(listener: (keys: ReadonlySet<string>) => void): Unsubscribe {
+    return this.changes.onChange(listener);
+  }
+
+  onMetaChange(listener: () => void): Unsubscribe {
+    return this.changes.onMetaChange(listener);
+  }
+
+  async limits(): Promise<LimitsRow[]> {
+    await this.ready();
+    if (this.environment() === "sandbox") return [];
+    const results = await Promise.allSettled(PRODUCTS.map((product) => this.limitsOf(product)));
+    const rows: LimitsRow[] = [];
+    results.forEach((result, i) => {
+      const product = PRODUCTS[i];
+      if (!product) return;
+      if (result.status === "rejected") {
+        this.parts.log?.("warn", `Data Limits of ${product} failed: ${message(result.reason)}`);
+        return;
+      }
+      for (const [dataset, allowance] of Object.entries(result.value))
+        rows.push({ product, dataset, ...allowance });
+    });
+    const firstFailure = results.find((result) => result.status === "rejected");
+    if (rows.length === 0 && firstFailure) throw firstFailure.reason;
+    return rows;
+  }
+
+  async limitsOf(product: ProductId): Promise<DataLimits> {
+    await this.ready();
+    const environment = this.environment();
+    // Spec 4.7: monthly code limits do not apply to the sandbox.
+    if (environment === "sandbox") return {};
+    if (this.ledger.isCurrent(environment, product, LIMITS_MAX_AGE_MS)) {
+      return this.ledger.limitsOf(environment, product) ?? {};
+    }
+    try {
+      return await this.fetchLimits(environment, product);
+    } catch (error) {
+      const known = this.ledger.limitsOf(environment, product);
+      if (known) return known;
+      throw error;
+    }
+  }
+
+  async planRefresh(): Promise<RefreshPlan> {
+    await this.ready();
+    return this.refresher.plan();
+  }
+
+  async refreshAll(onProgress?: (progress: RefreshProgress) => void): Promise<RefreshSummary> {
+    await this.ready();
+    const summary = await this.refresher.run(onProgress);
+    this.changes.metaChanged();
+    return summary;
+  }
+
+  refreshDue(): boolean {
+    const since = this.refresher.lastRefresh() ?? this.oldestWorkbookFetch();
+    if (since === null) return false;
+    return since < this.parts.schedule.latestReleaseStart(this.parts.clock.now(), this.releaseDay());
+  }
+
+  serviceState(): ServiceState {
+    return this.parts.schedule.serviceState(this.parts.clock.now(), this.releaseDay(), {
+      releaseDoneAt: this.releaseDoneAt,
+    });
+  }
+
+  async cacheInfo(): Promise<CacheInfo> {
+    await this.ready();
+    const { storage } = this.parts;
+    return {
+      ...this.cache.size(),
+      persistent: storage.persistent,
+      fallbackReason: hasFallbackReason(storage) ? storage.fallbackReason() : null,
+      lastRefresh: this.refresher.lastRefresh(),
+    };
+  }
+
+  async clearCache(): Promise<void> {
+    await this.ready();
+    const keys = this.cache.keys();
+    await this.cache.clear();
+    await this.catalogStore.clear();
+    this.searchIndex = undefined;
+    // Cells showing the cleared data recompute (and ask again, or show why they cannot).
+    for (const key of keys) this.changes.changed(key);
+  }
+
+  async idle(): Promise<void> {
+    do {
+      await this.batcher.idle();
+      await this.seriesSync.idle();
+    } while (!this.batcher.isIdle() || this.seriesSync.isBusy());
+  }
+
+  stats(): EngineStats {
+    return this.parts.client.stats();
+  }
+
+  private async load(): Promise<void> {
+    await this.parts.settings.load();
+    await Promise.all([
+      this.cache.load(),
+      this.catalogStore.load(),
+      this.workbookKeys.load(),
+      this.refresher.load(),
+    ]);
+  }
+
+  private environment(): ServiceEnvironment {
+    return this.parts.settings.current().environment;
+  }
+
+  private releaseDay(): number {
+    return this.parts.settings.current().releaseBusinessDay;
+  }
+
+  private toData(entry: CacheEntry, info: SeriesInfo, staleBecause?: PcdError): SeriesData {
+    return {
+      key: entry.key,
+      info,
+      finals: entry.finals,
+      forecasts: entry.forecasts,
+      currency: entry.currency,
+      unit: entry.unit,
+      updatedAt: entry.updatedAt,
+      lastFinal: entry.lastFinal,
+      fetchedAt: entry.fetchedAt,
+      ...(staleBecause ? { staleBecause } : {}),
+    };
+  }
+
+  /** During a known downtime window no call is made at all (it could only fail). */
+  private downtimeError(code: string, hasCache: boolean): PcdError | undefined {
+    const state = this.serviceState();
+    if (state.available || state.until === null) return undefined;
+    const what = state.reason === "release" ? "for the monthly data release" : "for maintenance";
+    const deadline = state.reason === "release" ? " at the latest" : "";
+    const tail = hasCache ? `showing cached data for ${code}` : `no cached data for ${code} yet`;
+    return new PcdError(
+      "unavailable",
+      `The service is down ${what} until 22:00 US Central Time${deadline} (${new Date(state.until).toISOString()}); ${tail}.`,
+      { until: state.until },
+    );
+  }
+
+  /** The not_signed_in error of Auth, or undefined when a token can be had. */
+  private async signInError(): Promise<PcdError | undefined> {
+    if (this.parts.auth.status().signedIn) return undefined;
+    try {
+      await this.parts.auth.token();
+      return undefined;
+    } catch (error) {
+      return toPcdError(error);
+    }
+  }
+
+  private async preflight(): Promise<void> {
+    const state = this.serviceState();
+    if (!state.available && state.reason === "release") {
+      // The release may already be out before its 22:00 deadline: Series Info (no data
+      // request) tells. If it answers, the downtime is over.
+      const failures = await this.catalogStore.refresh(PRODUCTS);
+      if (failures.size < PRODUCTS.length) this.releaseDoneAt = this.parts.clock.now();
+    }
+    const blocked = this.downtimeError("this workbook", false) ?? (await this.signInError());
+    if (blocked) throw blocked;
+  }
+
+  private oldestWorkbookFetch(): number | null {
+    let oldest: number | null = null;
+    for (const key of this.workbookKeys.list()) {
+      const fetchedAt = this.cache.get(key)?.fetchedAt;
+      if (fetchedAt !== undefined && (oldest === null || fetchedAt < oldest)) oldest = fetchedAt;
+    }
+    return oldest;
+  }
+
+  private async ensureLimits(products: readonly ProductId[]): Promise<void> {
+    const environment = this.environment();
+    if (environment !== "live") return;
+    await Promise.all(
+      products.map(async (product) => {
+        if (this.ledger.isCurrent(environment, product)) return;
+        try {
+          await this.fetchLimits(environment, product);
+        } catch (error) {
+          // Without Data Limits the allowance is unknown; the service still enforces it.
+          this.parts.log?.(
+            "warn",
+            `Data Limits of ${product} unavailable (${message(error)}); sending without a local check`,
+          );
+        }
+      }),
+    );
+  }
+
+  private fetchLimits(environment: ServiceEnvironment, product: ProductId): Promise<DataLimits> {
+    const scope = `${environment}|${product}`;
+    const running = this.limitsFetching.get(scope);
+    if (running) return running;
+    const fetching = (async () => {
+      const limits = await this.parts.client.dataLimits(product);
+      this.ledger.record(environment, product, limits);
+      this.changes.metaChanged();
+      return this.ledger.limitsOf(environment, product) ?? {};
+    })().finally(() => this.limitsFetching.delete(scope));
+    this.limitsFetching.set(scope, fetching);
+    return fetching;
+  }
+
+  private quotaGate(): BatchGate {
+    return {
+      admit: async (items) => {
+        const first = items[0];
+        if (!first) return { admitted: [], refused: [] };
+        await this.ensureLimits([first.product]);
+        const admission = this.ledger.admit(first.environment, first.product, items, (item) => item.dataset);
+        if (first.environment === "live") this.changes.metaChanged();
+        return admission;
+      },
+      refund: (items) => {
+        const first = items[0];
+        if (first)
+          this.ledger.refund(
+            first.environment,
+            first.product,
+            items.map((item) => item.dataset),
+          );
+      },
+      quotaRefused: (items, error) => {
+        const first = items[0];
+        const datasets = new Set(items.map((item) => item.dataset));
+        const dataset = error.details.dataset ?? (datasets.size === 1 ? first?.dataset : undefined);
+        if (!first || dataset === undefined) return () => error;
+        const blocked = this.ledger.block(first.environment, first.product, dataset, error);
+        this.changes.metaChanged();
+        return (item: BatchItem) => (item.dataset === dataset ? blocked : "retry");
+      },
+    };
+  }
+}
+
+export function assembleEngine(parts: EngineParts): Engine {
+  return new EngineCore(parts);
+}

@@ -1,0 +1,54 @@
+// createEngine: the one way hosts (Excel's shared runtime, the headless runner, tests)
+// obtain an engine. It wires the transport half (settings, auth, schedule, HTTP client)
+// to the data half (engine-core).
+import { Auth } from "./auth";
+import { assembleEngine } from "./engine-core";
+import type { Engine, EngineSettings } from "./engine-api";
+import type { EngineEnvironment } from "./environment";
+// eslint-disable-next-line no-restricted-imports -- src/core/http is the engine's own folder, not Node's http.
+import { createServiceClient } from "./http";
+import { latestReleaseStart, serviceState } from "./schedule";
+import { SettingsStore } from "./settings";
+
+export interface CreateEngineOptions {
+  /** Settings applied over the stored ones at start (not persisted; e.g. the headless runner's service URL). */
+  settings?: Partial<EngineSettings>;
+  /** Idle window of the batcher (default 20 ms). */
+  batchWindowMs?: number;
+}
+
+export function createEngine(env: EngineEnvironment, options: CreateEngineOptions = {}): Engine {
+  const store = new SettingsStore(env.storage, env.log);
+  const overrides = options.settings ?? {};
+  const settings = {
+    load: async () => {
+      await store.load();
+      return settings.current();
+    },
+    current: (): EngineSettings => ({ ...store.current(), ...overrides }),
+    update: async (patch: Partial<EngineSettings>) => {
+      // A setting the user changes now wins over the start-up override.
+      for (const field of Object.keys(patch)) delete overrides[field as keyof EngineSettings];
+      await store.update(patch);
+      return settings.current();
+    },
+  };
+  const auth = new Auth({ fetch: env.fetch, clock: env.clock, settings: settings.current, log: env.log });
+  const client = createServiceClient({
+    fetch: env.fetch,
+    clock: env.clock,
+    auth,
+    settings: settings.current,
+    log: env.log,
+  });
+  return assembleEngine({
+    client,
+    auth,
+    settings,
+    schedule: { serviceState, latestReleaseStart },
+    storage: env.storage,
+    clock: env.clock,
+    log: env.log,
+    batchWindowMs: options.batchWindowMs,
+  });
+}

@@ -1,0 +1,91 @@
+// Turns a cell's currency and unit arguments into a validated SeriesRequest. Every
+// rejection says which argument is wrong and what the series offers instead: users
+// must never get a silent fallback to the defaults (design.md section 2).
+import type { SeriesRequest } from "./engine-api";
+import { PcdError } from "./errors";
+import type { DataType, SeriesInfo, ServiceEnvironment } from "./model";
+import { CURRENCIES, findReference, UNITS, type ReferenceEntry } from "./reference";
+import { normaliseOptions, requestKey } from "./request-key";
+
+export type OptionInput = string | number | null | undefined;
+
+type OptionArgument = "currency" | "unit";
+
+const ARGUMENT_LABEL: Record<OptionArgument, string> = { currency: "Currency", unit: "Unit" };
+
+/** How the user would call the non-utility industry economics series in a message. */
+const DATA_TYPE_LABEL: Partial<Record<DataType, string>> = {
+  location_factor: "location factors",
+  cost_index: "cost indexes",
+};
+
+function sameName(a: string, b: string): boolean {
+  const normalise = (text: string): string => text.trim().replace(/\s+/g, " ").toLowerCase();
+  return normalise(a) === normalise(b);
+}
+
+function isBlank(input: OptionInput): input is null | undefined | "" {
+  return input === null || input === undefined || (typeof input === "string" && input.trim() === "");
+}
+
+function resolveOption(
+  argument: OptionArgument,
+  table: readonly ReferenceEntry[],
+  input: OptionInput,
+  info: SeriesInfo,
+): number | null {
+  if (isBlank(input)) return null;
+  const available = argument === "currency" ? info.availableCurrencies : info.availableUnits;
+  const fallback = argument === "currency" ? info.defaultCurrency : info.defaultUnit;
+  const offered = available.length > 0 ? available : fallback ? [fallback] : [];
+  const entry = findReference(table, input);
+  const isOffered =
+    entry !== undefined &&
+    (offered.some((name) => sameName(name, entry.shortName)) ||
+      (fallback !== null && sameName(fallback, entry.shortName)));
+  if (!entry || !isOffered) {
+    const shown = typeof input === "number" ? String(input) : input.trim();
+    const list = offered.length > 0 ? offered.join(", ") : "none";
+    throw new PcdError(
+      "input",
+      `${ARGUMENT_LABEL[argument]} '${shown}' is not offered for ${info.code}. Available: ${list}`,
+      { argument, allowed: offered },
+    );
+  }
+  return entry.id;
+}
+
+function rejectOptionOnNonUtility(argument: OptionArgument, info: SeriesInfo): never {
+  const label = DATA_TYPE_LABEL[info.dataType] ?? info.dataType.replace(/_/g, " ");
+  throw new PcdError(
+    "input",
+    `${ARGUMENT_LABEL[argument]} does not apply to ${label} (${info.code}): leave it empty`,
+    { argument, allowed: [] },
+  );
+}
+
+/**
+ * Validates currency and unit (short name in any case and spacing, or numeric ID as a
+ * number or digit string) against the series and builds its request key.
+ */
+export function resolveSeriesRequest(
+  environment: ServiceEnvironment,
+  info: SeriesInfo,
+  currency: OptionInput,
+  unit: OptionInput,
+): SeriesRequest {
+  if (info.product === "industry_economics" && info.dataType !== "utilities") {
+    // The service ignores c and u for these types (spec 4.6): a value would silently mislead.
+    if (!isBlank(currency)) rejectOptionOnNonUtility("currency", info);
+    if (!isBlank(unit)) rejectOptionOnNonUtility("unit", info);
+  }
+  const currencyId = resolveOption("currency", CURRENCIES, currency, info);
+  const unitId = resolveOption("unit", UNITS, unit, info);
+  const options = normaliseOptions(info, currencyId, unitId);
+  return {
+    key: requestKey(environment, info, options.currencyId, options.unitId),
+    info,
+    currencyId: options.currencyId,
+    unitId: options.unitId,
+  };
+}

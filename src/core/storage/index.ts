@@ -1,0 +1,8 @@
+export { createIdbStorage, IDB_DATABASE, IDB_STORE } from "./idb-storage";
+export { MemoryStorage } from "./memory-storage";
+export {
+  createResilientStorage,
+  DEFAULT_STORAGE_TIMEOUT_MS,
+  type ResilientStorage,
+  type ResilientStorageOptions,
+} from "./resilient-storage";

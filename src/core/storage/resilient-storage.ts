@@ -1,0 +1,82 @@
+// Wraps the persistent store so that a broken or hanging IndexedDB (seen in some Office
+// hosts) degrades to memory for the session instead of leaving cells on #BUSY!. The
+// first failure switches every later operation to memory and records why, so the pane
+// can tell the user that nothing will survive a restart.
+import type { KeyValueStorage } from "../environment";
+import { MemoryStorage } from "./memory-storage";
+
+export interface ResilientStorageOptions {
+  /** How long one primary operation may take before it counts as hanging (default 3 s). */
+  timeoutMs?: number;
+  /** What the primary is, for the reason text (default "IndexedDB"). */
+  label?: string;
+  onFallback?: (reason: string) => void;
+}
+
+export interface ResilientStorage extends KeyValueStorage {
+  /** Why the store runs from memory, or null while the primary works. */
+  fallbackReason(): string | null;
+}
+
+export const DEFAULT_STORAGE_TIMEOUT_MS = 3000;
+
+class TimeoutError extends Error {}
+
+function withTimeout<T>(operation: Promise<T>, timeoutMs: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new TimeoutError(`no answer within ${timeoutMs / 1000} s`)),
+      timeoutMs,
+    );
+    operation.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
+export function createResilientStorage(
+  primary: KeyValueStorage,
+  options: ResilientStorageOptions = {},
+): ResilientStorage {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_STORAGE_TIMEOUT_MS;
+  const label = options.label ?? "IndexedDB";
+  const memory = new MemoryStorage();
+  let reason: string | null = null;
+
+  async function run<T>(attempt: (store: KeyValueStorage) => Promise<T>): Promise<T> {
+    if (reason === null) {
+      try {
+        return await withTimeout(
+          Promise.resolve().then(() => attempt(primary)),
+          timeoutMs,
+        );
+      } catch (error) {
+        // Re-check: a concurrent operation may already have switched over.
+        if (reason === null) {
+          const cause = error instanceof Error ? error.message : String(error);
+          reason = `${label} is unavailable (${cause}); PCD runs from memory this session`;
+          options.onFallback?.(reason);
+        }
+      }
+    }
+    return attempt(memory);
+  }
+
+  return {
+    get persistent() {
+      return reason === null && primary.persistent;
+    },
+    get: <T>(key: string) => run((store) => store.get<T>(key)),
+    set: (key, value) => run((store) => store.set(key, value)),
+    delete: (key) => run((store) => store.delete(key)),
+    keys: () => run((store) => store.keys()),
+    fallbackReason: () => reason,
+  };
+}
