@@ -1,0 +1,59 @@
+import type { DataOperation } from "../../../src/core/http/paths";
+import { accessTokenUrl, operationUrl } from "../../../src/core/http/paths";
+import type { ProductId, ServiceEnvironment } from "../../../src/core/model";
+import { settingsWith } from "./fake-fetch";
+
+describe("operationUrl (spec 4.2-4.5, sandbox 4.7)", () => {
+  test.each<[ServiceEnvironment, ProductId, DataOperation, string]>([
+    ["live", "energy_price", "series_info", "https://pcd.example.com/energy_price/v1/export/series"],
+    [
+      "live",
+      "commodity_price",
+      "series_values",
+      "https://pcd.example.com/commodity_price/v1/export/series/1-1-1&c=3,2-2-2",
+    ],
+    [
+      "live",
+      "industry_economics",
+      "series_hist",
+      "https://pcd.example.com/industry_economics/v1/export/series_hist/1-1-1&c=3,2-2-2",
+    ],
+    ["live", "energy_price", "data_limits", "https://pcd.example.com/energy_price/v1/data_limits"],
+    [
+      "sandbox",
+      "energy_price",
+      "series_info",
+      "https://pcd.example.com/energy_price/v1/sandbox/export/series",
+    ],
+    [
+      "sandbox",
+      "commodity_price",
+      "series_values",
+      "https://pcd.example.com/commodity_price/v1/sandbox/export/series/1-1-1&c=3,2-2-2",
+    ],
+    [
+      "sandbox",
+      "industry_economics",
+      "series_hist",
+      "https://pcd.example.com/industry_economics/v1/sandbox/export/series_hist/1-1-1&c=3,2-2-2",
+    ],
+    // No sandbox Data Limits in the spec: the live address is used.
+    ["sandbox", "commodity_price", "data_limits", "https://pcd.example.com/commodity_price/v1/data_limits"],
+  ])("%s %s %s -> %s", (environment, product, operation, expected) => {
+    expect(operationUrl(settingsWith({ environment }), product, operation, "1-1-1&c=3,2-2-2")).toBe(expected);
+  });
+
+  test("base paths come from the settings", () => {
+    const settings = settingsWith({
+      baseUrl: "https://host.example.com/api",
+      productPaths: { industry_economics: "/utilities_prices" } as Record<ProductId, string>,
+    });
+    expect(operationUrl(settings, "industry_economics", "series_info")).toBe(
+      "https://host.example.com/api/utilities_prices/v1/export/series",
+    );
+  });
+
+  test("the token address follows the authUrl setting", () => {
+    expect(accessTokenUrl(settingsWith())).toBe("https://auth.example.com/access_token/v1");
+  });
+});
