@@ -1,0 +1,53 @@
+// The <codes> path segment of spec 4.6: "<code>&c=<id>&u=<id>,<code>&u=<id>&c=<id>,...".
+// Malformed input is a client error naming the problem; an unknown currency or unit ID
+// is not an error (the series' default applies), which is decided later per series.
+import { MAX_CODES_PER_CALL } from "./options";
+
+export interface CodeRequestItem {
+  code: string;
+  currencyId: number | undefined;
+  unitId: number | undefined;
+}
+
+export class CodesSegmentError extends Error {}
+
+const CODE_PATTERN = /^\d+-\d+-\d+$/;
+const OPTION_PATTERN = /^([cu])=(\d{1,9})$/;
+
+export function parseCodesSegment(segment: string): CodeRequestItem[] {
+  if (segment.trim().length === 0) {
+    throw new CodesSegmentError("No assessment codes given: expected 1 to 40 comma-separated codes");
+  }
+  const parts = segment.split(",");
+  if (parts.length > MAX_CODES_PER_CALL) {
+    throw new CodesSegmentError(
+      `Too many codes: ${parts.length} requested, at most ${MAX_CODES_PER_CALL} per call`,
+    );
+  }
+  return parts.map((part, index) => parseItem(part, index + 1));
+}
+
+function parseItem(part: string, position: number): CodeRequestItem {
+  const [code = "", ...options] = part.split("&");
+  if (!CODE_PATTERN.test(code)) {
+    throw new CodesSegmentError(
+      `Malformed code '${code}' at position ${position}: expected three hyphen-separated digit groups such as 68520-8-1`,
+    );
+  }
+  const item: CodeRequestItem = { code, currencyId: undefined, unitId: undefined };
+  for (const option of options) {
+    const match = OPTION_PATTERN.exec(option);
+    if (match === null) {
+      throw new CodesSegmentError(
+        `Malformed option '${option}' for code ${code}: expected c=<currency ID> or u=<unit ID>`,
+      );
+    }
+    const [, key, digits] = match;
+    const field = key === "c" ? "currencyId" : "unitId";
+    if (item[field] !== undefined) {
+      throw new CodesSegmentError(`Option ${key} given twice for code ${code}`);
+    }
+    item[field] = Number(digits);
+  }
+  return item;
+}

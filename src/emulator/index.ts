@@ -1,0 +1,3 @@
+// Public in-process API of the emulator (lead decision 1).
+export { startEmulator, type RunningEmulator } from "./server";
+export { DEFAULT_OPTIONS, type ArrayOrder, type EmulatorOptions, type ErrorFormat } from "./options";

@@ -1,0 +1,172 @@
+// Which month is published and what each release did (lead decision 2). The published
+// month is the calendar's latest concluded month plus the number of manual releases; a
+// release (by the clock passing a release instant or by /__admin/release) may revise the
+// history of some series and leave a few not updated. Only the latest release's effects
+// show in series_hist_changed and in held-back last finals, as on the real service.
+import type { Catalog, SeriesDefinition } from "./catalog";
+import { centralDate } from "./central-time";
+import type { OffsetClock } from "./clock";
+import { uniformFor } from "./prng";
+import { releaseDateOf, scheduledLatestMonth } from "./schedule";
+import type { Revision } from "./values";
+
+/** Share of series whose history a default release revises, and that it leaves not updated. */
+const REVISED_SHARE = 0.03;
+const UNCHANGED_SHARE = 0.05;
+
+export interface ReleaseRecord {
+  month: number;
+  /** "YYYY-MM-DD" of the release (updated_at of the series it updated). */
+  date: string;
+  revised: ReadonlySet<string>;
+  unchanged: ReadonlySet<string>;
+}
+
+export interface ReleaseOverrides {
+  revise?: readonly string[];
+  unchanged?: readonly string[];
+}
+
+/** What a series looks like at the current release. */
+export interface SeriesView {
+  lastFinal: number;
+  updatedAt: string;
+  histChanged: boolean;
+  revisions: readonly Revision[];
+}
+
+export class ReleaseState {
+  private manualReleases = 0;
+  private syncedMonth: number;
+  private readonly records = new Map<number, ReleaseRecord>();
+  private readonly applied = new Set<number>();
+  private readonly revisions = new Map<string, Revision[]>();
+  /** Codes revised by /__admin/revise since the latest release, with the revision date. */
+  private readonly adHocRevised = new Map<string, string>();
+  private pendingOverrides: ReleaseOverrides | undefined;
+
+  constructor(
+    private readonly seed: number,
+    private readonly catalog: Catalog,
+    private readonly clock: OffsetClock,
+    private readonly releaseHour: number,
+    private readonly onRelease: (record: ReleaseRecord) => void,
+  ) {
+    this.syncedMonth = this.published();
+  }
+
+  /** Month index of the latest concluded month (before lags and held-back series). */
+  published(): number {
+    return scheduledLatestMonth(this.clock.now(), this.releaseHour) + this.manualReleases;
+  }
+
+  /** Applies releases the clock has passed since the last look; returns the published month. */
+  sync(): number {
+    const published = this.published();
+    for (let month = this.syncedMonth + 1; month <= published; month += 1) {
+      const record = this.createRecord(month, centralDate(this.clock.now()), this.pendingOverrides);
+      this.applyRecord(record);
+    }
+    this.pendingOverrides = undefined;
+    // A clock set backwards simply shows the earlier month again; nothing is undone.
+    this.syncedMonth = published;
+    return published;
+  }
+
+  /** Publishes one more month now (/__admin/release). */
+  releaseNow(overrides: ReleaseOverrides = {}): ReleaseRecord {
+    this.sync();
+    this.manualReleases += 1;
+    this.pendingOverrides = overrides;
+    const month = this.sync();
+    return this.record(month);
+  }
+
+  /** Revises the history of some series without publishing a month (/__admin/revise). */
+  reviseNow(codes: readonly string[]): void {
+    const published = this.sync();
+    const date = centralDate(this.clock.now());
+    for (const code of codes) {
+      const series = this.catalog.get(code);
+      if (series === undefined) continue;
+      this.addRevision(series, this.viewAt(series, published).lastFinal);
+      this.adHocRevised.set(code, date);
+    }
+  }
+
+  view(series: SeriesDefinition): SeriesView {
+    return this.viewAt(series, this.syncedMonth);
+  }
+
+  private viewAt(series: SeriesDefinition, published: number): SeriesView {
+    const revisions = this.revisions.get(series.code) ?? [];
+    if (series.discontinuedMonth !== undefined) {
+      return {
+        lastFinal: series.discontinuedMonth,
+        updatedAt: releaseDateOf(series.discontinuedMonth),
+        histChanged: false,
+        revisions,
+      };
+    }
+    const latest = this.record(published);
+    const heldBack = latest.unchanged.has(series.code);
+    const adHocDate = this.adHocRevised.get(series.code);
+    const releaseDate = heldBack ? this.dateOf(published - 1) : latest.date;
+    return {
+      lastFinal: Math.max(series.startMonth, published - series.lag - (heldBack ? 1 : 0)),
+      updatedAt: adHocDate !== undefined && adHocDate > releaseDate ? adHocDate : releaseDate,
+      histChanged: latest.revised.has(series.code) || adHocDate !== undefined,
+      revisions,
+    };
+  }
+
+  /** The release that published a month: recorded if it happened while running, else the default. */
+  record(month: number): ReleaseRecord {
+    const known = this.records.get(month);
+    if (known !== undefined) return known;
+    const record = this.createRecord(month, releaseDateOf(month), undefined);
+    this.records.set(month, record);
+    return record;
+  }
+
+  private dateOf(month: number): string {
+    return this.records.get(month)?.date ?? releaseDateOf(month);
+  }
+
+  private createRecord(month: number, date: string, overrides: ReleaseOverrides | undefined): ReleaseRecord {
+    const revised = new Set<string>();
+    const unchanged = new Set<string>();
+    for (const series of this.catalog.series) {
+      if (series.discontinuedMonth !== undefined) continue;
+      if (uniformFor(this.seed, "revise", month, series.code) < REVISED_SHARE) revised.add(series.code);
+      else if (uniformFor(this.seed, "unchanged", month, series.code) < UNCHANGED_SHARE) {
+        unchanged.add(series.code);
+      }
+    }
+    return {
+      month,
+      date,
+      revised: overrides?.revise !== undefined ? new Set(overrides.revise) : revised,
+      unchanged: overrides?.unchanged !== undefined ? new Set(overrides.unchanged) : unchanged,
+    };
+  }
+
+  private applyRecord(record: ReleaseRecord): void {
+    if (!this.applied.has(record.month)) {
+      this.applied.add(record.month);
+      this.records.set(record.month, record);
+      for (const code of record.revised) {
+        const series = this.catalog.get(code);
+        if (series !== undefined) this.addRevision(series, record.month - series.lag);
+      }
+    }
+    this.adHocRevised.clear();
+    this.onRelease(record);
+  }
+
+  private addRevision(series: SeriesDefinition, beforeMonth: number): void {
+    const list = this.revisions.get(series.code) ?? [];
+    list.push({ beforeMonth });
+    this.revisions.set(series.code, list);
+  }
+}
