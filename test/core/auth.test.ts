@@ -1,0 +1,337 @@
+import { Auth, NOT_SIGNED_IN_MESSAGE, TOKEN_LIFETIME_MS, expiryOf } from "../../src/core/auth";
+import type { AuthStatus, EngineSettings } from "../../src/core/engine-api";
+import { PcdError } from "../../src/core/errors";
+import {
+  FakeClock,
+  QUIET_TIME,
+  json,
+  makeJwt,
+  recordingLog,
+  reject,
+  scriptedFetch,
+  settingsWith,
+  text,
+  type Responder,
+} from "./http/fake-fetch";
+
+const PASSWORD = "s3cret-Pa55word";
+const NOW_S = QUIET_TIME / 1000;
+
+function tokenFor(iat: number, lifetimeS = 7200): string {
+  return makeJwt({ iat, exp: iat + lifetimeS, sub: "analyst@example.com" });
+}
+
+function setup(...responders: Responder[]) {
+  const clock = new FakeClock(QUIET_TIME);
+  let settings: EngineSettings = settingsWith();
+  const { fetch, requests } = scriptedFetch(...responders);
+  const { log, lines } = recordingLog();
+  const auth = new Auth({ fetch, clock, settings: () => settings, log });
+  return {
+    auth,
+    clock,
+    requests,
+    lines,
+    setSettings: (patch: Partial<EngineSettings>) => {
+      settings = { ...settings, ...patch };
+    },
+  };
+}
+
+async function caught(promise: Promise<unknown>): Promise<PcdError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof PcdError) return error;
+    throw error;
+  }
+  throw new Error("expected a PcdError");
+}
+
+describe("Auth.signIn", () => {
+  test("posts the credentials as JSON to {authUrl}/access_token/v1", async () => {
+    const token = tokenFor(NOW_S);
+    const { auth, requests } = setup(json({ access_token: token }));
+    const status = await auth.signIn("analyst@example.com", PASSWORD);
+    expect(requests).toHaveLength(1);
+    expect(requests[0]).toMatchObject({
+      url: "https://auth.example.com/access_token/v1",
+      method: "POST",
+      headers: expect.objectContaining({ "content-type": "application/json" }),
+    });
+    expect(JSON.parse(requests[0]?.body ?? "")).toEqual({
+      username: "analyst@example.com",
+      password: PASSWORD,
+    });
+    expect(status).toEqual<AuthStatus>({
+      signedIn: true,
+      username: "analyst@example.com",
+      environment: "live",
+      tokenExpiresAt: (NOW_S + 7200) * 1000,
+    });
+    await expect(auth.token()).resolves.toBe(token);
+  });
+
+  test.each<[string, Responder, string, RegExp]>([
+    [
+      "401 with a JSON message",
+      json({ message: "Invalid credentials" }, 401),
+      "auth",
+      /^Sign-in failed: the service rejected the username or password \(Invalid credentials\)$/,
+    ],
+    [
+      "403 plain text",
+      text("Forbidden", 403),
+      "auth",
+      /^Sign-in failed: the service rejected the username or password \(Forbidden\)$/,
+    ],
+    [
+      "400 without a body",
+      text("", 400),
+      "auth",
+      /^Sign-in failed: the service rejected the username or password \(HTTP 400\)$/,
+    ],
+    [
+      "an unreachable service",
+      reject(new TypeError("fetch failed")),
+      "network",
+      /^Sign-in failed: The service at https:\/\/auth.example.com could not be reached .*fetch failed/,
+    ],
+    [
+      "503",
+      text("Down", 503, { "Retry-After": "600" }),
+      "unavailable",
+      /^Sign-in failed: The service is temporarily unavailable/,
+    ],
+    ["500", text("boom", 500), "server", /^Sign-in failed: The service failed on Access Token \(HTTP 500\)/],
+    ["200 without access_token", json({ token: "x" }), "protocol", /without an access_token/],
+    ["200 with a non-JSON body", text("<html>", 200), "protocol", /without an access_token/],
+  ])("%s -> %s", async (_name, responder, kind, message) => {
+    const { auth } = setup(responder);
+    const error = await caught(auth.signIn("analyst@example.com", PASSWORD));
+    expect(error.kind).toBe(kind);
+    expect(error.message).toMatch(message);
+    expect(auth.status().signedIn).toBe(false);
+  });
+
+  test("503 carries until from Retry-After", async () => {
+    const { auth } = setup(text("Down", 503, { "Retry-After": "600" }));
+    const error = await caught(auth.signIn("analyst@example.com", PASSWORD));
+    expect(error.details.until).toBe(QUIET_TIME + 600_000);
+  });
+
+  test.each([
+    ["", PASSWORD, /username/],
+    ["  ", PASSWORD, /username/],
+    ["analyst@example.com", "", /password/],
+  ])("rejects empty input (%p, %p) without a request", async (username, password, message) => {
+    const { auth, requests } = setup(json({ access_token: tokenFor(NOW_S) }));
+    const error = await caught(auth.signIn(username, password));
+    expect(error.kind).toBe("input");
+    expect(error.message).toMatch(message);
+    expect(requests).toHaveLength(0);
+  });
+
+  test("a failed sign-in leaves the previous session as it was", async () => {
+    const token = tokenFor(NOW_S);
+    const { auth } = setup(json({ access_token: token }), json({ message: "nope" }, 401));
+    await auth.signIn("first@example.com", PASSWORD);
+    await expect(auth.signIn("second@example.com", "wrong")).rejects.toMatchObject({ kind: "auth" });
+    expect(auth.status().username).toBe("first@example.com");
+    await expect(auth.token()).resolves.toBe(token);
+  });
+});
+
+describe("token expiry", () => {
+  test.each<[string, string, number]>([
+    ["exp of the JWT", makeJwt({ iat: NOW_S, exp: NOW_S + 3600 }), QUIET_TIME + 3_600_000],
+    ["issue time + 2 h without exp", makeJwt({ iat: NOW_S }), QUIET_TIME + TOKEN_LIFETIME_MS],
+    ["issue time + 2 h for a non-JWT token", "opaque-token", QUIET_TIME + TOKEN_LIFETIME_MS],
+    ["issue time + 2 h for a non-numeric exp", makeJwt({ exp: "later" }), QUIET_TIME + TOKEN_LIFETIME_MS],
+    // A PC clock running an hour late sees an exp in the past: use the token's own lifetime.
+    [
+      "the token's lifetime when exp has passed",
+      makeJwt({ iat: NOW_S - 7300, exp: NOW_S - 100 }),
+      QUIET_TIME + 7_200_000,
+    ],
+  ])("%s", (_name, token, expected) => {
+    expect(expiryOf(token, QUIET_TIME)).toBe(expected);
+  });
+});
+
+describe("Auth.token and renewal", () => {
+  test("not signed in: a clear message and no request", async () => {
+    const { auth, requests } = setup(json({ access_token: tokenFor(NOW_S) }));
+    const error = await caught(auth.token());
+    expect(error.kind).toBe("not_signed_in");
+    expect(error.message).toBe(NOT_SIGNED_IN_MESSAGE);
+    await expect(auth.renew()).rejects.toMatchObject({ kind: "not_signed_in" });
+    expect(requests).toHaveLength(0);
+  });
+
+  test("reuses the token until 5 minutes before expiry, then renews silently", async () => {
+    const first = tokenFor(NOW_S);
+    const second = tokenFor(NOW_S + 6900);
+    const { auth, clock, requests } = setup(json({ access_token: first }), json({ access_token: second }));
+    await auth.signIn("analyst@example.com", PASSWORD);
+    clock.advance(7200_000 - 300_000 - 1);
+    await expect(auth.token()).resolves.toBe(first);
+    expect(requests).toHaveLength(1);
+    clock.advance(1);
+    await expect(auth.token()).resolves.toBe(second);
+    expect(requests).toHaveLength(2);
+    expect(JSON.parse(requests[1]?.body ?? "")).toEqual({
+      username: "analyst@example.com",
+      password: PASSWORD,
+    });
+    expect(auth.status().tokenExpiresAt).toBe((NOW_S + 6900 + 7200) * 1000);
+  });
+
+  test("concurrent renewals share one request", async () => {
+    let release: (() => void) | undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const renewed = tokenFor(NOW_S + 60);
+    const { auth, requests } = setup(json({ access_token: tokenFor(NOW_S) }), async () => {
+      await gate;
+      return new Response(JSON.stringify({ access_token: renewed }), { status: 200 });
+    });
+    await auth.signIn("analyst@example.com", PASSWORD);
+    const pending = [auth.renew(), auth.renew(), auth.renew()];
+    release?.();
+    await expect(Promise.all(pending)).resolves.toEqual([renewed, renewed, renewed]);
+    expect(requests).toHaveLength(2);
+    expect(auth.requestCount()).toBe(2);
+  });
+
+  test("expired tokens needed by many callers at once renew once", async () => {
+    const { auth, clock, requests } = setup(
+      json({ access_token: tokenFor(NOW_S) }),
+      json({ access_token: tokenFor(NOW_S + 7200) }),
+    );
+    await auth.signIn("analyst@example.com", PASSWORD);
+    clock.advance(7200_000);
+    const tokens = await Promise.all(Array.from({ length: 5 }, () => auth.token()));
+    expect(new Set(tokens).size).toBe(1);
+    expect(requests).toHaveLength(2);
+  });
+
+  test("renewal rejected by the service signs out and says so", async () => {
+    const { auth } = setup(
+      json({ access_token: tokenFor(NOW_S) }),
+      json({ message: "password changed" }, 401),
+    );
+    const changes: AuthStatus[] = [];
+    auth.onChange((status) => changes.push(status));
+    await auth.signIn("analyst@example.com", PASSWORD);
+    await expect(auth.renew()).rejects.toMatchObject({ kind: "auth" });
+    expect(auth.status().signedIn).toBe(false);
+    expect(changes.map((status) => status.signedIn)).toEqual([true, false]);
+    await expect(auth.token()).rejects.toMatchObject({ kind: "not_signed_in" });
+  });
+
+  test("a network failure during renewal keeps the credentials for the next try", async () => {
+    const { auth } = setup(
+      json({ access_token: tokenFor(NOW_S) }),
+      reject(new TypeError("fetch failed")),
+      json({ access_token: tokenFor(NOW_S + 1) }),
+    );
+    await auth.signIn("analyst@example.com", PASSWORD);
+    await expect(auth.renew()).rejects.toMatchObject({ kind: "network" });
+    expect(auth.status().signedIn).toBe(true);
+    await expect(auth.renew()).resolves.toBe(tokenFor(NOW_S + 1));
+  });
+
+  test("a sign-out during a renewal wins over its result", async () => {
+    let release: (() => void) | undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { auth } = setup(json({ access_token: tokenFor(NOW_S) }), async () => {
+      await gate;
+      return new Response(JSON.stringify({ access_token: tokenFor(NOW_S + 1) }), { status: 200 });
+    });
+    await auth.signIn("analyst@example.com", PASSWORD);
+    const renewal = auth.renew();
+    auth.signOut();
+    release?.();
+    await expect(renewal).rejects.toMatchObject({ kind: "not_signed_in" });
+    expect(auth.status().signedIn).toBe(false);
+  });
+});
+
+describe("sign-out and settings changes", () => {
+  test("signOut drops token and password and notifies", async () => {
+    const { auth, requests } = setup(json({ access_token: tokenFor(NOW_S) }));
+    const changes: AuthStatus[] = [];
+    const unsubscribe = auth.onChange((status) => changes.push(status));
+    await auth.signIn("analyst@example.com", PASSWORD);
+    auth.signOut();
+    expect(auth.status()).toEqual({
+      signedIn: false,
+      username: null,
+      environment: "live",
+      tokenExpiresAt: null,
+    });
+    await expect(auth.renew()).rejects.toMatchObject({ kind: "not_signed_in" });
+    expect(requests).toHaveLength(1);
+    unsubscribe();
+    auth.signOut();
+    expect(changes).toHaveLength(2);
+  });
+
+  test("switching live/sandbox keeps the token (same account)", async () => {
+    const token = tokenFor(NOW_S);
+    const { auth, setSettings } = setup(json({ access_token: token }));
+    await auth.signIn("analyst@example.com", PASSWORD);
+    setSettings({ environment: "sandbox" });
+    await expect(auth.token()).resolves.toBe(token);
+    expect(auth.status()).toMatchObject({ signedIn: true, environment: "sandbox" });
+  });
+
+  test.each<[Partial<EngineSettings>]>([
+    [{ baseUrl: "https://other.example.com" }],
+    [{ authUrl: "https://sso.example.com" }],
+  ])("changing %o signs out", async (patch) => {
+    const { auth, setSettings } = setup(json({ access_token: tokenFor(NOW_S) }));
+    const changes: AuthStatus[] = [];
+    auth.onChange((status) => changes.push(status));
+    await auth.signIn("analyst@example.com", PASSWORD);
+    setSettings(patch);
+    auth.checkSettings();
+    expect(auth.status().signedIn).toBe(false);
+    expect(changes.map((status) => status.signedIn)).toEqual([true, false]);
+    await expect(auth.token()).rejects.toMatchObject({ kind: "not_signed_in" });
+  });
+});
+
+describe("secrets never leak", () => {
+  test("no password or token in any error message or log line", async () => {
+    const token = tokenFor(NOW_S);
+    const scenarios: Responder[] = [
+      json({ message: `Wrong password ${PASSWORD} for user` }, 401),
+      text(`Server error while checking ${PASSWORD}`, 500),
+      json({ message: `Down, your token ${token} is kept` }, 503),
+      reject(new TypeError(`connect failed ${PASSWORD}`)),
+      json({ access_token: token }),
+    ];
+    const messages: string[] = [];
+    const logs: string[] = [];
+    for (const responder of scenarios) {
+      const { auth, lines } = setup(responder, json({ message: `expired ${token}` }, 401));
+      try {
+        await auth.signIn("analyst@example.com", PASSWORD);
+        await auth.renew();
+      } catch (error) {
+        messages.push((error as Error).message, JSON.stringify((error as PcdError).details));
+      }
+      logs.push(...lines.map((line) => line.message));
+    }
+    expect(messages.length).toBeGreaterThanOrEqual(10);
+    for (const text of [...messages, ...logs]) {
+      expect(text).not.toContain(PASSWORD);
+      expect(text).not.toContain(token);
+    }
+  });
+});
