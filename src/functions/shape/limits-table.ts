@@ -29,14 +29,16 @@ export function datasetRemaining(
   product: ProductId | null,
 ): number {
   const named = rows.filter((row) => sameDatasetName(row.dataset, dataset));
-  const matches = product === null ? named : named.filter((row) => row.product === product);
+  const matches = (product === null ? named : named.filter((row) => row.product === product)).sort(
+    (a, b) => PRODUCTS.indexOf(a.product) - PRODUCTS.indexOf(b.product),
+  );
   const [first, second] = matches;
   if (first && !second) return first.remaining;
   if (first && second) {
-    const products = matches.map((row) => `"${productWord(row.product)}"`).join(" or ");
+    const examples = matches.map((row) => `PCD.LIMITS("${dataset}", "${productWord(row.product)}")`);
     throw argumentError(
       "product",
-      `dataset "${dataset}" exists in ${matches.map((row) => PRODUCT_LABELS[row.product]).join(" and ")}: add the product, e.g. PCD.LIMITS("${dataset}", ${products}).`,
+      `dataset "${dataset}" exists in ${matches.map((row) => PRODUCT_LABELS[row.product]).join(" and ")}: add the product, e.g. ${examples.join(" or ")}.`,
       matches.map((row) => productWord(row.product)),
     );
   }

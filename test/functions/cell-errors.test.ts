@@ -1,0 +1,69 @@
+import { PcdError, type PcdErrorKind } from "../../src/core/errors";
+import { MAX_ERROR_MESSAGE_LENGTH, toCellError } from "../../src/functions/cell-errors";
+
+test.each<[PcdErrorKind, string]>([
+  ["input", "#VALUE!"],
+  ["not_signed_in", "#N/A"],
+  ["auth", "#N/A"],
+  ["quota", "#N/A"],
+  ["rate", "#N/A"],
+  ["unavailable", "#N/A"],
+  ["plan", "#N/A"],
+  ["bad_request", "#N/A"],
+  ["not_found", "#N/A"],
+  ["server", "#N/A"],
+  ["network", "#N/A"],
+  ["timeout", "#N/A"],
+  ["protocol", "#N/A"],
+  ["storage", "#N/A"],
+])("kind %s shows as %s with the engine's message", (kind, type) => {
+  expect(toCellError(new PcdError(kind, `cause of ${kind}`))).toEqual({ type, message: `cause of ${kind}` });
+});
+
+test.each<[PcdErrorKind, RegExp]>([
+  ["not_signed_in", /Not signed in/],
+  ["quota", /quota/],
+  ["unavailable", /unavailable/],
+  ["network", /network/],
+  ["not_found", /does not know/],
+])("an empty %s message still names the cause", (kind, pattern) => {
+  expect(toCellError(new PcdError(kind, "")).message).toMatch(pattern);
+});
+
+test("an input error that does not list the allowed values gets them appended", () => {
+  const error = new PcdError("input", "currency GBP is not offered", {
+    argument: "currency",
+    allowed: ["EUR", "USD"],
+  });
+  expect(toCellError(error)).toEqual({
+    type: "#VALUE!",
+    message: "currency GBP is not offered. Allowed: EUR, USD.",
+  });
+});
+
+test("an input error that already lists them is kept as is", () => {
+  const error = new PcdError("input", "currency GBP: use EUR or USD.", { allowed: ["EUR", "USD"] });
+  expect(toCellError(error).message).toBe("currency GBP: use EUR or USD.");
+});
+
+test("a quota error names the dataset", () => {
+  const error = new PcdError("quota", "Quota limit reached", { dataset: "Germany" });
+  expect(toCellError(error)).toEqual({
+    type: "#N/A",
+    message: "Quota limit reached. Quota reached for Germany.",
+  });
+});
+
+test.each([
+  [new TypeError("x is undefined"), "PCD internal error: x is undefined"],
+  ["plain text thrown", "PCD internal error: plain text thrown"],
+  [new Error(""), "PCD internal error: unknown failure"],
+])("an unexpected exception becomes #N/A %#", (thrown, message) => {
+  expect(toCellError(thrown)).toEqual({ type: "#N/A", message });
+});
+
+test("messages are cut to what Excel shows", () => {
+  const message = toCellError(new PcdError("server", "x".repeat(400))).message;
+  expect(message).toHaveLength(MAX_ERROR_MESSAGE_LENGTH);
+  expect(message.endsWith("…")).toBe(true);
+});

@@ -1,0 +1,110 @@
+import type { LimitsRow, SearchHit } from "../../../src/core/engine-api";
+import { buildLimitsTable, datasetRemaining } from "../../../src/functions/shape/limits-table";
+import { buildSearchTable } from "../../../src/functions/shape/search-table";
+import { MAX_ERROR_MESSAGE_LENGTH } from "../../../src/functions/cell-errors";
+import { makeInfo } from "../../support/fake-engine";
+
+const ROWS: LimitsRow[] = [
+  { product: "industry_economics", dataset: "Germany", remaining: 40, total: 50 },
+  { product: "energy_price", dataset: "Germany", remaining: 480, total: 500 },
+  { product: "energy_price", dataset: "France", remaining: 500, total: 500 },
+  { product: "commodity_price", dataset: "Polymers", remaining: 12, total: 300 },
+];
+
+test("the limits table has a header and rows in product order, datasets alphabetically", () => {
+  expect(buildLimitsTable(ROWS, null)).toEqual([
+    ["Product", "Dataset", "Remaining", "Total"],
+    ["Energy Price", "France", 500, 500],
+    ["Energy Price", "Germany", 480, 500],
+    ["Commodity Price", "Polymers", 12, 300],
+    ["Industry Economics", "Germany", 40, 50],
+  ]);
+});
+
+test("a product narrows the table", () => {
+  expect(buildLimitsTable(ROWS, "commodity_price")).toEqual([
+    ["Product", "Dataset", "Remaining", "Total"],
+    ["Commodity Price", "Polymers", 12, 300],
+  ]);
+});
+
+test.each([
+  ["polymers", null, 12],
+  ["France", null, 500],
+  ["germany", "energy_price", 480],
+  ["Germany", "industry_economics", 40],
+] as const)("dataset %s (product %s) has %d remaining", (dataset, product, remaining) => {
+  expect(datasetRemaining(ROWS, dataset, product)).toBe(remaining);
+});
+
+test.each([
+  [
+    "Germany",
+    null,
+    "product",
+    'dataset "Germany" exists in Energy Price and Industry Economics: add the product, e.g. PCD.LIMITS("Germany", "energy") or PCD.LIMITS("Germany", "industry").',
+  ],
+  ["Spain", null, "dataset", 'dataset "Spain" is not subscribed; datasets: France, Germany, Polymers.'],
+  [
+    "Polymers",
+    "energy_price",
+    "dataset",
+    'dataset "Polymers" is not subscribed in Energy Price; datasets: France, Germany.',
+  ],
+  ["Spain", null, "dataset", undefined],
+] as const)("dataset %s (product %s) is an input error on %s", (dataset, product, argument, message) => {
+  expect(() => datasetRemaining(ROWS, dataset, product)).toThrow(
+    expect.objectContaining({
+      kind: "input",
+      details: expect.objectContaining({ argument }),
+      ...(message ? { message } : {}),
+    }),
+  );
+});
+
+test("a long dataset list is cut to fit Excel's message", () => {
+  const many: LimitsRow[] = Array.from({ length: 40 }, (_, i) => ({
+    product: "energy_price",
+    dataset: `Country number ${i + 10}`,
+    remaining: 1,
+    total: 1,
+  }));
+  let message = "";
+  try {
+    datasetRemaining(many, "Atlantis", null);
+  } catch (error) {
+    message = (error as Error).message;
+  }
+  expect(message).toMatch(
+    /^dataset "Atlantis" is not subscribed; datasets: Country number 10, .*, and \d+ more\.$/,
+  );
+  expect(message.length).toBeLessThanOrEqual(MAX_ERROR_MESSAGE_LENGTH);
+});
+
+test("no subscribed datasets at all is said plainly", () => {
+  expect(() => datasetRemaining([], "Germany", null)).toThrow(
+    'dataset "Germany" is not subscribed: no datasets are.',
+  );
+});
+
+test("search table: header, best first, cut to max rows, empty text for missing defaults", () => {
+  const hits: SearchHit[] = [
+    { info: makeInfo({ code: "1-1-1", assessment: "A", coverage: "France" }), score: 1 },
+    {
+      info: makeInfo({
+        code: "2-2-2",
+        assessment: "B",
+        coverage: "Spain",
+        defaultCurrency: null,
+        defaultUnit: null,
+      }),
+      score: 3,
+    },
+    { info: makeInfo({ code: "3-3-3", assessment: "C" }), score: 2 },
+  ];
+  expect(buildSearchTable(hits, 2)).toEqual([
+    ["Code", "Assessment", "Coverage", "Default currency", "Default unit"],
+    ["2-2-2", "B", "Spain", "", ""],
+    ["3-3-3", "C", "Germany", "EUR", "MWh"],
+  ]);
+});

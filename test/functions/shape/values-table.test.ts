@@ -1,0 +1,143 @@
+import type { SeriesData } from "../../../src/core/engine-api";
+import {
+  DATE_NUMBER_FORMAT,
+  PLAIN_SERIAL_DATES,
+  hostCapabilitiesFor,
+} from "../../../src/functions/host-capabilities";
+import {
+  buildValuesTable,
+  seriesIdentifier,
+  type ValuesLayout,
+} from "../../../src/functions/shape/values-table";
+import { makeInfo } from "../../support/fake-engine";
+
+// Finals 2024-10..2024-12, forecasts 2024-12 (superseded by the final) and 2025-01..02.
+const DATA: SeriesData = {
+  key: "live|energy_price|68520-8-1|default|default",
+  info: makeInfo({ code: "68520-8-1", assessment: "Natural gas, Germany" }),
+  finals: [
+    { month: "2024-10", value: 10 },
+    { month: "2024-11", value: 11 },
+    { month: "2024-12", value: 12 },
+  ],
+  forecasts: [
+    { month: "2024-12", value: 99 },
+    { month: "2025-01", value: 13 },
+    { month: "2025-02", value: 14 },
+  ],
+  currency: "EUR",
+  unit: "MWh",
+  updatedAt: "2025-01-06",
+  lastFinal: "2024-12",
+  fetchedAt: 0,
+};
+
+const S = { "2024-10": 45566, "2024-11": 45597, "2024-12": 45627, "2025-01": 45658, "2025-02": 45689 };
+const DEFAULTS: ValuesLayout = { start: null, end: null, headers: 1, forecast: 1, order: 0 };
+
+test.each<[string, Partial<ValuesLayout>, unknown[][]]>([
+  [
+    "defaults: headers, finals then forecasts, Status column, oldest first",
+    {},
+    [
+      ["Date", "Value", "Status"],
+      [S["2024-10"], 10, "final"],
+      [S["2024-11"], 11, "final"],
+      [S["2024-12"], 12, "final"],
+      [S["2025-01"], 13, "forecast"],
+      [S["2025-02"], 14, "forecast"],
+    ],
+  ],
+  [
+    "headers 0, finals only (no Status column)",
+    { headers: 0, forecast: 0 },
+    [
+      [S["2024-10"], 10],
+      [S["2024-11"], 11],
+      [S["2024-12"], 12],
+    ],
+  ],
+  [
+    "forecasts only, newest first",
+    { forecast: 2, order: 1 },
+    [
+      ["Date", "Value", "Status"],
+      [S["2025-02"], 14, "forecast"],
+      [S["2025-01"], 13, "forecast"],
+    ],
+  ],
+  [
+    "headers 2: identifier line padded to the table width",
+    { headers: 2, forecast: 0, start: "2024-12" },
+    [
+      ["68520-8-1 Natural gas, Germany (EUR/MWh)", ""],
+      ["Date", "Value"],
+      [S["2024-12"], 12],
+    ],
+  ],
+  [
+    "start and end bound the months inclusively",
+    { start: "2024-11", end: "2025-01", headers: 0 },
+    [
+      [S["2024-11"], 11, "final"],
+      [S["2024-12"], 12, "final"],
+      [S["2025-01"], 13, "forecast"],
+    ],
+  ],
+])("%s", (_label, layout, expected) => {
+  expect(buildValuesTable(DATA, { ...DEFAULTS, ...layout }, PLAIN_SERIAL_DATES)).toEqual(expected);
+});
+
+test("dates are formatted numbers where the host supports them", () => {
+  const host = hostCapabilitiesFor({ isSetSupported: (name) => name === "CustomFunctionsRuntime" });
+  const table = buildValuesTable(DATA, { ...DEFAULTS, headers: 0, end: "2024-10" }, host);
+  expect(table).toEqual([
+    [{ type: "FormattedNumber", basicValue: S["2024-10"], numberFormat: DATE_NUMBER_FORMAT }, 10, "final"],
+  ]);
+});
+
+test.each<[Partial<ValuesLayout>, string]>([
+  [
+    { start: "2030-01", end: "2030-12" },
+    "No values for 68520-8-1 between 2030-01 and 2030-12 (data runs 2024-10 to 2025-02).",
+  ],
+  [
+    { forecast: 0, start: "2025-01" },
+    "No final values for 68520-8-1 between 2025-01 and the last month (data runs 2024-10 to 2025-02).",
+  ],
+  [
+    { forecast: 2, end: "2024-12" },
+    "No forecast values for 68520-8-1 between the first month and 2024-12 (data runs 2024-10 to 2025-02).",
+  ],
+])("no rows after filtering is #N/A saying what exists: %j", (layout, message) => {
+  expect(() => buildValuesTable(DATA, { ...DEFAULTS, ...layout }, PLAIN_SERIAL_DATES)).toThrow(
+    expect.objectContaining({ kind: "not_found", message }),
+  );
+});
+
+test("an empty series says it has no values", () => {
+  const empty = { ...DATA, finals: [], forecasts: [] };
+  expect(() => buildValuesTable(empty, DEFAULTS, PLAIN_SERIAL_DATES)).toThrow(
+    "No values for 68520-8-1 between the first month and the last month (the series has no values yet).",
+  );
+});
+
+test.each([
+  [{ currency: "USD", unit: "kWh" }, "68520-8-1 Natural gas, Germany (USD/kWh)"],
+  [{ currency: null, unit: null }, "68520-8-1 Natural gas, Germany (EUR/MWh)"],
+  [
+    {
+      currency: null,
+      unit: null,
+      info: makeInfo({
+        code: "1-2-3",
+        assessment: "Location factor",
+        defaultCurrency: null,
+        defaultUnit: null,
+      }),
+    },
+    "1-2-3 Location factor",
+  ],
+])("identifier line %#", (overrides, line) => {
+  expect(seriesIdentifier({ ...DATA, ...overrides })).toBe(line);
+});
