@@ -1,0 +1,212 @@
+import { PcdError } from "../../src/core/errors";
+import type { CellError } from "../../src/functions/cell-errors";
+import {
+  defaultWatchdogMs,
+  startStreamingCell,
+  type CellJob,
+  type CellWatch,
+} from "../../src/functions/streaming-cell";
+import { FakeEngine } from "../support/fake-engine";
+
+interface Sink {
+  results: unknown[];
+  setResult(value: unknown): void;
+  onCanceled?: () => void;
+}
+
+function makeSink(): Sink {
+  const results: unknown[] = [];
+  return { results, setResult: (value) => results.push(value) };
+}
+
+const asError = (error: CellError) => ({ error });
+
+/** A job whose runs the test drives: each run takes the next scripted outcome. */
+function scriptedJob(watch: CellWatch, outcomes: Array<() => Promise<unknown>>, key?: string) {
+  let runs = 0;
+  const job: CellJob<unknown> = {
+    watch,
+    compute: async (track) => {
+      if (key) track(key);
+      const outcome = outcomes[Math.min(runs, outcomes.length - 1)];
+      runs += 1;
+      if (!outcome) throw new Error("no outcome scripted");
+      return outcome();
+    },
+  };
+  return { job, runs: () => runs };
+}
+
+async function flush(): Promise<void> {
+  for (let i = 0; i < 5; i += 1) await new Promise((resolve) => setImmediate(resolve));
+}
+
+test("a data cell shows its result and re-runs only when its key changes", async () => {
+  const engine = new FakeEngine();
+  const sink = makeSink();
+  const { job, runs } = scriptedJob("data", [async () => 1, async () => 2], "key-a");
+  startStreamingCell(sink, job, { engine, toHostError: asError });
+  await flush();
+  expect(sink.results).toEqual([1]);
+
+  engine.emitChange(["key-b"]);
+  engine.emitMeta();
+  await flush();
+  expect(runs()).toBe(1);
+
+  engine.emitChange(["key-b", "key-a"]);
+  await flush();
+  expect(runs()).toBe(2);
+  expect(sink.results).toEqual([1, 2]);
+});
+
+test("an unchanged result is not set again (no needless recalculation)", async () => {
+  const engine = new FakeEngine();
+  const sink = makeSink();
+  const { job, runs } = scriptedJob("data", [async () => [[1, "a"]]], "k");
+  startStreamingCell(sink, job, { engine, toHostError: asError });
+  await flush();
+  engine.emitChange(["k"]);
+  await flush();
+  expect(runs()).toBe(2);
+  expect(sink.results).toEqual([[[1, "a"]]]);
+});
+
+test("a meta cell re-runs on catalog or limits changes", async () => {
+  const engine = new FakeEngine();
+  const sink = makeSink();
+  const { job } = scriptedJob("meta", [async () => "a", async () => "b"]);
+  startStreamingCell(sink, job, { engine, toHostError: asError });
+  await flush();
+  engine.emitMeta();
+  await flush();
+  expect(sink.results).toEqual(["a", "b"]);
+});
+
+test("a failed cell re-runs after a sign-in, not on other auth changes", async () => {
+  const engine = new FakeEngine();
+  engine.setAuth({ signedIn: false, username: null });
+  const sink = makeSink();
+  const notSignedIn = new PcdError("not_signed_in", "Not signed in to PCD.");
+  const { job, runs } = scriptedJob("data", [() => Promise.reject(notSignedIn), async () => 42], "k");
+  startStreamingCell(sink, job, { engine, toHostError: asError });
+  await flush();
+  expect(sink.results).toEqual([{ error: { type: "#N/A", message: "Not signed in to PCD." } }]);
+
+  engine.setAuth({ tokenExpiresAt: 5 });
+  await flush();
+  expect(runs()).toBe(1);
+
+  engine.setAuth({ signedIn: true, username: "a@example.com" });
+  await flush();
+  expect(sink.results.at(-1)).toBe(42);
+});
+
+test("a keyless failure (e.g. unknown code) re-runs when the catalog changes", async () => {
+  const engine = new FakeEngine();
+  const sink = makeSink();
+  const unknown = new PcdError("not_found", "Unknown code 1-2-3.");
+  const { job } = scriptedJob("data", [() => Promise.reject(unknown), async () => 7]);
+  startStreamingCell(sink, job, { engine, toHostError: asError });
+  await flush();
+  engine.emitMeta();
+  await flush();
+  expect(sink.results).toEqual([{ error: { type: "#N/A", message: "Unknown code 1-2-3." } }, 7]);
+});
+
+test("an argument error stops watching: nothing can fix it but new arguments", async () => {
+  const engine = new FakeEngine();
+  const sink = makeSink();
+  const bad = new PcdError("input", "order must be 0 or 1; got 3.");
+  const { job, runs } = scriptedJob("meta", [() => Promise.reject(bad)]);
+  startStreamingCell(sink, job, { engine, toHostError: asError });
+  await flush();
+  expect(sink.results).toEqual([{ error: { type: "#VALUE!", message: "order must be 0 or 1; got 3." } }]);
+  expect(engine.listenerCount).toBe(0);
+  engine.emitMeta();
+  await flush();
+  expect(runs()).toBe(1);
+});
+
+test("triggers during a computation coalesce into one more run", async () => {
+  const engine = new FakeEngine();
+  const sink = makeSink();
+  let release: (value: number) => void = () => undefined;
+  const { job, runs } = scriptedJob("meta", [
+    () => new Promise<number>((resolve) => (release = resolve)),
+    async () => 2,
+  ]);
+  startStreamingCell(sink, job, { engine, toHostError: asError });
+  engine.emitMeta();
+  engine.emitMeta();
+  engine.emitMeta();
+  release(1);
+  await flush();
+  expect(runs()).toBe(2);
+  expect(sink.results).toEqual([1, 2]);
+});
+
+test("cancelling unsubscribes and ignores a late result", async () => {
+  const engine = new FakeEngine();
+  const sink = makeSink();
+  let release: (value: number) => void = () => undefined;
+  const { job } = scriptedJob("data", [() => new Promise<number>((resolve) => (release = resolve))], "k");
+  startStreamingCell(sink, job, { engine, toHostError: asError });
+  expect(engine.listenerCount).toBe(3);
+  sink.onCanceled?.();
+  expect(engine.listenerCount).toBe(0);
+  release(1);
+  await flush();
+  expect(sink.results).toEqual([]);
+});
+
+/** Settles pending promise chains without running timers (fake timers are on). */
+async function microflush(): Promise<void> {
+  for (let i = 0; i < 20; i += 1) await Promise.resolve();
+}
+
+describe("watchdog", () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  test("a first result that never comes becomes #N/A naming the wait, and a late result still lands", async () => {
+    const engine = new FakeEngine();
+    const sink = makeSink();
+    let release: (value: number) => void = () => undefined;
+    const { job } = scriptedJob("data", [() => new Promise<number>((resolve) => (release = resolve))], "k");
+    startStreamingCell(sink, job, { engine, toHostError: asError, watchdogMs: 60_000 });
+    jest.advanceTimersByTime(59_999);
+    expect(sink.results).toEqual([]);
+    jest.advanceTimersByTime(1);
+    expect(sink.results).toEqual([
+      {
+        error: {
+          type: "#N/A",
+          message:
+            "PCD timed out waiting for the service (no answer within 60 s); the cell updates when the data arrives.",
+        },
+      },
+    ]);
+    release(5);
+    await microflush();
+    expect(sink.results.at(-1)).toBe(5);
+  });
+
+  test("a re-run that hangs keeps the data already shown", async () => {
+    const engine = new FakeEngine();
+    const sink = makeSink();
+    const { job } = scriptedJob("meta", [async () => "shown", () => new Promise<never>(() => undefined)]);
+    startStreamingCell(sink, job, { engine, toHostError: asError, watchdogMs: 1_000 });
+    await microflush();
+    engine.emitMeta();
+    await microflush();
+    jest.advanceTimersByTime(10_000);
+    await microflush();
+    expect(sink.results).toEqual(["shown"]);
+  });
+
+  test("the default allows the engine's call timeouts plus a margin", () => {
+    const { callTimeoutMs, historyTimeoutMs } = new FakeEngine().getSettings();
+    expect(defaultWatchdogMs(new FakeEngine())).toBeGreaterThan(2 * callTimeoutMs + historyTimeoutMs);
+  });
+});
