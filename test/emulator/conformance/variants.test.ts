@@ -1,0 +1,181 @@
+// Conformance: the field-notes variants as options, the error format and CORS.
+import type { EmulatorOptions } from "../../../src/emulator";
+import { addMonths, Harness, type InfoRecord, type ValuesRecord } from "./harness";
+
+async function withService<T>(
+  options: Partial<EmulatorOptions>,
+  run: (service: Harness) => Promise<T>,
+): Promise<T> {
+  const service = await Harness.start(options);
+  try {
+    return await run(service);
+  } finally {
+    await service.close();
+  }
+}
+
+async function firstForecastSeries(service: Harness): Promise<InfoRecord> {
+  const records = (await service.get<InfoRecord[]>("/energy_price/v1/export/series")).body;
+  const found = records.find(
+    (record) => [true, "True"].includes(record.has_forecast) && record.remark_2 === records[0]?.remark_2,
+  );
+  if (found === undefined) throw new Error("test data: no forecast series");
+  return found;
+}
+
+async function valuesOf(service: Harness, code: string, history = false): Promise<ValuesRecord> {
+  const answer = await service.get<ValuesRecord[]>(
+    `/energy_price/v1/export/${history ? "series_hist" : "series"}/${code}`,
+  );
+  const [record] = answer.body;
+  if (record === undefined) throw new Error(`no record for ${code}`);
+  return record;
+}
+
+const dates = (record: ValuesRecord): string[] => record.series_final_values.map((point) => point.date);
+
+test('--bool-strings writes booleans as "True"/"False"', async () => {
+  await withService({ boolStrings: true }, async (service) => {
+    const records = (await service.get<InfoRecord[]>("/commodity_price/v1/export/series")).body;
+    const booleans = records.flatMap((r) => [r.has_forecast, r.has_preliminary, r.series_hist_changed]);
+    expect(new Set(booleans)).toEqual(new Set(["True", "False"]));
+  });
+});
+
+test('--na-marker - writes "-" for not-applicable fields', async () => {
+  await withService({ naMarker: "-" }, async (service) => {
+    const records = (await service.get<InfoRecord[]>("/industry_economics/v1/export/series")).body;
+    const index = records.find((r) => r.commodity === "Plant Construction Cost Index");
+    expect([index?.default_currency, index?.default_unit, index?.area, index?.details]).toEqual([
+      "-",
+      "-",
+      "-",
+      "-",
+    ]);
+    const [values] = (
+      await service.get<ValuesRecord[]>(`/industry_economics/v1/export/series/${index?.code}`)
+    ).body;
+    expect([values?.currency, values?.unit]).toEqual(["-", "-"]);
+  });
+});
+
+test("--extra-fields adds the fields seen in the field", async () => {
+  await withService({ extraFields: true }, async (service) => {
+    const series = await firstForecastSeries(service);
+    const record = await valuesOf(service, series.code);
+    for (const field of ["area", "details", "incoterm", "market_type", "price_type", "specification"]) {
+      expect(typeof record[field]).toBe("string");
+    }
+  });
+});
+
+test.each([
+  ["newest", (list: string[]) => [...list].sort().reverse()],
+  ["oldest", (list: string[]) => [...list].sort()],
+] as const)("--order %s", async (order, expected) => {
+  await withService({ order }, async (service) => {
+    const record = await valuesOf(service, (await firstForecastSeries(service)).code);
+    expect(dates(record)).toEqual(expected(dates(record)));
+    const forecasts = record.series_forecast_values.map((point) => point.date);
+    expect(forecasts).toEqual(expected(forecasts));
+  });
+});
+
+test("--order shuffled: same points, in neither sorted order", async () => {
+  await withService({ order: "shuffled" }, async (service) => {
+    const code = (await firstForecastSeries(service)).code;
+    const record = await valuesOf(service, code, true);
+    const list = dates(record);
+    expect(list).not.toEqual([...list].sort());
+    expect(list).not.toEqual([...list].sort().reverse());
+    const newest = await withService({}, async (plain) => valuesOf(plain, code, true));
+    expect([...record.series_final_values].sort((a, b) => a.date.localeCompare(b.date))).toEqual(
+      [...newest.series_final_values].sort((a, b) => a.date.localeCompare(b.date)),
+    );
+  });
+});
+
+test.each([0, 9])("--forecast-months %i", async (months) => {
+  await withService({ forecastMonths: months }, async (service) => {
+    const series = await firstForecastSeries(service);
+    const record = await valuesOf(service, series.code);
+    expect(record.series_forecast_values).toHaveLength(months);
+  });
+});
+
+test("--history-ends-before-values: History stops right before the 13-month Values window", async () => {
+  await withService({ historyEndsBeforeValues: true }, async (service) => {
+    const code = (await firstForecastSeries(service)).code;
+    const recent = await valuesOf(service, code);
+    const history = await valuesOf(service, code, true);
+    const oldestRecent = dates(recent).at(-1) ?? "";
+    expect(dates(history)[0]).toBe(addMonths(oldestRecent, -1));
+    expect(dates(history).filter((date) => dates(recent).includes(date))).toEqual([]);
+  });
+});
+
+test("--duplicate-dates repeats some points; the last one carries the true value", async () => {
+  const code = await withService({}, async (plain) => (await firstForecastSeries(plain)).code);
+  const truth = await withService({}, async (plain) => valuesOf(plain, code, true));
+  await withService({ duplicateDates: true }, async (service) => {
+    const record = await valuesOf(service, code, true);
+    expect(dates(record).length).toBeGreaterThan(new Set(dates(record)).size);
+    const lastSeen = new Map(record.series_final_values.map((point) => [point.date, point.value]));
+    expect(lastSeen).toEqual(new Map(truth.series_final_values.map((point) => [point.date, point.value])));
+  });
+});
+
+test("--error-format text sends text/plain error bodies", async () => {
+  await withService({ errorFormat: "text" }, async (service) => {
+    const answer = await service.request("GET", "/energy_price/v1/data_limits");
+    expect(answer.status).toBe(401);
+    expect(answer.headers.get("content-type")).toMatch(/^text\/plain/);
+    expect(answer.text).toMatch(/^Missing Authorization header/);
+  });
+});
+
+describe("CORS", () => {
+  let service: Harness;
+
+  beforeAll(async () => {
+    service = await Harness.start();
+  });
+
+  afterAll(async () => {
+    await service.close();
+  });
+
+  const preflight = (origin: string) =>
+    service.request("OPTIONS", "/energy_price/v1/export/series", {
+      headers: {
+        origin,
+        "access-control-request-method": "GET",
+        "access-control-request-headers": "authorization",
+      },
+    });
+
+  test.each(["https://localhost:3000", "https://localhost:8443", "http://127.0.0.1:5173"])(
+    "the preflight from %s allows GET with Authorization",
+    async (origin) => {
+      const answer = await preflight(origin);
+      expect(answer.status).toBe(204);
+      expect(answer.headers.get("access-control-allow-origin")).toBe(origin);
+      expect(answer.headers.get("access-control-allow-headers")?.toLowerCase()).toContain("authorization");
+      expect(answer.headers.get("access-control-allow-methods")).toContain("GET");
+    },
+  );
+
+  test("a foreign origin is not allowed", async () => {
+    const answer = await preflight("https://evil.example");
+    expect(answer.headers.get("access-control-allow-origin")).toBeNull();
+  });
+
+  test("answers carry the allowed origin and expose Retry-After", async () => {
+    const answer = await service.request("GET", "/energy_price/v1/data_limits", {
+      headers: { origin: "https://localhost:3000" },
+    });
+    expect(answer.status).toBe(401);
+    expect(answer.headers.get("access-control-allow-origin")).toBe("https://localhost:3000");
+    expect(answer.headers.get("access-control-expose-headers")).toContain("Retry-After");
+  });
+});
