@@ -1,61 +1,163 @@
-import { useState } from "react";
-import { makeStyles, Tab, TabList, Text, Title3, tokens } from "@fluentui/react-components";
+// The task pane shell (design.md section 3): a header that always shows who is signed in
+// and a SANDBOX badge that cannot be missed, the refresh banner, and four tabs.
+import { useEffect, useState } from "react";
+import {
+  Button,
+  Caption1,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+  Tab,
+  TabList,
+  Title3,
+  tokens,
+} from "@fluentui/react-components";
+import { AccountStatus } from "./components/AccountStatus";
+import { RefreshBanner } from "./components/RefreshBanner";
+import { SandboxBadge } from "./components/SandboxBadge";
+import { SeriesPicker } from "./components/SeriesPicker";
+import { SignInPanel } from "./components/SignInPanel";
+import { StatusPanel } from "./components/StatusPanel";
+import { UsagePanel } from "./components/UsagePanel";
+import { useAuthStatus } from "./hooks/use-auth-status";
+import { useMetaVersion } from "./hooks/use-meta-version";
+import { useNow } from "./hooks/use-now";
+import { describeError, unavailableText } from "./messages";
+import { usePaneServices } from "./pane-services";
 
-// The task pane shell: the four areas of design.md section 3. Each area's content is
-// built in the task pane issue; until then the shell says so instead of pretending.
 type Area = "account" | "series" | "usage" | "status";
-
-const AREAS: ReadonlyArray<{ id: Area; label: string; pending: string }> = [
-  {
-    id: "account",
-    label: "Sign in",
-    pending: "Sign-in (username, password, Live or Sandbox) comes with the task pane issue.",
-  },
-  {
-    id: "series",
-    label: "Series",
-    pending: "The series picker (search, filters, insert formulas) comes with the task pane issue.",
-  },
-  {
-    id: "usage",
-    label: "Usage",
-    pending: "Data allowance per dataset and refresh cost come with the task pane issue.",
-  },
-  {
-    id: "status",
-    label: "Status",
-    pending: "Service state, cache and last refresh come with the task pane issue.",
-  },
-];
 
 const useStyles = makeStyles({
   root: {
     display: "flex",
     flexDirection: "column",
-    gap: tokens.spacingVerticalM,
+    gap: tokens.spacingVerticalS,
     padding: tokens.spacingHorizontalM,
     minWidth: "280px",
+    maxWidth: "100%",
+    boxSizing: "border-box",
   },
-  panel: { color: tokens.colorNeutralForeground2 },
+  header: { display: "flex", alignItems: "center", gap: tokens.spacingHorizontalS, flexWrap: "wrap" },
+  user: {
+    color: tokens.colorNeutralForeground3,
+    overflow: "hidden",
+    textOverflow: "ellipsis",
+    whiteSpace: "nowrap",
+    minWidth: 0,
+  },
+  tabs: { flexWrap: "wrap" },
 });
 
 export function App(): React.JSX.Element {
   const styles = useStyles();
-  const [area, setArea] = useState<Area>("account");
-  const current = AREAS.find((entry) => entry.id === area) ?? AREAS[0]!;
+  const { engine } = usePaneServices();
+  const [ready, setReady] = useState<{ status: "loading" | "ready" } | { status: "failed"; message: string }>(
+    {
+      status: "loading",
+    },
+  );
+  const [attempt, setAttempt] = useState(0);
+  const auth = useAuthStatus();
+  const [area, setArea] = useState<Area>(() => (engine.authStatus().signedIn ? "series" : "account"));
+
+  useEffect(() => {
+    let current = true;
+    setReady({ status: "loading" });
+    engine.ready().then(
+      () => current && setReady({ status: "ready" }),
+      (error: unknown) => current && setReady({ status: "failed", message: describeError(error) }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [engine, attempt]);
+
   return (
     <main className={styles.root}>
-      <Title3 as="h1">PCD</Title3>
-      <TabList selectedValue={area} onTabSelect={(_event, data) => setArea(data.value as Area)} size="small">
-        {AREAS.map((entry) => (
-          <Tab key={entry.id} value={entry.id}>
-            {entry.label}
-          </Tab>
-        ))}
-      </TabList>
-      <section aria-live="polite" className={styles.panel}>
-        <Text>{current.pending}</Text>
-      </section>
+      <header className={styles.header}>
+        <Title3 as="h1">PCD</Title3>
+        {auth.signedIn && auth.environment === "sandbox" && <SandboxBadge />}
+        {auth.signedIn && (
+          <Caption1 className={styles.user} data-testid="header-user">
+            {auth.username}
+          </Caption1>
+        )}
+      </header>
+      {ready.status === "loading" && <Spinner size="small" label="Starting PCD…" />}
+      {ready.status === "failed" && (
+        <MessageBar intent="error" role="alert">
+          <MessageBarBody>
+            PCD could not start: {ready.message}{" "}
+            <Button size="small" onClick={() => setAttempt((value) => value + 1)}>
+              Try again
+            </Button>
+          </MessageBarBody>
+        </MessageBar>
+      )}
+      {ready.status === "ready" && (
+        <>
+          <ServiceNotice />
+          <RefreshBanner auth={auth} />
+          <TabList
+            className={styles.tabs}
+            selectedValue={area}
+            onTabSelect={(_event, data) => setArea(data.value as Area)}
+            size="small"
+            aria-label="PCD areas"
+          >
+            <Tab value="account">{auth.signedIn ? "Account" : "Sign in"}</Tab>
+            <Tab value="series">Series</Tab>
+            <Tab value="usage">Usage</Tab>
+            <Tab value="status">Status</Tab>
+          </TabList>
+          <section aria-label={area}>
+            {area === "account" &&
+              (auth.signedIn ? (
+                <AccountStatus status={auth} />
+              ) : (
+                <SignInPanel onSignedIn={() => setArea("series")} />
+              ))}
+            {area === "series" &&
+              (auth.signedIn ? <SeriesPicker /> : <SignInFirst onSignIn={() => setArea("account")} />)}
+            {area === "usage" &&
+              (auth.signedIn ? <UsagePanel /> : <SignInFirst onSignIn={() => setArea("account")} />)}
+            {area === "status" && <StatusPanel />}
+          </section>
+        </>
+      )}
     </main>
+  );
+}
+
+function SignInFirst(props: { onSignIn: () => void }): React.JSX.Element {
+  return (
+    <MessageBar intent="info">
+      <MessageBarBody>
+        Sign in to PCD first.{" "}
+        <Button size="small" appearance="primary" onClick={props.onSignIn}>
+          Sign in
+        </Button>
+      </MessageBarBody>
+    </MessageBar>
+  );
+}
+
+/** A maintenance window or release-day downtime is shown on every tab, with its end. */
+function ServiceNotice(): React.JSX.Element | null {
+  const { engine } = usePaneServices();
+  const now = useNow(30_000);
+  useMetaVersion();
+  let state;
+  try {
+    state = engine.serviceState();
+  } catch {
+    return null;
+  }
+  if (state.available) return null;
+  return (
+    <MessageBar intent="warning" data-testid="service-notice">
+      <MessageBarBody>{unavailableText(state.until, now, state.reason)}</MessageBarBody>
+    </MessageBar>
   );
 }

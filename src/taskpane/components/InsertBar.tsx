@@ -1,0 +1,308 @@
+// Builds the formula for the chosen series and writes it into the workbook: one formula
+// per selected series, one row each, starting at the selected cell. The currency and
+// unit choosers offer only what every selected series has available.
+import { useEffect, useMemo, useState } from "react";
+import {
+  Button,
+  Caption1,
+  Field,
+  Input,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  Radio,
+  RadioGroup,
+  Select,
+  tokens,
+} from "@fluentui/react-components";
+import type { SeriesInfo } from "../../core/model";
+import {
+  infoFormula,
+  valueFormula,
+  valuesFormula,
+  type ForecastOption,
+  type HeadersOption,
+  type OrderOption,
+} from "../formula-text";
+import { describeError } from "../messages";
+import { usePaneServices } from "../pane-services";
+import { commonChoices, takesCurrencyAndUnit } from "../series-filters";
+import { SERIES_FIELDS } from "../series-fields";
+
+type FormulaKind = "values" | "value" | "info";
+
+export interface FormulaChoices {
+  kind: FormulaKind;
+  currency: string;
+  unit: string;
+  startMonth: string;
+  endMonth: string;
+  month: string;
+  headers: HeadersOption;
+  forecast: ForecastOption;
+  order: OrderOption;
+  field: string;
+}
+
+export const DEFAULT_CHOICES: FormulaChoices = {
+  kind: "values",
+  currency: "",
+  unit: "",
+  startMonth: "",
+  endMonth: "",
+  month: "",
+  headers: 1,
+  forecast: 1,
+  order: 0,
+  field: "",
+};
+
+/** The formulas the Insert button writes, one per series (throws FormulaTextError on bad input). */
+export function buildFormulas(series: readonly SeriesInfo[], choices: FormulaChoices): string[] {
+  return series.map((info) => {
+    const priced = takesCurrencyAndUnit(info);
+    const currency = priced ? choices.currency : null;
+    const unit = priced ? choices.unit : null;
+    switch (choices.kind) {
+      case "values":
+        return valuesFormula(info.code, {
+          currency,
+          unit,
+          startMonth: choices.startMonth,
+          endMonth: choices.endMonth,
+          headers: choices.headers,
+          forecast: choices.forecast,
+          order: choices.order,
+        });
+      case "value":
+        return valueFormula(info.code, { month: choices.month, currency, unit });
+      case "info":
+        return infoFormula(info.code, choices.field);
+    }
+  });
+}
+
+const useStyles = makeStyles({
+  root: {
+    display: "flex",
+    flexDirection: "column",
+    gap: tokens.spacingVerticalS,
+    borderTop: `1px solid ${tokens.colorNeutralStroke2}`,
+    paddingTop: tokens.spacingVerticalS,
+  },
+  pair: { display: "grid", gridTemplateColumns: "1fr 1fr", gap: tokens.spacingHorizontalS },
+  formula: {
+    fontFamily: tokens.fontFamilyMonospace,
+    fontSize: tokens.fontSizeBase200,
+    overflowWrap: "anywhere",
+    backgroundColor: tokens.colorNeutralBackground3,
+    padding: tokens.spacingHorizontalXS,
+  },
+});
+
+export function InsertBar(props: { series: readonly SeriesInfo[] }): React.JSX.Element {
+  const styles = useStyles();
+  const { workbook } = usePaneServices();
+  const { series } = props;
+  const [choices, setChoices] = useState<FormulaChoices>(DEFAULT_CHOICES);
+  const [result, setResult] = useState<{ intent: "success" | "error"; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const update = (patch: Partial<FormulaChoices>): void =>
+    setChoices((previous) => ({ ...previous, ...patch }));
+
+  const priced = useMemo(() => series.filter(takesCurrencyAndUnit), [series]);
+  const currencies = useMemo(() => commonChoices(priced, "availableCurrencies"), [priced]);
+  const units = useMemo(() => commonChoices(priced, "availableUnits"), [priced]);
+  const single = series.length === 1 ? series[0] : undefined;
+
+  // A choice the new selection does not offer falls back to the series default.
+  useEffect(() => {
+    setChoices((previous) => {
+      const currency = currencies.includes(previous.currency) ? previous.currency : "";
+      const unit = units.includes(previous.unit) ? previous.unit : "";
+      return currency === previous.currency && unit === previous.unit
+        ? previous
+        : { ...previous, currency, unit };
+    });
+  }, [currencies, units]);
+
+  let preview: string[] = [];
+  let previewError: string | null = null;
+  try {
+    preview = buildFormulas(series, choices);
+  } catch (error) {
+    previewError = describeError(error);
+  }
+
+  const insert = async (): Promise<void> => {
+    setBusy(true);
+    setResult(null);
+    try {
+      const written = await workbook.insertFormulas(buildFormulas(series, choices));
+      setResult({
+        intent: "success",
+        text: `Inserted ${written.rows} formula${written.rows === 1 ? "" : "s"} into ${written.address}.`,
+      });
+    } catch (error) {
+      setResult({ intent: "error", text: `Could not insert: ${describeError(error)}` });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (series.length === 0) {
+    return <Caption1>Select a series (click it, or check several) to insert formulas.</Caption1>;
+  }
+
+  const defaultLabel = (field: "defaultCurrency" | "defaultUnit"): string =>
+    single?.[field] ? `Series default (${single[field]})` : "Series default";
+
+  return (
+    <section className={styles.root} aria-label="Insert formulas">
+      <Field
+        label={`Insert for ${series.length === 1 ? single?.code : `${series.length} series (one row each)`}`}
+      >
+        <RadioGroup
+          layout="horizontal"
+          value={choices.kind}
+          onChange={(_event, data) => update({ kind: data.value as FormulaKind })}
+        >
+          <Radio value="values" label="Table" />
+          <Radio value="value" label="Value" />
+          <Radio value="info" label="Info" />
+        </RadioGroup>
+      </Field>
+      {choices.kind !== "info" && priced.length > 0 && (
+        <div className={styles.pair}>
+          <Field label="Currency">
+            <Select
+              value={choices.currency}
+              onChange={(_event, data) => update({ currency: data.value })}
+              name="currency"
+            >
+              <option value="">{defaultLabel("defaultCurrency")}</option>
+              {currencies.map((currency) => (
+                <option key={currency} value={currency}>
+                  {currency}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field label="Unit">
+            <Select
+              value={choices.unit}
+              onChange={(_event, data) => update({ unit: data.value })}
+              name="unit"
+            >
+              <option value="">{defaultLabel("defaultUnit")}</option>
+              {units.map((unit) => (
+                <option key={unit} value={unit}>
+                  {unit}
+                </option>
+              ))}
+            </Select>
+          </Field>
+        </div>
+      )}
+      {choices.kind !== "info" && priced.length < series.length && (
+        <Caption1>Industry cost index and location factor series take no currency or unit.</Caption1>
+      )}
+      {choices.kind === "values" && (
+        <>
+          <div className={styles.pair}>
+            <Field label="From (YYYY-MM)">
+              <Input
+                name="startMonth"
+                value={choices.startMonth}
+                placeholder="first"
+                onChange={(_e, d) => update({ startMonth: d.value })}
+              />
+            </Field>
+            <Field label="To (YYYY-MM)">
+              <Input
+                name="endMonth"
+                value={choices.endMonth}
+                placeholder="last"
+                onChange={(_e, d) => update({ endMonth: d.value })}
+              />
+            </Field>
+          </div>
+          <div className={styles.pair}>
+            <Field label="Forecasts">
+              <Select
+                name="forecast"
+                value={String(choices.forecast)}
+                onChange={(_e, d) => update({ forecast: Number(d.value) as ForecastOption })}
+              >
+                <option value="1">Finals and forecasts</option>
+                <option value="0">Finals only</option>
+                <option value="2">Forecasts only</option>
+              </Select>
+            </Field>
+            <Field label="Order">
+              <Select
+                name="order"
+                value={String(choices.order)}
+                onChange={(_e, d) => update({ order: Number(d.value) as OrderOption })}
+              >
+                <option value="0">Oldest first</option>
+                <option value="1">Newest first</option>
+              </Select>
+            </Field>
+          </div>
+          <Field label="Headers">
+            <Select
+              name="headers"
+              value={String(choices.headers)}
+              onChange={(_e, d) => update({ headers: Number(d.value) as HeadersOption })}
+            >
+              <option value="1">Column headers</option>
+              <option value="2">Series line and column headers</option>
+              <option value="0">No headers</option>
+            </Select>
+          </Field>
+        </>
+      )}
+      {choices.kind === "value" && (
+        <Field label="Month (YYYY-MM)" hint="Empty: the latest final value.">
+          <Input
+            name="month"
+            value={choices.month}
+            placeholder="latest"
+            onChange={(_e, d) => update({ month: d.value })}
+          />
+        </Field>
+      )}
+      {choices.kind === "info" && (
+        <Field label="Field">
+          <Select name="field" value={choices.field} onChange={(_e, d) => update({ field: d.value })}>
+            <option value="">Every field (table)</option>
+            {SERIES_FIELDS.map((field) => (
+              <option key={field.name} value={field.name}>
+                {field.label}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      )}
+      {previewError === null ? (
+        <code className={styles.formula} data-testid="formula-preview">
+          {preview[0]}
+          {preview.length > 1 ? ` (+${preview.length - 1} more)` : ""}
+        </code>
+      ) : (
+        <MessageBar intent="warning">
+          <MessageBarBody>{previewError}</MessageBarBody>
+        </MessageBar>
+      )}
+      <Button appearance="primary" disabled={busy || previewError !== null} onClick={() => void insert()}>
+        {series.length === 1 ? "Insert into selected cell" : `Insert ${series.length} formulas`}
+      </Button>
+      {result && (
+        <MessageBar intent={result.intent} role={result.intent === "error" ? "alert" : "status"}>
+          <MessageBarBody>{result.text}</MessageBarBody>
+        </MessageBar>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,71 @@
+// Usage tab's refresh section: what a refresh-all would cost (before it runs), the
+// "Refresh all" button and the choice to refresh by itself after a monthly release.
+// Progress and the summary show in the RefreshBanner, whoever started the refresh.
+import { useState } from "react";
+import {
+  Button,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+  Subtitle2,
+  Switch,
+  tokens,
+} from "@fluentui/react-components";
+import { useLoad } from "../hooks/use-load";
+import { useMetaVersion } from "../hooks/use-meta-version";
+import { useRefreshState } from "../hooks/use-refresh-state";
+import { describeError } from "../messages";
+import { usePaneServices } from "../pane-services";
+import { RefreshCost } from "./RefreshCost";
+
+const useStyles = makeStyles({
+  root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalS },
+});
+
+export function RefreshPanel(): React.JSX.Element {
+  const styles = useStyles();
+  const { engine, refresh } = usePaneServices();
+  const metaVersion = useMetaVersion();
+  const state = useRefreshState();
+  const running = state.status === "running";
+  const plan = useLoad(() => engine.planRefresh(), [engine, metaVersion, state.status]);
+  const [auto, setAuto] = useState(() => engine.getSettings().autoRefreshAfterRelease);
+  const [settingError, setSettingError] = useState<string | null>(null);
+
+  const changeAuto = async (value: boolean): Promise<void> => {
+    setSettingError(null);
+    try {
+      const settings = await engine.updateSettings({ autoRefreshAfterRelease: value });
+      setAuto(settings.autoRefreshAfterRelease);
+    } catch (error) {
+      setSettingError(describeError(error));
+    }
+  };
+
+  return (
+    <section className={styles.root} aria-label="Refresh this workbook">
+      <Subtitle2 as="h2">Refresh this workbook</Subtitle2>
+      {plan.value && <RefreshCost plan={plan.value} />}
+      {plan.status === "loading" && !plan.value && <Spinner size="tiny" label="Working out the cost…" />}
+      {plan.status === "failed" && (
+        <MessageBar intent="warning">
+          <MessageBarBody>The cost of a refresh is not known: {plan.message}</MessageBarBody>
+        </MessageBar>
+      )}
+      <Button appearance="primary" disabled={running} onClick={() => void refresh.run()}>
+        {running ? "Refreshing…" : "Refresh all"}
+      </Button>
+      <Switch
+        checked={auto}
+        onChange={(_event, data) => void changeAuto(data.checked)}
+        label="Refresh by itself after a monthly release"
+      />
+      {settingError !== null && (
+        <MessageBar intent="error" role="alert">
+          <MessageBarBody>{settingError}</MessageBarBody>
+        </MessageBar>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,141 @@
+// Sign-in form: username, password, Live or Sandbox, and the service and token addresses
+// under "Advanced". The password lives only in this component's state until the engine
+// has it in memory; it is cleared after a successful sign-in and never stored or shown.
+import { useId, useState } from "react";
+import {
+  Accordion,
+  AccordionHeader,
+  AccordionItem,
+  AccordionPanel,
+  Button,
+  Field,
+  Input,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  Radio,
+  RadioGroup,
+  Spinner,
+  tokens,
+} from "@fluentui/react-components";
+import type { AuthStatus, EngineSettings } from "../../core/engine-api";
+import type { ServiceEnvironment } from "../../core/model";
+import { describeError, signInErrorMessage } from "../messages";
+import { usePaneServices } from "../pane-services";
+
+const useStyles = makeStyles({
+  form: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM },
+  actions: { display: "flex", gap: tokens.spacingHorizontalS, alignItems: "center" },
+});
+
+export function SignInPanel(props: { onSignedIn?: (status: AuthStatus) => void }): React.JSX.Element {
+  const styles = useStyles();
+  const { engine } = usePaneServices();
+  const initial = engine.getSettings();
+  const [username, setUsername] = useState("");
+  const [password, setPassword] = useState("");
+  const [environment, setEnvironment] = useState<ServiceEnvironment>(initial.environment);
+  const [baseUrl, setBaseUrl] = useState(initial.baseUrl);
+  const [authUrl, setAuthUrl] = useState(initial.authUrl);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const errorId = useId();
+
+  const submit = async (): Promise<void> => {
+    if (username.trim() === "" || password === "") {
+      setError("Enter your PCD username and password.");
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    let settings: EngineSettings = initial;
+    try {
+      settings = await engine.updateSettings({
+        environment,
+        baseUrl: baseUrl.trim(),
+        authUrl: authUrl.trim(),
+      });
+    } catch (settingsError) {
+      setBusy(false);
+      setError(describeError(settingsError));
+      return;
+    }
+    try {
+      const status = await engine.signIn(username.trim(), password);
+      setPassword("");
+      props.onSignedIn?.(status);
+    } catch (signInError) {
+      setError(signInErrorMessage(signInError, settings.baseUrl));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      className={styles.form}
+      aria-label="Sign in to PCD"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <Field label="Username" required>
+        <Input
+          name="username"
+          autoComplete="username"
+          value={username}
+          onChange={(_event, data) => setUsername(data.value)}
+        />
+      </Field>
+      <Field label="Password" required>
+        <Input
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(_event, data) => setPassword(data.value)}
+        />
+      </Field>
+      <Field label="Environment">
+        <RadioGroup
+          layout="horizontal"
+          value={environment}
+          onChange={(_event, data) => setEnvironment(data.value === "sandbox" ? "sandbox" : "live")}
+        >
+          <Radio value="live" label="Live" />
+          <Radio value="sandbox" label="Sandbox (test data)" />
+        </RadioGroup>
+      </Field>
+      <Accordion collapsible>
+        <AccordionItem value="advanced">
+          <AccordionHeader size="small">Advanced</AccordionHeader>
+          <AccordionPanel>
+            <Field label="Service address" hint="The PCD service base URL (https; http only for localhost).">
+              <Input name="baseUrl" value={baseUrl} onChange={(_event, data) => setBaseUrl(data.value)} />
+            </Field>
+            <Field label="Token address" hint="Where the sign-in token is requested.">
+              <Input name="authUrl" value={authUrl} onChange={(_event, data) => setAuthUrl(data.value)} />
+            </Field>
+          </AccordionPanel>
+        </AccordionItem>
+      </Accordion>
+      {error !== null && (
+        <MessageBar intent="error" id={errorId} role="alert">
+          <MessageBarBody>{error}</MessageBarBody>
+        </MessageBar>
+      )}
+      <div className={styles.actions}>
+        <Button
+          appearance="primary"
+          type="submit"
+          disabled={busy}
+          aria-describedby={error !== null ? errorId : undefined}
+        >
+          Sign in
+        </Button>
+        {busy && <Spinner size="tiny" label="Signing in…" />}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,137 @@
+// Status tab: the service's state (maintenance, release day, until when), the local
+// cache (size, where it lives, last refresh) and clearing it.
+import { useState } from "react";
+import {
+  Body1,
+  Button,
+  Caption1,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  Subtitle2,
+  tokens,
+} from "@fluentui/react-components";
+import type { CacheInfo, ServiceState } from "../../core/engine-api";
+import { useLoad } from "../hooks/use-load";
+import { useMetaVersion } from "../hooks/use-meta-version";
+import { useNow } from "../hooks/use-now";
+import { useRefreshState } from "../hooks/use-refresh-state";
+import { describeError, formatBytes, formatDateTime, unavailableText } from "../messages";
+import { usePaneServices } from "../pane-services";
+
+const useStyles = makeStyles({
+  root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM },
+  section: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalXS },
+  actions: { display: "flex", gap: tokens.spacingHorizontalS, flexWrap: "wrap" },
+});
+
+export function ServiceStateView(props: { state: ServiceState; now: number }): React.JSX.Element {
+  const { state, now } = props;
+  return (
+    <>
+      {state.available ? (
+        <MessageBar intent="success" data-testid="service-state">
+          <MessageBarBody>The PCD service is available.</MessageBarBody>
+        </MessageBar>
+      ) : (
+        <MessageBar intent="warning" data-testid="service-state">
+          <MessageBarBody>{unavailableText(state.until, now, state.reason)}</MessageBarBody>
+        </MessageBar>
+      )}
+      <Caption1>Next monthly release: {formatDateTime(state.nextRelease)}</Caption1>
+      <Caption1>Next maintenance window: {formatDateTime(state.nextMaintenance)}</Caption1>
+    </>
+  );
+}
+
+export function CacheView(props: { cache: CacheInfo }): React.JSX.Element {
+  const { cache } = props;
+  return (
+    <>
+      <Body1 data-testid="cache-size">
+        {cache.entries} series cached ({formatBytes(cache.bytes)}),{" "}
+        {cache.persistent ? "kept on this computer" : "in memory only (lost when Excel closes)"}.
+      </Body1>
+      {cache.fallbackReason !== null && <Caption1>Why in memory: {cache.fallbackReason}</Caption1>}
+      <Caption1>
+        Last refresh: {cache.lastRefresh === null ? "never" : formatDateTime(cache.lastRefresh)}
+      </Caption1>
+    </>
+  );
+}
+
+export function StatusPanel(): React.JSX.Element {
+  const styles = useStyles();
+  const { engine } = usePaneServices();
+  const now = useNow(30_000);
+  const metaVersion = useMetaVersion();
+  const refreshState = useRefreshState();
+  const [cleared, setCleared] = useState(0);
+  const [confirming, setConfirming] = useState(false);
+  const [message, setMessage] = useState<{ intent: "success" | "error"; text: string } | null>(null);
+  const cache = useLoad(() => engine.cacheInfo(), [engine, metaVersion, cleared, refreshState.status]);
+  const service = safeServiceState(() => engine.serviceState());
+
+  const clear = async (): Promise<void> => {
+    setConfirming(false);
+    try {
+      await engine.clearCache();
+      setMessage({
+        intent: "success",
+        text: "The cache is cleared: the next calculation fetches data again.",
+      });
+    } catch (error) {
+      setMessage({ intent: "error", text: `Could not clear the cache: ${describeError(error)}` });
+    } finally {
+      setCleared((value) => value + 1);
+    }
+  };
+
+  return (
+    <div className={styles.root}>
+      <section className={styles.section} aria-label="Service">
+        <Subtitle2 as="h2">Service</Subtitle2>
+        {service instanceof Error ? (
+          <Caption1>Service state unknown: {service.message}</Caption1>
+        ) : (
+          <ServiceStateView state={service} now={now} />
+        )}
+      </section>
+      <section className={styles.section} aria-label="Cache">
+        <Subtitle2 as="h2">Cache</Subtitle2>
+        {cache.value && <CacheView cache={cache.value} />}
+        {cache.status === "failed" && <Caption1>Cache state unknown: {cache.message}</Caption1>}
+        <div className={styles.actions}>
+          {confirming ? (
+            <>
+              <Button appearance="primary" onClick={() => void clear()}>
+                Yes, clear the cache
+              </Button>
+              <Button onClick={() => setConfirming(false)}>Keep it</Button>
+            </>
+          ) : (
+            <Button onClick={() => setConfirming(true)}>Clear cache…</Button>
+          )}
+        </div>
+        {confirming && (
+          <Caption1>
+            Cells keep their values until they recalculate; then each series costs a data request again.
+          </Caption1>
+        )}
+        {message && (
+          <MessageBar intent={message.intent} role={message.intent === "error" ? "alert" : "status"}>
+            <MessageBarBody>{message.text}</MessageBarBody>
+          </MessageBar>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function safeServiceState(read: () => ServiceState): ServiceState | Error {
+  try {
+    return read();
+  } catch (error) {
+    return new Error(describeError(error));
+  }
+}
