@@ -1,0 +1,187 @@
+// Writes the results as Markdown tables for BENCHMARKS.md, between two markers so the
+// hand-written explanations around them survive every run.
+import { OPERATIONS, type CallCounts } from "./bounds";
+import { formatRatio } from "./ratios";
+import { dataCalls, type BenchResults, type NaiveFigures, type WorkloadResult } from "./results";
+
+export const START_MARKER = "<!-- bench:results:start -->";
+export const END_MARKER = "<!-- bench:results:end -->";
+
+function row(cells: readonly (string | number)[]): string {
+  return `| ${cells.map(String).join(" | ")} |`;
+}
+
+function table(header: readonly string[], rows: readonly (readonly (string | number)[])[]): string {
+  return [row(header), row(header.map(() => "---")), ...rows.map(row)].join("\n");
+}
+
+function seconds(ms: number | null): string {
+  return ms === null ? "n/a" : (ms / 1000).toFixed(2);
+}
+
+function naiveCalls(naive: NaiveFigures | null): number | null {
+  return naive === null ? null : naive.calls.series_info + dataCalls(naive.calls);
+}
+
+function callCell(calls: CallCounts, bound: CallCounts, operation: keyof CallCounts): string {
+  return `${calls[operation]} / ${bound[operation]}`;
+}
+
+function callsTable(workloads: readonly WorkloadResult[]): string {
+  return table(
+    [
+      "Workload",
+      ...OPERATIONS.map((operation) => `${operation} (PCD / bound)`),
+      "data calls / bound",
+      "naive data+info calls",
+      "PCD / naive",
+    ],
+    workloads.map((result) => {
+      const pcd = dataCalls(result.calls);
+      const naive = naiveCalls(result.naive);
+      return [
+        result.id,
+        ...OPERATIONS.map((operation) => callCell(result.calls, result.callsBound, operation)),
+        `${pcd} / ${dataCalls(result.callsBound)} = ${formatRatio(pcd, dataCalls(result.callsBound))}`,
+        naive ?? "n/a",
+        formatRatio(pcd + result.calls.series_info, naive),
+      ];
+    }),
+  );
+}
+
+function requestsTable(workloads: readonly WorkloadResult[]): string {
+  return table(
+    [
+      "Workload",
+      "Formulas",
+      "Distinct keys",
+      "Data requests (PCD)",
+      "Bound",
+      "PCD / bound",
+      "Naive",
+      "PCD / naive",
+    ],
+    workloads.map((result) => [
+      result.id,
+      result.formulas,
+      result.distinctKeys,
+      result.dataRequests,
+      result.dataRequestsBound,
+      formatRatio(result.dataRequests, result.dataRequestsBound),
+      result.naive?.dataRequests ?? "n/a",
+      formatRatio(result.dataRequests, result.naive?.dataRequests ?? null),
+    ]),
+  );
+}
+
+function timeTable(workloads: readonly WorkloadResult[]): string {
+  return table(
+    [
+      "Workload",
+      "Wall s (PCD)",
+      "Rate-limit bound s",
+      "PCD / bound",
+      "Naive s",
+      "PCD / naive",
+      "Cached recalc ms per formula",
+      "CPU ms per cached formula",
+      "Peak RSS MiB",
+      "Cell errors",
+    ],
+    workloads.map((result) => [
+      result.id,
+      seconds(result.wallMs),
+      seconds(result.rateLimitBoundMs),
+      formatRatio(result.wallMs, result.rateLimitBoundMs),
+      seconds(result.naive?.wallMs ?? null),
+      formatRatio(result.wallMs, result.naive?.wallMs ?? null),
+      result.warmMsPerFormula === null ? "n/a" : result.warmMsPerFormula.toFixed(3),
+      result.cpuMsPerCachedFormula === null ? "n/a" : result.cpuMsPerCachedFormula.toFixed(3),
+      result.peakRssMiB === null ? "n/a" : result.peakRssMiB.toFixed(0),
+      result.cellErrors,
+    ]),
+  );
+}
+
+function kib(bytes: number | null): string {
+  return bytes === null ? "not measured" : `${(bytes / 1024).toFixed(1)} KiB`;
+}
+
+export function renderResults(results: BenchResults): string {
+  const { machine, settings } = results;
+  const naive = results.workloads.find((result) => result.naive !== null)?.naive ?? null;
+  const notes = results.workloads.flatMap((result) => result.notes.map((note) => `- ${result.id}: ${note}`));
+  const lines = [
+    START_MARKER,
+    `Generated ${results.generatedAt} by \`npm run bench\` in ${seconds(results.durationMs)} s.`,
+    "",
+    `Machine: ${machine.cpuModel}, ${machine.cores} cores, ${machine.memoryGiB} GiB memory, Node ${machine.node}, ${machine.platform}.`,
+    `Service: the emulator in process on 127.0.0.1, ${settings.latencyMs} ms per call plus ${settings.latencyPerCodeMs} ms per code, 10 requests/second per operation, seed ${settings.seed}.`,
+    naive === null
+      ? "Naive baseline: not run."
+      : `Naive baseline: run on a sample of ${naive.sampled} of ${naive.cells} cells and scaled linearly to the whole workbook (calls, data requests and time).`,
+    "",
+    "### HTTP calls per operation (service's count / lower bound)",
+    "",
+    callsTable(results.workloads),
+    "",
+    "### Data requests",
+    "",
+    requestsTable(results.workloads),
+    "",
+    "### Time and resources",
+    "",
+    timeTable(results.workloads),
+    "",
+    "### The add-in",
+    "",
+    results.addin === null
+      ? "Not measured in this run."
+      : table(
+          ["Figure", "Value", "Note"],
+          [
+            [
+              "Functions runtime bundle (gzip)",
+              kib(results.addin.functionsGzipBytes),
+              results.addin.bundleFiles.functions.join(", ") || results.addin.bundleNote,
+            ],
+            [
+              "Task pane bundle (gzip)",
+              kib(results.addin.taskpaneGzipBytes),
+              results.addin.bundleFiles.taskpane.join(", ") || results.addin.bundleNote,
+            ],
+            [
+              "Page load to functions registered (headless Chromium)",
+              results.addin.startupMs === null ? "not measured" : `${results.addin.startupMs.toFixed(0)} ms`,
+              results.addin.startupNote,
+            ],
+          ],
+        ),
+    "",
+    "### Targets",
+    "",
+    table(
+      ["Workload", "Target", "Value", "Met"],
+      results.targets.map((check) => [
+        check.workload,
+        check.target,
+        check.value,
+        check.met ? "yes" : "**no**",
+      ]),
+    ),
+    ...(notes.length > 0 ? ["", "### Notes from this run", "", ...notes] : []),
+    END_MARKER,
+  ];
+  return lines.join("\n");
+}
+
+/** Replaces the marked section of a document (or appends one when there is none). */
+export function spliceResults(document: string, section: string): string {
+  const start = document.indexOf(START_MARKER);
+  const end = document.indexOf(END_MARKER);
+  if (start === -1 || end === -1 || end < start) {
+    return `${document.trimEnd()}\n\n${section}\n`;
+  }
+  return `${document.slice(0, start)}${section}${document.slice(end + END_MARKER.length)}`;
+}

@@ -1,0 +1,80 @@
+// The shape of bench/results.json: every figure with its bound and its naive baseline.
+import type { CallCounts } from "./bounds";
+import type { MachineDescription } from "./machine";
+import type { WorkbookComposition } from "./workloads";
+
+export interface NaiveFigures {
+  /** Cells the naive client actually ran; figures are scaled linearly from them to `cells`. */
+  sampled: number;
+  cells: number;
+  calls: CallCounts;
+  dataRequests: number;
+  wallMs: number;
+  /** Sample cells that ended without data. */
+  failedCells: number;
+}
+
+export interface WorkloadResult {
+  id: string;
+  title: string;
+  formulas: number;
+  distinctKeys: number;
+  composition: WorkbookComposition | null;
+  /** The service's view (emulator /__admin/stats). */
+  calls: CallCounts;
+  /** The runner's own per-operation counts (cross-check), null when not reported. */
+  runnerCalls: CallCounts | null;
+  callsBound: CallCounts;
+  dataRequests: number;
+  dataRequestsBound: number;
+  wallMs: number;
+  rateLimitBoundMs: number;
+  /** CPU time of a recalculation served from cache, per formula (warm passes only). */
+  cpuMsPerCachedFormula: number | null;
+  /** Wall time per formula of a recalculation served from cache (W5). */
+  warmMsPerFormula: number | null;
+  peakRssMiB: number | null;
+  /** Cells that ended with an error value (they count: a benchmark of failing cells proves nothing). */
+  cellErrors: number;
+  naive: NaiveFigures | null;
+  notes: string[];
+}
+
+export interface TargetCheck {
+  workload: string;
+  target: string;
+  value: string;
+  met: boolean;
+}
+
+export interface AddinFigures {
+  functionsGzipBytes: number | null;
+  taskpaneGzipBytes: number | null;
+  bundleFiles: { functions: string[]; taskpane: string[] };
+  bundleNote: string;
+  startupMs: number | null;
+  startupNote: string;
+}
+
+export interface BenchSettings {
+  seed: number;
+  latencyMs: number;
+  latencyPerCodeMs: number;
+  naiveSample: number;
+  w1Formulas: number;
+  scaleSizes: number[];
+}
+
+export interface BenchResults {
+  generatedAt: string;
+  durationMs: number;
+  machine: MachineDescription;
+  settings: BenchSettings;
+  workloads: WorkloadResult[];
+  addin: AddinFigures | null;
+  targets: TargetCheck[];
+}
+
+export function dataCalls(calls: CallCounts): number {
+  return calls.series_values + calls.series_hist;
+}
