@@ -255,11 +255,22 @@ export class Catalog {
     if (cached && !force && lastFailure !== undefined && now - lastFailure < CATALOG_RETRY_AFTER_FAILURE_MS) {
       return cached;
     }
-    const running = this.fetching.get(key);
-    if (running) return running;
-    const fetching = this.fetch(environment, product, cached).finally(() => this.fetching.delete(key));
-    this.fetching.set(key, fetching);
-    return fetching;
+    let running = this.fetching.get(key);
+    if (!running) {
+      running = this.fetch(environment, product, cached).finally(() => this.fetching.delete(key));
+      this.fetching.set(key, running);
+    }
+    if (force || !cached) return running;
+    try {
+      return await running;
+    } catch (error) {
+      const cause = error instanceof Error ? error.message : String(error);
+      this.options.log?.(
+        "warn",
+        `Series Info of ${product} failed (${cause}); using the catalog of ${formatTime(cached.fetchedAt)}`,
+      );
+      return cached;
+    }
   }
 
   private async fetch(
@@ -273,13 +284,7 @@ export class Catalog {
       series = await this.options.client.seriesInfo(product);
     } catch (error) {
       this.failedAt.set(key, this.options.now());
-      if (!cached) throw error;
-      const cause = error instanceof Error ? error.message : String(error);
-      this.options.log?.(
-        "warn",
-        `Series Info of ${product} failed (${cause}); using the catalog of ${formatTime(cached.fetchedAt)}`,
-      );
-      return cached;
+      throw error;
     }
     this.failedAt.delete(key);
     const fresh = this.index(this.options.now(), series);

@@ -1,0 +1,289 @@
+import { Batcher, packCalls, type BatchGate, type BatchItem } from "../../src/core/batcher";
+import { PcdError } from "../../src/core/errors";
+import type { DataType, ProductId } from "../../src/core/model";
+import { FakeService } from "./support/fake-service";
+import { seriesInfo } from "./support/series-fixtures";
+
+function item(code: string, options: Partial<BatchItem> = {}): BatchItem {
+  const currencyId = options.request?.currencyId ?? null;
+  const product: ProductId = options.product ?? "energy_price";
+  return {
+    key: `live|${product}|${code}|${currencyId ?? "default"}|default`,
+    environment: "live",
+    product,
+    dataType: "energy",
+    dataset: "Germany",
+    request: { code, currencyId, unitId: null },
+    ...options,
+  };
+}
+
+function codes(count: number, prefix = 100): string[] {
+  return Array.from({ length: count }, (_, i) => `${prefix + i}-1-1`);
+}
+
+function serviceWith(
+  codeList: string[],
+  product: ProductId = "energy_price",
+  dataType?: DataType,
+): FakeService {
+  const service = new FakeService();
+  service.addSeries(
+    ...codeList.map((code) => seriesInfo({ code, product, ...(dataType ? { dataType } : {}) })),
+  );
+  return service;
+}
+
+beforeEach(() => jest.useFakeTimers());
+afterEach(() => jest.useRealTimers());
+
+describe("packCalls", () => {
+  const code = (text: string): string => text.split("#")[0] ?? text;
+  test.each([
+    ["41 distinct codes", codes(41), 2],
+    ["40 distinct codes", codes(40), 1],
+    ["one code with two currencies", ["1-1-1#a", "1-1-1#b"], 2],
+    ["40 codes plus one repeated code", [...codes(40), "100-1-1#b"], 2],
+    ["40 codes plus two copies of a 41st", [...codes(40), "999-1-1#a", "999-1-1#b"], 2],
+    ["80 codes with one code three times", [...codes(78), "5-5-5#a", "5-5-5#b", "5-5-5#c"], 3],
+    ["nothing", [], 0],
+  ])("%s", (_case, items, expectedCalls) => {
+    const calls = packCalls(items, code);
+    expect(calls).toHaveLength(expectedCalls);
+    for (const call of calls) {
+      expect(call.length).toBeLessThanOrEqual(40);
+      expect(new Set(call.map(code)).size).toBe(call.length);
+    }
+    expect(calls.flat().sort()).toEqual([...items].sort());
+  });
+});
+
+describe("Batcher", () => {
+  test("41 codes -> 2 calls: a full call at once, the rest after the idle window", async () => {
+    const list = codes(41);
+    const service = serviceWith(list);
+    const batcher = new Batcher({ client: service });
+    const results = list.map((code) => batcher.fetch("series_values", item(code)));
+    expect(service.dataCalls()).toHaveLength(1);
+    expect(service.dataCalls()[0]?.codes).toHaveLength(40);
+    await jest.advanceTimersByTimeAsync(20);
+    expect(service.dataCalls()).toHaveLength(2);
+    const answers = await Promise.all(results);
+    expect(answers.map((answer) => answer.code)).toEqual(list);
+  });
+
+  test("identical keys share one promise and one code in the call", async () => {
+    const service = serviceWith(["1-1-1"]);
+    const batcher = new Batcher({ client: service });
+    const first = batcher.fetch("series_values", item("1-1-1"));
+    const second = batcher.fetch("series_values", item("1-1-1"));
+    expect(second).toBe(first);
+    await jest.advanceTimersByTimeAsync(20);
+    await first;
+    expect(service.dataCalls()).toHaveLength(1);
+    expect(service.codesSent()).toBe(1);
+  });
+
+  test("a key already in flight is not requested again", async () => {
+    const service = serviceWith(["1-1-1"]);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const slow = {
+      seriesValues: async (...args: Parameters<FakeService["seriesValues"]>) => {
+        await gate;
+        return service.seriesValues(...args);
+      },
+      seriesHistory: service.seriesHistory.bind(service),
+    };
+    const batcher = new Batcher({ client: slow });
+    const first = batcher.fetch("series_values", item("1-1-1"));
+    await jest.advanceTimersByTimeAsync(20);
+    const again = batcher.fetch("series_values", item("1-1-1"));
+    await jest.advanceTimersByTimeAsync(20);
+    release();
+    await Promise.all([first, again]);
+    expect(again).toBe(first);
+    expect(service.codesSent()).toBe(1);
+  });
+
+  test("the same code with two currencies goes to two calls", async () => {
+    const service = serviceWith(["1-1-1"]);
+    const batcher = new Batcher({ client: service });
+    const euro = batcher.fetch("series_values", item("1-1-1"));
+    const dollar = batcher.fetch(
+      "series_values",
+      item("1-1-1", { request: { code: "1-1-1", currencyId: 1, unitId: null } }),
+    );
+    await jest.advanceTimersByTimeAsync(20);
+    const [a, b] = await Promise.all([euro, dollar]);
+    expect(service.dataCalls().map((call) => call.codes.map((c) => c.currencyId))).toEqual([[null], [1]]);
+    expect(a.finals[0]?.value).not.toBe(b.finals[0]?.value);
+  });
+
+  test("groups by product, data type and operation", async () => {
+    const service = new FakeService();
+    service.addSeries(
+      seriesInfo({ code: "1-1-1" }),
+      seriesInfo({ code: "2-2-2", product: "industry_economics" }),
+    );
+    service.addSeries(seriesInfo({ code: "3-3-3", product: "industry_economics", dataType: "cost_index" }));
+    const batcher = new Batcher({ client: service });
+    const all = [
+      batcher.fetch("series_values", item("1-1-1")),
+      batcher.fetch("series_hist", item("1-1-1")),
+      batcher.fetch("series_values", item("2-2-2", { product: "industry_economics", dataType: "utilities" })),
+      batcher.fetch(
+        "series_values",
+        item("3-3-3", { product: "industry_economics", dataType: "cost_index" }),
+      ),
+    ];
+    await jest.advanceTimersByTimeAsync(20);
+    await Promise.all(all);
+    expect(
+      service
+        .dataCalls()
+        .map((call) => `${call.operation}:${call.product}:${call.codes.length}`)
+        .sort(),
+    ).toEqual([
+      "series_hist:energy_price:1",
+      "series_values:energy_price:1",
+      "series_values:industry_economics:1",
+      "series_values:industry_economics:1",
+    ]);
+  });
+
+  test("the idle window restarts on each enqueue but never exceeds the maximum wait", async () => {
+    const list = codes(30);
+    const service = serviceWith(list);
+    const batcher = new Batcher({ client: service, windowMs: 20, maxWaitMs: 200 });
+    const pending: Promise<unknown>[] = [];
+    for (const code of list) {
+      pending.push(batcher.fetch("series_values", item(code)));
+      await jest.advanceTimersByTimeAsync(10);
+    }
+    // 30 enqueues 10 ms apart: the window never elapses, the 200 ms cap does.
+    expect(service.dataCalls()).toHaveLength(1);
+    expect(service.dataCalls()[0]?.codes).toHaveLength(20);
+    await jest.advanceTimersByTimeAsync(20);
+    await Promise.all(pending);
+    expect(service.dataCalls()).toHaveLength(2);
+  });
+
+  test("a code missing from the answer fails alone", async () => {
+    const service = serviceWith(["1-1-1", "2-2-2"]);
+    service.missing.add("2-2-2");
+    const batcher = new Batcher({ client: service });
+    const ok = batcher.fetch("series_values", item("1-1-1"));
+    const missing = batcher.fetch("series_values", item("2-2-2"));
+    await jest.advanceTimersByTimeAsync(20);
+    await expect(ok).resolves.toMatchObject({ code: "1-1-1" });
+    await expect(missing).rejects.toMatchObject({
+      kind: "not_found",
+      message: expect.stringContaining("The service returned no data for 2-2-2"),
+    });
+  });
+
+  test("a failing call rejects its codes with the service's error", async () => {
+    const service = serviceWith(["1-1-1"]);
+    service.failWith(() => new PcdError("server", "HTTP 500 from Series Values"));
+    const batcher = new Batcher({ client: service });
+    const result = batcher.fetch("series_values", item("1-1-1"));
+    await jest.advanceTimersByTimeAsync(20);
+    await expect(result).rejects.toMatchObject({ kind: "server" });
+  });
+
+  test("an industry economics call rejected for mixed types is split, not failed", async () => {
+    const utilities = codes(3, 100);
+    const indexes = codes(2, 200);
+    const service = new FakeService();
+    service.addSeries(...utilities.map((code) => seriesInfo({ code, product: "industry_economics" })));
+    service.addSeries(
+      ...indexes.map((code) => seriesInfo({ code, product: "industry_economics", dataType: "cost_index" })),
+    );
+    service.failWith((call) => {
+      const kinds = new Set(call.codes.map((c) => service.info(c.code)?.dataType));
+      return call.operation === "series_values" && kinds.size > 1
+        ? new PcdError("bad_request", "A call may contain codes of one data type only", {
+            serverMessage: "mixed data types",
+          })
+        : undefined;
+    });
+    const refunds: number[] = [];
+    const gate: BatchGate = {
+      admit: async (items) => ({ admitted: [...items], refused: [] }),
+      refund: (items) => refunds.push(items.length),
+      quotaRefused: (_items, error) => () => error,
+    };
+    // The batcher is told all five are utilities (a wrong derivation).
+    const batcher = new Batcher({ client: service, gate });
+    const all = [...utilities, ...indexes].map((code) =>
+      batcher.fetch("series_values", item(code, { product: "industry_economics", dataType: "utilities" })),
+    );
+    await jest.advanceTimersByTimeAsync(20);
+    const answers = await Promise.all(all);
+    expect(answers).toHaveLength(5);
+    expect(refunds.length).toBeGreaterThan(0);
+    expect(batcher.codesSent()).toBe(5);
+  });
+
+  test("the gate's refusals fail locally and only admitted codes are sent", async () => {
+    const service = serviceWith(["1-1-1", "2-2-2"]);
+    const refusal = new PcdError("quota", "Monthly allowance used up for dataset 'France'", {
+      dataset: "France",
+    });
+    const gate: BatchGate = {
+      admit: async (items) => ({
+        admitted: items.filter((i) => i.dataset !== "France"),
+        refused: items.filter((i) => i.dataset === "France").map((i) => ({ item: i, error: refusal })),
+      }),
+      refund: () => undefined,
+      quotaRefused: (_items, error) => () => error,
+    };
+    const batcher = new Batcher({ client: service, gate });
+    const germany = batcher.fetch("series_values", item("1-1-1"));
+    const france = batcher.fetch("series_values", item("2-2-2", { dataset: "France" }));
+    await jest.advanceTimersByTimeAsync(20);
+    await expect(germany).resolves.toMatchObject({ code: "1-1-1" });
+    await expect(france).rejects.toBe(refusal);
+    expect(service.dataCalls()[0]?.codes.map((c) => c.code)).toEqual(["1-1-1"]);
+  });
+
+  test("after a quota refusal naming one dataset, the other datasets are sent again", async () => {
+    const service = serviceWith(["1-1-1", "2-2-2"]);
+    service.failWith((call) =>
+      call.codes.some((c) => c.code === "2-2-2")
+        ? new PcdError("quota", "Quota limit reached for France", { dataset: "France" })
+        : undefined,
+    );
+    const blocked = new PcdError("quota", "Monthly allowance used up for dataset 'France'", {
+      dataset: "France",
+    });
+    const gate: BatchGate = {
+      admit: async (items) => ({ admitted: [...items], refused: [] }),
+      refund: () => undefined,
+      quotaRefused: () => (i) => (i.dataset === "France" ? blocked : "retry"),
+    };
+    const batcher = new Batcher({ client: service, gate });
+    const germany = batcher.fetch("series_values", item("1-1-1"));
+    const france = batcher.fetch("series_values", item("2-2-2", { dataset: "France" }));
+    await jest.advanceTimersByTimeAsync(20);
+    await expect(germany).resolves.toMatchObject({ code: "1-1-1" });
+    await expect(france).rejects.toBe(blocked);
+    expect(service.dataCalls().map((call) => call.codes.length)).toEqual([2, 1]);
+  });
+
+  test("idle() resolves once nothing is queued or in flight", async () => {
+    const service = serviceWith(["1-1-1"]);
+    const batcher = new Batcher({ client: service });
+    await expect(batcher.idle()).resolves.toBeUndefined();
+    let settled = false;
+    const result = batcher.fetch("series_values", item("1-1-1"));
+    const idle = batcher.idle().then(() => (settled = true));
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    await jest.advanceTimersByTimeAsync(20);
+    await idle;
+    await result;
+    expect(batcher.isIdle()).toBe(true);
+  });
+});

@@ -1,0 +1,71 @@
+import { DATA_KEY_PREFIX, DataCache, type CacheEntry } from "../../src/core/cache";
+import type { KeyValueStorage } from "../../src/core/environment";
+import { MemoryStorage } from "../../src/core/storage";
+
+function entry(key: string, value = 1): CacheEntry {
+  return {
+    key,
+    finals: [{ month: "2026-10", value }],
+    forecasts: [],
+    currency: "EUR",
+    unit: "MWh",
+    updatedAt: "2026-11-04",
+    lastFinal: "2026-10",
+    fetchedAt: 1,
+    catalogUpdatedAt: "2026-11-04",
+  };
+}
+
+describe("DataCache", () => {
+  test("persists entries and reads them back after a restart", async () => {
+    const storage = new MemoryStorage();
+    const cache = new DataCache(storage);
+    await cache.put(entry("live|energy_price|1-1-1|default|default"));
+    await cache.put(entry("sandbox|energy_price|1-1-1|default|default", -1));
+    const reopened = new DataCache(storage);
+    await reopened.load();
+    expect(reopened.get("live|energy_price|1-1-1|default|default")?.finals[0]?.value).toBe(1);
+    expect(reopened.get("sandbox|energy_price|1-1-1|default|default")?.finals[0]?.value).toBe(-1);
+    expect(await storage.keys()).toContain(`${DATA_KEY_PREFIX}live|energy_price|1-1-1|default|default`);
+  });
+
+  test("skips unreadable entries and logs them", async () => {
+    const storage = new MemoryStorage();
+    await storage.set(`${DATA_KEY_PREFIX}bad`, { key: "bad", finals: "oops" });
+    await storage.set(`${DATA_KEY_PREFIX}mismatch`, entry("other"));
+    const logs: string[] = [];
+    const cache = new DataCache(storage, (_level, text) => logs.push(text));
+    await cache.load();
+    expect(cache.keys()).toEqual([]);
+    expect(logs).toHaveLength(2);
+  });
+
+  test("a storage failure on write keeps the new data in memory", async () => {
+    const failing: KeyValueStorage = {
+      persistent: true,
+      get: async () => undefined,
+      set: async () => {
+        throw new Error("disk full");
+      },
+      delete: async () => undefined,
+      keys: async () => [],
+    };
+    const logs: string[] = [];
+    const cache = new DataCache(failing, (_level, text) => logs.push(text));
+    await cache.put(entry("k"));
+    expect(cache.get("k")?.lastFinal).toBe("2026-10");
+    expect(logs[0]).toMatch(/disk full/);
+  });
+
+  test("clear deletes data entries only and reports sizes", async () => {
+    const storage = new MemoryStorage();
+    await storage.set("pcd:settings", { environment: "live" });
+    const cache = new DataCache(storage);
+    await cache.put(entry("a"));
+    expect(cache.size().entries).toBe(1);
+    expect(cache.size().bytes).toBe(JSON.stringify(entry("a")).length);
+    await cache.clear();
+    expect(cache.size()).toEqual({ entries: 0, bytes: 0 });
+    expect(await storage.keys()).toEqual(["pcd:settings"]);
+  });
+});

@@ -1,0 +1,116 @@
+import { Catalog, CATALOG_MAX_AGE_MS, UNKNOWN_CODE_REFRESH_MS } from "../../src/core/catalog";
+import { PcdError } from "../../src/core/errors";
+import { MemoryStorage } from "../../src/core/storage";
+import { FakeService } from "./support/fake-service";
+import { seriesInfo } from "./support/series-fixtures";
+
+const START = Date.UTC(2026, 10, 20, 12);
+
+function setup(storage = new MemoryStorage()) {
+  const service = new FakeService();
+  service.addSeries(seriesInfo({ code: "68520-8-1" }));
+  service.addSeries(seriesInfo({ code: "91201-1-5", product: "commodity_price", coverage: "Polymers" }));
+  const clock = { now: START };
+  let changes = 0;
+  const catalog = new Catalog({
+    client: service,
+    storage,
+    now: () => clock.now,
+    environment: () => "live",
+    onChange: () => changes++,
+  });
+  const infoCalls = () => service.calls.filter((call) => call.operation === "series_info").length;
+  return { service, clock, catalog, storage, infoCalls, changes: () => changes };
+}
+
+describe("Catalog.lookup", () => {
+  test("finds a code in any product, fetching each catalog once", async () => {
+    const { catalog, infoCalls } = setup();
+    expect((await catalog.lookup("91201-1-5")).product).toBe("commodity_price");
+    expect((await catalog.lookup(" 68520-8-1 ")).coverage).toBe("Germany");
+    expect(infoCalls()).toBe(3);
+  });
+
+  test("an unknown code fails locally and refreshes at most once per hour", async () => {
+    const { catalog, clock, infoCalls, service } = setup();
+    await expect(catalog.lookup("1-2-3")).rejects.toMatchObject({
+      kind: "not_found",
+      message:
+        "Unknown code '1-2-3': it is not in your subscription's catalog (checked 2026-11-20 12:00 UTC)",
+    });
+    expect(infoCalls()).toBe(3);
+    clock.now += UNKNOWN_CODE_REFRESH_MS - 1;
+    await expect(catalog.lookup("1-2-3")).rejects.toMatchObject({ kind: "not_found" });
+    expect(infoCalls()).toBe(3);
+    // An hour later a new series may exist: the catalogs are asked again.
+    service.addSeries(seriesInfo({ code: "1-2-3" }));
+    clock.now += 1;
+    expect((await catalog.lookup("1-2-3")).code).toBe("1-2-3");
+    expect(infoCalls()).toBe(6);
+    expect(service.dataCalls()).toHaveLength(0);
+  });
+
+  test.each(["abc", "68520-8", "68520_8_1", "1-2-3-4", ""])(
+    "rejects the malformed code '%s' without any call",
+    async (code) => {
+      const { catalog, infoCalls } = setup();
+      await expect(catalog.lookup(code)).rejects.toMatchObject({
+        kind: "input",
+        details: { argument: "code" },
+      });
+      expect(infoCalls()).toBe(0);
+    },
+  );
+
+  test("reports why it could not check instead of calling a code unknown", async () => {
+    const { catalog, service } = setup();
+    service.failWith(() => new PcdError("not_signed_in", "Not signed in: sign in to PCD in the task pane."));
+    await expect(catalog.lookup("68520-8-1")).rejects.toMatchObject({ kind: "not_signed_in" });
+  });
+});
+
+describe("Catalog persistence and freshness", () => {
+  test("a restarted catalog answers from storage without a call", async () => {
+    const first = setup();
+    await first.catalog.lookup("68520-8-1");
+    const second = setup(first.storage);
+    await second.catalog.load();
+    expect(second.catalog.find("68520-8-1")?.code).toBe("68520-8-1");
+    expect((await second.catalog.lookup("91201-1-5")).code).toBe("91201-1-5");
+    expect(second.infoCalls()).toBe(0);
+  });
+
+  test("a cached catalog is used when the service cannot be reached", async () => {
+    const { catalog, clock, service } = setup();
+    await catalog.list("energy_price");
+    service.failWith(() => new PcdError("network", "No network"));
+    clock.now += CATALOG_MAX_AGE_MS + 1;
+    expect(await catalog.list("energy_price")).toHaveLength(1);
+    expect(await catalog.refresh(["energy_price"])).toEqual(
+      new Map([["energy_price", expect.any(PcdError)]]),
+    );
+    expect(catalog.find("68520-8-1")).toBeDefined();
+  });
+
+  test("a day-old catalog is refetched; onChange fires only when the content changed", async () => {
+    const { catalog, clock, service, infoCalls, changes } = setup();
+    await catalog.list("energy_price");
+    expect(changes()).toBe(1);
+    clock.now += CATALOG_MAX_AGE_MS;
+    await catalog.list("energy_price");
+    expect(infoCalls()).toBe(2);
+    expect(changes()).toBe(1);
+    service.updateSeries("68520-8-1", { lastAvailableFinal: "2026-11" });
+    await catalog.refresh(["energy_price"]);
+    expect(changes()).toBe(2);
+    expect(catalog.find("68520-8-1")?.lastAvailableFinal).toBe("2026-11");
+  });
+
+  test("clear forgets catalogs in memory and storage", async () => {
+    const { catalog, storage } = setup();
+    await catalog.list("energy_price");
+    await catalog.clear();
+    expect(catalog.find("68520-8-1")).toBeUndefined();
+    expect(await storage.keys()).toEqual([]);
+  });
+});

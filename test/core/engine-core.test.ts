@@ -1,0 +1,311 @@
+import { PcdError } from "../../src/core/errors";
+import { MemoryStorage } from "../../src/core/storage";
+import { createHarness, NOW } from "./support/engine-harness";
+import { FakeService } from "./support/fake-service";
+import { seriesInfo } from "./support/series-fixtures";
+
+function serviceWith(...codes: string[]): FakeService {
+  const service = new FakeService();
+  service.addSeries(...codes.map((code) => seriesInfo({ code })));
+  service.limits.set("energy_price", { Germany: { remaining: 500, total: 500 } });
+  return service;
+}
+
+describe("getSeries", () => {
+  test("a new key loads its history once; the second ask is served from the cache", async () => {
+    const h = createHarness({ service: serviceWith("68520-8-1") });
+    const request = await h.engine.resolve("68520-8-1", null, null);
+    const data = await h.engine.getSeries(request);
+    expect(data.finals[0]?.month).toBe("2007-01");
+    expect(data.lastFinal).toBe("2026-10");
+    expect(data.forecasts).toHaveLength(6);
+    expect(data.staleBecause).toBeUndefined();
+    expect(h.service.dataCalls().map((call) => call.operation)).toEqual(["series_hist"]);
+
+    const again = await h.engine.getSeries(await h.engine.resolve("68520-8-1", "eur", "MWh"));
+    expect(again.finals).toEqual(data.finals);
+    expect(h.service.dataCalls()).toHaveLength(1);
+    expect(h.engine.peek(request.key)?.lastFinal).toBe("2026-10");
+  });
+
+  test("History that ends before the Values window is completed by Series Values", async () => {
+    const service = serviceWith("68520-8-1", "68520-8-2");
+    // Field notes: History ends right before the 13-month Values window.
+    service.historyEndsMonthsEarly = 13;
+    const h = createHarness({ service });
+    const data = await h.engine.getSeries(await h.engine.resolve("68520-8-1", null, null));
+    expect(h.service.dataCalls().map((call) => call.operation)).toEqual(["series_hist", "series_values"]);
+    const months = data.finals.map((point) => point.month);
+    expect(months[0]).toBe("2007-01");
+    expect(months.at(-1)).toBe("2026-10");
+    // 2007-01..2026-10 without holes
+    expect(months).toHaveLength(238);
+    const second = await h.engine.resolve("68520-8-2", null, null);
+    expect(h.engine["seriesSync"].plan(second).action).toBe("history+values");
+  });
+
+  test("concurrent cells coalesce into ceil(n/40) calls and one data request per key", async () => {
+    const codes = Array.from({ length: 45 }, (_, i) => `${100 + i}-1-1`);
+    const h = createHarness({ service: serviceWith(...codes) });
+    const requests = await Promise.all(codes.map((code) => h.engine.resolve(code, null, null)));
+    await Promise.all([...requests, ...requests].map((request) => h.engine.getSeries(request)));
+    expect(h.service.dataCalls()).toHaveLength(2);
+    expect(h.service.codesSent()).toBe(45);
+    expect(h.engine.stats().dataRequests).toBe(45);
+  });
+
+  test("a failed fetch serves the cached entry unchanged, marked stale", async () => {
+    const h = createHarness({ service: serviceWith("68520-8-1") });
+    const request = await h.engine.resolve("68520-8-1", null, null);
+    const before = await h.engine.getSeries(request);
+    h.service.updateSeries("68520-8-1", { lastAvailableFinal: "2026-11", updatedAt: "2026-12-03" });
+    await h.engine["catalogStore"].refresh(["energy_price"]);
+    h.service.failWith(() => new PcdError("server", "HTTP 500 from Series Values (gave up after 3 retries)"));
+    const after = await h.engine.getSeries(request);
+    expect(after.staleBecause?.kind).toBe("server");
+    expect(after.finals).toEqual(before.finals);
+    expect(await h.storage.get(`pcd:data:${request.key}`)).toMatchObject({ lastFinal: "2026-10" });
+  });
+
+  test("a failed fetch without a cached entry throws the cause", async () => {
+    const h = createHarness({ service: serviceWith("68520-8-1") });
+    const request = await h.engine.resolve("68520-8-1", null, null);
+    h.service.failWith((call) =>
+      call.operation === "series_hist" ? new PcdError("network", "No network") : undefined,
+    );
+    await expect(h.engine.getSeries(request)).rejects.toMatchObject({ kind: "network" });
+    expect(h.engine.peek(request.key)).toBeUndefined();
+  });
+
+  test("during maintenance no call is made: cached data is served, else the window is named", async () => {
+    const h = createHarness({ service: serviceWith("68520-8-1", "68520-8-2") });
+    const cachedRequest = await h.engine.resolve("68520-8-1", null, null);
+    await h.engine.getSeries(cachedRequest);
+    const newRequest = await h.engine.resolve("68520-8-2", null, null);
+    h.service.updateSeries("68520-8-1", { updatedAt: "2026-11-21" });
+    await h.engine["catalogStore"].refresh(["energy_price"]);
+    const until = Date.UTC(2026, 10, 25, 4);
+    h.schedule.down = { reason: "maintenance", until };
+    const calls = h.service.dataCalls().length;
+
+    const cached = await h.engine.getSeries(cachedRequest);
+    expect(cached.staleBecause?.kind).toBe("unavailable");
+    await expect(h.engine.getSeries(newRequest)).rejects.toThrow(
+      `The service is down for maintenance until 22:00 US Central Time (${new Date(until).toISOString()}); no cached data for 68520-8-2 yet.`,
+    );
+    await expect(h.engine.getSeries(newRequest)).rejects.toMatchObject({ details: { until } });
+    expect(h.service.dataCalls()).toHaveLength(calls);
+  });
+
+  test("not signed in: cached data is served, otherwise the sign-in error", async () => {
+    const h = createHarness({ service: serviceWith("68520-8-1", "68520-8-2") });
+    const cachedRequest = await h.engine.resolve("68520-8-1", null, null);
+    await h.engine.getSeries(cachedRequest);
+    const other = await h.engine.resolve("68520-8-2", null, null);
+    h.auth.signedIn = false;
+    h.service.updateSeries("68520-8-1", { updatedAt: "2026-11-21" });
+    await h.engine["catalogStore"].refresh(["energy_price"]);
+    expect((await h.engine.getSeries(cachedRequest)).staleBecause?.kind).toBe("not_signed_in");
+    await expect(h.engine.getSeries(other)).rejects.toMatchObject({ kind: "not_signed_in" });
+  });
+
+  test("sandbox and live never share entries", async () => {
+    const h = createHarness({ service: serviceWith("68520-8-1") });
+    const live = await h.engine.resolve("68520-8-1", null, null);
+    await h.engine.getSeries(live);
+    await h.engine.updateSettings({ environment: "sandbox" });
+    const sandbox = await h.engine.resolve("68520-8-1", null, null);
+    expect(sandbox.key).toBe("sandbox|energy_price|68520-8-1|default|default");
+    await h.engine.getSeries(sandbox);
+    expect(h.service.dataCalls()).toHaveLength(2);
+    // A live cell asked while in the sandbox keeps its live data and is told why it is not refreshed.
+    h.service.updateSeries("68520-8-1", { updatedAt: "2026-11-21" });
+    await h.engine["catalogStore"].refresh(["energy_price"]);
+    expect((await h.engine.getSeries(live)).staleBecause?.message).toMatch(/set to sandbox/);
+    expect(h.service.dataCalls()).toHaveLength(2);
+  });
+
+  test("a plan without History: said once, and months keep accumulating from Series Values", async () => {
+    const h = createHarness({ service: serviceWith("68520-8-1", "68520-8-2") });
+    h.service.failWith((call) =>
+      call.operation === "series_hist"
+        ? new PcdError("plan", "Your plan does not include Series Values History")
+        : undefined,
+    );
+    const first = await h.engine.getSeries(await h.engine.resolve("68520-8-1", null, null));
+    await h.engine.getSeries(await h.engine.resolve("68520-8-2", null, null));
+    expect(first.finals).toHaveLength(13);
+    expect(h.service.dataCalls().map((call) => call.operation)).toEqual([
+      "series_hist",
+      "series_values",
+      "series_values",
+    ]);
+    expect(h.logs.filter((line) => line.includes("no Series Values History"))).toHaveLength(1);
+
+    h.service.updateSeries("68520-8-1", { lastAvailableFinal: "2026-11", updatedAt: "2026-12-03" });
+    await h.engine["catalogStore"].refresh(["energy_price"]);
+    const next = await h.engine.getSeries(await h.engine.resolve("68520-8-1", null, null));
+    expect(next.finals).toHaveLength(14);
+  });
+});
+
+describe("allowances", () => {
+  test("never sends beyond an allowance; one exhausted dataset does not stop the others", async () => {
+    const service = new FakeService();
+    service.addSeries(seriesInfo({ code: "1-1-1" }), seriesInfo({ code: "2-2-2" }));
+    service.addSeries(seriesInfo({ code: "3-3-3", coverage: "France" }));
+    service.limits.set("energy_price", {
+      Germany: { remaining: 1, total: 500 },
+      France: { remaining: 9, total: 500 },
+    });
+    const h = createHarness({ service });
+    const requests = await Promise.all(
+      ["1-1-1", "2-2-2", "3-3-3"].map((code) => h.engine.resolve(code, null, null)),
+    );
+    const results = await Promise.allSettled(requests.map((request) => h.engine.getSeries(request)));
+    expect(results.map((result) => result.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+    const refused = results[1];
+    expect(refused?.status === "rejected" && refused.reason).toMatchObject({
+      kind: "quota",
+      message:
+        "Monthly allowance used up for dataset 'Germany' (0 of 500 left); it resets at the next monthly release, 2026-12-03.",
+      details: { dataset: "Germany" },
+    });
+    expect(service.codesSent()).toBe(2);
+    expect(service.calls.filter((call) => call.operation === "data_limits")).toHaveLength(1);
+    expect(await h.engine.limits()).toEqual([
+      { product: "energy_price", dataset: "Germany", remaining: 0, total: 500 },
+      { product: "energy_price", dataset: "France", remaining: 8, total: 500 },
+    ]);
+  });
+
+  test("a quota error from the service blocks that dataset until the next release", async () => {
+    const service = serviceWith("1-1-1", "2-2-2");
+    const h = createHarness({ service });
+    service.failWith((call) =>
+      call.operation === "series_hist"
+        ? new PcdError("quota", "Quota limit reached", { serverMessage: "Quota limit reached" })
+        : undefined,
+    );
+    await expect(h.engine.getSeries(await h.engine.resolve("1-1-1", null, null))).rejects.toMatchObject({
+      kind: "quota",
+      details: { dataset: "Germany" },
+    });
+    service.failures = [];
+    const calls = service.dataCalls().length;
+    await expect(h.engine.getSeries(await h.engine.resolve("2-2-2", null, null))).rejects.toMatchObject({
+      kind: "quota",
+    });
+    expect(service.dataCalls()).toHaveLength(calls);
+    h.schedule.releaseStart = Date.UTC(2026, 11, 3, 12);
+    h.clock.now = Date.UTC(2026, 11, 4);
+    await expect(h.engine.getSeries(await h.engine.resolve("2-2-2", null, null))).resolves.toMatchObject({
+      lastFinal: "2026-10",
+    });
+  });
+
+  test("the sandbox has no allowances: no Data Limits call", async () => {
+    const h = createHarness({ service: serviceWith("1-1-1") });
+    await h.engine.updateSettings({ environment: "sandbox" });
+    await h.engine.getSeries(await h.engine.resolve("1-1-1", null, null));
+    expect(await h.engine.limits()).toEqual([]);
+    expect(h.service.calls.filter((call) => call.operation === "data_limits")).toHaveLength(0);
+  });
+
+  test("limits() reuses a recent answer, then asks again", async () => {
+    const h = createHarness({ service: serviceWith("1-1-1") });
+    await h.engine.limits();
+    await h.engine.limits();
+    const limitCalls = () => h.service.calls.filter((call) => call.operation === "data_limits").length;
+    expect(limitCalls()).toBe(3);
+    h.clock.now += 5 * 60 * 1000;
+    await h.engine.limitsOf("energy_price");
+    expect(limitCalls()).toBe(4);
+  });
+});
+
+describe("change events", () => {
+  test("fire for keys whose data changed, never for unchanged data", async () => {
+    const h = createHarness({ service: serviceWith("1-1-1", "2-2-2") });
+    const one = await h.engine.resolve("1-1-1", null, null);
+    const two = await h.engine.resolve("2-2-2", null, null);
+    await Promise.all([h.engine.getSeries(one), h.engine.getSeries(two)]);
+    const seen: string[][] = [];
+    h.engine.onChange((keys) => seen.push([...keys].sort()));
+    h.tick();
+    seen.length = 0;
+
+    // Both series get a newer updated_at, but only 1-1-1 has a new month.
+    h.service.updateSeries("1-1-1", { lastAvailableFinal: "2026-11", updatedAt: "2026-12-03" });
+    h.service.updateSeries("2-2-2", { updatedAt: "2026-12-03" });
+    await h.engine["catalogStore"].refresh(["energy_price"]);
+    await Promise.all([h.engine.getSeries(one), h.engine.getSeries(two)]);
+    h.tick();
+    expect(seen).toEqual([[one.key]]);
+  });
+
+  test("onMetaChange fires when the catalog changes", async () => {
+    const h = createHarness({ service: serviceWith("1-1-1") });
+    let meta = 0;
+    h.engine.onMetaChange(() => meta++);
+    await h.engine.catalog("energy_price");
+    h.tick();
+    expect(meta).toBe(1);
+  });
+});
+
+describe("catalog, search and cache facade", () => {
+  test("search ranks an exact code first and costs no data request", async () => {
+    const service = serviceWith("68520-8-1", "68520-8-12");
+    const h = createHarness({ service });
+    const hits = await h.engine.search("68520-8-12");
+    expect(hits[0]?.info.code).toBe("68520-8-12");
+    expect(service.dataCalls()).toHaveLength(0);
+  });
+
+  test("sign-out with clearCache removes data and catalogs but keeps settings", async () => {
+    const storage = new MemoryStorage();
+    await storage.set("pcd:settings", { environment: "live" });
+    const h = createHarness({ service: serviceWith("1-1-1"), storage });
+    const request = await h.engine.resolve("1-1-1", null, null);
+    await h.engine.getSeries(request);
+    await h.engine.signOut({ clearCache: true });
+    expect(h.engine.peek(request.key)).toBeUndefined();
+    expect(
+      (await storage.keys()).filter((key) => key.startsWith("pcd:data:") || key.startsWith("pcd:catalog:")),
+    ).toEqual([]);
+    expect(await storage.get("pcd:settings")).toEqual({ environment: "live" });
+    expect(h.auth.signedIn).toBe(false);
+  });
+
+  test("a reopened engine serves the cache and catalog from storage without calls", async () => {
+    const storage = new MemoryStorage();
+    const first = createHarness({ service: serviceWith("1-1-1"), storage });
+    const request = await first.engine.resolve("1-1-1", null, null);
+    await first.engine.getSeries(request);
+    const second = createHarness({ service: serviceWith("1-1-1"), storage });
+    second.auth.signedIn = false;
+    const reopened = await second.engine.resolve("1-1-1", null, null);
+    expect((await second.engine.getSeries(reopened)).lastFinal).toBe("2026-10");
+    expect(second.service.calls).toHaveLength(0);
+    expect(await second.engine.cacheInfo()).toMatchObject({
+      entries: 1,
+      persistent: false,
+      fallbackReason: null,
+    });
+  });
+
+  test("idle() waits for History and the Values call that follows it", async () => {
+    const service = serviceWith("1-1-1");
+    service.historyEndsMonthsEarly = 14;
+    const h = createHarness({ service });
+    const pending = h.engine.getSeries(await h.engine.resolve("1-1-1", null, null));
+    await h.engine.idle();
+    expect(service.dataCalls().map((call) => call.operation)).toEqual(["series_hist", "series_values"]);
+    await pending;
+  });
+
+  test("clock sanity: the harness starts at NOW", () => {
+    expect(createHarness().clock.now).toBe(NOW);
+  });
+});

@@ -1,0 +1,105 @@
+import { lastMonthOf, mergeAnswer, pointsDiffer, type SeriesPoints } from "../../src/core/merge";
+import type { MonthlyPoint } from "../../src/core/model";
+import { points, seriesValues } from "./support/series-fixtures";
+
+const p = (month: string, value: number): MonthlyPoint => ({ month, value });
+
+describe("mergeAnswer", () => {
+  test.each<
+    [string, SeriesPoints | undefined, MonthlyPoint[], MonthlyPoint[], "values" | "history", SeriesPoints]
+  >([
+    [
+      "nothing cached: the answer as is, sorted oldest first",
+      undefined,
+      [p("2026-10", 3), p("2026-08", 1), p("2026-09", 2)],
+      [p("2026-11", 4)],
+      "values",
+      { finals: [p("2026-08", 1), p("2026-09", 2), p("2026-10", 3)], forecasts: [p("2026-11", 4)] },
+    ],
+    [
+      "values add new months and keep older cached ones",
+      { finals: [p("2026-07", 1), p("2026-08", 1)], forecasts: [] },
+      [p("2026-08", 1), p("2026-09", 2)],
+      [],
+      "values",
+      { finals: [p("2026-07", 1), p("2026-08", 1), p("2026-09", 2)], forecasts: [] },
+    ],
+    [
+      "the newer answer wins for a month it holds",
+      { finals: [p("2026-08", 1), p("2026-09", 2)], forecasts: [] },
+      [p("2026-09", 20)],
+      [],
+      "values",
+      { finals: [p("2026-08", 1), p("2026-09", 20)], forecasts: [] },
+    ],
+    [
+      "forecasts are replaced and a forecast month that now has a final is dropped",
+      { finals: [p("2026-09", 2)], forecasts: [p("2026-10", -1), p("2026-11", -1), p("2026-12", -1)] },
+      [p("2026-10", 3)],
+      [p("2026-10", -9), p("2026-11", -2)],
+      "values",
+      { finals: [p("2026-09", 2), p("2026-10", 3)], forecasts: [p("2026-11", -2)] },
+    ],
+    [
+      "an empty forecast list clears the forecasts",
+      { finals: [p("2026-09", 2)], forecasts: [p("2026-10", -1)] },
+      [p("2026-09", 2)],
+      [],
+      "values",
+      { finals: [p("2026-09", 2)], forecasts: [] },
+    ],
+    [
+      "a History revision replaces every cached final of its range, dropping removed months",
+      { finals: [p("2026-01", 1), p("2026-02", 1), p("2026-03", 1), p("2026-04", 1)], forecasts: [] },
+      [p("2026-01", 5), p("2026-03", 5)],
+      [],
+      "history",
+      { finals: [p("2026-01", 5), p("2026-03", 5), p("2026-04", 1)], forecasts: [] },
+    ],
+    [
+      "a History that ends before the Values window keeps the cached window months",
+      { finals: [p("2025-10", 9), p("2025-11", 9), p("2025-12", 9)], forecasts: [p("2026-01", -1)] },
+      [p("2025-09", 8), p("2025-10", 8)],
+      [p("2026-01", -3)],
+      "history",
+      {
+        finals: [p("2025-09", 8), p("2025-10", 8), p("2025-11", 9), p("2025-12", 9)],
+        forecasts: [p("2026-01", -3)],
+      },
+    ],
+    [
+      "Values after a History that ended early fill the window without a gap",
+      { finals: points("2024-01", "2025-06"), forecasts: [] },
+      points("2025-01", "2026-01", () => 2),
+      [],
+      "values",
+      { finals: [...points("2024-01", "2024-12"), ...points("2025-01", "2026-01", () => 2)], forecasts: [] },
+    ],
+  ])("%s", (_case, cached, finals, forecasts, source, expected) => {
+    expect(mergeAnswer(cached, seriesValues("1-2-3", finals, forecasts), source)).toEqual(expected);
+  });
+
+  test("a History answer with no finals drops nothing", () => {
+    const cached = { finals: [p("2026-01", 1)], forecasts: [] };
+    expect(mergeAnswer(cached, seriesValues("1-2-3", []), "history").finals).toEqual([p("2026-01", 1)]);
+  });
+});
+
+describe("pointsDiffer", () => {
+  const base = { finals: [p("2026-01", 1)], forecasts: [p("2026-02", -1)] };
+  test.each<[string, SeriesPoints | undefined, SeriesPoints, boolean]>([
+    ["identical", base, { finals: [p("2026-01", 1)], forecasts: [p("2026-02", -1)] }, false],
+    ["a changed value", base, { finals: [p("2026-01", 2)], forecasts: [p("2026-02", -1)] }, true],
+    ["a new month", base, { finals: [p("2026-01", 1), p("2026-02", 3)], forecasts: [] }, true],
+    ["a changed forecast", base, { finals: [p("2026-01", 1)], forecasts: [p("2026-02", -2)] }, true],
+    ["first data", undefined, base, true],
+    ["first answer empty", undefined, { finals: [], forecasts: [] }, false],
+  ])("%s", (_case, before, after, expected) => {
+    expect(pointsDiffer(before, after)).toBe(expected);
+  });
+});
+
+test("lastMonthOf finds the latest month in any order", () => {
+  expect(lastMonthOf([p("2026-03", 1), p("2026-10", 1), p("2025-12", 1)])).toBe("2026-10");
+  expect(lastMonthOf([])).toBeNull();
+});

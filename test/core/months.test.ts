@@ -1,0 +1,31 @@
+import { laterMonth, monthIndex, monthsBetween, toMonth } from "../../src/core/months";
+
+describe("months", () => {
+  test.each([
+    ["2026-01", "2026-01", 0],
+    ["2025-12", "2026-01", 1],
+    ["2026-03", "2025-03", -12],
+    ["2007-01", "2026-10", 237],
+  ])("monthsBetween(%s, %s) = %d", (from, to, expected) => {
+    expect(monthsBetween(from, to)).toBe(expected);
+  });
+
+  test.each([
+    ["2026-11-01", "2026-11"],
+    ["2026-11", "2026-11"],
+  ])("toMonth(%s) = %s", (date, month) => {
+    expect(toMonth(date)).toBe(month);
+  });
+
+  test.each([
+    ["2026-01", null, "2026-01"],
+    [null, "2026-01", "2026-01"],
+    ["2026-02", "2025-12", "2026-02"],
+  ])("laterMonth(%s, %s) = %s", (a, b, expected) => {
+    expect(laterMonth(a, b)).toBe(expected);
+  });
+
+  test("rejects text that is not a month", () => {
+    expect(() => monthIndex("Nov 2026")).toThrow("'Nov 2026' is not a month");
+  });
+});

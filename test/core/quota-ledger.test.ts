@@ -1,0 +1,108 @@
+import { PcdError } from "../../src/core/errors";
+import { QuotaLedger } from "../../src/core/quota-ledger";
+
+const RELEASE_NOV = Date.UTC(2026, 10, 4, 12);
+const RELEASE_DEC = Date.UTC(2026, 11, 3, 12);
+
+function ledgerAt(start: number): { ledger: QuotaLedger; clock: { now: number } } {
+  const clock = { now: start };
+  const ledger = new QuotaLedger({
+    now: () => clock.now,
+    latestReleaseStart: () => (clock.now >= RELEASE_DEC ? RELEASE_DEC : RELEASE_NOV),
+    nextRelease: () => (clock.now >= RELEASE_DEC ? Date.UTC(2027, 0, 6, 12) : RELEASE_DEC),
+  });
+  return { ledger, clock };
+}
+
+interface Item {
+  code: string;
+  dataset: string;
+}
+const items = (dataset: string, count: number): Item[] =>
+  Array.from({ length: count }, (_, i) => ({ code: `${i}-1-1`, dataset }));
+
+describe("QuotaLedger.admit", () => {
+  test("never admits more codes than a dataset has left, and charges what it admits", () => {
+    const { ledger } = ledgerAt(RELEASE_NOV + 1000);
+    ledger.record("live", "energy_price", { Germany: { remaining: 3, total: 500 } });
+    const admission = ledger.admit("live", "energy_price", items("Germany", 5), (item) => item.dataset);
+    expect(admission.admitted).toHaveLength(3);
+    expect(admission.refused).toHaveLength(2);
+    expect(admission.refused[0]?.error.message).toBe(
+      "Monthly allowance used up for dataset 'Germany' (0 of 500 left); it resets at the next monthly release, 2026-12-03.",
+    );
+    expect(admission.refused[0]?.error.details.dataset).toBe("Germany");
+    expect(ledger.remaining("live", "energy_price", "Germany")).toBe(0);
+  });
+
+  test("one exhausted dataset does not stop the others in the same call", () => {
+    const { ledger } = ledgerAt(RELEASE_NOV + 1000);
+    ledger.record("live", "energy_price", {
+      Germany: { remaining: 0, total: 500 },
+      France: { remaining: 10, total: 500 },
+    });
+    const admission = ledger.admit(
+      "live",
+      "energy_price",
+      [...items("Germany", 2), ...items("France", 2)],
+      (item) => item.dataset,
+    );
+    expect(admission.admitted.map((item) => item.dataset)).toEqual(["France", "France"]);
+    expect(admission.refused.map(({ item }) => item.dataset)).toEqual(["Germany", "Germany"]);
+    expect(ledger.remaining("live", "energy_price", "France")).toBe(8);
+  });
+
+  test.each([
+    ["the sandbox (no allowances)", "sandbox" as const, { Germany: { remaining: 0, total: 500 } }],
+    ["a dataset the limits do not list", "live" as const, { France: { remaining: 0, total: 500 } }],
+    ["unknown limits", "live" as const, undefined],
+  ])("admits everything for %s", (_case, environment, limits) => {
+    const { ledger } = ledgerAt(RELEASE_NOV + 1000);
+    if (limits) ledger.record(environment, "energy_price", limits);
+    expect(
+      ledger.admit(environment, "energy_price", items("Germany", 4), (item) => item.dataset).admitted,
+    ).toHaveLength(4);
+  });
+
+  test("refund gives back charges of a call the service rejected", () => {
+    const { ledger } = ledgerAt(RELEASE_NOV + 1000);
+    ledger.record("live", "energy_price", { Germany: { remaining: 5, total: 5 } });
+    ledger.admit("live", "energy_price", items("Germany", 2), (item) => item.dataset);
+    ledger.refund("live", "energy_price", ["Germany", "Germany", "Germany"]);
+    expect(ledger.remaining("live", "energy_price", "Germany")).toBe(5);
+  });
+});
+
+describe("QuotaLedger.block", () => {
+  test("a quota error blocks the dataset until the next release starts", () => {
+    const { ledger, clock } = ledgerAt(RELEASE_NOV + 1000);
+    const cause = new PcdError("quota", "Quota limit reached", {
+      status: 429,
+      serverMessage: "Quota limit reached",
+    });
+    const error = ledger.block("live", "commodity_price", "Polymers", cause);
+    expect(error.kind).toBe("quota");
+    expect(error.details).toMatchObject({ dataset: "Polymers", serverMessage: "Quota limit reached" });
+    expect(
+      ledger.admit("live", "commodity_price", items("Polymers", 1), (item) => item.dataset).refused,
+    ).toHaveLength(1);
+    expect(ledger.blockOf("live", "commodity_price", "Aromatics & Derivatives")).toBeUndefined();
+
+    clock.now = RELEASE_DEC + 1;
+    expect(ledger.blockOf("live", "commodity_price", "Polymers")).toBeUndefined();
+  });
+});
+
+describe("QuotaLedger.isCurrent", () => {
+  test("limits fetched before the latest release are outdated (allowances reset)", () => {
+    const { ledger, clock } = ledgerAt(RELEASE_NOV + 1000);
+    expect(ledger.isCurrent("live", "energy_price")).toBe(false);
+    ledger.record("live", "energy_price", {});
+    expect(ledger.isCurrent("live", "energy_price")).toBe(true);
+    expect(ledger.isCurrent("live", "energy_price", 60_000)).toBe(true);
+    clock.now += 60_000;
+    expect(ledger.isCurrent("live", "energy_price", 60_000)).toBe(false);
+    clock.now = RELEASE_DEC + 1;
+    expect(ledger.isCurrent("live", "energy_price")).toBe(false);
+  });
+});

@@ -1,0 +1,91 @@
+import { SearchIndex } from "../../src/core/search-index";
+import { seriesInfo } from "./support/series-fixtures";
+
+const catalog = [
+  seriesInfo({
+    code: "68520-8-1",
+    assessment: "Natural gas, industrial tariff",
+    commodity: "Natural gas",
+    coverage: "Germany",
+  }),
+  seriesInfo({
+    code: "68520-8-2",
+    assessment: "Natural gas, household tariff",
+    commodity: "Natural gas",
+    coverage: "France",
+    hasForecast: false,
+  }),
+  seriesInfo({
+    code: "43125-8-1",
+    assessment: "Electricity, industrial",
+    commodity: "Electricity",
+    coverage: "Germany",
+  }),
+  seriesInfo({
+    code: "91201-1-5",
+    product: "commodity_price",
+    assessment: "Polyethylene HDPE film grade",
+    commodity: "Polyethylene",
+    coverage: "Polymers",
+    location: "Northwest Europe",
+  }),
+  seriesInfo({ code: "2259-6-2", assessment: "Steam from gas 68520", commodity: "Steam", coverage: "Spain" }),
+];
+
+describe("SearchIndex", () => {
+  const index = new SearchIndex(catalog);
+
+  test.each([
+    ["a word", "electricity", ["43125-8-1"]],
+    ["a prefix", "polyeth", ["91201-1-5"]],
+    ["a typo", "polyethylen", ["91201-1-5"]],
+    ["a location", "northwest", ["91201-1-5"]],
+    ["two words (all must match)", "gas household", ["68520-8-2"]],
+  ])("finds by %s", (_case, text, codes) => {
+    expect(index.search(text).map((hit) => hit.info.code)).toEqual(codes);
+  });
+
+  test("an exact code match ranks first", () => {
+    const hits = index.search("68520-8-2");
+    expect(hits[0]?.info.code).toBe("68520-8-2");
+  });
+
+  test("ranks by relevance (scores descend)", () => {
+    const scores = index.search("gas").map((hit) => hit.score);
+    expect(scores.length).toBeGreaterThan(1);
+    expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+  });
+
+  test.each([
+    ["product", { product: "commodity_price" as const }, "", ["91201-1-5"]],
+    ["coverage (any case)", { coverage: "germany" }, "", ["43125-8-1", "68520-8-1"]],
+    ["commodity", { commodity: "Natural gas" }, "tariff", ["68520-8-1", "68520-8-2"]],
+    ["has forecast", { hasForecast: false }, "gas", ["68520-8-2"]],
+    ["limit", { limit: 1 }, "", ["2259-6-2"]],
+  ])("filters by %s", (_case, options, text, codes) => {
+    expect(
+      index
+        .search(text, options)
+        .map((hit) => hit.info.code)
+        .sort(),
+    ).toEqual(codes);
+  });
+
+  test("no match gives an empty list", () => {
+    expect(index.search("zzzzqqq")).toEqual([]);
+  });
+
+  test("indexes a catalog of thousands of series", () => {
+    const many = Array.from({ length: 3000 }, (_, i) =>
+      seriesInfo({
+        code: `${10000 + i}-1-1`,
+        assessment: `Series number ${i}`,
+        commodity: i % 2 ? "Steel" : "Copper",
+      }),
+    );
+    const big = new SearchIndex(many);
+    expect(big.size).toBe(3000);
+    expect(big.search("10042-1-1")[0]?.info.code).toBe("10042-1-1");
+    expect(big.search("copper", { limit: 5 })).toHaveLength(5);
+  });
+});

@@ -1,0 +1,142 @@
+// An EngineCore wired to fakes: the FakeService, a switchable auth, in-memory settings,
+// a scriptable schedule and a manual clock. Change events are delivered on tick().
+import type { AuthStatus, EngineSettings, ServiceState } from "../../../src/core/engine-api";
+import {
+  EngineCore,
+  type AuthPort,
+  type SchedulePort,
+  type SettingsPort,
+} from "../../../src/core/engine-core";
+import type { KeyValueStorage } from "../../../src/core/environment";
+import { PcdError } from "../../../src/core/errors";
+import { MemoryStorage } from "../../../src/core/storage";
+import { FakeService } from "./fake-service";
+
+export const NOW = Date.UTC(2026, 10, 20, 12);
+export const RELEASE_START = Date.UTC(2026, 10, 4, 12);
+export const NEXT_RELEASE = Date.UTC(2026, 11, 3, 12);
+
+export class FakeAuth implements AuthPort {
+  signedIn = true;
+  private listeners = new Set<(status: AuthStatus) => void>();
+  async signIn(username: string): Promise<AuthStatus> {
+    this.signedIn = true;
+    const status = { ...this.status(), username };
+    for (const listener of this.listeners) listener(status);
+    return status;
+  }
+  async token(): Promise<string> {
+    if (!this.signedIn)
+      throw new PcdError("not_signed_in", "Not signed in: sign in to PCD in the task pane.");
+    return "token";
+  }
+  signOut(): void {
+    this.signedIn = false;
+  }
+  status(): AuthStatus {
+    return {
+      signedIn: this.signedIn,
+      username: "dev@example.com",
+      environment: "live",
+      tokenExpiresAt: null,
+    };
+  }
+  onChange(listener: (status: AuthStatus) => void) {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+}
+
+export class FakeSettings implements SettingsPort {
+  value: EngineSettings = {
+    environment: "live",
+    baseUrl: "http://127.0.0.1:1",
+    authUrl: "http://127.0.0.1:1",
+    productPaths: {
+      energy_price: "energy_price",
+      commodity_price: "commodity_price",
+      industry_economics: "industry_economics",
+    },
+    releaseBusinessDay: 3,
+    autoRefreshAfterRelease: false,
+    callTimeoutMs: 130_000,
+    historyTimeoutMs: 130_000,
+  };
+  async load(): Promise<EngineSettings> {
+    return this.current();
+  }
+  current(): EngineSettings {
+    return { ...this.value };
+  }
+  async update(patch: Partial<EngineSettings>): Promise<EngineSettings> {
+    this.value = { ...this.value, ...patch };
+    return this.current();
+  }
+}
+
+export class FakeSchedule implements SchedulePort {
+  down: { reason: "maintenance" | "release"; until: number } | null = null;
+  releaseStart = RELEASE_START;
+  releaseDoneAt: number | undefined;
+  serviceState(_now: number, _day: number, options: { releaseDoneAt?: number } = {}): ServiceState {
+    this.releaseDoneAt = options.releaseDoneAt;
+    const released = this.down?.reason === "release" && options.releaseDoneAt !== undefined;
+    const down = released ? null : this.down;
+    return {
+      available: down === null,
+      reason: down?.reason ?? null,
+      until: down?.until ?? null,
+      nextRelease: NEXT_RELEASE,
+      nextMaintenance: Date.UTC(2026, 10, 25, 12),
+    };
+  }
+  latestReleaseStart(): number {
+    return this.releaseStart;
+  }
+}
+
+export interface Harness {
+  engine: EngineCore;
+  service: FakeService;
+  auth: FakeAuth;
+  settings: FakeSettings;
+  schedule: FakeSchedule;
+  storage: KeyValueStorage;
+  clock: { now: number };
+  logs: string[];
+  /** Delivers queued change events. */
+  tick(): void;
+}
+
+export function createHarness(options: { service?: FakeService; storage?: KeyValueStorage } = {}): Harness {
+  const service = options.service ?? new FakeService();
+  const storage = options.storage ?? new MemoryStorage();
+  const auth = new FakeAuth();
+  const settings = new FakeSettings();
+  const schedule = new FakeSchedule();
+  const clock = { now: NOW };
+  const logs: string[] = [];
+  const deferred: Array<() => void> = [];
+  const engine = new EngineCore({
+    client: service,
+    auth,
+    settings,
+    schedule,
+    storage,
+    clock: { now: () => clock.now },
+    log: (level, text) => logs.push(`${level}: ${text}`),
+    batchWindowMs: 1,
+    defer: (run) => deferred.push(run),
+  });
+  return {
+    engine,
+    service,
+    auth,
+    settings,
+    schedule,
+    storage,
+    clock,
+    logs,
+    tick: () => deferred.splice(0).forEach((run) => run()),
+  };
+}

@@ -1,0 +1,144 @@
+// A scriptable in-memory ServiceClient for the data half's unit tests: it answers from
+// a catalog and a value function, records every call, and can be told to fail.
+import type { EngineStats } from "../../../src/core/engine-api";
+import { PcdError } from "../../../src/core/errors";
+import type {
+  CodeRequest,
+  DataLimits,
+  Month,
+  ProductId,
+  SeriesInfo,
+  SeriesValues,
+} from "../../../src/core/model";
+import { monthIndex } from "../../../src/core/months";
+import type { ServiceClient } from "../../../src/core/service-client";
+import { monthAt, points } from "./series-fixtures";
+
+export interface RecordedCall {
+  operation: "series_info" | "series_values" | "series_hist" | "data_limits";
+  product: ProductId;
+  codes: CodeRequest[];
+}
+
+type Failure = (call: RecordedCall) => PcdError | undefined;
+
+export class FakeService implements ServiceClient {
+  readonly calls: RecordedCall[] = [];
+  readonly catalog = new Map<ProductId, SeriesInfo[]>();
+  readonly limits = new Map<ProductId, DataLimits>();
+  /** Value of a code in a month (tests change it to simulate revisions). */
+  valueOf: (code: string, month: Month) => number = (code, month) => monthIndex(month) + code.length;
+  /** How many months before last_available_final History ends (field notes: it can end early). */
+  historyEndsMonthsEarly = 0;
+  /** Codes the service leaves out of its answers. */
+  readonly missing = new Set<string>();
+  failures: Failure[] = [];
+
+  addSeries(...series: SeriesInfo[]): void {
+    for (const info of series)
+      this.catalog.set(info.product, [...(this.catalog.get(info.product) ?? []), info]);
+  }
+
+  info(code: string): SeriesInfo | undefined {
+    for (const list of this.catalog.values()) {
+      const found = list.find((info) => info.code === code);
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  updateSeries(code: string, patch: Partial<SeriesInfo>): void {
+    for (const [product, list] of this.catalog) {
+      this.catalog.set(
+        product,
+        list.map((info) => (info.code === code ? { ...info, ...patch } : info)),
+      );
+    }
+  }
+
+  failWith(failure: Failure): void {
+    this.failures.push(failure);
+  }
+
+  dataCalls(): RecordedCall[] {
+    return this.calls.filter(
+      (call) => call.operation === "series_values" || call.operation === "series_hist",
+    );
+  }
+
+  codesSent(): number {
+    return this.dataCalls().reduce((sum, call) => sum + call.codes.length, 0);
+  }
+
+  stats(): EngineStats {
+    const count = (operation: RecordedCall["operation"]): number =>
+      this.calls.filter((call) => call.operation === operation).length;
+    return {
+      http: {
+        access_token: 0,
+        series_info: count("series_info"),
+        series_values: count("series_values"),
+        series_hist: count("series_hist"),
+        data_limits: count("data_limits"),
+      },
+      dataRequests: this.codesSent(),
+    };
+  }
+
+  async seriesInfo(product: ProductId): Promise<SeriesInfo[]> {
+    this.record({ operation: "series_info", product, codes: [] });
+    return structuredClone(this.catalog.get(product) ?? []);
+  }
+
+  async seriesValues(product: ProductId, codes: readonly CodeRequest[]): Promise<Map<string, SeriesValues>> {
+    this.record({ operation: "series_values", product, codes: [...codes] });
+    return this.answer(codes, (last) => ({ from: monthAt(monthIndex(last) - 12), to: last }));
+  }
+
+  async seriesHistory(product: ProductId, codes: readonly CodeRequest[]): Promise<Map<string, SeriesValues>> {
+    this.record({ operation: "series_hist", product, codes: [...codes] });
+    return this.answer(codes, (last) => ({
+      from: "2007-01",
+      to: monthAt(monthIndex(last) - this.historyEndsMonthsEarly),
+    }));
+  }
+
+  async dataLimits(product: ProductId): Promise<DataLimits> {
+    this.record({ operation: "data_limits", product, codes: [] });
+    return structuredClone(this.limits.get(product) ?? {});
+  }
+
+  private record(call: RecordedCall): void {
+    this.calls.push(call);
+    for (const failure of this.failures) {
+      const error = failure(call);
+      if (error) throw error;
+    }
+  }
+
+  private answer(
+    codes: readonly CodeRequest[],
+    window: (last: Month) => { from: Month; to: Month },
+  ): Map<string, SeriesValues> {
+    const answer = new Map<string, SeriesValues>();
+    for (const request of codes) {
+      const info = this.info(request.code);
+      if (!info || this.missing.has(request.code) || !info.lastAvailableFinal) continue;
+      const { from, to } = window(info.lastAvailableFinal);
+      const factor = request.currencyId === null ? 1 : request.currencyId * 10;
+      const forecastFrom = monthAt(monthIndex(info.lastAvailableFinal) + 1);
+      const forecastTo = monthAt(monthIndex(info.lastAvailableFinal) + 6);
+      answer.set(request.code, {
+        code: request.code,
+        currency: info.defaultCurrency,
+        unit: info.defaultUnit,
+        updatedAt: info.updatedAt,
+        finals: points(from, to, (month) => this.valueOf(request.code, month) * factor),
+        forecasts: info.hasForecast
+          ? points(forecastFrom, forecastTo, (month) => -this.valueOf(request.code, month))
+          : [],
+      });
+    }
+    return answer;
+  }
+}
