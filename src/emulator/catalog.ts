@@ -393,3 +393,18 @@ function commodityDrafts(seed: number): Draft[] {
   }
   return drafts;
 }
+
+const catalogsBySeed = new Map<number, Catalog>();
+
+/**
+ * The catalog of a seed, generated once per process: it is immutable, so emulators
+ * started in the same process (tests, benchmarks) share it and start quickly.
+ */
+export function catalogForSeed(seed: number): Catalog {
+  let catalog = catalogsBySeed.get(seed);
+  if (catalog === undefined) {
+    catalog = generateCatalog(seed);
+    catalogsBySeed.set(seed, catalog);
+  }
+  return catalog;
+}

@@ -1,7 +1,7 @@
 // Everything one running emulator knows, wired together: options, clock, catalog, value
 // model, releases, quotas, rate limiter, faults, token issuer and the admin counters.
 import { TokenIssuer } from "./auth";
-import { generateCatalog, type Catalog, type ProductId } from "./catalog";
+import { catalogForSeed, type Catalog, type ProductId } from "./catalog";
 import { centralDate } from "./central-time";
 import { OffsetClock, type TimeSource } from "./clock";
 import { FaultInjector } from "./faults";
@@ -52,7 +52,7 @@ export class EmulatorState {
       options.now === undefined ? undefined : new Date(options.now),
       clocks.realNow ?? Date.now,
     );
-    this.catalog = generateCatalog(options.seed);
+    this.catalog = catalogForSeed(options.seed);
     this.model = new ValueModel(options.seed);
     this.quotas = new QuotaBook({
       allowance: options.allowance,
