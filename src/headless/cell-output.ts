@@ -1,0 +1,33 @@
+// How a cell's latest result appears in the runner's report: values as JSON scalars or 2D
+// arrays (formatted numbers as their basicValue), errors as {type, message}. A 1x1 array
+// (PCD.INFO of one field, PCD.LIMITS of one dataset) shows in Excel as a single value, and
+// is reported as that scalar.
+import { isFormattedNumberCell } from "../functions/cell-value";
+import { isCustomFunctionsError } from "./custom-functions-shim";
+
+export type OutputScalar = string | number | boolean | null;
+export type OutputValue = OutputScalar | OutputScalar[][];
+
+export interface OutputError {
+  type: string;
+  message: string;
+}
+
+export type CellOutput = { value: OutputValue } | { error: OutputError };
+
+export function toCellOutput(result: unknown): CellOutput {
+  if (isCustomFunctionsError(result)) return { error: { type: result.code, message: result.message ?? "" } };
+  if (Array.isArray(result)) {
+    return {
+      value: result.map((row: unknown) => (Array.isArray(row) ? row.map(toScalar) : [toScalar(row)])),
+    };
+  }
+  return { value: toScalar(result) };
+}
+
+function toScalar(cell: unknown): OutputScalar {
+  if (isFormattedNumberCell(cell)) return cell.basicValue;
+  if (typeof cell === "string" || typeof cell === "number" || typeof cell === "boolean") return cell;
+  if (cell === null || cell === undefined) return null;
+  return JSON.stringify(cell);
+}
