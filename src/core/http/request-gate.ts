@@ -1,7 +1,7 @@
 // Rate control in front of every service call: at most N requests per second per
 // operation (spec section 8: 10 per second per operation) and a global cap on calls in
 // flight. Bottleneck does the queueing; one limiter per operation spaces request starts
-// by 1000/N ms, so no one-second window ever holds more than N starts of that operation.
+// by 1000/N ms (plus headroom), so no one-second window holds more than N starts of it.
 import Bottleneck from "bottleneck";
 import type { DataOperation } from "./paths";
 
@@ -12,6 +12,7 @@ export interface RequestGateOptions {
 
 export const DEFAULT_REQUESTS_PER_SECOND = 10;
 export const DEFAULT_MAX_IN_FLIGHT = 6;
+const SPACING_HEADROOM = 1.05;
 
 export interface RequestGate {
   /** Runs one HTTP attempt when both the operation's rate and the in-flight cap allow it. */
@@ -26,7 +27,9 @@ export function createRequestGate(options: RequestGateOptions): RequestGate {
     throw new RangeError(`maxInFlight must be a positive integer, got ${options.maxInFlight}`);
   }
   const inFlight = new Bottleneck({ maxConcurrent: options.maxInFlight });
-  const minTime = Math.ceil(1000 / options.requestsPerSecond);
+  // 5 % headroom: timers fire a millisecond early or late, and requests bunch up on the
+  // way to the service; a window that sees 11 starts in 999 ms earns a 429.
+  const minTime = Math.ceil((1000 / options.requestsPerSecond) * SPACING_HEADROOM);
   const perOperation = new Map<DataOperation, Bottleneck>();
   const limiterOf = (operation: DataOperation): Bottleneck => {
     let limiter = perOperation.get(operation);

@@ -1,0 +1,94 @@
+import { createRequestGate } from "../../../src/core/http/request-gate";
+
+describe("createRequestGate", () => {
+  beforeEach(() => jest.useFakeTimers({ now: Date.parse("2026-11-18T15:00:00Z") }));
+  afterEach(() => jest.useRealTimers());
+
+  test("spaces the starts of one operation: never more than 10 in any second", async () => {
+    const gate = createRequestGate({ requestsPerSecond: 10, maxInFlight: 50 });
+    const starts: number[] = [];
+    const done = Promise.all(
+      Array.from({ length: 25 }, () =>
+        gate.run("series_values", async () => {
+          starts.push(Date.now());
+        }),
+      ),
+    );
+    await jest.advanceTimersByTimeAsync(3_000);
+    await done;
+    expect(starts).toHaveLength(25);
+    for (let i = 0; i + 10 < starts.length; i++) {
+      expect((starts[i + 10] ?? 0) - (starts[i] ?? 0)).toBeGreaterThanOrEqual(1_000);
+    }
+  });
+
+  test("operations are limited separately", async () => {
+    const gate = createRequestGate({ requestsPerSecond: 10, maxInFlight: 50 });
+    const started: string[] = [];
+    const run = (operation: "series_values" | "series_info") =>
+      gate.run(operation, async () => {
+        started.push(operation);
+      });
+    const done = Promise.all([run("series_values"), run("series_values"), run("series_info")]);
+    await jest.advanceTimersByTimeAsync(50);
+    // The second Series Values call waits for its 100 ms slot; Series Info does not.
+    expect(started.sort()).toEqual(["series_info", "series_values"]);
+    await jest.advanceTimersByTimeAsync(100);
+    await done;
+    expect(started).toHaveLength(3);
+  });
+
+  test("caps the calls in flight across operations", async () => {
+    const gate = createRequestGate({ requestsPerSecond: 1000, maxInFlight: 2 });
+    let running = 0;
+    let peak = 0;
+    const releases: Array<() => void> = [];
+    const operations = [
+      "series_values",
+      "series_hist",
+      "series_info",
+      "data_limits",
+      "series_values",
+    ] as const;
+    const done = Promise.all(
+      operations.map((operation) =>
+        gate.run(operation, async () => {
+          running++;
+          peak = Math.max(peak, running);
+          await new Promise<void>((resolve) => releases.push(resolve));
+          running--;
+        }),
+      ),
+    );
+    await jest.advanceTimersByTimeAsync(50);
+    expect(running).toBe(2);
+    releases.shift()?.();
+    await jest.advanceTimersByTimeAsync(50);
+    expect(running).toBe(2);
+    while (releases.length > 0 || running > 0) {
+      releases.shift()?.();
+      await jest.advanceTimersByTimeAsync(50);
+    }
+    await done;
+    expect(peak).toBe(2);
+  });
+
+  test("passes results and errors through", async () => {
+    const gate = createRequestGate({ requestsPerSecond: 10, maxInFlight: 1 });
+    const ok = gate.run("series_info", async () => 42);
+    const failed = expect(
+      gate.run("series_info", async () => Promise.reject(new Error("boom"))),
+    ).rejects.toThrow("boom");
+    await jest.advanceTimersByTimeAsync(500);
+    await expect(ok).resolves.toBe(42);
+    await failed;
+  });
+
+  test.each([
+    [{ requestsPerSecond: 0, maxInFlight: 6 }, /requestsPerSecond/],
+    [{ requestsPerSecond: 10, maxInFlight: 0 }, /maxInFlight/],
+    [{ requestsPerSecond: 10, maxInFlight: 1.5 }, /maxInFlight/],
+  ])("rejects %o", (options, message) => {
+    expect(() => createRequestGate(options)).toThrow(message);
+  });
+});

@@ -1,0 +1,418 @@
+import type { EngineSettings } from "../../../src/core/engine-api";
+import { PcdError } from "../../../src/core/errors";
+import { createServiceClient, type TokenSource } from "../../../src/core/http/service-client-impl";
+import type { CodeRequest } from "../../../src/core/model";
+import {
+  FakeClock,
+  MAINTENANCE_TIME,
+  QUIET_TIME,
+  hang,
+  json,
+  recordingLog,
+  reject,
+  scriptedFetch,
+  settingsWith,
+  text,
+  type Responder,
+} from "./fake-fetch";
+
+const TOKEN = "header.payload-token-1.signature";
+const RENEWED = "header.payload-token-2.signature";
+
+function fakeAuth(): TokenSource & { token: jest.Mock; renew: jest.Mock } {
+  let current = TOKEN;
+  let count = 1;
+  return {
+    token: jest.fn(async () => current),
+    renew: jest.fn(async () => {
+      current = RENEWED;
+      count++;
+      return current;
+    }),
+    requestCount: () => count,
+  };
+}
+
+const valuesRecord = (code: string, value = 1) => ({
+  code,
+  currency: "EUR",
+  unit: "MWh",
+  updated_at: "2026-10-05",
+  series_final_values: [{ date: "2026-09-01", value }],
+  series_forecast_values: [],
+});
+
+const infoRecord = (code: string) => ({ code, coverage: "Germany", assessment: "Gas", product: "Energy" });
+
+function setup(options: {
+  responders: Responder[];
+  settings?: Partial<EngineSettings>;
+  now?: number;
+  maxInFlight?: number;
+  requestsPerSecond?: number;
+  maxRetries?: number;
+}) {
+  const clock = new FakeClock(options.now ?? QUIET_TIME);
+  const { fetch, requests } = scriptedFetch(...options.responders);
+  const auth = fakeAuth();
+  const delays: number[] = [];
+  const { log, lines } = recordingLog();
+  const settings = settingsWith(options.settings);
+  const client = createServiceClient({
+    fetch,
+    clock,
+    auth,
+    settings: () => settings,
+    log,
+    retry: options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries },
+    maxInFlight: options.maxInFlight,
+    requestsPerSecond: options.requestsPerSecond ?? 1000,
+    sleep: async (ms) => {
+      delays.push(ms);
+    },
+    random: () => 0.5,
+  });
+  return { client, requests, auth, delays, lines, clock };
+}
+
+const codes = (...values: string[]): CodeRequest[] =>
+  values.map((code) => ({ code, currencyId: null, unitId: null }));
+
+async function caught(promise: Promise<unknown>): Promise<PcdError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof PcdError) return error;
+    throw error;
+  }
+  throw new Error("expected a PcdError");
+}
+
+describe("operations", () => {
+  test("seriesInfo: GET with the bearer token, validated records", async () => {
+    const { client, requests } = setup({ responders: [json([infoRecord("68520-8-1"), { code: "bad" }])] });
+    const infos = await client.seriesInfo("energy_price");
+    expect(infos.map((info) => info.code)).toEqual(["68520-8-1"]);
+    expect(requests[0]).toMatchObject({
+      method: "GET",
+      url: "https://pcd.example.com/energy_price/v1/export/series",
+      headers: expect.objectContaining({ authorization: `Bearer ${TOKEN}` }),
+    });
+  });
+
+  test("seriesValues: codes segment in the path, a Map by code, data requests counted", async () => {
+    const { client, requests } = setup({
+      responders: [json([valuesRecord("912-5-2", 2), valuesRecord("68520-8-1", 1)])],
+    });
+    const result = await client.seriesValues("energy_price", [
+      { code: "68520-8-1", currencyId: 3, unitId: 7 },
+      { code: "912-5-2", currencyId: null, unitId: null },
+    ]);
+    expect(requests[0]?.url).toBe(
+      "https://pcd.example.com/energy_price/v1/export/series/68520-8-1&c=3&u=7,912-5-2",
+    );
+    expect(result.get("68520-8-1")?.finals).toEqual([{ month: "2026-09", value: 1 }]);
+    expect(result.get("912-5-2")?.finals).toEqual([{ month: "2026-09", value: 2 }]);
+    expect(client.stats()).toEqual({
+      http: { access_token: 0, series_info: 0, series_values: 1, series_hist: 0, data_limits: 0 },
+      dataRequests: 2,
+    });
+  });
+
+  test("seriesHistory and dataLimits in the sandbox (Data Limits stays live)", async () => {
+    const { client, requests } = setup({
+      settings: { environment: "sandbox" },
+      responders: [
+        json([valuesRecord("1-1-1", -5)]),
+        json({ Polymers: { remaining_requests: 5, total_requests: 9 } }),
+      ],
+    });
+    const history = await client.seriesHistory("commodity_price", codes("1-1-1"));
+    const limits = await client.dataLimits("commodity_price");
+    expect(requests.map((request) => request.url)).toEqual([
+      "https://pcd.example.com/commodity_price/v1/sandbox/export/series_hist/1-1-1",
+      "https://pcd.example.com/commodity_price/v1/data_limits",
+    ]);
+    expect(history.get("1-1-1")?.finals[0]?.value).toBe(-5);
+    expect(limits).toEqual({ Polymers: { remaining: 5, total: 9 } });
+    expect(client.stats().http).toMatchObject({ series_hist: 1, data_limits: 1 });
+    expect(client.stats().dataRequests).toBe(1);
+  });
+
+  test.each<[string, CodeRequest[]]>([
+    ["no codes", []],
+    [
+      "41 codes",
+      Array.from({ length: 41 }, (_, i) => ({ code: `${i}-1-1`, currencyId: null, unitId: null })),
+    ],
+    ["a duplicate", codes("1-1-1", "1-1-1")],
+  ])("%s is rejected before any call", async (_name, list) => {
+    const { client, requests, auth } = setup({ responders: [json([])] });
+    await expect(client.seriesValues("energy_price", list)).rejects.toMatchObject({ kind: "bad_request" });
+    expect(requests).toHaveLength(0);
+    expect(auth.token).not.toHaveBeenCalled();
+  });
+
+  test.each<[string, Responder, RegExp]>([
+    [
+      "a non-JSON body",
+      text("<html>oops</html>", 200),
+      /^The Series Values answer was not valid JSON \(HTTP 200/,
+    ],
+    [
+      "a non-array body",
+      json({ data: [] }),
+      /^The Series Values answer was not a list of records \(got an object\)/,
+    ],
+  ])("%s is a protocol error naming the operation, not retried", async (_name, responder, message) => {
+    const { client, requests } = setup({ responders: [responder] });
+    const error = await caught(client.seriesValues("energy_price", codes("1-1-1")));
+    expect(error.kind).toBe("protocol");
+    expect(error.message).toMatch(message);
+    expect(requests).toHaveLength(1);
+    // The service answered 2xx, so it charged the code.
+    expect(client.stats().dataRequests).toBe(1);
+  });
+});
+
+describe("retries", () => {
+  test("429 with Retry-After is honoured, then succeeds", async () => {
+    const { client, requests, delays } = setup({
+      responders: [text("Too many requests", 429, { "Retry-After": "2" }), json([valuesRecord("1-1-1")])],
+    });
+    const result = await client.seriesValues("energy_price", codes("1-1-1"));
+    expect(result.has("1-1-1")).toBe(true);
+    expect(delays).toEqual([2_000]);
+    expect(requests).toHaveLength(2);
+    // Every attempt counts as an HTTP call; only the 2xx one as a data request.
+    expect(client.stats()).toMatchObject({ http: { series_values: 2 }, dataRequests: 1 });
+  });
+
+  test("Retry-After as an HTTP date", async () => {
+    const retryAt = new Date(QUIET_TIME + 5_000).toUTCString();
+    const { client, delays } = setup({
+      responders: [text("slow down", 429, { "Retry-After": retryAt }), json([])],
+    });
+    await client.seriesInfo("energy_price");
+    expect(delays).toEqual([5_000]);
+  });
+
+  test("5xx is retried with exponential backoff and jitter, then fails naming the cause", async () => {
+    const { client, requests, delays } = setup({ responders: [text("Internal error", 500)] });
+    const error = await caught(client.seriesValues("energy_price", codes("1-1-1")));
+    expect(error.kind).toBe("server");
+    expect(error.message).toBe(
+      "The service failed on Series Values (HTTP 500). The service said: Internal error (gave up after 4 retries)",
+    );
+    // random() = 0.5 of min(20 s, 500 ms * 2^n)
+    expect(delays).toEqual([250, 500, 1_000, 2_000]);
+    expect(requests).toHaveLength(5);
+    expect(client.stats().http.series_values).toBe(5);
+    expect(client.stats().dataRequests).toBe(0);
+  });
+
+  test("the retry count follows the policy", async () => {
+    const { client, requests } = setup({ responders: [text("Bad gateway", 502)], maxRetries: 1 });
+    await expect(client.seriesInfo("energy_price")).rejects.toMatchObject({ kind: "server" });
+    expect(requests).toHaveLength(2);
+  });
+
+  test.each<[string, Responder, string]>([
+    ["400", json({ message: "Invalid code" }, 400), "bad_request"],
+    ["404", text("Not found", 404), "not_found"],
+    ["403 quota", json({ message: "Quota limit reached for Germany" }, 403), "quota"],
+    ["429 quota", json({ message: "Monthly quota exhausted for Spain" }, 429), "quota"],
+    ["403 plan", json({ message: "History is not part of your plan" }, 403), "plan"],
+    ["501", text("Not implemented", 501), "server"],
+  ])("%s is not retried", async (_name, responder, kind) => {
+    const { client, requests, delays } = setup({ responders: [responder] });
+    const error = await caught(client.seriesValues("energy_price", codes("1-1-1")));
+    expect(error.kind).toBe(kind);
+    expect(requests).toHaveLength(1);
+    expect(delays).toEqual([]);
+  });
+
+  test("network errors are retried", async () => {
+    const { client, requests } = setup({
+      responders: [reject(new TypeError("fetch failed")), reject(new TypeError("fetch failed")), json([])],
+    });
+    await expect(client.seriesInfo("energy_price")).resolves.toEqual([]);
+    expect(requests).toHaveLength(3);
+  });
+
+  test("503 outside the schedule's windows is retried", async () => {
+    const { client, requests } = setup({ responders: [text("Unavailable", 503), json([])] });
+    await expect(client.seriesInfo("energy_price")).resolves.toEqual([]);
+    expect(requests).toHaveLength(2);
+  });
+
+  test("503 during maintenance fails fast with until and the Central deadline", async () => {
+    const { client, requests } = setup({ now: MAINTENANCE_TIME, responders: [text("Maintenance", 503)] });
+    const error = await caught(client.seriesValues("energy_price", codes("1-1-1")));
+    expect(error.kind).toBe("unavailable");
+    expect(error.message).toMatch(/^The service is down for maintenance until 22:00 US Central Time \(/);
+    expect(error.details.until).toBe(Date.parse("2026-11-16T04:00:00Z"));
+    expect(requests).toHaveLength(1);
+  });
+
+  test("503 with a Retry-After beyond 60 s fails fast", async () => {
+    const { client, requests } = setup({ responders: [text("Back later", 503, { "Retry-After": "3600" })] });
+    const error = await caught(client.seriesInfo("energy_price"));
+    expect(error.kind).toBe("unavailable");
+    expect(error.details.until).toBe(QUIET_TIME + 3_600_000);
+    expect(requests).toHaveLength(1);
+  });
+
+  test("a 400 for mixed industry economics types keeps the server text for the split", async () => {
+    const { client } = setup({
+      responders: [json({ message: "A call may contain codes of one subscription data type only" }, 400)],
+    });
+    const error = await caught(client.seriesValues("industry_economics", codes("1-1-1", "2-2-2")));
+    expect(error.kind).toBe("bad_request");
+    expect(error.details.serverMessage).toBe("A call may contain codes of one subscription data type only");
+  });
+});
+
+describe("401 handling", () => {
+  test("renews once and retries once with the new token", async () => {
+    const { client, requests, auth } = setup({ responders: [text("Token expired", 401), json([])] });
+    await expect(client.seriesInfo("energy_price")).resolves.toEqual([]);
+    expect(auth.renew).toHaveBeenCalledTimes(1);
+    expect(requests.map((request) => request.headers.authorization)).toEqual([
+      `Bearer ${TOKEN}`,
+      `Bearer ${RENEWED}`,
+    ]);
+    expect(client.stats().http).toMatchObject({ series_info: 2, access_token: 1 });
+  });
+
+  test("a second 401 is an auth error", async () => {
+    const { client, requests, auth } = setup({ responders: [text("Token expired", 401)] });
+    const error = await caught(client.seriesInfo("energy_price"));
+    expect(error.kind).toBe("auth");
+    expect(auth.renew).toHaveBeenCalledTimes(1);
+    expect(requests).toHaveLength(2);
+  });
+
+  test("a failed renewal is passed on as is", async () => {
+    const { client, auth } = setup({ responders: [text("Token expired", 401)] });
+    auth.renew.mockRejectedValueOnce(new PcdError("not_signed_in", "Not signed in"));
+    await expect(client.seriesInfo("energy_price")).rejects.toMatchObject({ kind: "not_signed_in" });
+  });
+
+  test("not signed in: no request at all", async () => {
+    const { client, auth, requests } = setup({ responders: [json([])] });
+    auth.token.mockRejectedValue(new PcdError("not_signed_in", "Not signed in"));
+    await expect(client.dataLimits("energy_price")).rejects.toMatchObject({ kind: "not_signed_in" });
+    expect(requests).toHaveLength(0);
+  });
+
+  test("the token never appears in an error message or a log line", async () => {
+    const { client, lines } = setup({
+      responders: [
+        json({ message: `bad token ${TOKEN}` }, 401),
+        json({ message: `still bad: Bearer ${RENEWED}` }, 400),
+      ],
+    });
+    const error = await caught(client.seriesInfo("energy_price"));
+    const texts = [error.message, JSON.stringify(error.details), ...lines.map((line) => line.message)];
+    for (const text of texts) {
+      expect(text).not.toContain(TOKEN);
+      expect(text).not.toContain(RENEWED);
+    }
+  });
+});
+
+describe("timeouts and cancellation", () => {
+  beforeEach(() => jest.useFakeTimers({ now: QUIET_TIME }));
+  afterEach(() => jest.useRealTimers());
+
+  /** A request that never gets an answer; remembers when it was sent (fake time). */
+  function hangRecordingStart(): { responder: Responder; sentAt: () => number } {
+    let sentAt = Number.NaN;
+    const never = hang();
+    return {
+      responder: (request, index, signal) => {
+        sentAt = Date.now();
+        return never(request, index, signal);
+      },
+      sentAt: () => sentAt,
+    };
+  }
+
+  async function advanceTo(time: number): Promise<void> {
+    await jest.advanceTimersByTimeAsync(time - Date.now());
+  }
+
+  test.each<["seriesValues" | "seriesHistory", number]>([
+    ["seriesValues", 5_000],
+    ["seriesHistory", 20_000],
+  ])("%s is aborted after its timeout (%i ms) and reported as a timeout", async (method, timeoutMs) => {
+    const { responder, sentAt } = hangRecordingStart();
+    const { client, requests } = setup({
+      responders: [responder],
+      settings: { callTimeoutMs: 5_000, historyTimeoutMs: 20_000 },
+      maxRetries: 0,
+    });
+    let settled = false;
+    const pending = caught(client[method]("energy_price", codes("1-1-1"))).finally(() => {
+      settled = true;
+    });
+    await jest.advanceTimersByTimeAsync(50);
+    expect(requests).toHaveLength(1);
+    await advanceTo(sentAt() + timeoutMs - 1);
+    expect(settled).toBe(false);
+    // Bottleneck settles jobs on zero-delay timers: let them run.
+    await jest.advanceTimersByTimeAsync(1);
+    await jest.advanceTimersByTimeAsync(10);
+    expect(settled).toBe(true);
+    const error = await pending;
+    expect(error.kind).toBe("timeout");
+    expect(error.message).toContain(`got no answer within ${timeoutMs / 1000} s`);
+  });
+
+  test("timeouts are retried", async () => {
+    const { client, requests } = setup({
+      responders: [hang(), json([])],
+      settings: { callTimeoutMs: 5_000 },
+    });
+    const pending = client.seriesInfo("energy_price");
+    await jest.advanceTimersByTimeAsync(5_100);
+    await expect(pending).resolves.toEqual([]);
+    expect(requests).toHaveLength(2);
+  });
+
+  test("the caller's signal aborts the call with its reason and no retry", async () => {
+    const { client, requests } = setup({ responders: [hang()] });
+    const controller = new AbortController();
+    const pending = client.seriesInfo("energy_price", { signal: controller.signal });
+    await jest.advanceTimersByTimeAsync(50);
+    expect(requests).toHaveLength(1);
+    const rejection = expect(pending).rejects.toThrow("recalculation cancelled");
+    controller.abort(new Error("recalculation cancelled"));
+    await jest.advanceTimersByTimeAsync(10);
+    await rejection;
+    expect(requests).toHaveLength(1);
+  });
+
+  test("an already aborted signal sends nothing", async () => {
+    const { client, requests } = setup({ responders: [json([])] });
+    const controller = new AbortController();
+    controller.abort(new Error("gone"));
+    await expect(client.seriesInfo("energy_price", { signal: controller.signal })).rejects.toThrow("gone");
+    expect(requests).toHaveLength(0);
+  });
+});
+
+describe("stats", () => {
+  test("resetStats starts counting afresh, including token requests", async () => {
+    const { client, auth } = setup({ responders: [json([valuesRecord("1-1-1")])] });
+    await client.seriesValues("energy_price", codes("1-1-1"));
+    await auth.renew();
+    expect(client.stats().http.access_token).toBe(1);
+    client.resetStats();
+    expect(client.stats()).toEqual({
+      http: { access_token: 0, series_info: 0, series_values: 0, series_hist: 0, data_limits: 0 },
+      dataRequests: 0,
+    });
+  });
+});
