@@ -179,3 +179,12 @@ describe("CORS", () => {
     expect(answer.headers.get("access-control-expose-headers")).toContain("Retry-After");
   });
 });
+
+test("--latency and --latency-per-code delay answers (a lower bound, never an upper one)", async () => {
+  await withService({ latencyMs: 60, latencyPerCodeMs: 20 }, async (service) => {
+    const code = (await firstForecastSeries(service)).code;
+    const started = performance.now();
+    await service.get(`/energy_price/v1/export/series/${code},${code},${code}`);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(110);
+  });
+});
