@@ -18,9 +18,9 @@ export type CellOutput = { value: OutputValue } | { error: OutputError };
 export function toCellOutput(result: unknown): CellOutput {
   if (isCustomFunctionsError(result)) return { error: { type: result.code, message: result.message ?? "" } };
   if (Array.isArray(result)) {
-    return {
-      value: result.map((row: unknown) => (Array.isArray(row) ? row.map(toScalar) : [toScalar(row)])),
-    };
+    const rows = result.map((row: unknown) => (Array.isArray(row) ? row.map(toScalar) : [toScalar(row)]));
+    const only = rows.length === 1 && rows[0]?.length === 1 ? rows[0][0] : undefined;
+    return { value: only !== undefined ? only : rows };
   }
   return { value: toScalar(result) };
 }

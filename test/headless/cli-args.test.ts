@@ -1,0 +1,89 @@
+import { UsageError, formulasOfFile, parseCliArgs } from "../../src/headless/cli-args";
+
+const NO_ENV = {};
+
+test.each([
+  [["=PCD.LIMITS()"], { json: false, formulas: ["=PCD.LIMITS()"] }],
+  [
+    [
+      "--json",
+      "--passes",
+      "3",
+      "--refresh",
+      "--sandbox",
+      "--timeout=20",
+      "=PCD.LIMITS()",
+      '=PCD.INFO("1-2-3")',
+    ],
+    {
+      json: true,
+      passes: 3,
+      refresh: true,
+      sandbox: true,
+      timeoutMs: 20_000,
+      formulas: ["=PCD.LIMITS()", '=PCD.INFO("1-2-3")'],
+    },
+  ],
+  [
+    [
+      "--",
+      "--base-url",
+      "http://127.0.0.1:9",
+      "--auth-url=http://127.0.0.1:8",
+      "--username",
+      "u",
+      "--password",
+      "p",
+      "--cache",
+      "c.json",
+      "--file",
+      "f.txt",
+    ],
+    {
+      json: false,
+      formulas: [],
+      baseUrl: "http://127.0.0.1:9",
+      authUrl: "http://127.0.0.1:8",
+      username: "u",
+      password: "p",
+      cacheFile: "c.json",
+      file: "f.txt",
+    },
+  ],
+])("%j", (argv, expected) => {
+  expect(parseCliArgs(argv, NO_ENV)).toEqual(expected);
+});
+
+test("environment fallbacks fill what the flags leave out", () => {
+  const env = {
+    PCD_BASE_URL: "http://127.0.0.1:1",
+    PCD_AUTH_URL: "http://127.0.0.1:2",
+    PCD_USERNAME: "env-user",
+    PCD_PASSWORD: "env-pass",
+  };
+  expect(parseCliArgs(["--username", "flag-user", "=PCD.LIMITS()"], env)).toMatchObject({
+    baseUrl: "http://127.0.0.1:1",
+    authUrl: "http://127.0.0.1:2",
+    username: "flag-user",
+    password: "env-pass",
+  });
+});
+
+test.each([
+  [[], "No formulas: give --file F or at least one formula."],
+  [["--file", "f.txt", "=PCD.LIMITS()"], "Give either --file or formulas, not both."],
+  [["--passes", "0", "=PCD.LIMITS()"], '--passes must be a whole number of at least 1; got "0".'],
+  [["--timeout", "soon", "=PCD.LIMITS()"], '--timeout must be a whole number of at least 1; got "soon".'],
+  [["--cache"], "--cache needs a value."],
+  [["--verbose", "=PCD.LIMITS()"], "Unknown option --verbose."],
+  [["--json=yes", "=PCD.LIMITS()"], "--json takes no value."],
+])("%j is a usage error", (argv, message) => {
+  expect(() => parseCliArgs(argv, NO_ENV)).toThrow(new UsageError(message));
+});
+
+test("a formula file skips blank lines and comments", () => {
+  expect(formulasOfFile('# workbook\n=PCD.LIMITS()\r\n\n  # note\n  =PCD.VALUE("1-2-3")  \n')).toEqual([
+    "=PCD.LIMITS()",
+    '=PCD.VALUE("1-2-3")',
+  ]);
+});
