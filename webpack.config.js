@@ -64,6 +64,10 @@ module.exports = (_env, argv) => {
         }))
       : [];
 
+  // Task pane issue: the preview page (a mock Excel host with a grid and the real task
+  // pane, src/preview) exists in development builds only; production ships no mock.
+  const preview = mode === "development";
+
   return {
     mode,
     // No eval-based source maps: the page's content security policy forbids eval.
@@ -72,6 +76,7 @@ module.exports = (_env, argv) => {
       functions: ["./src/host/browser-host.ts", "./src/functions/functions.ts"],
       commands: "./src/commands/commands.ts",
       taskpane: "./src/taskpane/index.ts",
+      ...(preview ? { preview: "./src/preview/index.ts" } : {}),
     },
     output: {
       path: path.resolve(__dirname, "dist"),
@@ -109,8 +114,21 @@ module.exports = (_env, argv) => {
         officeJsUrl: officeJs === "cdn" ? CDN_OFFICE_JS : `${origin}/${LOCAL_OFFICE_JS}`,
         officeJsOrigin: officeJs === "cdn" ? "https://appsforoffice.microsoft.com" : "",
       }),
+      // Preview page (development only): the mock host's bundle runs first so Office, Excel
+      // and CustomFunctions exist before the add-in's bundles; no Office.js is loaded.
+      ...(preview
+        ? [
+            new HtmlWebpackPlugin({
+              filename: "preview.html",
+              template: "./src/preview/preview.html",
+              chunks: ["runtime", "preview", "functions", "commands", "taskpane"],
+              chunksSortMode: "manual",
+            }),
+          ]
+        : []),
       new CopyWebpackPlugin({
         patterns: [
+          ...(preview ? [{ from: "src/preview/preview.css", to: "preview.css" }] : []),
           { from: "assets/*.png", to: "assets/[name][ext]" },
           { from: "src/taskpane/help.html", to: "help.html" },
           { from: "manifest.xml", to: "manifest.xml", transform: rewriteOrigin(origin) },

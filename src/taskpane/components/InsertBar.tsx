@@ -90,7 +90,15 @@ const useStyles = makeStyles({
     borderTop: `1px solid ${tokens.colorNeutralStroke2}`,
     paddingTop: tokens.spacingVerticalS,
   },
-  pair: { display: "grid", gridTemplateColumns: "1fr 1fr", gap: tokens.spacingHorizontalS },
+  pair: {
+    display: "grid",
+    gridTemplateColumns: "minmax(0, 1fr) minmax(0, 1fr)",
+    gap: tokens.spacingHorizontalS,
+    // Fluent's selects and inputs have an intrinsic width: let them shrink to the 320 px pane.
+    "& > *": { minWidth: 0 },
+    "& select, & input": { minWidth: 0, width: "100%" },
+    "& span": { minWidth: 0 },
+  },
   formula: {
     fontFamily: tokens.fontFamilyMonospace,
     fontSize: tokens.fontSizeBase200,

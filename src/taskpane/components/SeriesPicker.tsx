@@ -38,7 +38,14 @@ const SEARCH_DELAY_MS = 150;
 
 const useStyles = makeStyles({
   root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalS },
-  filters: { display: "grid", gridTemplateColumns: "1fr 1fr", gap: tokens.spacingHorizontalS },
+  filters: {
+    display: "grid",
+    gridTemplateColumns: "minmax(0, 1fr) minmax(0, 1fr)",
+    gap: tokens.spacingHorizontalS,
+    // Fluent's selects have an intrinsic width: let them shrink to the 320 px pane.
+    "& > *": { minWidth: 0 },
+    "& select": { minWidth: 0, width: "100%" },
+  },
   row: {
     display: "flex",
     alignItems: "center",

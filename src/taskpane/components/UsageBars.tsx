@@ -1,48 +1,90 @@
-// Data allowance per dataset as bars: what remains of the monthly total, grouped by product.
-import { Caption1, Field, makeStyles, ProgressBar, Subtitle2, tokens } from "@fluentui/react-components";
+// Data allowance per dataset as bars: what remains of the monthly total. One section per
+// product, the most used datasets first; products with spent allowance start expanded.
+import {
+  Accordion,
+  AccordionHeader,
+  AccordionItem,
+  AccordionPanel,
+  Caption1,
+  makeStyles,
+  ProgressBar,
+  tokens,
+} from "@fluentui/react-components";
 import type { LimitsRow } from "../../core/engine-api";
-import { PRODUCTS } from "../../core/model";
+import { PRODUCTS, type ProductId } from "../../core/model";
 import { allowanceText } from "../messages";
 import { PRODUCT_LABELS } from "../series-filters";
 
 const useStyles = makeStyles({
-  root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalS },
+  rows: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalS },
+  row: { display: "flex", flexDirection: "column", gap: "2px" },
+  line: {
+    display: "flex",
+    justifyContent: "space-between",
+    gap: tokens.spacingHorizontalS,
+    fontSize: tokens.fontSizeBase200,
+  },
+  name: { overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap", minWidth: 0 },
+  count: { flex: "none", color: tokens.colorNeutralForeground3 },
 });
 
 /** Below this fraction of the allowance the bar turns to a warning, at zero to an error. */
 const LOW_FRACTION = 0.1;
 
+function productsOpenAtStart(rows: readonly LimitsRow[], products: readonly ProductId[]): ProductId[] {
+  const used = products.filter((product) =>
+    rows.some((row) => row.product === product && row.remaining < row.total),
+  );
+  return used.length > 0 ? used : products.slice(0, 1);
+}
+
 export function UsageBars(props: { rows: readonly LimitsRow[] }): React.JSX.Element {
   const styles = useStyles();
-  if (props.rows.length === 0)
-    return <Caption1>No subscribed datasets were reported by the service.</Caption1>;
+  const products = PRODUCTS.filter((product) => props.rows.some((row) => row.product === product));
+  if (products.length === 0) return <Caption1>No subscribed datasets were reported by the service.</Caption1>;
   return (
-    <div className={styles.root} data-testid="usage-bars">
-      {PRODUCTS.map((product) => {
-        const rows = props.rows.filter((row) => row.product === product);
-        if (rows.length === 0) return null;
+    <Accordion
+      multiple
+      collapsible
+      defaultOpenItems={productsOpenAtStart(props.rows, products)}
+      data-testid="usage-bars"
+    >
+      {products.map((product) => {
+        const rows = props.rows
+          .filter((row) => row.product === product)
+          .map((row) => ({ row, ...allowanceText(row.remaining, row.total) }))
+          .sort((a, b) => a.fraction - b.fraction);
+        const used = rows.filter(({ row }) => row.remaining < row.total).length;
         return (
-          <section key={product} className={styles.root} aria-label={`${PRODUCT_LABELS[product]} allowances`}>
-            <Subtitle2 as="h3">{PRODUCT_LABELS[product]}</Subtitle2>
-            {rows.map((row) => {
-              const { label, fraction } = allowanceText(row.remaining, row.total);
-              const state = fraction === 0 ? "error" : fraction < LOW_FRACTION ? "warning" : "none";
-              return (
-                <Field
-                  key={row.dataset}
-                  label={row.dataset}
-                  hint={label}
-                  validationState={state}
-                  data-dataset={row.dataset}
-                  data-remaining={row.remaining}
-                >
-                  <ProgressBar value={fraction} thickness="large" aria-label={`${row.dataset}: ${label}`} />
-                </Field>
-              );
-            })}
-          </section>
+          <AccordionItem key={product} value={product}>
+            <AccordionHeader size="small">
+              {PRODUCT_LABELS[product]} ({rows.length} datasets{used > 0 ? `, ${used} used` : ""})
+            </AccordionHeader>
+            <AccordionPanel>
+              <div className={styles.rows}>
+                {rows.map(({ row, label, fraction }) => (
+                  <div
+                    key={row.dataset}
+                    className={styles.row}
+                    data-dataset={row.dataset}
+                    data-remaining={row.remaining}
+                  >
+                    <div className={styles.line}>
+                      <span className={styles.name}>{row.dataset}</span>
+                      <span className={styles.count}>{label}</span>
+                    </div>
+                    <ProgressBar
+                      value={fraction}
+                      color={fraction === 0 ? "error" : fraction < LOW_FRACTION ? "warning" : "brand"}
+                      aria-label={`${PRODUCT_LABELS[product]}, ${row.dataset}: ${label}`}
+                    />
+                  </div>
+                ))}
+              </div>
+            </AccordionPanel>
+          </AccordionItem>
         );
       })}
-    </div>
+    </Accordion>
   );
 }

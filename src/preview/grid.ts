@@ -1,0 +1,190 @@
+// The preview's worksheet on screen: a ribbon strip, a name box and formula bar, and a
+// small grid. Typing =PCD.VALUES(...) into a cell runs the real registered functions;
+// clicking a cell selects it for the task pane's Insert. Every text goes in through
+// textContent, never as markup.
+import { cellName, columnName, parseCell, rangeAddress, type CellPosition } from "./a1";
+import type { DisplayCell } from "./sheet-layout";
+import type { SheetModel } from "./sheet-model";
+
+export interface GridOptions {
+  sheet: SheetModel;
+  layout(): Map<string, DisplayCell>;
+  /** Subscribes to anything that changes what cells show. */
+  onResultsChange(listener: () => void): void;
+  runAction(id: string): Promise<void>;
+}
+
+function element<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attributes: Record<string, string> = {},
+  text?: string,
+): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+export function mountGrid(container: HTMLElement, options: GridOptions): void {
+  const { sheet } = options;
+  const ribbon = element("div", { class: "ribbon", role: "toolbar", "aria-label": "Ribbon (PCD tab)" });
+  const seriesButton = element("button", { type: "button" }, "Series");
+  const refreshButton = element("button", { type: "button", "data-testid": "ribbon-refresh" }, "Refresh all");
+  const ribbonStatus = element("span", { class: "ribbon-status", role: "status" });
+  ribbon.append(element("strong", {}, "PCD"), seriesButton, refreshButton, ribbonStatus);
+
+  const bar = element("div", { class: "formula-bar" });
+  const nameBox = element("output", {
+    class: "name-box",
+    "aria-label": "Selected cell",
+    "data-testid": "name-box",
+  });
+  const input = element("input", {
+    type: "text",
+    class: "formula-input",
+    "aria-label": "Formula",
+    spellcheck: "false",
+    autocomplete: "off",
+  });
+  bar.append(nameBox, input);
+
+  const table = element("table", {
+    class: "grid",
+    tabindex: "0",
+    "aria-label": "Sheet1: arrow keys move, type or Enter to edit",
+  });
+  const head = element("tr");
+  head.append(element("th", { scope: "col" }));
+  for (let c = 0; c < sheet.columns; c += 1) head.append(element("th", { scope: "col" }, columnName(c)));
+  const thead = element("thead");
+  thead.append(head);
+  const tbody = element("tbody");
+  const cells = new Map<string, { cell: HTMLTableCellElement; row: number; column: number }>();
+  for (let r = 0; r < sheet.rows; r += 1) {
+    const row = element("tr");
+    row.append(element("th", { scope: "row" }, String(r + 1)));
+    for (let c = 0; c < sheet.columns; c += 1) {
+      const address = cellName({ row: r, column: c });
+      const cell = element("td", { "data-address": address });
+      cells.set(address, { cell, row: r, column: c });
+      row.append(cell);
+    }
+    tbody.append(row);
+  }
+  table.append(thead, tbody);
+  const message = element("p", { class: "cell-message", role: "status", "data-testid": "cell-message" });
+  container.append(ribbon, bar, table, message);
+
+  let anchor: CellPosition = { row: 0, column: 0 };
+
+  const draw = (): void => {
+    const shown = options.layout();
+    const selection = sheet.selection();
+    for (const [address, { cell, row, column }] of cells) {
+      const display = shown.get(address);
+      cell.textContent = display?.text ?? "";
+      cell.title = display?.error ? `${display.error.code} ${display.error.message}` : "";
+      cell.classList.toggle("error", display?.error !== null && display?.error !== undefined);
+      cell.classList.toggle("spilled", display !== undefined && display.anchor !== address);
+      const inside =
+        row >= selection.row &&
+        row < selection.row + selection.rowCount &&
+        column >= selection.column &&
+        column < selection.column + selection.columnCount;
+      cell.classList.toggle("selected", inside);
+    }
+    const active = cellName(selection);
+    nameBox.textContent = rangeAddress(selection).replace(/^Sheet1!/, "");
+    if (document.activeElement !== input) input.value = sheet.content(selection);
+    const display = shown.get(active);
+    message.textContent = display?.error ? `${active}: ${display.error.code} ${display.error.message}` : "";
+  };
+
+  const selectCell = (position: CellPosition, extend = false): void => {
+    const row = Math.max(0, Math.min(sheet.rows - 1, position.row));
+    const column = Math.max(0, Math.min(sheet.columns - 1, position.column));
+    if (!extend) anchor = { row, column };
+    sheet.select({
+      row: Math.min(anchor.row, row),
+      column: Math.min(anchor.column, column),
+      rowCount: Math.abs(row - anchor.row) + 1,
+      columnCount: Math.abs(column - anchor.column) + 1,
+    });
+  };
+
+  const commit = (moveDown: boolean): void => {
+    const selection = sheet.selection();
+    sheet.setContent(selection, input.value.trim());
+    if (moveDown) selectCell({ row: selection.row + 1, column: selection.column });
+    table.focus();
+  };
+
+  tbody.addEventListener("click", (event) => {
+    const target = (event.target as HTMLElement).closest("td");
+    const address = target?.getAttribute("data-address");
+    if (!address) return;
+    selectCell(parseCell(address), event.shiftKey);
+    table.focus();
+  });
+
+  table.addEventListener("keydown", (event) => {
+    const selection = sheet.selection();
+    const moves: Record<string, [number, number]> = {
+      ArrowUp: [-1, 0],
+      ArrowDown: [1, 0],
+      ArrowLeft: [0, -1],
+      ArrowRight: [0, 1],
+    };
+    const move = moves[event.key];
+    if (move) {
+      event.preventDefault();
+      const from = event.shiftKey
+        ? {
+            row: selection.row + (selection.row < anchor.row ? 0 : selection.rowCount - 1),
+            column: selection.column + (selection.column < anchor.column ? 0 : selection.columnCount - 1),
+          }
+        : selection;
+      selectCell({ row: from.row + move[0], column: from.column + move[1] }, event.shiftKey);
+    } else if (event.key === "Enter" || event.key === "F2") {
+      event.preventDefault();
+      input.focus();
+    } else if (event.key === "Delete" || event.key === "Backspace") {
+      event.preventDefault();
+      sheet.setContent(selection, "");
+    } else if (event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      event.preventDefault();
+      input.value = event.key;
+      input.focus();
+    }
+  });
+
+  input.addEventListener("keydown", (event) => {
+    if (event.key === "Enter") {
+      event.preventDefault();
+      commit(true);
+    } else if (event.key === "Escape") {
+      event.preventDefault();
+      input.value = sheet.content(sheet.selection());
+      table.focus();
+    }
+  });
+
+  seriesButton.addEventListener("click", () => {
+    document.getElementById("root")?.querySelector<HTMLElement>("[role=tab]")?.focus();
+  });
+  refreshButton.addEventListener("click", () => {
+    ribbonStatus.textContent = "Refreshing…";
+    options.runAction("refreshAll").then(
+      () => {
+        ribbonStatus.textContent = "";
+      },
+      (error: unknown) => {
+        ribbonStatus.textContent = error instanceof Error ? error.message : String(error);
+      },
+    );
+  });
+
+  sheet.subscribe(draw);
+  options.onResultsChange(draw);
+  draw();
+}

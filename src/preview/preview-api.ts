@@ -1,0 +1,70 @@
+// window.__pcdPreview: what browser tests (and a curious person in the console) can read
+// from the mock host: recorded writes, the selection, the cells' results.
+import { cellName, parseRange, rangeAddress } from "./a1";
+import type { CellEvaluator } from "./cell-evaluator";
+import type { PreviewHost, RecordedWrite } from "./mock-office";
+import type { DisplayCell } from "./sheet-layout";
+
+export interface PreviewCell {
+  content: string;
+  text: string;
+  error: { code: string; message: string } | null;
+  busy: boolean;
+}
+
+export interface PcdPreviewApi {
+  functions(): string[];
+  writes(): RecordedWrite[];
+  selection(): string;
+  select(address: string): void;
+  enter(address: string, content: string): void;
+  cell(address: string): PreviewCell;
+  /** The texts shown in a block of cells, row by row (e.g. a spilled table). */
+  texts(address: string): string[][];
+  /** How many times a cell's result was set (its streaming updates). */
+  updates(address: string): number;
+  calculations(): number;
+  taskpaneShown(): number;
+  runAction(id: string): Promise<void>;
+}
+
+export function createPreviewApi(
+  host: PreviewHost,
+  evaluator: CellEvaluator,
+  layout: () => Map<string, DisplayCell>,
+): PcdPreviewApi {
+  const { sheet, record } = host;
+  return {
+    functions: () => [...record.functions.keys()].sort(),
+    writes: () =>
+      record.writes.map((write) => ({
+        address: write.address,
+        formulas: write.formulas.map((row) => [...row]),
+      })),
+    selection: () => rangeAddress(sheet.selection()),
+    select: (address) => sheet.select(parseRange(address)),
+    enter: (address, content) => sheet.setContent(parseRange(address), content),
+    cell: (address) => {
+      const shown = layout().get(address.toUpperCase());
+      return {
+        content: sheet.content(parseRange(address)),
+        text: shown?.text ?? "",
+        error: shown?.error ?? null,
+        busy: shown?.busy ?? false,
+      };
+    },
+    texts: (address) => {
+      const area = parseRange(address);
+      const shown = layout();
+      return Array.from({ length: area.rowCount }, (_, r) =>
+        Array.from({ length: area.columnCount }, (_, c) => {
+          return shown.get(cellName({ row: area.row + r, column: area.column + c }))?.text ?? "";
+        }),
+      );
+    },
+    updates: (address) => evaluator.history.get(address.toUpperCase())?.length ?? 0,
+    calculations: () => record.calculations,
+    taskpaneShown: () => record.taskpaneShown,
+    runAction: (id) => host.runAction(id),
+  };
+}
