@@ -66,7 +66,7 @@ export class Auth {
     if (name === "") throw new PcdError("input", "Sign-in needs a username (the developer account login).");
     if (password === "") throw new PcdError("input", "Sign-in needs the password of the developer account.");
     const settings = this.deps.settings();
-    const issued = await this.requestToken(name, password, settings);
+    const issued = await this.requestToken(name, password, settings, "sign-in");
     this.#renewal = null;
     this.#session = {
       username: name,
@@ -169,7 +169,7 @@ export class Auth {
   private async renewSession(session: Session): Promise<string> {
     let issued: IssuedToken;
     try {
-      issued = await this.requestToken(session.username, session.password, this.deps.settings());
+      issued = await this.requestToken(session.username, session.password, this.deps.settings(), "renewal");
     } catch (error) {
       // Rejected credentials will not get better by retrying: forget them, so cells say
       // "not signed in" instead of asking the service again and again.
@@ -192,7 +192,9 @@ export class Auth {
     username: string,
     password: string,
     settings: EngineSettings,
+    purpose: "sign-in" | "renewal",
   ): Promise<IssuedToken> {
+    const prefix = purpose === "sign-in" ? "Sign-in failed" : "Renewing the access token failed";
     const url = accessTokenUrl(settings);
     const secrets = [password];
     const controller = new AbortController();
@@ -220,7 +222,7 @@ export class Auth {
       });
       throw new PcdError(
         failure.kind,
-        `Sign-in failed: ${redactSecrets(failure.message, secrets)}`,
+        `${prefix}: ${redactSecrets(failure.message, secrets)}`,
         failure.details,
       );
     } finally {
@@ -234,7 +236,7 @@ export class Auth {
         const serverMessage = extractServerMessage(bodyText, secrets);
         throw new PcdError(
           "auth",
-          `Sign-in failed: the service rejected the username or password (${serverMessage ?? `HTTP ${status}`})`,
+          `${prefix}: the service rejected the username or password (${serverMessage ?? `HTTP ${status}`})`,
           serverMessage ? { status, serverMessage } : { status },
         );
       }
@@ -247,7 +249,7 @@ export class Auth {
           secrets,
         },
       );
-      throw new PcdError(failure.kind, `Sign-in failed: ${failure.message}`, failure.details);
+      throw new PcdError(failure.kind, `${prefix}: ${failure.message}`, failure.details);
     }
 
     let token: unknown;
@@ -259,7 +261,7 @@ export class Auth {
     if (typeof token !== "string" || token.trim() === "") {
       throw new PcdError(
         "protocol",
-        "Sign-in failed: the token service answered without an access_token (check the token address in the settings).",
+        `${prefix}: the token service answered without an access_token (check the token address in the settings).`,
       );
     }
     return { token, expiresAt: expiryOf(token, now), issuedAt: now };
