@@ -28,7 +28,8 @@ function emptyStats(): EmulatorStats {
   };
 }
 
-export interface StateClocks {
+/** Time sources, injectable for tests: the real time under the offset clock, and the rate limiter's. */
+export interface EmulatorClocks {
   realNow?: TimeSource;
   monotonic?: MonotonicClock;
 }
@@ -46,7 +47,7 @@ export class EmulatorState {
 
   constructor(
     readonly options: EmulatorOptions,
-    clocks: StateClocks = {},
+    clocks: EmulatorClocks = {},
   ) {
     this.clock = new OffsetClock(
       options.now === undefined ? undefined : new Date(options.now),

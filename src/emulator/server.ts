@@ -2,7 +2,7 @@
 // listens. Tests, benchmarks and `npm start` use it in-process; cli.ts wraps it.
 import cors from "@fastify/cors";
 import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
-import { EmulatorState, type StateClocks } from "./emulator-state";
+import { EmulatorState, type EmulatorClocks } from "./emulator-state";
 import { resolveOptions, type EmulatorOptions } from "./options";
 import { sendError } from "./reply-error";
 import { registerAdminRoutes } from "./routes/admin-routes";
@@ -66,7 +66,7 @@ export function buildApp(state: EmulatorState): FastifyInstance {
 
 export async function startEmulator(
   partial: Partial<EmulatorOptions> = {},
-  clocks: StateClocks = {},
+  clocks: EmulatorClocks = {},
 ): Promise<RunningEmulator> {
   const options = resolveOptions(partial);
   const state = new EmulatorState(options, clocks);
