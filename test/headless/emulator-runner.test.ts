@@ -1,0 +1,274 @@
+// The runner end to end: real functions, real engine (fake-indexeddb storage), the
+// emulator over HTTP on 127.0.0.1. Cold and warm passes, a cache file across runs, the
+// month-start refresh, mixed products/options/duplicates, two time zones, exit codes.
+import { execFile } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { startEmulator, type RunningEmulator } from "../../src/emulator";
+import { isoDateToSerial } from "../../src/functions/excel-dates";
+import { runWorkbook, type FormulaResult, type RunOptions } from "../../src/headless";
+
+// A Tuesday after November's release day, away from maintenance days: both clocks start here.
+const START = "2026-11-10T15:00:00Z";
+
+interface CatalogRecord {
+  code: string;
+  default_currency: string;
+  default_unit: string;
+  available_currencies: string;
+  available_units: string;
+}
+
+let emulator: RunningEmulator;
+let workDir: string;
+let clockOffsetMs = 0;
+const engineClock = { now: () => Date.now() + clockOffsetMs };
+let codes: { energy: CatalogRecord; commodity: CatalogRecord; utility: CatalogRecord; index: CatalogRecord };
+
+async function admin(
+  method: "GET" | "POST",
+  route: string,
+  body?: unknown,
+): Promise<Record<string, unknown>> {
+  const response = await fetch(`${emulator.url}/__admin/${route}`, {
+    method,
+    headers: body === undefined ? {} : { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`admin ${route}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+async function syncClock(): Promise<void> {
+  const { now } = (await admin("GET", "clock")) as { now: string };
+  clockOffsetMs = Date.parse(now) - Date.now();
+}
+
+async function catalog(product: string, token: string): Promise<CatalogRecord[]> {
+  const response = await fetch(`${emulator.url}/${product}/v1/export/series`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  return (await response.json()) as CatalogRecord[];
+}
+
+function run(options: Partial<RunOptions> & Pick<RunOptions, "formulas">): ReturnType<typeof runWorkbook> {
+  return runWorkbook({
+    baseUrl: emulator.url,
+    username: emulator.username,
+    password: emulator.password,
+    clock: engineClock,
+    log: () => undefined,
+    timeoutMs: 60_000,
+    ...options,
+  });
+}
+
+beforeAll(async () => {
+  emulator = await startEmulator({ quiet: true, now: START, port: 0, host: "127.0.0.1" });
+  workDir = await mkdtemp(path.join(tmpdir(), "pcd-recalc-"));
+  await syncClock();
+  const tokenResponse = await fetch(`${emulator.url}/access_token/v1`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: emulator.username, password: emulator.password }),
+  });
+  const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
+  const [energy, commodity, industry] = await Promise.all(
+    ["energy_price", "commodity_price", "industry_economics"].map((product) => catalog(product, token)),
+  );
+  const first = <T>(items: T[] | undefined, what: string, test: (item: T) => boolean = () => true): T => {
+    const found = items?.find(test);
+    if (!found) throw new Error(`the emulator catalog has no ${what}`);
+    return found;
+  };
+  codes = {
+    energy: first(energy, "energy series", (r) => r.available_currencies.split(",").length > 1),
+    commodity: first(commodity, "commodity series"),
+    utility: first(
+      industry,
+      "utility series",
+      (r) => r.available_units !== "" && r.available_units !== "n/a",
+    ),
+    index: first(
+      industry,
+      "cost index",
+      (r) => r.available_currencies === "" || r.available_currencies === "n/a",
+    ),
+  };
+});
+
+afterAll(async () => {
+  await emulator.close();
+  await rm(workDir, { recursive: true, force: true });
+});
+
+function workbook(): string[] {
+  const { energy, commodity, utility, index } = codes;
+  const otherCurrency = energy.available_currencies.split(",").find((c) => c !== energy.default_currency);
+  const otherUnit =
+    energy.available_units.split(",").find((u) => u !== energy.default_unit) ?? energy.default_unit;
+  return [
+    `=PCD.VALUES("${energy.code}")`,
+    `=PCD.VALUES("${energy.code}","${energy.default_currency.toLowerCase()}")`,
+    `=PCD.VALUE("${energy.code}")`,
+    `=PCD.VALUES("${energy.code}","${otherCurrency}","${otherUnit}",DATE(2024,1,1),"2024-06",0,0,1)`,
+    `=PCD.VALUE("${commodity.code}","2024-01")`,
+    `=PCD.VALUES("${utility.code}",,,"2025-01","2025-03",2)`,
+    `=PCD.VALUE("${index.code}")`,
+    `=PCD.INFO("${energy.code}","default currency")`,
+    `=PCD.VALUE("${energy.code}",,"${otherCurrency}","no-such-unit")`,
+  ];
+}
+/** Distinct request keys of workbook(): energy default, energy other currency/unit, commodity, utility, index. */
+const DISTINCT_KEYS = 5;
+
+const valueOf = (result: FormulaResult | undefined): unknown =>
+  result && "value" in result ? result.value : result?.error;
+
+describe("passes against the emulator", () => {
+  const cacheFile = (): string => path.join(workDir, "cache.json");
+  let cold: Awaited<ReturnType<typeof runWorkbook>>;
+
+  beforeAll(async () => {
+    cold = await run({ formulas: workbook(), passes: 2, cacheFile: cacheFile() });
+  });
+
+  test("cold: one data request per distinct key, shared by duplicates and spelled-out defaults", () => {
+    const [first] = cold.passes;
+    expect(cold.settled).toBe(true);
+    expect(first?.dataRequests).toBe(DISTINCT_KEYS);
+    expect(first?.http.series_info).toBeLessThanOrEqual(3);
+    const results = first?.results ?? [];
+    expect(valueOf(results[1])).toEqual(valueOf(results[0]));
+    const table = valueOf(results[0]) as unknown[][];
+    expect(table[0]).toEqual(["Date", "Value", "Status"]);
+    const finals = table.filter((row) => row[2] === "final");
+    expect(valueOf(results[2])).toBe(finals.at(-1)?.[1]);
+    expect(finals[0]?.[0]).toBe(39083); // series start in 2007-01
+  });
+
+  test("cold: options, date ranges and layouts shape the cells", () => {
+    const results = cold.passes[0]?.results ?? [];
+    const converted = valueOf(results[3]) as unknown[][];
+    expect(converted.map((row) => row[0])).toEqual([45444, 45413, 45383, 45352, 45323, 45292]);
+    expect(converted.every((row) => row.length === 2 && typeof row[1] === "number")).toBe(true);
+    expect(typeof valueOf(results[4])).toBe("number");
+    const utility = valueOf(results[5]) as unknown[][];
+    expect(String(utility[0]?.[0])).toMatch(new RegExp(`^${codes.utility.code} .+\\(.+/.+\\)$`));
+    expect(utility[1]).toEqual(["Date", "Value", "Status"]);
+    expect(utility.slice(2).map((row) => row[0])).toEqual([45658, 45689, 45717]);
+    expect(typeof valueOf(results[6])).toBe("number");
+    expect(valueOf(results[7])).toBe(codes.energy.default_currency);
+    expect(results[8]).toEqual({
+      formula: expect.any(String),
+      error: { type: "#VALUE!", message: expect.stringContaining("no-such-unit") },
+    });
+  });
+
+  test("warm: the second pass sends no data call", () => {
+    const second = cold.passes[1];
+    expect(second?.dataRequests).toBe(0);
+    expect(second?.http.series_values).toBe(0);
+    expect(second?.http.series_hist).toBe(0);
+    expect(second?.results).toEqual(cold.passes[0]?.results);
+  });
+
+  test("warm from the cache file in a new run: no data call, same cells", async () => {
+    const warm = await run({ formulas: workbook(), cacheFile: cacheFile() });
+    expect(warm.passes[0]?.dataRequests).toBe(0);
+    expect(warm.passes[0]?.http).toMatchObject({ series_values: 0, series_hist: 0, series_info: 0 });
+    expect(warm.passes[0]?.results).toEqual(cold.passes[0]?.results);
+  });
+
+  test("month-start refresh fetches only the series that changed, then cells update with no data call", async () => {
+    await admin("POST", "release", { unchanged: [codes.commodity.code] });
+    await syncClock();
+    const refreshed = await run({ formulas: workbook(), cacheFile: cacheFile(), refresh: true });
+    expect(refreshed.refresh).toMatchObject({ failed: 0, unchanged: 1 });
+    expect((refreshed.refresh?.updated ?? 0) + (refreshed.refresh?.revised ?? 0)).toBe(DISTINCT_KEYS - 1);
+    const pass = refreshed.passes[0];
+    expect(pass?.dataRequests).toBe(0);
+    const before = valueOf(cold.passes[0]?.results[0]) as unknown[][];
+    const after = valueOf(pass?.results[0]) as unknown[][];
+    const finalsOf = (table: unknown[][]) => table.filter((row) => row[2] === "final").length;
+    expect(finalsOf(after)).toBe(finalsOf(before) + 1);
+    expect(valueOf(pass?.results[4])).toBe(valueOf(cold.passes[0]?.results[4]));
+  });
+});
+
+describe("the CLI", () => {
+  const cli = path.join(__dirname, "..", "..", "src", "headless", "cli.ts");
+  const tsx = require.resolve("tsx/cli");
+
+  function recalc(
+    args: string[],
+    env: Record<string, string> = {},
+  ): Promise<{ code: number; stdout: string; stderr: string }> {
+    return new Promise((resolve) => {
+      execFile(
+        process.execPath,
+        [tsx, cli, ...args],
+        {
+          env: {
+            ...process.env,
+            PCD_BASE_URL: emulator.url,
+            PCD_USERNAME: emulator.username,
+            PCD_PASSWORD: emulator.password,
+            ...env,
+          },
+        },
+        (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+      );
+    });
+  }
+
+  test.each(["Pacific/Kiritimati", "America/Los_Angeles"])(
+    "in time zone %s, dates are the same serials and --json is one document",
+    async (zone) => {
+      const { energy } = codes;
+      const { code, stdout } = await recalc(
+        [
+          "--json",
+          `=PCD.VALUES("${energy.code}",,,DATE(2024,1,1),"2024-03-31",0,0)`,
+          `=PCD.VALUE("${energy.code}",DATE(2024,2,29))`,
+          `=PCD.INFO("${energy.code}","last_available_final")`,
+        ],
+        { TZ: zone },
+      );
+      expect(code).toBe(0);
+      const document = JSON.parse(stdout) as { passes: Array<{ results: FormulaResult[] }> };
+      const [table, feb, lastFinal] = document.passes[0]?.results ?? [];
+      const rows = valueOf(table) as unknown[][];
+      expect(rows.map((row) => row[0])).toEqual([45292, 45323, 45352]);
+      expect(valueOf(feb)).toBe(rows[1]?.[1]);
+      const { latestConcludedMonth } = (await admin("GET", "clock")) as { latestConcludedMonth: string };
+      expect(valueOf(lastFinal)).toBe(isoDateToSerial(latestConcludedMonth));
+    },
+  );
+
+  test("usage errors exit 2 with the usage text", async () => {
+    const { code, stderr } = await recalc(["--passes", "x", "=PCD.LIMITS()"]);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/--passes must be a whole number/);
+    expect(stderr).toMatch(/Usage: npm run recalc/);
+  });
+
+  test("a pass that does not settle exits 3 listing the stuck formulas", async () => {
+    await admin("POST", "faults", { operation: "series_hist", mode: "latency", latencyMs: 6000 });
+    try {
+      const formula = `=PCD.VALUE("${codes.index.code}", "2020-01")`;
+      const { code, stderr } = await recalc([
+        "--timeout",
+        "1",
+        "--cache",
+        path.join(workDir, "stuck.json"),
+        formula,
+      ]);
+      expect(code).toBe(3);
+      expect(stderr).toContain(`Did not settle within the timeout:\n  ${formula}`);
+    } finally {
+      await fetch(`${emulator.url}/__admin/faults`, { method: "DELETE" });
+    }
+  });
+});
