@@ -6,7 +6,7 @@ import { assembleEngine } from "./engine-core";
 import type { Engine, EngineSettings } from "./engine-api";
 import type { EngineEnvironment } from "./environment";
 // eslint-disable-next-line no-restricted-imports -- src/core/http is the engine's own folder, not Node's http.
-import { createServiceClient } from "./http";
+import { createServiceClient, type RetryPolicy } from "./http";
 import { latestReleaseStart, serviceState } from "./schedule";
 import { SettingsStore } from "./settings";
 
@@ -15,6 +15,8 @@ export interface CreateEngineOptions {
   settings?: Partial<EngineSettings>;
   /** Idle window of the batcher (default 20 ms). */
   batchWindowMs?: number;
+  /** Retry policy of the HTTP client (tests shorten the backoff). */
+  retry?: Partial<RetryPolicy>;
 }
 
 export function createEngine(env: EngineEnvironment, options: CreateEngineOptions = {}): Engine {
@@ -40,6 +42,7 @@ export function createEngine(env: EngineEnvironment, options: CreateEngineOption
     auth,
     settings: settings.current,
     log: env.log,
+    retry: options.retry,
   });
   return assembleEngine({
     client,
