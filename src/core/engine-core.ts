@@ -501,8 +501,12 @@ export class EngineCore implements Engine {
       },
       quotaRefused: (items, error) => {
         const first = items[0];
-        const datasets = new Set(items.map((item) => item.dataset));
-        const dataset = error.details.dataset ?? (datasets.size === 1 ? first?.dataset : undefined);
+        // Only a refusal that names a dataset blocks it: a daily quota or a plan limit
+        // must not lock a dataset until the next release.
+        const said = error.details.serverMessage ?? error.message;
+        const dataset =
+          error.details.dataset ??
+          [...new Set(items.map((item) => item.dataset))].find((name) => said.includes(`'${name}'`));
         if (!first || dataset === undefined) return () => error;
         const blocked = this.ledger.block(first.environment, first.product, dataset, error);
         this.changes.metaChanged();

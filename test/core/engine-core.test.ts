@@ -184,7 +184,9 @@ describe("allowances", () => {
     const h = createHarness({ service });
     service.failWith((call) =>
       call.operation === "series_hist"
-        ? new PcdError("quota", "Quota limit reached", { serverMessage: "Quota limit reached" })
+        ? new PcdError("quota", "Quota limit reached", {
+            serverMessage: "Quota limit reached for dataset 'Germany'",
+          })
         : undefined,
     );
     await expect(h.engine.getSeries(await h.engine.resolve("1-1-1", null, null))).rejects.toMatchObject({
@@ -307,5 +309,25 @@ describe("catalog, search and cache facade", () => {
 
   test("clock sanity: the harness starts at NOW", () => {
     expect(createHarness().clock.now).toBe(NOW);
+  });
+});
+
+describe("quota refusals without a dataset", () => {
+  test("a daily quota error fails the call but blocks no dataset", async () => {
+    const service = serviceWith("1-1-1", "2-2-2");
+    const h = createHarness({ service });
+    const daily = new PcdError(
+      "quota",
+      "Quota limit reached: daily quota of 8000 requests used for 2026-11-20",
+      {
+        serverMessage: "Quota limit reached: daily quota of 8000 requests used for 2026-11-20",
+      },
+    );
+    service.failWith((call) => (call.operation === "series_hist" ? daily : undefined));
+    await expect(h.engine.getSeries(await h.engine.resolve("1-1-1", null, null))).rejects.toBe(daily);
+    service.failures = [];
+    await expect(h.engine.getSeries(await h.engine.resolve("2-2-2", null, null))).resolves.toMatchObject({
+      lastFinal: "2026-10",
+    });
   });
 });
