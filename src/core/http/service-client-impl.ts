@@ -168,8 +168,13 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
         if (answer.status === 401 && !renewed) {
           // The token expired early or was revoked: renew once and try once more.
           renewed = true;
-          deps.log?.("info", `${label}: HTTP 401, renewing the access token once.`);
-          await deps.auth.renew();
+          // Calls refused together renew together: when another call has already
+          // replaced the refused token, retry with its token instead of renewing again.
+          const current = await deps.auth.token();
+          if (current === token) {
+            deps.log?.("info", `${label}: HTTP 401, renewing the access token once.`);
+            await deps.auth.renew();
+          }
           continue;
         }
         const now = deps.clock.now();

@@ -285,6 +285,29 @@ describe("401 handling", () => {
     expect(client.stats().http).toMatchObject({ series_info: 2, access_token: 1 });
   });
 
+  test("a 401 for a token another call has already replaced retries without renewing again", async () => {
+    let releaseInfo: (() => void) | undefined;
+    const infoHeld = new Promise<void>((resolve) => {
+      releaseInfo = resolve;
+    });
+    const byUrl: Responder = async (request, index, signal) => {
+      const renewedToken = request.headers.authorization === `Bearer ${RENEWED}`;
+      if (request.url.endsWith("/data_limits")) {
+        return (renewedToken ? json({}) : text("Token expired", 401))(request, index, signal);
+      }
+      if (!renewedToken) await infoHeld; // Series Info's 401 arrives after the renewal
+      return (renewedToken ? json([]) : text("Token expired", 401))(request, index, signal);
+    };
+    const { client, requests, auth } = setup({ responders: [byUrl] });
+    const info = client.seriesInfo("energy_price");
+    await expect(client.dataLimits("energy_price")).resolves.toEqual({});
+    expect(auth.renew).toHaveBeenCalledTimes(1);
+    releaseInfo?.();
+    await expect(info).resolves.toEqual([]);
+    expect(auth.renew).toHaveBeenCalledTimes(1);
+    expect(requests).toHaveLength(4);
+  });
+
   test("a second 401 is an auth error", async () => {
     const { client, requests, auth } = setup({ responders: [text("Token expired", 401)] });
     const error = await caught(client.seriesInfo("energy_price"));
