@@ -13,6 +13,7 @@ const FLAGS = {
   "latency-per-code": { type: "string" },
   history: { type: "string" },
   allowance: { type: "string" },
+  datasets: { type: "string" },
   user: { type: "string" },
   password: { type: "string" },
   admin: { type: "boolean" },
@@ -33,7 +34,7 @@ const FLAGS = {
 } as const;
 
 export const CLI_USAGE = `Usage: npm run emulator -- [--port N] [--host H] [--seed N] [--now ISO] [--token-ttl SECONDS]
-  [--latency MS] [--latency-per-code MS] [--history on|off] [--allowance N] [--user EMAIL] [--password P]
+  [--latency MS] [--latency-per-code MS] [--history on|off] [--allowance N] [--datasets A,B,...] [--user EMAIL] [--password P]
   [--admin] [--forecast-months N] [--release-hour H] [--downtime on|off] [--rate-limit N] [--quiet]
   [--cors-origin ORIGIN ...] [--bool-strings] [--na-marker TEXT] [--extra-fields]
   [--order newest|oldest|shuffled] [--history-ends-before-values] [--duplicate-dates]
@@ -89,6 +90,7 @@ export function parseCliArgs(argv: readonly string[]): Partial<EmulatorOptions> 
     latencyPerCodeMs: integer("latency-per-code", values["latency-per-code"]),
     history: onOff("history", values.history),
     allowance: integer("allowance", values.allowance),
+    subscribedDatasets: values.datasets?.split(",").map((dataset) => dataset.trim()),
     user: values.user,
     password: values.password,
     admin: values.admin === true,

@@ -21,6 +21,8 @@ export interface EmulatorOptions {
   history: boolean;
   /** Monthly data requests per dataset. */
   allowance: number;
+  /** Datasets in the subscription (coverage names, any product); undefined = all of them. */
+  subscribedDatasets: string[] | undefined;
   user: string;
   password: string;
   /** Enables the /__admin endpoints. */
@@ -58,6 +60,7 @@ export const DEFAULT_OPTIONS: Readonly<EmulatorOptions> = {
   latencyPerCodeMs: 0,
   history: true,
   allowance: 500,
+  subscribedDatasets: undefined,
   user: "analyst@pcd.example",
   password: "pcd-emulator",
   admin: true,

@@ -14,6 +14,7 @@ test.each([
   [["--latency", "200", "--latency-per-code", "5"], { latencyMs: 200, latencyPerCodeMs: 5 }],
   [["--history", "off"], { history: false }],
   [["--allowance", "300"], { allowance: 300 }],
+  [["--datasets", "Germany,Polymers"], { subscribedDatasets: ["Germany", "Polymers"] }],
   [["--user", "me@x.example", "--password", "secret"], { user: "me@x.example", password: "secret" }],
   [["--admin"], { admin: true }],
   [["--forecast-months", "9"], { forecastMonths: 9 }],

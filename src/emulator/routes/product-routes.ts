@@ -70,6 +70,7 @@ async function seriesInfo(
   else state.quotas.chargeLiveCall(state.today(), true);
   const records = state.catalog
     .ofProduct(product)
+    .filter((series) => state.isSubscribed(series.dataset))
     .map((series) => buildSeriesInfoRecord(series, state.releases.view(series), state.options));
   await delay(state.options.latencyMs);
   return reply.send(records);
@@ -86,10 +87,12 @@ async function seriesValues(
   const operation = kind === "values" ? "series_values" : "series_hist";
   if (!(await guardRequest(state, request, reply, operation, true))) return reply;
   const items = parseCodes(request.params.codes);
-  // Unknown codes and codes of other products are simply left out and cost nothing.
+  // Unknown codes, codes of other products and codes outside the subscription are left out and cost nothing.
   const known = items.flatMap((item) => {
     const series = state.catalog.get(item.code);
-    return series !== undefined && series.product === product ? [{ item, series }] : [];
+    return series !== undefined && series.product === product && state.isSubscribed(series.dataset)
+      ? [{ item, series }]
+      : [];
   });
   rejectMixedDataTypes(known.map(({ series }) => series));
   if (kind === "history" && !state.options.history) {
@@ -127,7 +130,8 @@ async function dataLimits(
   const product = productOf(request.params);
   if (!(await guardRequest(state, request, reply, "data_limits", true))) return reply;
   state.quotas.chargeLiveCall(state.today(), false);
-  const report = state.quotas.report(product, state.catalog.datasets(product));
+  const datasets = state.catalog.datasets(product).filter((dataset) => state.isSubscribed(dataset));
+  const report = state.quotas.report(product, datasets);
   await delay(state.options.latencyMs);
   return reply.send(report);
 }

@@ -231,3 +231,22 @@ test("stats count every request per operation, failed ones included", async () =
   });
   expect(stats.body.dataRequests).toEqual({ [energy[0]?.coverage ?? ""]: 1 });
 });
+
+test("only subscribed datasets are visible; other codes are left out and cost nothing", async () => {
+  const narrow = await Harness.start({ subscribedDatasets: ["Germany", "Polymers"] });
+  try {
+    const records = (await narrow.get<InfoRecord[]>("/energy_price/v1/export/series")).body;
+    expect(new Set(records.map((record) => record.coverage))).toEqual(new Set(["Germany"]));
+    expect(Object.keys((await narrow.get<Limits>("/commodity_price/v1/data_limits")).body)).toEqual([
+      "Polymers",
+    ]);
+    const [germany] = codesOf(energy, "Germany", 1);
+    const [france] = codesOf(energy, "France", 1);
+    const answer = await narrow.get<ValuesRecord[]>(`/energy_price/v1/export/series/${france},${germany}`);
+    expect(answer.body.map((record) => record.code)).toEqual([germany]);
+    const stats = await narrow.request<{ dataRequests: Record<string, number> }>("GET", "/__admin/stats");
+    expect(stats.body.dataRequests).toEqual({ Germany: 1 });
+  } finally {
+    await narrow.close();
+  }
+});
