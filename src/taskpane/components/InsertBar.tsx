@@ -163,7 +163,7 @@ export function InsertBar(props: { series: readonly SeriesInfo[] }): React.JSX.E
   }
 
   const defaultLabel = (field: "defaultCurrency" | "defaultUnit"): string =>
-    single?.[field] ? `Series default (${single[field]})` : "Series default";
+    single?.[field] ? `Default (${single[field]})` : "Series default";
 
   return (
     <section className={styles.root} aria-label="Insert formulas">

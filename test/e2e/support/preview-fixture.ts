@@ -1,0 +1,122 @@
+// What every browser test needs: the add-in built once, served over plain HTTP on
+// 127.0.0.1, the emulator in-process, and Debian's Chromium. Each test opens the preview
+// page in a fresh browser context (fresh IndexedDB, so nothing leaks between tests).
+import { mkdirSync, rmSync } from "node:fs";
+import path from "node:path";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../../../src/emulator";
+import { launchChromium } from "./browser";
+import { buildAddin } from "./build-addin";
+import { serveFolder, type StaticServer } from "./static-server";
+
+/** A Tuesday that is neither a maintenance day (15th, 25th) nor the release day (4 Nov 2026). */
+export const QUIET_DAY = "2026-11-10T15:00:00Z";
+/** 25 Nov 2026, 9 am US Central: inside the maintenance window. */
+export const MAINTENANCE_DAY = "2026-11-25T15:00:00Z";
+
+export const ARTIFACTS = path.resolve(__dirname, "../../../test-results/e2e");
+
+export interface PreviewFixture {
+  site: StaticServer;
+  emulator: RunningEmulator;
+  browser: Browser;
+  /** Calls an emulator test control (POST unless a body is absent and method says otherwise). */
+  admin(pathname: string, body?: unknown, method?: "GET" | "POST" | "DELETE"): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+export async function startPreviewFixture(options: Partial<EmulatorOptions> = {}): Promise<PreviewFixture> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const folder = await buildAddin();
+  const started: Array<() => Promise<void>> = [async () => rmSync(folder, { recursive: true, force: true })];
+  const close = async (): Promise<void> => {
+    for (const stop of started.reverse()) await stop().catch(() => undefined);
+  };
+  try {
+    const site = await serveFolder(folder);
+    started.push(() => site.close());
+    const emulator = await startEmulator({ port: 0, quiet: true, now: QUIET_DAY, ...options });
+    started.push(() => emulator.close());
+    const browser = await launchChromium();
+    started.push(() => browser.close());
+    const admin = async (pathname: string, body?: unknown, method: "GET" | "POST" | "DELETE" = "POST") => {
+      const response = await fetch(`${emulator.url}${pathname}`, {
+        method,
+        headers: body === undefined ? {} : { "content-type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      if (!response.ok) throw new Error(`${pathname}: ${response.status} ${await response.text()}`);
+      return response.json() as Promise<unknown>;
+    };
+    return { site, emulator, browser, admin, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+export interface OpenOptions {
+  width?: number;
+  height?: number;
+  /** The page's clock (the engine's schedule reads it); time flows on from here. */
+  now?: string;
+}
+
+export interface PreviewPage {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught page errors: a test ends by asserting there were none. */
+  errors: string[];
+  pane: Locator;
+}
+
+export async function openPreview(fixture: PreviewFixture, options: OpenOptions = {}): Promise<PreviewPage> {
+  const context = await fixture.browser.newContext({
+    viewport: { width: options.width ?? 1100, height: options.height ?? 900 },
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  await page.clock.install({ time: new Date(options.now ?? QUIET_DAY) });
+  await page.clock.resume();
+  await page.goto(`${fixture.site.url}/preview.html`);
+  await page.waitForFunction(() => window.__pcdPreview?.functions().length === 5);
+  const pane = page.locator("#root");
+  await pane.getByRole("tablist", { name: "PCD areas" }).waitFor();
+  return { context, page, errors, pane };
+}
+
+export interface SignInOptions {
+  username?: string;
+  password?: string;
+  environment?: "Live" | "Sandbox (test data)";
+}
+
+/** Fills the sign-in form as a person would, pointing Advanced at the emulator. */
+export async function fillSignIn(
+  fixture: PreviewFixture,
+  pane: Locator,
+  options: SignInOptions = {},
+): Promise<void> {
+  await pane.getByRole("tab", { name: "Sign in" }).click();
+  await pane.getByLabel("Username").fill(options.username ?? fixture.emulator.username);
+  await pane.getByLabel("Password").fill(options.password ?? fixture.emulator.password);
+  if (options.environment) await pane.getByRole("radio", { name: options.environment }).check();
+  await pane.getByRole("button", { name: "Advanced" }).click();
+  await pane.getByLabel("Service address").fill(fixture.emulator.url);
+  await pane.getByLabel("Token address").fill(fixture.emulator.url);
+  await pane.getByRole("button", { name: "Sign in" }).click();
+}
+
+export async function signIn(
+  fixture: PreviewFixture,
+  pane: Locator,
+  options: SignInOptions = {},
+): Promise<void> {
+  await fillSignIn(fixture, pane, options);
+  await pane.getByTestId("header-user").waitFor();
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
+}
