@@ -176,8 +176,10 @@ export class Auth {
       if (error instanceof PcdError && error.kind === "auth" && this.#session === session) this.signOut();
       throw error;
     }
-    // A sign-in or sign-out while this renewal was in flight wins over its result.
+    // A sign-in or sign-out while this renewal was in flight wins over its result:
+    // after a new sign-in the waiting callers get the new session's token.
     if (this.#session !== session) {
+      if (this.#session) return this.token();
       throw new PcdError("not_signed_in", NOT_SIGNED_IN_MESSAGE);
     }
     session.token = issued.token;

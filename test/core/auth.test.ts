@@ -259,6 +259,29 @@ describe("Auth.token and renewal", () => {
     await expect(renewal).rejects.toMatchObject({ kind: "not_signed_in" });
     expect(auth.status().signedIn).toBe(false);
   });
+  test("a new sign-in during a renewal: the waiting callers get the new session's token", async () => {
+    let release: (() => void) | undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const oldRenewal = tokenFor(NOW_S + 1);
+    const newSession = tokenFor(NOW_S + 2);
+    const { auth } = setup(
+      json({ access_token: tokenFor(NOW_S) }),
+      async () => {
+        await gate;
+        return new Response(JSON.stringify({ access_token: oldRenewal }), { status: 200 });
+      },
+      json({ access_token: newSession }),
+    );
+    await auth.signIn("first@example.com", PASSWORD);
+    const renewal = auth.renew();
+    await auth.signIn("second@example.com", "other-password");
+    release?.();
+    await expect(renewal).resolves.toBe(newSession);
+    await expect(auth.token()).resolves.toBe(newSession);
+    expect(auth.status().username).toBe("second@example.com");
+  });
 });
 
 describe("sign-out and settings changes", () => {

@@ -63,6 +63,18 @@ function emptyHttpCounts(): Record<Operation, number> {
   return { access_token: 0, series_info: 0, series_values: 0, series_hist: 0, data_limits: 0 };
 }
 
+function parseJson(answer: HttpAnswer, label: string): unknown {
+  try {
+    return JSON.parse(answer.bodyText);
+  } catch {
+    throw new PcdError(
+      "protocol",
+      `The ${label} answer was not valid JSON (HTTP ${answer.status}, ${answer.bodyText.length} characters).`,
+      { status: answer.status },
+    );
+  }
+}
+
 function abortReason(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException("The operation was aborted.", "AbortError");
 }
@@ -123,6 +135,24 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
     }
   }
 
+  /** One attempt through the rate gate: the HTTP answer, or the network/timeout failure. */
+  async function send(
+    operation: DataOperation,
+    url: string,
+    token: string,
+    timeoutMs: number,
+    signal: AbortSignal | undefined,
+  ): Promise<HttpAnswer | PcdError> {
+    try {
+      const answer = await gate.run(operation, () => attempt(operation, url, token, timeoutMs, signal));
+      deps.log?.("debug", `${OPERATION_LABELS[operation]}: HTTP ${answer.status} from ${url}`);
+      return answer;
+    } catch (error) {
+      if (error instanceof PcdError && (error.kind === "network" || error.kind === "timeout")) return error;
+      throw error;
+    }
+  }
+
   /** Whether a failure may be retried, and after how long (null: give up now). */
   function retryDelay(error: PcdError, retriesSoFar: number, stateAvailable: boolean): number | null {
     if (!isRetryable(error) || retriesSoFar >= policy.maxRetries) return null;
@@ -148,41 +178,30 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
     for (;;) {
       if (signal?.aborted) throw abortReason(signal);
       const token = await deps.auth.token();
+      const outcome = await send(operation, url, token, timeoutMs, signal);
       let error: PcdError;
-      try {
-        const answer = await gate.run(operation, () => attempt(operation, url, token, timeoutMs, signal));
-        if (answer.ok) {
-          if (operation === "series_values" || operation === "series_hist") dataRequests += codesCharged;
-          let body: unknown;
-          try {
-            body = JSON.parse(answer.bodyText);
-          } catch {
-            throw new PcdError(
-              "protocol",
-              `The ${label} answer was not valid JSON (HTTP ${answer.status}, ${answer.bodyText.length} characters).`,
-              { status: answer.status },
-            );
-          }
-          return onSuccess(body);
+      if (outcome instanceof PcdError) {
+        error = outcome;
+      } else if (outcome.ok) {
+        if (operation === "series_values" || operation === "series_hist") dataRequests += codesCharged;
+        return onSuccess(parseJson(outcome, label));
+      } else if (outcome.status === 401 && !renewed) {
+        // The token expired early or was revoked: renew once and try once more.
+        renewed = true;
+        // Calls refused together renew together: when another call has already
+        // replaced the refused token, retry with its token instead of renewing again.
+        if ((await deps.auth.token()) === token) {
+          deps.log?.("info", `${label}: HTTP 401, renewing the access token once.`);
+          await deps.auth.renew();
         }
-        if (answer.status === 401 && !renewed) {
-          // The token expired early or was revoked: renew once and try once more.
-          renewed = true;
-          // Calls refused together renew together: when another call has already
-          // replaced the refused token, retry with its token instead of renewing again.
-          const current = await deps.auth.token();
-          if (current === token) {
-            deps.log?.("info", `${label}: HTTP 401, renewing the access token once.`);
-            await deps.auth.renew();
-          }
-          continue;
-        }
+        continue;
+      } else {
         const now = deps.clock.now();
         error = classifyHttpFailure(
           {
-            status: answer.status,
-            bodyText: answer.bodyText,
-            retryAfterMs: parseRetryAfter(answer.retryAfter, now),
+            status: outcome.status,
+            bodyText: outcome.bodyText,
+            retryAfterMs: parseRetryAfter(outcome.retryAfter, now),
           },
           {
             operation,
@@ -191,10 +210,6 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
             secrets: [token],
           },
         );
-      } catch (caught) {
-        if (!(caught instanceof PcdError) || caught.kind === "protocol") throw caught;
-        if (caught.kind !== "network" && caught.kind !== "timeout") throw caught;
-        error = caught;
       }
       const now = deps.clock.now();
       const state = serviceState(now, deps.settings().releaseBusinessDay);
