@@ -59,6 +59,7 @@ export function startStreamingCell<T, E>(
   let lastShown: string | undefined;
   let lastError: CellError | undefined;
   let lastAuth: AuthStatus | undefined;
+  let watchdog: ReturnType<typeof setTimeout> | undefined;
 
   const show = (value: T | E, fingerprint: string): void => {
     settled = true;
@@ -78,7 +79,7 @@ export function startStreamingCell<T, E>(
       return;
     }
     running = true;
-    const watchdog = settled ? undefined : startWatchdog();
+    if (!settled) watchdog = startWatchdog();
     try {
       const value = await job.compute((key) => tracked.add(key));
       lastError = undefined;
@@ -87,7 +88,7 @@ export function startStreamingCell<T, E>(
       showError(toCellError(error));
       if (isPcdError(error) && error.kind === "input" && tracked.size === 0) stopWatching();
     } finally {
-      if (watchdog !== undefined) clearTimeout(watchdog);
+      clearWatchdog();
       running = false;
     }
     if (dirty && !cancelled) {
@@ -105,6 +106,11 @@ export function startStreamingCell<T, E>(
         message: `PCD timed out waiting for the service (no answer within ${Math.round(ms / 1000)} s); the cell updates when the data arrives.`,
       });
     }, ms);
+  };
+
+  const clearWatchdog = (): void => {
+    if (watchdog !== undefined) clearTimeout(watchdog);
+    watchdog = undefined;
   };
 
   const stopWatching = (): void => {
@@ -145,6 +151,7 @@ export function startStreamingCell<T, E>(
 
   sink.onCanceled = () => {
     cancelled = true;
+    clearWatchdog();
     stopWatching();
   };
   rerun();

@@ -210,3 +210,18 @@ describe("watchdog", () => {
     expect(defaultWatchdogMs(new FakeEngine())).toBeGreaterThan(2 * callTimeoutMs + historyTimeoutMs);
   });
 });
+
+test("cancelling a cell that is still waiting clears its watchdog (no timer outlives the cell)", () => {
+  jest.useFakeTimers();
+  try {
+    const engine = new FakeEngine();
+    const sink = makeSink();
+    const { job } = scriptedJob("data", [() => new Promise<never>(() => undefined)], "k");
+    startStreamingCell(sink, job, { engine, toHostError: asError, watchdogMs: 5_000 });
+    expect(jest.getTimerCount()).toBe(1);
+    sink.onCanceled?.();
+    expect(jest.getTimerCount()).toBe(0);
+  } finally {
+    jest.useRealTimers();
+  }
+});
