@@ -1,0 +1,99 @@
+import { PcdError } from "../../src/core/errors";
+import {
+  allowanceText,
+  describeError,
+  formatBytes,
+  formatDuration,
+  signInErrorMessage,
+  unavailableText,
+} from "../../src/taskpane/messages";
+
+const NOW = Date.UTC(2026, 10, 25, 15, 0);
+const SERVICE = "https://pcd.example.com";
+
+describe("signInErrorMessage", () => {
+  test.each<[string, unknown, RegExp]>([
+    ["refused credentials", new PcdError("auth", "401 Unauthorized"), /^Wrong username or password/],
+    [
+      "refused credentials quote the service",
+      new PcdError("auth", "401", { serverMessage: "Invalid credentials" }),
+      /Wrong username or password.*The service said: "Invalid credentials"/,
+    ],
+    [
+      "no answer",
+      new PcdError("network", "connection refused"),
+      /could not be reached \(connection refused\)/,
+    ],
+    ["no answer names the address", new PcdError("network", "x"), /https:\/\/pcd\.example\.com/],
+    ["timeout", new PcdError("timeout", "no answer within 130 s"), /could not be reached .*Advanced/],
+    [
+      "maintenance with an end",
+      new PcdError("unavailable", "503", { until: NOW + 7 * 3_600_000 }),
+      /in maintenance until .*\(7 h from now\)/,
+    ],
+    ["maintenance without an end", new PcdError("unavailable", "503"), /in maintenance; try again later/],
+    [
+      "a bad address setting",
+      new PcdError("input", "Invalid setting baseUrl: must use https"),
+      /^Invalid setting baseUrl/,
+    ],
+    ["anything else", new PcdError("server", "500 Internal"), /^Sign-in failed: 500 Internal/],
+    ["not a PcdError", new TypeError("Failed to fetch"), /^Sign-in failed: Failed to fetch/],
+  ])("%s", (_name, error, expected) => {
+    expect(signInErrorMessage(error, SERVICE, NOW)).toMatch(expected);
+  });
+});
+
+test.each<[string, number, string]>([
+  ["under a minute", 59_000, "less than a minute"],
+  ["minutes", 4 * 60_000 + 5_000, "4 min"],
+  ["hours and minutes", 119 * 60_000, "1 h 59 min"],
+  ["whole hours", 2 * 3_600_000, "2 h"],
+  ["days drop the minutes", 26 * 3_600_000 + 5 * 60_000, "1 d 2 h"],
+  ["negative", -5, "less than a minute"],
+  ["not a number", Number.NaN, "less than a minute"],
+])("formatDuration: %s", (_name, ms, expected) => {
+  expect(formatDuration(ms)).toBe(expected);
+});
+
+test.each<[number, string]>([
+  [0, "0 B"],
+  [1023, "1023 B"],
+  [1536, "1.5 KB"],
+  [5 * 1024 * 1024, "5.0 MB"],
+])("formatBytes(%d)", (bytes, expected) => {
+  expect(formatBytes(bytes)).toBe(expected);
+});
+
+test.each<[string, number, number, string, number]>([
+  ["full", 500, 500, "500 of 500 left", 1],
+  ["partly used", 480, 500, "480 of 500 left", 0.96],
+  ["exhausted", 0, 500, "0 of 500 left", 0],
+  ["negative remaining is shown as none", -3, 500, "0 of 500 left", 0],
+  ["more remaining than total is capped", 600, 500, "500 of 500 left", 1],
+  ["no allowance", 0, 0, "0 of 0 left", 0],
+])("allowanceText: %s", (_name, remaining, total, label, fraction) => {
+  expect(allowanceText(remaining, total)).toEqual({ label, fraction });
+});
+
+test.each<[string, number | null, "maintenance" | "release" | null, RegExp]>([
+  [
+    "maintenance",
+    NOW + 3_600_000,
+    "maintenance",
+    /in maintenance until .*\(1 h from now\)\. Cached data stays available/,
+  ],
+  ["release day", NOW + 3_600_000, "release", /closed for the monthly release until/],
+  ["unknown end", null, "release", /closed for the monthly release; try again later/],
+])("unavailableText: %s", (_name, until, reason, expected) => {
+  expect(unavailableText(until, NOW, reason)).toMatch(expected);
+});
+
+test.each<[string, unknown, string]>([
+  ["PcdError", new PcdError("quota", "Allowance of Germany is used up."), "Allowance of Germany is used up."],
+  ["PcdError without text", new PcdError("storage", " "), "PCD failed (storage)."],
+  ["Error", new Error("boom"), "boom"],
+  ["a string", "plain", "plain"],
+])("describeError: %s", (_name, error, expected) => {
+  expect(describeError(error)).toBe(expected);
+});
