@@ -118,7 +118,7 @@ async function signIn(engine: Engine, options: RunOptions, log: Logger): Promise
     return undefined;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    log("error", `Sign-in failed: ${message}`);
+    log("error", /sign-in/i.test(message) ? message : `Sign-in failed: ${message}`);
     return message;
   }
 }
