@@ -1,0 +1,249 @@
+// Task pane states the emulator cannot produce on demand, in Chromium against a scripted
+// engine (test/e2e/harness): the refresh offer after a release, the automatic refresh,
+// a failed refresh, the refresh cost, release-day downtime, sign-out and clearing the cache.
+import { rmSync } from "node:fs";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import { launchChromium } from "./support/browser";
+import { buildHarness } from "./support/build-harness";
+import { ARTIFACTS } from "./support/preview-fixture";
+import { serveFolder, type StaticServer } from "./support/static-server";
+import type { HarnessSetup } from "./harness/component-harness";
+
+jest.setTimeout(60_000);
+
+let folder: string;
+let site: StaticServer;
+let browser: Browser;
+let context: BrowserContext | undefined;
+let errors: string[] = [];
+
+beforeAll(async () => {
+  folder = await buildHarness();
+  site = await serveFolder(folder);
+  browser = await launchChromium();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+  if (folder) rmSync(folder, { recursive: true, force: true });
+});
+
+afterEach(async () => {
+  expect(errors).toEqual([]);
+  await context?.close();
+  context = undefined;
+  errors = [];
+});
+
+async function mount(setup: HarnessSetup): Promise<{ page: Page; pane: Locator }> {
+  context = await browser.newContext({ viewport: { width: 360, height: 900 } });
+  const page = await context.newPage();
+  page.on("pageerror", (error) => errors.push(error.message));
+  await page.goto(`${site.url}/index.html?setup=${encodeURIComponent(JSON.stringify(setup))}`);
+  const pane = page.locator("#root");
+  await pane.getByRole("tablist", { name: "PCD areas" }).waitFor();
+  return { page, pane };
+}
+
+function engineValue<T>(page: Page, read: string): Promise<T> {
+  return page.evaluate((path) => {
+    const engine = (window as unknown as { __harness: { engine: Record<string, unknown> } }).__harness.engine;
+    return engine[path] as T;
+  }, read);
+}
+
+function finishRefresh(page: Page): Promise<boolean> {
+  return page.evaluate(() =>
+    (window as unknown as { __harness: { engine: { finish(): boolean } } }).__harness.engine.finish(),
+  );
+}
+
+describe("refresh after a monthly release", () => {
+  test("is offered when the workbook opens, then shows progress and the summary with failures", async () => {
+    const { page, pane } = await mount({
+      due: true,
+      summary: {
+        updated: 3,
+        revised: 1,
+        unchanged: 5,
+        failed: 1,
+        requestsUsed: 4,
+        failures: [{ key: "k", code: "12345-1-1", message: "Allowance of Germany is used up." }],
+      },
+    });
+    const offer = pane.getByTestId("refresh-offer");
+    await offer.waitFor();
+    expect(await engineValue<number>(page, "refreshCalls")).toBe(0);
+    await page.screenshot({ path: `${ARTIFACTS}/refresh-offer.png` });
+    await offer.getByRole("button", { name: "Refresh now" }).click();
+    await pane.getByTestId("refresh-progress").filter({ hasText: "Fetching data: 1 of 4" }).waitFor();
+    expect(await finishRefresh(page)).toBe(true);
+    const summary = pane.getByTestId("refresh-summary");
+    await summary.waitFor();
+    const counts = await summary
+      .locator("[data-count]")
+      .evaluateAll((nodes) =>
+        nodes.map((node) => [node.getAttribute("data-count"), node.querySelector("dd")?.textContent]),
+      );
+    expect(counts).toEqual([
+      ["updated", "3"],
+      ["revised", "1"],
+      ["unchanged", "5"],
+      ["failed", "1"],
+      ["requests-used", "4"],
+    ]);
+    expect(await summary.getByRole("list", { name: "Failures" }).textContent()).toBe(
+      "12345-1-1: Allowance of Germany is used up.",
+    );
+    expect(await pane.getByTestId("refresh-offer").count()).toBe(0);
+    expect(await engineValue<number>(page, "refreshCalls")).toBe(1);
+  });
+
+  test("'Later' puts the offer away without refreshing", async () => {
+    const { page, pane } = await mount({ due: true });
+    await pane.getByTestId("refresh-offer").getByRole("button", { name: "Later" }).click();
+    await pane.getByTestId("refresh-offer").waitFor({ state: "detached" });
+    expect(await engineValue<number>(page, "refreshCalls")).toBe(0);
+  });
+
+  test("runs by itself when the user chose automatic refresh", async () => {
+    const { page, pane } = await mount({ due: true, auto: true, summary: { updated: 2, requestsUsed: 2 } });
+    await pane.getByTestId("refresh-progress").waitFor();
+    expect(await pane.getByTestId("refresh-offer").count()).toBe(0);
+    await finishRefresh(page);
+    await pane.getByTestId("refresh-summary").waitFor();
+    expect(await engineValue<number>(page, "refreshCalls")).toBe(1);
+  });
+
+  test("an automatic refresh that fails says why and is not retried in a loop", async () => {
+    const { page, pane } = await mount({
+      due: true,
+      auto: true,
+      refreshFails: "The service is down for maintenance.",
+    });
+    await pane.getByTestId("refresh-progress").waitFor();
+    await finishRefresh(page);
+    const failed = pane.getByTestId("refresh-failed");
+    await failed.waitFor();
+    expect(await failed.textContent()).toContain(
+      "Refresh failed: The service is down for maintenance. Cached data is unchanged.",
+    );
+    // Switching tabs re-renders everything; no second automatic run starts.
+    await pane.getByRole("tab", { name: "Status" }).click();
+    await pane.getByRole("tab", { name: "Series" }).click();
+    expect(await engineValue<number>(page, "refreshCalls")).toBe(1);
+  });
+
+  test("the automatic choice is a setting the pane changes", async () => {
+    const { page, pane } = await mount({});
+    await pane.getByRole("tab", { name: "Usage" }).click();
+    const toggle = pane.getByRole("switch", { name: "Refresh by itself after a monthly release" });
+    await toggle.check();
+    await page.waitForFunction(
+      () =>
+        (window as unknown as { __harness: { engine: { settings: { autoRefreshAfterRelease: boolean } } } })
+          .__harness.engine.settings.autoRefreshAfterRelease,
+    );
+    expect(await toggle.isChecked()).toBe(true);
+  });
+});
+
+describe("usage", () => {
+  test("the cost of a refresh per dataset, with a warning where the allowance is short", async () => {
+    const { page, pane } = await mount({
+      plan: {
+        items: [],
+        cost: [
+          { product: "energy_price", dataset: "Germany", requests: 12, remaining: 5 },
+          { product: "energy_price", dataset: "France", requests: 3, remaining: 400 },
+          { product: "energy_price", dataset: "Spain", requests: 0, remaining: 400 },
+        ],
+        totalRequests: 15,
+        overBudget: ["Germany"],
+      },
+    });
+    await pane.getByRole("tab", { name: "Usage" }).click();
+    const cost = pane.getByTestId("refresh-cost");
+    await cost.waitFor();
+    expect(await cost.locator("caption").textContent()).toBe(
+      "Refreshing this workbook uses 15 data requests:",
+    );
+    const rows = await cost
+      .locator("tbody tr")
+      .evaluateAll((nodes) =>
+        nodes.map((node) => [...node.querySelectorAll("td")].map((cell) => cell.textContent)),
+      );
+    expect(rows).toEqual([
+      ["Germany", "12", "5"],
+      ["France", "3", "400"],
+    ]);
+    expect(await cost.textContent()).toContain("Not enough allowance left for Germany");
+    await page.screenshot({ path: `${ARTIFACTS}/refresh-cost.png` });
+  });
+
+  test("a refresh that costs nothing says so", async () => {
+    const { pane } = await mount({});
+    await pane.getByRole("tab", { name: "Usage" }).click();
+    await pane
+      .getByText("Refreshing now costs no data requests: the workbook has no PCD data yet.")
+      .waitFor();
+  });
+});
+
+describe("status and account", () => {
+  test.each<[string, HarnessSetup["service"], RegExp]>([
+    [
+      "release-day downtime",
+      { available: false, reason: "release", untilInMinutes: 120.5 },
+      /closed for the monthly release until .*\(2 h from now\)/,
+    ],
+    [
+      "maintenance",
+      { available: false, reason: "maintenance", untilInMinutes: 60 * 7 + 30.5 },
+      /in maintenance until .*\(7 h 30 min from now\)/,
+    ],
+  ])("%s is shown on every tab with its end", async (_name, service, message) => {
+    const { pane } = await mount({ service });
+    for (const tab of ["Series", "Usage", "Status"]) {
+      await pane.getByRole("tab", { name: tab }).click();
+      expect(await pane.getByTestId("service-notice").textContent()).toMatch(message);
+    }
+    expect(await pane.getByTestId("service-state").textContent()).toMatch(message);
+  });
+
+  test("clearing the cache asks first", async () => {
+    const { page, pane } = await mount({});
+    await pane.getByRole("tab", { name: "Status" }).click();
+    await pane.getByRole("button", { name: "Clear cache…" }).click();
+    expect(await engineValue<number>(page, "cleared")).toBe(0);
+    await pane.getByRole("button", { name: "Yes, clear the cache" }).click();
+    await pane.getByText("The cache is cleared").waitFor();
+    expect(await engineValue<number>(page, "cleared")).toBe(1);
+  });
+
+  test.each([
+    ["keeps the cache by default", false, { clearCache: false }],
+    ["clears the cache on request", true, { clearCache: true }],
+  ])("sign out %s and returns to the sign-in form", async (_name, clear, expected) => {
+    const { page, pane } = await mount({ tokenInMinutes: 119, environment: "sandbox" });
+    await pane.getByRole("tab", { name: "Account" }).click();
+    expect(await pane.getByTestId("token-lifetime").textContent()).toMatch(/Token valid for 1 h 5[89] min/);
+    if (clear)
+      await pane.getByRole("checkbox", { name: "Also clear the cached data on this computer" }).check();
+    await pane.getByRole("button", { name: "Sign out" }).click();
+    await pane.getByRole("form", { name: "Sign in to PCD" }).waitFor();
+    expect(await engineValue<unknown[]>(page, "signOuts")).toEqual([expected]);
+    expect(await pane.getByTestId("sandbox-badge").count()).toBe(0);
+  });
+
+  test("signed out, the data tabs ask for a sign-in first", async () => {
+    const { pane } = await mount({ signedIn: false });
+    for (const tab of ["Series", "Usage"]) {
+      await pane.getByRole("tab", { name: tab }).click();
+      await pane.getByText("Sign in to PCD first.").waitFor();
+    }
+    await pane.getByRole("button", { name: "Sign in" }).click();
+    await pane.getByRole("form", { name: "Sign in to PCD" }).waitFor();
+  });
+});

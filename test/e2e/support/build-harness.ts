@@ -1,0 +1,46 @@
+// Builds the component harness (the real task pane on a scripted engine) into a temporary
+// folder: a small webpack build of its own, so it does not depend on the add-in's config.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import HtmlWebpackPlugin from "html-webpack-plugin";
+import webpack from "webpack";
+
+const root = path.resolve(__dirname, "../../..");
+
+export async function buildHarness(): Promise<string> {
+  const outDir = mkdtempSync(path.join(tmpdir(), "pcd-harness-"));
+  const compiler = webpack({
+    mode: "development",
+    context: root,
+    devtool: false,
+    entry: { harness: "./test/e2e/harness/component-harness.tsx" },
+    output: { path: outDir, filename: "[name].js" },
+    resolve: { extensions: [".ts", ".tsx", ".js"] },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          use: { loader: "ts-loader", options: { transpileOnly: true } },
+        },
+      ],
+    },
+    performance: { hints: false },
+    plugins: [
+      new HtmlWebpackPlugin({
+        filename: "index.html",
+        template: "./test/e2e/harness/component-harness.html",
+      }),
+    ],
+  });
+  await new Promise<void>((resolve, reject) => {
+    compiler.run((error, stats) => {
+      compiler.close(() => undefined);
+      if (error) reject(error);
+      else if (stats?.hasErrors()) reject(new Error(stats.toString({ all: false, errors: true })));
+      else resolve();
+    });
+  });
+  return outDir;
+}
