@@ -139,7 +139,8 @@ export class EngineCore implements Engine {
       storage,
       now,
       environment: () => this.environment(),
-      ensureLimits: (products) => this.ensureLimits(products),
+      // Refresh-all reads Data Limits afresh (a few minutes' reuse), so its cost preview is current.
+      ensureLimits: (products) => this.ensureLimits(products, LIMITS_MAX_AGE_MS),
       remaining: (product, dataset) =>
         this.environment() === "live" ? this.ledger.remaining("live", product, dataset) : null,
       codesSent: () => this.batcher.codesSent(),
@@ -368,6 +369,16 @@ export class EngineCore implements Engine {
     return this.parts.client.stats();
   }
 
+  /**
+   * Products (of the current environment) whose plan turned out to have no Series Values
+   * History: the pane says so (onMetaChange fires when this list grows). An addition to
+   * the Engine interface.
+   */
+  historyUnavailable(): ProductId[] {
+    const environment = this.environment();
+    return PRODUCTS.filter((product) => !this.seriesSync.context(environment, product).historyAvailable);
+  }
+
   private async load(): Promise<void> {
     await this.parts.settings.load();
     await Promise.all([
@@ -447,12 +458,12 @@ export class EngineCore implements Engine {
     return oldest;
   }
 
-  private async ensureLimits(products: readonly ProductId[]): Promise<void> {
+  private async ensureLimits(products: readonly ProductId[], maxAgeMs = Infinity): Promise<void> {
     const environment = this.environment();
     if (environment !== "live") return;
     await Promise.all(
       products.map(async (product) => {
-        if (this.ledger.isCurrent(environment, product)) return;
+        if (this.ledger.isCurrent(environment, product, maxAgeMs)) return;
         try {
           await this.fetchLimits(environment, product);
         } catch (error) {

@@ -46,11 +46,6 @@ export class SeriesSync {
     };
   }
 
-  /** Products (per environment) whose plan turned out to have no History. */
-  historyUnavailable(): string[] {
-    return [...this.noHistory];
-  }
-
   plan(request: SeriesRequest, info: SeriesInfo = request.info): SyncDecision {
     const { environment } = parseRequestKey(request.key);
     return planSync(this.options.cache.get(request.key), info, this.context(environment, info.product));

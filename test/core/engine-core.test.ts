@@ -141,6 +141,7 @@ describe("getSeries", () => {
       "series_values",
     ]);
     expect(h.logs.filter((line) => line.includes("no Series Values History"))).toHaveLength(1);
+    expect(h.engine.historyUnavailable()).toEqual(["energy_price"]);
 
     h.service.updateSeries("68520-8-1", { lastAvailableFinal: "2026-11", updatedAt: "2026-12-03" });
     await h.engine["catalogStore"].refresh(["energy_price"]);
