@@ -29,6 +29,9 @@ function sideloadHelp(
   return [
     "",
     "PCD add-in: https://localhost:3000/taskpane.html   manifest: manifest.xml",
+    // Task pane issue: the preview page runs the real task pane and functions on a mock
+    // Excel host (src/preview), so PCD can be tried in a browser without Excel.
+    "Preview without Excel (grid + task pane): https://localhost:3000/preview.html",
     emulator
       ? `Local service (emulator): ${emulator.url}   sign in as ${emulator.username} / ${emulator.password}`
       : "Emulator not started (--no-emulator): set the service address under Advanced in the task pane.",
