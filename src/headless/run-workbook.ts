@@ -54,6 +54,12 @@ export async function runWorkbook(options: RunOptions): Promise<RunReport> {
     const loaded = await loadCacheFile(options.cacheFile, storage);
     log("info", `Loaded ${loaded} cache entries from ${options.cacheFile}.`);
   }
+  if (options.engine && options.cacheFile) {
+    log(
+      "warn",
+      "--cache applies only to the engine the runner builds; the given engine keeps its own storage.",
+    );
+  }
   const engine = options.engine ?? buildEngine(options, storage as KeyValueStorage, log);
   setEngine(engine);
   let previous: PassCells | undefined;

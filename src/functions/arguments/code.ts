@@ -37,8 +37,8 @@ function numericCodeMessage(input: number): string {
   if (!Number.isInteger(input) || input < 1 || input > MAX_DATE_SERIAL) return arithmetic;
   const date = formatCalendar(serialToCalendar(input));
   return (
-    `code arrived as the number ${input} (also the date ${date}): Excel computes a code without quotes ` +
-    `as arithmetic, and turns a code typed in a cell like 1-2-3 into a date. Quote it ("68520-8-1"), ` +
-    `or format the cell as Text, or type '1-2-3.`
+    `code arrived as the number ${input}: Excel computed a code without quotes (68520-8-1) as arithmetic, ` +
+    `or turned a code typed in a cell (1-2-3) into the date ${date}. Put the code in quotes, ` +
+    `e.g. "68520-8-1"; in a cell, format it as Text or type '1-2-3.`
   );
 }

@@ -25,9 +25,10 @@ function inputErrorOf(input: unknown): PcdError {
 test.each([
   [
     68511,
-    /^code arrived as the number 68511 \(also the date 2087-07-28\): Excel computes a code without quotes as arithmetic, and turns a code typed in a cell like 1-2-3 into a date\. Quote it \("68520-8-1"\), or format the cell as Text, or type '1-2-3\.$/,
+    /^code arrived as the number 68511: Excel computed a code without quotes \(68520-8-1\) as arithmetic, or turned a code typed in a cell \(1-2-3\) into the date 2087-07-28\. Put the code in quotes, e\.g\. "68520-8-1"; in a cell, format it as Text or type '1-2-3\.$/,
   ],
-  [37623, /number 37623 \(also the date 2003-01-02\)/],
+  [37623, /number 37623: .* into the date 2003-01-02\./],
+  [2958465, /into the date 9999-12-31\./],
   [
     -7,
     /arrived as the number -7: Excel computed a code typed without quotes \(68520-8-1\) as arithmetic. Type the code as text in quotes, e.g. "68520-8-1"\./,
