@@ -92,6 +92,7 @@ export function mountGrid(container: HTMLElement, options: GridOptions): void {
         column >= selection.column &&
         column < selection.column + selection.columnCount;
       cell.classList.toggle("selected", inside);
+      cell.classList.toggle("active", row === selection.row && column === selection.column);
     }
     const active = cellName(selection);
     nameBox.textContent = rangeAddress(selection).replace(/^Sheet1!/, "");
