@@ -170,6 +170,14 @@ export function renderResults(results: BenchResults): string {
         check.met ? "yes" : "**no**",
       ]),
     ),
+    ...(results.failures.length > 0
+      ? [
+          "",
+          "### Workloads that failed in this run",
+          "",
+          ...results.failures.map((failure) => `- ${failure.workload}: ${failure.error}`),
+        ]
+      : []),
     ...(notes.length > 0 ? ["", "### Notes from this run", "", ...notes] : []),
     END_MARKER,
   ];

@@ -73,6 +73,8 @@ export interface BenchResults {
   workloads: WorkloadResult[];
   addin: AddinFigures | null;
   targets: TargetCheck[];
+  /** Workloads that could not run to the end, with the reason (their figures are missing). */
+  failures: { workload: string; error: string }[];
 }
 
 export function dataCalls(calls: CallCounts): number {

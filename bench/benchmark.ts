@@ -1,0 +1,123 @@
+// One benchmark run: starts the emulator on loopback, reads the catalog, generates the
+// workbooks, runs W1-W5 and the naive baseline, and returns every figure with its bounds.
+import { mkdir } from "node:fs/promises";
+import type { Logger } from "../src/core/environment";
+import { startEmulatorProcess } from "./emulator-host";
+import { CallLog } from "./call-log";
+import type { CatalogSeries } from "./catalog";
+import { pinClock } from "./clock";
+import type { BenchConfig } from "./config";
+import { describeMachine } from "./machine";
+import type { AddinMeasurement } from "./addin";
+import type { BenchResults, NaiveFigures, WorkloadResult } from "./results";
+import { runNaive, runScalePoint, runStorm, runWorkbookLifecycle, type BenchContext } from "./scenarios";
+import { readCatalog, resetCounters } from "./service";
+import { evaluateTargets } from "./targets";
+import { generateWorkbook } from "./workloads";
+
+export interface BenchHooks {
+  log: Logger;
+  /** Builds the add-in (started first, awaited after the naive baseline) and returns its measurement. */
+  buildAddin?: () => Promise<AddinMeasurement>;
+}
+
+/** Large enough that no allowance or quota shapes the figures: they are not the subject here. */
+const UNLIMITED = 10_000_000;
+
+export async function runBenchmark(config: BenchConfig, hooks: BenchHooks): Promise<BenchResults> {
+  const started = performance.now();
+  await mkdir(config.outDir, { recursive: true });
+  const clock = pinClock();
+  // Builds are CPU-heavy: they overlap only the naive baseline, which waits on the rate limit.
+  const addinBuild = hooks.buildAddin?.();
+  const emulator = await startEmulatorProcess({
+    seed: config.seed,
+    now: clock.start,
+    latencyMs: config.latencyMs,
+    latencyPerCodeMs: config.latencyPerCodeMs,
+    allowance: UNLIMITED,
+    dailyQuota: UNLIMITED,
+    seriesInfoMonthlyQuota: UNLIMITED,
+    downtime: false,
+  });
+  try {
+    const service = {
+      baseUrl: emulator.url,
+      authUrl: emulator.url,
+      username: emulator.username,
+      password: emulator.password,
+    };
+    const catalog: CatalogSeries[] = await readCatalog(service);
+    await resetCounters(service.baseUrl);
+    const context: BenchContext = {
+      config,
+      service,
+      clock,
+      catalog,
+      byCode: new Map(catalog.map((series) => [series.code, series])),
+      log: hooks.log,
+      callLog: new CallLog(),
+    };
+    const workbook = generateWorkbook(catalog, config.workbookFormulas, config.seed);
+    const workloads: WorkloadResult[] = [];
+    const failures: BenchResults["failures"] = [];
+    // A workload that fails is reported as such; the others still run.
+    const fail = (workload: string, error: unknown): void => {
+      const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      hooks.log("error", `${workload} failed: ${message}`);
+      failures.push({ workload, error: message.split("\n").slice(0, 4).join(" ") });
+    };
+    const attempt = async <T>(workload: string, run: () => Promise<T>): Promise<T | undefined> => {
+      try {
+        return await run();
+      } catch (error) {
+        fail(workload, error);
+        return undefined;
+      }
+    };
+
+    // The naive baseline runs first, on the untouched release the cold workbook also sees.
+    const naive = async (): Promise<NaiveFigures | null> =>
+      config.naiveSample > 0
+        ? ((await attempt("naive baseline", () => runNaive(context, workbook))) ?? null)
+        : null;
+    const naiveW1 = await naive();
+    const naiveW2 = await naive();
+
+    const measureAddin = addinBuild === undefined ? undefined : await addinBuild;
+    const storm = await attempt("W4", () => runStorm(context, workbook));
+    const lifecycle = await attempt("W1-W3", () => runWorkbookLifecycle(context, workbook, fail));
+    for (const entry of lifecycle ?? []) {
+      if (entry.id === "W1") entry.naive = naiveW1;
+      if (entry.id.startsWith("W2")) entry.naive = naiveW2;
+    }
+    workloads.push(...(lifecycle ?? []), ...(storm === undefined ? [] : [storm]));
+    for (const size of config.scaleSizes) {
+      const point = await attempt(`W5 ${size}`, () =>
+        runScalePoint(context, generateWorkbook(catalog, size, config.seed + size)),
+      );
+      if (point !== undefined) workloads.push(point);
+    }
+
+    const addin = measureAddin === undefined ? null : await measureAddin();
+    return {
+      generatedAt: new Date().toISOString(),
+      durationMs: performance.now() - started,
+      machine: describeMachine(),
+      settings: {
+        seed: config.seed,
+        latencyMs: config.latencyMs,
+        latencyPerCodeMs: config.latencyPerCodeMs,
+        naiveSample: config.naiveSample,
+        w1Formulas: config.workbookFormulas,
+        scaleSizes: config.scaleSizes,
+      },
+      workloads,
+      addin,
+      targets: evaluateTargets(workloads),
+      failures,
+    };
+  } finally {
+    await emulator.close();
+  }
+}

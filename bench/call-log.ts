@@ -1,0 +1,84 @@
+// Records the HTTP calls an engine sends (through a wrapped fetch): when, which operation,
+// how many codes, how long. The figures come from the service's counters; this log is the
+// evidence for explaining them (how full the calls were, what waited on what).
+import type { FetchLike } from "../src/core/environment";
+import type { Operation } from "./bounds";
+
+export interface LoggedCall {
+  operation: Operation | "other";
+  product: string;
+  codes: string[];
+  startMs: number;
+  endMs: number;
+  status: number;
+}
+
+/** The operation, product and codes of a service URL (spec section 4 paths). */
+export function describeCall(url: string): Pick<LoggedCall, "operation" | "product" | "codes"> {
+  const path = new URL(url).pathname;
+  if (path.endsWith("/access_token/v1")) return { operation: "access_token", product: "", codes: [] };
+  const match =
+    /^\/([^/]+)\/v1\/(?:sandbox\/)?(export\/series_hist|export\/series|data_limits)(?:\/([^/]+))?$/.exec(
+      path,
+    );
+  if (match === null) return { operation: "other", product: "", codes: [] };
+  const [, product = "", kind, segment] = match;
+  const codes =
+    segment === undefined
+      ? []
+      : decodeURIComponent(segment)
+          .split(",")
+          .map((item) => item.split("&")[0] ?? "");
+  if (kind === "data_limits") return { operation: "data_limits", product, codes: [] };
+  if (kind === "export/series_hist") return { operation: "series_hist", product, codes };
+  return { operation: segment === undefined ? "series_info" : "series_values", product, codes };
+}
+
+export class CallLog {
+  readonly calls: LoggedCall[] = [];
+  private readonly origin = performance.now();
+
+  wrap(fetchImpl: FetchLike): FetchLike {
+    return async (input, init) => {
+      const startMs = performance.now() - this.origin;
+      const response = await fetchImpl(input, init);
+      this.calls.push({
+        ...describeCall(input),
+        startMs,
+        endMs: performance.now() - this.origin,
+        status: response.status,
+      });
+      return response;
+    };
+  }
+
+  /** Milliseconds since the log started (the clock of startMs / endMs). */
+  now(): number {
+    return performance.now() - this.origin;
+  }
+
+  /** Calls logged since a mark (an index into calls). */
+  since(mark: number): LoggedCall[] {
+    return this.calls.slice(mark);
+  }
+
+  /** How full the data calls were and when they ran, relative to the step's start. */
+  static summary(calls: readonly LoggedCall[], stepStartMs: number): string {
+    const parts: string[] = [];
+    const data = calls.filter(
+      (call) => call.operation === "series_hist" || call.operation === "series_values",
+    );
+    const first = data[0];
+    if (first !== undefined) {
+      const lastEnd = Math.max(...data.map((call) => call.endMs));
+      parts.push(
+        `data calls from ${(first.startMs - stepStartMs).toFixed(0)} ms to ${(lastEnd - stepStartMs).toFixed(0)} ms after the start`,
+      );
+    }
+    for (const operation of ["series_hist", "series_values"] as const) {
+      const sizes = calls.filter((call) => call.operation === operation).map((call) => call.codes.length);
+      if (sizes.length > 0) parts.push(`${operation} codes per call: ${sizes.join(",")}`);
+    }
+    return parts.join("; ");
+  }
+}

@@ -1,0 +1,390 @@
+// The workloads of issue 7 against one running emulator: each runs the real engine
+// through the runner's machinery, reads what the service counted, and sets the figures
+// beside their lower bounds (and the naive baseline where the issue asks for one).
+import { writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { Logger } from "../src/core/environment";
+import type { PassReport } from "../src/headless/run-pass";
+import {
+  callLatencyMs,
+  coldBound,
+  largestCallCodes,
+  OPERATIONS,
+  productsOf,
+  rateLimitBoundMs,
+  releaseBound,
+  warmBound,
+  zeroCalls,
+  type Bound,
+  type CallCounts,
+} from "./bounds";
+import type { CatalogSeries } from "./catalog";
+import type { PinnedClock } from "./clock";
+import type { BenchConfig } from "./config";
+import { CallLog } from "./call-log";
+import { EngineSession, measure as measureStep, type Measured } from "./engine-session";
+import { runNaiveClient } from "./naive-client";
+import { runInNewProcess } from "./new-process";
+import { SeededRandom } from "./prng";
+import { distinctRequestKeys, type BenchRequestKey } from "./request-keys";
+import type { NaiveFigures, WorkloadResult } from "./results";
+import { publishRelease, readCatalog, type ServiceAddress } from "./service";
+import type { Workbook } from "./workloads";
+
+export interface BenchContext {
+  config: BenchConfig;
+  service: ServiceAddress;
+  clock: PinnedClock;
+  catalog: CatalogSeries[];
+  byCode: ReadonlyMap<string, CatalogSeries>;
+  log: Logger;
+  callLog: CallLog;
+}
+
+interface Logged<T> extends Measured<T> {
+  /** How the data calls of this step went (from the call log). */
+  callSummary: string;
+}
+
+/** measure() plus the call log's account of the step. */
+async function measure<T>(context: BenchContext, step: () => Promise<T>): Promise<Logged<T>> {
+  const mark = context.callLog.calls.length;
+  const stepStart = context.callLog.now();
+  const measured = await measureStep(context.service.baseUrl, step);
+  return { ...measured, callSummary: CallLog.summary(context.callLog.since(mark), stepStart) };
+}
+
+function openSession(context: BenchContext): Promise<EngineSession> {
+  return EngineSession.open({
+    service: context.service,
+    clock: context.clock.clock,
+    log: context.log,
+    passTimeoutMs: context.config.passTimeoutMs,
+    callLog: context.callLog,
+  });
+}
+
+export function cellErrors(report: PassReport): number {
+  return report.results.filter((result) => "error" in result).length;
+}
+
+function sumCalls(...reports: PassReport[]): CallCounts {
+  const total = zeroCalls();
+  for (const report of reports) {
+    for (const operation of OPERATIONS) total[operation] += report.http[operation] ?? 0;
+  }
+  return total;
+}
+
+function boundTimeMs(context: BenchContext, bound: Bound): number {
+  const latency = { baseMs: context.config.latencyMs, perCodeMs: context.config.latencyPerCodeMs };
+  return rateLimitBoundMs(bound.calls, callLatencyMs(latency, largestCallCodes(bound)));
+}
+
+interface ResultInput {
+  id: string;
+  title: string;
+  workbook: Workbook;
+  keys: readonly BenchRequestKey[];
+  measured: Logged<unknown>;
+  bound: Bound;
+  passes: PassReport[];
+  notes?: string[];
+}
+
+function result(context: BenchContext, input: ResultInput): WorkloadResult {
+  const errors = input.passes.reduce((sum, pass) => sum + cellErrors(pass), 0);
+  const notes = [...(input.notes ?? [])];
+  if (input.measured.callSummary !== "") notes.push(input.measured.callSummary);
+  if (errors > 0) {
+    const sample = input.passes.flatMap((pass) => pass.results).find((cell) => "error" in cell);
+    notes.push(`${errors} cells ended in an error, e.g. ${JSON.stringify(sample).slice(0, 200)}`);
+  }
+  return {
+    id: input.id,
+    title: input.title,
+    formulas: input.workbook.formulas.length,
+    distinctKeys: input.keys.length,
+    composition: input.workbook.composition,
+    calls: input.measured.service.calls,
+    runnerCalls: sumCalls(...input.passes),
+    callsBound: input.bound.calls,
+    dataRequests: input.measured.service.dataRequests,
+    dataRequestsBound: input.bound.dataRequests,
+    wallMs: input.measured.wallMs,
+    rateLimitBoundMs: boundTimeMs(context, input.bound),
+    cpuMsPerCachedFormula: null,
+    warmMsPerFormula: null,
+    peakRssMiB: input.measured.peakRssMiB,
+    cellErrors: errors,
+    naive: null,
+    notes,
+  };
+}
+
+function texts(workbook: Workbook): string[] {
+  return workbook.formulas.map((formula) => formula.text);
+}
+
+/** The codes a release revises and holds back: a few of the workbook's current series. */
+export function releaseChoice(
+  keys: readonly BenchRequestKey[],
+  byCode: ReadonlyMap<string, CatalogSeries>,
+  seed: number,
+): { revise: string[]; unchanged: string[] } {
+  const latest = [...byCode.values()].reduce(
+    (max, series) => (series.lastAvailableFinal > max ? series.lastAvailableFinal : max),
+    "",
+  );
+  const current = [...new Set(keys.map((key) => key.code))].filter((code) => {
+    const final = byCode.get(code)?.lastAvailableFinal ?? "";
+    // Discontinued series are frozen years back; lag-1 series are one month behind.
+    return final >= `${Number(latest.slice(0, 4)) - 1}${latest.slice(4)}`;
+  });
+  const shuffled = new SeededRandom(seed).shuffled(current);
+  const reviseCount = Math.max(1, Math.round(current.length * 0.03));
+  const unchangedCount = Math.max(1, Math.round(current.length * 0.05));
+  return {
+    revise: shuffled.slice(0, reviseCount),
+    unchanged: shuffled.slice(reviseCount, reviseCount + unchangedCount),
+  };
+}
+
+/** W1 cold, W2 warm (same process, then a new process from the saved cache), W3 month start. */
+export async function runWorkbookLifecycle(
+  context: BenchContext,
+  workbook: Workbook,
+  onFailure: (workload: string, error: unknown) => void,
+): Promise<WorkloadResult[]> {
+  const { config, byCode } = context;
+  const formulas = texts(workbook);
+  const keys = distinctRequestKeys(workbook.formulas, byCode);
+  const catalogs = productsOf(
+    workbook.formulas.map((formula) => formula.code),
+    byCode,
+  );
+  const results: WorkloadResult[] = [];
+
+  context.log("info", `W1: cold workbook of ${formulas.length} formulas`);
+  let session: EngineSession | undefined;
+  const cold = await measure(context, async () => {
+    session = await openSession(context);
+    return session.pass(formulas);
+  });
+  const open = session as EngineSession | undefined;
+  if (open === undefined) throw new Error("W1 did not open an engine session");
+  results.push(
+    result(context, {
+      id: "W1",
+      title: "Cold workbook",
+      workbook,
+      keys,
+      measured: cold,
+      bound: coldBound(keys, { signIns: 1, catalogs }),
+      passes: [cold.value],
+    }),
+  );
+
+  try {
+    context.log("info", "W2: warm recalculation in the same process");
+    const warm = await measure(context, () => open.pass(formulas));
+    const warmResult = result(context, {
+      id: "W2 same process",
+      title: "Warm recalculation",
+      workbook,
+      keys,
+      measured: warm,
+      bound: warmBound({ signIns: 0, catalogs: 0 }),
+      passes: [warm.value],
+    });
+    warmResult.cpuMsPerCachedFormula = warm.cpuMs / formulas.length;
+    warmResult.warmMsPerFormula = warm.wallMs / formulas.length;
+    results.push(warmResult);
+
+    if (config.newProcess) results.push(await runNewProcess(context, workbook, keys, open));
+
+    results.push(await runMonthStart(context, workbook, keys, catalogs, open));
+  } catch (error) {
+    // What ran is kept; the failure is reported under the first workload without a result.
+    const expected = ["W2 same process", ...(config.newProcess ? ["W2 new process"] : []), "W3"];
+    onFailure(expected.find((id) => !results.some((entry) => entry.id === id)) ?? "W3", error);
+  } finally {
+    await open.close();
+  }
+  return results;
+}
+
+async function runNewProcess(
+  context: BenchContext,
+  workbook: Workbook,
+  keys: readonly BenchRequestKey[],
+  session: EngineSession,
+): Promise<WorkloadResult> {
+  context.log("info", "W2: warm recalculation in a new process from the saved cache");
+  const formulasFile = path.join(context.config.outDir, "workbook.txt");
+  const cacheFile = path.join(context.config.outDir, "workbook-cache.json");
+  await writeFile(formulasFile, `${texts(workbook).join("\n")}\n`, "utf8");
+  await session.saveCache(cacheFile);
+  const measured = await measure(context, () =>
+    runInNewProcess({
+      formulasFile,
+      cacheFile,
+      service: context.service,
+      clockOffsetMs: context.clock.offsetMs,
+      timeoutMs: context.config.passTimeoutMs,
+    }),
+  );
+  const child = measured.value;
+  if (!child.settled) throw new Error("W2's new-process run did not settle or could not sign in");
+  const runnerCalls = zeroCalls();
+  for (const operation of OPERATIONS) runnerCalls[operation] = child.http[operation] ?? 0;
+  const bound = warmBound({ signIns: 1, catalogs: 0 });
+  return {
+    id: "W2 new process",
+    title: "Warm recalculation in a new process with the saved cache",
+    formulas: workbook.formulas.length,
+    distinctKeys: keys.length,
+    composition: workbook.composition,
+    calls: measured.service.calls,
+    runnerCalls,
+    callsBound: bound.calls,
+    dataRequests: measured.service.dataRequests,
+    dataRequestsBound: bound.dataRequests,
+    // The pass itself; the process start (Node, tsx, loading the cache) is in the note.
+    wallMs: child.passMs,
+    rateLimitBoundMs: boundTimeMs(context, bound),
+    cpuMsPerCachedFormula: child.cpuMs / workbook.formulas.length,
+    warmMsPerFormula: child.passMs / workbook.formulas.length,
+    peakRssMiB: child.maxRssMiB,
+    cellErrors: child.cellErrors,
+    naive: null,
+    notes: [
+      `new process total ${(measured.wallMs / 1000).toFixed(2)} s including Node/tsx start, cache load and sign-in; CPU per formula covers the whole child run`,
+    ],
+  };
+}
+
+async function runMonthStart(
+  context: BenchContext,
+  workbook: Workbook,
+  keys: readonly BenchRequestKey[],
+  catalogs: number,
+  session: EngineSession,
+): Promise<WorkloadResult> {
+  const { service, byCode, config } = context;
+  const choice = releaseChoice(keys, byCode, config.seed + 3);
+  context.log(
+    "info",
+    `W3: release (${choice.revise.length} revised, ${choice.unchanged.length} held back), refresh-all, recalculation`,
+  );
+  await publishRelease(service.baseUrl, choice);
+  const after = new Map((await readCatalog(service)).map((series) => [series.code, series]));
+  const measured = await measure(context, async () => {
+    const summary = await session.refresh();
+    const pass = await session.pass(texts(workbook));
+    return { summary, pass };
+  });
+  const { summary, pass } = measured.value;
+  const bound = releaseBound(keys, byCode, after, { signIns: 0, catalogs });
+  const recalcData = pass.http.series_values + pass.http.series_hist;
+  return result(context, {
+    id: "W3",
+    title: "Month start: release, refresh-all, recalculation",
+    workbook,
+    keys,
+    measured,
+    bound,
+    passes: [pass],
+    notes: [
+      `refresh-all: ${summary.updated} updated, ${summary.revised} revised, ${summary.unchanged} unchanged, ${summary.failed} failed, ${summary.requestsUsed} requests; the recalculation after it made ${recalcData} data calls`,
+      ...summary.failures.slice(0, 3).map((failure) => `refresh failure ${failure.code}: ${failure.message}`),
+    ],
+  });
+}
+
+/** W4: two full recalculations 50 ms apart while the first is still fetching (cold engine). */
+export async function runStorm(context: BenchContext, workbook: Workbook): Promise<WorkloadResult> {
+  const { byCode, config } = context;
+  const keys = distinctRequestKeys(workbook.formulas, byCode);
+  context.log("info", `W4: recalculation storm (${config.stormGapMs} ms apart)`);
+  let session: EngineSession | undefined;
+  const measured = await measure(context, async () => {
+    session = await openSession(context);
+    return session.storm(texts(workbook), config.stormGapMs);
+  });
+  await (session as EngineSession | undefined)?.close();
+  const catalogs = productsOf(
+    workbook.formulas.map((formula) => formula.code),
+    byCode,
+  );
+  return result(context, {
+    id: "W4",
+    title: `Recalculation storm: two recalculations ${config.stormGapMs} ms apart`,
+    workbook,
+    keys,
+    measured,
+    bound: coldBound(keys, { signIns: 1, catalogs }),
+    passes: [measured.value],
+    notes: ["the pass counts are the second recalculation's; the service's counts cover both"],
+  });
+}
+
+/** W5: one size, cold then served from cache. */
+export async function runScalePoint(context: BenchContext, workbook: Workbook): Promise<WorkloadResult> {
+  const { byCode } = context;
+  const formulas = texts(workbook);
+  const keys = distinctRequestKeys(workbook.formulas, byCode);
+  context.log("info", `W5: ${formulas.length} formulas`);
+  let session: EngineSession | undefined;
+  const cold = await measure(context, async () => {
+    session = await openSession(context);
+    return session.pass(formulas);
+  });
+  const open = session as EngineSession | undefined;
+  if (open === undefined) throw new Error("W5 did not open an engine session");
+  try {
+    const warm = await measure(context, () => open.pass(formulas));
+    const catalogs = productsOf(
+      workbook.formulas.map((formula) => formula.code),
+      byCode,
+    );
+    const scale = result(context, {
+      id: `W5 ${formulas.length}`,
+      title: `Scale: ${formulas.length} formulas`,
+      workbook,
+      keys,
+      measured: cold,
+      bound: coldBound(keys, { signIns: 1, catalogs }),
+      passes: [cold.value],
+    });
+    scale.warmMsPerFormula = warm.wallMs / formulas.length;
+    scale.cpuMsPerCachedFormula = warm.cpuMs / formulas.length;
+    scale.peakRssMiB = Math.max(cold.peakRssMiB, warm.peakRssMiB);
+    const warmData = warm.service.calls.series_values + warm.service.calls.series_hist;
+    if (warmData > 0) scale.notes.push(`the cached recalculation made ${warmData} data calls`);
+    return scale;
+  } finally {
+    await open.close();
+  }
+}
+
+/** The naive client on a sample of the workbook, scaled linearly to all of it. */
+export async function runNaive(context: BenchContext, workbook: Workbook): Promise<NaiveFigures> {
+  const sample = workbook.formulas.slice(0, Math.min(context.config.naiveSample, workbook.formulas.length));
+  context.log("info", `Naive baseline: ${sample.length} cells`);
+  const measured = await measure(context, () => runNaiveClient(sample, context.service));
+  const scale = workbook.formulas.length / sample.length;
+  const calls = zeroCalls();
+  for (const operation of OPERATIONS)
+    calls[operation] = Math.round(measured.service.calls[operation] * scale);
+  // One sign-in whatever the size.
+  calls.access_token = measured.service.calls.access_token;
+  return {
+    sampled: sample.length,
+    cells: workbook.formulas.length,
+    calls,
+    dataRequests: Math.round(measured.service.dataRequests * scale),
+    wallMs: measured.wallMs * scale,
+    failedCells: measured.value.failedCells,
+  };
+}
