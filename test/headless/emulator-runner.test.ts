@@ -6,6 +6,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../src/emulator";
+import { SPEC_INFO_FIELDS } from "../../src/functions/arguments/field";
 import { isoDateToSerial } from "../../src/functions/excel-dates";
 import { runWorkbook, type FormulaResult, type RunOptions } from "../../src/headless";
 
@@ -270,5 +271,55 @@ describe("the CLI", () => {
     } finally {
       await fetch(`${emulator.url}/__admin/faults`, { method: "DELETE" });
     }
+  });
+});
+
+describe("field-notes variants of the service", () => {
+  let variant: RunningEmulator;
+
+  beforeAll(async () => {
+    variant = await startEmulator({
+      quiet: true,
+      now: START,
+      boolStrings: true,
+      naMarker: "-",
+      extraFields: true,
+      order: "shuffled",
+      duplicateDates: true,
+      historyEndsBeforeValues: true,
+    });
+  });
+  afterAll(() => variant.close());
+
+  test("tables stay sorted and complete, INFO shows booleans as TRUE/FALSE and markers as sent", async () => {
+    const { code } = codes.energy;
+    const report = await runWorkbook({
+      baseUrl: variant.url,
+      username: variant.username,
+      password: variant.password,
+      clock: { now: () => Date.parse(START) },
+      log: () => undefined,
+      timeoutMs: 60_000,
+      formulas: [
+        `=PCD.VALUES("${code}",,,,,0,0)`,
+        `=PCD.INFO("${code}")`,
+        `=PCD.INFO("${code}","has_forecast")`,
+        `=PCD.INFO("${code}","last_available_final")`,
+      ],
+    });
+    const [values, record, hasForecast, lastFinal] = report.passes[0]?.results ?? [];
+    const rows = valueOf(values) as number[][];
+    const dates = rows.map((row) => row[0] as number);
+    expect(dates[0]).toBe(39083);
+    expect(dates.at(-1)).toBe(valueOf(lastFinal));
+    for (let i = 1; i < dates.length; i += 1) {
+      const gap = (dates[i] as number) - (dates[i - 1] as number);
+      expect(gap).toBeGreaterThanOrEqual(28);
+      expect(gap).toBeLessThanOrEqual(31);
+    }
+    const table = valueOf(record) as unknown[][];
+    expect(table.slice(0, SPEC_INFO_FIELDS.length).map((row) => row[0])).toEqual([...SPEC_INFO_FIELDS]);
+    expect(typeof valueOf(hasForecast)).toBe("boolean");
+    expect(table.some((row) => row[1] === "-")).toBe(true);
   });
 });
