@@ -381,12 +381,23 @@ export class EngineCore implements Engine {
 
   private async load(): Promise<void> {
     await this.parts.settings.load();
-    await Promise.all([
-      this.cache.load(),
-      this.catalogStore.load(),
-      this.workbookKeys.load(),
-      this.refresher.load(),
-    ]);
+    // A storage that fails to read leaves the engine working from an empty cache (and
+    // saying why), rather than failing every cell at start-up.
+    const parts: Array<[string, () => Promise<void>]> = [
+      ["cache", () => this.cache.load()],
+      ["catalogs", () => this.catalogStore.load()],
+      ["workbook keys", () => this.workbookKeys.load()],
+      ["last refresh", () => this.refresher.load()],
+    ];
+    await Promise.all(
+      parts.map(async ([what, load]) => {
+        try {
+          await load();
+        } catch (error) {
+          this.parts.log?.("error", `Could not read the ${what} from storage: ${message(error)}`);
+        }
+      }),
+    );
   }
 
   private environment(): ServiceEnvironment {

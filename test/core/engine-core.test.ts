@@ -332,3 +332,18 @@ describe("quota refusals without a dataset", () => {
     });
   });
 });
+
+describe("start-up with a broken storage", () => {
+  test("ready() still resolves and the engine works from memory", async () => {
+    const broken = new MemoryStorage();
+    broken.keys = async () => {
+      throw new Error("IndexedDB read failed");
+    };
+    const h = createHarness({ service: serviceWith("1-1-1"), storage: broken });
+    await expect(h.engine.ready()).resolves.toBeUndefined();
+    expect(h.logs.some((line) => line.includes("IndexedDB read failed"))).toBe(true);
+    await expect(h.engine.getSeries(await h.engine.resolve("1-1-1", null, null))).resolves.toMatchObject({
+      lastFinal: "2026-10",
+    });
+  });
+});
