@@ -46,6 +46,11 @@ export interface RunReport {
   signInError?: string;
 }
 
+/**
+ * Evaluates the formulas for options.passes recalculations. The engine is installed as the
+ * process's shared engine for the duration of the run, so run one workbook at a time per
+ * process (await each run before starting the next).
+ */
 export async function runWorkbook(options: RunOptions): Promise<RunReport> {
   installCustomFunctionsShim();
   const log = options.log ?? stderrLogger;
@@ -68,7 +73,15 @@ export async function runWorkbook(options: RunOptions): Promise<RunReport> {
     const report: RunReport = { passes: [], settled: true };
     const signInError = await signIn(engine, options, log);
     if (signInError) report.signInError = signInError;
-    if (options.refresh) report.refresh = await engine.refreshAll();
+    if (options.refresh) {
+      try {
+        report.refresh = await engine.refreshAll();
+      } catch (error) {
+        // The passes still run (cells show cached data or say why they cannot); the report
+        // then has no refresh summary.
+        log("error", `Refresh all failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
     const passes = Math.max(1, options.passes ?? 1);
     for (let pass = 0; pass < passes; pass += 1) {
       // Excel cancels a recalculated cell's previous invocation before the new one runs.

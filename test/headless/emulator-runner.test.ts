@@ -198,6 +198,20 @@ describe("passes against the emulator", () => {
   });
 });
 
+test("hundreds of VALUE cells over a few series cost one data request per series", async () => {
+  const series = [codes.energy.code, codes.commodity.code, codes.utility.code];
+  const formulas = series.flatMap((code) =>
+    Array.from(
+      { length: 120 },
+      (_, i) => `=PCD.VALUE("${code}",DATE(${2010 + Math.floor(i / 12)},${(i % 12) + 1},1))`,
+    ),
+  );
+  const report = await run({ formulas });
+  const [pass] = report.passes;
+  expect(pass?.dataRequests).toBe(series.length);
+  expect(pass?.results.every((result) => "value" in result && typeof result.value === "number")).toBe(true);
+});
+
 describe("the CLI", () => {
   const cli = path.join(__dirname, "..", "..", "src", "headless", "cli.ts");
   const tsx = require.resolve("tsx/cli");

@@ -131,3 +131,20 @@ test("refresh runs before the passes and its summary is reported", async () => {
   expect(order).toEqual(["refresh", "cell"]);
   expect(report.refresh?.updated).toBe(1);
 });
+
+test("a failed refresh is logged and the passes still run", async () => {
+  const engine = new FakeEngine([GAS]);
+  engine.refreshAll = async () => {
+    throw new Error("Not signed in");
+  };
+  const logs: string[] = [];
+  const report = await runWorkbook({
+    engine,
+    log: (level, message) => logs.push(`${level}: ${message}`),
+    refresh: true,
+    formulas: ['=PCD.VALUE("68520-8-1")'],
+  });
+  expect(report.refresh).toBeUndefined();
+  expect(logs).toContain("error: Refresh all failed: Not signed in");
+  expect(report.passes[0]?.results).toEqual([{ formula: '=PCD.VALUE("68520-8-1")', value: 12 }]);
+});
