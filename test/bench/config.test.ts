@@ -1,0 +1,49 @@
+import { pinClock } from "../../bench/clock";
+import { FULL_RUN, parseBenchArgs } from "../../bench/config";
+import { median } from "../../bench/startup-time";
+
+describe("parseBenchArgs", () => {
+  test("no options is the full run of the issue", () => {
+    expect(parseBenchArgs([], "/tmp/out")).toEqual({ ...FULL_RUN, outDir: "/tmp/out" });
+    expect(FULL_RUN).toMatchObject({
+      workbookFormulas: 2000,
+      scaleSizes: [100, 1000, 5000, 10000],
+      stormGapMs: 50,
+    });
+  });
+
+  test.each([
+    [["--formulas", "30"], { workbookFormulas: 30 }],
+    [["--sizes", "10,20"], { scaleSizes: [10, 20] }],
+    [["--sizes", ""], { scaleSizes: [] }],
+    [["--naive-sample", "0"], { naiveSample: 0 }],
+    [["--latency", "0", "--per-code", "0"], { latencyMs: 0, latencyPerCodeMs: 0 }],
+    [["--no-addin", "--no-new-process"], { addin: false, newProcess: false }],
+  ])("%j", (args, expected) => {
+    expect(parseBenchArgs(args, "/tmp/out")).toMatchObject(expected);
+  });
+
+  test.each([
+    [["--formulas", "0"], "--formulas needs a positive integer, got '0'"],
+    [["--formulas"], "--formulas needs a positive integer, got 'undefined'"],
+    [["--sizes", "10,x"], "--sizes needs a positive integer, got 'x'"],
+    [["--latency", "-5"], "--latency needs a non-negative integer, got '-5'"],
+    [["--fast"], "Unknown option '--fast'"],
+  ])("%j is rejected", (args, message) => {
+    expect(() => parseBenchArgs(args, "/tmp/out")).toThrow(message);
+  });
+});
+
+test("pinClock shifts the real clock to the pinned instant", () => {
+  const pinned = pinClock("2026-11-10T16:00:00Z", Date.parse("2026-11-22T00:00:00Z"));
+  expect(pinned.offsetMs).toBe(Date.parse("2026-11-10T16:00:00Z") - Date.parse("2026-11-22T00:00:00Z"));
+  expect(() => pinClock("yesterday")).toThrow("'yesterday'");
+});
+
+test.each([
+  [[5], 5],
+  [[3, 1, 2], 2],
+  [[4, 1, 3, 2], 2.5],
+])("median of %j", (values, expected) => {
+  expect(median(values)).toBe(expected);
+});

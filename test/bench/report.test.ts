@@ -1,0 +1,91 @@
+import { zeroCalls } from "../../bench/bounds";
+import { END_MARKER, renderResults, spliceResults, START_MARKER } from "../../bench/report";
+import type { BenchResults, WorkloadResult } from "../../bench/results";
+
+describe("spliceResults", () => {
+  test.each([
+    [
+      "replaces the marked section and keeps the text around it",
+      `# Benchmarks\nintro\n${START_MARKER}\nold\n${END_MARKER}\nanalysis\n`,
+      `# Benchmarks\nintro\n${START_MARKER}\nnew\n${END_MARKER}\nanalysis\n`,
+    ],
+    [
+      "appends a section when there is none",
+      "# Benchmarks\n",
+      `# Benchmarks\n\n${START_MARKER}\nnew\n${END_MARKER}\n`,
+    ],
+  ])("%s", (_name, document, expected) => {
+    expect(spliceResults(document, `${START_MARKER}\nnew\n${END_MARKER}`)).toBe(expected);
+  });
+});
+
+function workload(overrides: Partial<WorkloadResult>): WorkloadResult {
+  return {
+    id: "W1",
+    title: "Cold workbook",
+    formulas: 2000,
+    distinctKeys: 1372,
+    composition: null,
+    calls: { ...zeroCalls(), access_token: 1, series_info: 3, series_hist: 39, data_limits: 3 },
+    runnerCalls: null,
+    callsBound: { ...zeroCalls(), access_token: 1, series_info: 3, series_hist: 38 },
+    dataRequests: 1372,
+    dataRequestsBound: 1372,
+    wallMs: 12000,
+    rateLimitBoundMs: 4080,
+    cpuMsPerCachedFormula: null,
+    warmMsPerFormula: null,
+    peakRssMiB: 250,
+    cellErrors: 0,
+    naive: null,
+    notes: ["series_hist codes per call: 40,40"],
+    ...overrides,
+  };
+}
+
+test("renderResults writes the machine, each table row, targets, failures and notes", () => {
+  const results: BenchResults = {
+    generatedAt: "2026-11-22T03:00:00.000Z",
+    durationMs: 200000,
+    machine: { cpuModel: "AMD EPYC", cores: 2, memoryGiB: 23.5, node: "v20.20.2", platform: "linux" },
+    settings: {
+      seed: 7,
+      latencyMs: 200,
+      latencyPerCodeMs: 2,
+      naiveSample: 200,
+      w1Formulas: 2000,
+      scaleSizes: [],
+    },
+    workloads: [
+      workload({}),
+      workload({
+        id: "W2 same process",
+        calls: zeroCalls(),
+        callsBound: zeroCalls(),
+        dataRequests: 0,
+        dataRequestsBound: 0,
+        notes: [],
+      }),
+    ],
+    addin: null,
+    targets: [
+      {
+        workload: "W1",
+        target: "series_hist calls / lower bound = 1.00",
+        value: "39 / 38 = 1.03",
+        met: false,
+      },
+    ],
+    failures: [{ workload: "W5 100", error: "boom" }],
+  };
+  const markdown = renderResults(results);
+  expect(markdown.startsWith(START_MARKER)).toBe(true);
+  expect(markdown.endsWith(END_MARKER)).toBe(true);
+  expect(markdown).toContain("AMD EPYC, 2 cores, 23.5 GiB memory, Node v20.20.2");
+  expect(markdown).toContain("| W1 | 1 / 1 | 3 / 3 | 0 / 0 | 39 / 38 | 3 / 0 | 39 / 38 = 1.03 |");
+  expect(markdown).toContain("| W2 same process | 2000 | 1372 | 0 | 0 | 1.00 |");
+  expect(markdown).toContain("| W1 | series_hist calls / lower bound = 1.00 | 39 / 38 = 1.03 | **no** |");
+  expect(markdown).toContain("- W5 100: boom");
+  expect(markdown).toContain("- W1: series_hist codes per call: 40,40");
+  expect(markdown).toContain("Naive baseline: not run.");
+});

@@ -1,0 +1,98 @@
+// A tiny run of the whole benchmark (the same harness as `npm run bench`, 30 formulas, no
+// latency) so it cannot rot: it asserts the structural invariants on counts, never timing.
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { runBenchmark } from "../../bench/benchmark";
+import { FULL_RUN } from "../../bench/config";
+import { renderResults } from "../../bench/report";
+import type { BenchResults, WorkloadResult } from "../../bench/results";
+
+let outDir: string;
+let results: BenchResults;
+
+function workload(id: string): WorkloadResult {
+  const found = results.workloads.find((entry) => entry.id === id);
+  if (found === undefined)
+    throw new Error(`No result for ${id}; failures: ${JSON.stringify(results.failures)}`);
+  return found;
+}
+
+beforeAll(async () => {
+  outDir = await mkdtemp(path.join(os.tmpdir(), "pcd-bench-smoke-"));
+  results = await runBenchmark(
+    {
+      ...FULL_RUN,
+      latencyMs: 0,
+      latencyPerCodeMs: 0,
+      workbookFormulas: 30,
+      scaleSizes: [20],
+      naiveSample: 6,
+      addin: false,
+      outDir,
+    },
+    { log: () => undefined },
+  );
+}, 120_000);
+
+afterAll(async () => {
+  await rm(outDir, { recursive: true, force: true });
+});
+
+test("every workload ran", () => {
+  expect(results.failures).toEqual([]);
+  expect(results.workloads.map((entry) => entry.id)).toEqual([
+    "W1",
+    "W2 same process",
+    "W2 new process",
+    "W3",
+    "W4",
+    "W5 20",
+  ]);
+});
+
+test("W1 cold: data calls and data requests equal their lower bounds, no cell fails", () => {
+  const cold = workload("W1");
+  expect(cold.distinctKeys).toBeGreaterThan(0);
+  expect(cold.calls.series_hist).toBe(cold.callsBound.series_hist);
+  expect(cold.calls.series_values).toBe(cold.callsBound.series_values);
+  expect(cold.dataRequests).toBe(cold.dataRequestsBound);
+  expect(cold.dataRequests).toBe(cold.distinctKeys);
+  expect(cold.cellErrors).toBe(0);
+});
+
+test.each([["W2 same process"], ["W2 new process"]])("%s: zero data calls, cells served", (id) => {
+  const warm = workload(id);
+  expect(warm.calls.series_values + warm.calls.series_hist).toBe(0);
+  expect(warm.dataRequests).toBe(0);
+  expect(warm.cellErrors).toBe(0);
+  expect(warm.cpuMsPerCachedFormula).not.toBeNull();
+});
+
+test("the service's counts and the runner's own counts agree on W1's data calls", () => {
+  const cold = workload("W1");
+  expect(cold.runnerCalls?.series_hist).toBe(cold.calls.series_hist);
+  expect(cold.runnerCalls?.series_values).toBe(cold.calls.series_values);
+});
+
+test("W3 month start spends data requests only on the series that changed", () => {
+  const monthStart = workload("W3");
+  expect(monthStart.dataRequestsBound).toBeGreaterThan(0);
+  expect(monthStart.dataRequestsBound).toBeLessThanOrEqual(monthStart.distinctKeys);
+  expect(monthStart.dataRequests).toBe(monthStart.dataRequestsBound);
+});
+
+test("the naive baseline makes one call per cell", () => {
+  const naive = workload("W1").naive;
+  expect(naive).not.toBeNull();
+  expect(naive!.sampled).toBe(6);
+  expect(naive!.calls.series_hist + naive!.calls.series_info).toBe(30);
+  expect(naive!.failedCells).toBe(0);
+});
+
+test("the report renders every workload and target", () => {
+  const markdown = renderResults(results);
+  for (const entry of results.workloads) expect(markdown).toContain(`| ${entry.id} |`);
+  expect(results.targets.length).toBeGreaterThan(0);
+  expect(markdown).toContain(results.machine.cpuModel);
+});
