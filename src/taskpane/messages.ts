@@ -83,3 +83,10 @@ export function allowanceText(remaining: number, total: number): { label: string
   const fraction = safeTotal > 0 ? safeRemaining / safeTotal : 0;
   return { label: `${safeRemaining} of ${safeTotal} left`, fraction };
 }
+
+/** How long the sign-in token lasts, for the Account tab. */
+export function tokenLifetimeText(expiresAt: number | null, now: number): string {
+  if (expiresAt === null) return "No token yet: one is requested with the next call.";
+  if (expiresAt <= now) return "Token expired: it is renewed with the next call.";
+  return `Token valid for ${formatDuration(expiresAt - now)} (renewed automatically).`;
+}

@@ -40,6 +40,9 @@ async function mount(setup: HarnessSetup): Promise<{ page: Page; pane: Locator }
   context = await browser.newContext({ viewport: { width: 360, height: 900 } });
   const page = await context.newPage();
   page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) errors.push(message.text());
+  });
   await page.goto(`${site.url}/index.html?setup=${encodeURIComponent(JSON.stringify(setup))}`);
   const pane = page.locator("#root");
   await pane.getByRole("tablist", { name: "PCD areas" }).waitFor();

@@ -150,6 +150,23 @@ describe("series picker", () => {
     await screenshot(preview.page, "search-insert");
   });
 
+  test("a catalog of 1000+ series keeps only the visible rows in the page, and End reaches the last", async () => {
+    const preview = await open();
+    await signIn(fixture, preview.pane);
+    const count = preview.pane.getByTestId("series-count");
+    await count.filter({ hasText: /^\d+ series$/ }).waitFor();
+    const total = Number((await count.textContent())!.split(" ")[0]);
+    expect(total).toBeGreaterThan(1000);
+    expect(await options(preview).count()).toBeLessThan(40);
+    const list = preview.pane.getByRole("listbox");
+    await list.focus();
+    await preview.page.keyboard.press("End");
+    const active = await list.getAttribute("aria-activedescendant");
+    await preview.page.locator(`[id="${active}"]`).waitFor();
+    expect(active).toMatch(new RegExp(`-option-${total - 1}$`));
+    expect(await options(preview).count()).toBeLessThan(40);
+  });
+
   test("the chosen currency and unit go into the formula, and the cell accepts them", async () => {
     const preview = await open();
     await signIn(fixture, preview.pane);

@@ -5,6 +5,7 @@ import {
   formatBytes,
   formatDuration,
   signInErrorMessage,
+  tokenLifetimeText,
   unavailableText,
 } from "../../src/taskpane/messages";
 
@@ -96,4 +97,13 @@ test.each<[string, unknown, string]>([
   ["a string", "plain", "plain"],
 ])("describeError: %s", (_name, error, expected) => {
   expect(describeError(error)).toBe(expected);
+});
+
+test.each<[string, number | null, string]>([
+  ["no token yet", null, "No token yet: one is requested with the next call."],
+  ["expired", NOW - 1, "Token expired: it is renewed with the next call."],
+  ["fresh two-hour token", NOW + 2 * 3_600_000, "Token valid for 2 h (renewed automatically)."],
+  ["almost gone", NOW + 30_000, "Token valid for less than a minute (renewed automatically)."],
+])("tokenLifetimeText: %s", (_name, expiresAt, expected) => {
+  expect(tokenLifetimeText(expiresAt, NOW)).toBe(expected);
 });

@@ -13,7 +13,7 @@ import {
 } from "@fluentui/react-components";
 import type { AuthStatus } from "../../core/engine-api";
 import { useNow } from "../hooks/use-now";
-import { describeError, formatDuration } from "../messages";
+import { describeError, tokenLifetimeText } from "../messages";
 import { usePaneServices } from "../pane-services";
 import { SandboxBadge } from "./SandboxBadge";
 
@@ -21,12 +21,6 @@ const useStyles = makeStyles({
   root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalS },
   row: { display: "flex", gap: tokens.spacingHorizontalS, alignItems: "center", flexWrap: "wrap" },
 });
-
-export function tokenLifetimeText(expiresAt: number | null, now: number): string {
-  if (expiresAt === null) return "No token yet: one is requested with the next call.";
-  if (expiresAt <= now) return "Token expired: it is renewed with the next call.";
-  return `Token valid for ${formatDuration(expiresAt - now)} (renewed automatically).`;
-}
 
 export function AccountStatus(props: { status: AuthStatus }): React.JSX.Element {
   const styles = useStyles();

@@ -65,7 +65,7 @@ export interface OpenOptions {
 export interface PreviewPage {
   context: BrowserContext;
   page: Page;
-  /** Uncaught page errors: a test ends by asserting there were none. */
+  /** Uncaught page errors and CSP violations: a test ends by asserting there were none. */
   errors: string[];
   pane: Locator;
 }
@@ -77,6 +77,10 @@ export async function openPreview(fixture: PreviewFixture, options: OpenOptions 
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
+  // The page's content security policy must hold: no inline script, no eval, no stray origin.
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) errors.push(message.text());
+  });
   await page.clock.install({ time: new Date(options.now ?? QUIET_DAY) });
   await page.clock.resume();
   await page.goto(`${fixture.site.url}/preview.html`);

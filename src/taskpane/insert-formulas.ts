@@ -1,0 +1,66 @@
+// What the Insert actions write: the user's choices turned into one formula per series.
+// Series that take no currency or unit (industry cost indexes and location factors) get
+// none, whatever the chooser says, so a mixed selection still inserts valid formulas.
+import type { SeriesInfo } from "../core/model";
+import {
+  infoFormula,
+  valueFormula,
+  valuesFormula,
+  type ForecastOption,
+  type HeadersOption,
+  type OrderOption,
+} from "./formula-text";
+import { takesCurrencyAndUnit } from "./series-filters";
+
+export type FormulaKind = "values" | "value" | "info";
+
+export interface FormulaChoices {
+  kind: FormulaKind;
+  currency: string;
+  unit: string;
+  startMonth: string;
+  endMonth: string;
+  month: string;
+  headers: HeadersOption;
+  forecast: ForecastOption;
+  order: OrderOption;
+  field: string;
+}
+
+export const DEFAULT_CHOICES: FormulaChoices = {
+  kind: "values",
+  currency: "",
+  unit: "",
+  startMonth: "",
+  endMonth: "",
+  month: "",
+  headers: 1,
+  forecast: 1,
+  order: 0,
+  field: "",
+};
+
+/** The formulas the Insert button writes, one per series (throws FormulaTextError on bad input). */
+export function buildFormulas(series: readonly SeriesInfo[], choices: FormulaChoices): string[] {
+  return series.map((info) => {
+    const priced = takesCurrencyAndUnit(info);
+    const currency = priced ? choices.currency : null;
+    const unit = priced ? choices.unit : null;
+    switch (choices.kind) {
+      case "values":
+        return valuesFormula(info.code, {
+          currency,
+          unit,
+          startMonth: choices.startMonth,
+          endMonth: choices.endMonth,
+          headers: choices.headers,
+          forecast: choices.forecast,
+          order: choices.order,
+        });
+      case "value":
+        return valueFormula(info.code, { month: choices.month, currency, unit });
+      case "info":
+        return infoFormula(info.code, choices.field);
+    }
+  });
+}

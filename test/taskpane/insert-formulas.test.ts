@@ -1,0 +1,55 @@
+import type { SeriesInfo } from "../../src/core/model";
+import { buildFormulas, DEFAULT_CHOICES, type FormulaChoices } from "../../src/taskpane/insert-formulas";
+import { makeInfo } from "../support/fake-engine";
+
+const gas = makeInfo({ code: "68520-8-1" });
+const oil = makeInfo({ code: "1234-1-2" });
+const costIndex = makeInfo({ code: "555-3-3", product: "industry_economics", dataType: "cost_index" });
+const utility = makeInfo({ code: "777-4-4", product: "industry_economics", dataType: "utilities" });
+
+test.each<[string, SeriesInfo[], Partial<FormulaChoices>, string[]]>([
+  ["defaults: a table with nothing spelled out", [gas], {}, ['=PCD.VALUES("68520-8-1")']],
+  [
+    "table with every option",
+    [gas],
+    {
+      currency: "USD",
+      unit: "kWh",
+      startMonth: "2020-01",
+      endMonth: "2020-12",
+      headers: 2,
+      forecast: 0,
+      order: 1,
+    },
+    ['=PCD.VALUES("68520-8-1","USD","kWh","2020-01","2020-12",2,0,1)'],
+  ],
+  [
+    "one row per series",
+    [gas, oil],
+    { kind: "value" },
+    ['=PCD.VALUE("68520-8-1")', '=PCD.VALUE("1234-1-2")'],
+  ],
+  [
+    "value for a month in a currency",
+    [gas],
+    { kind: "value", month: "2024-03", currency: "USD" },
+    ['=PCD.VALUE("68520-8-1","2024-03","USD")'],
+  ],
+  ["info: every field", [gas], { kind: "info", currency: "USD" }, ['=PCD.INFO("68520-8-1")']],
+  ["info: one field", [gas], { kind: "info", field: "updated_at" }, ['=PCD.INFO("68520-8-1","updated_at")']],
+  [
+    "a cost index gets no currency or unit, a utility does",
+    [costIndex, utility],
+    { currency: "EUR", unit: "MWh" },
+    ['=PCD.VALUES("555-3-3")', '=PCD.VALUES("777-4-4","EUR","MWh")'],
+  ],
+  ["no series, no formula", [], {}, []],
+])("%s", (_name, series, choices, expected) => {
+  expect(buildFormulas(series, { ...DEFAULT_CHOICES, ...choices })).toEqual(expected);
+});
+
+test("a month that is not YYYY-MM stops the whole insert with the reason", () => {
+  expect(() => buildFormulas([gas, oil], { ...DEFAULT_CHOICES, startMonth: "March" })).toThrow(
+    'The start month "March" is not a month: use YYYY-MM, e.g. 2020-01.',
+  );
+});
