@@ -50,7 +50,7 @@ export function startStreamingCell<T, E>(
   options: StreamingCellOptions<E>,
 ): StreamingCell {
   const { engine } = options;
-  const tracked = new Set<string>();
+  let tracked = new Set<string>();
   const unsubscribes: Unsubscribe[] = [];
   let cancelled = false;
   let running = false;
@@ -80,8 +80,15 @@ export function startStreamingCell<T, E>(
     }
     running = true;
     if (!settled) watchdog = startWatchdog();
+    // Keys of this run join the watched set at once (a change during the run re-runs the
+    // cell), and replace it when the run ends (keys it no longer uses stop mattering).
+    const keysOfRun = new Set<string>();
+    const track = (key: string): void => {
+      keysOfRun.add(key);
+      tracked.add(key);
+    };
     try {
-      const value = await job.compute((key) => tracked.add(key));
+      const value = await job.compute(track);
       lastError = undefined;
       show(value, `value:${fingerprintOf(value)}`);
     } catch (error) {
@@ -89,6 +96,7 @@ export function startStreamingCell<T, E>(
       if (isPcdError(error) && error.kind === "input" && tracked.size === 0) stopWatching();
     } finally {
       clearWatchdog();
+      tracked = keysOfRun;
       running = false;
     }
     if (dirty && !cancelled) {

@@ -225,3 +225,46 @@ test("cancelling a cell that is still waiting clears its watchdog (no timer outl
     jest.useRealTimers();
   }
 });
+
+test("a cell follows only the keys its latest run used", async () => {
+  const engine = new FakeEngine();
+  const sink = makeSink();
+  let run = 0;
+  const job: CellJob<unknown> = {
+    watch: "data",
+    compute: async (track) => {
+      run += 1;
+      track(run === 1 ? "sandbox-key" : "live-key");
+      return run;
+    },
+  };
+  startStreamingCell(sink, job, { engine, toHostError: asError });
+  await flush();
+  engine.emitChange(["sandbox-key"]);
+  await flush();
+  expect(sink.results).toEqual([1, 2]);
+  engine.emitChange(["sandbox-key"]);
+  await flush();
+  expect(sink.results).toEqual([1, 2]);
+  engine.emitChange(["live-key"]);
+  await flush();
+  expect(sink.results).toEqual([1, 2, 3]);
+});
+
+test("a change of the key while the cell is computing re-runs it once the run ends", async () => {
+  const engine = new FakeEngine();
+  const sink = makeSink();
+  let release: (value: string) => void = () => undefined;
+  const { job, runs } = scriptedJob(
+    "data",
+    [() => new Promise<string>((resolve) => (release = resolve)), async () => "new"],
+    "k",
+  );
+  startStreamingCell(sink, job, { engine, toHostError: asError });
+  await flush();
+  engine.emitChange(["k"]);
+  release("old");
+  await flush();
+  expect(runs()).toBe(2);
+  expect(sink.results).toEqual(["old", "new"]);
+});
