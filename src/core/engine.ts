@@ -8,7 +8,7 @@ import type { EngineEnvironment } from "./environment";
 // eslint-disable-next-line no-restricted-imports -- src/core/http is the engine's own folder, not Node's http.
 import { createServiceClient, type RetryPolicy } from "./http";
 import { latestReleaseStart, serviceState } from "./schedule";
-import { SettingsStore } from "./settings";
+import { SettingsStore, validateSettings } from "./settings";
 
 export interface CreateEngineOptions {
   /** Settings applied over the stored ones at start (not persisted; e.g. the headless runner's service URL). */
@@ -21,7 +21,8 @@ export interface CreateEngineOptions {
 
 export function createEngine(env: EngineEnvironment, options: CreateEngineOptions = {}): Engine {
   const store = new SettingsStore(env.storage, env.log);
-  const overrides = options.settings ?? {};
+  // Validated like a user's change: a bad start-up address fails here, not at the first cell.
+  const overrides: Partial<EngineSettings> = validateSettings({ ...options.settings });
   const settings = {
     load: async () => {
       await store.load();
