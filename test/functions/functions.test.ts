@@ -311,3 +311,36 @@ test("without an engine the cell is #N/A naming the cause, never stuck", async (
     message: "PCD internal error: PCD engine is not initialised: no engine factory was registered.",
   });
 });
+
+test("a dataset of a product whose limits could not be read shows that cause, not 'not subscribed'", async () => {
+  const down = new PcdError(
+    "unavailable",
+    "The service is down for maintenance until 22:00 US Central Time.",
+  );
+  engine.productLimitsFailures.set("commodity_price", down);
+  const inv = invocation();
+  limits("Polymers", null, inv);
+  await settle();
+  expect(latest(inv)).toEqual({ type: "#N/A", message: down.message });
+});
+
+test("a dataset missing while every product answered is not subscribed", async () => {
+  const inv = invocation();
+  limits("Spain", null, inv);
+  await settle();
+  expect(latest(inv)).toEqual({
+    type: "#VALUE!",
+    message: expect.stringMatching(/^dataset "Spain" is not subscribed/),
+  });
+});
+
+test("in the sandbox LIMITS says there are no limits there", async () => {
+  engine.environment = "sandbox";
+  const inv = invocation();
+  limits(null, null, inv);
+  await settle();
+  expect(latest(inv)).toEqual({
+    type: "#N/A",
+    message: expect.stringMatching(/^The sandbox has no monthly data request limits/),
+  });
+});

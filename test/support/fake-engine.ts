@@ -19,7 +19,7 @@ import type {
   Unsubscribe,
 } from "../../src/core/engine-api";
 import { PcdError } from "../../src/core/errors";
-import type { MonthlyPoint, SeriesInfo } from "../../src/core/model";
+import type { MonthlyPoint, ProductId, SeriesInfo } from "../../src/core/model";
 import { CURRENCIES, UNITS, findReference, type ReferenceEntry } from "../../src/core/reference";
 
 export interface FakeSeries {
@@ -91,6 +91,9 @@ export class FakeEngine implements Engine {
   readonly hanging = new Set<string>();
   /** Thrown by limits() when set. */
   limitsFailure: PcdError | undefined;
+  /** limitsOf(product) throws these (limits() then leaves the product out, as the engine does). */
+  readonly productLimitsFailures = new Map<string, PcdError>();
+  environment: EngineSettings["environment"] = "live";
   /** Staleness to attach to served data (served from cache after a failed fetch). */
   staleBecause: PcdError | undefined;
   readonly calls = { resolve: 0, getSeries: 0, lookup: 0, search: 0, limits: 0, ready: 0 };
@@ -133,7 +136,7 @@ export class FakeEngine implements Engine {
   }
 
   getSettings(): EngineSettings {
-    return SETTINGS;
+    return { ...SETTINGS, environment: this.environment };
   }
 
   async updateSettings(patch: Partial<EngineSettings>): Promise<EngineSettings> {
@@ -263,11 +266,16 @@ export class FakeEngine implements Engine {
     this.calls.limits += 1;
     this.requireSignIn();
     if (this.limitsFailure) throw this.limitsFailure;
-    return this.limitsRows;
+    return this.limitsRows.filter((row) => !this.productLimitsFailures.has(row.product));
   }
 
-  async limitsOf(): Promise<Record<string, { remaining: number; total: number }>> {
-    return {};
+  async limitsOf(product: ProductId): Promise<Record<string, { remaining: number; total: number }>> {
+    const failure = this.productLimitsFailures.get(product);
+    if (failure) throw failure;
+    const rows = this.limitsRows.filter((row) => row.product === product);
+    return Object.fromEntries(
+      rows.map((row) => [row.dataset, { remaining: row.remaining, total: row.total }]),
+    );
   }
 
   async planRefresh(): Promise<RefreshPlan> {
