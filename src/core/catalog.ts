@@ -73,6 +73,8 @@ export interface CatalogOptions {
   log?: Logger;
   /** Called when a product's catalog content changed. */
   onChange?: () => void;
+  /** Called after every successful Series Info answer (the service is up). */
+  onFetched?: () => void;
 }
 
 function storageKey(environment: ServiceEnvironment, product: ProductId): string {
@@ -287,6 +289,7 @@ export class Catalog {
       throw error;
     }
     this.failedAt.delete(key);
+    this.options.onFetched?.();
     const fresh = this.index(this.options.now(), series);
     this.catalogs.set(key, fresh);
     try {

@@ -109,6 +109,7 @@ export class EngineCore implements Engine {
       environment: () => this.environment(),
       log,
       onChange: () => this.changes.metaChanged(),
+      onFetched: () => this.noteServiceAnswered(),
     });
     this.cache = new DataCache(storage, log);
     this.ledger = new QuotaLedger({
@@ -448,13 +449,21 @@ export class EngineCore implements Engine {
     }
   }
 
+  /**
+   * On release day the service is down "until the data is released" (22:00 Central at
+   * the latest). An answer from it means the release is out: data calls may go again.
+   */
+  private noteServiceAnswered(): void {
+    const state = this.serviceState();
+    if (!state.available && state.reason === "release") this.releaseDoneAt = this.parts.clock.now();
+  }
+
   private async preflight(): Promise<void> {
     const state = this.serviceState();
     if (!state.available && state.reason === "release") {
       // The release may already be out before its 22:00 deadline: Series Info (no data
       // request) tells. If it answers, the downtime is over.
-      const failures = await this.catalogStore.refresh(PRODUCTS);
-      if (failures.size < PRODUCTS.length) this.releaseDoneAt = this.parts.clock.now();
+      await this.catalogStore.refresh(PRODUCTS);
     }
     const blocked = this.downtimeError("this workbook", false) ?? (await this.signInError());
     if (blocked) throw blocked;
