@@ -347,3 +347,30 @@ describe("start-up with a broken storage", () => {
     });
   });
 });
+
+describe("History answered, Values failed", () => {
+  test("keeps what History delivered, marks it incomplete, and asks only Values next time", async () => {
+    const service = serviceWith("1-1-1");
+    service.historyEndsMonthsEarly = 13;
+    const h = createHarness({ service });
+    service.failWith((call) =>
+      call.operation === "series_values" ? new PcdError("timeout", "Series Values timed out") : undefined,
+    );
+    const request = await h.engine.resolve("1-1-1", null, null);
+    const partial = await h.engine.getSeries(request);
+    expect(partial.staleBecause?.kind).toBe("timeout");
+    expect(partial.lastFinal).toBe("2025-09");
+    expect(await h.storage.get(`pcd:data:${request.key}`)).toMatchObject({ pendingValues: true });
+
+    service.failures = [];
+    const complete = await h.engine.getSeries(request);
+    expect(complete.lastFinal).toBe("2026-10");
+    expect(complete.staleBecause).toBeUndefined();
+    expect(service.dataCalls().map((call) => call.operation)).toEqual([
+      "series_hist",
+      "series_values",
+      "series_values",
+    ]);
+    expect(await h.storage.get(`pcd:data:${request.key}`)).not.toHaveProperty("pendingValues");
+  });
+});
