@@ -13,6 +13,7 @@ import {
   type PreviewPage,
 } from "./support/preview-fixture";
 import { tabUntil, typeInto } from "./support/keyboard";
+import { startEmulator } from "../../src/emulator";
 
 jest.setTimeout(60_000);
 
@@ -333,6 +334,58 @@ describe("usage and refresh", () => {
     expect(await preview.page.evaluate(() => window.__pcdPreview.calculations())).toBe(0);
     await screenshot(preview.page, "refresh-summary");
   });
+});
+
+test("after a monthly release the reopened workbook offers a refresh, which fetches the new month", async () => {
+  // An emulator of its own: this test moves its clock a month on.
+  const emulator = await startEmulator({ port: 0, quiet: true, now: QUIET_DAY });
+  try {
+    const own = { emulator };
+    const preview = await open();
+    await signIn(own, preview.pane);
+    await searchAndWait(preview, "gas germany");
+    const code = await options(preview).nth(5).getAttribute("data-code");
+    await preview.page.evaluate(
+      (formula) => window.__pcdPreview.enter("A1", formula),
+      `=PCD.VALUES("${code}",,,,,0,0,1)`,
+    );
+    const before = await settledCell(preview.page, "A1");
+    await preview.pane.getByRole("tab", { name: "Usage" }).click();
+    await preview.pane.getByRole("button", { name: "Refresh all" }).click();
+    await preview.pane.getByTestId("refresh-summary").waitFor();
+    expect(await preview.pane.getByTestId("refresh-offer").count()).toBe(0);
+
+    // A month later, after the December release: the workbook is opened again.
+    const afterRelease = "2026-12-04T15:00:00Z";
+    await fetch(`${emulator.url}/__admin/clock`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ now: afterRelease }),
+    });
+    await preview.page.clock.setSystemTime(new Date(afterRelease));
+    await preview.page.reload();
+    await preview.page.waitForFunction(() => window.__pcdPreview?.functions().length === 5);
+    await preview.page.evaluate(
+      (formula) => window.__pcdPreview.enter("A1", formula),
+      `=PCD.VALUES("${code}",,,,,0,0,1)`,
+    );
+    await signIn(own, preview.pane);
+    const offer = preview.pane.getByTestId("refresh-offer");
+    await offer.waitFor();
+    await screenshot(preview.page, "refresh-offer-after-release");
+    await offer.getByRole("button", { name: "Refresh now" }).click();
+    const summary = preview.pane.getByTestId("refresh-summary");
+    await summary.waitFor({ timeout: 30_000 });
+    expect(Number(await summary.locator('[data-count="updated"] dd').textContent())).toBeGreaterThanOrEqual(
+      1,
+    );
+    await preview.page.waitForFunction((previous) => {
+      const shown = window.__pcdPreview.cell("A1");
+      return !shown.busy && shown.text !== "" && shown.text > previous;
+    }, before.text);
+  } finally {
+    await emulator.close();
+  }
 });
 
 describe("service state", () => {

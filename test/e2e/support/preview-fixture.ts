@@ -98,7 +98,7 @@ export interface SignInOptions {
 
 /** Fills the sign-in form as a person would, pointing Advanced at the emulator. */
 export async function fillSignIn(
-  fixture: PreviewFixture,
+  fixture: Pick<PreviewFixture, "emulator">,
   pane: Locator,
   options: SignInOptions = {},
 ): Promise<void> {
@@ -113,7 +113,7 @@ export async function fillSignIn(
 }
 
 export async function signIn(
-  fixture: PreviewFixture,
+  fixture: Pick<PreviewFixture, "emulator">,
   pane: Locator,
   options: SignInOptions = {},
 ): Promise<void> {
