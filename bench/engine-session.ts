@@ -25,6 +25,8 @@ export interface Measured<T> {
   wallMs: number;
   cpuMs: number;
   peakRssMiB: number;
+  /** Peak resident memory above what the process held when the step started. */
+  rssGrowthMiB: number;
 }
 
 /** Runs a step and measures what it cost the service, the clock, the CPU and memory. */
@@ -37,6 +39,7 @@ export async function measure<T>(baseUrl: string, step: () => Promise<T>): Promi
   const wallMs = performance.now() - started;
   const used = process.cpuUsage(cpu);
   const peakRssMiB = sampler.stop();
+  const rssGrowthMiB = peakRssMiB - sampler.startMiB;
   const after = await readCounters(baseUrl);
   return {
     value,
@@ -44,6 +47,7 @@ export async function measure<T>(baseUrl: string, step: () => Promise<T>): Promi
     wallMs,
     cpuMs: (used.user + used.system) / 1000,
     peakRssMiB,
+    rssGrowthMiB,
   };
 }
 
@@ -115,10 +119,12 @@ export class EngineSession {
     await saveCacheFile(file, this.storage);
   }
 
+  /** Cancels the cells and empties the storage, so later workloads do not carry this one's memory. */
   async close(): Promise<void> {
     this.cancelPrevious();
     await this.engine.idle();
     setEngine(undefined);
+    for (const key of await this.storage.keys()) await this.storage.delete(key);
   }
 
   private cancelPrevious(): void {

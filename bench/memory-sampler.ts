@@ -2,6 +2,8 @@
 // ever grows over the whole process, so it cannot tell one workload from the next).
 
 export class MemorySampler {
+  /** Resident memory when sampling started, MiB. */
+  readonly startMiB = process.memoryUsage.rss() / 1024 ** 2;
   private peak = process.memoryUsage.rss();
   private readonly timer: ReturnType<typeof setInterval>;
 

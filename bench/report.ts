@@ -84,9 +84,10 @@ function timeTable(workloads: readonly WorkloadResult[]): string {
       "PCD / bound",
       "Naive s",
       "PCD / naive",
+      "CPU s",
       "Cached recalc ms per formula",
       "CPU ms per cached formula",
-      "Peak RSS MiB",
+      "Peak RSS MiB (growth)",
       "Cell errors",
     ],
     workloads.map((result) => [
@@ -96,9 +97,12 @@ function timeTable(workloads: readonly WorkloadResult[]): string {
       formatRatio(result.wallMs, result.rateLimitBoundMs),
       seconds(result.naive?.wallMs ?? null),
       formatRatio(result.wallMs, result.naive?.wallMs ?? null),
+      seconds(result.cpuMs),
       result.warmMsPerFormula === null ? "n/a" : result.warmMsPerFormula.toFixed(3),
       result.cpuMsPerCachedFormula === null ? "n/a" : result.cpuMsPerCachedFormula.toFixed(3),
-      result.peakRssMiB === null ? "n/a" : result.peakRssMiB.toFixed(0),
+      result.peakRssMiB === null
+        ? "n/a"
+        : `${result.peakRssMiB.toFixed(0)}${result.rssGrowthMiB === null ? "" : ` (+${result.rssGrowthMiB.toFixed(0)})`}`,
       result.cellErrors,
     ]),
   );
@@ -117,7 +121,7 @@ export function renderResults(results: BenchResults): string {
     `Generated ${results.generatedAt} by \`npm run bench\` in ${seconds(results.durationMs)} s.`,
     "",
     `Machine: ${machine.cpuModel}, ${machine.cores} cores, ${machine.memoryGiB} GiB memory, Node ${machine.node}, ${machine.platform}.`,
-    `Service: the emulator in process on 127.0.0.1, ${settings.latencyMs} ms per call plus ${settings.latencyPerCodeMs} ms per code, 10 requests/second per operation, seed ${settings.seed}.`,
+    `Service: the emulator in its own process on 127.0.0.1, ${settings.latencyMs} ms per call plus ${settings.latencyPerCodeMs} ms per code, 10 requests/second per operation, seed ${settings.seed}.`,
     naive === null
       ? "Naive baseline: not run."
       : `Naive baseline: run on a sample of ${naive.sampled} of ${naive.cells} cells and scaled linearly to the whole workbook (calls, data requests and time).`,

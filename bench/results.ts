@@ -34,6 +34,10 @@ export interface WorkloadResult {
   /** Wall time per formula of a recalculation served from cache (W5). */
   warmMsPerFormula: number | null;
   peakRssMiB: number | null;
+  /** Peak resident memory above the process's level when the workload started. */
+  rssGrowthMiB: number | null;
+  /** CPU time of the benchmark process during the workload (the emulator runs elsewhere). */
+  cpuMs: number | null;
   /** Cells that ended with an error value (they count: a benchmark of failing cells proves nothing). */
   cellErrors: number;
   naive: NaiveFigures | null;

@@ -21,7 +21,8 @@ import {
 import type { CatalogSeries } from "./catalog";
 import type { PinnedClock } from "./clock";
 import type { BenchConfig } from "./config";
-import { CallLog } from "./call-log";
+import { CallLog, type LoggedCall } from "./call-log";
+import { describeGroupExcess, groupExcess } from "./group-check";
 import { EngineSession, measure as measureStep, type Measured } from "./engine-session";
 import { runNaiveClient } from "./naive-client";
 import { runInNewProcess } from "./new-process";
@@ -44,6 +45,7 @@ export interface BenchContext {
 interface Logged<T> extends Measured<T> {
   /** How the data calls of this step went (from the call log). */
   callSummary: string;
+  calls: LoggedCall[];
 }
 
 /** measure() plus the call log's account of the step. */
@@ -51,7 +53,8 @@ async function measure<T>(context: BenchContext, step: () => Promise<T>): Promis
   const mark = context.callLog.calls.length;
   const stepStart = context.callLog.now();
   const measured = await measureStep(context.service.baseUrl, step);
-  return { ...measured, callSummary: CallLog.summary(context.callLog.since(mark), stepStart) };
+  const calls = context.callLog.since(mark);
+  return { ...measured, calls, callSummary: CallLog.summary(calls, stepStart) };
 }
 
 function openSession(context: BenchContext): Promise<EngineSession> {
@@ -96,6 +99,8 @@ function result(context: BenchContext, input: ResultInput): WorkloadResult {
   const errors = input.passes.reduce((sum, pass) => sum + cellErrors(pass), 0);
   const notes = [...(input.notes ?? [])];
   if (input.measured.callSummary !== "") notes.push(input.measured.callSummary);
+  const excess = groupExcess(input.measured.calls, input.bound, context.byCode);
+  if (excess.length > 0) notes.push(describeGroupExcess(excess));
   if (errors > 0) {
     const sample = input.passes.flatMap((pass) => pass.results).find((cell) => "error" in cell);
     notes.push(`${errors} cells ended in an error, e.g. ${JSON.stringify(sample).slice(0, 200)}`);
@@ -116,6 +121,8 @@ function result(context: BenchContext, input: ResultInput): WorkloadResult {
     cpuMsPerCachedFormula: null,
     warmMsPerFormula: null,
     peakRssMiB: input.measured.peakRssMiB,
+    rssGrowthMiB: input.measured.rssGrowthMiB,
+    cpuMs: input.measured.cpuMs,
     cellErrors: errors,
     naive: null,
     notes,
@@ -256,6 +263,8 @@ async function runNewProcess(
     cpuMsPerCachedFormula: child.cpuMs / workbook.formulas.length,
     warmMsPerFormula: child.passMs / workbook.formulas.length,
     peakRssMiB: child.maxRssMiB,
+    rssGrowthMiB: null,
+    cpuMs: child.cpuMs,
     cellErrors: child.cellErrors,
     naive: null,
     notes: [
@@ -360,6 +369,8 @@ export async function runScalePoint(context: BenchContext, workbook: Workbook): 
     scale.warmMsPerFormula = warm.wallMs / formulas.length;
     scale.cpuMsPerCachedFormula = warm.cpuMs / formulas.length;
     scale.peakRssMiB = Math.max(cold.peakRssMiB, warm.peakRssMiB);
+    const startMiB = cold.peakRssMiB - cold.rssGrowthMiB;
+    scale.rssGrowthMiB = scale.peakRssMiB - startMiB;
     const warmData = warm.service.calls.series_values + warm.service.calls.series_hist;
     if (warmData > 0) scale.notes.push(`the cached recalculation made ${warmData} data calls`);
     return scale;

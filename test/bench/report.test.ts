@@ -36,6 +36,8 @@ function workload(overrides: Partial<WorkloadResult>): WorkloadResult {
     cpuMsPerCachedFormula: null,
     warmMsPerFormula: null,
     peakRssMiB: 250,
+    rssGrowthMiB: 100,
+    cpuMs: 3000,
     cellErrors: 0,
     naive: null,
     notes: ["series_hist codes per call: 40,40"],

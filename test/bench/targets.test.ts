@@ -19,6 +19,8 @@ function workload(id: string, overrides: Partial<WorkloadResult> = {}): Workload
     cpuMsPerCachedFormula: null,
     warmMsPerFormula: null,
     peakRssMiB: null,
+    rssGrowthMiB: null,
+    cpuMs: null,
     cellErrors: 0,
     naive: null,
     notes: [],
