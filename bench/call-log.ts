@@ -75,6 +75,11 @@ export class CallLog {
         `data calls from ${(first.startMs - stepStartMs).toFixed(0)} ms to ${(lastEnd - stepStartMs).toFixed(0)} ms after the start`,
       );
     }
+    const refused = calls.filter((call) => call.status !== 200);
+    if (refused.length > 0) {
+      const statuses = [...new Set(refused.map((call) => call.status))].join(", ");
+      parts.push(`${refused.length} calls answered with status ${statuses} (and were sent again)`);
+    }
     for (const operation of ["series_hist", "series_values"] as const) {
       const sizes = calls.filter((call) => call.operation === operation).map((call) => call.codes.length);
       if (sizes.length > 0) parts.push(`${operation} codes per call: ${sizes.join(",")}`);

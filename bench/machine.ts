@@ -7,6 +7,8 @@ export interface MachineDescription {
   memoryGiB: number;
   node: string;
   platform: string;
+  /** 1, 5 and 15 minute load averages when the run ended: other work on the machine slows the wall times. */
+  loadAverage: number[];
 }
 
 export function describeMachine(): MachineDescription {
@@ -17,5 +19,6 @@ export function describeMachine(): MachineDescription {
     memoryGiB: Math.round((os.totalmem() / 1024 ** 3) * 10) / 10,
     node: process.version,
     platform: `${os.platform()} ${os.release()} ${os.arch()}`,
+    loadAverage: os.loadavg().map((load) => Math.round(load * 100) / 100),
   };
 }

@@ -120,7 +120,7 @@ export function renderResults(results: BenchResults): string {
     START_MARKER,
     `Generated ${results.generatedAt} by \`npm run bench\` in ${seconds(results.durationMs)} s.`,
     "",
-    `Machine: ${machine.cpuModel}, ${machine.cores} cores, ${machine.memoryGiB} GiB memory, Node ${machine.node}, ${machine.platform}.`,
+    `Machine: ${machine.cpuModel}, ${machine.cores} cores, ${machine.memoryGiB} GiB memory, Node ${machine.node}, ${machine.platform}; load average ${machine.loadAverage.join(" / ")} (1 / 5 / 15 min) at the end of the run.`,
     `Service: the emulator in its own process on 127.0.0.1, ${settings.latencyMs} ms per call plus ${settings.latencyPerCodeMs} ms per code, 10 requests/second per operation, seed ${settings.seed}.`,
     naive === null
       ? "Naive baseline: not run."

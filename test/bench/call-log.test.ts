@@ -51,4 +51,8 @@ test("the summary tells how full the data calls were and when they ran", () => {
     "data calls from 300 ms to 800 ms after the start; series_hist codes per call: 40,3; series_values codes per call: 7",
   );
   expect(CallLog.summary([call("series_info", 0, 0, 10)], 0)).toBe("");
+  const refused = { ...call("series_hist", 40, 0, 10), status: 429 };
+  expect(CallLog.summary([refused, call("series_hist", 40, 20, 30)], 0)).toBe(
+    "data calls from 0 ms to 30 ms after the start; 1 calls answered with status 429 (and were sent again); series_hist codes per call: 40,40",
+  );
 });

@@ -49,7 +49,14 @@ test("renderResults writes the machine, each table row, targets, failures and no
   const results: BenchResults = {
     generatedAt: "2026-11-22T03:00:00.000Z",
     durationMs: 200000,
-    machine: { cpuModel: "AMD EPYC", cores: 2, memoryGiB: 23.5, node: "v20.20.2", platform: "linux" },
+    machine: {
+      cpuModel: "AMD EPYC",
+      cores: 2,
+      memoryGiB: 23.5,
+      node: "v20.20.2",
+      platform: "linux",
+      loadAverage: [0.5, 0.4, 0.3],
+    },
     settings: {
       seed: 7,
       latencyMs: 200,
@@ -83,7 +90,9 @@ test("renderResults writes the machine, each table row, targets, failures and no
   const markdown = renderResults(results);
   expect(markdown.startsWith(START_MARKER)).toBe(true);
   expect(markdown.endsWith(END_MARKER)).toBe(true);
-  expect(markdown).toContain("AMD EPYC, 2 cores, 23.5 GiB memory, Node v20.20.2");
+  expect(markdown).toContain(
+    "AMD EPYC, 2 cores, 23.5 GiB memory, Node v20.20.2, linux; load average 0.5 / 0.4 / 0.3",
+  );
   expect(markdown).toContain("| W1 | 1 / 1 | 3 / 3 | 0 / 0 | 39 / 38 | 3 / 0 | 39 / 38 = 1.03 |");
   expect(markdown).toContain("| W2 same process | 2000 | 1372 | 0 | 0 | 1.00 |");
   expect(markdown).toContain("| W1 | series_hist calls / lower bound = 1.00 | 39 / 38 = 1.03 | **no** |");
