@@ -6,11 +6,14 @@ import type { LoggedCall } from "./call-log";
 
 export interface GroupExcess {
   group: string;
+  /** Calls sent, refused ones included (the service counts them). */
   calls: number;
   bound: number;
-  /** Codes per call, in the order sent. */
+  /** Calls the service refused (429, 503) and the engine sent again. */
+  refused: number;
+  /** Codes per answered call, in the order sent. */
   sizes: number[];
-  /** Codes that appear in more than one call of the group (one series in several currencies/units). */
+  /** Codes in more than one answered call (one series in several currencies/units). */
   repeatedCodes: number;
 }
 
@@ -33,13 +36,15 @@ export function groupExcess(
   for (const [group, groupCalls] of sent) {
     const limit = bounds.get(group) ?? 0;
     if (groupCalls.length <= limit) continue;
+    const answered = groupCalls.filter((call) => call.status === 200);
     const seen = new Map<string, number>();
-    for (const call of groupCalls) for (const code of call.codes) seen.set(code, (seen.get(code) ?? 0) + 1);
+    for (const call of answered) for (const code of call.codes) seen.set(code, (seen.get(code) ?? 0) + 1);
     excess.push({
       group,
       calls: groupCalls.length,
       bound: limit,
-      sizes: groupCalls.map((call) => call.codes.length),
+      refused: groupCalls.length - answered.length,
+      sizes: answered.map((call) => call.codes.length),
       repeatedCodes: [...seen.values()].filter((count) => count > 1).length,
     });
   }
@@ -50,7 +55,7 @@ export function describeGroupExcess(excess: readonly GroupExcess[]): string {
   return `over the bound: ${excess
     .map(
       (entry) =>
-        `${entry.group} ${entry.calls} calls vs ${entry.bound} (codes per call ${entry.sizes.join(",")}; ${entry.repeatedCodes} codes asked in more than one currency/unit)`,
+        `${entry.group} ${entry.calls} calls vs ${entry.bound}${entry.refused > 0 ? `, ${entry.refused} of them refused and sent again` : ""} (codes per answered call ${entry.sizes.join(",")}; ${entry.repeatedCodes} codes in more than one call, i.e. asked in several currencies/units)`,
     )
     .join("; ")}`;
 }
