@@ -9,7 +9,8 @@ import { ARTIFACTS } from "./support/preview-fixture";
 import { serveFolder, type StaticServer } from "./support/static-server";
 import type { HarnessSetup } from "./harness/component-harness";
 
-jest.setTimeout(60_000);
+// Generous: a loaded 2-core machine runs a browser, the emulator and other suites at once.
+jest.setTimeout(120_000);
 
 let folder: string;
 let site: StaticServer;

@@ -15,7 +15,8 @@ import {
 import { tabUntil, typeInto } from "./support/keyboard";
 import { startEmulator } from "../../src/emulator";
 
-jest.setTimeout(60_000);
+// Generous: a loaded 2-core machine runs a browser, the emulator and other suites at once.
+jest.setTimeout(120_000);
 
 let fixture: PreviewFixture;
 let opened: PreviewPage[] = [];
