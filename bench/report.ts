@@ -85,6 +85,7 @@ function timeTable(workloads: readonly WorkloadResult[]): string {
       "Naive s",
       "PCD / naive",
       "CPU s",
+      "CPU PCD / naive",
       "Cached recalc ms per formula",
       "CPU ms per cached formula",
       "Peak RSS MiB (growth)",
@@ -98,6 +99,7 @@ function timeTable(workloads: readonly WorkloadResult[]): string {
       seconds(result.naive?.wallMs ?? null),
       formatRatio(result.wallMs, result.naive?.wallMs ?? null),
       seconds(result.cpuMs),
+      formatRatio(result.cpuMs, result.naive?.cpuMs ?? null),
       result.warmMsPerFormula === null ? "n/a" : result.warmMsPerFormula.toFixed(3),
       result.cpuMsPerCachedFormula === null ? "n/a" : result.cpuMsPerCachedFormula.toFixed(3),
       result.peakRssMiB === null

@@ -10,6 +10,8 @@ export interface NaiveFigures {
   calls: CallCounts;
   dataRequests: number;
   wallMs: number;
+  /** CPU time of the naive client (the benchmark process), scaled like the rest. */
+  cpuMs: number;
   /** Sample cells that ended without data. */
   failedCells: number;
 }

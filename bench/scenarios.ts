@@ -99,6 +99,18 @@ function result(context: BenchContext, input: ResultInput): WorkloadResult {
   const errors = input.passes.reduce((sum, pass) => sum + cellErrors(pass), 0);
   const notes = [...(input.notes ?? [])];
   if (input.measured.callSummary !== "") notes.push(input.measured.callSummary);
+  const runnerData = sumCalls(...input.passes);
+  const serviceData = input.measured.service.calls;
+  const crossChecked = /^W[15]\b/.test(input.id);
+  if (
+    crossChecked &&
+    (runnerData.series_hist !== serviceData.series_hist ||
+      runnerData.series_values !== serviceData.series_values)
+  ) {
+    notes.push(
+      `the runner counted ${runnerData.series_hist} History and ${runnerData.series_values} Values calls, the service ${serviceData.series_hist} and ${serviceData.series_values}`,
+    );
+  }
   const excess = groupExcess(input.measured.calls, input.bound, context.byCode);
   if (excess.length > 0) notes.push(describeGroupExcess(excess));
   if (errors > 0) {
@@ -396,6 +408,7 @@ export async function runNaive(context: BenchContext, workbook: Workbook): Promi
     calls,
     dataRequests: Math.round(measured.service.dataRequests * scale),
     wallMs: measured.wallMs * scale,
+    cpuMs: measured.cpuMs * scale,
     failedCells: measured.value.failedCells,
   };
 }
