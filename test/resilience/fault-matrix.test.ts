@@ -1,0 +1,298 @@
+// The fault matrix of issue 8: a 500-formula workbook over the three products, recalculated
+// through the headless runner (real custom functions, real engine, real HTTP) against the
+// emulator while one fault is active, then again once it clears. For every fault: every
+// cell settles with a value or a message naming the cause, no cell shows a wrong number,
+// no cached entry is lost or changed, retries stay bounded, no code is charged twice, and
+// the recalculation after the fault restores every cell.
+import { writeFileSync } from "node:fs";
+import type { FormulaResult } from "../../src/headless";
+import {
+  dataAttemptBound,
+  expectCacheIntact,
+  expectNoWrongNumber,
+  expectRecovered,
+  expectSettled,
+  measure,
+  type Measured,
+} from "./support/checks";
+import { FaultLab, RETRY } from "./support/fault-lab";
+import {
+  recalc,
+  results,
+  runScenario,
+  type ScenarioOutcome,
+  type ScenarioSetup,
+} from "./support/scenario-run";
+import { buildWorkbook, type Workbook } from "./support/workbook";
+
+/** Tuesday 10 Nov 2026, 12:00 US Central: after November's release, no maintenance. */
+const START = "2026-11-10T18:00:00Z";
+
+jest.setTimeout(120_000);
+
+let lab: FaultLab;
+let book: Workbook;
+let oracle: FormulaResult[];
+/** Data calls a fault-free cold run of the whole workbook needs. */
+let logicalCalls: number;
+const measured: Record<string, Measured> = {};
+
+beforeAll(async () => {
+  lab = await FaultLab.start(START);
+  const engine = await lab.signedInEngine();
+  book = buildWorkbook({
+    energy: await engine.catalog("energy_price"),
+    commodity: await engine.catalog("commodity_price"),
+    industry: await engine.catalog("industry_economics"),
+  });
+  await lab.resetAll();
+  const run = await recalc(
+    engine,
+    book.cells.map((cell) => cell.formula),
+  );
+  oracle = results(run);
+  logicalCalls = lab.exchanges.filter(
+    (exchange) => exchange.operation === "series_values" || exchange.operation === "series_hist",
+  ).length;
+});
+
+afterAll(async () => {
+  await lab?.close();
+  const file = process.env.PCD_RELIABILITY_REPORT;
+  if (file) writeFileSync(file, JSON.stringify({ logicalCalls, measured }, null, 2));
+});
+
+test("the oracle run is fault-free and complete", () => {
+  expect(oracle).toHaveLength(500);
+  expect(oracle.filter((result) => "error" in result)).toEqual([]);
+  expect(logicalCalls).toBeGreaterThan(0);
+});
+
+function faults(operations: readonly string[], fault: Record<string, unknown>): ScenarioSetup["arm"] {
+  return async (faultLab) => {
+    for (const operation of operations) await faultLab.admin("faults", { operation, ...fault });
+  };
+}
+
+const DATA = ["series_values", "series_hist"];
+
+interface Row {
+  name: string;
+  setup: ScenarioSetup;
+  /** What every error message of the faulted pass must say. */
+  cause: RegExp;
+  /** Times one code may be charged over the faulted and recovery passes (1 unless documented). */
+  maxChargesPerCode?: number;
+  bites?: boolean;
+}
+
+const rows: Row[] = [
+  {
+    name: "20% of data calls fail with HTTP 500",
+    // Batching turns 500 formulas into ~6 data calls, so 20% is about one call: the seeded
+    // 20% fault plus one certain 500 make sure the fault bites.
+    setup: {
+      arm: async (faultLab) => {
+        await faults(DATA, { mode: "status", status: 500, rate: 0.2 })(faultLab);
+        await faultLab.admin("faults", { operation: "series_hist", mode: "status", status: 500, count: 1 });
+      },
+    },
+    cause: /HTTP 500/,
+  },
+  {
+    name: "bursts of 429 with Retry-After",
+    setup: { arm: faults(["*"], { mode: "status", status: 429, rate: 0.5, count: 12 }) },
+    cause: /429|too many|rate/i,
+  },
+  {
+    name: "503 for the whole recalculation",
+    setup: { arm: faults(["*"], { mode: "status", status: 503 }) },
+    cause: /temporarily unavailable .*HTTP 503/,
+  },
+  {
+    name: "dropped connections",
+    setup: { arm: faults(DATA, { mode: "drop", rate: 0.5 }) },
+    cause: /could not be reached|connection|network/i,
+  },
+  {
+    name: "truncated or malformed JSON",
+    setup: { arm: faults(DATA, { mode: "malformed", rate: 0.5 }) },
+    cause: /not valid JSON/,
+  },
+];
+
+/** Service clock only: the engine still trusts its token, the service finds it expired. */
+const TOKEN_LIFETIME_MS = 2 * 60 * 60_000;
+
+rows.push(
+  {
+    name: "responses slower than the call timeout",
+    // 1.5 s answers against a 1 s call timeout stand for > 30 s answers against the 130 s default.
+    setup: { arm: faults(DATA, { mode: "latency", latencyMs: 1_500 }) },
+    cause: /timed out|no answer within/i,
+    // The service charges a call it answers after the client gave up, and the engine retries
+    // timeouts: each attempt may cost, plus the recovery's fetch (defect D1 in RELIABILITY.md).
+    maxChargesPerCode: RETRY.maxRetries + 2,
+  },
+  {
+    name: "the token expires in the middle of the recalculation",
+    setup: {
+      arm: async (faultLab) => {
+        faultLab.hooks.beforeDataCall = async (n) => {
+          if (n === 2)
+            await faultLab.setClock(
+              new Date(faultLab.now() + TOKEN_LIFETIME_MS + 60_000).toISOString(),
+              false,
+            );
+        };
+      },
+      disarm: (faultLab) => faultLab.setClock(new Date(faultLab.now()).toISOString(), false),
+    },
+    cause: /^$/,
+  },
+  {
+    name: "the service is unreachable",
+    setup: {
+      arm: async (faultLab) => {
+        faultLab.hooks.unreachable = true;
+      },
+    },
+    cause: /could not be reached/,
+  },
+);
+
+function check(row: Row, outcome: ScenarioOutcome): void {
+  measured[row.name] = measure(outcome, logicalCalls);
+  expectSettled(outcome, book, row.cause);
+  // The fault did bite (the seeded fault generator fired at least once).
+  if (row.bites !== false)
+    expect(measured[row.name]!.failedDataAttempts + measured[row.name]!.errors).toBeGreaterThan(0);
+  expectNoWrongNumber(outcome, book, oracle);
+  expectCacheIntact(outcome);
+  expect(measured[row.name]!.dataAttempts).toBeLessThanOrEqual(dataAttemptBound(logicalCalls));
+  // The lab's witness (codes of answered calls) and the service's own counter agree.
+  const twice = [...outcome.charges].filter(([, count]) => count > 1);
+  expect(twice).toEqual([]);
+  const coldKeys = [...book.distinctSeries].filter((series) => !book.warmSeries.has(series)).length;
+  if (row.maxChargesPerCode === undefined) expect(measured[row.name]!.charged).toBe(coldKeys);
+  else expect(measured[row.name]!.charged).toBeLessThanOrEqual(coldKeys * row.maxChargesPerCode);
+  expectRecovered(outcome, book, oracle);
+}
+
+test.each(rows)("$name", async (row) => {
+  const outcome = await runScenario(lab, book, row.setup);
+  check(row, outcome);
+});
+
+/** Cells of one dataset (e.g. "commodity_price|Polymers"). */
+function cellsOf(dataset: string): Set<number> {
+  return new Set(book.cells.flatMap((cell, index) => (cell.dataset === dataset ? [index] : [])));
+}
+
+function coldKeysOutside(dataset: string | null): number {
+  const inDataset = new Set(
+    book.cells.flatMap((cell) =>
+      cell.source.kind === "data" && cell.dataset === dataset ? [cell.source.series] : [],
+    ),
+  );
+  return [...book.distinctSeries].filter((series) => !book.warmSeries.has(series) && !inDataset.has(series))
+    .length;
+}
+
+test("one dataset's allowance runs out in the middle: its cells say so, the others continue", async () => {
+  const cold = book.series.slice(book.warmSeries.size).find((info) => info.product === "commodity_price")!;
+  const dataset = `${cold.product}|${cold.coverage}`;
+  const outcome = await runScenario(lab, book, {
+    arm: async (faultLab) => {
+      faultLab.hooks.beforeDataCall = async (n) => {
+        if (n === 1) {
+          await faultLab.admin("quota", { dataset: cold.coverage, remaining: 0, product: cold.product });
+        }
+      };
+    },
+  });
+  const name = "one dataset's allowance runs out mid-run";
+  measured[name] = measure(outcome, logicalCalls);
+  const exhausted = new RegExp(`allowance.*'${cold.coverage}'|'${cold.coverage}'.*quota`, "i");
+  expectSettled(outcome, book, exhausted);
+  expectNoWrongNumber(outcome, book, oracle);
+  expectCacheIntact(outcome);
+  const faulted = results(outcome.faulted);
+  const own = cellsOf(dataset);
+  // Only cells of the exhausted dataset fail (those not cached before): the rest of its call was sent again.
+  const failed = faulted.flatMap((result, index) => ("error" in result ? [index] : []));
+  expect(failed.length).toBeGreaterThan(0);
+  expect(failed.filter((index) => !own.has(index))).toEqual([]);
+  expect(measured[name]!.dataAttempts).toBeLessThanOrEqual(dataAttemptBound(logicalCalls));
+  expect([...outcome.charges].filter(([, count]) => count > 1)).toEqual([]);
+  expect(measured[name]!.charged).toBe(coldKeysOutside(dataset));
+  // The service's allowance is back (the lab reset it), but the engine keeps its word: no
+  // call for that dataset until the next release; every other cell is restored.
+  const recovered = results(outcome.recovered);
+  book.cells.forEach((cell, index) => {
+    const result = recovered[index]!;
+    if (cell.source.kind === "limits") return;
+    if (own.has(index) && "error" in result) expect(result.error.message).toMatch(exhausted);
+    else expect(result).toEqual(oracle[index]);
+  });
+});
+
+test("the daily quota runs out in the middle of the recalculation", async () => {
+  // Measure what a warm-up spends, then give a second service (same seed and clock, so the
+  // same data) a daily quota that lasts two calls beyond it.
+  await lab.resetAll();
+  await recalc(await lab.signedInEngine(), book.warmFormulas);
+  const warmCalls = lab.exchanges.filter((exchange) => exchange.operation !== "access_token").length;
+  const quotaLab = await FaultLab.start(START, { dailyQuota: warmCalls + 2 });
+  try {
+    const outcome = await runScenario(quotaLab, book, {
+      arm: async () => undefined,
+      resetBeforeFault: false,
+    });
+    const name = "the daily quota runs out mid-run";
+    measured[name] = measure(outcome, logicalCalls);
+    expectSettled(outcome, book, /daily quota|quota/i);
+    expectNoWrongNumber(outcome, book, oracle);
+    expectCacheIntact(outcome);
+    expect(measured[name]!.errors).toBeGreaterThan(0);
+    expect(measured[name]!.dataAttempts).toBeLessThanOrEqual(dataAttemptBound(logicalCalls));
+    expect([...outcome.charges].filter(([, count]) => count > 1)).toEqual([]);
+    // Counters were not reset after the warm-up (the quota is the day's): every key once.
+    expect(measured[name]!.charged).toBe(book.distinctSeries.size);
+    // A new day (the lab's reset) and one recalculation restore every cell.
+    expectRecovered(outcome, book, oracle);
+  } finally {
+    await quotaLab.close();
+  }
+});
+
+test("scheduled maintenance for the whole recalculation: no call, cached cells show data, the others say until when", async () => {
+  const outcome = await runScenario(lab, book, {
+    // 25 Nov, 08:00 US Central: inside the 06:00-22:00 window; both clocks move.
+    arm: (faultLab) => faultLab.setClock("2026-11-25T14:00:00Z"),
+    // 23:00 US Central: the window is over, no release since.
+    disarm: (faultLab) => faultLab.setClock("2026-11-26T05:00:00Z"),
+  });
+  const name = "scheduled maintenance (15th/25th)";
+  measured[name] = measure(outcome, logicalCalls);
+  expectSettled(outcome, book, /down for maintenance until 22:00 US Central Time/);
+  expectNoWrongNumber(outcome, book, oracle);
+  expectCacheIntact(outcome);
+  expect(measured[name]!.errors).toBeGreaterThan(0);
+  // The schedule is known: not one data, catalog or limits call is sent during the window
+  // (a token renewal is attempted once: finding F2 in RELIABILITY.md).
+  expect(outcome.faultExchanges.filter((exchange) => exchange.operation !== "access_token")).toEqual([]);
+  expect(measured[name]!.tokenRequests).toBeLessThanOrEqual(1);
+  expect(measured[name]!.charged).toBe(coldKeysOutside(null));
+  expectRecovered(outcome, book, oracle);
+});
+
+// Defect D1 (RELIABILITY.md; src/core/http retry policy, transport helper): a data call that
+// timed out may have been charged by the service, and the engine sends it again up to
+// maxRetries times. Expected: a timed-out Series Values / History call is not retried, so a
+// key costs at most the timed-out attempt plus the recovery's fetch. Flip to test() once fixed.
+test.failing("D1: a timed-out data call is not retried (the service may have charged it)", async () => {
+  const outcome = await runScenario(lab, book, { arm: faults(DATA, { mode: "latency", latencyMs: 1_500 }) });
+  const coldKeys = [...book.distinctSeries].filter((series) => !book.warmSeries.has(series)).length;
+  expect(measure(outcome, logicalCalls).charged).toBeLessThanOrEqual(2 * coldKeys);
+});

@@ -1,0 +1,228 @@
+// The fault lab: one in-process emulator (127.0.0.1, port 0, latency 0, fixed start
+// clock), engines built the way the add-in builds them (createEngine, real HTTP) and a
+// fetch wrapper that sees every exchange. The wrapper is the test's own witness of what
+// the service charged (codes of every 2xx data answer), and lets a scenario act at an
+// exact moment (e.g. expire the token after the first data call) or make the service
+// unreachable (a closed port on 127.0.0.1: a real connection refusal).
+import { createServer } from "node:net";
+import { createEngine } from "../../../src/core/engine";
+import type { Engine } from "../../../src/core/engine-api";
+import type { FetchLike, KeyValueStorage } from "../../../src/core/environment";
+import type { Operation } from "../../../src/core/model";
+import { MemoryStorage } from "../../../src/core/storage";
+import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../../../src/emulator";
+
+/** Engine settings of every scenario: the 130 s call timeout scaled down to 1 s (see RELIABILITY.md). */
+export const CALL_TIMEOUT_MS = 1_000;
+/** The engine's retry policy in the lab: the default number of retries with short backoffs. */
+export const RETRY = { maxRetries: 4, baseDelayMs: 10, maxDelayMs: 50 };
+
+export interface EmulatorStats {
+  calls: Record<Operation, number>;
+  dataRequests: Record<string, number>;
+  dataRequestsByProduct: Record<string, Record<string, number>>;
+}
+
+export interface Exchange {
+  operation: Operation;
+  url: string;
+  /** HTTP status, or null when the request failed without an answer (drop, refusal, timeout). */
+  status: number | null;
+  /** A 2xx answer whose body is JSON: what the service charges (an injected malformed body is not charged). */
+  charged: boolean;
+  /** For data calls: one entry per code element ("68520-8-1&c=3"), prefixed by product and environment. */
+  codes: string[];
+}
+
+export interface FetchHooks {
+  /** Runs before a data call (Series Values / History) is forwarded; n counts from 1. */
+  beforeDataCall?: (n: number) => Promise<void>;
+  /** While true every request goes to a closed local port (connection refused). */
+  unreachable?: boolean;
+}
+
+export function operationOf(url: string): Operation {
+  const path = new URL(url).pathname;
+  if (path.startsWith("/access_token")) return "access_token";
+  if (path.includes("/data_limits")) return "data_limits";
+  if (path.includes("/export/series_hist/")) return "series_hist";
+  if (path.includes("/export/series/")) return "series_values";
+  return "series_info";
+}
+
+/** "energy_price|live|68520-8-1&c=3" per code element of a data call's URL. */
+export function chargedCodes(url: string): string[] {
+  const path = decodeURIComponent(new URL(url).pathname);
+  const match = /^\/([a-z_]+)\/v1\/(sandbox\/)?export\/series(?:_hist)?\/(.+)$/.exec(path);
+  if (!match) return [];
+  const [, product, sandbox, segment] = match;
+  const environment = sandbox ? "sandbox" : "live";
+  return (segment ?? "").split(",").map((element) => `${product}|${environment}|${element}`);
+}
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (address === null || typeof address === "string") throw new Error("no port");
+  return address.port;
+}
+
+export class FaultLab {
+  readonly exchanges: Exchange[] = [];
+  readonly hooks: FetchHooks = {};
+  readonly logs: string[] = [];
+  private offsetMs = 0;
+  private dataCalls = 0;
+
+  private constructor(
+    readonly emulator: RunningEmulator,
+    private readonly deadUrl: string,
+  ) {}
+
+  static async start(start: string, options: Partial<EmulatorOptions> = {}): Promise<FaultLab> {
+    const emulator = await startEmulator({
+      now: start,
+      quiet: true,
+      latencyMs: 0,
+      port: 0,
+      host: "127.0.0.1",
+      ...options,
+    });
+    const lab = new FaultLab(emulator, `http://127.0.0.1:${await closedPort()}`);
+    await lab.syncClock();
+    return lab;
+  }
+
+  /** The engine's clock: the emulator's clock as it was when last synchronised. */
+  now = (): number => Date.now() + this.offsetMs;
+
+  async syncClock(): Promise<void> {
+    const { now } = await this.admin<{ now: string }>("clock", undefined, "GET");
+    this.offsetMs = Date.parse(now) - Date.now();
+  }
+
+  /** Moves the service's clock; the engine's too unless engineToo is false. */
+  async setClock(iso: string, engineToo = true): Promise<void> {
+    await this.admin("clock", { now: iso });
+    if (engineToo) await this.syncClock();
+  }
+
+  readonly fetch: FetchLike = async (input, init) => {
+    const operation = operationOf(input);
+    let url = input;
+    if (operation === "series_values" || operation === "series_hist") {
+      this.dataCalls += 1;
+      await this.hooks.beforeDataCall?.(this.dataCalls);
+    }
+    if (this.hooks.unreachable) url = input.replace(this.emulator.url, this.deadUrl);
+    const exchange: Exchange = {
+      operation,
+      url: input,
+      status: null,
+      charged: false,
+      codes: chargedCodes(input),
+    };
+    this.exchanges.push(exchange);
+    const response = await fetch(url, init);
+    exchange.status = response.status;
+    if (response.ok && exchange.codes.length > 0) exchange.charged = isJson(await response.clone().text());
+    return response;
+  };
+
+  /** An engine as the add-in builds it, on the lab's fetch and clock. */
+  engine(storage: KeyValueStorage = new MemoryStorage()): Engine {
+    return createEngine(
+      {
+        fetch: this.fetch,
+        storage,
+        clock: { now: this.now },
+        log: (level, text) => this.logs.push(`${level}: ${text}`),
+      },
+      {
+        settings: {
+          baseUrl: this.emulator.url,
+          authUrl: this.emulator.url,
+          callTimeoutMs: CALL_TIMEOUT_MS,
+          historyTimeoutMs: CALL_TIMEOUT_MS,
+        },
+        batchWindowMs: 5,
+        retry: RETRY,
+      },
+    );
+  }
+
+  async signedInEngine(storage?: KeyValueStorage): Promise<Engine> {
+    const engine = this.engine(storage);
+    await engine.ready();
+    await engine.signIn(this.emulator.username, this.emulator.password);
+    return engine;
+  }
+
+  async admin<T = unknown>(
+    path: string,
+    body?: unknown,
+    method: "POST" | "GET" | "DELETE" = "POST",
+  ): Promise<T> {
+    const response = await fetch(`${this.emulator.url}/__admin/${path}`, {
+      method,
+      headers: body === undefined ? {} : { "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`admin ${path}: HTTP ${response.status} ${text}`);
+    return JSON.parse(text) as T;
+  }
+
+  stats(): Promise<EmulatorStats> {
+    return this.admin<EmulatorStats>("stats", undefined, "GET");
+  }
+
+  /** Counters, quotas and rate windows to zero, no faults, no hooks, no recorded exchanges. */
+  async resetAll(): Promise<void> {
+    await this.admin("faults", undefined, "DELETE");
+    await this.admin("reset", {});
+    this.hooks.beforeDataCall = undefined;
+    this.hooks.unreachable = false;
+    this.exchanges.length = 0;
+    this.dataCalls = 0;
+    this.logs.length = 0;
+  }
+
+  /** How often the service charged each code element (2xx data answers only). */
+  chargesPerCode(): Map<string, number> {
+    const charges = new Map<string, number>();
+    for (const exchange of this.exchanges) {
+      if (!exchange.charged) continue;
+      for (const code of exchange.codes) charges.set(code, (charges.get(code) ?? 0) + 1);
+    }
+    return charges;
+  }
+
+  close(): Promise<void> {
+    return this.emulator.close();
+  }
+}
+
+export function sum(record: Record<string, number>): number {
+  return Object.values(record).reduce((total, n) => total + n, 0);
+}
+
+/** Every cached data entry (key -> JSON), to prove a fault neither lost nor changed one. */
+export async function cacheSnapshot(storage: KeyValueStorage): Promise<Map<string, string>> {
+  const snapshot = new Map<string, string>();
+  for (const key of await storage.keys()) {
+    if (key.startsWith("pcd:data:")) snapshot.set(key, JSON.stringify(await storage.get(key)));
+  }
+  return snapshot;
+}
