@@ -35,6 +35,19 @@ export interface StreamingCell {
   cancel(): void;
 }
 
+/**
+ * A cell that failed for a passing reason (network, timeout, server, rate, downtime) tries
+ * again by itself: after these delays, or when the service says it is back. The engine
+ * serves cached data and coalesces identical requests, so a retry costs at most the one
+ * fetch that was missing.
+ */
+const FIRST_RETRY_MS = 60_000;
+export const RETRY_DELAYS_MS: readonly number[] = [FIRST_RETRY_MS, 5 * 60_000, 15 * 60_000];
+/** Retries timed by the service (back at / retry after) stop after this many in a row. */
+const MAX_TIMED_RETRIES = 6;
+const MAX_RETRY_DELAY_MS = 24 * 60 * 60_000;
+const TRANSIENT_KINDS: ReadonlySet<string> = new Set(["network", "timeout", "server", "rate", "unavailable"]);
+
 /** Margin on top of the engine's own call timeouts before the watchdog gives up. */
 export const WATCHDOG_MARGIN_MS = 15_000;
 
@@ -60,6 +73,8 @@ export function startStreamingCell<T, E>(
   let lastError: CellError | undefined;
   let lastAuth: AuthStatus | undefined;
   let watchdog: ReturnType<typeof setTimeout> | undefined;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let retryAttempt = 0;
 
   const show = (value: T | E, fingerprint: string): void => {
     settled = true;
@@ -90,9 +105,11 @@ export function startStreamingCell<T, E>(
     try {
       const value = await job.compute(track);
       lastError = undefined;
+      retryAttempt = 0;
       show(value, `value:${fingerprintOf(value)}`);
     } catch (error) {
       showError(toCellError(error));
+      scheduleRetry(error);
       if (isPcdError(error) && error.kind === "input" && tracked.size === 0) stopWatching();
     } finally {
       clearWatchdog();
@@ -114,6 +131,25 @@ export function startStreamingCell<T, E>(
         message: `PCD timed out waiting for the service (no answer within ${Math.round(ms / 1000)} s); the cell updates when the data arrives.`,
       });
     }, ms);
+  };
+
+  const scheduleRetry = (error: unknown): void => {
+    if (retryTimer !== undefined || cancelled || !isPcdError(error) || !TRANSIENT_KINDS.has(error.kind))
+      return;
+    const { until, retryAfterMs } = error.details;
+    let delay: number | undefined;
+    if (until !== undefined) delay = until - Date.now() + FIRST_RETRY_MS;
+    else if (retryAfterMs !== undefined) delay = retryAfterMs;
+    else delay = RETRY_DELAYS_MS[retryAttempt];
+    if (delay === undefined || retryAttempt >= MAX_TIMED_RETRIES) return;
+    retryAttempt += 1;
+    retryTimer = setTimeout(
+      () => {
+        retryTimer = undefined;
+        rerun();
+      },
+      Math.min(Math.max(delay, FIRST_RETRY_MS), MAX_RETRY_DELAY_MS),
+    );
   };
 
   const clearWatchdog = (): void => {
@@ -160,6 +196,7 @@ export function startStreamingCell<T, E>(
   sink.onCanceled = () => {
     cancelled = true;
     clearWatchdog();
+    if (retryTimer !== undefined) clearTimeout(retryTimer);
     stopWatching();
   };
   rerun();

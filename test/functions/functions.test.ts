@@ -12,12 +12,17 @@ interface Invocation {
   onCanceled?: () => void;
 }
 
+/** Every invocation of a test is cancelled after it, as Excel does when a formula goes away. */
+const created: Invocation[] = [];
+afterEach(() => {
+  for (const inv of created.splice(0)) inv.onCanceled?.();
+});
+
 function invocation(): Invocation & CustomFunctions.StreamingInvocation<never> {
   const results: unknown[] = [];
-  return {
-    results,
-    setResult: (result: unknown) => results.push(result),
-  } as unknown as Invocation & CustomFunctions.StreamingInvocation<never>;
+  const inv = { results, setResult: (result: unknown) => results.push(result) } as Invocation;
+  created.push(inv);
+  return inv as Invocation & CustomFunctions.StreamingInvocation<never>;
 }
 
 async function settle(): Promise<void> {

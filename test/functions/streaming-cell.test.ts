@@ -268,3 +268,77 @@ test("a change of the key while the cell is computing re-runs it once the run en
   expect(runs()).toBe(2);
   expect(sink.results).toEqual(["old", "new"]);
 });
+
+describe("retries after passing failures", () => {
+  beforeEach(() => jest.useFakeTimers({ now: Date.parse("2026-11-15T12:00:00Z") }));
+  afterEach(() => jest.useRealTimers());
+
+  const networkDown = new PcdError("network", "PCD could not be reached.");
+
+  test("a network failure retries after 1, 5 and 15 minutes, then waits for a change", async () => {
+    const engine = new FakeEngine();
+    const sink = makeSink();
+    const { job, runs } = scriptedJob("data", [() => Promise.reject(networkDown)], "k");
+    startStreamingCell(sink, job, { engine, toHostError: asError, watchdogMs: 10_000_000 });
+    await microflush();
+    const runsAfter = async (ms: number): Promise<number> => {
+      jest.advanceTimersByTime(ms);
+      await microflush();
+      return runs();
+    };
+    expect(runs()).toBe(1);
+    expect(await runsAfter(59_999)).toBe(1);
+    expect(await runsAfter(1)).toBe(2);
+    expect(await runsAfter(5 * 60_000)).toBe(3);
+    expect(await runsAfter(15 * 60_000)).toBe(4);
+    expect(await runsAfter(24 * 60 * 60_000)).toBe(4);
+    expect(jest.getTimerCount()).toBe(0); // the retry chain ended
+  });
+
+  test("downtime retries a minute after the service says it is back, and success resets", async () => {
+    const engine = new FakeEngine();
+    const sink = makeSink();
+    const until = Date.now() + 3 * 60 * 60_000;
+    const down = new PcdError("unavailable", "Down for maintenance until 22:00.", { until });
+    const { job, runs } = scriptedJob("data", [() => Promise.reject(down), async () => 5], "k");
+    startStreamingCell(sink, job, { engine, toHostError: asError, watchdogMs: 10_000_000 });
+    await microflush();
+    jest.advanceTimersByTime(3 * 60 * 60_000 + 59_000);
+    await microflush();
+    expect(runs()).toBe(1);
+    jest.advanceTimersByTime(1_000);
+    await microflush();
+    expect(runs()).toBe(2);
+    expect(sink.results.at(-1)).toBe(5);
+  });
+
+  test.each([
+    new PcdError("input", "bad argument"),
+    new PcdError("not_found", "Unknown code"),
+    new PcdError("quota", "Monthly allowance used up"),
+    new Error("bug"),
+  ])("no timed retry for %p", async (failure) => {
+    const engine = new FakeEngine();
+    const sink = makeSink();
+    const { job, runs } = scriptedJob("data", [() => Promise.reject(failure)], "k");
+    startStreamingCell(sink, job, { engine, toHostError: asError, watchdogMs: 10_000_000 });
+    await microflush();
+    jest.advanceTimersByTime(24 * 60 * 60_000);
+    await microflush();
+    expect(runs()).toBe(1);
+  });
+
+  test("cancelling stops a pending retry", async () => {
+    const engine = new FakeEngine();
+    const sink = makeSink();
+    const { job, runs } = scriptedJob("data", [() => Promise.reject(networkDown)], "k");
+    startStreamingCell(sink, job, { engine, toHostError: asError, watchdogMs: 10_000_000 });
+    await microflush();
+    expect(jest.getTimerCount()).toBe(1);
+    sink.onCanceled?.();
+    expect(jest.getTimerCount()).toBe(0);
+    jest.advanceTimersByTime(60_000);
+    await microflush();
+    expect(runs()).toBe(1);
+  });
+});
