@@ -19,6 +19,14 @@ const DATA_TYPE_LABEL: Partial<Record<DataType, string>> = {
   cost_index: "cost indexes",
 };
 
+/** Longest echo of the user's text: Excel shows 255 characters, the cause must stay visible. */
+const MAX_SHOWN_INPUT = 40;
+
+function shownInput(input: string | number): string {
+  const text = typeof input === "number" ? String(input) : input.trim();
+  return text.length > MAX_SHOWN_INPUT ? `${text.slice(0, MAX_SHOWN_INPUT)}…` : text;
+}
+
 function sameName(a: string, b: string): boolean {
   const normalise = (text: string): string => text.trim().replace(/\s+/g, " ").toLowerCase();
   return normalise(a) === normalise(b);
@@ -44,7 +52,7 @@ function resolveOption(
     (offered.some((name) => sameName(name, entry.shortName)) ||
       (fallback !== null && sameName(fallback, entry.shortName)));
   if (!entry || !isOffered) {
-    const shown = typeof input === "number" ? String(input) : input.trim();
+    const shown = shownInput(input);
     const list = offered.length > 0 ? offered.join(", ") : "none";
     throw new PcdError(
       "input",

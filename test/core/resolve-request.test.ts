@@ -116,3 +116,25 @@ describe("resolveSeriesRequest rejects", () => {
     );
   });
 });
+
+describe("resolveSeriesRequest keeps its message readable in Excel (255 characters)", () => {
+  test.each([
+    ["a 10,000-character currency", "x".repeat(10_000), null, "currency"],
+    ["a 10,000-character unit", null, "y".repeat(10_000), "unit"],
+  ] as const)(
+    "%s: the message is short and still names the cause and the choices",
+    (_case, currency, unit, argument) => {
+      let caught: unknown;
+      try {
+        resolveSeriesRequest("live", gas, currency, unit);
+      } catch (error) {
+        caught = error;
+      }
+      const error = caught as PcdError;
+      expect(error.kind).toBe("input");
+      expect(error.details.argument).toBe(argument);
+      expect(error.message.length).toBeLessThanOrEqual(255);
+      expect(error.message).toMatch(/…' is not offered for 68520-8-1\. Available: /);
+    },
+  );
+});
