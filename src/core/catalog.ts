@@ -89,6 +89,13 @@ export function isValidCode(code: string): boolean {
   return CODE_PATTERN.test(code);
 }
 
+/** Longest code echoed in a message: Excel shows 255 characters, the cause must stay visible. */
+const MAX_SHOWN_CODE = 40;
+
+function shownCode(code: string): string {
+  return code.length > MAX_SHOWN_CODE ? `${code.slice(0, MAX_SHOWN_CODE)}…` : code;
+}
+
 export class Catalog {
   private readonly catalogs = new Map<string, ProductCatalog>();
   private readonly fetching = new Map<string, Promise<ProductCatalog>>();
@@ -220,7 +227,7 @@ export class Catalog {
     const checked = Math.max(0, ...PRODUCTS.map((product) => this.fetchedAt(product) ?? 0));
     throw new PcdError(
       "not_found",
-      `Unknown code '${code}': it is not in your subscription's catalog (checked ${formatTime(checked)})`,
+      `Unknown code '${shownCode(code)}': it is not in your subscription's catalog (checked ${formatTime(checked)})`,
     );
   }
 

@@ -24,6 +24,15 @@ function setup(storage = new MemoryStorage()) {
 }
 
 describe("Catalog.lookup", () => {
+  test("an unknown code of any length is named within Excel's 255-character message", async () => {
+    const { catalog } = setup();
+    const code = `${"1".repeat(400)}-2-3`;
+    const error = await catalog.lookup(code).catch((caught: unknown) => caught as PcdError);
+    expect(error).toMatchObject({ kind: "not_found" });
+    expect(error.message.length).toBeLessThanOrEqual(255);
+    expect(error.message).toMatch(/^Unknown code '1{20,}…': it is not in your subscription's catalog/);
+  });
+
   test("finds a code in any product, fetching each catalog once", async () => {
     const { catalog, infoCalls } = setup();
     expect((await catalog.lookup("91201-1-5")).product).toBe("commodity_price");
