@@ -3,6 +3,7 @@ import type { Engine } from "../core/engine-api";
 import { PcdError } from "../core/errors";
 import { parseMaxRows } from "./arguments/options";
 import { parseProduct } from "./arguments/product";
+import { shortened } from "./arguments/argument-error";
 import { parseSearchText } from "./arguments/search-text";
 import type { CellTable } from "./cell-value";
 import { buildSearchTable } from "./shape/search-table";
@@ -26,7 +27,7 @@ export function searchJob(engine: Engine, args: SearchArguments): CellJob<CellTa
         text,
         product === null ? { limit: maxRows } : { product, limit: maxRows },
       );
-      if (hits.length === 0) throw new PcdError("not_found", `No series matches '${text}'.`);
+      if (hits.length === 0) throw new PcdError("not_found", `No series matches '${shortened(text)}'.`);
       return buildSearchTable(hits, maxRows);
     },
   };

@@ -12,9 +12,17 @@ export function isOmitted(value: unknown): value is null | undefined | "" {
   return value === null || value === undefined || (typeof value === "string" && value.trim() === "");
 }
 
+/** Longest piece of the user's own text a message repeats (the guidance must still fit in 255). */
+export const MAX_QUOTED_INPUT = 40;
+
+/** The user's text as a message quotes it: cut to MAX_QUOTED_INPUT characters. */
+export function shortened(text: string): string {
+  return text.length <= MAX_QUOTED_INPUT ? text : `${text.slice(0, MAX_QUOTED_INPUT)}…`;
+}
+
 /** How an unexpected argument value reads in a message. */
 export function describeValue(value: unknown): string {
-  if (typeof value === "string") return `"${value}"`;
+  if (typeof value === "string") return `"${shortened(value)}"`;
   if (typeof value === "boolean") return value ? "TRUE" : "FALSE";
   if (typeof value === "number") return String(value);
   if (Array.isArray(value)) return "a range";

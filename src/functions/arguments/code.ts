@@ -2,7 +2,7 @@
 // typed without quotes (68520-8-1 -> 68511), or it turned a code typed into a cell, like
 // 1-2-3, into a date. The message says which may have happened and how to fix it.
 import { MAX_DATE_SERIAL, formatCalendar, serialToCalendar } from "../excel-dates";
-import { argumentError, describeValue, isOmitted } from "./argument-error";
+import { argumentError, describeValue, isOmitted, shortened } from "./argument-error";
 
 /** Three hyphen-separated digit groups; group widths vary (69138-1-13, 912-5-2, 0xxx-...). */
 const CODE_PATTERN = /^\d+-\d+-\d+$/;
@@ -24,7 +24,7 @@ export function parseCode(input: unknown): string {
   if (!CODE_PATTERN.test(code)) {
     throw argumentError(
       "code",
-      `code "${input.trim()}" is not an assessment code: a code is three groups of digits separated by hyphens, e.g. "68520-8-1".`,
+      `code "${shortened(input.trim())}" is not an assessment code: a code is three groups of digits separated by hyphens, e.g. "68520-8-1".`,
     );
   }
   return code;

@@ -11,7 +11,7 @@ export function parseCurrencyOrUnit(input: unknown, argument: OptionArgument): s
   if (isOmitted(input)) return null;
   const table = argument === "currency" ? CURRENCIES : UNITS;
   if (typeof input === "number") {
-    if (Number.isInteger(input) && input > 0) return input;
+    if (table.some((entry) => entry.id === input)) return input;
     throw argumentError(argument, `${argument} ${input} is not an ID: ${allowedText(table)}.`, names(table));
   }
   if (typeof input === "string") return input.trim();

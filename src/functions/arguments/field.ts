@@ -1,6 +1,6 @@
 // The `field` argument of PCD.INFO: a Series Info field name (spec 2.1) in any case, with
 // spaces or hyphens instead of underscores; extra fields the service sends are accepted too.
-import { argumentError, describeValue, isOmitted, listWithin } from "./argument-error";
+import { argumentError, describeValue, isOmitted, listWithin, shortened } from "./argument-error";
 
 /** Spec 2.1 fields in the spec's order (the order of PCD.INFO's full table). */
 export const SPEC_INFO_FIELDS = [
@@ -51,6 +51,6 @@ export function normaliseFieldName(name: string): string {
 export function findField(wanted: string, available: readonly string[]): string {
   const field = available.find((name) => normaliseFieldName(name) === wanted);
   if (field !== undefined) return field;
-  const prefix = `field "${wanted}" is not a Series Info field; fields: `;
+  const prefix = `field "${shortened(wanted)}" is not a Series Info field; fields: `;
   throw argumentError("field", `${prefix}${listWithin(available, 250 - prefix.length)}.`, available);
 }

@@ -36,9 +36,13 @@ export function parseProduct(input: unknown): ProductId | null {
     const product = PRODUCT_NAMES[key];
     if (product) return product;
   }
-  throw argumentError(
-    "product",
-    `product ${describeValue(input)} is not a PCD product: use "energy", "commodity" or "industry".`,
-    ["energy", "commodity", "industry"],
-  );
+  const what =
+    typeof input === "string"
+      ? `product ${describeValue(input)} is not a PCD product`
+      : `product arrived as ${describeValue(input)}`;
+  throw argumentError("product", `${what}: use "energy", "commodity" or "industry".`, [
+    "energy",
+    "commodity",
+    "industry",
+  ]);
 }

@@ -1,7 +1,7 @@
 // PCD.LIMITS cells: the full allowance table, or one dataset's remaining requests.
 import type { LimitsRow } from "../../core/engine-api";
 import { PRODUCTS, type ProductId } from "../../core/model";
-import { argumentError, listWithin } from "../arguments/argument-error";
+import { argumentError, listWithin, shortened } from "../arguments/argument-error";
 import { sameDatasetName } from "../arguments/dataset";
 import { PRODUCT_LABELS } from "../arguments/product";
 import type { CellTable } from "../cell-value";
@@ -45,9 +45,13 @@ export function datasetRemaining(
   const candidates = rows.filter((row) => product === null || row.product === product);
   const names = [...new Set(candidates.map((row) => row.dataset))].sort((a, b) => a.localeCompare(b));
   const scope = product === null ? "" : ` in ${PRODUCT_LABELS[product]}`;
-  const prefix = `dataset "${dataset}" is not subscribed${scope}; datasets: `;
+  const prefix = `dataset "${shortened(dataset)}" is not subscribed${scope}; datasets: `;
   if (names.length === 0) {
-    throw argumentError("dataset", `dataset "${dataset}" is not subscribed${scope}: no datasets are.`, []);
+    throw argumentError(
+      "dataset",
+      `dataset "${shortened(dataset)}" is not subscribed${scope}: no datasets are.`,
+      [],
+    );
   }
   throw argumentError("dataset", `${prefix}${listWithin(names, 250 - prefix.length)}.`, names);
 }

@@ -45,6 +45,7 @@ test.each([
   ["ABC-1-2", /"ABC-1-2" is not an assessment code/],
   ["68520-8-1-2", /is not an assessment code/],
   ["68520 8 1", /is not an assessment code/],
+  ["x".repeat(10_000), /^code "x{40}…" is not an assessment code: a code is three groups of digits/],
 ])("%j is rejected: %s", (input, message) => {
   const error = inputErrorOf(input);
   expect(error.kind).toBe("input");

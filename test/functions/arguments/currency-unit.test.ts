@@ -21,6 +21,8 @@ test.each([
   ],
   [0, "unit", /unit 0 is not an ID: .*mt \(1\)/],
   [true, "currency", /currency arrived as TRUE/],
+  [999, "currency", /currency 999 is not an ID/],
+  [8, "unit", /unit 8 is not an ID/],
 ] as const)("%j as %s is rejected", (input, argument, message) => {
   expect(() => parseCurrencyOrUnit(input, argument)).toThrow(
     expect.objectContaining({

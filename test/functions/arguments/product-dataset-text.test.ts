@@ -22,7 +22,9 @@ test.each([["oil"], [1], [true]])("product %j is rejected listing the products",
   expect(() => parseProduct(input)).toThrow(
     expect.objectContaining({
       kind: "input",
-      message: expect.stringMatching(/is not a PCD product: use "energy", "commodity" or "industry"\.$/),
+      message: expect.stringMatching(
+        /^product ("oil" is not a PCD product|arrived as 1|arrived as TRUE): use "energy", "commodity" or "industry"\.$/,
+      ),
       details: { argument: "product", allowed: ["energy", "commodity", "industry"] },
     }),
   );
@@ -61,6 +63,14 @@ test.each([[null], [""], ["   "]])("empty search text %j is rejected", (input) =
     expect.objectContaining({
       kind: "input",
       message: 'text is empty: give words to search for, e.g. "natural gas germany".',
+    }),
+  );
+});
+
+test("a non-text product says what arrived", () => {
+  expect(() => parseProduct([["a"]])).toThrow(
+    expect.objectContaining({
+      message: 'product arrived as a range: use "energy", "commodity" or "industry".',
     }),
   );
 });
