@@ -39,16 +39,18 @@ module.exports = tseslint.config(
       "no-restricted-imports": [
         "error",
         {
+          // Exact names, so the engine's own ./http folder is not mistaken for Node's http.
+          paths: ["fs", "path", "http", "https", "os", "child_process"].map((name) => ({
+            name,
+            message: "src/core receives its environment.",
+          })),
           patterns: [
             {
               group: ["react", "react-dom", "react/*", "@fluentui/*"],
               message: "src/core has no UI imports.",
             },
             { group: ["office-*", "@microsoft/office-js"], message: "src/core has no Office imports." },
-            {
-              group: ["node:*", "fs", "path", "http", "https"],
-              message: "src/core receives its environment.",
-            },
+            { group: ["node:*"], message: "src/core receives its environment." },
             {
               group: [
                 "**/emulator/**",

@@ -5,13 +5,10 @@ import { decodeJwt } from "jose";
 import type { AuthStatus, EngineSettings, Unsubscribe } from "./engine-api";
 import type { Clock, FetchLike, Logger } from "./environment";
 import { PcdError } from "./errors";
-/* eslint-disable no-restricted-imports -- the Node built-in pattern "http" of eslint.config.js also
-   matches our own folder src/core/http; these are engine modules, not Node's http. */
 import { classifyFetchRejection, classifyHttpFailure } from "./http/classify";
 import { accessTokenUrl } from "./http/paths";
 import { parseRetryAfter } from "./http/retry-after";
 import { extractServerMessage, redactSecrets } from "./http/server-message";
-/* eslint-enable no-restricted-imports */
 import { serviceState } from "./schedule";
 
 /** Spec section 5: a token lives 2 hours (used when the JWT carries no exp). */

@@ -5,7 +5,6 @@ import { Auth } from "./auth";
 import { assembleEngine } from "./engine-core";
 import type { Engine, EngineSettings } from "./engine-api";
 import type { EngineEnvironment } from "./environment";
-// eslint-disable-next-line no-restricted-imports -- src/core/http is the engine's own folder, not Node's http.
 import { createServiceClient, type RetryPolicy } from "./http";
 import { latestReleaseStart, serviceState } from "./schedule";
 import { SettingsStore, validateSettings } from "./settings";

@@ -2,7 +2,7 @@
 // operation (spec section 8: 10 per second per operation) and a global cap on calls in
 // flight. Bottleneck does the queueing; one limiter per operation spaces request starts
 // by 1000/N ms (plus headroom), so no one-second window holds more than N starts of it.
-import Bottleneck from "bottleneck";
+import Bottleneck from "bottleneck/light";
 import type { DataOperation } from "./paths";
 
 export interface RequestGateOptions {
