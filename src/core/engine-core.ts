@@ -43,6 +43,8 @@ export interface AuthPort {
   signOut(): void;
   status(): AuthStatus;
   onChange(listener: (status: AuthStatus) => void): Unsubscribe;
+  /** Signs out at once when the service or token address changed (listeners hear it now). */
+  checkSettings?(): void;
 }
 
 export interface SettingsPort {
@@ -163,6 +165,7 @@ export class EngineCore implements Engine {
     await this.ready();
     const before = this.environment();
     const updated = await this.parts.settings.update(patch);
+    this.parts.auth.checkSettings?.();
     if (updated.environment !== before) this.changes.metaChanged();
     return updated;
   }

@@ -46,4 +46,28 @@ describe("createEngine", () => {
     await expect(engine.resolve("68520-8-1", null, null)).rejects.toMatchObject({ kind: "not_signed_in" });
     expect(calls).toEqual([]);
   });
+
+  test("changing the service address signs out at once, and the pane hears it", async () => {
+    // A token whose payload carries exp two hours ahead (the signature is not checked).
+    const payload = Buffer.from(JSON.stringify({ iat: 0, exp: 7200 })).toString("base64url");
+    const token = `eyJhbGciOiJIUzI1NiJ9.${payload}.c2lnbmF0dXJl`;
+    const tokenService: FetchLike = async () =>
+      new Response(JSON.stringify({ access_token: token }), {
+        status: 200,
+        headers: { "content-type": "application/json" },
+      });
+    const engine = createEngine({
+      fetch: tokenService,
+      storage: new MemoryStorage(),
+      clock: { now: () => 0 },
+    });
+    await engine.signIn("analyst@pcd.example", "secret");
+    const heard: boolean[] = [];
+    engine.onAuthChange((status) => heard.push(status.signedIn));
+
+    await engine.updateSettings({ baseUrl: "https://other.example" });
+
+    expect(engine.authStatus().signedIn).toBe(false);
+    expect(heard).toContain(false);
+  });
 });
