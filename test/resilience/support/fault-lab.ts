@@ -82,6 +82,8 @@ export class FaultLab {
   readonly exchanges: Exchange[] = [];
   readonly hooks: FetchHooks = {};
   readonly logs: string[] = [];
+  /** Every access token the service issued (the secrets tests look for them everywhere). */
+  readonly issuedTokens: string[] = [];
   private offsetMs = 0;
   private dataCalls = 0;
 
@@ -137,6 +139,10 @@ export class FaultLab {
     const response = await fetch(url, init);
     exchange.status = response.status;
     if (response.ok && exchange.codes.length > 0) exchange.charged = isJson(await response.clone().text());
+    if (response.ok && operation === "access_token") {
+      const body = (await response.clone().json()) as { access_token?: unknown };
+      if (typeof body.access_token === "string") this.issuedTokens.push(body.access_token);
+    }
     return response;
   };
 
