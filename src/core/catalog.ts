@@ -295,6 +295,16 @@ export class Catalog {
       this.failedAt.set(key, this.options.now());
       throw error;
     }
+    if (series.length === 0 && cached && cached.series.length > 0) {
+      // A subscription does not lose every series of a product overnight; an answer with no
+      // usable record (a broken or hostile service) must not wipe the catalog the cached
+      // data depends on, or every cell would turn into "unknown code".
+      this.failedAt.set(key, this.options.now());
+      throw new PcdError(
+        "protocol",
+        `Series Info of ${product} answered no usable series; the catalog of ${formatTime(cached.fetchedAt)} is kept.`,
+      );
+    }
     this.failedAt.delete(key);
     this.options.onFetched?.();
     const fresh = this.index(this.options.now(), series);

@@ -101,6 +101,25 @@ describe("Catalog persistence and freshness", () => {
     expect(catalog.find("68520-8-1")).toBeDefined();
   });
 
+  test("an answer with no usable series never replaces a catalog that had some (a garbage answer is a failure)", async () => {
+    const { catalog, clock, service, storage } = setup();
+    await catalog.list("energy_price");
+    // e.g. a broken service whose every record fails validation: the client hands over [].
+    service.catalog.set("energy_price", []);
+    const failures = await catalog.refresh(["energy_price"]);
+    expect(failures.get("energy_price")).toMatchObject({
+      kind: "protocol",
+      message: expect.stringMatching(
+        /Series Info of energy_price answered no usable series; the catalog of .* is kept/,
+      ),
+    });
+    expect(catalog.find("68520-8-1")).toBeDefined();
+    clock.now += CATALOG_MAX_AGE_MS + 1;
+    expect(await catalog.list("energy_price")).toHaveLength(1);
+    const stored = (await storage.get<{ series: unknown[] }>("pcd:catalog:live:energy_price"))!;
+    expect(stored.series).toHaveLength(1);
+  });
+
   test("a day-old catalog is refetched; onChange fires only when the content changed", async () => {
     const { catalog, clock, service, infoCalls, changes } = setup();
     await catalog.list("energy_price");
