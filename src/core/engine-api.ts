@@ -183,6 +183,12 @@ export interface Engine {
   getSeries(request: SeriesRequest): Promise<SeriesData>;
   /** Cached data without any call. */
   peek(key: string): SeriesData | undefined;
+  /**
+   * A cell holds a request key while it lives (release when its formula is deleted or
+   * changes). Refresh-all and its cost preview cover the keys cells hold, so a deleted
+   * formula stops costing allowance.
+   */
+  retainKey(key: string): Unsubscribe;
   /** Fires with the keys whose data changed (new months, revisions, currency data). */
   onChange(listener: (keys: ReadonlySet<string>) => void): Unsubscribe;
   /** Fires when the catalog or limits change (INFO, SEARCH, LIMITS cells, the pane). */

@@ -64,6 +64,8 @@ export interface EngineParts {
   settings: SettingsPort;
   schedule: SchedulePort;
   storage: KeyValueStorage;
+  /** Where the workbook's keys are kept (default: storage). */
+  workbookStorage?: KeyValueStorage;
   clock: Clock;
   log?: Logger;
   batchWindowMs?: number;
@@ -134,7 +136,7 @@ export class EngineCore implements Engine {
       log,
       onHistoryUnavailable: () => this.changes.metaChanged(),
     });
-    this.workbookKeys = new WorkbookKeys(storage, log);
+    this.workbookKeys = new WorkbookKeys(parts.workbookStorage ?? storage, log);
     this.refresher = new Refresher({
       catalog: this.catalogStore,
       sync: this.seriesSync,
@@ -270,6 +272,10 @@ export class EngineCore implements Engine {
     if (!entry) return undefined;
     const info = this.catalogStore.find(parseRequestKey(key).code);
     return info ? this.toData(entry, info) : undefined;
+  }
+
+  retainKey(key: string): Unsubscribe {
+    return this.workbookKeys.retain(key);
   }
 
   onChange(listener: (keys: ReadonlySet<string>) => void): Unsubscribe {

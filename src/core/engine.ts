@@ -50,6 +50,7 @@ export function createEngine(env: EngineEnvironment, options: CreateEngineOption
     settings,
     schedule: { serviceState, latestReleaseStart },
     storage: env.storage,
+    workbookStorage: env.workbookStorage,
     clock: env.clock,
     log: env.log,
     batchWindowMs: options.batchWindowMs,

@@ -33,4 +33,10 @@ export interface EngineEnvironment {
   storage: KeyValueStorage;
   clock: Clock;
   log?: Logger;
+  /**
+   * Where the workbook's own state (the request keys its cells use) is kept. In Excel
+   * the host passes the document's settings, so the list travels with the workbook and
+   * two workbooks never share it; without it, `storage` is used.
+   */
+  workbookStorage?: KeyValueStorage;
 }

@@ -64,6 +64,8 @@ export function startStreamingCell<T, E>(
 ): StreamingCell {
   const { engine } = options;
   let tracked = new Set<string>();
+  // Keys this cell holds in the engine's workbook list (what refresh-all refreshes).
+  const held = new Map<string, Unsubscribe>();
   const unsubscribes: Unsubscribe[] = [];
   let cancelled = false;
   let running = false;
@@ -114,6 +116,7 @@ export function startStreamingCell<T, E>(
     } finally {
       clearWatchdog();
       tracked = keysOfRun;
+      holdOnly(keysOfRun);
       running = false;
     }
     if (dirty && !cancelled) {
@@ -157,6 +160,23 @@ export function startStreamingCell<T, E>(
     watchdog = undefined;
   };
 
+  /** Holds exactly the keys of the latest run: a formula that now asks for another series lets the old one go. */
+  const holdOnly = (keys: ReadonlySet<string>): void => {
+    if (cancelled) return;
+    for (const [key, release] of held) {
+      if (!keys.has(key)) {
+        release();
+        held.delete(key);
+      }
+    }
+    for (const key of keys) if (!held.has(key)) held.set(key, engine.retainKey(key));
+  };
+
+  const releaseAll = (): void => {
+    for (const release of held.values()) release();
+    held.clear();
+  };
+
   const stopWatching = (): void => {
     for (const unsubscribe of unsubscribes.splice(0)) unsubscribe();
   };
@@ -195,6 +215,7 @@ export function startStreamingCell<T, E>(
 
   sink.onCanceled = () => {
     cancelled = true;
+    releaseAll();
     clearWatchdog();
     if (retryTimer !== undefined) clearTimeout(retryTimer);
     stopWatching();

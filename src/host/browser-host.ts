@@ -3,6 +3,7 @@
 // memory when it fails or hangs) and the real clock.
 import { createEngine, createIdbStorage, createResilientStorage } from "../core";
 import type { Logger } from "../core/environment";
+import { createDocumentSettingsStorage, documentSettings } from "./document-settings-storage";
 import { setEngineFactory } from "./shared-engine";
 
 // Warnings and errors only: the console of an add-in is not for users, and nothing
@@ -12,11 +13,20 @@ const consoleLogger: Logger = (level, message) => {
   else if (level === "warn") console.warn(`PCD: ${message}`);
 };
 
-setEngineFactory(() =>
-  createEngine({
+setEngineFactory(() => {
+  const storage = createResilientStorage(createIdbStorage());
+  // The workbook's request keys live in the workbook itself when the host offers document
+  // settings; a failing or hanging save falls back to memory (the IndexedDB copy is not
+  // used: it is shared by every workbook on this machine).
+  const settings = documentSettings();
+  const workbookStorage = settings
+    ? createResilientStorage(createDocumentSettingsStorage(settings), { label: "the workbook's settings" })
+    : undefined;
+  return createEngine({
     fetch: (input, init) => fetch(input, init),
-    storage: createResilientStorage(createIdbStorage()),
+    storage,
+    workbookStorage,
     clock: { now: () => Date.now() },
     log: consoleLogger,
-  }),
-);
+  });
+});

@@ -51,3 +51,42 @@ describe("WorkbookKeys", () => {
     expect(keys.list()).toEqual([]);
   });
 });
+
+describe("WorkbookKeys held by cells", () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  test.each([
+    // [case, steps, expected keys after the grace]
+    ["a deleted formula's key leaves the list after the grace", ["retain a", "release a"], []],
+    ["a formula re-invoked within the grace keeps its key", ["retain a", "release a", "retain a"], ["a"]],
+    ["a key held by two cells stays while one remains", ["retain a", "retain a", "release a"], ["a"]],
+    ["a key asked for outside any cell stays", ["add b"], ["b"]],
+  ])("%s", async (_case, steps, expected) => {
+    const storage = new MemoryStorage();
+    const keys = new WorkbookKeys(storage, undefined, 1_000);
+    const releases: Array<() => void> = [];
+    for (const step of steps) {
+      const [verb, key] = step.split(" ") as [string, string];
+      if (verb === "retain") releases.push(keys.retain(key));
+      else if (verb === "release") releases.shift()?.();
+      else keys.add(key);
+    }
+    jest.advanceTimersByTime(1_000);
+    await keys.flushed();
+    expect(keys.list()).toEqual(expected);
+    const reopened = new WorkbookKeys(storage);
+    await reopened.load();
+    expect(reopened.list()).toEqual(expected);
+  });
+
+  test("releasing twice counts once", () => {
+    const keys = new WorkbookKeys(new MemoryStorage(), undefined, 1_000);
+    const release = keys.retain("a");
+    keys.retain("a");
+    release();
+    release();
+    jest.advanceTimersByTime(1_000);
+    expect(keys.list()).toEqual(["a"]);
+  });
+});

@@ -342,3 +342,38 @@ describe("retries after passing failures", () => {
     expect(runs()).toBe(1);
   });
 });
+
+test("a cell holds the key it shows while it lives and lets it go when cancelled", async () => {
+  const engine = new FakeEngine();
+  const sink = makeSink();
+  const { job } = scriptedJob("data", [async () => 1], "key-a");
+  const cell = startStreamingCell(sink, job, { engine, toHostError: asError });
+  await flush();
+  expect(engine.held.get("key-a")).toBe(1);
+
+  engine.emitChange(["key-a"]); // a re-run of the same formula keeps one hold, not two
+  await flush();
+  expect(engine.held.get("key-a")).toBe(1);
+
+  cell.cancel();
+  expect(engine.held.has("key-a")).toBe(false);
+});
+
+test("a cell whose run now asks for another key releases the old one", async () => {
+  const engine = new FakeEngine();
+  const sink = makeSink();
+  let key = "key-a";
+  const job: CellJob<unknown> = {
+    watch: "data",
+    compute: async (track) => {
+      track(key);
+      return key;
+    },
+  };
+  startStreamingCell(sink, job, { engine, toHostError: asError });
+  await flush();
+  key = "key-b";
+  engine.emitChange(["key-a"]);
+  await flush();
+  expect([...engine.held.keys()]).toEqual(["key-b"]);
+});

@@ -254,6 +254,21 @@ export class FakeEngine implements Engine {
     return undefined;
   }
 
+  /** How many cells hold each key right now (streaming cells retain the keys they show). */
+  readonly held = new Map<string, number>();
+
+  retainKey(key: string): Unsubscribe {
+    this.held.set(key, (this.held.get(key) ?? 0) + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const left = (this.held.get(key) ?? 1) - 1;
+      if (left > 0) this.held.set(key, left);
+      else this.held.delete(key);
+    };
+  }
+
   onChange(listener: (keys: ReadonlySet<string>) => void): Unsubscribe {
     return this.subscribe(this.changeListeners, listener);
   }

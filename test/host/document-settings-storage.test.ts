@@ -1,0 +1,67 @@
+import {
+  createDocumentSettingsStorage,
+  type DocumentSettings,
+} from "../../src/host/document-settings-storage";
+import { WorkbookKeys } from "../../src/core/workbook-keys";
+
+/** Office.Settings as Excel keeps it: values in memory, saveAsync writes them to the workbook. */
+class FakeSettings implements DocumentSettings {
+  readonly values = new Map<string, unknown>();
+  saved = new Map<string, unknown>();
+  failSave = false;
+  get(name: string): unknown {
+    return this.values.has(name) ? this.values.get(name) : null;
+  }
+  set(name: string, value: unknown): void {
+    this.values.set(name, value);
+  }
+  remove(name: string): void {
+    this.values.delete(name);
+  }
+  saveAsync(callback: (result: { status: unknown; error?: { message: string } }) => void): void {
+    const ok = !this.failSave;
+    if (ok) this.saved = new Map(this.values);
+    callback(
+      ok ? { status: "succeeded" } : { status: "failed", error: { message: "document is read-only" } },
+    );
+  }
+}
+
+beforeAll(() => {
+  // The adapter compares against Office.AsyncResultStatus; the real enum values are strings.
+  (globalThis as unknown as { Office: unknown }).Office = {
+    AsyncResultStatus: { Succeeded: "succeeded", Failed: "failed" },
+  };
+});
+
+describe("workbook storage in Office document settings", () => {
+  test("the workbook's keys are saved into the workbook and read back by a reopened workbook", async () => {
+    const settings = new FakeSettings();
+    const keys = new WorkbookKeys(createDocumentSettingsStorage(settings));
+    keys.add("live|energy_price|68520-8-1|default|default");
+    await keys.flushed();
+    expect(settings.saved.get("pcd.pcd:workbook-keys")).toEqual([
+      "live|energy_price|68520-8-1|default|default",
+    ]);
+
+    const reopened = new WorkbookKeys(createDocumentSettingsStorage(settings));
+    await reopened.load();
+    expect(reopened.list()).toEqual(["live|energy_price|68520-8-1|default|default"]);
+  });
+
+  test("a save the workbook refuses rejects with the cause", async () => {
+    const settings = new FakeSettings();
+    settings.failSave = true;
+    const storage = createDocumentSettingsStorage(settings);
+    await expect(storage.set("k", 1)).rejects.toThrow(/document is read-only/);
+  });
+
+  test("delete removes the value and lists only what remains", async () => {
+    const storage = createDocumentSettingsStorage(new FakeSettings());
+    await storage.set("a", 1);
+    await storage.set("b", 2);
+    await storage.delete("a");
+    await expect(storage.get("a")).resolves.toBeUndefined();
+    await expect(storage.keys()).resolves.toEqual(["b"]);
+  });
+});
