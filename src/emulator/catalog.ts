@@ -145,7 +145,52 @@ export function generateCatalog(seed: number): Catalog {
       successorCode: undefined,
     });
   }
-  return new Catalog(series);
+  return new Catalog(withDocumentedCodes(series));
+}
+
+/**
+ * The codes the field notes quote from real deployments, given to fitting series so the
+ * documentation's examples (=PCD.VALUES("68520-8-1","EUR","MWh"), ...) work against the
+ * emulator. Each goes to the first live, never-replaced series that matches; generated
+ * codes never collide with them (they are renamed only when free).
+ */
+const DOCUMENTED_CODES: ReadonlyArray<{ code: string; fits: (definition: SeriesDefinition) => boolean }> = [
+  {
+    code: "68520-8-1",
+    fits: (d) =>
+      d.product === "energy_price" &&
+      d.hasForecast &&
+      d.availableCurrencies.includes("EUR") &&
+      d.availableUnits.includes("MWh"),
+  },
+  { code: "43125-8-1", fits: (d) => d.product === "energy_price" },
+  { code: "91201-1-5", fits: (d) => d.product === "commodity_price" && d.hasForecast },
+  { code: "69138-1-13", fits: (d) => d.product === "commodity_price" },
+  { code: "2259-6-2", fits: (d) => d.product === "industry_economics" && d.dataType === "utility" },
+  { code: "912-5-2", fits: (d) => d.product === "industry_economics" && d.dataType === "cost_index" },
+];
+
+function withDocumentedCodes(series: SeriesDefinition[]): SeriesDefinition[] {
+  const taken = new Set(series.map((definition) => definition.code));
+  const linked = new Set(
+    series.flatMap((definition) => (definition.successorCode ? [definition.successorCode] : [])),
+  );
+  const renamed = new Set<number>();
+  for (const { code, fits } of DOCUMENTED_CODES) {
+    if (taken.has(code)) continue;
+    const index = series.findIndex(
+      (definition, i) =>
+        !renamed.has(i) &&
+        definition.discontinuedMonth === undefined &&
+        !linked.has(definition.code) &&
+        fits(definition),
+    );
+    if (index < 0) continue;
+    renamed.add(index);
+    series[index] = { ...series[index]!, code };
+    taken.add(code);
+  }
+  return series;
 }
 
 /** Hands out unique codes "<group>-<middle>-<last>"; groups are 3-5 digits, some with a leading zero. */
