@@ -56,6 +56,7 @@ async function main(): Promise<void> {
   const config = configFactory({}, { mode: "development" });
   const compiler = webpack(config);
   if (!compiler) throw new Error("webpack could not create a compiler");
+  let helpShown = false;
   const server = new WebpackDevServer(
     {
       ...config.devServer,
@@ -63,8 +64,13 @@ async function main(): Promise<void> {
     },
     compiler,
   );
+  // Printed after webpack's first build report, so the instructions are the last thing on screen.
+  compiler.hooks.done.tap("PcdSideloadHelp", () => {
+    if (helpShown) return;
+    helpShown = true;
+    setImmediate(() => console.log(sideloadHelp(certificate.caPath, emulator)));
+  });
   await server.start();
-  console.log(sideloadHelp(certificate.caPath, emulator));
 
   const stop = async (): Promise<void> => {
     await server.stop();
