@@ -27,7 +27,8 @@ describe("Catalog.lookup", () => {
   test("an unknown code of any length is named within Excel's 255-character message", async () => {
     const { catalog } = setup();
     const code = `${"1".repeat(400)}-2-3`;
-    const error = await catalog.lookup(code).catch((caught: unknown) => caught as PcdError);
+    const error: unknown = await catalog.lookup(code).catch((caught: unknown) => caught);
+    if (!(error instanceof PcdError)) throw new Error("expected the lookup to fail with a PcdError");
     expect(error).toMatchObject({ kind: "not_found" });
     expect(error.message.length).toBeLessThanOrEqual(255);
     expect(error.message).toMatch(/^Unknown code '1{20,}…': it is not in your subscription's catalog/);
