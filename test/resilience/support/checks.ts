@@ -114,7 +114,7 @@ export function measure(outcome: ScenarioOutcome, logicalCalls: number): Measure
     messages: [
       ...new Set(
         faulted.flatMap((result) =>
-          "error" in result ? [result.error.message.replace(/\d{3,5}-\d+-\d+/g, "<code>")] : [],
+          "error" in result ? [result.error.message.replace(/\b\d{3,5}-\d-\d{1,2}\b/g, "<code>")] : [],
         ),
       ),
     ],

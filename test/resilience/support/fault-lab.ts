@@ -136,7 +136,7 @@ export class FaultLab {
       codes: chargedCodes(input),
     };
     this.exchanges.push(exchange);
-    const response = await fetch(url, init);
+    const response = await this.send(url, init);
     exchange.status = response.status;
     if (response.ok && exchange.codes.length > 0) exchange.charged = isJson(await response.clone().text());
     if (response.ok && operation === "access_token") {
@@ -145,6 +145,33 @@ export class FaultLab {
     }
     return response;
   };
+
+  private readonly inFlight = new Set<Promise<unknown>>();
+
+  /**
+   * The real request runs to its end even when the engine gives up on it (its signal
+   * aborts): the engine sees the abort at once, as with fetch, while the service answers
+   * and charges as a real one would, and the connection is left clean (an abandoned
+   * request would hold the emulator's close for its keep-alive time).
+   */
+  private send(url: string, init: RequestInit | undefined): Promise<Response> {
+    const { signal, ...rest } = init ?? {};
+    const request = fetch(url, rest);
+    const tracked = request.then((response) => response.clone().arrayBuffer()).catch(() => undefined);
+    this.inFlight.add(tracked);
+    void tracked.finally(() => this.inFlight.delete(tracked));
+    if (!signal) return request;
+    return new Promise<Response>((resolve, reject) => {
+      if (signal.aborted) reject(signal.reason);
+      signal.addEventListener("abort", () => reject(signal.reason), { once: true });
+      request.then(resolve, reject);
+    });
+  }
+
+  /** Resolves when every request sent so far has been answered (abandoned ones included). */
+  async drain(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.all([...this.inFlight]);
+  }
 
   /** An engine as the add-in builds it, on the lab's fetch and clock. */
   engine(storage: KeyValueStorage = new MemoryStorage()): Engine {
@@ -215,8 +242,9 @@ export class FaultLab {
     return charges;
   }
 
-  close(): Promise<void> {
-    return this.emulator.close();
+  async close(): Promise<void> {
+    await this.drain();
+    await this.emulator.close();
   }
 }
 
