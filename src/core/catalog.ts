@@ -75,6 +75,8 @@ export interface CatalogOptions {
   onChange?: () => void;
   /** Called after every successful Series Info answer (the service is up). */
   onFetched?: () => void;
+  /** True inside a known maintenance window: a cached catalog answers, however old. */
+  inMaintenance?: () => boolean;
 }
 
 function storageKey(environment: ServiceEnvironment, product: ProductId): string {
@@ -259,6 +261,8 @@ export class Catalog {
     const cached = this.catalogs.get(key);
     const now = this.options.now();
     if (cached && now - cached.fetchedAt < maxAgeMs) return cached;
+    // The call could only fail (after renewing the token for nothing); refresh-all still asks.
+    if (cached && !force && this.options.inMaintenance?.()) return cached;
     // A down service is not asked again on every cell while a cached catalog can answer.
     const lastFailure = this.failedAt.get(key);
     if (cached && !force && lastFailure !== undefined && now - lastFailure < CATALOG_RETRY_AFTER_FAILURE_MS) {

@@ -114,6 +114,7 @@ export class EngineCore implements Engine {
       log,
       onChange: () => this.changes.metaChanged(),
       onFetched: () => this.noteServiceAnswered(),
+      inMaintenance: () => this.serviceState().reason === "maintenance",
     });
     this.cache = new DataCache(storage, log);
     this.ledger = new QuotaLedger({
@@ -434,12 +435,12 @@ export class EngineCore implements Engine {
   }
 
   /** During a known downtime window no call is made at all (it could only fail). */
-  private downtimeError(code: string, hasCache: boolean): PcdError | undefined {
+  private downtimeError(code: string, hasCache: boolean, missing?: string): PcdError | undefined {
     const state = this.serviceState();
     if (state.available || state.until === null) return undefined;
     const what = state.reason === "release" ? "for the monthly data release" : "for maintenance";
     const deadline = state.reason === "release" ? " at the latest" : "";
-    const tail = hasCache ? `showing cached data for ${code}` : `no cached data for ${code} yet`;
+    const tail = missing ?? (hasCache ? `showing cached data for ${code}` : `no cached data for ${code} yet`);
     return new PcdError(
       "unavailable",
       `The service is down ${what} until 22:00 US Central Time${deadline} (${new Date(state.until).toISOString()}); ${tail}.`,
@@ -510,6 +511,9 @@ export class EngineCore implements Engine {
     const scope = `${environment}|${product}`;
     const running = this.limitsFetching.get(scope);
     if (running) return running;
+    // A call in a known downtime window could only fail, after renewing the token for nothing.
+    const down = this.downtimeError(product, false, `the Data Limits of ${product} cannot be read meanwhile`);
+    if (down) return Promise.reject(down);
     const fetching = (async () => {
       const limits = await this.parts.client.dataLimits(product);
       this.ledger.record(environment, product, limits);

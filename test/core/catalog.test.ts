@@ -121,6 +121,31 @@ describe("Catalog persistence and freshness", () => {
     expect(stored.series).toHaveLength(1);
   });
 
+  test("a day-old catalog is not refetched during a maintenance window (the call could only fail)", async () => {
+    const service = new FakeService();
+    service.addSeries(seriesInfo({ code: "68520-8-1" }));
+    const clock = { now: START };
+    let maintenance = false;
+    const catalog = new Catalog({
+      client: service,
+      storage: new MemoryStorage(),
+      now: () => clock.now,
+      environment: () => "live",
+      inMaintenance: () => maintenance,
+    });
+    const infoCalls = () => service.calls.filter((call) => call.operation === "series_info").length;
+    await catalog.list("energy_price");
+    clock.now += CATALOG_MAX_AGE_MS + 1;
+    maintenance = true;
+    expect((await catalog.lookup("68520-8-1")).code).toBe("68520-8-1");
+    expect(await catalog.list("energy_price")).toHaveLength(1);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(infoCalls()).toBe(1);
+    maintenance = false;
+    await catalog.list("energy_price");
+    expect(infoCalls()).toBe(2);
+  });
+
   test("a day-old catalog is refetched; onChange fires only when the content changed", async () => {
     const { catalog, clock, service, infoCalls, changes } = setup();
     await catalog.list("energy_price");

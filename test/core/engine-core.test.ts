@@ -215,6 +215,23 @@ describe("allowances", () => {
     expect(h.service.calls.filter((call) => call.operation === "data_limits")).toHaveLength(0);
   });
 
+  test("during a known maintenance window Data Limits are not asked for (nor a token renewed for them)", async () => {
+    const h = createHarness({ service: serviceWith("1-1-1") });
+    await h.engine.limitsOf("energy_price");
+    const limitCalls = () => h.service.calls.filter((call) => call.operation === "data_limits").length;
+    const before = limitCalls();
+    const until = Date.UTC(2026, 10, 25, 4);
+    h.schedule.down = { reason: "maintenance", until };
+    h.clock.now += 60 * 60 * 1000;
+    // What was read before the window still answers; a product never read says why it cannot be.
+    expect(await h.engine.limitsOf("energy_price")).toEqual(h.service.limits.get("energy_price") ?? {});
+    await expect(h.engine.limitsOf("commodity_price")).rejects.toMatchObject({
+      kind: "unavailable",
+      message: expect.stringMatching(/down for maintenance until 22:00 US Central Time/),
+    });
+    expect(limitCalls()).toBe(before);
+  });
+
   test("limits() reuses a recent answer, then asks again", async () => {
     const h = createHarness({ service: serviceWith("1-1-1") });
     await h.engine.limits();
