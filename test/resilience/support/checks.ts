@@ -96,8 +96,8 @@ export function expectRecovered(
 
 /**
  * Bounded retries: per logical data call at most 1 + maxRetries attempts, plus one retry
- * after a 401; the logical calls are those a fault-free run of the cold keys needs, plus
- * one per call that a partial failure splits.
+ * after a 401; the logical calls are those a fault-free cold run of the whole workbook needs
+ * (a scenario's cold half needs fewer, which leaves room for calls a quota refusal splits).
  */
 export function dataAttemptBound(logicalCalls: number): number {
   return logicalCalls * (RETRY.maxRetries + 2);
