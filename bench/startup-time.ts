@@ -5,7 +5,7 @@
 // window.__pcdPreview reports all five functions.
 import { access } from "node:fs/promises";
 import { chromium } from "playwright-core";
-import { serveFolder } from "./static-server";
+import { serveFolder } from "../scripts/static-server";
 
 export const CHROMIUM = "/usr/bin/chromium";
 export const EXPECTED_FUNCTIONS = 5;

@@ -4,7 +4,7 @@
 // the old invocation. Other content is a typed value.
 import { parseFormula, type FormulaArgument } from "../headless/formula";
 import { parseCell, rangeAddress } from "./a1";
-import { PreviewCustomFunctionsError } from "./custom-functions-error";
+import { ShimCustomFunctionsError } from "../headless/custom-functions-shim";
 import type { SheetModel } from "./sheet-model";
 
 export type CellResult =
@@ -116,7 +116,7 @@ export class CellEvaluator {
         void Promise.resolve(returned).then(
           (value) => entry.invocation.setResult(value),
           (error: unknown) =>
-            entry.invocation.setResult(new PreviewCustomFunctionsError("#VALUE!", String(error))),
+            entry.invocation.setResult(new ShimCustomFunctionsError("#VALUE!", String(error))),
         );
       }
     } catch (error) {
@@ -150,7 +150,7 @@ export class CellEvaluator {
 }
 
 export function toResult(value: unknown): CellResult {
-  if (value instanceof PreviewCustomFunctionsError) {
+  if (value instanceof ShimCustomFunctionsError) {
     return { kind: "error", code: value.code, message: value.message ?? "" };
   }
   return { kind: "value", value };

@@ -5,7 +5,7 @@
 // test API (window.__pcdPreview).
 import { parseRange, rangeAddress, type RangeArea } from "./a1";
 import type { CustomFunction } from "./cell-evaluator";
-import { PREVIEW_ERROR_CODES, PreviewCustomFunctionsError } from "./custom-functions-error";
+import { SHIM_ERROR_CODES, ShimCustomFunctionsError } from "../headless/custom-functions-shim";
 import type { SheetModel } from "./sheet-model";
 
 export interface RecordedWrite {
@@ -195,8 +195,8 @@ export class PreviewHost {
           for (const [name, each] of Object.entries(id)) this.record.functions.set(name.toUpperCase(), each);
         }
       },
-      Error: PreviewCustomFunctionsError,
-      ErrorCode: PREVIEW_ERROR_CODES,
+      Error: ShimCustomFunctionsError,
+      ErrorCode: SHIM_ERROR_CODES,
     };
     scope["OfficeRuntime"] = {
       // In-memory only: the add-in keeps its data in IndexedDB; this is never the password's place.

@@ -3,7 +3,7 @@
 // #SPILL! where a table would overwrite something.
 import { cellName, parseCell, type CellPosition } from "./a1";
 import type { CellResult } from "./cell-evaluator";
-import { PreviewCustomFunctionsError } from "./custom-functions-error";
+import { ShimCustomFunctionsError } from "../headless/custom-functions-shim";
 
 export interface DisplayCell {
   text: string;
@@ -39,7 +39,7 @@ function isNumberEntity(value: unknown): value is NumberEntity {
 /** A scalar as Excel would draw it (numbers in General format, dates by their format). */
 export function displayScalar(value: unknown): string {
   if (value === null || value === undefined) return "";
-  if (value instanceof PreviewCustomFunctionsError) return value.code;
+  if (value instanceof ShimCustomFunctionsError) return value.code;
   if (isNumberEntity(value)) {
     return /y/i.test(value.numberFormat ?? "")
       ? serialToIsoDate(value.basicValue)

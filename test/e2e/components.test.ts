@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { launchChromium } from "./support/browser";
 import { buildHarness } from "./support/build-harness";
 import { ARTIFACTS } from "./support/preview-fixture";
-import { serveFolder, type StaticServer } from "./support/static-server";
+import { serveFolder, type StaticServer } from "../../scripts/static-server";
 import type { HarnessSetup } from "./harness/component-harness";
 
 // Generous: a loaded 2-core machine runs a browser, the emulator and other suites at once.

@@ -1,6 +1,6 @@
 import { parseCell } from "../../src/preview/a1";
 import { CellEvaluator, type CustomFunction, type PreviewInvocation } from "../../src/preview/cell-evaluator";
-import { PreviewCustomFunctionsError } from "../../src/preview/custom-functions-error";
+import { ShimCustomFunctionsError } from "../../src/headless/custom-functions-shim";
 import { SheetModel } from "../../src/preview/sheet-model";
 
 interface Call {
@@ -57,7 +57,7 @@ test("every setResult updates the cell; editing cancels the old invocation and i
   expect(cancelled).toEqual(["Sheet1!B2"]);
   calls[0]!.invocation.setResult("late");
   expect(evaluator.result("B2")).toEqual({ kind: "busy" });
-  calls[1]!.invocation.setResult(new PreviewCustomFunctionsError("#N/A", "Not signed in"));
+  calls[1]!.invocation.setResult(new ShimCustomFunctionsError("#N/A", "Not signed in"));
   expect(evaluator.result("B2")).toEqual({ kind: "error", code: "#N/A", message: "Not signed in" });
   expect(evaluator.history.get("B2")?.length).toBe(5);
 });

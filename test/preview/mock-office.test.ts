@@ -1,6 +1,6 @@
 // The mock Office host the preview page and the browser tests run the add-in on.
 import { parseRange } from "../../src/preview/a1";
-import { PreviewCustomFunctionsError } from "../../src/preview/custom-functions-error";
+import { ShimCustomFunctionsError } from "../../src/headless/custom-functions-shim";
 import { PreviewHost } from "../../src/preview/mock-office";
 import { SheetModel } from "../../src/preview/sheet-model";
 
@@ -28,7 +28,7 @@ interface MockGlobals {
   Excel: { run<T>(batch: (context: MockContext) => Promise<T>): Promise<T> };
   CustomFunctions: {
     associate(id: string | Record<string, unknown>, fn?: unknown): void;
-    Error: typeof PreviewCustomFunctionsError;
+    Error: typeof ShimCustomFunctionsError;
     ErrorCode: Record<string, string>;
   };
 }

@@ -1,5 +1,5 @@
 import type { CellResult } from "../../src/preview/cell-evaluator";
-import { PreviewCustomFunctionsError } from "../../src/preview/custom-functions-error";
+import { ShimCustomFunctionsError } from "../../src/headless/custom-functions-shim";
 import { displayScalar, layoutSheet, serialToIsoDate } from "../../src/preview/sheet-layout";
 
 test.each<[number, string]>([
@@ -23,7 +23,7 @@ test.each<[string, unknown, string]>([
   ],
   ["date as Double entity", { type: "Double", basicValue: 45658, numberFormat: "yyyy-mm-dd" }, "2025-01-01"],
   ["number entity without a date format", { type: "Double", basicValue: 1.5, numberFormat: "0.00" }, "1.5"],
-  ["error inside a table", new PreviewCustomFunctionsError("#N/A", "missing"), "#N/A"],
+  ["error inside a table", new ShimCustomFunctionsError("#N/A", "missing"), "#N/A"],
   ["infinity", Infinity, "#NUM!"],
 ])("displayScalar: %s", (_name, value, text) => {
   expect(displayScalar(value)).toBe(text);

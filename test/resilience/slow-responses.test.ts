@@ -2,7 +2,6 @@
 // answers against a 1 s call timeout stand for > 30 s answers against the 130 s default
 // (RELIABILITY.md). The lab lets every abandoned request finish on the service's side, as
 // a real service would, so its late answers are counted (and charged) like real ones.
-import { RETRY } from "./support/fault-lab";
 import {
   checkRow,
   closeMatrix,
@@ -33,18 +32,17 @@ test("responses slower than the call timeout", async () => {
     name: "responses slower than the call timeout",
     setup: { arm: SLOW },
     cause: /no answer within 1 s/,
-    // The service charges a call it answers after the client gave up, and the engine retries
-    // timeouts: each attempt may cost, plus the recovery's fetch (defect D1).
-    maxChargesPerCode: RETRY.maxRetries + 2,
+    // The service charges a call it answers after the client gave up; the engine does not
+    // resend a timed-out data call, so a key costs that attempt plus the recovery's fetch.
+    maxChargesPerCode: 2,
   };
   checkRow(matrix, row, await runScenario(matrix.lab, matrix.book, row.setup));
 });
 
-// Defect D1 (RELIABILITY.md; src/core/http retry policy, transport helper): a data call that
-// timed out may have been charged by the service, and the engine sends it again up to
-// maxRetries times. Expected: a timed-out Series Values / History call is not retried, so a
-// key costs at most the timed-out attempt plus the recovery's fetch. Flip to test() once fixed.
-test.failing("D1: a timed-out data call is not retried (the service may have charged it)", async () => {
+// Defect D1 (RELIABILITY.md, fixed): a data call that timed out may have been charged by the
+// service; it is not sent again at once, so a key costs at most the timed-out attempt plus
+// the recovery's fetch (it was up to 6 when timeouts were retried).
+test("D1: a timed-out data call is not retried (the service may have charged it)", async () => {
   const outcome = await runScenario(matrix.lab, matrix.book, { arm: SLOW });
   expect(measure(outcome, matrix.logicalCalls).charged).toBeLessThanOrEqual(2 * coldKeys(matrix.book));
 });

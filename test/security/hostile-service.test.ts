@@ -139,11 +139,10 @@ test("a huge answer that is not JSON is a protocol error naming its size", async
   });
 });
 
-// Defect D2 (RELIABILITY.md; src/core/http/service-client-impl.ts, transport helper): the
-// client reads any answer whole (response.text()) before looking at it, so a hostile or
-// broken service can make it hold hundreds of MB. Expected: a cap (e.g. 32 MB, far above the
-// ~1 MB of a full catalog) after which the read stops with a protocol error. Flip to test() once fixed.
-test.failing("D2: the client stops reading an answer beyond a size cap", async () => {
+// Defect D2 (RELIABILITY.md, fixed): a hostile or broken service cannot make the client hold
+// hundreds of MB: answers are read as a stream and abandoned past the cap (16 MB, far above
+// the ~1 MB of a full catalog) with a protocol error.
+test("D2: the client stops reading an answer beyond a size cap", async () => {
   const pulled = { bytes: 0 };
   const engine = await engineBehind(async (url, response) =>
     isCatalog(url) && url.includes("energy_price")

@@ -13,7 +13,10 @@ const BEARER = /\bBearer\s+\S+/gi;
 export function redactSecrets(text: string, secrets: readonly (string | null | undefined)[] = []): string {
   let result = text.replace(BEARER, "Bearer [redacted]").replace(JWT_LIKE, "[redacted]");
   for (const secret of secrets) {
-    if (secret) result = result.split(secret).join("[redacted]");
+    if (!secret) continue;
+    // A token's parts are secrets too: a service may echo only its signature.
+    const parts = [secret, ...secret.split(".").filter((part) => part.length >= 16)];
+    for (const part of parts) result = result.split(part).join("[redacted]");
   }
   return result;
 }

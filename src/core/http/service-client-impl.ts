@@ -115,7 +115,7 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
         headers: { Authorization: `Bearer ${token}`, Accept: "application/json" },
         signal: controller.signal,
       });
-      const bodyText = await response.text();
+      const bodyText = await readCapped(response, MAX_ANSWER_BYTES, OPERATION_LABELS[operation]);
       return {
         status: response.status,
         ok: response.ok,
@@ -124,6 +124,7 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
       };
     } catch (error) {
       if (signal?.aborted) throw abortReason(signal);
+      if (error instanceof PcdError) throw error; // already classified (answer too large)
       throw classifyFetchRejection(error, {
         operation,
         url,
@@ -154,8 +155,17 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
   }
 
   /** Whether a failure may be retried, and after how long (null: give up now). */
-  function retryDelay(error: PcdError, retriesSoFar: number, stateAvailable: boolean): number | null {
+  function retryDelay(
+    operation: DataOperation,
+    error: PcdError,
+    retriesSoFar: number,
+    stateAvailable: boolean,
+  ): number | null {
     if (!isRetryable(error) || retriesSoFar >= policy.maxRetries) return null;
+    // A data call that timed out may have been answered, and charged, after we stopped
+    // waiting: sending it again at once could spend the same data requests twice. The
+    // cell retries later on its own schedule instead.
+    if (error.kind === "timeout" && isDataOperation(operation)) return null;
     const retryAfterMs = error.details.retryAfterMs;
     // Known downtime or a long Retry-After: fail fast so cells fall back to the cache.
     if (error.kind === "unavailable" && !stateAvailable) return null;
@@ -183,7 +193,7 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
       if (outcome instanceof PcdError) {
         error = outcome;
       } else if (outcome.ok) {
-        if (operation === "series_values" || operation === "series_hist") dataRequests += codesCharged;
+        if (isDataOperation(operation)) dataRequests += codesCharged;
         return onSuccess(parseJson(outcome, label));
       } else if (outcome.status === 401 && !renewed) {
         // The token expired early or was revoked: renew once and try once more.
@@ -213,7 +223,7 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
       }
       const now = deps.clock.now();
       const state = serviceState(now, deps.settings().releaseBusinessDay);
-      const delay = retryDelay(error, retries, state.available);
+      const delay = retryDelay(operation, error, retries, state.available);
       if (delay === null) {
         if (retries > 0 && isRetryable(error)) {
           throw new PcdError(
@@ -295,4 +305,45 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
       tokenRequestsAtReset = deps.auth.requestCount?.() ?? 0;
     },
   };
+}
+
+/**
+ * The largest answer the client reads: a full catalog is about 1 MB and a 40-code History
+ * far less, so 16 MB is generous, and a broken or hostile service cannot make the add-in
+ * hold hundreds of MB.
+ */
+export const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
+
+function isDataOperation(operation: DataOperation): boolean {
+  return operation === "series_values" || operation === "series_hist";
+}
+
+/** Reads a body as text, stopping with a protocol error once it passes `maxBytes`. */
+async function readCapped(response: Response, maxBytes: number, label: string): Promise<string> {
+  const tooLarge = (): PcdError =>
+    new PcdError(
+      "protocol",
+      `The ${label} answer was too large (over ${Math.round(maxBytes / 1024 / 1024)} MB); PCD stopped reading it.`,
+    );
+  const declared = Number(response.headers.get("Content-Length"));
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    await response.body?.cancel().catch(() => undefined);
+    throw tooLarge();
+  }
+  if (!response.body) return response.text();
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let received = 0;
+  let text = "";
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    received += value.byteLength;
+    if (received > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    text += decoder.decode(value, { stream: true });
+  }
+  return text + decoder.decode();
 }

@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../../../src/emulator";
 import { launchChromium } from "./browser";
 import { buildAddin } from "./build-addin";
-import { serveFolder, type StaticServer } from "./static-server";
+import { serveFolder, type StaticServer } from "../../../scripts/static-server";
 
 /** A Tuesday that is neither a maintenance day (15th, 25th) nor the release day (4 Nov 2026). */
 export const QUIET_DAY = "2026-11-10T15:00:00Z";
