@@ -8,7 +8,7 @@ import { PcdError } from "./errors";
 import { classifyFetchRejection, classifyHttpFailure } from "./http/classify";
 import { accessTokenUrl } from "./http/paths";
 import { parseRetryAfter } from "./http/retry-after";
-import { extractServerMessage, redactSecrets } from "./http/server-message";
+import { extractServerMessage, redactDetails, redactSecrets } from "./http/server-message";
 import { serviceState } from "./schedule";
 
 /** Spec section 5: a token lives 2 hours (used when the JWT carries no exp). */
@@ -222,7 +222,7 @@ export class Auth {
       throw new PcdError(
         failure.kind,
         `${prefix}: ${redactSecrets(failure.message, secrets)}`,
-        failure.details,
+        redactDetails(failure.details, secrets),
       );
     } finally {
       clearTimeout(timer);

@@ -29,6 +29,8 @@ export interface PcdErrorDetails {
   until?: number;
   /** Rate / unavailable: how long the service asked us to wait (ms). */
   retryAfterMs?: number;
+  /** Network errors: the short technical cause when known (e.g. "connection refused"). */
+  reason?: string;
   /** Input errors: the argument at fault (e.g. "currency") and what is allowed. */
   argument?: string;
   allowed?: readonly string[];

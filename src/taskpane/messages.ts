@@ -16,9 +16,12 @@ export function signInErrorMessage(error: unknown, serviceAddress: string, now: 
   switch (error.kind) {
     case "auth":
       return `Wrong username or password: the service refused the sign-in.${said}`;
-    case "network":
+    case "network": {
+      const reason = error.details.reason ? ` (${error.details.reason})` : "";
+      return `The PCD service at ${serviceAddress} could not be reached${reason}. Check the service and token addresses under Advanced, and your network connection.`;
+    }
     case "timeout":
-      return `The PCD service at ${serviceAddress} could not be reached (${error.message.trim()}). Check the service and token addresses under Advanced, and your network connection.`;
+      return `The PCD service at ${serviceAddress} did not answer in time (${error.message.trim()}). Check the service and token addresses under Advanced, and your network connection.`;
     case "unavailable":
       return `${unavailableText(error.details.until ?? null, now)}${said}`;
     case "input":

@@ -95,7 +95,7 @@ describe("Auth.signIn", () => {
       "an unreachable service",
       reject(new TypeError("fetch failed")),
       "network",
-      /^Sign-in failed: The service at https:\/\/auth.example.com could not be reached .*fetch failed/,
+      /^Sign-in failed: The service at https:\/\/auth.example.com could not be reached for Access Token\. Check the network/,
     ],
     [
       "503",

@@ -22,11 +22,21 @@ describe("signInErrorMessage", () => {
     ],
     [
       "no answer",
-      new PcdError("network", "connection refused"),
-      /could not be reached \(connection refused\)/,
+      new PcdError(
+        "network",
+        "The service at … could not be reached for Access Token (connection refused).",
+        {
+          reason: "connection refused",
+        },
+      ),
+      /^The PCD service at https:\/\/pcd\.example\.com could not be reached \(connection refused\)\. Check/,
     ],
     ["no answer names the address", new PcdError("network", "x"), /https:\/\/pcd\.example\.com/],
-    ["timeout", new PcdError("timeout", "no answer within 130 s"), /could not be reached .*Advanced/],
+    [
+      "timeout",
+      new PcdError("timeout", "no answer within 130 s"),
+      /did not answer in time \(no answer within 130 s\).*Advanced/,
+    ],
     [
       "maintenance with an end",
       new PcdError("unavailable", "503", { until: NOW + 7 * 3_600_000 }),

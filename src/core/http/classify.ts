@@ -168,11 +168,39 @@ export function classifyFetchRejection(
   } catch {
     // Keep the text as given.
   }
-  const cause = error instanceof Error ? error.message : String(error);
+  const cause = networkCause(error);
   return new PcdError(
     "network",
-    `The service at ${origin} could not be reached for ${operation} (${cause}).`,
+    `The service at ${origin} could not be reached for ${operation}${cause ? ` (${cause})` : ""}. Check the network, or the service address under Advanced in the task pane.`,
+    cause ? { reason: cause } : {},
   );
+}
+
+/** Node's fetch errors carry a system code under `cause`; browsers say only "failed". */
+const NETWORK_CAUSES: Readonly<Record<string, string>> = {
+  ECONNREFUSED: "connection refused",
+  ECONNRESET: "connection reset",
+  ENOTFOUND: "host not found",
+  EAI_AGAIN: "host name lookup failed",
+  ETIMEDOUT: "connection timed out",
+  EHOSTUNREACH: "host unreachable",
+  ENETUNREACH: "network unreachable",
+  UND_ERR_SOCKET: "connection closed by the service",
+  CERT_HAS_EXPIRED: "the service's certificate has expired",
+  DEPTH_ZERO_SELF_SIGNED_CERT: "the service's certificate is not trusted",
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: "the service's certificate is not trusted",
+};
+
+/** The runtimes' generic texts, which say nothing the sentence does not already say. */
+const GENERIC_FETCH_MESSAGES =
+  /^(fetch failed|failed to fetch|load failed|networkerror when attempting to fetch resource\.?)$/i;
+
+function networkCause(error: unknown): string | null {
+  const nested = (error as { cause?: { code?: unknown } } | null)?.cause;
+  const code = typeof nested?.code === "string" ? nested.code : undefined;
+  if (code) return NETWORK_CAUSES[code] ?? code;
+  const text = error instanceof Error ? error.message : String(error);
+  return GENERIC_FETCH_MESSAGES.test(text.trim()) ? null : text;
 }
 
 /** Whether a failure is worth another attempt (429, 5xx except 501, network, timeout). */

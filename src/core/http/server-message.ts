@@ -2,6 +2,7 @@
 // documented (field notes, "Errors"), so the text is looked for in every usual shape
 // (JSON {message} / {error} / {detail} / plain text / HTML) and kept for the user,
 // with anything that looks like a credential removed.
+import type { PcdErrorDetails } from "../errors";
 
 const MAX_MESSAGE_LENGTH = 300;
 const MESSAGE_FIELDS = ["message", "error", "detail", "error_description", "msg", "title", "description"];
@@ -19,6 +20,18 @@ export function redactSecrets(text: string, secrets: readonly (string | null | u
     for (const part of parts) result = result.split(part).join("[redacted]");
   }
   return result;
+}
+
+/** The free-text details of an error, redacted like its message. */
+export function redactDetails(
+  details: PcdErrorDetails,
+  secrets: readonly (string | null | undefined)[] = [],
+): PcdErrorDetails {
+  const redacted: PcdErrorDetails = { ...details };
+  if (details.serverMessage !== undefined)
+    redacted.serverMessage = redactSecrets(details.serverMessage, secrets);
+  if (details.reason !== undefined) redacted.reason = redactSecrets(details.reason, secrets);
+  return redacted;
 }
 
 function messageFromJson(value: unknown): string | null {
