@@ -1,41 +1,13 @@
 // Builds the add-in the way `npm run build` does (into temporary folders) and checks
 // what Excel will load: functions.json, the rewritten manifest, and the page.
-import { mkdtempSync, readFileSync, existsSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, existsSync, rmSync } from "node:fs";
 import path from "node:path";
-import webpack, { type Configuration } from "webpack";
-
-type ConfigFactory = (env: unknown, argv: { mode: string }) => Configuration;
-const root = path.resolve(__dirname, "../..");
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const configFactory = require(path.join(root, "webpack.config.js")) as ConfigFactory;
-
-async function build(mode: "production" | "development", env: Record<string, string>): Promise<string> {
-  const saved = { ...process.env };
-  Object.assign(process.env, env);
-  try {
-    const config = configFactory({}, { mode });
-    const outDir = mkdtempSync(path.join(tmpdir(), "pcd-build-"));
-    config.output = { ...config.output, path: outDir };
-    config.context = root;
-    config.devtool = false;
-    await new Promise<void>((resolve, reject) => {
-      webpack(config, (error, stats) => {
-        if (error) reject(error);
-        else if (stats?.hasErrors()) reject(new Error(stats.toString({ all: false, errors: true })));
-        else resolve();
-      });
-    });
-    return outDir;
-  } finally {
-    process.env = saved;
-  }
-}
+import { buildAddin } from "../../scripts/build-addin";
 
 describe("production build", () => {
   let dist: string;
   beforeAll(async () => {
-    dist = await build("production", { PCD_ADDIN_URL: "https://pcd.example.com/addin" });
+    dist = await buildAddin({ mode: "production", env: { PCD_ADDIN_URL: "https://pcd.example.com/addin" } });
   }, 180_000);
   afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
@@ -77,7 +49,7 @@ describe("production build", () => {
 
 describe("development build", () => {
   test("serves a local copy of Office.js without debug files", async () => {
-    const dist = await build("development", {});
+    const dist = await buildAddin({ mode: "development" });
     try {
       const html = readFileSync(path.join(dist, "taskpane.html"), "utf8");
       expect(html).toContain("https://localhost:3000/office-js/office.js");

@@ -6,7 +6,7 @@ import path from "node:path";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../../../src/emulator";
 import { launchChromium } from "./browser";
-import { buildAddin } from "./build-addin";
+import { buildAddin } from "../../../scripts/build-addin";
 import { serveFolder, type StaticServer } from "../../../scripts/static-server";
 
 /** A Tuesday that is neither a maintenance day (15th, 25th) nor the release day (4 Nov 2026). */
@@ -27,7 +27,7 @@ export interface PreviewFixture {
 
 export async function startPreviewFixture(options: Partial<EmulatorOptions> = {}): Promise<PreviewFixture> {
   mkdirSync(ARTIFACTS, { recursive: true });
-  const folder = await buildAddin();
+  const folder = await buildAddin({ mode: "development", env: { PCD_OFFICE_JS: "local" } });
   const started: Array<() => Promise<void>> = [async () => rmSync(folder, { recursive: true, force: true })];
   const close = async (): Promise<void> => {
     for (const stop of started.reverse()) await stop().catch(() => undefined);
