@@ -3,11 +3,11 @@
 // (except for the token operation) the bearer token. Releases the clock has passed are
 // applied first, so quotas reset at the right moment.
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { setTimeout as sleep } from "node:timers/promises";
 import type { EmulatorState } from "./emulator-state";
 import type { Operation } from "./operations";
 import { downtimeAt } from "./schedule";
 import { ServiceError } from "./service-error";
+import { waitWhileClientWaits } from "./client-wait";
 
 /** Statuses that tell the client when to come back. */
 const RETRYABLE_STATUSES = new Set([429, 503]);
@@ -25,7 +25,7 @@ export async function guardRequest(
 ): Promise<boolean> {
   state.releases.sync();
   const fault = state.faults.onRequest(operation);
-  if (fault.delayMs > 0) await sleep(fault.delayMs);
+  await waitWhileClientWaits(reply, fault.delayMs);
   const terminal = fault.terminal;
   if (terminal?.mode === "status") {
     throw new ServiceError(

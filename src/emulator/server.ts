@@ -24,7 +24,13 @@ const LOCAL_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/;
 export function buildApp(state: EmulatorState): FastifyInstance {
   const { options } = state;
   // Codes segments of 40 codes with options exceed find-my-way's default 100-character parameter limit.
-  const app = Fastify({ logger: false, routerOptions: { maxParamLength: 8192 } });
+  // forceCloseConnections: close() ends idle keep-alive connections instead of waiting out
+  // their timeout (about 70 s), so tests and npm start stop at once.
+  const app = Fastify({
+    logger: false,
+    forceCloseConnections: true,
+    routerOptions: { maxParamLength: 8192 },
+  });
   void app.register(cors, {
     origin: (origin, callback) => {
       callback(

@@ -1,7 +1,6 @@
 // The data operations of spec 4.2-4.5 and their sandbox variants (4.7), for the three
 // products: /<product>/v1/export/series[/<codes>], /series_hist/<codes>, /v1/data_limits.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { setTimeout as sleep } from "node:timers/promises";
 import { PRODUCT_IDS, type DataType, type ProductId, type SeriesDefinition } from "../catalog";
 import { CodesSegmentError, parseCodesSegment, type CodeRequestItem } from "../codes-segment";
 import type { EmulatorState } from "../emulator-state";
@@ -10,6 +9,7 @@ import { guardRequest } from "../request-guard";
 import { buildSeriesInfoRecord } from "../series-info-record";
 import { buildSeriesValuesRecord } from "../series-values-record";
 import { ServiceError } from "../service-error";
+import { waitWhileClientWaits } from "../client-wait";
 
 interface ProductParams {
   product: string;
@@ -72,7 +72,7 @@ async function seriesInfo(
     .ofProduct(product)
     .filter((series) => state.isSubscribed(series.dataset))
     .map((series) => buildSeriesInfoRecord(series, state.releases.view(series), state.options));
-  await delay(state.options.latencyMs);
+  await waitWhileClientWaits(reply, state.options.latencyMs);
   return reply.send(records);
 }
 
@@ -118,7 +118,7 @@ async function seriesValues(
       state.model,
     ),
   );
-  await delay(state.options.latencyMs + state.options.latencyPerCodeMs * items.length);
+  await waitWhileClientWaits(reply, state.options.latencyMs + state.options.latencyPerCodeMs * items.length);
   return reply.send(records);
 }
 
@@ -132,7 +132,7 @@ async function dataLimits(
   state.quotas.chargeLiveCall(state.today(), false);
   const datasets = state.catalog.datasets(product).filter((dataset) => state.isSubscribed(dataset));
   const report = state.quotas.report(product, datasets);
-  await delay(state.options.latencyMs);
+  await waitWhileClientWaits(reply, state.options.latencyMs);
   return reply.send(report);
 }
 
@@ -162,8 +162,4 @@ function countPerDataset(series: readonly SeriesDefinition[]): Map<string, numbe
   const counts = new Map<string, number>();
   for (const definition of series) counts.set(definition.dataset, (counts.get(definition.dataset) ?? 0) + 1);
   return counts;
-}
-
-async function delay(ms: number): Promise<void> {
-  if (ms > 0) await sleep(ms);
 }
