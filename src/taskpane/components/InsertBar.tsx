@@ -20,6 +20,7 @@ import type { ForecastOption, HeadersOption, OrderOption } from "../formula-text
 import { buildFormulas, DEFAULT_CHOICES, type FormulaChoices, type FormulaKind } from "../insert-formulas";
 import { describeError } from "../messages";
 import { usePaneServices } from "../pane-services";
+import { ChoiceSelect } from "./ChoiceSelect";
 import { commonChoices, takesCurrencyAndUnit } from "../series-filters";
 import { SERIES_FIELDS } from "../series-fields";
 
@@ -123,34 +124,22 @@ export function InsertBar(props: { series: readonly SeriesInfo[] }): React.JSX.E
       </Field>
       {choices.kind !== "info" && priced.length > 0 && (
         <div className={styles.pair}>
-          <Field label="Currency">
-            <Select
-              value={choices.currency}
-              onChange={(_event, data) => update({ currency: data.value })}
-              name="currency"
-            >
-              <option value="">{defaultLabel("defaultCurrency")}</option>
-              {currencies.map((currency) => (
-                <option key={currency} value={currency}>
-                  {currency}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          <Field label="Unit">
-            <Select
-              value={choices.unit}
-              onChange={(_event, data) => update({ unit: data.value })}
-              name="unit"
-            >
-              <option value="">{defaultLabel("defaultUnit")}</option>
-              {units.map((unit) => (
-                <option key={unit} value={unit}>
-                  {unit}
-                </option>
-              ))}
-            </Select>
-          </Field>
+          <ChoiceSelect
+            label="Currency"
+            name="currency"
+            value={choices.currency}
+            defaultLabel={defaultLabel("defaultCurrency")}
+            options={currencies}
+            onChange={(currency) => update({ currency })}
+          />
+          <ChoiceSelect
+            label="Unit"
+            name="unit"
+            value={choices.unit}
+            defaultLabel={defaultLabel("defaultUnit")}
+            options={units}
+            onChange={(unit) => update({ unit })}
+          />
         </div>
       )}
       {choices.kind !== "info" && priced.length < series.length && (
