@@ -6,7 +6,8 @@ import { isPcdError, PcdError } from "./errors";
 import type { Logger } from "./environment";
 import type { CodeRequest, DataType, ProductId, SeriesValues, ServiceEnvironment } from "./model";
 import type { Admission } from "./quota-ledger";
-import type { ServiceClient } from "./service-client";
+import type { SendSlot, ServiceClient } from "./service-client";
+import { CallQueue } from "./call-queue";
 
 export const MAX_CODES_PER_CALL = 40;
 export const DEFAULT_BATCH_WINDOW_MS = 20;
@@ -27,6 +28,12 @@ export interface BatchItem {
 
 /** Decides, right before a call leaves, which codes the allowances can pay for. */
 export interface BatchGate {
+  /**
+   * Runs before a call waits for its send slot, so it may call the service (read the
+   * product's Data Limits).
+   */
+  prepare?(item: BatchItem): Promise<void>;
+  /** Runs while the call holds its send slot: must not call the service. */
   admit(items: readonly BatchItem[]): Promise<Admission<BatchItem>>;
   /** Codes of a call the service rejected as a whole (it spent nothing on them). */
   refund(items: readonly BatchItem[]): void;
@@ -39,7 +46,7 @@ export interface BatchGate {
 }
 
 export interface BatcherOptions {
-  client: Pick<ServiceClient, "seriesValues" | "seriesHistory">;
+  client: Pick<ServiceClient, "seriesValues" | "seriesHistory" | "reserveSlot">;
   gate?: BatchGate;
   /** Idle time since the last enqueue before a partial group goes out. */
   windowMs?: number;
@@ -61,38 +68,6 @@ const OPERATION_LABEL: Record<DataOperation, string> = {
   series_hist: "Series Values History",
 };
 
-/**
- * Packs items into calls that hold each code at most once and at most `perCall` codes.
- * Copies of one code go to different calls and every item goes to the emptiest
- * eligible call, which keeps calls balanced and reaches the lower bound
- * max(ceil(n / perCall), highest multiplicity of a code).
- */
-export function packCalls<T>(
-  items: readonly T[],
-  codeOf: (item: T) => string,
-  perCall = MAX_CODES_PER_CALL,
-): T[][] {
-  if (items.length === 0) return [];
-  const byCode = new Map<string, T[]>();
-  for (const item of items) {
-    const copies = byCode.get(codeOf(item));
-    if (copies) copies.push(item);
-    else byCode.set(codeOf(item), [item]);
-  }
-  const multiplicity = Math.max(...[...byCode.values()].map((copies) => copies.length));
-  const calls: T[][] = Array.from(
-    { length: Math.max(Math.ceil(items.length / perCall), multiplicity) },
-    () => [],
-  );
-  // Most-repeated codes first, so balancing never leaves a repeated code without a free call.
-  const codes = [...byCode.values()].sort((a, b) => b.length - a.length);
-  for (const copies of codes) {
-    const targets = [...calls.keys()].sort((a, b) => (calls[a]?.length ?? 0) - (calls[b]?.length ?? 0));
-    copies.forEach((item, i) => calls[targets[i] ?? 0]?.push(item));
-  }
-  return calls.filter((call) => call.length > 0);
-}
-
 function toPcdError(error: unknown): PcdError {
   if (isPcdError(error)) return error;
   return new PcdError(
@@ -105,9 +80,22 @@ function groupKey(operation: DataOperation, item: BatchItem): string {
   return `${item.environment}|${item.product}|${item.dataType}|${operation}`;
 }
 
+/** For clients without a rate gate (test fakes): every call may leave at once. */
+const IMMEDIATE_SLOT: SendSlot = { run: (attempt) => attempt(), release: () => undefined };
+
+/** The requests of one product + data type + operation that wait for calls. */
+interface Group {
+  operation: DataOperation;
+  /** Every item of the group has this product; the gate reads its allowances. */
+  first: BatchItem;
+  queue: CallQueue<Pending>;
+  /** Calls asked for (waiting for a send slot) whose codes are not chosen yet. */
+  unbound: number;
+}
+
 export class Batcher {
   private readonly pending = new Map<string, Pending>();
-  private readonly queues = new Map<string, Pending[]>();
+  private readonly groups = new Map<string, Group>();
   private idleTimer: ReturnType<typeof setTimeout> | undefined;
   private maxWaitTimer: ReturnType<typeof setTimeout> | undefined;
   private inFlight = 0;
@@ -140,11 +128,20 @@ export class Batcher {
     };
     promise.then(settled, settled);
 
-    const group = groupKey(operation, item);
-    const queue = this.queues.get(group) ?? [];
-    queue.push(entry);
-    this.queues.set(group, queue);
-    this.sendFullCall(group, queue);
+    const key = groupKey(operation, item);
+    let group = this.groups.get(key);
+    if (!group) {
+      group = {
+        operation,
+        first: item,
+        queue: new CallQueue((queued: Pending) => queued.item.request.code, MAX_CODES_PER_CALL),
+        unbound: 0,
+      };
+      this.groups.set(key, group);
+    }
+    group.queue.add(entry);
+    // A group that can fill a whole call does not wait for the window (design.md 5).
+    while (group.queue.fills(group.unbound + 1)) this.askForCall(key, group);
     this.armTimers();
     return promise;
   }
@@ -162,7 +159,7 @@ export class Batcher {
 
   /** Nothing queued and nothing in flight. */
   isIdle(): boolean {
-    return this.queues.size === 0 && this.inFlight === 0;
+    return this.groups.size === 0 && this.inFlight === 0;
   }
 
   private notifyIfIdle(): void {
@@ -172,51 +169,70 @@ export class Batcher {
     for (const wake of waiters) wake();
   }
 
-  /** A group that can fill a whole call does not wait for the window. */
-  private sendFullCall(group: string, queue: Pending[]): void {
-    const distinct = new Map<string, Pending>();
-    for (const entry of queue) {
-      if (!distinct.has(entry.item.request.code)) distinct.set(entry.item.request.code, entry);
-      if (distinct.size === MAX_CODES_PER_CALL) break;
-    }
-    if (distinct.size < MAX_CODES_PER_CALL) return;
-    const call = [...distinct.values()];
-    const rest = queue.filter((entry) => !call.includes(entry));
-    if (rest.length > 0) this.queues.set(group, rest);
-    else this.queues.delete(group);
-    void this.dispatch(call);
-  }
-
   private armTimers(): void {
     if (this.idleTimer !== undefined) clearTimeout(this.idleTimer);
     this.idleTimer = setTimeout(() => this.flush(), this.windowMs);
     this.maxWaitTimer ??= setTimeout(() => this.flush(), this.maxWaitMs);
   }
 
+  /** The window is over: ask for as many calls as the queued codes need at least. */
   private flush(): void {
     clearTimeout(this.idleTimer);
     clearTimeout(this.maxWaitTimer);
     this.idleTimer = undefined;
     this.maxWaitTimer = undefined;
-    const queues = [...this.queues.values()];
-    this.queues.clear();
-    for (const queue of queues) {
-      for (const call of packCalls(queue, (entry) => entry.item.request.code)) void this.dispatch(call);
+    for (const [key, group] of this.groups) {
+      for (let missing = group.queue.minimumCalls() - group.unbound; missing > 0; missing--) {
+        this.askForCall(key, group);
+      }
     }
     this.notifyIfIdle();
   }
 
-  private async dispatch(call: Pending[]): Promise<void> {
+  /**
+   * Asks for one call of the group. Its codes are chosen only when the rate gate grants
+   * the send slot (late binding): by then the rest of the recalculation has arrived, so
+   * two requests of one code still pair up with other codes instead of meeting in the last
+   * calls, and the group needs no more calls than its lower bound.
+   */
+  private askForCall(key: string, group: Group): void {
+    group.unbound += 1;
     this.inFlight += 1;
-    try {
-      await this.send(call);
-    } finally {
+    void this.sendNextCall(key, group).finally(() => {
       this.inFlight -= 1;
       this.notifyIfIdle();
+    });
+  }
+
+  private async sendNextCall(key: string, group: Group): Promise<void> {
+    let slot: SendSlot | undefined;
+    let failure: PcdError | undefined;
+    try {
+      // Reading the allowances may call the service: done before the slot is held, or six
+      // waiting calls could hold every place in flight that the read needs.
+      await this.options.gate?.prepare?.(group.first);
+      slot = await (this.options.client.reserveSlot?.(group.operation) ?? IMMEDIATE_SLOT);
+    } catch (error) {
+      failure = toPcdError(error);
+    }
+    group.unbound -= 1;
+    const call = group.queue.take();
+    if (group.queue.size === 0 && group.unbound === 0) this.groups.delete(key);
+    // Codes left without a call (they came after the last window closed) get their own window.
+    else if (group.unbound === 0 && this.idleTimer === undefined) this.armTimers();
+    try {
+      if (call.length === 0) return;
+      if (failure) {
+        for (const entry of call) entry.reject(failure);
+        return;
+      }
+      await this.send(call, slot);
+    } finally {
+      slot?.release();
     }
   }
 
-  private async send(call: Pending[]): Promise<void> {
+  private async send(call: Pending[], slot?: SendSlot): Promise<void> {
     const first = call[0];
     if (!first) return;
     const { operation } = first;
@@ -243,8 +259,8 @@ export class Batcher {
     try {
       const answer =
         operation === "series_hist"
-          ? await this.options.client.seriesHistory(product, requests)
-          : await this.options.client.seriesValues(product, requests);
+          ? await this.options.client.seriesHistory(product, requests, { slot })
+          : await this.options.client.seriesValues(product, requests, { slot });
       for (const entry of toSend) {
         const values = answer.get(entry.item.request.code);
         if (values) entry.resolve(values);

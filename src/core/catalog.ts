@@ -75,6 +75,8 @@ export interface CatalogOptions {
   onChange?: () => void;
   /** Called after every successful Series Info answer (the service is up). */
   onFetched?: () => void;
+  /** Called when a product's Series Info call starts (its data will likely be asked next). */
+  onFetching?: (product: ProductId) => void;
   /** True inside a known maintenance window: a cached catalog answers, however old. */
   inMaintenance?: () => boolean;
 }
@@ -272,6 +274,7 @@ export class Catalog {
     if (!running) {
       running = this.fetch(environment, product, cached).finally(() => this.fetching.delete(key));
       this.fetching.set(key, running);
+      this.options.onFetching?.(product);
     }
     if (force || !cached) return running;
     try {

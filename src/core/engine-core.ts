@@ -114,6 +114,7 @@ export class EngineCore implements Engine {
       log,
       onChange: () => this.changes.metaChanged(),
       onFetched: () => this.noteServiceAnswered(),
+      onFetching: (product) => this.prefetchLimits(product),
       inMaintenance: () => this.serviceState().reason === "maintenance",
     });
     this.cache = new DataCache(storage, log);
@@ -507,6 +508,16 @@ export class EngineCore implements Engine {
     );
   }
 
+  /**
+   * A product whose catalog is being fetched is about to be asked for data, and its first
+   * data call needs the allowances: reading them alongside the Series Info call takes a
+   * round trip off the first data call's path (W1 in BENCHMARKS.md).
+   */
+  private prefetchLimits(product: ProductId): void {
+    if (this.environment() !== "live" || !this.parts.auth.status().signedIn) return;
+    void this.ensureLimits([product]);
+  }
+
   private fetchLimits(environment: ServiceEnvironment, product: ProductId): Promise<DataLimits> {
     const scope = `${environment}|${product}`;
     const running = this.limitsFetching.get(scope);
@@ -526,10 +537,12 @@ export class EngineCore implements Engine {
 
   private quotaGate(): BatchGate {
     return {
+      // The allowances are read before the call waits for its send slot (prepare), so the
+      // admission itself never waits on the service.
+      prepare: (item) => this.ensureLimits([item.product]),
       admit: async (items) => {
         const first = items[0];
         if (!first) return { admitted: [], refused: [] };
-        await this.ensureLimits([first.product]);
         const admission = this.ledger.admit(first.environment, first.product, items, (item) => item.dataset);
         if (first.environment === "live") this.changes.metaChanged();
         return admission;

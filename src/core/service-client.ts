@@ -6,7 +6,23 @@ import type { CodeRequest, DataLimits, ProductId, SeriesInfo, SeriesValues } fro
 export interface CallOptions {
   /** Aborts the call (and its retries). */
   signal?: AbortSignal;
+  /** A send slot already granted by reserveSlot: the first attempt uses it instead of queueing. */
+  slot?: SendSlot;
 }
+
+/**
+ * The right to start one HTTP request now, within the rate limit and the in-flight cap.
+ * The batcher reserves one before it chooses a call's codes, so the codes are bound at
+ * the moment the call can leave, not seconds earlier while it waits its turn.
+ */
+export interface SendSlot {
+  /** Runs the request in this slot (once); the slot is freed when the request ends. */
+  run<T>(attempt: () => Promise<T>): Promise<T>;
+  /** Frees a slot that will not be used (no effect once run). */
+  release(): void;
+}
+
+export type DataCallOperation = "series_values" | "series_hist";
 
 /** Typed operations of spec section 4, already authenticated, rate-limited and retried. */
 export interface ServiceClient {
@@ -29,4 +45,9 @@ export interface ServiceClient {
   ): Promise<Map<string, SeriesValues>>;
   /** Data Limits of one product (live only: the spec shows no sandbox variant). */
   dataLimits(product: ProductId, options?: CallOptions): Promise<DataLimits>;
+  /**
+   * Waits for a send slot of a data operation. Every slot must be run or released, or the
+   * rate gate loses it. Absent: calls leave at once (fakes without a rate limit).
+   */
+  reserveSlot?(operation: DataCallOperation): Promise<SendSlot>;
 }

@@ -1,6 +1,7 @@
-import { Batcher, packCalls, type BatchGate, type BatchItem } from "../../src/core/batcher";
+import { Batcher, type BatchGate, type BatchItem } from "../../src/core/batcher";
 import { PcdError } from "../../src/core/errors";
 import type { DataType, ProductId } from "../../src/core/model";
+import type { SendSlot } from "../../src/core/service-client";
 import { FakeService } from "./support/fake-service";
 import { seriesInfo } from "./support/series-fixtures";
 
@@ -37,33 +38,13 @@ function serviceWith(
 beforeEach(() => jest.useFakeTimers());
 afterEach(() => jest.useRealTimers());
 
-describe("packCalls", () => {
-  const code = (text: string): string => text.split("#")[0] ?? text;
-  test.each([
-    ["41 distinct codes", codes(41), 2],
-    ["40 distinct codes", codes(40), 1],
-    ["one code with two currencies", ["1-1-1#a", "1-1-1#b"], 2],
-    ["40 codes plus one repeated code", [...codes(40), "100-1-1#b"], 2],
-    ["40 codes plus two copies of a 41st", [...codes(40), "999-1-1#a", "999-1-1#b"], 2],
-    ["80 codes with one code three times", [...codes(78), "5-5-5#a", "5-5-5#b", "5-5-5#c"], 3],
-    ["nothing", [], 0],
-  ])("%s", (_case, items, expectedCalls) => {
-    const calls = packCalls(items, code);
-    expect(calls).toHaveLength(expectedCalls);
-    for (const call of calls) {
-      expect(call.length).toBeLessThanOrEqual(40);
-      expect(new Set(call.map(code)).size).toBe(call.length);
-    }
-    expect(calls.flat().sort()).toEqual([...items].sort());
-  });
-});
-
 describe("Batcher", () => {
   test("41 codes -> 2 calls: a full call at once, the rest after the idle window", async () => {
     const list = codes(41);
     const service = serviceWith(list);
     const batcher = new Batcher({ client: service });
     const results = list.map((code) => batcher.fetch("series_values", item(code)));
+    await jest.advanceTimersByTimeAsync(0);
     expect(service.dataCalls()).toHaveLength(1);
     expect(service.dataCalls()[0]?.codes).toHaveLength(40);
     await jest.advanceTimersByTimeAsync(20);
@@ -285,5 +266,134 @@ describe("Batcher", () => {
     await idle;
     await result;
     expect(batcher.isIdle()).toBe(true);
+  });
+
+  describe("late binding: codes are chosen when the send slot is granted", () => {
+    /** A client whose send slots are granted one by one by the test, like a busy rate gate. */
+    function slottedClient(service: FakeService) {
+      const waiting: Array<() => void> = [];
+      let held = 0;
+      const slot = (): SendSlot => {
+        let open = true;
+        const free = (): void => {
+          if (open) held -= 1;
+          open = false;
+        };
+        return {
+          run: async (attempt) => {
+            try {
+              return await attempt();
+            } finally {
+              free();
+            }
+          },
+          release: free,
+        };
+      };
+      return {
+        client: {
+          seriesValues: service.seriesValues.bind(service),
+          seriesHistory: service.seriesHistory.bind(service),
+          reserveSlot: () =>
+            new Promise<SendSlot>((granted) =>
+              waiting.push(() => {
+                held += 1;
+                granted(slot());
+              }),
+            ),
+        },
+        grantAll: async (): Promise<void> => {
+          while (waiting.length > 0) {
+            waiting.shift()?.();
+            await jest.advanceTimersByTimeAsync(0);
+          }
+        },
+        asked: (): number => waiting.length,
+        held: (): number => held,
+      };
+    }
+
+    test("repeats that arrive while full calls wait for slots still fit in the fewest calls", async () => {
+      const list = codes(200);
+      const service = serviceWith(list);
+      const slotted = slottedClient(service);
+      const batcher = new Batcher({ client: slotted.client });
+      const euros = list.map((code) => batcher.fetch("series_values", item(code)));
+      await jest.advanceTimersByTimeAsync(0);
+      // Five full calls are asked for at once; none has left yet.
+      expect(slotted.asked()).toBe(5);
+      expect(service.dataCalls()).toHaveLength(0);
+      // 18 series asked again in dollars before the gate grants the first slot.
+      const dollars = list
+        .slice(0, 18)
+        .map((code) =>
+          batcher.fetch("series_values", item(code, { request: { code, currencyId: 1, unitId: null } })),
+        );
+      await jest.advanceTimersByTimeAsync(20);
+      await slotted.grantAll();
+      await Promise.all([...euros, ...dollars]);
+      // 218 requests: ceil(218 / 40) = 6 calls (binding at queue time sent 40 x 5, 18, 18).
+      expect(service.dataCalls().map((call) => call.codes.length)).toEqual([40, 40, 40, 40, 40, 18]);
+      expect(service.codesSent()).toBe(218);
+      expect(slotted.held()).toBe(0);
+      expect(batcher.isIdle()).toBe(true);
+    });
+
+    test("a slot whose codes another call already took is released unused", async () => {
+      const list = codes(41);
+      const service = serviceWith(list);
+      const slotted = slottedClient(service);
+      const batcher = new Batcher({ client: slotted.client });
+      const first = list.slice(0, 40).map((code) => batcher.fetch("series_values", item(code)));
+      await jest.advanceTimersByTimeAsync(20);
+      expect(slotted.asked()).toBe(1);
+      const last = batcher.fetch("series_values", item(list[40] ?? ""));
+      await jest.advanceTimersByTimeAsync(20);
+      expect(slotted.asked()).toBe(2);
+      await slotted.grantAll();
+      await Promise.all([...first, last]);
+      expect(service.dataCalls().map((call) => call.codes.length)).toEqual([40, 1]);
+      expect(slotted.held()).toBe(0);
+    });
+
+    test("a gate whose allowance read fails rejects the call's codes and holds no slot", async () => {
+      const service = serviceWith(["1-1-1"]);
+      const slotted = slottedClient(service);
+      const broken = new PcdError("network", "Data Limits could not be read");
+      const gate: BatchGate = {
+        prepare: () => Promise.reject(broken),
+        admit: async (items) => ({ admitted: [...items], refused: [] }),
+        refund: () => undefined,
+        quotaRefused: (_items, error) => () => error,
+      };
+      const batcher = new Batcher({ client: slotted.client, gate });
+      const result = batcher.fetch("series_values", item("1-1-1"));
+      const failed = expect(result).rejects.toBe(broken);
+      await jest.advanceTimersByTimeAsync(20);
+      await failed;
+      expect(slotted.asked()).toBe(0);
+      expect(slotted.held()).toBe(0);
+      expect(service.dataCalls()).toHaveLength(0);
+      expect(batcher.isIdle()).toBe(true);
+    });
+
+    test("a call the gate refuses entirely releases its slot", async () => {
+      const service = serviceWith(["1-1-1"]);
+      const slotted = slottedClient(service);
+      const refusal = new PcdError("quota", "Monthly allowance used up for dataset 'Germany'");
+      const gate: BatchGate = {
+        admit: async (items) => ({ admitted: [], refused: items.map((i) => ({ item: i, error: refusal })) }),
+        refund: () => undefined,
+        quotaRefused: (_items, error) => () => error,
+      };
+      const batcher = new Batcher({ client: slotted.client, gate });
+      const result = batcher.fetch("series_values", item("1-1-1"));
+      const refused = expect(result).rejects.toBe(refusal);
+      await jest.advanceTimersByTimeAsync(20);
+      await slotted.grantAll();
+      await refused;
+      expect(slotted.held()).toBe(0);
+      expect(service.dataCalls()).toHaveLength(0);
+    });
   });
 });

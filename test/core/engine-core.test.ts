@@ -173,12 +173,35 @@ describe("allowances", () => {
       details: { dataset: "Germany" },
     });
     expect(service.codesSent()).toBe(2);
-    expect(service.calls.filter((call) => call.operation === "data_limits")).toHaveLength(1);
+    // Read once per product, alongside its Series Info; never again per data call.
+    expect(
+      service.calls.filter((call) => call.operation === "data_limits").map((call) => call.product),
+    ).toEqual(["energy_price", "commodity_price", "industry_economics"]);
     expect(await h.engine.limits()).toEqual([
       { product: "energy_price", dataset: "Germany", remaining: 0, total: 500 },
       { product: "energy_price", dataset: "France", remaining: 8, total: 500 },
     ]);
   });
+
+  // Whether Data Limits are read alongside the catalog's Series Info; signed in; environment.
+  test.each([
+    ["signed in, live", true, true, "live"],
+    ["signed out", false, false, "live"],
+    ["sandbox (no monthly limits)", false, true, "sandbox"],
+  ] as const)(
+    "%s: Data Limits read with the catalog: %s",
+    async (_case, readEarly, signedIn, environment) => {
+      const service = serviceWith("1-1-1");
+      const h = createHarness({ service });
+      h.auth.signedIn = signedIn;
+      await h.engine.updateSettings({ environment });
+      await h.engine.catalog().catch(() => undefined);
+      const operations = service.calls.map((call) => call.operation);
+      // The first product's limits are asked before the last Series Info call, not after it.
+      const firstLimits = operations.indexOf("data_limits");
+      expect(firstLimits >= 0 && firstLimits < operations.lastIndexOf("series_info")).toBe(readEarly);
+    },
+  );
 
   test("a quota error from the service blocks that dataset until the next release", async () => {
     const service = serviceWith("1-1-1", "2-2-2");

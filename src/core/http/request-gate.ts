@@ -3,6 +3,7 @@
 // flight. Bottleneck does the queueing; one limiter per operation spaces request starts
 // by 1000/N ms (plus headroom), so no one-second window holds more than N starts of it.
 import Bottleneck from "bottleneck/light";
+import type { SendSlot } from "../service-client";
 import type { DataOperation } from "./paths";
 
 export interface RequestGateOptions {
@@ -17,6 +18,32 @@ const SPACING_HEADROOM = 1.05;
 export interface RequestGate {
   /** Runs one HTTP attempt when both the operation's rate and the in-flight cap allow it. */
   run<T>(operation: DataOperation, attempt: () => Promise<T>): Promise<T>;
+  /**
+   * Resolves when an attempt of this operation may start: the caller decides then what to
+   * send, and must run or release the slot (a forgotten slot blocks the gate).
+   */
+  reserve(operation: DataOperation): Promise<SendSlot>;
+}
+
+/** A granted slot: `free` ends the limiter job that holds the in-flight place. */
+function grantedSlot(free: () => void): SendSlot {
+  let used = false;
+  return {
+    async run<T>(attempt: () => Promise<T>): Promise<T> {
+      if (used) throw new Error("A send slot runs one request only.");
+      used = true;
+      try {
+        return await attempt();
+      } finally {
+        free();
+      }
+    },
+    release(): void {
+      if (used) return;
+      used = true;
+      free();
+    },
+  };
 }
 
 export function createRequestGate(options: RequestGateOptions): RequestGate {
@@ -39,9 +66,16 @@ export function createRequestGate(options: RequestGateOptions): RequestGate {
     }
     return limiter;
   };
+  // The in-flight place is taken first and the rate spacing applied inside it, so the
+  // spacing holds at the moment the slot is granted; the job lasts until the slot is freed.
+  const reserve = (operation: DataOperation): Promise<SendSlot> =>
+    new Promise((granted) => {
+      void inFlight.schedule(() =>
+        limiterOf(operation).schedule(() => new Promise<void>((free) => granted(grantedSlot(free)))),
+      );
+    });
   return {
-    // The in-flight slot is taken first and the rate spacing applied inside it, so the
-    // spacing holds at the moment the request is actually sent.
-    run: (operation, attempt) => inFlight.schedule(() => limiterOf(operation).schedule(attempt)),
+    reserve,
+    run: async (operation, attempt) => (await reserve(operation)).run(attempt),
   };
 }

@@ -13,7 +13,7 @@ import type { Clock, FetchLike, Logger } from "../environment";
 import { PcdError } from "../errors";
 import type { CodeRequest, DataLimits, Operation, ProductId, SeriesInfo, SeriesValues } from "../model";
 import { serviceState } from "../schedule";
-import type { CallOptions, ServiceClient } from "../service-client";
+import type { CallOptions, SendSlot, ServiceClient } from "../service-client";
 import { OPERATION_LABELS, classifyFetchRejection, classifyHttpFailure, isRetryable } from "./classify";
 import { buildCodesSegment } from "./codes-segment";
 import { operationUrl, type DataOperation } from "./paths";
@@ -48,6 +48,7 @@ export interface ServiceClientDeps {
 }
 
 export type TransportClient = ServiceClient & {
+  reserveSlot: NonNullable<ServiceClient["reserveSlot"]>;
   stats(): EngineStats;
   resetStats(): void;
 };
@@ -136,16 +137,21 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
     }
   }
 
-  /** One attempt through the rate gate: the HTTP answer, or the network/timeout failure. */
+  /**
+   * One attempt through the rate gate (or in a slot the caller already holds): the HTTP
+   * answer, or the network/timeout failure.
+   */
   async function send(
     operation: DataOperation,
     url: string,
     token: string,
     timeoutMs: number,
     signal: AbortSignal | undefined,
+    slot: SendSlot | undefined,
   ): Promise<HttpAnswer | PcdError> {
+    const request = (): Promise<HttpAnswer> => attempt(operation, url, token, timeoutMs, signal);
     try {
-      const answer = await gate.run(operation, () => attempt(operation, url, token, timeoutMs, signal));
+      const answer = await (slot ? slot.run(request) : gate.run(operation, request));
       deps.log?.("debug", `${OPERATION_LABELS[operation]}: HTTP ${answer.status} from ${url}`);
       return answer;
     } catch (error) {
@@ -183,12 +189,15 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
   ): Promise<T> {
     const signal = options?.signal;
     const label = OPERATION_LABELS[operation];
+    // The caller's slot carries the first attempt only; retries queue at the gate again.
+    let slot = options?.slot;
     let retries = 0;
     let renewed = false;
     for (;;) {
       if (signal?.aborted) throw abortReason(signal);
       const token = await deps.auth.token();
-      const outcome = await send(operation, url, token, timeoutMs, signal);
+      const outcome = await send(operation, url, token, timeoutMs, signal, slot);
+      slot = undefined;
       let error: PcdError;
       if (outcome instanceof PcdError) {
         error = outcome;
@@ -253,11 +262,13 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
     try {
       segment = buildCodesSegment(codes);
     } catch (error) {
+      options?.slot?.release();
       return Promise.reject(error);
     }
     const settings = deps.settings();
     const requested = new Set(codes.map((request) => request.code));
     const timeoutMs = operation === "series_hist" ? settings.historyTimeoutMs : settings.callTimeoutMs;
+    // A call that ends before its first attempt (no token, aborted) frees the caller's slot.
     return call(
       operation,
       operationUrl(settings, product, operation, segment),
@@ -265,7 +276,7 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
       options,
       (body) => parseSeriesValuesList(body, operation, requested, deps.log),
       codes.length,
-    );
+    ).finally(() => options?.slot?.release());
   }
 
   return {
@@ -280,6 +291,7 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
         0,
       );
     },
+    reserveSlot: (operation) => gate.reserve(operation),
     seriesValues: (product, codes, options) => dataCall("series_values", product, codes, options),
     seriesHistory: (product, codes, options) => dataCall("series_hist", product, codes, options),
     dataLimits(product: ProductId, options?: CallOptions): Promise<DataLimits> {

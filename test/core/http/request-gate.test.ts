@@ -1,4 +1,5 @@
 import { createRequestGate } from "../../../src/core/http/request-gate";
+import type { SendSlot } from "../../../src/core/service-client";
 
 describe("createRequestGate", () => {
   beforeEach(() => jest.useFakeTimers({ now: Date.parse("2026-11-18T15:00:00Z") }));
@@ -90,5 +91,52 @@ describe("createRequestGate", () => {
     [{ requestsPerSecond: 10, maxInFlight: 1.5 }, /maxInFlight/],
   ])("rejects %o", (options, message) => {
     expect(() => createRequestGate(options)).toThrow(message);
+  });
+
+  describe("reserve: a slot granted first, the request chosen then", () => {
+    /** Bottleneck grants through timers, which are fake here. */
+    async function reserved(gate: ReturnType<typeof createRequestGate>): Promise<SendSlot> {
+      const slot = gate.reserve("series_values");
+      await jest.advanceTimersByTimeAsync(10);
+      return slot;
+    }
+
+    test("slots of one operation are granted with the same spacing as run", async () => {
+      const gate = createRequestGate({ requestsPerSecond: 10, maxInFlight: 50 });
+      const granted: number[] = [];
+      const slots = Array.from({ length: 3 }, () =>
+        gate.reserve("series_hist").then((slot) => {
+          granted.push(Date.now());
+          return slot.run(async () => "sent");
+        }),
+      );
+      await jest.advanceTimersByTimeAsync(1_000);
+      await expect(Promise.all(slots)).resolves.toEqual(["sent", "sent", "sent"]);
+      expect(granted[1]! - granted[0]!).toBeGreaterThanOrEqual(100);
+      expect(granted[2]! - granted[1]!).toBeGreaterThanOrEqual(100);
+    });
+
+    test("a slot holds its place in flight until it is run or released", async () => {
+      const gate = createRequestGate({ requestsPerSecond: 1000, maxInFlight: 1 });
+      const slot = await reserved(gate);
+      let ran = false;
+      const next = gate.run("series_info", async () => {
+        ran = true;
+      });
+      await jest.advanceTimersByTimeAsync(100);
+      expect(ran).toBe(false);
+      slot.release();
+      slot.release(); // a second release frees nothing more
+      await jest.advanceTimersByTimeAsync(100);
+      await next;
+      expect(ran).toBe(true);
+    });
+
+    test("a slot runs one request only", async () => {
+      const gate = createRequestGate({ requestsPerSecond: 1000, maxInFlight: 2 });
+      const slot = await reserved(gate);
+      await expect(slot.run(async () => 1)).resolves.toBe(1);
+      await expect(slot.run(async () => 2)).rejects.toThrow("one request only");
+    });
   });
 });

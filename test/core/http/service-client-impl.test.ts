@@ -439,3 +439,47 @@ describe("stats", () => {
     });
   });
 });
+
+describe("send slots (the batcher binds codes when its slot is granted)", () => {
+  test("a reserved slot carries the first attempt; the retry queues at the gate again", async () => {
+    // One place in flight: a first attempt queued behind its own slot, or a retry reusing
+    // the spent slot, would hang or throw.
+    const { client, requests } = setup({
+      maxInFlight: 1,
+      responders: [
+        text("Too many requests", 429, { "Retry-After": "1" }),
+        json([valuesRecord("1-1-1")]),
+        json([infoRecord("1-1-1")]),
+      ],
+    });
+    const slot = await client.reserveSlot("series_values");
+    const result = await client.seriesValues("energy_price", codes("1-1-1"), { slot });
+    expect(result.has("1-1-1")).toBe(true);
+    expect(requests).toHaveLength(2);
+    // Both places were given back: the next call leaves.
+    await expect(client.seriesInfo("energy_price")).resolves.toHaveLength(1);
+  });
+
+  test.each([
+    [
+      "no token",
+      (auth: ReturnType<typeof fakeAuth>) =>
+        auth.token.mockRejectedValueOnce(new PcdError("not_signed_in", "Not signed in")),
+      codes("1-1-1"),
+    ],
+    ["codes the path cannot hold", () => undefined, codes("not a code")],
+  ])(
+    "a call that ends before its first attempt (%s) frees its slot",
+    async (_case, arrange, requestCodes) => {
+      const { client, auth, requests } = setup({ maxInFlight: 1, responders: [json([infoRecord("1-1-1")])] });
+      arrange(auth);
+      const slot = await client.reserveSlot("series_values");
+      await expect(client.seriesValues("energy_price", requestCodes, { slot })).rejects.toBeInstanceOf(
+        PcdError,
+      );
+      expect(requests).toHaveLength(0);
+      // The only place in flight is free again: the next call leaves.
+      await expect(client.seriesInfo("energy_price")).resolves.toHaveLength(1);
+    },
+  );
+});

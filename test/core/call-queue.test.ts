@@ -1,0 +1,76 @@
+import { CallQueue } from "../../src/core/call-queue";
+
+/** "code#copy" names one request; the part before # is its code. */
+const codeOf = (request: string): string => request.split("#")[0] ?? request;
+
+function codes(count: number, prefix = 100): string[] {
+  return Array.from({ length: count }, (_, i) => `${prefix + i}-1-1`);
+}
+
+function queueOf(requests: readonly string[], perCall = 40): CallQueue<string> {
+  const queue = new CallQueue(codeOf, perCall);
+  for (const request of requests) queue.add(request);
+  return queue;
+}
+
+function drain(queue: CallQueue<string>): string[][] {
+  const calls: string[][] = [];
+  while (queue.size > 0) calls.push(queue.take());
+  return calls;
+}
+
+describe("CallQueue", () => {
+  // Requests, calls they need at least (max(ceil(n / 40), most copies of one code)).
+  test.each([
+    ["nothing", [], 0],
+    ["40 distinct codes", codes(40), 1],
+    ["41 distinct codes", codes(41), 2],
+    ["one code with two currencies", ["1-1-1#a", "1-1-1#b"], 2],
+    ["40 codes plus one repeated code", [...codes(40), "100-1-1#b"], 2],
+    ["40 codes plus two copies of a 41st", [...codes(40), "999-1-1#a", "999-1-1#b"], 2],
+    ["80 codes with one code three times", [...codes(78), "5-5-5#a", "5-5-5#b", "5-5-5#c"], 3],
+    // The W1 case the benchmark found: 200 codes, 18 of them asked in a second currency
+    // after the first 200 arrived; taking calls in arrival order needed 7 calls.
+    ["200 codes, 18 asked again at the end", [...codes(200), ...codes(18).map((c) => `${c}#b`)], 6],
+    ["236 requests: 200 codes and 36 repeats", [...codes(200), ...codes(36, 150).map((c) => `${c}#b`)], 6],
+  ])("%s: taken call by call in the fewest calls", (_case, requests, fewest) => {
+    const queue = queueOf(requests);
+    expect(queue.minimumCalls()).toBe(fewest);
+    const calls = drain(queue);
+    expect(calls).toHaveLength(fewest);
+    for (const call of calls) {
+      expect(call.length).toBeLessThanOrEqual(40);
+      expect(new Set(call.map(codeOf)).size).toBe(call.length);
+    }
+    expect(calls.flat().sort()).toEqual([...requests].sort());
+    expect(queue.minimumCalls()).toBe(0);
+  });
+
+  test("a call takes the most-repeated codes first, then the codes in the order they first arrived", () => {
+    const queue = queueOf(["a", "b", "c#1", "c#2", "d"], 3);
+    expect(queue.take()).toEqual(["c#1", "a", "b"]);
+    expect(queue.take()).toEqual(["c#2", "d"]);
+    expect(queue.size).toBe(0);
+  });
+
+  // Requests, calls asked about, whether that many full calls (perCall distinct codes each) exist.
+  test.each([
+    ["39 distinct codes", codes(39), 1, false],
+    ["40 distinct codes", codes(40), 1, true],
+    ["40 distinct codes, two calls", codes(40), 2, false],
+    ["40 codes twice", [...codes(40), ...codes(40).map((c) => `${c}#b`)], 2, true],
+    ["one code 40 times", Array.from({ length: 40 }, (_, i) => `1-1-1#${i}`), 1, false],
+    ["79 codes", codes(79), 2, false],
+    ["80 codes", codes(80), 2, true],
+  ])("%s: fills(%#)", (_case, requests, calls, expected) => {
+    expect(queueOf(requests).fills(calls)).toBe(expected);
+  });
+
+  test("new copies after a take are counted again", () => {
+    const queue = queueOf(["a#1", "a#2", "b"], 2);
+    expect(queue.take()).toEqual(["a#1", "b"]);
+    queue.add("a#3");
+    expect(queue.minimumCalls()).toBe(2);
+    expect(drain(queue)).toEqual([["a#2"], ["a#3"]]);
+  });
+});
