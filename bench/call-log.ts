@@ -84,6 +84,34 @@ export class CallLog {
       const sizes = calls.filter((call) => call.operation === operation).map((call) => call.codes.length);
       if (sizes.length > 0) parts.push(`${operation} codes per call: ${sizes.join(",")}`);
     }
+    if (refused.length > 0) {
+      // Were the refused calls sent too close together (the engine's spacing failed), or did
+      // they bunch up on the way (the service saw them closer than they left)?
+      for (const operation of ["series_hist", "series_values"] as const) {
+        const span = tightestSpan(
+          calls.filter((call) => call.operation === operation).map((call) => call.startMs),
+          RATE_PER_SECOND + 1,
+        );
+        if (span !== null) {
+          parts.push(
+            `the closest ${RATE_PER_SECOND + 1} ${operation} calls left within ${span.toFixed(0)} ms of each other`,
+          );
+        }
+      }
+    }
     return parts.join("; ");
   }
+}
+
+const RATE_PER_SECOND = 10;
+
+/** The shortest time in which `count` consecutive starts happened (null: fewer starts). */
+export function tightestSpan(startsMs: readonly number[], count: number): number | null {
+  const sorted = [...startsMs].sort((a, b) => a - b);
+  let tightest: number | null = null;
+  for (let i = 0; i + count - 1 < sorted.length; i++) {
+    const span = (sorted[i + count - 1] ?? 0) - (sorted[i] ?? 0);
+    if (tightest === null || span < tightest) tightest = span;
+  }
+  return tightest;
 }

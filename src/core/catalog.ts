@@ -201,11 +201,10 @@ export class Catalog {
       return known;
     }
 
-    let results = await Promise.allSettled(
-      PRODUCTS.map((product) => this.ensure(product, CATALOG_MAX_AGE_MS)),
-    );
-    const afterLoad = this.find(code);
+    const loads = PRODUCTS.map((product) => this.ensure(product, CATALOG_MAX_AGE_MS));
+    const afterLoad = await this.foundAsLoaded(code, loads);
     if (afterLoad) return afterLoad;
+    let results = await Promise.allSettled(loads);
 
     const stale = PRODUCTS.filter((product) => {
       const fetchedAt = this.fetchedAt(product);
@@ -233,6 +232,34 @@ export class Catalog {
       "not_found",
       `Unknown code '${shownCode(code)}': it is not in your subscription's catalog (checked ${formatTime(checked)})`,
     );
+  }
+
+  /**
+   * The record of a code as soon as the product holding it has loaded (undefined once every
+   * load has settled without it). A cold workbook's first data calls then need not wait for
+   * the largest catalog of the three.
+   */
+  private foundAsLoaded(
+    code: string,
+    loads: ReadonlyArray<Promise<unknown>>,
+  ): Promise<SeriesInfo | undefined> {
+    return new Promise((resolve) => {
+      let pending = loads.length;
+      for (const load of loads) {
+        void load
+          .then(
+            () => {
+              const found = this.find(code);
+              if (found) resolve(found);
+            },
+            () => undefined,
+          )
+          .finally(() => {
+            pending -= 1;
+            if (pending === 0) resolve(this.find(code));
+          });
+      }
+    });
   }
 
   /** Forgets every catalog (memory and storage). */

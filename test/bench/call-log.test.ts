@@ -1,4 +1,4 @@
-import { CallLog, describeCall, type LoggedCall } from "../../bench/call-log";
+import { CallLog, describeCall, tightestSpan, type LoggedCall } from "../../bench/call-log";
 
 describe("describeCall", () => {
   test.each([
@@ -55,4 +55,15 @@ test("the summary tells how full the data calls were and when they ran", () => {
   expect(CallLog.summary([refused, call("series_hist", 40, 20, 30)], 0)).toBe(
     "data calls from 0 ms to 30 ms after the start; 1 calls answered with status 429 (and were sent again); series_hist codes per call: 40,40",
   );
+});
+
+describe("tightestSpan", () => {
+  // Start times, how many consecutive starts, the shortest time they took.
+  test.each([
+    ["fewer starts than asked", [0, 100], 3, null],
+    ["evenly spaced", [0, 100, 200, 300], 3, 200],
+    ["a bunch in the middle, unsorted", [500, 0, 520, 510, 900], 3, 20],
+  ])("%s", (_case, starts, count, expected) => {
+    expect(tightestSpan(starts, count)).toBe(expected);
+  });
 });

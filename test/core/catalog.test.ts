@@ -41,6 +41,25 @@ describe("Catalog.lookup", () => {
     expect(infoCalls()).toBe(3);
   });
 
+  test("a code resolves once its own product's catalog is in, without waiting for the others", async () => {
+    const { catalog, service } = setup();
+    let answerIndustry!: () => void;
+    const industryHeld = new Promise<void>((resolve) => (answerIndustry = resolve));
+    const seriesInfoOf = service.seriesInfo.bind(service);
+    service.seriesInfo = async (product) => {
+      if (product === "industry_economics") await industryHeld;
+      return seriesInfoOf(product);
+    };
+    await expect(catalog.lookup("68520-8-1")).resolves.toMatchObject({ product: "energy_price" });
+    // An unknown code still waits for every catalog before it is called unknown.
+    let settled = false;
+    const unknown = catalog.lookup("1-2-3").finally(() => (settled = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(settled).toBe(false);
+    answerIndustry();
+    await expect(unknown).rejects.toMatchObject({ kind: "not_found" });
+  });
+
   test("an unknown code fails locally and refreshes at most once per hour", async () => {
     const { catalog, clock, infoCalls, service } = setup();
     await expect(catalog.lookup("1-2-3")).rejects.toMatchObject({

@@ -5,10 +5,13 @@
 import Bottleneck from "bottleneck/light";
 import type { SendSlot } from "../service-client";
 import type { DataOperation } from "./paths";
+import { StartWindow } from "./start-window";
 
 export interface RequestGateOptions {
   requestsPerSecond: number;
   maxInFlight: number;
+  /** The clock of the start windows (default Date.now, the clock Bottleneck's timers keep). */
+  now?: () => number;
 }
 
 export const DEFAULT_REQUESTS_PER_SECOND = 10;
@@ -25,14 +28,24 @@ export interface RequestGate {
   reserve(operation: DataOperation): Promise<SendSlot>;
 }
 
+/** Waits until the operation's start window has room, then counts the start. */
+async function startInWindow(window: StartWindow): Promise<void> {
+  // Check and record run in one synchronous step, so two waiting slots cannot both pass.
+  for (let delay = window.delayMs(); delay > 0; delay = window.delayMs()) {
+    await new Promise((resume) => setTimeout(resume, delay));
+  }
+  window.record();
+}
+
 /** A granted slot: `free` ends the limiter job that holds the in-flight place. */
-function grantedSlot(free: () => void): SendSlot {
+function grantedSlot(free: () => void, window: StartWindow): SendSlot {
   let used = false;
   return {
     async run<T>(attempt: () => Promise<T>): Promise<T> {
       if (used) throw new Error("A send slot runs one request only.");
       used = true;
       try {
+        await startInWindow(window);
         return await attempt();
       } finally {
         free();
@@ -57,21 +70,27 @@ export function createRequestGate(options: RequestGateOptions): RequestGate {
   // 5 % headroom: timers fire a millisecond early or late, and requests bunch up on the
   // way to the service; a window that sees 11 starts in 999 ms earns a 429.
   const minTime = Math.ceil((1000 / options.requestsPerSecond) * SPACING_HEADROOM);
-  const perOperation = new Map<DataOperation, Bottleneck>();
-  const limiterOf = (operation: DataOperation): Bottleneck => {
-    let limiter = perOperation.get(operation);
-    if (!limiter) {
-      limiter = new Bottleneck({ minTime });
-      perOperation.set(operation, limiter);
+  const now = options.now ?? Date.now;
+  const perOperation = new Map<DataOperation, { limiter: Bottleneck; window: StartWindow }>();
+  const limiterOf = (operation: DataOperation): { limiter: Bottleneck; window: StartWindow } => {
+    let entry = perOperation.get(operation);
+    if (!entry) {
+      entry = {
+        limiter: new Bottleneck({ minTime }),
+        // The same headroom over a whole second: 10 starts per 1,050 ms as they leave.
+        window: new StartWindow(options.requestsPerSecond, 1000 * SPACING_HEADROOM, now),
+      };
+      perOperation.set(operation, entry);
     }
-    return limiter;
+    return entry;
   };
   // The in-flight place is taken first and the rate spacing applied inside it, so the
   // spacing holds at the moment the slot is granted; the job lasts until the slot is freed.
   const reserve = (operation: DataOperation): Promise<SendSlot> =>
     new Promise((granted) => {
+      const { limiter, window } = limiterOf(operation);
       void inFlight.schedule(() =>
-        limiterOf(operation).schedule(() => new Promise<void>((free) => granted(grantedSlot(free)))),
+        limiter.schedule(() => new Promise<void>((free) => granted(grantedSlot(free, window)))),
       );
     });
   return {

@@ -132,6 +132,26 @@ describe("createRequestGate", () => {
       expect(ran).toBe(true);
     });
 
+    test("a request that leaves late does not let the next ones crowd the second", async () => {
+      const gate = createRequestGate({ requestsPerSecond: 10, maxInFlight: 50 });
+      const starts: number[] = [];
+      const slots = Array.from({ length: 11 }, () => gate.reserve("series_values"));
+      const sent = slots.map(async (reserving, i) => {
+        const slot = await reserving;
+        // The first slot is granted at once but its request leaves 950 ms later (a busy
+        // event loop); the others leave as soon as they are granted, 105 ms apart.
+        if (i === 0) await new Promise((resume) => setTimeout(resume, 950));
+        await slot.run(async () => {
+          starts.push(Date.now());
+        });
+      });
+      await jest.advanceTimersByTimeAsync(3_000);
+      await Promise.all(sent);
+      starts.sort((a, b) => a - b);
+      expect(starts).toHaveLength(11);
+      expect(starts[10]! - starts[0]!).toBeGreaterThanOrEqual(1_050);
+    });
+
     test("a slot runs one request only", async () => {
       const gate = createRequestGate({ requestsPerSecond: 1000, maxInFlight: 2 });
       const slot = await reserved(gate);
