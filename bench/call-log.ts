@@ -68,6 +68,16 @@ export class CallLog {
     const data = calls.filter(
       (call) => call.operation === "series_hist" || call.operation === "series_values",
     );
+    // What the first data call waited for: the token, the catalogs and the allowances.
+    const session = (["access_token", "series_info", "data_limits"] as const)
+      .map((operation) => {
+        const ends = calls.filter((call) => call.operation === operation).map((call) => call.endMs);
+        return ends.length === 0
+          ? ""
+          : `${operation} answered at ${ends.map((end) => (end - stepStartMs).toFixed(0)).join("/")} ms`;
+      })
+      .filter((part) => part !== "");
+    if (session.length > 0) parts.push(session.join(", "));
     const first = data[0];
     if (first !== undefined) {
       const lastEnd = Math.max(...data.map((call) => call.endMs));

@@ -40,7 +40,9 @@ test("the summary tells how full the data calls were and when they ran", () => {
   });
   const summary = CallLog.summary(
     [
-      call("series_info", 0, 100, 300),
+      call("access_token", 0, 100, 150),
+      call("series_info", 0, 160, 300),
+      call("data_limits", 0, 170, 260),
       call("series_hist", 40, 400, 700),
       call("series_hist", 3, 500, 900),
       call("series_values", 7, 600, 650),
@@ -48,9 +50,11 @@ test("the summary tells how full the data calls were and when they ran", () => {
     100,
   );
   expect(summary).toBe(
-    "data calls from 300 ms to 800 ms after the start; series_hist codes per call: 40,3; series_values codes per call: 7",
+    "access_token answered at 50 ms, series_info answered at 200 ms, data_limits answered at 160 ms; " +
+      "data calls from 300 ms to 800 ms after the start; series_hist codes per call: 40,3; series_values codes per call: 7",
   );
-  expect(CallLog.summary([call("series_info", 0, 0, 10)], 0)).toBe("");
+  expect(CallLog.summary([call("series_info", 0, 0, 10)], 0)).toBe("series_info answered at 10 ms");
+  expect(CallLog.summary([], 0)).toBe("");
   const refused = { ...call("series_hist", 40, 0, 10), status: 429 };
   expect(CallLog.summary([refused, call("series_hist", 40, 20, 30)], 0)).toBe(
     "data calls from 0 ms to 30 ms after the start; 1 calls answered with status 429 (and were sent again); series_hist codes per call: 40,40",
