@@ -24,6 +24,18 @@ export function renewMargin(lifetimeMs: number): number {
 export const NOT_SIGNED_IN_MESSAGE =
   "Not signed in: sign in to PCD in the task pane (Series button on the PCD tab).";
 
+/**
+ * What a cell says while there is no session. After a failed sign-in it also says why
+ * (service unreachable, maintenance, refused password): "sign in" alone would send the user
+ * to retype a password that was never the problem. The instruction comes first, so Excel's
+ * 255-character cut only ever shortens the cause.
+ */
+export function notSignedInMessage(lastFailure: string | null): string {
+  return lastFailure === null
+    ? NOT_SIGNED_IN_MESSAGE
+    : `${NOT_SIGNED_IN_MESSAGE} Last attempt: ${lastFailure}`;
+}
+
 export interface AuthDeps {
   fetch: FetchLike;
   clock: Clock;
@@ -54,6 +66,8 @@ export class Auth {
   #renewal: Promise<string> | null = null;
   #listeners = new Set<(status: AuthStatus) => void>();
   #requestCount = 0;
+  /** Why the last sign-in failed, or the renewal that ended the session (already redacted). */
+  #lastFailure: string | null = null;
 
   constructor(private readonly deps: AuthDeps) {}
 
@@ -63,7 +77,15 @@ export class Auth {
     if (name === "") throw new PcdError("input", "Sign-in needs a username (the developer account login).");
     if (password === "") throw new PcdError("input", "Sign-in needs the password of the developer account.");
     const settings = this.deps.settings();
-    const issued = await this.requestToken(name, password, settings, "sign-in");
+    let issued: IssuedToken;
+    try {
+      issued = await this.requestToken(name, password, settings, "sign-in");
+    } catch (error) {
+      // A failed sign-in leaves a running session alone; without one, cells say why.
+      if (this.#session === null && error instanceof PcdError) this.#lastFailure = error.message;
+      throw error;
+    }
+    this.#lastFailure = null;
     this.#renewal = null;
     this.#session = {
       username: name,
@@ -85,7 +107,7 @@ export class Auth {
   /** The current token, renewed when it is within 5 minutes of expiry. */
   async token(): Promise<string> {
     const session = this.activeSession();
-    if (!session) throw new PcdError("not_signed_in", NOT_SIGNED_IN_MESSAGE);
+    if (!session) throw this.notSignedIn();
     if (
       session.token !== null &&
       session.expiresAt !== null &&
@@ -100,7 +122,7 @@ export class Auth {
   /** Obtains a new token now (after a 401); concurrent callers share one request. */
   renew(): Promise<string> {
     const session = this.activeSession();
-    if (!session) return Promise.reject(new PcdError("not_signed_in", NOT_SIGNED_IN_MESSAGE));
+    if (!session) return Promise.reject(this.notSignedIn());
     if (this.#renewal) return this.#renewal;
     const renewal = this.renewSession(session).finally(() => {
       if (this.#renewal === renewal) this.#renewal = null;
@@ -114,6 +136,7 @@ export class Auth {
     const wasSignedIn = this.#session !== null;
     this.#session = null;
     this.#renewal = null;
+    this.#lastFailure = null;
     if (wasSignedIn) {
       this.deps.log?.("info", "Signed out.");
       this.emit();
@@ -151,6 +174,10 @@ export class Auth {
     return this.#requestCount;
   }
 
+  private notSignedIn(): PcdError {
+    return new PcdError("not_signed_in", notSignedInMessage(this.#lastFailure));
+  }
+
   private activeSession(): Session | null {
     const session = this.#session;
     if (!session) return null;
@@ -170,14 +197,17 @@ export class Auth {
     } catch (error) {
       // Rejected credentials will not get better by retrying: forget them, so cells say
       // "not signed in" instead of asking the service again and again.
-      if (error instanceof PcdError && error.kind === "auth" && this.#session === session) this.signOut();
+      if (error instanceof PcdError && error.kind === "auth" && this.#session === session) {
+        this.signOut();
+        this.#lastFailure = error.message;
+      }
       throw error;
     }
     // A sign-in or sign-out while this renewal was in flight wins over its result:
     // after a new sign-in the waiting callers get the new session's token.
     if (this.#session !== session) {
       if (this.#session) return this.token();
-      throw new PcdError("not_signed_in", NOT_SIGNED_IN_MESSAGE);
+      throw this.notSignedIn();
     }
     session.token = issued.token;
     session.expiresAt = issued.expiresAt;

@@ -112,6 +112,26 @@ describe("Auth.signIn", () => {
     expect(error.kind).toBe(kind);
     expect(error.message).toMatch(message);
     expect(auth.status().signedIn).toBe(false);
+    // Cells then say why, after what to do, and never show the password.
+    const cell = await caught(auth.token());
+    expect(cell.kind).toBe("not_signed_in");
+    expect(cell.message).toBe(`${NOT_SIGNED_IN_MESSAGE} Last attempt: ${error.message}`);
+    expect(cell.message).not.toContain(PASSWORD);
+  });
+
+  test("the cause of a failed sign-in is forgotten after a sign-in or a sign-out", async () => {
+    const { auth } = setup(
+      reject(new TypeError("fetch failed")),
+      json({ access_token: tokenFor(NOW_S) }),
+      reject(new TypeError("fetch failed")),
+    );
+    await caught(auth.signIn("analyst@example.com", PASSWORD));
+    await auth.signIn("analyst@example.com", PASSWORD);
+    // A failed sign-in while signed in leaves the session running: nothing to explain later.
+    await caught(auth.signIn("analyst@example.com", PASSWORD));
+    await expect(auth.token()).resolves.toBe(tokenFor(NOW_S));
+    auth.signOut();
+    await expect(auth.token()).rejects.toMatchObject({ message: NOT_SIGNED_IN_MESSAGE });
   });
 
   test("503 carries until from Retry-After", async () => {
@@ -228,7 +248,10 @@ describe("Auth.token and renewal", () => {
     await expect(auth.renew()).rejects.toMatchObject({ kind: "auth" });
     expect(auth.status().signedIn).toBe(false);
     expect(changes.map((status) => status.signedIn)).toEqual([true, false]);
-    await expect(auth.token()).rejects.toMatchObject({ kind: "not_signed_in" });
+    await expect(auth.token()).rejects.toMatchObject({
+      kind: "not_signed_in",
+      message: `${NOT_SIGNED_IN_MESSAGE} Last attempt: Renewing the access token failed: the service rejected the username or password (password changed)`,
+    });
   });
 
   test("a network failure during renewal keeps the credentials for the next try", async () => {
