@@ -40,10 +40,45 @@ interface PlannedKey {
   item: RefreshPlanItem;
   request: SeriesRequest | null;
   info: SeriesInfo | null;
+  /**
+   * Set when refresh-all must report this key as failed without spending a data request:
+   * its code is not in the catalog, or its product's Series Info could not be refreshed and
+   * the cached record says nothing changed (which only means nothing was checked).
+   */
+  failure: string | null;
 }
+
+interface PlannedRefresh {
+  keys: PlannedKey[];
+  /** True when the workbook uses products and none of their Series Info could be refreshed. */
+  noCatalogRefreshed: boolean;
+}
+
+/** Excel shows at most 255 characters of a cause; the summary's details reuse the same text. */
+const MAX_CAUSE_LENGTH = 255;
 
 function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * `head + detail + tail`, the detail (an engine error message, already redacted) shortened so
+ * the whole stays within Excel's 255 characters: the words around it say what happened and
+ * what it means, so they are the part that must stay visible.
+ */
+function withinCauseLimit(head: string, detail: string, tail: string): string {
+  const room = MAX_CAUSE_LENGTH - head.length - tail.length;
+  const shown = detail.length > room ? `${detail.slice(0, Math.max(0, room - 1))}…` : detail;
+  return `${head}${shown}${tail}`;
+}
+
+/** Why a key of a product whose Series Info could not be refreshed was not checked (F9). */
+function uncheckedCause(product: ProductId, error: string): string {
+  return withinCauseLimit(
+    `Series Info of ${product} could not be refreshed (`,
+    error,
+    "); its series were not checked for new data",
+  );
 }
 
 export class Refresher {
@@ -61,15 +96,17 @@ export class Refresher {
   }
 
   async plan(): Promise<RefreshPlan> {
-    return this.summarise(await this.planKeys());
+    return this.summarise((await this.planKeys()).keys);
   }
 
   async run(onProgress?: (progress: RefreshProgress) => void): Promise<RefreshSummary> {
     const startedAt = this.options.now();
     await this.options.preflight();
     onProgress?.({ done: 0, total: 0, phase: "catalog" });
-    const planned = await this.planKeys();
-    const work = planned.filter((entry) => entry.item.action !== "none" || entry.request === null);
+    const { keys: planned, noCatalogRefreshed } = await this.planKeys();
+    // Keys that fail without a call are work too: they are counted as failed, never as
+    // unchanged, and they take part in the "did this refresh do anything" rule below.
+    const work = planned.filter((entry) => entry.item.action !== "none" || entry.failure !== null);
     const summary: RefreshSummary = {
       updated: 0,
       revised: 0,
@@ -84,9 +121,9 @@ export class Refresher {
     let done = 0;
     onProgress?.({ done, total: work.length, phase: "data" });
     await Promise.all(
-      work.map(async ({ item, request, info }) => {
+      work.map(async ({ item, request, info, failure }) => {
         try {
-          if (!request || !info) throw new Error(item.reason);
+          if (failure !== null || !request || !info) throw new Error(failure ?? item.reason);
           const outcome = await this.options.sync.sync(request, info);
           if (outcome.usedHistory && outcome.decision.cause === "revision") summary.revised += 1;
           else if (outcome.changed) summary.updated += 1;
@@ -102,8 +139,13 @@ export class Refresher {
     );
     summary.requestsUsed = this.options.codesSent() - sentBefore;
     summary.finishedAt = this.options.now();
-    // A refresh where every call failed did not bring the workbook up to date.
-    if (work.length === 0 || summary.failed < work.length) {
+    // A refresh where every call failed did not bring the workbook up to date, and neither did
+    // one where no Series Info could be refreshed: nothing was checked against the release,
+    // whatever the cached catalog let it fetch. Not recording it keeps refreshDue() true, so
+    // the pane keeps offering the refresh. A partial failure (some products or some keys)
+    // still counts, as before: the summary lists every key left behind with its cause.
+    const didSomething = work.length === 0 || summary.failed < work.length;
+    if (didSomething && !noCatalogRefreshed) {
       this.last = summary.finishedAt;
       try {
         await this.options.storage.set(LAST_REFRESH_STORAGE_KEY, this.last);
@@ -115,7 +157,7 @@ export class Refresher {
     return summary;
   }
 
-  private async planKeys(): Promise<PlannedKey[]> {
+  private async planKeys(): Promise<PlannedRefresh> {
     const environment = this.options.environment();
     const keys = this.options.workbookKeys
       .list()
@@ -126,14 +168,19 @@ export class Refresher {
     for (const [product, error] of failures) {
       this.options.log?.(
         "warn",
-        `Series Info of ${product} could not be refreshed (${error.message}); planning with the cached catalog`,
+        `Series Info of ${product} could not be refreshed (${error.message}); its keys are reported as not checked`,
       );
     }
     await this.options.ensureLimits(products);
 
-    return keys.map(({ key, parts }) => {
+    const planned = keys.map(({ key, parts }): PlannedKey => {
+      const catalogError = failures.get(parts.product);
+      const unchecked = catalogError ? uncheckedCause(parts.product, catalogError.message) : null;
       const info = this.options.catalog.find(parts.code);
       if (!info) {
+        // Without a fresh catalog, a missing code may only mean the catalog was never
+        // fetched: say that rather than "no longer in your subscription".
+        const reason = unchecked ?? `${parts.code} is no longer in your subscription's catalog`;
         return {
           item: {
             key,
@@ -141,14 +188,34 @@ export class Refresher {
             product: parts.product,
             dataset: "",
             action: "none",
-            reason: `${parts.code} is no longer in your subscription's catalog`,
+            reason,
           },
           request: null,
           info: null,
+          failure: reason,
         };
       }
       const request: SeriesRequest = { key, info, currencyId: parts.currencyId, unitId: parts.unitId };
       const decision = this.options.sync.plan(request, info);
+      // A failed catalog refresh leaves two cases. The cached record says nothing changed:
+      // that is no evidence (the release is exactly what the refresh could not see), so the
+      // key is reported as failed with the catalog's cause, at no data request. The cached
+      // record already says data is missing (not cached yet, a gap, a History revision
+      // already known, Values still owed after a failed call): that need does not depend on
+      // the missing refresh, so the key is fetched as planned (what the cached record proves
+      // is owed) and counted by its outcome. Whatever the release added on top is not lost:
+      // the entry keeps the cached updated_at it synced against, so the next refresh with a
+      // fresh catalog plans the rest. The preview's reason says the plan rests on the cached
+      // catalog.
+      const notChecked = unchecked !== null && decision.action === "none";
+      let reason = notChecked ? unchecked : decision.reason;
+      if (catalogError && !notChecked) {
+        reason = withinCauseLimit(
+          `${decision.reason}; planned with the cached catalog: Series Info of ${parts.product} could not be refreshed (`,
+          catalogError.message,
+          ")",
+        );
+      }
       return {
         item: {
           key,
@@ -156,12 +223,17 @@ export class Refresher {
           product: info.product,
           dataset: info.coverage,
           action: decision.action,
-          reason: decision.reason,
+          reason,
         },
         request,
         info,
+        failure: notChecked ? reason : null,
       };
     });
+    return {
+      keys: planned,
+      noCatalogRefreshed: products.length > 0 && products.every((product) => failures.has(product)),
+    };
   }
 
   private summarise(planned: readonly PlannedKey[]): RefreshPlan {

@@ -1,5 +1,6 @@
 import { PcdError } from "../../src/core/errors";
 import type { RefreshProgress } from "../../src/core/engine-api";
+import type { SeriesInfo } from "../../src/core/model";
 import { MemoryStorage } from "../../src/core/storage";
 import { createHarness, type Harness } from "./support/engine-harness";
 import { FakeService } from "./support/fake-service";
@@ -7,16 +8,21 @@ import { seriesInfo } from "./support/series-fixtures";
 
 const CODES = ["1-1-1", "2-2-2", "3-3-3", "4-4-4"];
 
-async function workbookWithData(storage = new MemoryStorage()): Promise<Harness> {
+async function workbookWithData(
+  storage = new MemoryStorage(),
+  extra: readonly SeriesInfo[] = [],
+): Promise<Harness> {
   const service = new FakeService();
   service.addSeries(...CODES.slice(0, 3).map((code) => seriesInfo({ code })));
   service.addSeries(seriesInfo({ code: "4-4-4", coverage: "France" }));
+  service.addSeries(...extra);
   service.limits.set("energy_price", {
     Germany: { remaining: 100, total: 500 },
     France: { remaining: 100, total: 500 },
   });
   const h = createHarness({ service, storage });
-  for (const code of CODES) await h.engine.getSeries(await h.engine.resolve(code, null, null));
+  for (const code of [...CODES, ...extra.map((info) => info.code)])
+    await h.engine.getSeries(await h.engine.resolve(code, null, null));
   return h;
 }
 
@@ -156,6 +162,147 @@ describe("refreshAll", () => {
     const summary = await h.engine.refreshAll();
     expect(summary.updated + summary.revised).toBe(2);
     expect(h.engine.serviceState().available).toBe(true);
+  });
+});
+
+// F9 (RELIABILITY.md): a product whose Series Info could not be refreshed was counted as
+// "unchanged" (its cached catalog says nothing changed) and the summary said failed: 0.
+describe("refreshAll when Series Info cannot be refreshed (F9)", () => {
+  const ENERGY_KEYS = CODES.map((code) => `live|energy_price|${code}|default|default`);
+  const COMMODITY_KEY = "live|commodity_price|5-5-5|default|default";
+  const unchecked = (product: string, error: string): string =>
+    `Series Info of ${product} could not be refreshed (${error}); its series were not checked for new data`;
+
+  /** A release has started since the data was fetched: the pane offers a refresh. */
+  function releaseStarted(h: Harness): void {
+    release(h);
+    h.schedule.releaseStart = h.clock.now + 1;
+    h.clock.now += 2;
+    expect(h.engine.refreshDue()).toBe(true);
+  }
+
+  /** The energy workbook plus a commodity series; the release gives 5-5-5 a new month too. */
+  async function twoProducts(): Promise<Harness> {
+    const h = await workbookWithData(new MemoryStorage(), [
+      seriesInfo({ code: "5-5-5", product: "commodity_price", coverage: "Metals" }),
+    ]);
+    h.service.limits.set("commodity_price", { Metals: { remaining: 100, total: 500 } });
+    releaseStarted(h);
+    h.service.updateSeries("5-5-5", { lastAvailableFinal: "2026-11", updatedAt: "2026-12-03" });
+    return h;
+  }
+
+  function failCatalogOf(h: Harness, products: readonly string[], error: string): void {
+    h.service.failWith((call) =>
+      call.operation === "series_info" && products.includes(call.product)
+        ? new PcdError("server", error)
+        : undefined,
+    );
+  }
+
+  test.each([
+    {
+      failing: ["energy_price"],
+      failedKeys: ENERGY_KEYS,
+      counts: { updated: 1, revised: 0, unchanged: 0, requestsUsed: 1 },
+      recorded: true,
+    },
+    {
+      failing: ["commodity_price"],
+      failedKeys: [COMMODITY_KEY],
+      counts: { updated: 1, revised: 1, unchanged: 2, requestsUsed: 2 },
+      recorded: true,
+    },
+    {
+      failing: ["energy_price", "commodity_price"],
+      failedKeys: [...ENERGY_KEYS, COMMODITY_KEY],
+      counts: { updated: 0, revised: 0, unchanged: 0, requestsUsed: 0 },
+      recorded: false,
+    },
+  ])(
+    "Series Info of $failing failing: those keys fail with the cause at no cost, the others refresh (last refresh recorded: $recorded)",
+    async ({ failing, failedKeys, counts, recorded }) => {
+      const h = await twoProducts();
+      const lastBefore = await h.storage.get("pcd:last-refresh");
+      failCatalogOf(h, failing, "HTTP 503 from Series Info");
+      const before = h.service.dataCalls().length;
+      const summary = await h.engine.refreshAll();
+
+      expect(summary).toMatchObject({ ...counts, failed: failedKeys.length });
+      expect(
+        [...summary.failures]
+          .sort((a, b) => a.key.localeCompare(b.key))
+          .map(({ key, message }) => [key, message]),
+      ).toEqual(
+        [...failedKeys]
+          .sort()
+          .map((key) => [key, unchecked(key.split("|")[1]!, "HTTP 503 from Series Info")]),
+      );
+      // No data request for a product whose catalog could not be read.
+      const calls = h.service.dataCalls().slice(before);
+      expect(calls.filter((call) => failing.includes(call.product))).toEqual([]);
+      expect((await h.engine.cacheInfo()).lastRefresh === summary.finishedAt).toBe(recorded);
+      expect(await h.storage.get("pcd:last-refresh")).toBe(recorded ? summary.finishedAt : lastBefore);
+      expect(h.engine.refreshDue()).toBe(!recorded);
+    },
+  );
+
+  test("keys the cached catalog already says need data are still fetched, but the refresh does not count as done", async () => {
+    const h = await workbookWithData();
+    releaseStarted(h);
+    // The release reached the cached catalog (the preview refreshed it); then Series Info fails.
+    await h.engine.planRefresh();
+    failCatalogOf(h, ["energy_price"], "HTTP 503 from Series Info");
+    const plan = await h.engine.planRefresh();
+    expect(plan.items.map((item) => [item.code, item.action, item.reason])).toEqual([
+      [
+        "1-1-1",
+        "values",
+        expect.stringMatching(
+          /; planned with the cached catalog: Series Info of energy_price could not be refreshed \(HTTP 503 from Series Info\)$/,
+        ),
+      ],
+      ["2-2-2", "history", expect.stringContaining("planned with the cached catalog")],
+      ["3-3-3", "none", unchecked("energy_price", "HTTP 503 from Series Info")],
+      ["4-4-4", "none", unchecked("energy_price", "HTTP 503 from Series Info")],
+    ]);
+    expect(plan.totalRequests).toBe(2);
+
+    const summary = await h.engine.refreshAll();
+    expect(summary).toMatchObject({ updated: 1, revised: 1, unchanged: 0, failed: 2, requestsUsed: 2 });
+    expect(summary.failures.map((failure) => failure.code).sort()).toEqual(["3-3-3", "4-4-4"]);
+    // Every product's catalog failed: nothing was checked against the release.
+    expect(h.engine.refreshDue()).toBe(true);
+    expect(await h.storage.get("pcd:last-refresh")).toBeUndefined();
+  });
+
+  test("a code missing from a catalog that could not be fetched is not called unsubscribed", async () => {
+    const storage = new MemoryStorage();
+    const first = await workbookWithData(storage);
+    await first.engine["workbookKeys"].flushed();
+    for (const key of await storage.keys()) if (key.startsWith("pcd:catalog:")) await storage.delete(key);
+    const reopened = createHarness({ service: first.service, storage });
+    failCatalogOf(reopened, ["energy_price"], "HTTP 503 from Series Info");
+    const summary = await reopened.engine.refreshAll();
+    expect(summary.failed).toBe(4);
+    expect(new Set(summary.failures.map((failure) => failure.message))).toEqual(
+      new Set([unchecked("energy_price", "HTTP 503 from Series Info")]),
+    );
+  });
+
+  test("the cause stays within Excel's 255 characters and keeps its meaning", async () => {
+    const h = await workbookWithData();
+    release(h);
+    failCatalogOf(h, ["energy_price"], `HTTP 502 from Series Info: ${"<html>".repeat(200)}`);
+    const summary = await h.engine.refreshAll();
+    expect(summary.failed).toBe(4);
+    for (const { message } of summary.failures) {
+      expect(message.length).toBeLessThanOrEqual(255);
+      expect(message).toMatch(
+        /^Series Info of energy_price could not be refreshed \(HTTP 502 from Series Info: <html>/,
+      );
+      expect(message).toMatch(/…\); its series were not checked for new data$/);
+    }
   });
 });
 
