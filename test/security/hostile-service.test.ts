@@ -153,7 +153,7 @@ test("D2: the client stops reading an answer beyond a size cap", async () => {
   expect(pulled.bytes).toBeLessThanOrEqual(33 * 1024 * 1024);
 });
 
-test("a garbage catalog after a good one: refresh-all plans with the cached catalog, cells keep their values", async () => {
+test("a garbage catalog after a good one: refresh-all says the series were not checked, cells keep their values", async () => {
   let garbage = false;
   const engine = await engineBehind(async (url, response) =>
     garbage && isCatalog(url)
@@ -164,7 +164,16 @@ test("a garbage catalog after a good one: refresh-all plans with the cached cata
   const formulas = [`=PCD.VALUE("${info!.code}","2024-03")`];
   const before = await runWorkbook({ engine, formulas, timeoutMs: 30_000, log: () => undefined });
   garbage = true;
-  expect(await engine.refreshAll()).toMatchObject({ failed: 0, requestsUsed: 0 });
+  // Nothing is spent and nothing is called up to date: the key is reported as not checked (F9).
+  expect(await engine.refreshAll()).toMatchObject({
+    failed: 1,
+    requestsUsed: 0,
+    failures: [
+      expect.objectContaining({
+        message: expect.stringMatching(/^Series Info of energy_price could not be refreshed \(/),
+      }),
+    ],
+  });
   const after = await runWorkbook({ engine, formulas, timeoutMs: 30_000, log: () => undefined });
   expect(after.passes[0]!.results).toEqual(before.passes[0]!.results);
   expect(await engine.catalog("energy_price")).toContainEqual(info);
