@@ -83,6 +83,24 @@ export interface LimitsRow {
   total: number;
 }
 
+/** A product whose Data Limits could not be read (no answer and none read before). */
+export interface LimitsUnavailable {
+  product: ProductId;
+  /** Why, for people: the error's (redacted) message, never empty. */
+  message: string;
+  /** The failure itself, so a cell can fail with its kind (and retry a passing one). */
+  error: PcdError;
+}
+
+export interface LimitsReport {
+  rows: LimitsRow[];
+  /**
+   * Products left out of rows because their limits could not be read: a missing
+   * product must read as "unknown right now", never as "not subscribed".
+   */
+  unavailable: LimitsUnavailable[];
+}
+
 export interface RefreshPlanItem {
   key: string;
   code: string;
@@ -194,7 +212,12 @@ export interface Engine {
   /** Fires when the catalog or limits change (INFO, SEARCH, LIMITS cells, the pane). */
   onMetaChange(listener: () => void): Unsubscribe;
 
-  /** Data Limits for every product, fetched (briefly cached) and decremented locally. */
+  /**
+   * Data Limits for every product, fetched (briefly cached) and decremented locally, with
+   * the products that could not be read. Throws the first failure when no row could be read.
+   */
+  limitsReport(): Promise<LimitsReport>;
+  /** The rows of limitsReport() alone: use limitsReport() wherever the table is shown whole. */
   limits(): Promise<LimitsRow[]>;
   limitsOf(product: ProductId): Promise<DataLimits>;
 

@@ -11,7 +11,9 @@ import type {
   Engine,
   EngineSettings,
   EngineStats,
+  LimitsReport,
   LimitsRow,
+  LimitsUnavailable,
   RefreshPlan,
   RefreshProgress,
   RefreshSummary,
@@ -289,23 +291,36 @@ export class EngineCore implements Engine {
   }
 
   async limits(): Promise<LimitsRow[]> {
+    return (await this.limitsReport()).rows;
+  }
+
+  async limitsReport(): Promise<LimitsReport> {
     await this.ready();
-    if (this.environment() === "sandbox") return [];
+    if (this.environment() === "sandbox") return { rows: [], unavailable: [] };
     const results = await Promise.allSettled(PRODUCTS.map((product) => this.limitsOf(product)));
     const rows: LimitsRow[] = [];
+    const unavailable: LimitsUnavailable[] = [];
     results.forEach((result, i) => {
       const product = PRODUCTS[i];
       if (!product) return;
       if (result.status === "rejected") {
-        this.parts.log?.("warn", `Data Limits of ${product} failed: ${message(result.reason)}`);
+        const error = toPcdError(result.reason);
+        this.parts.log?.("warn", `Data Limits of ${product} failed: ${error.message}`);
+        unavailable.push({
+          product,
+          message: error.message.trim() || `Data Limits of ${product} failed (${error.kind}).`,
+          error,
+        });
         return;
       }
       for (const [dataset, allowance] of Object.entries(result.value))
         rows.push({ product, dataset, ...allowance });
     });
+    // Nothing to show but failures: the cause itself is the answer (a cell shows it as an
+    // error and retries a passing one, which a table of failure notes would not).
     const firstFailure = results.find((result) => result.status === "rejected");
     if (rows.length === 0 && firstFailure) throw firstFailure.reason;
-    return rows;
+    return { rows, unavailable };
   }
 
   async limitsOf(product: ProductId): Promise<DataLimits> {

@@ -1,7 +1,6 @@
 // PCD.LIMITS: the allowance table, or one dataset's remaining data requests.
-import type { Engine, LimitsRow } from "../core/engine-api";
+import type { Engine, LimitsUnavailable } from "../core/engine-api";
 import { PcdError, isPcdError } from "../core/errors";
-import { PRODUCTS, type ProductId } from "../core/model";
 import { parseDataset } from "./arguments/dataset";
 import { parseProduct } from "./arguments/product";
 import type { CellTable } from "./cell-value";
@@ -26,32 +25,27 @@ export function limitsJob(engine: Engine, args: LimitsArguments): CellJob<CellTa
           "The sandbox has no monthly data request limits (spec 4.7): PCD.LIMITS shows the live service's allowances.",
         );
       }
-      const rows = await engine.limits();
-      if (dataset === null) return buildLimitsTable(rows, product);
+      const { rows, unavailable } = await engine.limitsReport();
+      // The product asked for could not be read: its cause is the answer (#N/A, retried
+      // when passing), not an empty table or "not subscribed".
+      const failed = unavailable.find((entry) => entry.product === product);
+      if (failed) throw failed.error;
+      if (dataset === null) return buildLimitsTable(rows, product, unavailable);
       try {
         return [[datasetRemaining(rows, dataset, product)]];
       } catch (error) {
-        await explainMissingProducts(engine, rows, product, error);
-        throw error;
+        // A named product was read (else it failed above), so its "not subscribed" stands.
+        throw product === null ? unreadCause(unavailable, error) : error;
       }
     },
   };
 }
 
 /**
- * Engine.limits() leaves out a product whose Data Limits could not be read (e.g. during
- * maintenance). Before calling a dataset "not subscribed", ask for those products alone:
- * a failure then shows its real cause (#N/A) instead of a misleading #VALUE!.
+ * A dataset not found while a product's limits could not be read may well belong to that
+ * product: the read's failure is the honest answer, not a misleading "not subscribed".
  */
-async function explainMissingProducts(
-  engine: Engine,
-  rows: readonly LimitsRow[],
-  product: ProductId | null,
-  error: unknown,
-): Promise<void> {
-  if (!isPcdError(error) || error.details.argument !== "dataset") return;
-  const missing = (product === null ? PRODUCTS : [product]).filter(
-    (candidate) => !rows.some((row) => row.product === candidate),
-  );
-  for (const candidate of missing) await engine.limitsOf(candidate);
+function unreadCause(unavailable: readonly LimitsUnavailable[], error: unknown): unknown {
+  if (!isPcdError(error) || error.details.argument !== "dataset") return error;
+  return unavailable[0]?.error ?? error;
 }

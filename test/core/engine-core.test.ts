@@ -1,4 +1,5 @@
 import { PcdError } from "../../src/core/errors";
+import type { ProductId } from "../../src/core/model";
 import { MemoryStorage } from "../../src/core/storage";
 import { createHarness, NOW } from "./support/engine-harness";
 import { FakeService } from "./support/fake-service";
@@ -265,6 +266,45 @@ describe("allowances", () => {
     await h.engine.limitsOf("energy_price");
     expect(limitCalls()).toBe(4);
   });
+
+  // Which products' Data Limits fail; what limitsReport() answers (rows' products, unread products).
+  test.each<[string, ProductId[], ProductId[], ProductId[] | "throws"]>([
+    ["one product failed", ["energy_price"], ["commodity_price"], ["energy_price"]],
+    [
+      "two failed",
+      ["energy_price", "industry_economics"],
+      ["commodity_price"],
+      ["energy_price", "industry_economics"],
+    ],
+    ["every product failed", ["energy_price", "commodity_price", "industry_economics"], [], "throws"],
+  ])(
+    "limitsReport(), %s: rows of those read, the others named with their cause",
+    async (_case, failing, read, unread) => {
+      const service = serviceWith("1-1-1");
+      service.limits.set("commodity_price", { Polymers: { remaining: 12, total: 300 } });
+      const cause = "HTTP 503 from Data Limits (gave up after 3 retries)";
+      service.failWith((call) =>
+        call.operation === "data_limits" && failing.includes(call.product)
+          ? new PcdError("server", cause)
+          : undefined,
+      );
+      const h = createHarness({ service });
+      if (unread === "throws") {
+        await expect(h.engine.limitsReport()).rejects.toMatchObject({ kind: "server", message: cause });
+        return;
+      }
+      const report = await h.engine.limitsReport();
+      expect(report.rows.map((row) => row.product)).toEqual(read);
+      expect(report.unavailable).toEqual(
+        unread.map((product) => ({
+          product,
+          message: cause,
+          error: expect.objectContaining({ kind: "server", message: cause }),
+        })),
+      );
+      expect(await h.engine.limits()).toEqual(report.rows);
+    },
+  );
 });
 
 describe("change events", () => {

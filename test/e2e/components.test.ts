@@ -186,6 +186,28 @@ describe("usage", () => {
     await page.screenshot({ path: `${ARTIFACTS}/refresh-cost.png` });
   });
 
+  test("a product whose limits could not be read is named with the cause, beside the others' bars", async () => {
+    const down = "The service is down for maintenance until 22:00 US Central Time.";
+    const { pane } = await mount({
+      limitsRows: [
+        { product: "energy_price", dataset: "Germany", remaining: 480, total: 500 },
+        { product: "commodity_price", dataset: "Polymers", remaining: 300, total: 300 },
+      ],
+      limitsDown: { industry_economics: down },
+    });
+    await pane.getByRole("tab", { name: "Usage" }).click();
+    const warning = pane.getByTestId("limits-unavailable");
+    await warning.waitFor();
+    expect(await warning.getAttribute("data-product")).toBe("industry_economics");
+    expect(await warning.textContent()).toBe(`Data limits of Industry could not be read: ${down}`);
+    // The products that answered keep their bars; the one that did not has none.
+    expect(await pane.getByTestId("usage-bars").getByRole("button").allTextContents()).toEqual([
+      "Energy (1 datasets, 1 used)",
+      "Commodities (1 datasets)",
+    ]);
+    expect(await pane.getByRole("alert").count()).toBe(0);
+  });
+
   test("a refresh that costs nothing says so", async () => {
     const { pane } = await mount({});
     await pane.getByRole("tab", { name: "Usage" }).click();

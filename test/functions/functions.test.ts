@@ -329,6 +329,38 @@ test("a dataset of a product whose limits could not be read shows that cause, no
   expect(latest(inv)).toEqual({ type: "#N/A", message: down.message });
 });
 
+test.each<[string, Call, unknown]>([
+  [
+    "the whole table names the unread product and why",
+    (inv) => limits(null, null, inv),
+    [
+      ["Product", "Dataset", "Remaining", "Total"],
+      ["Energy Price", "Germany", 480, 500],
+      [
+        "Commodity Price",
+        "Data Limits could not be read: The service is down for maintenance until 22:00 US Central Time.",
+        "",
+        "",
+      ],
+      ["Industry Economics", "Germany", 45, 50],
+    ],
+  ],
+  [
+    "the table of the unread product is its cause, not an empty table",
+    (inv) => limits(null, "commodity", inv),
+    { type: "#N/A", message: "The service is down for maintenance until 22:00 US Central Time." },
+  ],
+])("commodity limits unread: %s", async (_label, call, expected) => {
+  engine.productLimitsFailures.set(
+    "commodity_price",
+    new PcdError("unavailable", "The service is down for maintenance until 22:00 US Central Time."),
+  );
+  const inv = invocation();
+  call(inv);
+  await settle();
+  expect(latest(inv)).toEqual(expected);
+});
+
 test("a dataset missing while every product answered is not subscribed", async () => {
   const inv = invocation();
   limits("Spain", null, inv);

@@ -8,6 +8,7 @@ import type {
   Engine,
   EngineSettings,
   EngineStats,
+  LimitsReport,
   LimitsRow,
   RefreshPlan,
   RefreshSummary,
@@ -19,7 +20,7 @@ import type {
   Unsubscribe,
 } from "../../src/core/engine-api";
 import { PcdError } from "../../src/core/errors";
-import type { MonthlyPoint, ProductId, SeriesInfo } from "../../src/core/model";
+import { PRODUCTS, type MonthlyPoint, type ProductId, type SeriesInfo } from "../../src/core/model";
 import { CURRENCIES, UNITS, findReference, type ReferenceEntry } from "../../src/core/reference";
 
 export interface FakeSeries {
@@ -89,9 +90,9 @@ export class FakeEngine implements Engine {
   readonly seriesFailures = new Map<string, PcdError>();
   /** getSeries / lookup for these codes never settles. */
   readonly hanging = new Set<string>();
-  /** Thrown by limits() when set. */
+  /** Thrown by limitsReport() and limits() when set. */
   limitsFailure: PcdError | undefined;
-  /** limitsOf(product) throws these (limits() then leaves the product out, as the engine does). */
+  /** limitsOf(product) throws these (limitsReport() then reports the product apart, as the engine does). */
   readonly productLimitsFailures = new Map<string, PcdError>();
   environment: EngineSettings["environment"] = "live";
   /** Staleness to attach to served data (served from cache after a failed fetch). */
@@ -278,10 +279,21 @@ export class FakeEngine implements Engine {
   }
 
   async limits(): Promise<LimitsRow[]> {
+    return (await this.limitsReport()).rows;
+  }
+
+  /** As the engine: failed products are reported apart; all rows missing throws the first failure. */
+  async limitsReport(): Promise<LimitsReport> {
     this.calls.limits += 1;
     this.requireSignIn();
     if (this.limitsFailure) throw this.limitsFailure;
-    return this.limitsRows.filter((row) => !this.productLimitsFailures.has(row.product));
+    const unavailable = PRODUCTS.flatMap((product) => {
+      const error = this.productLimitsFailures.get(product);
+      return error ? [{ product, message: error.message, error }] : [];
+    });
+    const rows = this.limitsRows.filter((row) => !this.productLimitsFailures.has(row.product));
+    if (rows.length === 0 && unavailable[0]) throw unavailable[0].error;
+    return { rows, unavailable };
   }
 
   async limitsOf(product: ProductId): Promise<Record<string, { remaining: number; total: number }>> {

@@ -1,5 +1,5 @@
 // PCD.LIMITS cells: the full allowance table, or one dataset's remaining requests.
-import type { LimitsRow } from "../../core/engine-api";
+import type { LimitsRow, LimitsUnavailable } from "../../core/engine-api";
 import { PRODUCTS, type ProductId } from "../../core/model";
 import { argumentError, listWithin, shortened } from "../arguments/argument-error";
 import { sameDatasetName } from "../arguments/dataset";
@@ -8,18 +8,36 @@ import type { CellTable } from "../cell-value";
 
 export const LIMITS_HEADER = ["Product", "Dataset", "Remaining", "Total"];
 
-/** Header row, then one row per dataset in product order, datasets alphabetically. */
-export function buildLimitsTable(rows: readonly LimitsRow[], product: ProductId | null): CellTable {
-  const selected = rows
-    .filter((row) => product === null || row.product === product)
-    .sort(
-      (a, b) =>
-        PRODUCTS.indexOf(a.product) - PRODUCTS.indexOf(b.product) || a.dataset.localeCompare(b.dataset),
-    );
-  return [
-    LIMITS_HEADER,
-    ...selected.map((row) => [PRODUCT_LABELS[row.product], row.dataset, row.remaining, row.total]),
-  ];
+/** Cells hold longer text, but the note is read like an error message (Excel shows 255 characters of those): stay under. */
+const MAX_NOTE_LENGTH = 254;
+
+/**
+ * Header row, then one row per dataset in product order, datasets alphabetically. A product
+ * whose limits could not be read gets one row in its place saying why, so its datasets do
+ * not silently read as "not subscribed" (Remaining and Total empty, as no number is known).
+ */
+export function buildLimitsTable(
+  rows: readonly LimitsRow[],
+  product: ProductId | null,
+  unavailable: readonly LimitsUnavailable[] = [],
+): CellTable {
+  const body = PRODUCTS.filter((candidate) => product === null || candidate === product).flatMap(
+    (candidate): CellTable => {
+      const datasets: CellTable = rows
+        .filter((row) => row.product === candidate)
+        .sort((a, b) => a.dataset.localeCompare(b.dataset))
+        .map((row) => [PRODUCT_LABELS[row.product], row.dataset, row.remaining, row.total]);
+      const failed = unavailable.find((entry) => entry.product === candidate);
+      return failed ? [...datasets, unreadRow(failed)] : datasets;
+    },
+  );
+  return [LIMITS_HEADER, ...body];
+}
+
+function unreadRow(entry: LimitsUnavailable): CellTable[number] {
+  const note = `Data Limits could not be read: ${entry.message}`;
+  const fitted = note.length <= MAX_NOTE_LENGTH ? note : `${note.slice(0, MAX_NOTE_LENGTH - 1)}…`;
+  return [PRODUCT_LABELS[entry.product], fitted, "", ""];
 }
 
 /** Remaining data requests of one dataset. */

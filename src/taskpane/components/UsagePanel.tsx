@@ -1,5 +1,6 @@
 // Usage tab: the allowance bars (reloaded whenever the engine's limits change, e.g. after
-// data calls) and the refresh section with its cost.
+// data calls), a warning per product whose limits could not be read, and the refresh
+// section with its cost.
 import {
   Button,
   makeStyles,
@@ -13,6 +14,7 @@ import { useState } from "react";
 import { useLoad } from "../hooks/use-load";
 import { useMetaVersion } from "../hooks/use-meta-version";
 import { usePaneServices } from "../pane-services";
+import { PRODUCT_LABELS } from "../series-filters";
 import { RefreshPanel } from "./RefreshPanel";
 import { UsageBars } from "./UsageBars";
 
@@ -26,7 +28,7 @@ export function UsagePanel(): React.JSX.Element {
   const { engine } = usePaneServices();
   const metaVersion = useMetaVersion();
   const [reloads, setReloads] = useState(0);
-  const limits = useLoad(() => engine.limits(), [engine, metaVersion, reloads]);
+  const limits = useLoad(() => engine.limitsReport(), [engine, metaVersion, reloads]);
   return (
     <div className={styles.root}>
       <section aria-label="Data limits">
@@ -36,7 +38,15 @@ export function UsagePanel(): React.JSX.Element {
             Reload
           </Button>
         </div>
-        {limits.value && <UsageBars rows={limits.value} />}
+        {limits.value && <UsageBars rows={limits.value.rows} />}
+        {/* A product without bars would read as "not subscribed": say it is unknown, and why. */}
+        {limits.value?.unavailable.map(({ product, message }) => (
+          <MessageBar key={product} intent="warning" data-testid="limits-unavailable" data-product={product}>
+            <MessageBarBody>
+              Data limits of {PRODUCT_LABELS[product]} could not be read: {message}
+            </MessageBarBody>
+          </MessageBar>
+        ))}
         {limits.status === "loading" && !limits.value && <Spinner size="tiny" label="Reading your limits…" />}
         {limits.status === "failed" && (
           <MessageBar intent="error" role="alert">

@@ -7,11 +7,14 @@ import { createRoot } from "react-dom/client";
 import { FluentProvider, webLightTheme } from "@fluentui/react-components";
 import type {
   EngineSettings,
+  LimitsRow,
   RefreshPlan,
   RefreshProgress,
   RefreshSummary,
   ServiceState,
 } from "../../../src/core/engine-api";
+import { PcdError } from "../../../src/core/errors";
+import type { ProductId } from "../../../src/core/model";
 import { RefreshRunner } from "../../../src/host/refresh-runner";
 import { App } from "../../../src/taskpane/App";
 import type { FormulaTarget } from "../../../src/taskpane/excel-bridge";
@@ -30,6 +33,10 @@ export interface HarnessSetup {
   summary?: Partial<RefreshSummary>;
   /** The refresh rejects with this message instead of returning the summary. */
   refreshFails?: string;
+  /** Data Limits rows of the usage bars. */
+  limitsRows?: LimitsRow[];
+  /** Products whose Data Limits cannot be read, with the (unavailable) error's message. */
+  limitsDown?: Partial<Record<ProductId, string>>;
 }
 
 class ScriptedEngine extends FakeEngine {
@@ -130,6 +137,9 @@ function start(): void {
   if (setup.plan) engine.plan = setup.plan;
   if (setup.summary) engine.summary = { ...engine.summary, ...setup.summary };
   engine.refreshFails = setup.refreshFails;
+  if (setup.limitsRows) engine.limitsRows = setup.limitsRows;
+  for (const [product, message] of Object.entries(setup.limitsDown ?? {}))
+    engine.productLimitsFailures.set(product, new PcdError("unavailable", message));
   if (setup.service) {
     engine.state = {
       available: setup.service.available,

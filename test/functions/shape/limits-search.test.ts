@@ -1,4 +1,7 @@
-import type { LimitsRow, SearchHit } from "../../../src/core/engine-api";
+import type { LimitsRow, LimitsUnavailable, SearchHit } from "../../../src/core/engine-api";
+import { PcdError } from "../../../src/core/errors";
+import type { ProductId } from "../../../src/core/model";
+import type { CellTable } from "../../../src/functions/cell-value";
 import { buildLimitsTable, datasetRemaining } from "../../../src/functions/shape/limits-table";
 import { buildSearchTable } from "../../../src/functions/shape/search-table";
 import { MAX_ERROR_MESSAGE_LENGTH } from "../../../src/functions/cell-errors";
@@ -26,6 +29,51 @@ test("a product narrows the table", () => {
     ["Product", "Dataset", "Remaining", "Total"],
     ["Commodity Price", "Polymers", 12, 300],
   ]);
+});
+
+const DOWN = "The service is down for maintenance until 22:00 US Central Time.";
+const NOTE = `Data Limits could not be read: ${DOWN}`;
+const unread = (product: ProductId, message = DOWN): LimitsUnavailable => ({
+  product,
+  message,
+  error: new PcdError("unavailable", message),
+});
+
+test.each<[string, LimitsRow[], ProductId | null, LimitsUnavailable[], CellTable]>([
+  [
+    "an unread product gets one row in its place, saying why",
+    ROWS.filter((row) => row.product !== "commodity_price"),
+    null,
+    [unread("commodity_price")],
+    [
+      ["Product", "Dataset", "Remaining", "Total"],
+      ["Energy Price", "France", 500, 500],
+      ["Energy Price", "Germany", 480, 500],
+      ["Commodity Price", NOTE, "", ""],
+      ["Industry Economics", "Germany", 40, 50],
+    ],
+  ],
+  [
+    "every unread product is named, in product order",
+    ROWS.filter((row) => row.product === "commodity_price"),
+    null,
+    [unread("industry_economics", "HTTP 503 from Data Limits"), unread("energy_price")],
+    [
+      ["Product", "Dataset", "Remaining", "Total"],
+      ["Energy Price", NOTE, "", ""],
+      ["Commodity Price", "Polymers", 12, 300],
+      ["Industry Economics", "Data Limits could not be read: HTTP 503 from Data Limits", "", ""],
+    ],
+  ],
+])("%s", (_case, rows, product, unavailable, expected) => {
+  expect(buildLimitsTable(rows, product, unavailable)).toEqual(expected);
+});
+
+test("a long cause is cut so the note stays under 255 characters", () => {
+  const [, row] = buildLimitsTable([], null, [unread("energy_price", "x".repeat(400))]);
+  const note = String(row?.[1]);
+  expect(note).toMatch(/^Data Limits could not be read: x+…$/);
+  expect(note.length).toBe(254);
 });
 
 test.each([
