@@ -227,6 +227,10 @@ export class Batcher {
         return;
       }
       await this.send(call, slot);
+    } catch (error) {
+      // A failing gate or client callback must not leave cells waiting for ever: every code
+      // of the call still unsettled fails with the cause (settled ones are not affected).
+      for (const entry of call) entry.reject(toPcdError(error));
     } finally {
       slot?.release();
     }

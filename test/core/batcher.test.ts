@@ -268,6 +268,26 @@ describe("Batcher", () => {
     expect(batcher.isIdle()).toBe(true);
   });
 
+  test("a gate callback that throws fails the call's codes instead of leaving them waiting", async () => {
+    const service = serviceWith(["1-1-1", "2-2-2"]);
+    service.failWith(() => new PcdError("quota", "Quota limit reached"));
+    const gate: BatchGate = {
+      admit: async (items) => ({ admitted: [...items], refused: [] }),
+      refund: () => undefined,
+      quotaRefused: () => {
+        throw new TypeError("ledger broken");
+      },
+    };
+    const batcher = new Batcher({ client: service, gate });
+    const results = ["1-1-1", "2-2-2"].map((code) => batcher.fetch("series_values", item(code)));
+    const failed = Promise.all(
+      results.map((result) => expect(result).rejects.toThrow("Unexpected failure: ledger broken")),
+    );
+    await jest.advanceTimersByTimeAsync(20);
+    await failed;
+    expect(batcher.isIdle()).toBe(true);
+  });
+
   describe("late binding: codes are chosen when the send slot is granted", () => {
     /** A client whose send slots are granted one by one by the test, like a busy rate gate. */
     function slottedClient(service: FakeService) {
