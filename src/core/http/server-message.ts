@@ -10,6 +10,16 @@ const MESSAGE_FIELDS = ["message", "error", "detail", "error_description", "msg"
 const JWT_LIKE = /\b[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\b/g;
 const BEARER = /\bBearer\s+\S+/gi;
 
+/**
+ * The ways a service may echo a secret: as typed, escaped inside JSON text (an echoed
+ * request body), or URL-encoded (an echoed query or form). HTML entities are decoded
+ * before redaction instead (see extractServerMessage).
+ */
+function echoedForms(secret: string): string[] {
+  const uri = encodeURIComponent(secret);
+  return [...new Set([secret, JSON.stringify(secret).slice(1, -1), uri, uri.replace(/%20/g, "+")])];
+}
+
 /** Removes tokens (any JWT-shaped text, "Bearer ...") and the given secrets from a text. */
 export function redactSecrets(text: string, secrets: readonly (string | null | undefined)[] = []): string {
   let result = text.replace(BEARER, "Bearer [redacted]").replace(JWT_LIKE, "[redacted]");
@@ -17,9 +27,32 @@ export function redactSecrets(text: string, secrets: readonly (string | null | u
     if (!secret) continue;
     // A token's parts are secrets too: a service may echo only its signature.
     const parts = [secret, ...secret.split(".").filter((part) => part.length >= 16)];
-    for (const part of parts) result = result.split(part).join("[redacted]");
+    // Longest forms first, so a shorter form never leaves the rest of a longer one behind.
+    const forms = [...new Set(parts.flatMap(echoedForms))].sort((a, b) => b.length - a.length);
+    for (const form of forms) result = result.split(form).join("[redacted]");
   }
   return result;
+}
+
+const NAMED_ENTITIES: Record<string, string> = {
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  nbsp: " ",
+};
+
+/** The text an HTML page shows: entities decoded (an escaped secret must not slip past redaction). */
+function decodeEntities(html: string): string {
+  return html.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (entity, name: string) => {
+    if (name.startsWith("#")) {
+      const code =
+        name[1] === "x" || name[1] === "X" ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
+    }
+    return NAMED_ENTITIES[name.toLowerCase()] ?? entity;
+  });
 }
 
 /** The free-text details of an error, redacted like its message. */
@@ -66,7 +99,11 @@ export function extractServerMessage(
     const parsed: unknown = JSON.parse(trimmed);
     message = messageFromJson(parsed) ?? (typeof parsed === "object" ? null : String(parsed));
   } catch {
-    message = trimmed.startsWith("<") ? trimmed.replace(/<[^>]*>/g, " ") : trimmed;
+    // Redacted before the tags go (a secret holding "<...>" would lose that part and slip
+    // through), and again once the entities are decoded.
+    message = trimmed.startsWith("<")
+      ? decodeEntities(redactSecrets(trimmed, secrets).replace(/<[^>]*>/g, " "))
+      : trimmed;
   }
   if (message === null) return null;
   message = collapse(redactSecrets(message, secrets));
