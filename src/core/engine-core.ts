@@ -100,6 +100,8 @@ export class EngineCore implements Engine {
   private readonly workbookKeys: WorkbookKeys;
   private readonly refresher: Refresher;
   private readonly limitsFetching = new Map<string, Promise<DataLimits>>();
+  /** Products whose limits were read ahead this session (cleared with the ledger). */
+  private readonly limitsPrefetched = new Set<ProductId>();
   private searchIndex: { index: SearchIndex; version: number; environment: ServiceEnvironment } | undefined;
   private loading: Promise<void> | undefined;
   private releaseDoneAt: number | undefined;
@@ -116,7 +118,7 @@ export class EngineCore implements Engine {
       log,
       onChange: () => this.changes.metaChanged(),
       onFetched: () => this.noteServiceAnswered(),
-      onFetching: (product) => this.prefetchLimits(product),
+      onFetching: (product) => this.prefetchLimitsOfWorkbook(product),
       inMaintenance: () => this.serviceState().reason === "maintenance",
     });
     this.cache = new DataCache(storage, log);
@@ -181,6 +183,7 @@ export class EngineCore implements Engine {
     const status = await this.parts.auth.signIn(username, password);
     // Another account may have other allowances: start the ledger afresh.
     this.ledger.clear();
+    this.limitsPrefetched.clear();
     this.changes.metaChanged();
     return status;
   }
@@ -233,6 +236,7 @@ export class EngineCore implements Engine {
   ): Promise<SeriesRequest> {
     await this.ready();
     const info = await this.catalogStore.lookup(code);
+    this.prefetchLimits(info.product);
     return resolveSeriesRequest(this.environment(), info, currency, unit);
   }
 
@@ -524,13 +528,25 @@ export class EngineCore implements Engine {
   }
 
   /**
-   * A product whose catalog is being fetched is about to be asked for data, and its first
-   * data call needs the allowances: reading them alongside the Series Info call takes a
-   * round trip off the first data call's path (W1 in BENCHMARKS.md).
+   * The first data call of a product needs its allowances: reading them ahead takes a round
+   * trip off that call's path (W1 in BENCHMARKS.md). Only products the workbook uses are
+   * read (Data Limits calls count against the daily quota): those its saved keys name, when
+   * their catalog is fetched, and the product of each code a cell resolves.
    */
   private prefetchLimits(product: ProductId): void {
     if (this.environment() !== "live" || !this.parts.auth.status().signedIn) return;
+    // Once per product and session: every cell resolves a code, and a read that failed is
+    // retried by the first data call of the product anyway (the batcher's prepare).
+    if (this.limitsPrefetched.has(product)) return;
+    this.limitsPrefetched.add(product);
     void this.ensureLimits([product]);
+  }
+
+  /** A product's catalog is being fetched: its limits too, if the workbook's keys name it. */
+  private prefetchLimitsOfWorkbook(product: ProductId): void {
+    if (this.workbookKeys.list().some((key) => parseRequestKey(key).product === product)) {
+      this.prefetchLimits(product);
+    }
   }
 
   private fetchLimits(environment: ServiceEnvironment, product: ProductId): Promise<DataLimits> {
@@ -554,7 +570,11 @@ export class EngineCore implements Engine {
     return {
       // The allowances are read before the call waits for its send slot (prepare), so the
       // admission itself never waits on the service.
-      prepare: (item) => this.ensureLimits([item.product]),
+      // The token too: a renewal (or a "not signed in") is found out before the call holds
+      // a place in flight and a rate-limit turn that it would then waste.
+      prepare: async (item) => {
+        await Promise.all([this.parts.auth.token(), this.ensureLimits([item.product])]);
+      },
       admit: async (items) => {
         const first = items[0];
         if (!first) return { admitted: [], refused: [] };

@@ -118,6 +118,10 @@ export class Refresher {
       finishedAt: startedAt,
     };
     const sentBefore = this.options.codesSent();
+    // Keys that had a call to make, and how many of those failed: "did the refresh do
+    // anything" is judged on them, not on the keys that failed without a call.
+    const callKeys = work.filter((entry) => entry.failure === null).length;
+    let callsFailed = 0;
     let done = 0;
     onProgress?.({ done, total: work.length, phase: "data" });
     await Promise.all(
@@ -130,6 +134,7 @@ export class Refresher {
           else summary.unchanged += 1;
         } catch (error) {
           summary.failed += 1;
+          if (failure === null) callsFailed += 1;
           summary.failures.push({ key: item.key, code: item.code, message: message(error) });
         } finally {
           done += 1;
@@ -142,9 +147,10 @@ export class Refresher {
     // A refresh where every call failed did not bring the workbook up to date, and neither did
     // one where no Series Info could be refreshed: nothing was checked against the release,
     // whatever the cached catalog let it fetch. Not recording it keeps refreshDue() true, so
-    // the pane keeps offering the refresh. A partial failure (some products or some keys)
-    // still counts, as before: the summary lists every key left behind with its cause.
-    const didSomething = work.length === 0 || summary.failed < work.length;
+    // the pane keeps offering the refresh. When some catalog did refresh and some call (or no
+    // call was needed) succeeded, it counts: the summary lists every key left behind, with
+    // its cause, whether or not the healthy products happened to have new data.
+    const didSomething = callKeys === 0 || callsFailed < callKeys;
     if (didSomething && !noCatalogRefreshed) {
       this.last = summary.finishedAt;
       try {

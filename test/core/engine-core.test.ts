@@ -174,35 +174,53 @@ describe("allowances", () => {
       details: { dataset: "Germany" },
     });
     expect(service.codesSent()).toBe(2);
-    // Read once per product, alongside its Series Info; never again per data call.
+    // Read once, for the one product the workbook uses; never again per data call.
     expect(
       service.calls.filter((call) => call.operation === "data_limits").map((call) => call.product),
-    ).toEqual(["energy_price", "commodity_price", "industry_economics"]);
+    ).toEqual(["energy_price"]);
     expect(await h.engine.limits()).toEqual([
       { product: "energy_price", dataset: "Germany", remaining: 0, total: 500 },
       { product: "energy_price", dataset: "France", remaining: 8, total: 500 },
     ]);
   });
 
-  // Whether Data Limits are read alongside the catalog's Series Info; signed in; environment.
+  // Whether the limits of the product a cell resolves are read before its first data call.
   test.each([
-    ["signed in, live", true, true, "live"],
-    ["signed out", false, false, "live"],
-    ["sandbox (no monthly limits)", false, true, "sandbox"],
+    ["signed in, live", ["energy_price"], true, "live"],
+    ["signed out", [], false, "live"],
+    ["sandbox (no monthly limits)", [], true, "sandbox"],
   ] as const)(
-    "%s: Data Limits read with the catalog: %s",
-    async (_case, readEarly, signedIn, environment) => {
+    "%s: a resolved code's product has its Data Limits read ahead: %j",
+    async (_case, expected, signedIn, environment) => {
       const service = serviceWith("1-1-1");
       const h = createHarness({ service });
       h.auth.signedIn = signedIn;
       await h.engine.updateSettings({ environment });
-      await h.engine.catalog().catch(() => undefined);
-      const operations = service.calls.map((call) => call.operation);
-      // The first product's limits are asked before the last Series Info call, not after it.
-      const firstLimits = operations.indexOf("data_limits");
-      expect(firstLimits >= 0 && firstLimits < operations.lastIndexOf("series_info")).toBe(readEarly);
+      await h.engine.resolve("1-1-1", null, null).catch(() => undefined);
+      await h.engine.resolve("1-1-1", null, null).catch(() => undefined);
+      await h.engine.idle();
+      const limitsCalls = service.calls.filter((call) => call.operation === "data_limits");
+      expect(limitsCalls.map((call) => call.product)).toEqual(expected);
+      expect(service.dataCalls()).toHaveLength(0);
     },
   );
+
+  test("a catalog fetch reads the limits of a product the workbook's keys name, and of no other", async () => {
+    const service = serviceWith("1-1-1");
+    service.addSeries(seriesInfo({ code: "2-2-2", product: "commodity_price", coverage: "Metals" }));
+    const h = createHarness({ service });
+    h.engine.retainKey("live|commodity_price|2-2-2|default|default");
+    await h.engine.catalog();
+    const operations = service.calls.map((call) => `${call.operation}:${call.product}`);
+    expect(operations.filter((call) => call.startsWith("data_limits"))).toEqual([
+      "data_limits:commodity_price",
+    ]);
+    // Asked alongside the Series Info calls, not after the last of them.
+    const lastInfo = Math.max(
+      ...operations.map((call, index) => (call.startsWith("series_info") ? index : -1)),
+    );
+    expect(operations.indexOf("data_limits:commodity_price")).toBeLessThan(lastInfo);
+  });
 
   test("a quota error from the service blocks that dataset until the next release", async () => {
     const service = serviceWith("1-1-1", "2-2-2");

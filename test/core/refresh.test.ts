@@ -199,6 +199,22 @@ describe("refreshAll when Series Info cannot be refreshed (F9)", () => {
         : undefined,
     );
   }
+  test("a healthy product with nothing new still makes the refresh count when another's catalog fails", async () => {
+    const h = await workbookWithData(new MemoryStorage(), [
+      seriesInfo({ code: "5-5-5", product: "commodity_price", coverage: "Metals" }),
+    ]);
+    h.service.limits.set("commodity_price", { Metals: { remaining: 100, total: 500 } });
+    // A release started, but it brought nothing new for the energy series.
+    h.schedule.releaseStart = h.clock.now + 1;
+    h.clock.now += 2;
+    expect(h.engine.refreshDue()).toBe(true);
+    failCatalogOf(h, ["commodity_price"], "HTTP 503 from Series Info");
+    const summary = await h.engine.refreshAll();
+    expect(summary).toMatchObject({ updated: 0, revised: 0, failed: 1, requestsUsed: 0 });
+    expect(summary.failures.map((failure) => failure.key)).toEqual([COMMODITY_KEY]);
+    // Energy was checked against the release: the refresh happened, its one failure is listed.
+    expect(h.engine.refreshDue()).toBe(false);
+  });
 
   test.each([
     {

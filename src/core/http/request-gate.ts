@@ -78,7 +78,11 @@ export function createRequestGate(options: RequestGateOptions): RequestGate {
       entry = {
         limiter: new Bottleneck({ minTime }),
         // The same headroom over a whole second: 10 starts per 1,050 ms as they leave.
-        window: new StartWindow(options.requestsPerSecond, 1000 * SPACING_HEADROOM, now),
+        window: new StartWindow(
+          Math.max(1, Math.floor(options.requestsPerSecond)),
+          1000 * SPACING_HEADROOM,
+          now,
+        ),
       };
       perOperation.set(operation, entry);
     }
