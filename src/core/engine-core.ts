@@ -529,9 +529,11 @@ export class EngineCore implements Engine {
 
   /**
    * The first data call of a product needs its allowances: reading them ahead takes a round
-   * trip off that call's path (W1 in BENCHMARKS.md). Only products the workbook uses are
-   * read (Data Limits calls count against the daily quota): those its saved keys name, when
-   * their catalog is fetched, and the product of each code a cell resolves.
+   * trip off that call's path (W1 in BENCHMARKS.md). Data Limits calls cost no data request
+   * but count against the daily quota, so only products the workbook may use are read: those
+   * its saved keys name, or, in a workbook that names none yet, every product whose catalog
+   * is fetched (at most two calls more, once a session); and the product of each code a cell
+   * resolves.
    */
   private prefetchLimits(product: ProductId): void {
     if (this.environment() !== "live" || !this.parts.auth.status().signedIn) return;
@@ -542,11 +544,10 @@ export class EngineCore implements Engine {
     void this.ensureLimits([product]);
   }
 
-  /** A product's catalog is being fetched: its limits too, if the workbook's keys name it. */
+  /** A product's catalog is being fetched: its limits too, if the workbook may use it. */
   private prefetchLimitsOfWorkbook(product: ProductId): void {
-    if (this.workbookKeys.list().some((key) => parseRequestKey(key).product === product)) {
-      this.prefetchLimits(product);
-    }
+    const named = new Set(this.workbookKeys.list().map((key) => parseRequestKey(key).product));
+    if (named.size === 0 || named.has(product)) this.prefetchLimits(product);
   }
 
   private fetchLimits(environment: ServiceEnvironment, product: ProductId): Promise<DataLimits> {

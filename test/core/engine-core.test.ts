@@ -174,23 +174,23 @@ describe("allowances", () => {
       details: { dataset: "Germany" },
     });
     expect(service.codesSent()).toBe(2);
-    // Read once, for the one product the workbook uses; never again per data call.
+    // Read once per product (a new workbook: alongside each catalog), never again per data call.
     expect(
       service.calls.filter((call) => call.operation === "data_limits").map((call) => call.product),
-    ).toEqual(["energy_price"]);
+    ).toEqual(["energy_price", "commodity_price", "industry_economics"]);
     expect(await h.engine.limits()).toEqual([
       { product: "energy_price", dataset: "Germany", remaining: 0, total: 500 },
       { product: "energy_price", dataset: "France", remaining: 8, total: 500 },
     ]);
   });
 
-  // Whether the limits of the product a cell resolves are read before its first data call.
+  // A new workbook (no saved keys): which products' limits are read before any data call.
   test.each([
-    ["signed in, live", ["energy_price"], true, "live"],
+    ["signed in, live", ["energy_price", "commodity_price", "industry_economics"], true, "live"],
     ["signed out", [], false, "live"],
     ["sandbox (no monthly limits)", [], true, "sandbox"],
   ] as const)(
-    "%s: a resolved code's product has its Data Limits read ahead: %j",
+    "%s: a new workbook has the Data Limits read ahead, once: %j",
     async (_case, expected, signedIn, environment) => {
       const service = serviceWith("1-1-1");
       const h = createHarness({ service });
@@ -220,6 +220,12 @@ describe("allowances", () => {
       ...operations.map((call, index) => (call.startsWith("series_info") ? index : -1)),
     );
     expect(operations.indexOf("data_limits:commodity_price")).toBeLessThan(lastInfo);
+    // A cell that starts using another product has that product's limits read when it resolves.
+    await h.engine.resolve("1-1-1", null, null);
+    await h.engine.resolve("1-1-1", null, null);
+    expect(
+      service.calls.filter((call) => call.operation === "data_limits").map((call) => call.product),
+    ).toEqual(["commodity_price", "energy_price"]);
   });
 
   test("a quota error from the service blocks that dataset until the next release", async () => {
