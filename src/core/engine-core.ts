@@ -536,10 +536,11 @@ export class EngineCore implements Engine {
    * resolves.
    */
   private prefetchLimits(product: ProductId): void {
-    if (this.environment() !== "live" || !this.parts.auth.status().signedIn) return;
-    // Once per product and session: every cell resolves a code, and a read that failed is
-    // retried by the first data call of the product anyway (the batcher's prepare).
+    // Once per product and session: every cell resolves a code (so this check comes first,
+    // it is on every recalculation's path), and a read that failed is retried by the first
+    // data call of the product anyway (the batcher's prepare).
     if (this.limitsPrefetched.has(product)) return;
+    if (this.environment() !== "live" || !this.parts.auth.status().signedIn) return;
     this.limitsPrefetched.add(product);
     void this.ensureLimits([product]);
   }
