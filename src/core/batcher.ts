@@ -6,14 +6,14 @@ import { isPcdError, PcdError } from "./errors";
 import type { Logger } from "./environment";
 import type { CodeRequest, DataType, ProductId, SeriesValues, ServiceEnvironment } from "./model";
 import type { Admission } from "./quota-ledger";
-import type { SendSlot, ServiceClient } from "./service-client";
+import type { DataCallOperation, SendSlot, ServiceClient } from "./service-client";
 import { CallQueue } from "./call-queue";
 
 export const MAX_CODES_PER_CALL = 40;
 export const DEFAULT_BATCH_WINDOW_MS = 20;
 export const DEFAULT_BATCH_MAX_WAIT_MS = 200;
 
-export type DataOperation = "series_values" | "series_hist";
+export type DataOperation = DataCallOperation;
 
 export interface BatchItem {
   /** The request key; identical keys of one operation share one promise. */

@@ -100,7 +100,7 @@ export class EngineCore implements Engine {
   private readonly workbookKeys: WorkbookKeys;
   private readonly refresher: Refresher;
   private readonly limitsFetching = new Map<string, Promise<DataLimits>>();
-  /** Products whose limits were read ahead this session (cleared with the ledger). */
+  /** Products whose limits were read ahead this session (cleared at sign-in). */
   private readonly limitsPrefetched = new Set<ProductId>();
   private searchIndex: { index: SearchIndex; version: number; environment: ServiceEnvironment } | undefined;
   private loading: Promise<void> | undefined;
@@ -570,10 +570,9 @@ export class EngineCore implements Engine {
 
   private quotaGate(): BatchGate {
     return {
-      // The allowances are read before the call waits for its send slot (prepare), so the
-      // admission itself never waits on the service.
-      // The token too: a renewal (or a "not signed in") is found out before the call holds
-      // a place in flight and a rate-limit turn that it would then waste.
+      // Runs before the call waits for its send slot: the allowances (so admit never waits
+      // on the service) and the token (a renewal or "not signed in" is found out before the
+      // call holds a place in flight and a rate-limit turn it would then waste).
       prepare: async (item) => {
         await Promise.all([this.parts.auth.token(), this.ensureLimits([item.product])]);
       },

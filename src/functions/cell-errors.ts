@@ -61,7 +61,8 @@ function withStop(message: string): string {
   return /[.!?:]$/.test(message) ? message : `${message}.`;
 }
 
-function fitMessage(message: string): string {
+/** Cuts a message to what Excel shows of it, marking the cut. */
+export function fitMessage(message: string): string {
   return message.length <= MAX_ERROR_MESSAGE_LENGTH
     ? message
     : `${message.slice(0, MAX_ERROR_MESSAGE_LENGTH - 1)}…`;

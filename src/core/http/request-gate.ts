@@ -10,8 +10,6 @@ import { StartWindow } from "./start-window";
 export interface RequestGateOptions {
   requestsPerSecond: number;
   maxInFlight: number;
-  /** The clock of the start windows (default Date.now, the clock Bottleneck's timers keep). */
-  now?: () => number;
 }
 
 export const DEFAULT_REQUESTS_PER_SECOND = 10;
@@ -70,7 +68,6 @@ export function createRequestGate(options: RequestGateOptions): RequestGate {
   // 5 % headroom: timers fire a millisecond early or late, and requests bunch up on the
   // way to the service; a window that sees 11 starts in 999 ms earns a 429.
   const minTime = Math.ceil((1000 / options.requestsPerSecond) * SPACING_HEADROOM);
-  const now = options.now ?? Date.now;
   const perOperation = new Map<DataOperation, { limiter: Bottleneck; window: StartWindow }>();
   const limiterOf = (operation: DataOperation): { limiter: Bottleneck; window: StartWindow } => {
     let entry = perOperation.get(operation);
@@ -81,7 +78,8 @@ export function createRequestGate(options: RequestGateOptions): RequestGate {
         window: new StartWindow(
           Math.max(1, Math.floor(options.requestsPerSecond)),
           1000 * SPACING_HEADROOM,
-          now,
+          // Date.now: the clock Bottleneck's own timers keep (and tests' fake timers move).
+          Date.now,
         ),
       };
       perOperation.set(operation, entry);

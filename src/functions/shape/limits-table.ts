@@ -5,11 +5,9 @@ import { argumentError, listWithin, shortened } from "../arguments/argument-erro
 import { sameDatasetName } from "../arguments/dataset";
 import { PRODUCT_LABELS } from "../arguments/product";
 import type { CellTable } from "../cell-value";
+import { fitMessage } from "../cell-errors";
 
 export const LIMITS_HEADER = ["Product", "Dataset", "Remaining", "Total"];
-
-/** Cells hold longer text, but the note is read like an error message (Excel shows 255 characters of those): stay under. */
-const MAX_NOTE_LENGTH = 254;
 
 /**
  * Header row, then one row per dataset in product order, datasets alphabetically. A product
@@ -35,9 +33,13 @@ export function buildLimitsTable(
 }
 
 function unreadRow(entry: LimitsUnavailable): CellTable[number] {
-  const note = `Data Limits could not be read: ${entry.message}`;
-  const fitted = note.length <= MAX_NOTE_LENGTH ? note : `${note.slice(0, MAX_NOTE_LENGTH - 1)}…`;
-  return [PRODUCT_LABELS[entry.product], fitted, "", ""];
+  // Cells hold longer text, but the note is read like an error message: the same cut.
+  return [
+    PRODUCT_LABELS[entry.product],
+    fitMessage(`Data Limits could not be read: ${entry.message}`),
+    "",
+    "",
+  ];
 }
 
 /** Remaining data requests of one dataset. */

@@ -69,11 +69,11 @@ test.each<[string, LimitsRow[], ProductId | null, LimitsUnavailable[], CellTable
   expect(buildLimitsTable(rows, product, unavailable)).toEqual(expected);
 });
 
-test("a long cause is cut so the note stays under 255 characters", () => {
+test("a long cause is cut so the note fits Excel's 255 characters", () => {
   const [, row] = buildLimitsTable([], null, [unread("energy_price", "x".repeat(400))]);
   const note = String(row?.[1]);
   expect(note).toMatch(/^Data Limits could not be read: x+…$/);
-  expect(note.length).toBe(254);
+  expect(note.length).toBe(255);
 });
 
 test.each([
