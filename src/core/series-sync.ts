@@ -192,16 +192,21 @@ export class SeriesSync {
 
   /**
    * Merges one answer into the entry as it is now (another part may have been stored
-   * meanwhile). After a History revision the months not fetched again are no longer
-   * covered: they are the unrevised ones.
+   * meanwhile). A revised History replaces every month it covers; months of the window
+   * stay (as of their release) until Series Values brings them again, so a failed call
+   * leaves cells with a complete earlier release rather than a gap. After a revision,
+   * months before the window that only earlier Series Values answers brought are dropped:
+   * nothing vouches for them any more.
    */
   private async store(key: string, answer: SeriesValues, source: MergeSource, info: SeriesInfo): Promise<boolean> {
     const current = this.options.cache.get(key);
-    const revised = current !== undefined && isRevised(current, info);
-    const base = revised ? undefined : current;
-    const points = mergeAnswer(base, answer, source);
+    const kept =
+      current && source === "values" && isRevised(current, info)
+        ? current.covered.filter((range) => range.from === null)
+        : (current?.covered ?? []);
+    const points = mergeAnswer(current, answer, source);
     const answered = answeredRange(answer, source, info);
-    const covered: CoveredRange[] = answered ? addRange(base?.covered ?? [], answered) : [...(base?.covered ?? [])];
+    const covered: CoveredRange[] = answered ? addRange(kept, answered) : [...kept];
     const finals = withinCoverage(points.finals, covered);
     const windowReached =
       source === "values" ||
@@ -217,8 +222,8 @@ export class SeriesSync {
       fetchedAt: this.options.now(),
       catalogUpdatedAt: info.updatedAt,
       covered,
-      valuesAsOf: windowReached ? info.updatedAt : (base?.valuesAsOf ?? null),
-      historyAsOf: source === "history" ? info.updatedAt : (base?.historyAsOf ?? null),
+      valuesAsOf: windowReached ? info.updatedAt : (current?.valuesAsOf ?? null),
+      historyAsOf: source === "history" ? info.updatedAt : (current?.historyAsOf ?? null),
     };
     const changed = pointsDiffer(current, { finals, forecasts: entry.forecasts });
     await this.options.cache.put(entry);

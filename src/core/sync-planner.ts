@@ -114,19 +114,25 @@ export function planSync(
     return { action, cause: "new", reason: `not cached yet${noHistoryNote}` };
   }
 
-  if (isRevised(entry, info)) {
-    const action = actionOf(historyWanted, parts.window, context);
+  // A revision makes cached History stale: cells reading months before the window buy it
+  // again (the window is bought again anyway, its updated_at moved).
+  const revised = isRevised(entry, info);
+  const historyRevised =
+    entry.historyAsOf !== null &&
+    info.seriesHistChanged === true &&
+    info.updatedAt !== null &&
+    info.updatedAt > entry.historyAsOf;
+  const needHistory = historyWanted && (historyRevised || !historyHeld(entry, info, need));
+  const needValues = parts.window && !windowFresh(entry, info);
+  if (!needHistory && !needValues) return FRESH;
+  const action = actionOf(needHistory, needValues, context);
+  if (revised) {
     return {
       action,
       cause: "revision",
       reason: `history revised (updated ${info.updatedAt ?? "(date unknown)"})${noHistoryNote}`,
     };
   }
-
-  const needHistory = historyWanted && !historyHeld(entry, info, need);
-  const needValues = parts.window && !windowFresh(entry, info);
-  if (!needHistory && !needValues) return FRESH;
-  const action = actionOf(needHistory, needValues, context);
 
   const behind =
     info.lastAvailableFinal === null || entry.lastFinal === null
