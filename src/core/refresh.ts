@@ -130,7 +130,11 @@ export class Refresher {
       work.map(async ({ item, request, info, failure }) => {
         try {
           if (failure !== null || !request || !info) throw new Error(failure ?? item.reason);
-          const outcome = await this.options.sync.sync(request, this.options.workbookKeys.need(item.key), info);
+          const outcome = await this.options.sync.sync(
+            request,
+            this.options.workbookKeys.need(item.key),
+            info,
+          );
           if (outcome.usedHistory && outcome.decision.cause === "revision") summary.revised += 1;
           else if (outcome.changed) summary.updated += 1;
           else summary.unchanged += 1;

@@ -148,9 +148,10 @@ export class FakeService implements ServiceClient {
         unit: info.defaultUnit,
         updatedAt: info.updatedAt,
         finals: points(from, to, (month) => this.valueOf(request.code, month) * factor),
-        forecasts: info.hasForecast && withForecasts
-          ? points(forecastFrom, forecastTo, (month) => -this.valueOf(request.code, month))
-          : [],
+        forecasts:
+          info.hasForecast && withForecasts
+            ? points(forecastFrom, forecastTo, (month) => -this.valueOf(request.code, month))
+            : [],
       });
     }
     return answer;
