@@ -83,7 +83,8 @@ const JUL = 45839;
 test.each<[string, Call, unknown]>([
   [
     "VALUES with defaults",
-    (inv) => values("68520-8-1", null, null, null, null, null as never, null as never, null as never, inv),
+    (inv) =>
+      values("68520-8-1", null, null, null, null, null as never, null as never, null as never, null, inv),
     [
       ["Date", "Value", "Status"],
       [APR, 30, "final"],
@@ -95,7 +96,7 @@ test.each<[string, Call, unknown]>([
   ],
   [
     "VALUES spelled-out default currency, text dates, finals only, newest first, no headers",
-    (inv) => values("68520-8-1", "eur", "MWH", "2025-05", "2025-06-30", 0, 0, 1, inv),
+    (inv) => values("68520-8-1", "eur", "MWH", "2025-05", "2025-06-30", 0, 0, 1, null, inv),
     [
       [JUN, 32],
       [MAY, 31],
@@ -103,7 +104,7 @@ test.each<[string, Call, unknown]>([
   ],
   [
     "VALUES of a cost index (no currency/unit) with a series line",
-    (inv) => values("912-5-2", "", "", MAY, null, 2, null as never, null as never, inv),
+    (inv) => values("912-5-2", "", "", MAY, null, 2, null as never, null as never, null, inv),
     [
       ["912-5-2 Assessment 912-5-2", "", ""],
       ["Date", "Value", "Status"],
@@ -142,7 +143,7 @@ test.each<[string, Call, string, RegExp]>([
   ],
   [
     "a currency the series does not offer lists the offered ones",
-    (inv) => values("68520-8-1", "GBP", null, null, null, 1, 1, 0, inv),
+    (inv) => values("68520-8-1", "GBP", null, null, null, 1, 1, 0, null, inv),
     "#VALUE!",
     /currency "GBP" is not offered by 68520-8-1; it offers EUR, USD\./,
   ],
@@ -154,7 +155,7 @@ test.each<[string, Call, string, RegExp]>([
   ],
   [
     "a start after the end",
-    (inv) => values("68520-8-1", null, null, "2025-06", "2025-01", 1, 1, 0, inv),
+    (inv) => values("68520-8-1", null, null, "2025-06", "2025-01", 1, 1, 0, null, inv),
     "#VALUE!",
     /^start_date 2025-06 is after end_date 2025-01/,
   ],
@@ -167,7 +168,7 @@ test.each<[string, Call, string, RegExp]>([
   ["an unknown code", (inv) => value("1-2-3", null, null, null, inv), "#N/A", /^Unknown code 1-2-3/],
   [
     "no values in the range",
-    (inv) => values("68520-8-1", null, null, "2030-01", null, 1, 1, 0, inv),
+    (inv) => values("68520-8-1", null, null, "2030-01", null, 1, 1, 0, null, inv),
     "#N/A",
     /^No values for 68520-8-1 between 2030-01 and the last month \(data runs 2025-04 to 2025-08\)\.$/,
   ],

@@ -4,7 +4,7 @@ import type { Month } from "../../core/model";
 import { MAX_DATE_SERIAL, formatMonth, isValidCalendarDate, serialToMonth } from "../excel-dates";
 import { argumentError, describeValue, isOmitted } from "./argument-error";
 
-export type DateArgument = "start_date" | "end_date" | "date";
+export type DateArgument = "start_date" | "end_date" | "date" | "from_date" | "to_date";
 
 const DATE_TEXT = /^(\d{4})-(\d{1,2})(?:-(\d{1,2}))?$/;
 

@@ -3,10 +3,12 @@
 import type { SeriesData } from "../../core/engine-api";
 import { PcdError } from "../../core/errors";
 import type { Month } from "../../core/model";
+import type { Frequency } from "../arguments/frequency";
 import type { ForecastOption, HeadersOption, OrderOption } from "../arguments/options";
 import type { CellTable, CellValue } from "../cell-value";
 import { monthToSerial } from "../excel-dates";
 import type { HostCapabilities } from "../host-capabilities";
+import { aggregateRows } from "./periods";
 import { describeSpan, seriesRows, type SeriesRow } from "./series-rows";
 
 export interface ValuesLayout {
@@ -15,11 +17,16 @@ export interface ValuesLayout {
   headers: HeadersOption;
   forecast: ForecastOption;
   order: OrderOption;
+  /** "M" monthly rows (default), "Q" / "Y" averages of complete periods. */
+  frequency?: Frequency;
 }
 
 export function buildValuesTable(data: SeriesData, layout: ValuesLayout, host: HostCapabilities): CellTable {
   const all = seriesRows(data);
-  const rows = all.filter((row) => keepRow(row, layout));
+  const rows = aggregateRows(
+    all.filter((row) => keepRow(row, layout)),
+    layout.frequency ?? "M",
+  );
   if (rows.length === 0) throw noValues(data, layout, all);
   if (layout.order === 1) rows.reverse();
 
@@ -54,7 +61,10 @@ function keepRow(row: SeriesRow, layout: ValuesLayout): boolean {
 }
 
 function noValues(data: SeriesData, layout: ValuesLayout, all: SeriesRow[]): PcdError {
-  const kind = layout.forecast === 0 ? "final values" : layout.forecast === 2 ? "forecast values" : "values";
+  const values =
+    layout.forecast === 0 ? "final values" : layout.forecast === 2 ? "forecast values" : "values";
+  const period = layout.frequency === "Q" ? "quarter" : layout.frequency === "Y" ? "year" : null;
+  const kind = period === null ? values : `complete ${period} of ${values}`;
   const start = layout.start ?? "the first month";
   const end = layout.end ?? "the last month";
   return new PcdError(
