@@ -85,7 +85,7 @@ test.each<[string, Call, unknown]>([
     "VALUES with defaults",
     (inv) => values("68520-8-1", null, null, null, null, null as never, null as never, null as never, inv),
     [
-      ["Date", "Value", "Status"],
+      ["Date", "Value (EUR/MWh)", "Status"],
       [APR, 30, "final"],
       [MAY, 31, "final"],
       [JUN, 32, "final"],
