@@ -138,7 +138,7 @@ test.each<[string, Call, string, RegExp]>([
     "a numeric code",
     (inv) => value(68511, null, null, null, inv),
     "#VALUE!",
-    /^code arrived as the number 68511/,
+    /^The code arrived as the number 68511/,
   ],
   [
     "a currency the series does not offer lists the offered ones",
@@ -156,13 +156,13 @@ test.each<[string, Call, string, RegExp]>([
     "a start after the end",
     (inv) => values("68520-8-1", null, null, "2025-06", "2025-01", 1, 1, 0, inv),
     "#VALUE!",
-    /^start_date 2025-06 is after end_date 2025-01/,
+    /^The start_date 2025-06 is after the end_date 2025-01/,
   ],
   [
     "a malformed date",
     (inv) => value("68520-8-1", "June", null, null, inv),
     "#VALUE!",
-    /^date "June" is not a date/,
+    /^The date "June" is not a date/,
   ],
   ["an unknown code", (inv) => value("1-2-3", null, null, null, inv), "#N/A", /^Unknown code 1-2-3/],
   [
@@ -175,7 +175,7 @@ test.each<[string, Call, string, RegExp]>([
     "an unknown INFO field",
     (inv) => info("68520-8-1", "price", inv),
     "#VALUE!",
-    /^field "price" is not a Series Info field/,
+    /^The field "price" is not a Series Info field/,
   ],
   [
     "an ambiguous dataset",
@@ -183,13 +183,13 @@ test.each<[string, Call, string, RegExp]>([
     "#VALUE!",
     /exists in Energy Price and Industry Economics/,
   ],
-  ["SEARCH without a match", (inv) => search("zzz", null, 5, inv), "#N/A", /^No series matches 'zzz'\.$/],
-  ["SEARCH with empty text", (inv) => search("", null, 5, inv), "#VALUE!", /^text is empty/],
+  ["SEARCH without a match", (inv) => search("zzz", null, 5, inv), "#N/A", /^No series matches "zzz"\.$/],
+  ["SEARCH with empty text", (inv) => search("", null, 5, inv), "#VALUE!", /^The search text is empty/],
   [
     "SEARCH with too many rows",
     (inv) => search("gas", null, 501, inv),
     "#VALUE!",
-    /^max_rows must be a whole number from 1 to 500/,
+    /^The max_rows argument must be a whole number from 1 to 500/,
   ],
 ])("%s is %s", async (_label, call, type, message) => {
   const inv = invocation();
@@ -367,7 +367,7 @@ test("a dataset missing while every product answered is not subscribed", async (
   await settle();
   expect(latest(inv)).toEqual({
     type: "#VALUE!",
-    message: expect.stringMatching(/^dataset "Spain" is not subscribed/),
+    message: expect.stringMatching(/^The dataset "Spain" is not subscribed/),
   });
 });
 

@@ -12,19 +12,19 @@ const DASH_LOOKALIKES = /[\u2010-\u2015\u2212]/g;
 export function parseCode(input: unknown): string {
   if (typeof input === "number") throw argumentError("code", numericCodeMessage(input));
   if (isOmitted(input)) {
-    throw argumentError("code", 'code is missing: give an assessment code as text, e.g. "68520-8-1".');
+    throw argumentError("code", 'The code is missing: give an assessment code as text, e.g. "68520-8-1".');
   }
   if (typeof input !== "string") {
     throw argumentError(
       "code",
-      `code arrived as ${describeValue(input)}: give an assessment code as text, e.g. "68520-8-1".`,
+      `The code arrived as ${describeValue(input)}: give an assessment code as text, e.g. "68520-8-1".`,
     );
   }
   const code = input.trim().replace(DASH_LOOKALIKES, "-");
   if (!CODE_PATTERN.test(code)) {
     throw argumentError(
       "code",
-      `code "${shortened(input.trim())}" is not an assessment code: a code is three groups of digits separated by hyphens, e.g. "68520-8-1".`,
+      `The code "${shortened(input.trim())}" is not an assessment code: a code is three groups of digits separated by hyphens, e.g. "68520-8-1".`,
     );
   }
   return code;
@@ -32,13 +32,13 @@ export function parseCode(input: unknown): string {
 
 function numericCodeMessage(input: number): string {
   const arithmetic =
-    `code arrived as the number ${input}: Excel computed a code typed without quotes (68520-8-1) as arithmetic. ` +
+    `The code arrived as the number ${input}: Excel computed a code typed without quotes (68520-8-1) as arithmetic. ` +
     `Type the code as text in quotes, e.g. "68520-8-1".`;
   if (!Number.isInteger(input) || input < 1 || input > MAX_DATE_SERIAL) return arithmetic;
   const date = formatCalendar(serialToCalendar(input));
   return (
-    `code arrived as the number ${input}: Excel computed a code without quotes (68520-8-1) as arithmetic, ` +
-    `or turned a code typed in a cell (1-2-3) into the date ${date}. Put the code in quotes, ` +
+    `The code arrived as the number ${input}: Excel computed a code without quotes (68520-8-1) as arithmetic, ` +
+    `or turned a code typed in a cell (1-2-3) into the date ${date}. Quote the code, ` +
     `e.g. "68520-8-1"; in a cell, format it as Text or type '1-2-3.`
   );
 }
