@@ -146,10 +146,18 @@ test.each([
 test.each([
   ["converted: the applied currency and unit", { currency: "USD", unit: "kWh" }, "Value (USD/kWh)"],
   ["not reported: the series defaults", { currency: null, unit: null }, "Value (EUR/MWh)"],
-  ["only a currency", { currency: "GBP", unit: null, info: makeInfo({ defaultUnit: null }) }, "Value (GBP)"],
+  [
+    "only a currency",
+    { currency: "GBP", unit: null, info: makeInfo({ code: "68520-8-1", defaultUnit: null }) },
+    "Value (GBP)",
+  ],
   [
     "neither (a location factor): plain Value",
-    { currency: null, unit: null, info: makeInfo({ defaultCurrency: null, defaultUnit: null }) },
+    {
+      currency: null,
+      unit: null,
+      info: makeInfo({ code: "1-2-3", defaultCurrency: null, defaultUnit: null }),
+    },
     "Value",
   ],
 ])("the Value header names the measure: %s", (_label, overrides, header) => {
