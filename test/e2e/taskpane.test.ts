@@ -60,7 +60,7 @@ async function searchAndWait(preview: PreviewPage, text: string): Promise<void> 
   await preview.pane.getByRole("searchbox", { name: "Search series" }).fill(text);
   await preview.pane
     .getByTestId("series-count")
-    .filter({ hasText: `for “${text}”` })
+    .filter({ hasText: `for "${text}"` })
     .waitFor();
 }
 
@@ -156,7 +156,7 @@ describe("series picker", () => {
     const preview = await open();
     await signIn(fixture, preview.pane);
     const count = preview.pane.getByTestId("series-count");
-    await count.filter({ hasText: /^\d+ series$/ }).waitFor();
+    await count.filter({ hasText: /^\d+ series/ }).waitFor();
     const total = Number((await count.textContent())!.split(" ")[0]);
     expect(total).toBeGreaterThan(1000);
     expect(await options(preview).count()).toBeLessThan(40);
@@ -429,7 +429,7 @@ describe("accessibility and layout", () => {
 
     await tabUntil(page, { selector: 'input[type="search"]' });
     await page.keyboard.type("gas germany");
-    await preview.pane.getByTestId("series-count").filter({ hasText: "for “gas germany”" }).waitFor();
+    await preview.pane.getByTestId("series-count").filter({ hasText: 'for "gas germany"' }).waitFor();
     await tabUntil(page, { selector: '[role="listbox"]' });
     await page.keyboard.press("Space");
     await page.keyboard.press("ArrowDown");
