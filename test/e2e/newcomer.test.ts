@@ -111,9 +111,26 @@ describe("search across products", () => {
     const preview = await open({ width: 450 });
     await signIn(fixture, preview.pane);
     await search(preview, "germany");
-    const headings = await preview.pane.getByTestId("product-heading").allTextContents();
-    expect(headings.length).toBeGreaterThan(1);
-    for (const heading of headings) expect(heading).toMatch(/^(Energy|Commodities|Industry) · \d+$/);
+    // Germany is a coverage in all three products: one group each, in the tabs' order.
+    const summary = (await preview.pane.getByTestId("series-count").textContent()) ?? "";
+    const perProduct = [...summary.matchAll(/(\d+) in (Energy|Commodities|Industry)/g)].map((m) => [
+      m[2],
+      m[1],
+    ]);
+    expect(perProduct.map(([product]) => product)).toEqual(["Energy", "Commodities", "Industry"]);
+    // The list is virtualised: the first group's heading is on screen, with its count.
+    const first = preview.pane.getByTestId("product-heading").first();
+    expect(await first.textContent()).toBe(`Energy · ${perProduct[0]?.[1]}`);
+    // The keyboard moves over series only: End reaches the last series, an Industry one.
+    await preview.pane.getByTestId("series-list").focus();
+    await preview.page.keyboard.press("End");
+    const last = await preview.pane.getByTestId("series-list").getAttribute("aria-activedescendant");
+    const total = perProduct.reduce((sum, [, count]) => sum + Number(count), 0);
+    expect(last).toMatch(new RegExp(`-option-${total - 1}$`));
+    await preview.pane
+      .getByTestId("product-heading")
+      .filter({ hasText: /^Industry · / })
+      .waitFor();
     await search(preview, "qqqzzz");
     const empty = preview.pane.getByTestId("series-empty");
     await empty.waitFor();
@@ -243,6 +260,21 @@ describe("focus, validation and accessibility", () => {
     );
     expect(await activeTestId(preview.page)).toBe("pane-content");
     expect(await preview.pane.getByTestId("pane-content").getAttribute("aria-label")).toBe("Series");
+  });
+
+  test("the scan can fail: an unlabelled field and a focusable hidden control are reported", async () => {
+    const context = await fixture.browser.newContext();
+    try {
+      const page = await context.newPage();
+      await page.setContent(
+        '<main id="root"><input type="text"><div aria-hidden="true"><button>x</button></div></main>',
+      );
+      const found = await seriousViolations(page);
+      expect(found.some((v) => v.startsWith("label "))).toBe(true);
+      expect(found.some((v) => v.startsWith("aria-hidden-focus "))).toBe(true);
+    } finally {
+      await context.close();
+    }
   });
 
   test.each([320, 450])("axe-core finds no serious or critical violation at %i px", async (width) => {

@@ -209,7 +209,8 @@ describe("series picker", () => {
     const rows = options(preview);
     const codes: string[] = [];
     for (const index of [0, 1, 2]) {
-      await rows.nth(index).locator("input[type=checkbox]").check();
+      await rows.nth(index).getByTestId("row-check").click();
+      expect(await rows.nth(index).getAttribute("aria-selected")).toBe("true");
       codes.push((await rows.nth(index).getAttribute("data-code"))!);
     }
     await preview.pane.getByRole("radio", { name: "Info" }).check();

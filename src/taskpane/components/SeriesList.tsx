@@ -75,6 +75,7 @@ const useStyles = makeStyles({
   },
   active: { borderLeft: `3px solid ${tokens.colorBrandStroke1}` },
   texts: { display: "flex", flexDirection: "column", minWidth: 0 },
+  check: { display: "flex", flex: "none" },
   title: {
     whiteSpace: "nowrap",
     overflow: "hidden",
@@ -194,7 +195,6 @@ export function SeriesList(props: SeriesListProps): React.JSX.Element {
               id={optionId(row.index)}
               role="option"
               aria-selected={isChecked}
-              aria-label={`${info.assessment}, ${meta}`}
               title={`${info.assessment}\n${meta}`}
               data-code={info.code}
               className={mergeClasses(
@@ -208,16 +208,20 @@ export function SeriesList(props: SeriesListProps): React.JSX.Element {
                 props.onActivate(info);
               }}
             >
-              {/* The row is the option (Space checks it): the box is its picture, out of the tab order. */}
-              <span aria-hidden="true" onClick={(event) => event.stopPropagation()}>
-                <Checkbox
-                  tabIndex={-1}
-                  checked={isChecked}
-                  onChange={() => {
-                    setCursor(row.index);
-                    props.onToggle(info);
-                  }}
-                />
+              {/* The row is the option (Space checks it): the box only pictures its state, so it is
+                  inert (no nested control in the option); a click on it checks the row. */}
+              <span
+                className={styles.check}
+                data-testid="row-check"
+                onClick={(event) => {
+                  event.stopPropagation();
+                  setCursor(row.index);
+                  props.onToggle(info);
+                }}
+              >
+                <span inert>
+                  <Checkbox checked={isChecked} />
+                </span>
               </span>
               <div className={styles.texts}>
                 <span className={styles.title}>{info.assessment}</span>
