@@ -51,7 +51,8 @@ test("a start after the end is rejected naming both", () => {
   expect(() => checkMonthRange("2024-05", "2024-01")).toThrow(
     expect.objectContaining({
       kind: "input",
-      message: "The start_date 2024-05 is after the end_date 2024-01: give a start month on or before the end month.",
+      message:
+        "The start_date 2024-05 is after the end_date 2024-01: give a start month on or before the end month.",
     }),
   );
 });

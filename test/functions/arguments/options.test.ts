@@ -40,7 +40,11 @@ test.each([
     "The forecast argument must be 0 (finals only), 1 (finals and forecasts, the default) or 2 (forecasts only); got -1.",
   ],
   [parseOrder, 2, "The order argument must be 0 (oldest first, the default) or 1 (newest first); got 2."],
-  [parseOrder, "newest", 'The order argument must be 0 (oldest first, the default) or 1 (newest first); got "newest".'],
+  [
+    parseOrder,
+    "newest",
+    'The order argument must be 0 (oldest first, the default) or 1 (newest first); got "newest".',
+  ],
   [parseMaxRows, 0, "The max_rows argument must be a whole number from 1 to 500 (default 20); got 0."],
   [parseMaxRows, 501, "The max_rows argument must be a whole number from 1 to 500 (default 20); got 501."],
   [parseMaxRows, 2.5, "The max_rows argument must be a whole number from 1 to 500 (default 20); got 2.5."],

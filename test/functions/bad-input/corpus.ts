@@ -124,7 +124,9 @@ function currencyUnitCases(argument: "currency" | "unit"): Array<[string, unknow
 
 /** Values where a date belongs. */
 function dateCases(argument: string): Array<[string, unknown, RegExp]> {
-  const notADate = new RegExp(`^The ${argument} .* is not a date: use a date \\(e\\.g\\. DATE\\(2024,1,1\\)\\)`);
+  const notADate = new RegExp(
+    `^The ${argument} .* is not a date: use a date \\(e\\.g\\. DATE\\(2024,1,1\\)\\)`,
+  );
   return [
     ["slashes", "2024/01", notADate],
     ["month 13", "2024-13", notADate],
