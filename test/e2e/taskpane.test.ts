@@ -146,7 +146,7 @@ describe("series picker", () => {
     ]);
     await settledCell(preview.page, "C3");
     const table = await preview.page.evaluate(() => window.__pcdPreview.texts("C3:E4"));
-    expect(table[0]).toEqual(["Date", "Value", "Status"]);
+    expect(table[0]).toEqual(["Date", expect.stringMatching(/^Value \(\w+\/\w+\)$/), "Status"]);
     expect(table[1]?.[0]).toMatch(/^\d{4}-\d{2}-01$/); // dates shown as dates (formatted numbers)
     expect(Number(table[1]?.[1])).not.toBeNaN();
     await screenshot(preview.page, "search-insert");
