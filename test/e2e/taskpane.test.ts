@@ -324,6 +324,9 @@ describe("usage and refresh", () => {
       expect(await count("failed")).toBe(0);
       expect(await count("requests-used")).toBeGreaterThanOrEqual(1);
       expect(await preview.page.evaluate(() => window.__pcdPreview.taskpaneShown())).toBe(1);
+      // Started from the ribbon: shown in the banner, not under the Usage tab's button.
+      const usageRefresh = preview.pane.getByRole("region", { name: "Refresh this workbook" });
+      expect(await usageRefresh.getByTestId("refresh-summary").count()).toBe(0);
     } finally {
       await fixture.admin("/__admin/faults", undefined, "DELETE");
     }
