@@ -15,20 +15,20 @@ export function parseCode(input: unknown, argument = "code"): string {
   if (isOmitted(input)) {
     throw argumentError(
       argument,
-      `${argument} is missing: give an assessment code as text, e.g. "68520-8-1".`,
+      `The ${argument} is missing: give an assessment code as text, e.g. "68520-8-1".`,
     );
   }
   if (typeof input !== "string") {
     throw argumentError(
       argument,
-      `${argument} arrived as ${describeValue(input)}: give an assessment code as text, e.g. "68520-8-1".`,
+      `The ${argument} arrived as ${describeValue(input)}: give an assessment code as text, e.g. "68520-8-1".`,
     );
   }
   const code = input.trim().replace(DASH_LOOKALIKES, "-");
   if (!CODE_PATTERN.test(code)) {
     throw argumentError(
       argument,
-      `${argument} "${shortened(input.trim())}" is not an assessment code: a code is three groups of digits separated by hyphens, e.g. "68520-8-1".`,
+      `The ${argument} "${shortened(input.trim())}" is not an assessment code: a code is three groups of digits separated by hyphens, e.g. "68520-8-1".`,
     );
   }
   return code;
@@ -36,13 +36,13 @@ export function parseCode(input: unknown, argument = "code"): string {
 
 function numericCodeMessage(input: number, argument: string): string {
   const arithmetic =
-    `${argument} arrived as the number ${input}: Excel computed a code typed without quotes (68520-8-1) as arithmetic. ` +
+    `The ${argument} arrived as the number ${input}: Excel computed a code typed without quotes (68520-8-1) as arithmetic. ` +
     `Type the code as text in quotes, e.g. "68520-8-1".`;
   if (!Number.isInteger(input) || input < 1 || input > MAX_DATE_SERIAL) return arithmetic;
   const date = formatCalendar(serialToCalendar(input));
   return (
-    `${argument} arrived as the number ${input}: Excel computed a code without quotes (68520-8-1) as arithmetic, ` +
-    `or turned a code typed in a cell (1-2-3) into the date ${date}. Put the code in quotes, ` +
+    `The ${argument} arrived as the number ${input}: Excel computed a code without quotes (68520-8-1) as arithmetic, ` +
+    `or turned a code typed in a cell (1-2-3) into the date ${date}. Quote the code, ` +
     `e.g. "68520-8-1"; in a cell, format it as Text or type '1-2-3.`
   );
 }

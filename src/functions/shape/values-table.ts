@@ -34,7 +34,10 @@ export function buildValuesTable(data: SeriesData, layout: ValuesLayout, host: H
   const width = withStatus ? 3 : 2;
   const table: CellTable = [];
   if (layout.headers === 2) table.push(padRow([seriesIdentifier(data)], width));
-  if (layout.headers >= 1) table.push(withStatus ? ["Date", "Value", "Status"] : ["Date", "Value"]);
+  if (layout.headers >= 1) {
+    const value = valueHeader(data);
+    table.push(withStatus ? ["Date", value, "Status"] : ["Date", value]);
+  }
   for (const row of rows) {
     const cells: CellValue[] = [host.dateCell(monthToSerial(row.month)), row.value];
     if (withStatus) cells.push(row.status);
@@ -45,11 +48,26 @@ export function buildValuesTable(data: SeriesData, layout: ValuesLayout, host: H
 
 /** "<code> <assessment> (<currency>/<unit>)", the STOCKHISTORY-style identifier line. */
 export function seriesIdentifier(data: SeriesData): string {
-  const currency = data.currency ?? data.info.defaultCurrency;
-  const unit = data.unit ?? data.info.defaultUnit;
-  const measure = [currency, unit].filter((part): part is string => Boolean(part)).join("/");
+  const measure = appliedMeasure(data);
   const base = `${data.info.code} ${data.info.assessment}`.trim();
   return measure ? `${base} (${measure})` : base;
+}
+
+/**
+ * "Value (EUR/MWh)": the Value column names the currency and unit the service applied, so
+ * a table converted with currency/unit arguments cannot be read in the series' default.
+ * Series without either (cost indices, location factors) keep the plain "Value".
+ */
+export function valueHeader(data: SeriesData): string {
+  const measure = appliedMeasure(data);
+  return measure ? `Value (${measure})` : "Value";
+}
+
+/** "EUR/MWh": the applied currency and unit, falling back to the series defaults. */
+function appliedMeasure(data: SeriesData): string {
+  const currency = data.currency ?? data.info.defaultCurrency;
+  const unit = data.unit ?? data.info.defaultUnit;
+  return [currency, unit].filter((part): part is string => Boolean(part)).join("/");
 }
 
 function keepRow(row: SeriesRow, layout: ValuesLayout): boolean {

@@ -70,7 +70,9 @@ export function UsageBars(props: { rows: readonly LimitsRow[] }): React.JSX.Elem
                     data-remaining={row.remaining}
                   >
                     <div className={styles.line}>
-                      <span className={styles.name}>{row.dataset}</span>
+                      <span className={styles.name} title={row.dataset}>
+                        {row.dataset}
+                      </span>
                       <span className={styles.count}>{label}</span>
                     </div>
                     <ProgressBar

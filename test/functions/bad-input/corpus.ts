@@ -41,7 +41,7 @@ const ROW = [[1, 2, 3]];
 
 /** Values where a code belongs, with what the message must say. */
 function codeCases(): Array<[string, unknown, "#VALUE!" | "#N/A", RegExp]> {
-  const notACode = /^code ".*" is not an assessment code: a code is three groups of digits/;
+  const notACode = /^The code ".*" is not an assessment code: a code is three groups of digits/;
   return [
     [
       "arithmetic result (68520-8-1 without quotes)",
@@ -61,11 +61,11 @@ function codeCases(): Array<[string, unknown, "#VALUE!" | "#N/A", RegExp]> {
       "an Excel error value",
       new ExcelErrorValue("#N/A"),
       "#VALUE!",
-      /^code arrived as .+: give an assessment code as text/,
+      /^The code arrived as .+: give an assessment code as text/,
     ],
-    ["omitted", null, "#VALUE!", /^code is missing/],
-    ["empty text", "", "#VALUE!", /^code is missing/],
-    ["blanks only", "   ", "#VALUE!", /^code is missing/],
+    ["omitted", null, "#VALUE!", /^The code is missing/],
+    ["empty text", "", "#VALUE!", /^The code is missing/],
+    ["blanks only", "   ", "#VALUE!", /^The code is missing/],
     ["two groups", "68520-8", "#VALUE!", notACode],
     ["four groups", "68520-8-1-2", "#VALUE!", notACode],
     ["letters", "abc", "#VALUE!", notACode],
@@ -78,7 +78,7 @@ function codeCases(): Array<[string, unknown, "#VALUE!" | "#N/A", RegExp]> {
     ["options in the code", "68520-8-1&c=3", "#VALUE!", notACode],
     ["a list of codes", "68520-8-1,91201-1-5", "#VALUE!", notACode],
     ["path traversal", "../../68520-8-1", "#VALUE!", notACode],
-    ["very long text", LONG, "#VALUE!", /^code "x{10,}…" is not an assessment code/],
+    ["very long text", LONG, "#VALUE!", /^The code "x{10,}…" is not an assessment code/],
     ["formula injection =", '=HYPERLINK("http://evil.example","x")', "#VALUE!", notACode],
     ["formula injection +", "+68520-8-1", "#VALUE!", notACode],
     ["formula injection @", "@SUM(A1:A9)", "#VALUE!", notACode],
@@ -100,7 +100,7 @@ function currencyUnitCases(argument: "currency" | "unit"): Array<[string, unknow
   // Energy series offer neither USD cent nor mass units.
   const notOffered = argument === "currency" ? "USD cent" : "mt";
   const listed = new RegExp(`is not offered for \\d+-\\d+-\\d+\\. Available: \\w+(, \\w+)+$`, "i");
-  const notAnId = new RegExp(`^${argument} .* is not an ID: use a short name or ID the series offers`);
+  const notAnId = new RegExp(`^The ${argument} .* is not an ID: use a short name or ID the series offers`);
   const unknownName = new RegExp(`${argument}.*(not a|unknown|not offered)`, "i");
   return [
     ["one the series does not offer", notOffered, listed],
@@ -111,11 +111,11 @@ function currencyUnitCases(argument: "currency" | "unit"): Array<[string, unknow
     [
       "an ID not in the table",
       999,
-      new RegExp(`^${argument} (999 is not an ID|'999' is not offered for )`, "i"),
+      new RegExp(`^(The )?${argument} (999 is not an ID|'999' is not offered for )`, "i"),
     ],
-    ["TRUE", true, new RegExp(`^${argument} arrived as TRUE`)],
-    ["a range", RANGE, new RegExp(`^${argument} arrived as a range`)],
-    ["an Excel error value", new ExcelErrorValue("#REF!"), new RegExp(`^${argument} arrived as`)],
+    ["TRUE", true, new RegExp(`^The ${argument} arrived as TRUE`)],
+    ["a range", RANGE, new RegExp(`^The ${argument} arrived as a range`)],
+    ["an Excel error value", new ExcelErrorValue("#REF!"), new RegExp(`^The ${argument} arrived as`)],
     ["two names", argument === "currency" ? "EUR,USD" : "MWh,kWh", unknownName],
     ["formula injection", "=EUR", unknownName],
     ["markup", "<b>EUR</b>", unknownName],
@@ -125,7 +125,9 @@ function currencyUnitCases(argument: "currency" | "unit"): Array<[string, unknow
 
 /** Values where a date belongs. */
 function dateCases(argument: string): Array<[string, unknown, RegExp]> {
-  const notADate = new RegExp(`^${argument} .* is not a date: use a date \\(e\\.g\\. DATE\\(2024,1,1\\)\\)`);
+  const notADate = new RegExp(
+    `^The ${argument} .* is not a date: use a date \\(e\\.g\\. DATE\\(2024,1,1\\)\\)`,
+  );
   return [
     ["slashes", "2024/01", notADate],
     ["month 13", "2024-13", notADate],
@@ -138,7 +140,7 @@ function dateCases(argument: string): Array<[string, unknown, RegExp]> {
     ["a negative serial", -5, notADate],
     ["beyond 9999-12-31", 3e6, notADate],
     ["TRUE", true, notADate],
-    ["a range", RANGE, new RegExp(`^${argument} .*(range|not a date)`)],
+    ["a range", RANGE, new RegExp(`^The ${argument} .*(range|not a date)`)],
     ["formula injection", "=TODAY()", notADate],
     ["very long text", LONG, notADate],
   ];
@@ -146,7 +148,7 @@ function dateCases(argument: string): Array<[string, unknown, RegExp]> {
 
 /** Values where headers / forecast / order belong. */
 function optionCases(argument: "headers" | "forecast" | "order"): Array<[string, unknown, RegExp]> {
-  const must = new RegExp(`^${argument} must be 0 `);
+  const must = new RegExp(`^The ${argument} argument must be 0 `);
   return [
     ["3", 3, must],
     ["-1", -1, must],
@@ -222,14 +224,14 @@ export function buildCorpus(): BadInputCase[] {
       fn: "VALUES",
       args: [energy, null, null, "2024-05", "2024-01"],
       type: "#VALUE!",
-      message: /^start_date 2024-05 is after end_date 2024-01/,
+      message: /^The start_date 2024-05 is after the end_date 2024-01/,
     },
     {
       name: "VALUES start after end as serials",
       fn: "VALUES",
       args: [energy, null, null, 45444, 45292],
       type: "#VALUE!",
-      message: /^start_date 2024-06 is after end_date 2024-01/,
+      message: /^The start_date 2024-06 is after the end_date 2024-01/,
     },
   );
   const optionIndex = { headers: 5, forecast: 6, order: 7 } as const;
@@ -240,15 +242,15 @@ export function buildCorpus(): BadInputCase[] {
       cases.push({ name: `VALUES ${argument}: ${name}`, fn: "VALUES", args, type: "#VALUE!", message });
     }
   }
-  const field = /^field ".*" is not a Series Info field; fields: area, assessment/;
+  const field = /^The field ".*" is not a Series Info field; fields: area, assessment/;
   for (const [name, input, message] of [
     ["an unknown field", "price", field],
     ["formula injection", "=assessment", field],
     ["markup", "<img src=x onerror=alert(1)>", field],
     ["very long text", LONG, field],
-    ["a number", 5, /^field .*(not a Series Info field|arrived as)/],
-    ["TRUE", true, /^field arrived as TRUE/],
-    ["a range", RANGE, /^field arrived as a range/],
+    ["a number", 5, /^The field .*(not a Series Info field|arrived as)/],
+    ["TRUE", true, /^The field arrived as TRUE/],
+    ["a range", RANGE, /^The field arrived as a range/],
   ] as const) {
     cases.push({
       name: `INFO field: ${name}`,
@@ -258,34 +260,34 @@ export function buildCorpus(): BadInputCase[] {
       message,
     });
   }
-  const product = /^product .* is not a PCD product: use "energy", "commodity" or "industry"/;
+  const product = /^The product .* is not a PCD product: use "energy", "commodity" or "industry"/;
   for (const [name, args, message] of [
-    ["an unknown dataset", ["Narnia"], /^dataset "Narnia" is not subscribed; datasets: /],
+    ["an unknown dataset", ["Narnia"], /^The dataset "Narnia" is not subscribed; datasets: /],
     [
       "a dataset in two products",
       ["Germany"],
-      /^dataset "Germany" exists in Energy Price and Industry Economics/,
+      /^The dataset "Germany" exists in Energy Price and Industry Economics/,
     ],
-    ["formula injection dataset", ["=Germany"], /^dataset "=Germany" is not subscribed/],
-    ["markup dataset", ["<b>Germany</b>"], /^dataset "<b>Germany<\/b>" is not subscribed/],
-    ["very long dataset", [LONG], /^dataset "x{10,}…" is not subscribed/],
-    ["a number as dataset", [5], /^dataset .*(not subscribed|arrived as)/],
-    ["TRUE as dataset", [true], /^dataset arrived as TRUE/],
-    ["a range as dataset", [RANGE], /^dataset arrived as a range/],
+    ["formula injection dataset", ["=Germany"], /^The dataset "=Germany" is not subscribed/],
+    ["markup dataset", ["<b>Germany</b>"], /^The dataset "<b>Germany<\/b>" is not subscribed/],
+    ["very long dataset", [LONG], /^The dataset "x{10,}…" is not subscribed/],
+    ["a number as dataset", [5], /^(The dataset .*not subscribed|The dataset arrived as)/],
+    ["TRUE as dataset", [true], /^The dataset arrived as TRUE/],
+    ["a range as dataset", [RANGE], /^The dataset arrived as a range/],
     ["an unknown product", [null, "oil"], product],
-    ["a number as product", [null, 3], /^product .*(not a PCD product|arrived as)/],
-    ["a range as product", [null, RANGE], /^product (arrived as )?a range/],
+    ["a number as product", [null, 3], /^The product .*(not a PCD product|arrived as)/],
+    ["a range as product", [null, RANGE], /^The product (arrived as )?a range/],
     ["a product injection", ["Germany", "=energy"], product],
   ] as const) {
     cases.push({ name: `LIMITS ${name}`, fn: "LIMITS", args: [...args], type: "#VALUE!", message });
   }
-  const maxRows = /^max_rows must be a whole number from 1 to 500 \(default 20\); got /;
+  const maxRows = /^The max_rows argument must be a whole number from 1 to 500 \(default 20\); got /;
   for (const [name, args, message] of [
-    ["empty text", [""], /^text is empty: give words to search for/],
-    ["omitted text", [null], /^text is empty: give words to search for/],
-    ["blank text", ["   "], /^text is empty/],
-    ["TRUE as text", [true], /^text arrived as TRUE/],
-    ["a range as text", [RANGE], /^text arrived as a range/],
+    ["empty text", [""], /^The search text is empty: give words to search for/],
+    ["omitted text", [null], /^The search text is empty: give words to search for/],
+    ["blank text", ["   "], /^The search text is empty/],
+    ["TRUE as text", [true], /^The search text arrived as TRUE/],
+    ["a range as text", [RANGE], /^The search text arrived as a range/],
     ["max_rows 0", ["gas", null, 0], maxRows],
     ["max_rows 501", ["gas", null, 501], maxRows],
     ["max_rows a fraction", ["gas", null, 2.5], maxRows],
