@@ -232,12 +232,19 @@ export class FaultLab {
     this.logs.length = 0;
   }
 
-  /** How often the service charged each code element (2xx data answers only). */
+  /**
+   * How often the service charged each code element per operation (2xx data answers
+   * only), keyed "series_hist|energy_price|live|68520-8-1&c=3": History and Series Values
+   * are two parts of a series, each charged once when a key needs both.
+   */
   chargesPerCode(): Map<string, number> {
     const charges = new Map<string, number>();
     for (const exchange of this.exchanges) {
       if (!exchange.charged) continue;
-      for (const code of exchange.codes) charges.set(code, (charges.get(code) ?? 0) + 1);
+      for (const code of exchange.codes) {
+        const charged = `${exchange.operation}|${code}`;
+        charges.set(charged, (charges.get(charged) ?? 0) + 1);
+      }
     }
     return charges;
   }
