@@ -1,17 +1,10 @@
-// Responses slower than the call timeout, under the 500-formula workbook. Scaled: 1.5 s
-// answers against a 1 s call timeout stand for > 30 s answers against the 130 s default
+// Responses slower than the call timeout, under the 500-formula workbook. Scaled: 7.5 s
+// answers against a 5 s call timeout stand for > 30 s answers against the 130 s default
 // (RELIABILITY.md). The lab lets every abandoned request finish on the service's side, as
 // a real service would, so its late answers are counted (and charged) like real ones.
-import {
-  checkRow,
-  closeMatrix,
-  DATA,
-  faults,
-  startMatrix,
-  type Matrix,
-  type Row,
-} from "./support/matrix";
+import { checkRow, closeMatrix, DATA, faults, startMatrix, type Matrix, type Row } from "./support/matrix";
 import { measure } from "./support/checks";
+import { SLOW_LATENCY_MS, TIMEOUT_CAUSE } from "./support/fault-lab";
 import { coldRequests } from "./support/data-requests";
 import { runScenario } from "./support/scenario-run";
 
@@ -25,13 +18,13 @@ beforeAll(async () => {
 
 afterAll(() => closeMatrix(matrix, "slow-responses"));
 
-const SLOW = faults(DATA, { mode: "latency", latencyMs: 1_500 });
+const SLOW = faults(DATA, { mode: "latency", latencyMs: SLOW_LATENCY_MS });
 
 test("responses slower than the call timeout", async () => {
   const row: Row = {
     name: "responses slower than the call timeout",
     setup: { arm: SLOW },
-    cause: /no answer within 1 s/,
+    cause: TIMEOUT_CAUSE,
     // The service charges a call it answers after the client gave up; the engine does not
     // resend a timed-out data call, so a key costs that attempt plus the recovery's fetch.
     maxChargesPerCode: 2,

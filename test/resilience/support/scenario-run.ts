@@ -41,6 +41,12 @@ export interface ScenarioSetup {
   storage?: () => KeyValueStorage;
   /** False keeps the service's counters and quotas from the warm-up (a daily quota spent over the day). */
   resetBeforeFault?: boolean;
+  /**
+   * "new-session": the recovery runs in a new engine on the same storage (the add-in
+   * restarted). An engine refused for an exhausted allowance keeps its word until the
+   * next release; a new session asks Data Limits again and sees the allowance is back.
+   */
+  recoverIn?: "same-engine" | "new-session";
 }
 
 export async function recalc(engine: Engine, formulas: readonly string[]): Promise<RunReport> {
@@ -85,10 +91,11 @@ export async function runScenario(
   // holds the parts that failed (it does not ask a failed part again for RECENT_FAILURE_MS,
   // so that one recalculation never charges a key twice).
   await lab.setClock(new Date(lab.now() + RECOVERY_AFTER_MS).toISOString());
+  const recoveryEngine = setup.recoverIn === "new-session" ? await lab.signedInEngine(storage) : engine;
   await lab.admin("reset", {});
   lab.exchanges.length = 0;
-  const recovered = await recalc(engine, formulas);
-  await engine.idle();
+  const recovered = await recalc(recoveryEngine, formulas);
+  await recoveryEngine.idle();
   const recoveryStats = await lab.stats();
   const recoveryExchanges = [...lab.exchanges];
   const charges = lab.chargesPerCode();

@@ -84,7 +84,8 @@ export function buildWorkbook(catalogs: {
   };
   for (const info of series) data(info, `=PCD.VALUES("${info.code}")`, { from: null, to: null });
   for (const info of series) data(info, `=PCD.VALUE("${info.code}")`, { from: "latest", to: null });
-  for (const info of series) data(info, `=PCD.VALUE("${info.code}","2024-03")`, { from: "2024-03", to: "2024-03" });
+  for (const info of series)
+    data(info, `=PCD.VALUE("${info.code}","2024-03")`, { from: "2024-03", to: "2024-03" });
   for (const info of series.slice(0, 60)) {
     data(info, `=PCD.VALUES("${info.code}",,,"2025-01","2025-06",0,0,1)`, { from: "2025-01", to: "2025-06" });
   }
