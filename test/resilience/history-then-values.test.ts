@@ -79,16 +79,15 @@ function carries(call: { codes: string[] }, dataset: Dataset): boolean {
   return call.codes.some((element) => cold.has(elementOfCode(element)));
 }
 
-/** Every cold History part of the dataset has been answered with a charge. */
-function historyCharged(lab: FaultLab, dataset: Dataset): boolean {
-  const wanted = coldNeeds(matrix.book).filter(
-    (need) => inDataset(dataset)(need) && need.parts.has("series_hist"),
-  ).length;
-  const charged = lab.exchanges
-    .filter((exchange) => exchange.charged && exchange.operation === "series_hist")
-    .flatMap((exchange) => exchange.codes)
-    .filter((element) => carries({ codes: [element] }, dataset)).length;
-  return charged >= wanted;
+/**
+ * True once every History call sent so far has its answer. The engine sends a group's
+ * History call before its Series Values call; a Series Values call that waits for that
+ * answer reaches the service after History was charged, as when both go in parallel and
+ * History is answered first. (Waiting for History calls not yet sent could hold the send
+ * slot they need.)
+ */
+function historyAnswered(lab: FaultLab): boolean {
+  return !lab.exchanges.some((exchange) => exchange.operation === "series_hist" && exchange.status === null);
 }
 
 /** The parts each key received in a pass ("series_values|commodity_price|40992-3-2"). */
@@ -138,11 +137,11 @@ const allowanceRows: PartRow[] = [
           (need) => inDataset(dataset)(need) && need.parts.has("series_hist"),
         ).length;
         await lab.admin("quota", { product: dataset.product, dataset: dataset.coverage, remaining: history });
-        // History first, as the ledger would spend it: the dataset's Series Values call
-        // waits until its History calls were answered (and spent the allowance).
+        // History first: the dataset's Series Values call waits until the History calls
+        // sent before it were answered (and spent the allowance).
         lab.hooks.beforeDataCall = async (_, call) => {
           if (call.operation === "series_values" && carries(call, dataset)) {
-            await lab.until(() => historyCharged(lab, dataset));
+            await lab.until(() => historyAnswered(lab));
           }
         };
       },
@@ -159,7 +158,7 @@ const allowanceRows: PartRow[] = [
         const dataset = twoPartDataset();
         lab.hooks.beforeDataCall = async (_, call) => {
           if (call.operation === "series_values" && carries(call, dataset)) {
-            await lab.until(() => historyCharged(lab, dataset));
+            await lab.until(() => historyAnswered(lab));
             await lab.admin("quota", { product: dataset.product, dataset: dataset.coverage, remaining: 0 });
           }
         };
