@@ -2,8 +2,10 @@
 // through the headless runner (real custom functions, real engine, real HTTP) against the
 // emulator while one fault is active, then again once it clears. For every fault: every
 // cell settles with a value or a message naming the cause, no cell shows a wrong number,
-// no cached entry is lost or changed, retries stay bounded, no code is charged twice, and
-// the recalculation after the fault restores every cell. (Slow responses are in
+// no cached entry is lost or changed, retries stay bounded, no code is charged twice by one
+// operation (History and Series Values are two parts of a key, docs/engine.md), the service
+// charges the requests the cold keys' cells need, and the recalculation after the fault
+// restores every cell. (Faults between a key's two parts: history-then-values.test.ts.) (Slow responses are in
 // slow-responses.test.ts: they hold the emulator's close for a minute, see RELIABILITY.md.)
 import {
   dataAttemptBound,
