@@ -1,6 +1,6 @@
 // Faults between the two parts of a key (issue 12, item 5). On the real service a whole
 // table needs two calls per key: History (the months before the Series Values window) and
-// Series Values (the window and the forecasts; docs/service.md). When History arrives and
+// Series Values (the window and the forecasts; docs/engine.md). When History arrives and
 // Series Values does not, the cache holds a series that stops 13 months early: it must
 // never be shown as current. Each row makes the second part fail for the workbook's cold
 // keys (the allowance running out between the parts; malformed, slow, 500 or dropped
@@ -34,7 +34,7 @@ afterAll(() => closeMatrix(matrix, "history-then-values"));
 
 const VALUES = ["series_values"];
 
-/** The product and dataset spelled as a cell's dataset ("commodity_price|Polymers"). */
+/** A dataset of one product (a cell spells it "commodity_price|Polymers"). */
 interface Dataset {
   product: string;
   coverage: string;

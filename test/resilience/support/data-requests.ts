@@ -1,6 +1,6 @@
 // How many data requests the workbook's cold keys need on the real service shape, worked
 // out from the months each cell reads (the test's own arithmetic, not the engine's). The
-// service sells a series in two parts (docs/service.md): Series Values, the 13 months up to
+// service sells a series in two parts (docs/engine.md): Series Values, the 13 months up to
 // the catalog's last_available_final (L-12 .. L) plus the forecasts, and History, the
 // months before that window. A key costs one request per part its cells read: a whole
 // table both (2), months only before the window one History, only the window or the
