@@ -11,37 +11,107 @@ const JWT_LIKE = /\b[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\b/g;
 const BEARER = /\bBearer\s+\S+/gi;
 
 /**
- * The ways a service may echo a secret: as typed, escaped inside JSON text (an echoed
- * request body), or URL-encoded (an echoed query or form). HTML entities are decoded
- * before redaction instead (see extractServerMessage).
+ * Secrets shorter than this are not cut out of texts: a password "p" would turn "https"
+ * into "htt[redacted]s", garbling every message and showing where the password was.
+ * While such a secret is in play, the service's text is left out whole instead.
+ */
+export const MIN_REDACTABLE_SECRET_LENGTH = 4;
+
+/** Whether a text can be redacted for these secrets (no secret is too short to find safely). */
+export function canRedact(secrets: readonly (string | null | undefined)[]): boolean {
+  return secrets.every((secret) => !secret || secret.length >= MIN_REDACTABLE_SECRET_LENGTH);
+}
+
+/**
+ * The ways a service may echo a secret besides as typed: escaped inside JSON text (an
+ * echoed request body) or URL-encoded (an echoed query or form). Whitespace, case, HTML
+ * entities and percent-encoding of the text are normalised before matching instead.
  */
 function echoedForms(secret: string): string[] {
   const uri = encodeURIComponent(secret);
-  return [...new Set([secret, JSON.stringify(secret).slice(1, -1), uri, uri.replace(/%20/g, "+")])];
+  return [secret, JSON.stringify(secret).slice(1, -1), uri, uri.replace(/%20/g, "+")];
 }
 
-/** Removes tokens (any JWT-shaped text, "Bearer ...") and the given secrets from a text. */
+/**
+ * A text reduced for matching: lower case, without whitespace and "+" (a form-encoded
+ * space), with the index in the original text of every character kept.
+ */
+interface Skeleton {
+  text: string;
+  /** For each UTF-16 unit of `text`, where its character starts in the original. */
+  starts: number[];
+  /** For each UTF-16 unit of `text`, where its character ends in the original. */
+  ends: number[];
+}
+
+function skeletonOf(text: string): Skeleton {
+  let reduced = "";
+  const starts: number[] = [];
+  const ends: number[] = [];
+  let index = 0;
+  for (const character of text) {
+    const next = index + character.length;
+    if (!/^[\s+]$/u.test(character)) {
+      const lower = character.toLowerCase();
+      reduced += lower;
+      for (let unit = 0; unit < lower.length; unit++) {
+        starts.push(index);
+        ends.push(next);
+      }
+    }
+    index = next;
+  }
+  return { text: reduced, starts, ends };
+}
+
+/** Cuts every needle (already reduced by skeletonOf) out of the text, whatever its spacing or case. */
+function cutOut(text: string, needles: readonly string[]): string {
+  const skeleton = skeletonOf(text);
+  const ranges: Array<[number, number]> = [];
+  for (const needle of needles) {
+    if (needle === "") continue;
+    for (let at = skeleton.text.indexOf(needle); at !== -1; at = skeleton.text.indexOf(needle, at + 1)) {
+      ranges.push([skeleton.starts[at] ?? 0, skeleton.ends[at + needle.length - 1] ?? text.length]);
+    }
+  }
+  if (ranges.length === 0) return text;
+  ranges.sort((a, b) => a[0] - b[0]);
+  let result = "";
+  let done = 0;
+  for (const [start, end] of ranges) {
+    if (end <= done) continue;
+    if (start >= done) result += `${text.slice(done, start)}[redacted]`;
+    done = end;
+  }
+  return result + text.slice(done);
+}
+
+/**
+ * Removes tokens (any JWT-shaped text, "Bearer ...") and the given secrets from a text.
+ * A secret is found in any spacing or case, as typed, JSON-escaped or URL-encoded.
+ * Secrets shorter than MIN_REDACTABLE_SECRET_LENGTH are not looked for (see canRedact).
+ */
 export function redactSecrets(text: string, secrets: readonly (string | null | undefined)[] = []): string {
-  let result = text.replace(BEARER, "Bearer [redacted]").replace(JWT_LIKE, "[redacted]");
+  const result = text.replace(BEARER, "Bearer [redacted]").replace(JWT_LIKE, "[redacted]");
+  const needles = new Set<string>();
   for (const secret of secrets) {
-    if (!secret) continue;
+    if (!secret || secret.length < MIN_REDACTABLE_SECRET_LENGTH) continue;
     // A token's parts are secrets too: a service may echo only its signature.
     const parts = [secret, ...secret.split(".").filter((part) => part.length >= 16)];
-    // Longest forms first, so a shorter form never leaves the rest of a longer one behind.
-    const forms = [...new Set(parts.flatMap(echoedForms))].sort((a, b) => b.length - a.length);
-    for (const form of forms) result = result.split(form).join("[redacted]");
+    for (const form of parts.flatMap(echoedForms)) needles.add(skeletonOf(form).text);
   }
-  return result;
+  return needles.size === 0 ? result : cutOut(result, [...needles]);
 }
 
-const NAMED_ENTITIES: Record<string, string> = {
-  amp: "&",
-  lt: "<",
-  gt: ">",
-  quot: '"',
-  apos: "'",
-  nbsp: " ",
-};
+// A Map: an entity named like an Object property ("&constructor;") must not match.
+const NAMED_ENTITIES: ReadonlyMap<string, string> = new Map([
+  ["amp", "&"],
+  ["lt", "<"],
+  ["gt", ">"],
+  ["quot", '"'],
+  ["apos", "'"],
+  ["nbsp", " "],
+]);
 
 /** The text an HTML page shows: entities decoded (an escaped secret must not slip past redaction). */
 function decodeEntities(html: string): string {
@@ -51,18 +121,52 @@ function decodeEntities(html: string): string {
         name[1] === "x" || name[1] === "X" ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
       return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
     }
-    return NAMED_ENTITIES[name.toLowerCase()] ?? entity;
+    return NAMED_ENTITIES.get(name.toLowerCase()) ?? entity;
   });
 }
 
-/** The free-text details of an error, redacted like its message. */
+/** Decodes each run of %XX sequences that is valid UTF-8; anything else stays as it is. */
+function decodePercent(text: string): string {
+  return text.replace(/(?:%[0-9a-f]{2})+/gi, (run) => {
+    try {
+      return decodeURIComponent(run);
+    } catch {
+      return run;
+    }
+  });
+}
+
+/**
+ * Service text as PCD shows it: HTML entities and percent-encoding decoded, whitespace
+ * collapsed. Redaction runs on this form, so an echo cannot hide behind an encoding.
+ */
+export function normaliseServiceText(text: string): string {
+  return collapse(decodePercent(decodeEntities(text)));
+}
+
+/**
+ * Service text fit to show: normalised, then redacted; null when a secret is too short to
+ * be cut out safely (the text is then left out whole) or nothing readable remains.
+ */
+export function redactServiceText(
+  text: string,
+  secrets: readonly (string | null | undefined)[] = [],
+): string | null {
+  if (!canRedact(secrets)) return null;
+  const shown = collapse(redactSecrets(normaliseServiceText(text), secrets));
+  return shown === "" ? null : shown;
+}
+
+/** The free-text details of an error, redacted like its message (left out when that is unsafe). */
 export function redactDetails(
   details: PcdErrorDetails,
   secrets: readonly (string | null | undefined)[] = [],
 ): PcdErrorDetails {
   const redacted: PcdErrorDetails = { ...details };
-  if (details.serverMessage !== undefined)
-    redacted.serverMessage = redactSecrets(details.serverMessage, secrets);
+  delete redacted.serverMessage;
+  const serverMessage =
+    details.serverMessage === undefined ? null : redactServiceText(details.serverMessage, secrets);
+  if (serverMessage !== null) redacted.serverMessage = serverMessage;
   if (details.reason !== undefined) redacted.reason = redactSecrets(details.reason, secrets);
   return redacted;
 }
@@ -87,11 +191,12 @@ function collapse(text: string): string {
   return text.replace(/\s+/g, " ").trim();
 }
 
-/** The server's message, or null when the body says nothing readable. */
+/** The server's message, or null when the body says nothing readable or may not be shown. */
 export function extractServerMessage(
   bodyText: string,
   secrets: readonly (string | null | undefined)[] = [],
 ): string | null {
+  if (!canRedact(secrets)) return null;
   const trimmed = bodyText.trim();
   if (trimmed === "") return null;
   let message: string | null;
@@ -100,14 +205,12 @@ export function extractServerMessage(
     message = messageFromJson(parsed) ?? (typeof parsed === "object" ? null : String(parsed));
   } catch {
     // Redacted before the tags go (a secret holding "<...>" would lose that part and slip
-    // through), and again once the entities are decoded.
-    message = trimmed.startsWith("<")
-      ? decodeEntities(redactSecrets(trimmed, secrets).replace(/<[^>]*>/g, " "))
-      : trimmed;
+    // through); the entities are decoded once the tags are gone, and redaction runs again.
+    message = trimmed.startsWith("<") ? redactSecrets(trimmed, secrets).replace(/<[^>]*>/g, " ") : trimmed;
   }
   if (message === null) return null;
-  message = collapse(redactSecrets(message, secrets));
-  if (message === "") return null;
+  message = redactServiceText(message, secrets);
+  if (message === null) return null;
   return message.length > MAX_MESSAGE_LENGTH ? `${message.slice(0, MAX_MESSAGE_LENGTH - 1)}…` : message;
 }
 
