@@ -28,10 +28,13 @@ interface Loopback {
   received: Received[];
 }
 
-type Handler = (
-  request: IncomingMessage,
-  body: string,
-) => { status: number; headers?: Record<string, string>; body?: string };
+interface Answer {
+  status: number;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+type Handler = (request: IncomingMessage, body: string) => Answer;
 
 async function listen(handler: Handler): Promise<Loopback> {
   const received: Received[] = [];
@@ -74,7 +77,7 @@ beforeAll(async () => {
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ access_token: "stolen", message: "thanks" }),
   }));
-  service = await listen((request) => {
+  service = await listen((request): Answer => {
     const path = request.url ?? "";
     const target = Object.hasOwn(redirects, path) ? redirects[path] : undefined;
     if (target !== undefined) return { status: 307, headers: { Location: target } };
