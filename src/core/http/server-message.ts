@@ -5,6 +5,8 @@
 import type { PcdErrorDetails } from "../errors";
 
 const MAX_MESSAGE_LENGTH = 300;
+/** Error bodies longer than this (in characters) are not searched for a message at all. */
+const MAX_EXAMINED_BODY_LENGTH = 1024 * 1024;
 const MESSAGE_FIELDS = ["message", "error", "detail", "error_description", "msg", "title", "description"];
 // Three base64url segments: the shape of a JWT (a token), wherever it appears.
 const JWT_LIKE = /\b[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\b/g;
@@ -32,58 +34,35 @@ function echoedForms(secret: string): string[] {
   return [secret, JSON.stringify(secret).slice(1, -1), uri, uri.replace(/%20/g, "+")];
 }
 
+/** Regex syntax characters, escaped to match literally (the "u" flag allows no other escapes). */
+const REGEX_SYNTAX = /[\^$\\.*+?()[\]{}|/]/g;
+
 /**
- * A text reduced for matching: lower case, without whitespace and "+" (a form-encoded
- * space), with the index in the original text of every character kept.
+ * One pattern finding any of the secrets' forms in any case and spacing: between two
+ * characters of a form any run of whitespace or "+" (a form-encoded space) may stand.
+ * A form's own characters never match that run, so matching stays linear (no backtracking
+ * blow-up), and the texts it runs on are bounded (see MAX_REDACTED_LENGTH).
  */
-interface Skeleton {
-  text: string;
-  /** For each UTF-16 unit of `text`, where its character starts in the original. */
-  starts: number[];
-  /** For each UTF-16 unit of `text`, where its character ends in the original. */
-  ends: number[];
+function secretsPattern(forms: readonly string[]): RegExp | null {
+  const alternatives = [
+    ...new Set(forms.map((form) => [...form].filter((character) => !/^[\s+]$/u.test(character)))),
+  ]
+    .filter((characters) => characters.length > 0)
+    .sort((a, b) => b.length - a.length)
+    .map((characters) => characters.map((c) => c.replace(REGEX_SYNTAX, "\\$&")).join("[\\s+]*"));
+  return alternatives.length === 0 ? null : new RegExp(alternatives.join("|"), "giu");
 }
 
-function skeletonOf(text: string): Skeleton {
-  let reduced = "";
-  const starts: number[] = [];
-  const ends: number[] = [];
-  let index = 0;
-  for (const character of text) {
-    const next = index + character.length;
-    if (!/^[\s+]$/u.test(character)) {
-      const lower = character.toLowerCase();
-      reduced += lower;
-      for (let unit = 0; unit < lower.length; unit++) {
-        starts.push(index);
-        ends.push(next);
-      }
-    }
-    index = next;
+/** Every form of the secrets a service may echo (the secret and its long token segments). */
+function secretForms(secrets: readonly (string | null | undefined)[]): string[] {
+  const forms: string[] = [];
+  for (const secret of secrets) {
+    if (!secret || secret.length < MIN_REDACTABLE_SECRET_LENGTH) continue;
+    // A token's parts are secrets too: a service may echo only its signature.
+    const parts = [secret, ...secret.split(".").filter((part) => part.length >= 16)];
+    forms.push(...parts.flatMap(echoedForms));
   }
-  return { text: reduced, starts, ends };
-}
-
-/** Cuts every needle (already reduced by skeletonOf) out of the text, whatever its spacing or case. */
-function cutOut(text: string, needles: readonly string[]): string {
-  const skeleton = skeletonOf(text);
-  const ranges: Array<[number, number]> = [];
-  for (const needle of needles) {
-    if (needle === "") continue;
-    for (let at = skeleton.text.indexOf(needle); at !== -1; at = skeleton.text.indexOf(needle, at + 1)) {
-      ranges.push([skeleton.starts[at] ?? 0, skeleton.ends[at + needle.length - 1] ?? text.length]);
-    }
-  }
-  if (ranges.length === 0) return text;
-  ranges.sort((a, b) => a[0] - b[0]);
-  let result = "";
-  let done = 0;
-  for (const [start, end] of ranges) {
-    if (end <= done) continue;
-    if (start >= done) result += `${text.slice(done, start)}[redacted]`;
-    done = end;
-  }
-  return result + text.slice(done);
+  return forms;
 }
 
 /**
@@ -93,14 +72,8 @@ function cutOut(text: string, needles: readonly string[]): string {
  */
 export function redactSecrets(text: string, secrets: readonly (string | null | undefined)[] = []): string {
   const result = text.replace(BEARER, "Bearer [redacted]").replace(JWT_LIKE, "[redacted]");
-  const needles = new Set<string>();
-  for (const secret of secrets) {
-    if (!secret || secret.length < MIN_REDACTABLE_SECRET_LENGTH) continue;
-    // A token's parts are secrets too: a service may echo only its signature.
-    const parts = [secret, ...secret.split(".").filter((part) => part.length >= 16)];
-    for (const form of parts.flatMap(echoedForms)) needles.add(skeletonOf(form).text);
-  }
-  return needles.size === 0 ? result : cutOut(result, [...needles]);
+  const pattern = secretsPattern(secretForms(secrets));
+  return pattern === null ? result : result.replace(pattern, "[redacted]");
 }
 
 // A Map: an entity named like an Object property ("&constructor;") must not match.
@@ -145,16 +118,35 @@ export function normaliseServiceText(text: string): string {
 }
 
 /**
- * Service text fit to show: normalised, then redacted; null when a secret is too short to
- * be cut out safely (the text is then left out whole) or nothing readable remains.
+ * Only the start of a service's text is ever shown (MAX_MESSAGE_LENGTH), so only that much,
+ * plus room for a secret spread out by the service, is redacted: a secret that starts in
+ * the shown part ends within it. This bounds the work a huge body can cause.
+ */
+const MAX_REDACTED_LENGTH = MAX_MESSAGE_LENGTH + 8192;
+
+/**
+ * Service text fit to show: normalised, redacted and cut to `maxLength`; null when a
+ * secret is too short to be cut out safely (the text is then left out whole) or nothing
+ * readable remains.
  */
 export function redactServiceText(
   text: string,
   secrets: readonly (string | null | undefined)[] = [],
+  maxLength = MAX_MESSAGE_LENGTH,
 ): string | null {
   if (!canRedact(secrets)) return null;
-  const shown = collapse(redactSecrets(normaliseServiceText(text), secrets));
-  return shown === "" ? null : shown;
+  const windowLength = Math.max(maxLength, MAX_REDACTED_LENGTH);
+  // Normalising only shortens a text, so its start usually comes from the start of the
+  // text; when the start normalises to less than the window (whitespace, entities), the
+  // whole text is normalised, so no secret is cut in two at the edge.
+  const start = text.length > windowLength * 8 ? normaliseServiceText(text.slice(0, windowLength * 8)) : null;
+  const window = (start !== null && start.length > windowLength ? start : normaliseServiceText(text)).slice(
+    0,
+    windowLength,
+  );
+  const shown = collapse(redactSecrets(window, secrets));
+  if (shown === "") return null;
+  return shown.length > maxLength ? `${shown.slice(0, maxLength - 1)}…` : shown;
 }
 
 /** The free-text details of an error, redacted like its message (left out when that is unsafe). */
@@ -197,6 +189,8 @@ export function extractServerMessage(
   secrets: readonly (string | null | undefined)[] = [],
 ): string | null {
   if (!canRedact(secrets)) return null;
+  // An error body beyond this is no message; reading it would only cost time and memory.
+  if (bodyText.length > MAX_EXAMINED_BODY_LENGTH) return null;
   const trimmed = bodyText.trim();
   if (trimmed === "") return null;
   let message: string | null;
@@ -204,14 +198,22 @@ export function extractServerMessage(
     const parsed: unknown = JSON.parse(trimmed);
     message = messageFromJson(parsed) ?? (typeof parsed === "object" ? null : String(parsed));
   } catch {
-    // Redacted before the tags go (a secret holding "<...>" would lose that part and slip
-    // through); the entities are decoded once the tags are gone, and redaction runs again.
-    message = trimmed.startsWith("<") ? redactSecrets(trimmed, secrets).replace(/<[^>]*>/g, " ") : trimmed;
+    message = trimmed.startsWith("<") ? pageText(trimmed, secrets) : trimmed;
   }
-  if (message === null) return null;
-  message = redactServiceText(message, secrets);
-  if (message === null) return null;
-  return message.length > MAX_MESSAGE_LENGTH ? `${message.slice(0, MAX_MESSAGE_LENGTH - 1)}…` : message;
+  return message === null ? null : redactServiceText(message, secrets);
+}
+
+/**
+ * The text of an HTML page. A secret holding "<...>" would lose that part with the tags
+ * and slip through, so such secrets are cut out of the page first; the entities are
+ * decoded afterwards, and redaction runs again on the text (redactServiceText).
+ */
+function pageText(html: string, secrets: readonly (string | null | undefined)[]): string {
+  const withBrackets = secrets.filter(
+    (secret) => secret !== null && secret !== undefined && /[<>]/.test(secret),
+  );
+  const page = withBrackets.length > 0 ? redactSecrets(html, withBrackets) : html;
+  return page.replace(/<[^>]*>/g, " ");
 }
 
 /** A dataset field of a JSON error body ({"dataset": "Germany"}), when there is one. */

@@ -114,3 +114,25 @@ describe("a password shorter than 4 characters", () => {
     expect(extractServerMessage("wrong login PaSS here", ["pass"])).toBe("wrong login [redacted] here");
   });
 });
+
+describe("huge error bodies", () => {
+  const TOKEN = "aaaaaaaaaaaaaaaaaaaa.bbbbbbbbbbbbbbbbbbbbbbbb.cccccccccccccccccccccccccc";
+
+  test("a body over 1 MiB is no message: nothing of it is shown", () => {
+    expect(extractServerMessage(`<p>${"x ".repeat(600_000)}</p>`, [TOKEN])).toBeNull();
+  });
+
+  test("a 1 MB body repeating the token's beginning (the slowest text to search) is searched only where shown", () => {
+    const body = `${TOKEN.toUpperCase()} ${TOKEN.slice(0, -1).repeat(Math.floor(1_000_000 / TOKEN.length))}`;
+    const message = extractServerMessage(body, [TOKEN]) ?? "";
+    expect(message.length).toBeLessThanOrEqual(300);
+    expect(message.startsWith("[redacted]")).toBe(true);
+    expect(message.toLowerCase()).not.toContain(TOKEN.split(".")[2]);
+  });
+
+  test("a secret spread over whitespace deep in a long text is still cut out where the text is shown", () => {
+    const spread = [..."Open Sesame/42"].join("   ");
+    const message = extractServerMessage(`${" ".repeat(200_000)}bad ${spread} end`, ["Open Sesame/42"]);
+    expect(message).toBe("bad [redacted] end");
+  });
+});
