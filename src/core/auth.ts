@@ -7,8 +7,9 @@ import type { Clock, FetchLike, Logger } from "./environment";
 import { PcdError } from "./errors";
 import { classifyFetchRejection, classifyHttpFailure } from "./http/classify";
 import { accessTokenUrl } from "./http/paths";
+import { fetchWithoutCrossOriginRedirect } from "./http/redirect-guard";
 import { parseRetryAfter } from "./http/retry-after";
-import { extractServerMessage, redactDetails, redactSecrets } from "./http/server-message";
+import { redactDetails, redactSecrets } from "./http/server-message";
 import { serviceState } from "./schedule";
 
 /** Spec section 5: a token lives 2 hours (used when the JWT carries no exp). */
@@ -236,14 +237,23 @@ export class Auth {
     let bodyText: string;
     this.#requestCount++;
     try {
-      response = await this.deps.fetch(url, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify({ username, password }),
-        signal: controller.signal,
-      });
+      response = await fetchWithoutCrossOriginRedirect(
+        this.deps.fetch,
+        url,
+        {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Accept: "application/json" },
+          body: JSON.stringify({ username, password }),
+          signal: controller.signal,
+        },
+        { what: `the ${purpose}`, credential: "your password", setting: "the token address" },
+      );
       bodyText = await response.text();
     } catch (error) {
+      if (error instanceof PcdError) {
+        // A refused redirect: already in PCD's words, and names only the target's origin.
+        throw new PcdError(error.kind, `${prefix}: ${error.message}`, error.details);
+      }
       const failure = classifyFetchRejection(error, {
         operation: "access_token",
         url,
@@ -260,17 +270,18 @@ export class Auth {
 
     const now = this.deps.clock.now();
     if (!response.ok) {
+      // The token service's own text is never shown: it is the one answer that may echo
+      // the password (in any spelling), and what it says is no clearer than the status.
       const status = response.status;
       if (status === 400 || status === 401 || status === 403) {
-        const serverMessage = extractServerMessage(bodyText, secrets);
         throw new PcdError(
           "auth",
-          `${prefix}: the service rejected the username or password (${serverMessage ?? `HTTP ${status}`})`,
-          serverMessage ? { status, serverMessage } : { status },
+          `${prefix}: the service rejected the username or password (HTTP ${status}). Check both and sign in again.`,
+          { status },
         );
       }
       const failure = classifyHttpFailure(
-        { status, bodyText, retryAfterMs: parseRetryAfter(response.headers.get("Retry-After"), now) },
+        { status, bodyText: "", retryAfterMs: parseRetryAfter(response.headers.get("Retry-After"), now) },
         {
           operation: "access_token",
           now,

@@ -74,7 +74,9 @@ export class QuotaLedger {
   }
 
   remaining(environment: ServiceEnvironment, product: ProductId, dataset: string): number | null {
-    return this.products.get(productKey(environment, product))?.limits[dataset]?.remaining ?? null;
+    return (
+      allowanceOf(this.products.get(productKey(environment, product))?.limits, dataset)?.remaining ?? null
+    );
   }
 
   /**
@@ -96,7 +98,7 @@ export class QuotaLedger {
         admission.refused.push({ item, error: blocked });
         continue;
       }
-      const allowance = environment === "live" ? known?.limits[dataset] : undefined;
+      const allowance = environment === "live" ? allowanceOf(known?.limits, dataset) : undefined;
       if (allowance && allowance.remaining <= 0) {
         admission.refused.push({
           item,
@@ -114,14 +116,14 @@ export class QuotaLedger {
   refund(environment: ServiceEnvironment, product: ProductId, datasets: readonly string[]): void {
     const known = this.products.get(productKey(environment, product));
     for (const dataset of datasets) {
-      const allowance = known?.limits[dataset];
+      const allowance = allowanceOf(known?.limits, dataset);
       if (allowance) allowance.remaining = Math.min(allowance.total, allowance.remaining + 1);
     }
   }
 
   /** After the service said the dataset's quota is reached: no more calls until the next release. */
   block(environment: ServiceEnvironment, product: ProductId, dataset: string, cause?: PcdError): PcdError {
-    const allowance = this.products.get(productKey(environment, product))?.limits[dataset];
+    const allowance = allowanceOf(this.products.get(productKey(environment, product))?.limits, dataset);
     if (allowance) allowance.remaining = 0;
     const error = this.exhausted(dataset, 0, allowance?.total ?? null, cause);
     this.blocks.set(datasetKey(environment, product, dataset), {
@@ -156,4 +158,12 @@ export class QuotaLedger {
       { ...cause?.details, dataset },
     );
   }
+}
+
+/**
+ * A dataset's allowance: own entries only. Dataset names are the service's text, so a
+ * dataset named "constructor" must not find Object.prototype's.
+ */
+function allowanceOf(limits: DataLimits | undefined, dataset: string): DataLimits[string] | undefined {
+  return limits !== undefined && Object.hasOwn(limits, dataset) ? limits[dataset] : undefined;
 }

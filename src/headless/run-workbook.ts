@@ -56,7 +56,7 @@ export async function runWorkbook(options: RunOptions): Promise<RunReport> {
   const log = options.log ?? stderrLogger;
   const storage = options.engine ? undefined : createIdbStorage(`pcd-headless-${randomUUID()}`);
   if (storage && options.cacheFile) {
-    const loaded = await loadCacheFile(options.cacheFile, storage);
+    const loaded = await loadCacheFile(options.cacheFile, storage, log);
     log("info", `Loaded ${loaded} cache entries from ${options.cacheFile}.`);
   }
   if (options.engine && options.cacheFile) {
@@ -70,6 +70,7 @@ export async function runWorkbook(options: RunOptions): Promise<RunReport> {
   let previous: PassCells | undefined;
   try {
     await engine.ready();
+    if (!options.engine) logAddresses(engine, options, log);
     const report: RunReport = { passes: [], settled: true };
     const signInError = await signIn(engine, options, log);
     if (signInError) report.signInError = signInError;
@@ -124,6 +125,18 @@ function buildEngine(options: RunOptions, storage: KeyValueStorage, log: Logger)
     },
     { settings },
   );
+}
+
+/** Says where the password and the data calls go, and why (never from the cache file). */
+function logAddresses(engine: Engine, options: RunOptions, log: Logger): void {
+  const { baseUrl, authUrl } = engine.getSettings();
+  const dataSource = options.baseUrl ? "--base-url or PCD_BASE_URL" : "built-in default";
+  const authSource = options.authUrl
+    ? "--auth-url or PCD_AUTH_URL"
+    : options.baseUrl
+      ? "the data address"
+      : "built-in default";
+  log("info", `Service addresses: data ${baseUrl} (${dataSource}); sign-in ${authUrl} (${authSource}).`);
 }
 
 async function signIn(engine: Engine, options: RunOptions, log: Logger): Promise<string | undefined> {

@@ -33,6 +33,8 @@ export const SERIES = {
 } as const;
 
 const LONG = "x".repeat(10_000);
+/** Fuzzy matching once scaled with a word's length: 100,000 characters ended in an internal error. */
+const HUGE_WORD = "polyethylene".repeat(8_334).slice(0, 100_000);
 const RANGE = [
   ["68520-8-1", "91201-1-5"],
   ["43125-8-1", "912-5-2"],
@@ -296,6 +298,12 @@ export function buildCorpus(): BadInputCase[] {
     ["max_rows a range", ["gas", null, RANGE], maxRows],
     ["an unknown product", ["gas", "oil"], product],
     ["a product injection", ["gas", "@energy"], product],
+    ["text of 201 characters", ["x".repeat(201)], /^The search text is 201 characters long: search with at most 200 /],
+    [
+      "one word of 100,000 characters",
+      [HUGE_WORD],
+      /^The search text is 100,000 characters long: search with at most 200 /,
+    ],
   ] as const) {
     cases.push({ name: `SEARCH ${name}`, fn: "SEARCH", args: [...args], type: "#VALUE!", message });
   }
