@@ -131,7 +131,14 @@ export function SignInPanel(props: { onSignedIn?: (status: AuthStatus) => void }
               hint="The PCD service base URL (https; http only for localhost)."
               validationMessage={addressMissing ? "Enter the service address." : undefined}
             >
-              <Input name="baseUrl" value={baseUrl} onChange={(_event, data) => setBaseUrl(data.value)} />
+              {/* Not the browser's own required check: the form says what is missing, and where. */}
+              <Input
+                name="baseUrl"
+                value={baseUrl}
+                required={false}
+                aria-required={needsAddress}
+                onChange={(_event, data) => setBaseUrl(data.value)}
+              />
             </Field>
             <Field
               label="Token address"
