@@ -109,7 +109,9 @@ module.exports = (_env, argv) => {
   return {
     mode,
     // No eval-based source maps: the page's content security policy forbids eval.
-    devtool: "source-map",
+    // Production maps carry no source text (stack traces still resolve): dist/ ships no
+    // source, and no development address from a source comment.
+    devtool: mode === "production" ? "nosources-source-map" : "source-map",
     entry: {
       functions: ["./src/host/browser-host.ts", "./src/functions/functions.ts"],
       commands: "./src/commands/commands.ts",

@@ -4,7 +4,20 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 
-const META_CSP = /<meta\s+http-equiv="Content-Security-Policy"\s+content="([^"]+)"/i;
+const META_TAG = /<meta\b[^>]*>/gi;
+const CSP_EQUIV = /\shttp-equiv\s*=\s*["']?content-security-policy["'\s>/]/i;
+const CONTENT = /\scontent\s*=\s*(?:"([^"]*)"|'([^']*)')/i;
+
+/** The policy of the page's CSP <meta>, in either form html-webpack-plugin writes (minified or not). */
+export function policyOfPage(html: string): string | null {
+  for (const [tag] of html.matchAll(META_TAG)) {
+    if (!CSP_EQUIV.test(tag)) continue;
+    const content = CONTENT.exec(tag);
+    const policy = content?.[1] ?? content?.[2];
+    if (policy) return policy.replace(/\s+/g, " ").trim();
+  }
+  return null;
+}
 
 /** Throws when dist holds no built page (a missing build is said plainly, not served empty). */
 export function readPagePolicy(dist: string): string {
@@ -15,8 +28,9 @@ export function readPagePolicy(dist: string): string {
   } catch {
     throw new Error(`${page} not found: build the add-in first (npm run build).`);
   }
-  const match = META_CSP.exec(html);
-  if (!match?.[1])
+  const policy = policyOfPage(html);
+  if (policy === null) {
     throw new Error(`${page} carries no Content-Security-Policy: was it built by webpack.config.js?`);
-  return match[1].replace(/\s+/g, " ").trim();
+  }
+  return policy;
 }

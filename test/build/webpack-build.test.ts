@@ -5,6 +5,8 @@ import { readFileSync, existsSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { buildAddin } from "../../scripts/build-addin";
 import { checkRepositoryManifest } from "../../scripts/check-manifest";
+import { buildServer } from "../../src/server/app";
+import { parseServeArgs } from "../../src/server/serve-args";
 
 const root = path.resolve(__dirname, "../..");
 const SERVICE_URL = "https://gateway.pcd-vendor.example/pcd";
@@ -81,6 +83,19 @@ describe("production build", () => {
     expect(functions).toContain(JSON.stringify(AUTH_URL));
     const html = readFileSync(path.join(dist, "taskpane.html"), "utf8");
     expect(html).toMatch(/connect-src 'self' https:;/);
+  });
+
+  test("npm run serve's server sends the built page's policy as a header", async () => {
+    const app = await buildServer(parseServeArgs(["--dist", dist]));
+    try {
+      const response = await app.inject({ method: "GET", url: "/taskpane.html" });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers["content-security-policy"]).toMatch(
+        /^default-src 'self'; .*connect-src 'self' https:;/,
+      );
+    } finally {
+      await app.close();
+    }
   });
 
   test("the page loads Office.js from the CDN, then runtime, functions, commands and task pane", () => {

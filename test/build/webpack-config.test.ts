@@ -79,3 +79,8 @@ test.each([
 ])("production refuses %j", (env, message) => {
   expect(() => configWith("production", env)).toThrow(message);
 });
+
+test("production source maps carry no source text (dist/ ships no source and no development address)", () => {
+  expect(configWith("production", {}).devtool).toBe("nosources-source-map");
+  expect(configWith("development", {}).devtool).toBe("source-map");
+});
