@@ -11,6 +11,7 @@ import { fetchWithoutCrossOriginRedirect } from "./http/redirect-guard";
 import { parseRetryAfter } from "./http/retry-after";
 import { redactDetails, redactSecrets } from "./http/server-message";
 import { serviceState } from "./schedule";
+import { hasServiceAddress } from "./settings";
 
 /** Spec section 5: a token lives 2 hours (used when the JWT carries no exp). */
 export const TOKEN_LIFETIME_MS = 2 * 60 * 60 * 1000;
@@ -24,6 +25,10 @@ export function renewMargin(lifetimeMs: number): number {
 
 export const NOT_SIGNED_IN_MESSAGE =
   "Not signed in: sign in to PCD in the task pane (Series button on the PCD tab).";
+
+/** What a cell says before any service address is known (a build without one, first run). */
+export const NO_SERVICE_ADDRESS_MESSAGE =
+  "PCD has no service address yet: open the PCD pane (Series button on the PCD tab) and sign in.";
 
 /**
  * What a cell says while there is no session. After a failed sign-in it also says why
@@ -78,6 +83,16 @@ export class Auth {
     if (name === "") throw new PcdError("input", "Sign-in needs a username (the developer account login).");
     if (password === "") throw new PcdError("input", "Sign-in needs the password of the developer account.");
     const settings = this.deps.settings();
+    // Without both addresses the token request would go to the add-in's own origin.
+    if (!hasServiceAddress(settings)) {
+      throw new PcdError(
+        "input",
+        "Sign-in needs the service address and the token address (under Advanced).",
+        {
+          argument: settings.baseUrl === "" ? "baseUrl" : "authUrl",
+        },
+      );
+    }
     let issued: IssuedToken;
     try {
       issued = await this.requestToken(name, password, settings, "sign-in");
@@ -176,6 +191,8 @@ export class Auth {
   }
 
   private notSignedIn(): PcdError {
+    if (!hasServiceAddress(this.deps.settings()))
+      return new PcdError("not_signed_in", NO_SERVICE_ADDRESS_MESSAGE);
     return new PcdError("not_signed_in", notSignedInMessage(this.#lastFailure));
   }
 

@@ -14,9 +14,12 @@ import type {
 
 export interface EngineSettings {
   environment: ServiceEnvironment;
-  /** Service address ({base_url}); HTTPS required except for localhost / 127.0.0.1. */
+  /**
+   * Service address ({base_url}); HTTPS required except for localhost / 127.0.0.1.
+   * Empty until the host or the user gives one (cells then say so).
+   */
   baseUrl: string;
-  /** Token address ({auth_url}). */
+  /** Token address ({auth_url}); empty like baseUrl until one is given. */
   authUrl: string;
   /** Base path per product (field notes: keep every base path a setting). */
   productPaths: Record<ProductId, string>;

@@ -111,6 +111,9 @@ export async function runWorkbook(options: RunOptions): Promise<RunReport> {
   }
 }
 
+/** The headless runner's service until --base-url says otherwise: `npm run emulator`. */
+const LOCAL_EMULATOR_URL = "http://127.0.0.1:3001";
+
 function buildEngine(options: RunOptions, storage: KeyValueStorage, log: Logger): Engine {
   const settings: Partial<EngineSettings> = {};
   if (options.sandbox) settings.environment = "sandbox";
@@ -123,7 +126,7 @@ function buildEngine(options: RunOptions, storage: KeyValueStorage, log: Logger)
       clock: options.clock ?? { now: () => Date.now() },
       log,
     },
-    { settings },
+    { settings, defaults: { baseUrl: LOCAL_EMULATOR_URL, authUrl: LOCAL_EMULATOR_URL } },
   );
 }
 

@@ -298,7 +298,11 @@ export function buildCorpus(): BadInputCase[] {
     ["max_rows a range", ["gas", null, RANGE], maxRows],
     ["an unknown product", ["gas", "oil"], product],
     ["a product injection", ["gas", "@energy"], product],
-    ["text of 201 characters", ["x".repeat(201)], /^The search text is 201 characters long: search with at most 200 /],
+    [
+      "text of 201 characters",
+      ["x".repeat(201)],
+      /^The search text is 201 characters long: search with at most 200 /,
+    ],
     [
       "one word of 100,000 characters",
       [HUGE_WORD],
