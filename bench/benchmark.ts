@@ -78,15 +78,17 @@ export async function runBenchmark(config: BenchConfig, hooks: BenchHooks): Prom
 
     // The naive baseline runs first, on the untouched release the cold workbook also sees.
     const naive = async (): Promise<NaiveFigures | null> =>
-      config.naiveSample > 0
+      config.naiveSample > 0 && !config.onlyScale
         ? ((await attempt("naive baseline", () => runNaive(context, workbook))) ?? null)
         : null;
     const naiveW1 = await naive();
     const naiveW2 = await naive();
 
     const measureAddin = addinBuild === undefined ? undefined : await addinBuild;
-    const storm = await attempt("W4", () => runStorm(context, workbook));
-    const lifecycle = await attempt("W1-W3", () => runWorkbookLifecycle(context, workbook, fail));
+    const storm = config.onlyScale ? undefined : await attempt("W4", () => runStorm(context, workbook));
+    const lifecycle = config.onlyScale
+      ? []
+      : await attempt("W1-W3", () => runWorkbookLifecycle(context, workbook, fail));
     for (const entry of lifecycle ?? []) {
       if (entry.id === "W1") entry.naive = naiveW1;
       if (entry.id.startsWith("W2")) entry.naive = naiveW2;
