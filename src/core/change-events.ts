@@ -1,6 +1,8 @@
 // Tells cells when their data changed. Keys that change within one tick (a batch
 // answer merges many series one after another) are delivered as one set, so the
-// functions layer can recompute each affected cell once.
+// functions layer can recompute each affected cell once. Cells subscribe per key
+// (onKeyChange), so a change costs in proportion to the cells that show the changed
+// keys, not to every cell of the workbook.
 import type { Logger } from "./environment";
 import type { Unsubscribe } from "./engine-api";
 
@@ -12,6 +14,8 @@ const nextTick: Defer = (run) => {
 
 export class ChangeEvents {
   private readonly changeListeners = new Set<(keys: ReadonlySet<string>) => void>();
+  /** key -> listeners of cells that show it. */
+  private readonly keyListeners = new Map<string, Set<() => void>>();
   private readonly metaListeners = new Set<() => void>();
   private pendingKeys = new Set<string>();
   private metaPending = false;
@@ -24,6 +28,25 @@ export class ChangeEvents {
   onChange(listener: (keys: ReadonlySet<string>) => void): Unsubscribe {
     this.changeListeners.add(listener);
     return () => this.changeListeners.delete(listener);
+  }
+
+  /**
+   * Calls the listener when the key's data changed. A listener subscribed to several keys
+   * that change in the same tick is called once.
+   */
+  onKeyChange(key: string, listener: () => void): Unsubscribe {
+    let listeners = this.keyListeners.get(key);
+    if (listeners === undefined) {
+      listeners = new Set();
+      this.keyListeners.set(key, listeners);
+    }
+    listeners.add(listener);
+    return () => {
+      const current = this.keyListeners.get(key);
+      if (current === undefined) return;
+      current.delete(listener);
+      if (current.size === 0) this.keyListeners.delete(key);
+    };
   }
 
   onMetaChange(listener: () => void): Unsubscribe {
@@ -52,6 +75,11 @@ export class ChangeEvents {
     const keys: ReadonlySet<string> = this.pendingKeys;
     this.pendingKeys = new Set();
     if (keys.size === 0) return;
+    const perKey = new Set<() => void>();
+    for (const key of keys) {
+      for (const listener of this.keyListeners.get(key) ?? []) perKey.add(listener);
+    }
+    for (const listener of perKey) this.call(listener);
     for (const listener of [...this.changeListeners]) this.call(() => listener(keys));
   }
 

@@ -52,4 +52,25 @@ describe("ChangeEvents", () => {
     expect(received).toEqual(["k"]);
     expect(logs[0]).toMatch(/listener bug/);
   });
+
+  test("per-key listeners hear only their keys, once per delivery, until they unsubscribe", () => {
+    const ticks = manualTicks();
+    const events = new ChangeEvents(undefined, ticks.defer);
+    const heard: string[] = [];
+    const cellA = () => heard.push("cell A");
+    const cellAB = () => heard.push("cell AB");
+    events.onKeyChange("a", cellA);
+    events.onKeyChange("a", cellAB);
+    const stopB = events.onKeyChange("b", cellAB);
+    events.onKeyChange("c", () => heard.push("cell C"));
+    events.changed("a");
+    events.changed("b");
+    ticks.tick();
+    expect(heard.sort()).toEqual(["cell A", "cell AB"]);
+    heard.length = 0;
+    stopB();
+    events.changed("b");
+    ticks.tick();
+    expect(heard).toEqual([]);
+  });
 });

@@ -152,12 +152,82 @@ test("cancelling unsubscribes and ignores a late result", async () => {
   let release: (value: number) => void = () => undefined;
   const { job } = scriptedJob("data", [() => new Promise<number>((resolve) => (release = resolve))], "k");
   startStreamingCell(sink, job, { engine, toHostError: asError });
-  expect(engine.listenerCount).toBe(3);
+  // Its key and sign-ins (a data cell with a key does not listen to catalog changes).
+  expect(engine.listenerCount).toBe(2);
   sink.onCanceled?.();
   expect(engine.listenerCount).toBe(0);
   release(1);
   await flush();
   expect(sink.results).toEqual([]);
+});
+
+test("a data cell listens to exactly the keys of its latest run", async () => {
+  const engine = new FakeEngine();
+  const sink = makeSink();
+  let key = "old";
+  const job: CellJob<string> = {
+    watch: "data",
+    compute: async (track) => {
+      track(key);
+      return key;
+    },
+  };
+  const cell = startStreamingCell(sink, job, { engine, toHostError: asError });
+  await flush();
+  expect(engine.watchedKeys).toEqual(["old"]);
+  key = "new";
+  cell.rerun();
+  await flush();
+  expect(engine.watchedKeys).toEqual(["new"]);
+  engine.emitChange(["old"]);
+  await flush();
+  expect(sink.results).toEqual(["old", "new"]);
+  key = "newest";
+  engine.emitChange(["new"]);
+  await flush();
+  expect(sink.results).toEqual(["old", "new", "newest"]);
+});
+
+test("many keys changing in one delivery re-run a cell once", async () => {
+  const engine = new FakeEngine();
+  const sink = makeSink();
+  let runs = 0;
+  const job: CellJob<number> = {
+    watch: "data",
+    compute: async (track) => {
+      track("a");
+      track("b");
+      runs += 1;
+      return runs;
+    },
+  };
+  startStreamingCell(sink, job, { engine, toHostError: asError });
+  await flush();
+  engine.emitChange(["a", "b"]);
+  await flush();
+  expect(runs).toBe(2);
+});
+
+test.each([
+  ["a data cell with a key", "data", "k", async () => 1, 1],
+  ["a data cell that failed with its key known", "data", "k", async () => Promise.reject(new Error("x")), 1],
+  [
+    "a data cell that failed before knowing its key",
+    "data",
+    undefined,
+    async () => Promise.reject(new Error("x")),
+    2,
+  ],
+  ["a meta cell", "meta", undefined, async () => 1, 2],
+] as const)("catalog changes and %s", async (_name, watch, key, outcome, expectedRuns) => {
+  const engine = new FakeEngine();
+  const { job, runs } = scriptedJob(watch, [outcome], key);
+  const cell = startStreamingCell(makeSink(), job, { engine, toHostError: asError });
+  await flush();
+  engine.emitMeta();
+  await flush();
+  expect(runs()).toBe(expectedRuns);
+  cell.cancel();
 });
 
 /** Settles pending promise chains without running timers (fake timers are on). */
