@@ -208,18 +208,15 @@ test("many keys changing in one delivery re-run a cell once", async () => {
   expect(runs).toBe(2);
 });
 
-test.each([
-  ["a data cell with a key", "data", "k", async () => 1, 1],
-  ["a data cell that failed with its key known", "data", "k", async () => Promise.reject(new Error("x")), 1],
-  [
-    "a data cell that failed before knowing its key",
-    "data",
-    undefined,
-    async () => Promise.reject(new Error("x")),
-    2,
-  ],
-  ["a meta cell", "meta", undefined, async () => 1, 2],
-] as const)("catalog changes and %s", async (_name, watch, key, outcome, expectedRuns) => {
+const succeeds = async (): Promise<unknown> => 1;
+const fails = async (): Promise<unknown> => Promise.reject(new Error("x"));
+
+test.each<[string, CellWatch, string | undefined, () => Promise<unknown>, number]>([
+  ["a data cell with a key", "data", "k", succeeds, 1],
+  ["a data cell that failed with its key known", "data", "k", fails, 1],
+  ["a data cell that failed before knowing its key", "data", undefined, fails, 2],
+  ["a meta cell", "meta", undefined, succeeds, 2],
+])("catalog changes and %s", async (_name, watch, key, outcome, expectedRuns) => {
   const engine = new FakeEngine();
   const { job, runs } = scriptedJob(watch, [outcome], key);
   const cell = startStreamingCell(makeSink(), job, { engine, toHostError: asError });
