@@ -7,6 +7,7 @@ import type { ForecastOption, HeadersOption, OrderOption } from "../arguments/op
 import type { CellTable, CellValue } from "../cell-value";
 import { monthToSerial } from "../excel-dates";
 import type { HostCapabilities } from "../host-capabilities";
+import { seriesMemo } from "./series-memo";
 import { describeSpan, seriesRows, type SeriesRow } from "./series-rows";
 
 export interface ValuesLayout {
@@ -17,8 +18,37 @@ export interface ValuesLayout {
   order: OrderOption;
 }
 
+/**
+ * The table of a layout. Built once per series version, layout and host, and shared
+ * (frozen) by every cell that shows it: thousands of cells showing one series cost one
+ * table, and an unchanged result is the same object (src/functions/streaming-cell.ts).
+ */
 export function buildValuesTable(data: SeriesData, layout: ValuesLayout, host: HostCapabilities): CellTable {
-  const all = seriesRows(data);
+  const memo = seriesMemo(data);
+  const layoutKey = [
+    layout.start,
+    layout.end,
+    layout.headers,
+    layout.forecast,
+    layout.order,
+    layout.headers === 2 ? seriesIdentifier(data) : "",
+  ].join("|");
+  return memo.table(layoutKey, host, () =>
+    shapeValuesTable(
+      data,
+      memo.rows(() => seriesRows(data)),
+      layout,
+      host,
+    ),
+  );
+}
+
+function shapeValuesTable(
+  data: SeriesData,
+  all: readonly SeriesRow[],
+  layout: ValuesLayout,
+  host: HostCapabilities,
+): CellTable {
   const rows = all.filter((row) => keepRow(row, layout));
   if (rows.length === 0) throw noValues(data, layout, all);
   if (layout.order === 1) rows.reverse();
@@ -53,7 +83,7 @@ function keepRow(row: SeriesRow, layout: ValuesLayout): boolean {
   return true;
 }
 
-function noValues(data: SeriesData, layout: ValuesLayout, all: SeriesRow[]): PcdError {
+function noValues(data: SeriesData, layout: ValuesLayout, all: readonly SeriesRow[]): PcdError {
   const kind = layout.forecast === 0 ? "final values" : layout.forecast === 2 ? "forecast values" : "values";
   const start = layout.start ?? "the first month";
   const end = layout.end ?? "the last month";
