@@ -5,7 +5,10 @@ import { Session } from "node:inspector/promises";
 import path from "node:path";
 
 export interface ProfileEntry {
-  /** "function (file:line)", or the V8 pseudo-node ("(garbage collector)", "(program)"). */
+  /**
+   * "function (file)", or the V8 pseudo-node ("(garbage collector)", "(program)"). No line:
+   * under tsx the profile's lines are those of the transpiled module, not of the source.
+   */
   name: string;
   selfMs: number;
   /** Share of the profile's sampled time. */
@@ -77,9 +80,9 @@ export function summarise(profile: Profile, count: number): ProfileEntry[] {
 }
 
 function describe(node: ProfileNode): string {
-  const { functionName, url, lineNumber } = node.callFrame;
+  const { functionName, url } = node.callFrame;
   if (url === "") return functionName === "" ? "(anonymous)" : functionName;
   const file = url.replace(/^file:\/\//, "");
   const relative = file.startsWith(ROOT) ? path.relative(ROOT, file) : file.replace(/^.*node_modules\//, "");
-  return `${functionName === "" ? "(anonymous)" : functionName} (${relative}:${lineNumber + 1})`;
+  return `${functionName === "" ? "(anonymous)" : functionName} (${relative})`;
 }
