@@ -1,6 +1,6 @@
 // What cells derive from one version of a series, derived once and shared by every cell
-// that shows it: the timeline rows, the month -> value indexes PCD.VALUE reads, and the
-// PCD.VALUES tables per layout. A series version never changes (the engine replaces a
+// that shows it: the month -> value indexes PCD.VALUE reads, and the PCD.VALUES tables
+// per layout (the timeline rows they are cut from are not kept: each table is built once). A series version never changes (the engine replaces a
 // cache entry whole, with a new version), so whatever is derived from it stays true; the
 // memo lives as long as the version's arrays do (a WeakMap on them), so replaced versions
 // are freed with their data.
@@ -8,13 +8,11 @@ import type { SeriesData } from "../../core/engine-api";
 import type { Month, MonthlyPoint } from "../../core/model";
 import type { CellTable } from "../cell-value";
 import type { HostCapabilities } from "../host-capabilities";
-import type { SeriesRow } from "./series-rows";
 
 /** Distinct layouts kept per series version; beyond it the version's tables start afresh. */
 export const MAX_TABLES_PER_VERSION = 32;
 
 export class SeriesMemo {
-  private rowsOfVersion: readonly SeriesRow[] | undefined;
   private finals: Map<Month, number> | undefined;
   private forecasts: Map<Month, number> | undefined;
   private readonly tables = new Map<string, CellTable>();
@@ -28,12 +26,6 @@ export class SeriesMemo {
   /** True when this memo was derived from exactly these arrays at this version. */
   describes(data: Pick<SeriesData, "finals" | "forecasts" | "version">): boolean {
     return data.version === this.version && data.forecasts === this.data.forecasts;
-  }
-
-  /** One row per month, oldest first; a final supersedes the forecast of its month. */
-  rows(build: () => SeriesRow[]): readonly SeriesRow[] {
-    this.rowsOfVersion ??= Object.freeze(build());
-    return this.rowsOfVersion;
   }
 
   finalOf(month: Month): number | undefined {

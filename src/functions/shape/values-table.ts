@@ -33,14 +33,7 @@ export function buildValuesTable(data: SeriesData, layout: ValuesLayout, host: H
     layout.order,
     layout.headers === 2 ? seriesIdentifier(data) : "",
   ].join("|");
-  return memo.table(layoutKey, host, () =>
-    shapeValuesTable(
-      data,
-      memo.rows(() => seriesRows(data)),
-      layout,
-      host,
-    ),
-  );
+  return memo.table(layoutKey, host, () => shapeValuesTable(data, seriesRows(data), layout, host));
 }
 
 function shapeValuesTable(
