@@ -17,8 +17,10 @@ export class ChangeEvents {
   /** key -> listeners of cells that show it. */
   private readonly keyListeners = new Map<string, Set<() => void>>();
   private readonly metaListeners = new Set<() => void>();
+  private readonly catalogListeners = new Set<() => void>();
   private pendingKeys = new Set<string>();
   private metaPending = false;
+  private catalogPending = false;
 
   constructor(
     private readonly log?: Logger,
@@ -54,6 +56,12 @@ export class ChangeEvents {
     return () => this.metaListeners.delete(listener);
   }
 
+  /** Like onMetaChange, but not for changes of the allowances alone (limitsChanged). */
+  onCatalogChange(listener: () => void): Unsubscribe {
+    this.catalogListeners.add(listener);
+    return () => this.catalogListeners.delete(listener);
+  }
+
   /** Queues keys whose finals or forecasts actually changed. */
   changed(key: string): void {
     const first = this.pendingKeys.size === 0;
@@ -61,13 +69,30 @@ export class ChangeEvents {
     if (first) this.defer(() => this.deliverChanges());
   }
 
-  /** Queues a catalog / limits change notification. */
+  /** Queues a catalog / environment / session change notification (meta and catalog listeners). */
   metaChanged(): void {
+    this.catalogPending = true;
+    this.queueMeta();
+  }
+
+  /**
+   * Queues a notification that only the allowances changed (limits read, requests admitted
+   * or refused): meta listeners hear it, catalog listeners do not. It happens once per data
+   * call, so cells that show catalog data (INFO, SEARCH) must not recompute on it.
+   */
+  limitsChanged(): void {
+    this.queueMeta();
+  }
+
+  private queueMeta(): void {
     if (this.metaPending) return;
     this.metaPending = true;
     this.defer(() => {
+      const catalog = this.catalogPending;
       this.metaPending = false;
+      this.catalogPending = false;
       for (const listener of [...this.metaListeners]) this.call(() => listener());
+      if (catalog) for (const listener of [...this.catalogListeners]) this.call(() => listener());
     });
   }
 

@@ -221,8 +221,13 @@ export interface Engine {
    * several keys that change together is called once.
    */
   onKeyChange(key: string, listener: () => void): Unsubscribe;
-  /** Fires when the catalog or limits change (INFO, SEARCH, LIMITS cells, the pane). */
+  /** Fires when the catalog or limits change (LIMITS cells, the pane). */
   onMetaChange(listener: () => void): Unsubscribe;
+  /**
+   * Fires when the catalog, the environment or the session changes, but not when only the
+   * allowances moved (which happens on every data call): INFO and SEARCH cells.
+   */
+  onCatalogChange(listener: () => void): Unsubscribe;
 
   /**
    * Data Limits for every product, fetched (briefly cached) and decremented locally, with

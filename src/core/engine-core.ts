@@ -303,6 +303,10 @@ export class EngineCore implements Engine {
     return this.changes.onMetaChange(listener);
   }
 
+  onCatalogChange(listener: () => void): Unsubscribe {
+    return this.changes.onCatalogChange(listener);
+  }
+
   async limits(): Promise<LimitsRow[]> {
     return (await this.limitsReport()).rows;
   }
@@ -587,7 +591,7 @@ export class EngineCore implements Engine {
     const fetching = (async () => {
       const limits = await this.parts.client.dataLimits(product);
       this.ledger.record(environment, product, limits);
-      this.changes.metaChanged();
+      this.changes.limitsChanged();
       return this.ledger.limitsOf(environment, product) ?? {};
     })().finally(() => this.limitsFetching.delete(scope));
     this.limitsFetching.set(scope, fetching);
@@ -606,7 +610,7 @@ export class EngineCore implements Engine {
         const first = items[0];
         if (!first) return { admitted: [], refused: [] };
         const admission = this.ledger.admit(first.environment, first.product, items, (item) => item.dataset);
-        if (first.environment === "live") this.changes.metaChanged();
+        if (first.environment === "live") this.changes.limitsChanged();
         return admission;
       },
       refund: (items) => {
@@ -628,7 +632,7 @@ export class EngineCore implements Engine {
           [...new Set(items.map((item) => item.dataset))].find((name) => said.includes(`'${name}'`));
         if (!first || dataset === undefined) return () => error;
         const blocked = this.ledger.block(first.environment, first.product, dataset, error);
-        this.changes.metaChanged();
+        this.changes.limitsChanged();
         return (item: BatchItem) => (item.dataset === dataset ? blocked : "retry");
       },
     };

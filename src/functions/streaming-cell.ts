@@ -7,8 +7,11 @@ import { isPcdError } from "../core/errors";
 import { toCellError, type CellError } from "./cell-errors";
 import { sameResult } from "./same-result";
 
-/** data: re-run when the engine reports a change of a tracked key; meta: on catalog/limits changes. */
-export type CellWatch = "data" | "meta";
+/**
+ * data: re-run when the engine reports a change of a tracked key; meta: on catalog or
+ * limits changes; catalog: on catalog changes only (not when only the allowances moved).
+ */
+export type CellWatch = "data" | "meta" | "catalog";
 
 export interface CellJob<T> {
   watch: CellWatch;
@@ -208,14 +211,16 @@ export function startStreamingCell<T, E>(
   };
 
   /**
-   * Meta cells always re-run on catalog/limits changes. A data cell that failed before
+   * Meta and catalog cells always re-run on their changes. A data cell that failed before
    * knowing its key (e.g. an unknown code) may work once the catalog changes, so it listens
    * too, but only while it is in that state: data cells with a key wait for their key's
    * change, and do not cost anything per catalog or limits change.
    */
   const updateMetaWatch = (): void => {
-    const wanted = listening && (job.watch === "meta" || (lastError !== undefined && tracked.size === 0));
-    if (wanted && metaWatch === undefined) metaWatch = engine.onMetaChange(rerun);
+    const wanted = listening && (job.watch !== "data" || (lastError !== undefined && tracked.size === 0));
+    if (wanted && metaWatch === undefined) {
+      metaWatch = job.watch === "meta" ? engine.onMetaChange(rerun) : engine.onCatalogChange(rerun);
+    }
     if (!wanted && metaWatch !== undefined) {
       metaWatch();
       metaWatch = undefined;

@@ -73,4 +73,28 @@ describe("ChangeEvents", () => {
     ticks.tick();
     expect(heard).toEqual([]);
   });
+
+  test.each([
+    ["a catalog change", (events: ChangeEvents) => events.metaChanged(), 1, 1],
+    ["the allowances alone", (events: ChangeEvents) => events.limitsChanged(), 1, 0],
+    [
+      "both in one tick",
+      (events: ChangeEvents) => {
+        events.limitsChanged();
+        events.metaChanged();
+      },
+      1,
+      1,
+    ],
+  ])("%s: meta listeners %i, catalog listeners %i", (_name, change, metaCalls, catalogCalls) => {
+    const ticks = manualTicks();
+    const events = new ChangeEvents(undefined, ticks.defer);
+    let meta = 0;
+    let catalog = 0;
+    events.onMetaChange(() => meta++);
+    events.onCatalogChange(() => catalog++);
+    change(events);
+    ticks.tick();
+    expect([meta, catalog]).toEqual([metaCalls, catalogCalls]);
+  });
 });

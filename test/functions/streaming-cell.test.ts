@@ -216,12 +216,28 @@ test.each<[string, CellWatch, string | undefined, () => Promise<unknown>, number
   ["a data cell that failed with its key known", "data", "k", fails, 1],
   ["a data cell that failed before knowing its key", "data", undefined, fails, 2],
   ["a meta cell", "meta", undefined, succeeds, 2],
+  ["a catalog cell", "catalog", undefined, succeeds, 2],
 ])("catalog changes and %s", async (_name, watch, key, outcome, expectedRuns) => {
   const engine = new FakeEngine();
   const { job, runs } = scriptedJob(watch, [outcome], key);
   const cell = startStreamingCell(makeSink(), job, { engine, toHostError: asError });
   await flush();
   engine.emitMeta();
+  await flush();
+  expect(runs()).toBe(expectedRuns);
+  cell.cancel();
+});
+
+test.each<[CellWatch, number]>([
+  ["meta", 2],
+  ["catalog", 1],
+  ["data", 1],
+])("a change of the allowances alone re-runs a %s cell: runs %i", async (watch, expectedRuns) => {
+  const engine = new FakeEngine();
+  const { job, runs } = scriptedJob(watch, [succeeds]);
+  const cell = startStreamingCell(makeSink(), job, { engine, toHostError: asError });
+  await flush();
+  engine.emitLimits();
   await flush();
   expect(runs()).toBe(expectedRuns);
   cell.cancel();

@@ -109,6 +109,7 @@ export class FakeEngine implements Engine {
   private readonly changeListeners = new Set<(keys: ReadonlySet<string>) => void>();
   private readonly metaListeners = new Set<() => void>();
   private readonly keyListeners = new Map<string, Set<() => void>>();
+  private readonly catalogListeners = new Set<() => void>();
   /** Each answer is a new data version: the fake's series may be edited in place between calls. */
   private dataVersion = 0;
   private readonly authListeners = new Set<(status: AuthStatus) => void>();
@@ -120,7 +121,13 @@ export class FakeEngine implements Engine {
   get listenerCount(): number {
     let keyed = 0;
     for (const listeners of this.keyListeners.values()) keyed += listeners.size;
-    return this.changeListeners.size + this.metaListeners.size + this.authListeners.size + keyed;
+    return (
+      this.changeListeners.size +
+      this.metaListeners.size +
+      this.catalogListeners.size +
+      this.authListeners.size +
+      keyed
+    );
   }
 
   /** As the engine's change events: per-key listeners once per change, then the onChange ones. */
@@ -132,7 +139,14 @@ export class FakeEngine implements Engine {
     for (const listener of [...this.changeListeners]) listener(set);
   }
 
+  /** A catalog change: meta and catalog listeners hear it. */
   emitMeta(): void {
+    for (const listener of [...this.metaListeners]) listener();
+    for (const listener of [...this.catalogListeners]) listener();
+  }
+
+  /** Only the allowances moved: catalog listeners do not hear it. */
+  emitLimits(): void {
     for (const listener of [...this.metaListeners]) listener();
   }
 
@@ -304,6 +318,10 @@ export class FakeEngine implements Engine {
 
   onMetaChange(listener: () => void): Unsubscribe {
     return this.subscribe(this.metaListeners, listener);
+  }
+
+  onCatalogChange(listener: () => void): Unsubscribe {
+    return this.subscribe(this.catalogListeners, listener);
   }
 
   async limits(): Promise<LimitsRow[]> {
