@@ -28,12 +28,19 @@ export function toCellOutput(result: unknown): CellOutput {
   return { value: toScalar(result) };
 }
 
+/** Tables already seen to hold plain values: shared tables are checked once, not per cell and pass. */
+const scalarTables = new WeakSet<unknown[]>();
+
 function isScalarTable(table: unknown[]): table is OutputScalar[][] {
-  return table.every(
+  if (scalarTables.has(table)) return true;
+  const scalar = table.every(
     (row) =>
       Array.isArray(row) &&
       row.every((cell) => cell === null || ["string", "number", "boolean"].includes(typeof cell)),
   );
+  // Only frozen tables can be remembered: another table could change after the check.
+  if (scalar && Object.isFrozen(table) && table.every((row) => Object.isFrozen(row))) scalarTables.add(table);
+  return scalar;
 }
 
 function toScalar(cell: unknown): OutputScalar {
