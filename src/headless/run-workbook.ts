@@ -35,6 +35,12 @@ export interface RunOptions {
   clock?: Clock;
   /** Where logs go (default stderr: stdout is the report's). */
   log?: Logger;
+  /**
+   * Called as each pass ends (with the report so far: the refresh summary). When given,
+   * the returned report keeps each pass's counts but not its results, which were handed
+   * over here: a long run then holds one pass's results at a time (report-writer.ts).
+   */
+  onPass?: (pass: PassReport, report: RunReport) => void;
 }
 
 export interface RunReport {
@@ -93,7 +99,12 @@ export async function runWorkbook(options: RunOptions): Promise<RunReport> {
         options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       );
       previous = cells;
-      report.passes.push(passReport);
+      if (options.onPass) {
+        options.onPass(passReport, report);
+        report.passes.push({ ...passReport, results: [] });
+      } else {
+        report.passes.push(passReport);
+      }
       if (passReport.stuck) {
         report.settled = false;
         break;
