@@ -1,7 +1,9 @@
 // --cache FILE: the engine's whole storage (settings, catalog, cached series) as one JSON
 // document, loaded before the engine starts and written back at the end. The engine never
 // stores a password or token, so neither can reach the file.
-import { readFile, writeFile } from "node:fs/promises";
+import { constants } from "node:fs";
+import { access, readFile, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
 import type { KeyValueStorage } from "../core/environment";
 
 export const CACHE_FILE_VERSION = 1;
@@ -9,6 +11,33 @@ export const CACHE_FILE_VERSION = 1;
 interface CacheFileContent {
   version: number;
   entries: Record<string, unknown>;
+}
+
+/**
+ * Checks, before the run makes any call, that the cache can be written at the end: an
+ * existing FILE must be a readable and writable file, a new one needs a writable directory.
+ * Otherwise a whole workbook would be fetched, and charged, before the save failed.
+ * Throws an Error that names the path and the cause.
+ */
+export async function checkCacheFile(file: string): Promise<void> {
+  const existing = await stat(file).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === "ENOENT") return undefined;
+    throw new Error(`Cannot use --cache ${file}: ${error.message}`);
+  });
+  if (existing?.isDirectory()) throw new Error(`Cannot use --cache ${file}: it is a directory, not a file.`);
+  const target = existing ? file : path.dirname(path.resolve(file));
+  const directory = existing ? undefined : await stat(target).catch(() => undefined);
+  if (!existing && !directory?.isDirectory()) {
+    throw new Error(`Cannot use --cache ${file}: the directory ${target} does not exist.`);
+  }
+  try {
+    await access(target, existing ? constants.R_OK | constants.W_OK : constants.W_OK | constants.X_OK);
+  } catch {
+    const what = existing
+      ? "the file is not readable and writable"
+      : `the directory ${target} is not writable`;
+    throw new Error(`Cannot use --cache ${file}: ${what}.`);
+  }
 }
 
 /** Copies the file's entries into storage; a missing file is an empty cache. */
