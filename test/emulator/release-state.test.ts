@@ -75,7 +75,7 @@ describe("a release moves each series' last final by one month at most", () => {
     expect(before.get(first.code)).toBeGreaterThanOrEqual(state.published() - 1);
   });
 
-  test("a held-back series gets its month in a late update a week later, then moves one month a release", () => {
+  test("a held-back series gets its month in a late update the next day, then moves one month a release", () => {
     const { clock, state } = setup("2026-11-10T18:00:00Z");
     const series = active.find((s) => s.lag === 0);
     if (series === undefined) throw new Error("test data");
@@ -83,11 +83,11 @@ describe("a release moves each series' last final by one month at most", () => {
     const updatedBefore = state.view(series).updatedAt;
     expect(state.view(series).lastFinal).toBe(record.month - 1);
 
-    clock.set(new Date("2026-11-16T18:00:00Z"));
+    clock.set(new Date("2026-11-11T05:00:00Z")); // still November 10 in US Central Time
     expect(state.view(series).lastFinal).toBe(record.month - 1);
     expect(state.view(series).updatedAt).toBe(updatedBefore);
-    clock.set(new Date("2026-11-17T18:00:00Z"));
-    expect(state.view(series)).toMatchObject({ lastFinal: record.month, updatedAt: "2026-11-17" });
+    clock.set(new Date("2026-11-11T18:00:00Z"));
+    expect(state.view(series)).toMatchObject({ lastFinal: record.month, updatedAt: "2026-11-11" });
 
     // December's release (by the clock) moves it one month, like every other series.
     const before = lastFinals(state);
