@@ -1,6 +1,9 @@
 // The <codes> path segment of spec 4.6: "<code>&c=<id>&u=<id>,<code>&u=<id>&c=<id>,...".
-// Malformed input is a client error naming the problem; an unknown currency or unit ID
-// is not an error (the series' default applies), which is decided later per series.
+// Malformed input (a bad code, an option other than c or u, an option given twice) is a
+// client error naming the problem. An invalid currency or unit ID of any form (not a
+// number, empty, negative, a fraction, or a number that is no ID) is not an error: the
+// series' default applies, as for an omitted option (spec 4.6); the record's currency and
+// unit state what was applied.
 import { MAX_CODES_PER_CALL } from "./options";
 
 export interface CodeRequestItem {
@@ -12,7 +15,10 @@ export interface CodeRequestItem {
 export class CodesSegmentError extends Error {}
 
 const CODE_PATTERN = /^\d+-\d+-\d+$/;
-const OPTION_PATTERN = /^([cu])=(\d{1,9})$/;
+/** An option: its key, and whatever follows "=" (possibly nothing). */
+const OPTION_PATTERN = /^([cu])(?:=(.*))?$/s;
+/** A value that can be an ID at all; anything else is invalid and means "the default". */
+const ID_PATTERN = /^\d{1,9}$/;
 
 export function parseCodesSegment(segment: string): CodeRequestItem[] {
   if (segment.trim().length === 0) {
@@ -35,6 +41,7 @@ function parseItem(part: string, position: number): CodeRequestItem {
     );
   }
   const item: CodeRequestItem = { code, currencyId: undefined, unitId: undefined };
+  const given = new Set<string>();
   for (const option of options) {
     const match = OPTION_PATTERN.exec(option);
     if (match === null) {
@@ -42,12 +49,13 @@ function parseItem(part: string, position: number): CodeRequestItem {
         `Malformed option '${option}' for code ${code}: expected c=<currency ID> or u=<unit ID>`,
       );
     }
-    const [, key, digits] = match;
-    const field = key === "c" ? "currencyId" : "unitId";
-    if (item[field] !== undefined) {
+    const [, key = "", value = ""] = match;
+    if (given.has(key)) {
       throw new CodesSegmentError(`Option ${key} given twice for code ${code}`);
     }
-    item[field] = Number(digits);
+    given.add(key);
+    // An invalid ID stays undefined: the series' default applies.
+    if (ID_PATTERN.test(value)) item[key === "c" ? "currencyId" : "unitId"] = Number(value);
   }
   return item;
 }

@@ -2,7 +2,13 @@
 // month is the calendar's latest concluded month plus the number of manual releases; a
 // release (by the clock passing a release instant or by /__admin/release) may revise the
 // history of some series and leave a few not updated. Only the latest release's effects
-// show in series_hist_changed and in held-back last finals, as on the real service.
+// show in series_hist_changed, as on the real service.
+//
+// A release moves each series' last final by one month at most. A series not updated at a
+// release gets that month in a late update LATE_UPDATE_DAYS later (updated_at is then the
+// late update's date). When the next release comes first (manual releases, a clock moved
+// ahead), that release brings the late month instead of its own: the series moves one
+// month and stays one behind until its next late update.
 import type { Catalog, SeriesDefinition } from "./catalog";
 import { centralDate } from "./central-time";
 import type { OffsetClock } from "./clock";
@@ -13,6 +19,10 @@ import type { Revision } from "./values";
 /** Share of series whose history a default release revises, and that it leaves not updated. */
 const REVISED_SHARE = 0.03;
 const UNCHANGED_SHARE = 0.05;
+/** Days after a release at which the series it did not update get their month. */
+// One day: a late series is caught up by the time most tests start (a few days after the
+// release day), so only a test that moves the clock a day past a release sees it change.
+export const LATE_UPDATE_DAYS = 1;
 
 export interface ReleaseRecord {
   month: number;
@@ -109,15 +119,43 @@ export class ReleaseState {
       };
     }
     const latest = this.record(published);
-    const heldBack = latest.unchanged.has(series.code);
+    const late = this.lateAfter(series.code, published);
+    const lateUpdate = addDays(latest.date, LATE_UPDATE_DAYS);
+    const caughtUp = late && centralDate(this.clock.now()) >= lateUpdate;
+    const behind = late && !caughtUp ? 1 : 0;
+    let releaseDate = latest.date;
+    if (caughtUp) releaseDate = lateUpdate;
+    else if (late && !this.carriedOver(series.code, published - 1)) {
+      releaseDate = this.updatedAtRelease(series.code, published);
+    }
     const adHocDate = this.adHocRevised.get(series.code);
-    const releaseDate = heldBack ? this.dateOf(published - 1) : latest.date;
     return {
-      lastFinal: Math.max(series.startMonth, published - series.lag - (heldBack ? 1 : 0)),
+      lastFinal: Math.max(series.startMonth, published - series.lag - behind),
       updatedAt: adHocDate !== undefined && adHocDate > releaseDate ? adHocDate : releaseDate,
       histChanged: latest.revised.has(series.code) || adHocDate !== undefined,
       revisions,
     };
+  }
+
+  /** Whether a series was one month behind right after the release of `month`. */
+  private lateAfter(code: string, month: number): boolean {
+    return this.record(month).unchanged.has(code) || this.carriedOver(code, month - 1);
+  }
+
+  /**
+   * Whether a series late after the release of `month` was still late when the next release
+   * came (its late update not yet due): that release then brought only the late month.
+   * Checks the dates first, so the look back stops at the first release a month apart.
+   */
+  private carriedOver(code: string, month: number): boolean {
+    const lateUpdate = addDays(this.dateOf(month), LATE_UPDATE_DAYS);
+    return lateUpdate > this.dateOf(month + 1) && this.lateAfter(code, month);
+  }
+
+  /** The updated_at a series had when the release of `month` came (one it did not update). */
+  private updatedAtRelease(code: string, month: number): string {
+    if (!this.lateAfter(code, month - 1)) return this.dateOf(month - 1);
+    return addDays(this.dateOf(month - 1), LATE_UPDATE_DAYS);
   }
 
   /** The release that published a month: recorded if it happened while running, else the default. */
@@ -169,4 +207,9 @@ export class ReleaseState {
     list.push({ beforeMonth });
     this.revisions.set(series.code, list);
   }
+}
+
+/** "YYYY-MM-DD" plus whole days (calendar arithmetic in UTC: dates here are labels). */
+function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }

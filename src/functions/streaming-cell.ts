@@ -4,6 +4,7 @@
 // result always arrives, so no cell stays on #BUSY!; cancelling stops everything.
 import type { AuthStatus, Engine, Unsubscribe } from "../core/engine-api";
 import { isPcdError, type PcdError } from "../core/errors";
+import { callDurationBoundMs } from "../core/http/retry-policy";
 import type { SeriesNeed } from "../core/series-need";
 import { toCellError, type CellError } from "./cell-errors";
 import { sameResult } from "./same-result";
@@ -78,10 +79,18 @@ export const RETRY_JITTER = 0.25;
 /** Margin on top of the engine's own call timeouts before the watchdog gives up. */
 export const WATCHDOG_MARGIN_MS = 15_000;
 
-/** Worst case of one cell: a catalog call, a history call and a values call, each with its timeout. */
+/**
+ * Worst case of one cell: a catalog call, a history call and a values call one after the
+ * other, each with its retries (they start within the retry window, the last attempt may
+ * take its whole timeout), plus one token renewal and the attempt it repeats (a fresh
+ * token outlasts a cell's wait, so one renewal per cell is the most there can be).
+ */
 export function defaultWatchdogMs(engine: Engine): number {
   const { callTimeoutMs, historyTimeoutMs } = engine.getSettings();
-  return 2 * callTimeoutMs + historyTimeoutMs + WATCHDOG_MARGIN_MS;
+  const attemptTimeouts = [callTimeoutMs, historyTimeoutMs, callTimeoutMs];
+  const calls = attemptTimeouts.reduce((sum, timeout) => sum + callDurationBoundMs(timeout), 0);
+  const renewal = callTimeoutMs + Math.max(...attemptTimeouts);
+  return calls + renewal + WATCHDOG_MARGIN_MS;
 }
 
 export function startStreamingCell<T, E>(

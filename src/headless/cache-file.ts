@@ -6,7 +6,9 @@
 // never used. They decide where the password is sent, and a file may come from anyone
 // (a colleague, a download); the runner takes addresses from its command line and
 // environment only (run-workbook.ts says which it uses).
-import { readFile, writeFile } from "node:fs/promises";
+import { constants } from "node:fs";
+import { access, readFile, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
 import type { KeyValueStorage, Logger } from "../core/environment";
 import { SETTINGS_STORAGE_KEY } from "../core/settings";
 
@@ -18,6 +20,33 @@ export const CACHE_FILE_VERSION = 1;
 interface CacheFileContent {
   version: number;
   entries: Record<string, unknown>;
+}
+
+/**
+ * Checks, before the run makes any call, that the cache can be written at the end: an
+ * existing FILE must be a readable and writable file, a new one needs a writable directory.
+ * Otherwise a whole workbook would be fetched, and charged, before the save failed.
+ * Throws an Error that names the path and the cause.
+ */
+export async function checkCacheFile(file: string): Promise<void> {
+  const existing = await stat(file).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === "ENOENT") return undefined;
+    throw new Error(`Cannot use --cache ${file}: ${error.message}`);
+  });
+  if (existing?.isDirectory()) throw new Error(`Cannot use --cache ${file}: it is a directory, not a file.`);
+  const target = existing ? file : path.dirname(path.resolve(file));
+  const directory = existing ? undefined : await stat(target).catch(() => undefined);
+  if (!existing && !directory?.isDirectory()) {
+    throw new Error(`Cannot use --cache ${file}: the directory ${target} does not exist.`);
+  }
+  try {
+    await access(target, existing ? constants.R_OK | constants.W_OK : constants.W_OK | constants.X_OK);
+  } catch {
+    const what = existing
+      ? "the file is not readable and writable"
+      : `the directory ${target} is not writable`;
+    throw new Error(`Cannot use --cache ${file}: ${what}.`);
+  }
 }
 
 /**

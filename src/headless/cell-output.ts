@@ -1,8 +1,11 @@
 // How a cell's latest result appears in the runner's report: values as JSON scalars or 2D
 // arrays (formatted numbers as their basicValue), errors as {type, message}. A 1x1 array
 // (PCD.INFO of one field, PCD.LIMITS of one dataset) shows in Excel as a single value, and
-// is reported as that scalar.
+// is reported as that scalar. Dates stay Excel serials in `value` (what a formula sees);
+// a result with dates also carries `iso`, the same value with each date as YYYY-MM-DD.
 import { isFormattedNumberCell } from "../functions/cell-value";
+import { formatCalendar, serialToCalendar } from "../functions/excel-dates";
+import { DATE_NUMBER_FORMAT } from "../functions/host-capabilities";
 import { isCustomFunctionsError } from "./custom-functions-shim";
 
 export type OutputScalar = string | number | boolean | null;
@@ -13,19 +16,42 @@ export interface OutputError {
   message: string;
 }
 
-export type CellOutput = { value: OutputValue } | { error: OutputError };
+export type CellOutput = { value: OutputValue; iso?: OutputValue } | { error: OutputError };
 
 export function toCellOutput(result: unknown): CellOutput {
   if (isCustomFunctionsError(result)) return { error: { type: result.code, message: result.message ?? "" } };
-  if (Array.isArray(result)) {
-    // A table of plain values is reported as it is (shared with the cell, not copied).
-    const rows = isScalarTable(result)
-      ? result
-      : result.map((row: unknown) => (Array.isArray(row) ? row.map(toScalar) : [toScalar(row)]));
-    const only = rows.length === 1 && rows[0]?.length === 1 ? rows[0][0] : undefined;
-    return { value: only !== undefined ? only : rows };
+  // A table of plain values (no dates) is reported as it is: shared with the cell, not copied.
+  if (Array.isArray(result) && isScalarTable(result)) {
+    const only = result.length === 1 && result[0]?.length === 1 ? result[0][0] : undefined;
+    return { value: only !== undefined ? only : result };
   }
-  return { value: toScalar(result) };
+  const rows: unknown[][] = Array.isArray(result)
+    ? result.map((row: unknown) => (Array.isArray(row) ? row : [row]))
+    : [[result]];
+  const single = !Array.isArray(result) || (rows.length === 1 && rows[0]?.length === 1);
+  const value = shape(
+    rows.map((row) => row.map(toScalar)),
+    single,
+  );
+  if (!rows.some((row) => row.some(isDateCell))) return { value };
+  const iso = shape(
+    rows.map((row) => row.map((cell) => (isDateCell(cell) ? isoDate(cell.basicValue) : toScalar(cell)))),
+    single,
+  );
+  return { value, iso };
+}
+
+function shape(rows: OutputScalar[][], single: boolean): OutputValue {
+  return single ? (rows[0]?.[0] ?? null) : rows;
+}
+
+/** A number the host shows as a date (how the functions return dates to Excel). */
+function isDateCell(cell: unknown): cell is { basicValue: number } {
+  return isFormattedNumberCell(cell) && cell.numberFormat === DATE_NUMBER_FORMAT;
+}
+
+function isoDate(serial: number): string {
+  return formatCalendar(serialToCalendar(serial));
 }
 
 /** Tables already seen to hold plain values: shared tables are checked once, not per cell and pass. */

@@ -2,11 +2,17 @@
 // (PCD_BASE_URL, PCD_AUTH_URL, PCD_USERNAME, PCD_PASSWORD). Usage errors are exit code 2.
 import type { RunOptions } from "./run-workbook";
 
+/** Longest --timeout: a day (far below the 24.8 days a Node timer can hold). */
+export const MAX_TIMEOUT_SECONDS = 86_400;
+
 export const USAGE = `Usage: npm run recalc -- [--json] [--passes N] [--refresh] [--sandbox] [--base-url URL]
   [--auth-url URL] [--username U] [--password P] [--cache FILE] [--timeout S] (--file F | FORMULA...)
+       npm run recalc -- --help
 
 Evaluates PCD formulas the way Excel does, e.g.
   npm run recalc -- '=PCD.VALUES("68520-8-1","EUR","MWh")' '=PCD.LIMITS()'
+--timeout S bounds the whole run (sign-in, refresh, every pass): 1 to ${MAX_TIMEOUT_SECONDS} s, default 300.
+Exit codes: 0 done, 1 unexpected failure, 2 usage error, 3 the run did not finish within --timeout.
 Environment fallbacks: PCD_BASE_URL, PCD_AUTH_URL, PCD_USERNAME, PCD_PASSWORD.`;
 
 export interface CliOptions extends Omit<RunOptions, "formulas"> {
@@ -15,6 +21,8 @@ export interface CliOptions extends Omit<RunOptions, "formulas"> {
   formulas: string[];
   /** A file of formulas (one a line; blank lines and # comments skipped). */
   file?: string;
+  /** --help: print the usage and run nothing. */
+  help?: boolean;
 }
 
 export class UsageError extends Error {
@@ -37,6 +45,8 @@ const VALUE_FLAGS = new Set([
 
 export function parseCliArgs(argv: readonly string[], env: Record<string, string | undefined>): CliOptions {
   const options: CliOptions = { json: false, formulas: [] };
+  // --help wins over everything else on the line, mistakes included.
+  if (argv.some((arg) => arg === "--help" || arg === "-h")) return { ...options, help: true };
   for (let index = 0; index < argv.length; index += 1) {
     const arg = argv[index] as string;
     if (arg === "--") continue;
@@ -85,7 +95,7 @@ function applyValueFlag(options: CliOptions, flag: string, value: string): void 
       options.passes = positiveInteger(flag, value);
       break;
     case "--timeout":
-      options.timeoutMs = positiveInteger(flag, value) * 1000;
+      options.timeoutMs = positiveInteger(flag, value, MAX_TIMEOUT_SECONDS) * 1000;
       break;
     case "--base-url":
       options.baseUrl = value;
@@ -121,11 +131,13 @@ function splitFlag(arg: string): [string, string | undefined] {
   return equals === -1 ? [arg, undefined] : [arg.slice(0, equals), arg.slice(equals + 1)];
 }
 
-function positiveInteger(flag: string, value: string): number {
-  if (!/^\d+$/.test(value) || Number(value) < 1) {
-    throw new UsageError(`${flag} must be a whole number of at least 1; got "${value}".`);
+function positiveInteger(flag: string, value: string, max?: number): number {
+  const number = /^\d+$/.test(value) ? Number(value) : NaN;
+  if (!(number >= 1) || (max !== undefined && number > max)) {
+    const range = max === undefined ? "of at least 1" : `from 1 to ${max}`;
+    throw new UsageError(`${flag} must be a whole number ${range}; got "${value}".`);
   }
-  return Number(value);
+  return number;
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

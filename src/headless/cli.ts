@@ -1,11 +1,12 @@
 // `npm run recalc`: evaluates PCD formulas headlessly. stdout carries only the report (one
-// JSON document with --json); logs go to stderr. Exit 0 when every pass settled (cell
-// errors included), 2 for usage errors, 3 when a pass did not settle (the stuck formulas
-// are listed on stderr).
+// JSON document with --json); logs go to stderr. Exit 0 when the run finished (cell errors
+// included), 1 on an unexpected failure, 2 for usage errors (and --help's 0), 3 when the
+// run did not finish within --timeout (what did not finish is listed on stderr).
 import { readFile } from "node:fs/promises";
+import { checkCacheFile } from "./cache-file";
 import { USAGE, UsageError, formulasOfFile, parseCliArgs, type CliOptions } from "./cli-args";
-import { ReportWriter } from "./report-writer";
-import { runWorkbook } from "./run-workbook";
+import { reportJson, reportText } from "./report-format";
+import { runWorkbook, type RunReport } from "./run-workbook";
 
 export const EXIT_OK = 0;
 export const EXIT_FAILURE = 1;
@@ -17,27 +18,32 @@ async function main(argv: readonly string[]): Promise<number> {
   let formulas: string[];
   try {
     options = parseCliArgs(argv, process.env);
+    if (options.help) {
+      await write(process.stdout, `${USAGE}\n`);
+      return EXIT_OK;
+    }
     formulas =
       options.file === undefined ? options.formulas : formulasOfFile(await readFormulaFile(options.file));
+    if (options.cacheFile !== undefined) await checkCache(options.cacheFile);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    process.stderr.write(`${error.message}\n\n${USAGE}\n`);
+    await write(process.stderr, `${error.message}\n\n${USAGE}\n`);
     return EXIT_USAGE;
   }
-  // Each pass is written as it ends, so the run never holds every pass's results.
-  const writer = new ReportWriter((chunk) => process.stdout.write(chunk), options.json);
-  const report = await runWorkbook({
-    ...options,
-    formulas,
-    onPass: (pass, sofar) => writer.pass(pass, sofar),
-  });
-  writer.end(report);
+  const report = await runWorkbook({ ...options, formulas });
+  await write(process.stdout, options.json ? `${reportJson(report)}\n` : reportText(report));
   if (!report.settled) {
-    const stuck = report.passes.flatMap((pass) => pass.stuck ?? []);
-    process.stderr.write(`Did not settle within the timeout:\n${stuck.map((f) => `  ${f}`).join("\n")}\n`);
+    await write(process.stderr, `Did not finish within the timeout:\n${unfinished(report)}\n`);
     return EXIT_STUCK;
   }
   return EXIT_OK;
+}
+
+function unfinished(report: RunReport): string {
+  if (report.signIn.timedOut) return "  signing in";
+  if (report.refresh?.timedOut) return "  refresh all";
+  const stuck = report.passes.flatMap((pass) => pass.stuck ?? []);
+  return stuck.map((formula) => `  ${formula}`).join("\n");
 }
 
 async function readFormulaFile(file: string): Promise<string> {
@@ -48,10 +54,31 @@ async function readFormulaFile(file: string): Promise<string> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    process.stderr.write(`recalc failed: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(EXIT_FAILURE);
-  },
-);
+async function checkCache(file: string): Promise<void> {
+  try {
+    await checkCacheFile(file);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
+/**
+ * Writes and waits until the stream has handed everything to the OS. On a pipe, stdout is
+ * asynchronous: exiting right after write() would cut the output at the pipe's buffer.
+ */
+function write(stream: NodeJS.WriteStream, text: string): Promise<void> {
+  return new Promise((resolve) => stream.write(text, () => resolve()));
+}
+
+// The exit code is set, and the process ends only once stdout and stderr are drained.
+// It then exits even if abandoned calls (a timed-out run's) still hold sockets or timers:
+// --timeout bounds the process, not only the report.
+main(process.argv.slice(2))
+  .catch(async (error: unknown) => {
+    await write(process.stderr, `recalc failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    return EXIT_FAILURE;
+  })
+  .then((code) => {
+    process.exitCode = code;
+    process.exit();
+  });

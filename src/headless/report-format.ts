@@ -1,66 +1,69 @@
 // The runner's outputs: the JSON document of --json (one document, exactly the documented
-// shape) and a readable text table otherwise.
-import type { RefreshSummary } from "../core/engine-api";
+// shape: docs/formulas.md) and a readable text table otherwise.
 import type { CellOutput, OutputScalar, OutputValue } from "./cell-output";
-import type { PassReport } from "./run-pass";
 import type { RunReport } from "./run-workbook";
+import type { Usage } from "./usage-meter";
 
 export function reportJson(report: RunReport): string {
   const document: Record<string, unknown> = {
+    signIn: report.signIn,
+    ...(report.refresh ? { refresh: report.refresh } : {}),
     passes: report.passes.map((pass) => ({
       results: pass.results,
       http: pass.http,
       dataRequests: pass.dataRequests,
+      dataRequestsUnconfirmed: pass.dataRequestsUnconfirmed,
       ms: pass.ms,
       ...(pass.stuck ? { stuck: pass.stuck } : {}),
     })),
+    total: report.total,
+    settled: report.settled,
   };
-  if (report.refresh) document.refresh = report.refresh;
   return JSON.stringify(document);
 }
 
-/** A pass's fields after its results, as JSON members (for report-writer.ts). */
-export function jsonPassFields(pass: PassReport): string {
-  const fields = JSON.stringify({
-    http: pass.http,
-    dataRequests: pass.dataRequests,
-    ms: pass.ms,
-    ...(pass.stuck ? { stuck: pass.stuck } : {}),
-  });
-  return fields.slice(1, -1);
-}
-
 export function reportText(report: RunReport): string {
-  const lines = [...textOfRefresh(report.refresh), ...report.passes.flatMap(textOfPass)];
+  const lines: string[] = [];
+  lines.push(`Sign-in: ${phaseLine(report.signIn)}`);
+  if (report.signIn.error) lines.push(`  ${report.signIn.error}`);
+  if (report.refresh) {
+    const r = report.refresh;
+    lines.push(`Refresh: ${phaseLine(r)}`);
+    if (r.updated !== undefined) {
+      lines.push(
+        `  ${r.updated} updated, ${r.revised ?? 0} revised, ${r.unchanged ?? 0} unchanged, ${r.failed ?? 0} failed.`,
+      );
+    }
+    if (r.error) lines.push(`  failed: ${r.error}`);
+    for (const failure of r.failures ?? []) lines.push(`  failed ${failure.code}: ${failure.message}`);
+  }
+  report.passes.forEach((pass, index) => {
+    lines.push(`Pass ${index + 1}: ${phaseLine({ ...pass, timedOut: pass.stuck ? true : undefined })}`);
+    for (const result of pass.results) {
+      lines.push(`${result.formula}`);
+      lines.push(...indent(describeOutput(result)));
+    }
+    if (pass.stuck) lines.push(`Did not settle: ${pass.stuck.join("  ")}`);
+  });
+  lines.push(`Total: ${phaseLine(report.total)}`);
   return `${lines.join("\n")}\n`;
 }
 
-export function textOfRefresh(refresh: RefreshSummary | undefined): string[] {
-  if (!refresh) return [];
-  const r = refresh;
-  return [
-    `Refresh: ${r.updated} updated, ${r.revised} revised, ${r.unchanged} unchanged, ${r.failed} failed, ${r.requestsUsed} data requests.`,
-    ...r.failures.map((failure) => `  failed ${failure.code}: ${failure.message}`),
-  ];
-}
-
-export function textOfPass(pass: PassReport, index: number): string[] {
-  const lines: string[] = [];
-  const calls = Object.entries(pass.http)
+/** "167 ms; HTTP calls: access_token 0, ...; data requests: 1 (2 unconfirmed); timed out" */
+function phaseLine(phase: Usage & { ms: number; timedOut?: true }): string {
+  const calls = Object.entries(phase.http)
     .map(([operation, count]) => `${operation} ${count}`)
     .join(", ");
-  lines.push(`Pass ${index + 1}: ${pass.ms} ms; HTTP calls: ${calls}; data requests: ${pass.dataRequests}`);
-  for (const result of pass.results) {
-    lines.push(`${result.formula}`);
-    lines.push(...indent(describeOutput(result)));
-  }
-  if (pass.stuck) lines.push(`Did not settle: ${pass.stuck.join("  ")}`);
-  return lines;
+  const unconfirmed =
+    phase.dataRequestsUnconfirmed > 0 ? ` (+${phase.dataRequestsUnconfirmed} sent without an answer)` : "";
+  const timedOut = phase.timedOut ? "; timed out" : "";
+  return `${phase.ms} ms; HTTP calls: ${calls}; data requests: ${phase.dataRequests}${unconfirmed}${timedOut}`;
 }
 
 function describeOutput(output: CellOutput): string[] {
   if ("error" in output) return [`${output.error.type} ${output.error.message}`];
-  return formatValue(output.value);
+  // Dates as YYYY-MM-DD, as Excel shows them.
+  return formatValue(output.iso ?? output.value);
 }
 
 function formatValue(value: OutputValue): string[] {

@@ -1,21 +1,23 @@
 // One Excel-like recalculation: every formula is invoked before any result can settle
 // (computations are asynchronous), then the pass waits until every cell has a result and
 // the engine is idle with no cell still changing, and reports each cell's latest result.
-import type { Engine, EngineStats } from "../core/engine-api";
-import type { Operation } from "../core/model";
+import type { Engine } from "../core/engine-api";
 import { toCellOutput, type CellOutput } from "./cell-output";
+import { untilDeadline } from "./deadline";
 import { FormulaSyntaxError, parseFormula } from "./formula";
 import { RecordingInvocation } from "./invocation";
 import { arityError, invokeFunction } from "./invoke";
+import { engineStatsMeter, usageBetween, type Usage, type UsageMeter } from "./usage-meter";
 
 export type FormulaResult = { formula: string } & CellOutput;
 
-export interface PassReport {
+/**
+ * http: requests this pass sent per operation (retries and token renewals included);
+ * dataRequests: what the service confirmed charging; dataRequestsUnconfirmed: data
+ * requests sent with no answer when the pass ended (the service may have charged them).
+ */
+export interface PassReport extends Usage {
   results: FormulaResult[];
-  /** HTTP calls this pass sent, per operation (retries included). */
-  http: Record<Operation, number>;
-  /** Data requests (codes) this pass sent. */
-  dataRequests: number;
   ms: number;
   /** Present when the pass did not settle in time: the formulas still without a result. */
   stuck?: string[];
@@ -34,21 +36,28 @@ interface Cell {
 /** Quiet time without a new result, after the engine reports idle, before the pass ends. */
 const QUIET_MS = 30;
 
+/**
+ * Runs one pass; it ends unsettled after timeoutMs. The meter counts its calls (default:
+ * the engine's own statistics, which cannot tell unconfirmed data requests).
+ */
 export async function runPass(
   engine: Engine,
   formulas: readonly string[],
   timeoutMs: number,
+  meter: UsageMeter = engineStatsMeter(() => engine.stats()),
 ): Promise<{ report: PassReport; cells: PassCells }> {
-  const before = engine.stats();
+  const before = meter.read();
   const started = performance.now();
+  const deadlineAt = started + timeoutMs;
   const cells = formulas.map(startCell);
   const invocations = cells.flatMap((cell) => (cell.invocation ? [cell.invocation] : []));
 
-  const settled = await withDeadline(waitUntilSettled(engine, invocations), timeoutMs);
-  const after = engine.stats();
+  const stop = { requested: false };
+  const settled = (await untilDeadline(waitUntilSettled(engine, invocations, stop), deadlineAt)).done;
+  stop.requested = true;
   const report: PassReport = {
     results: cells.map((cell) => ({ formula: cell.formula, ...outputOf(cell) })),
-    ...statsDelta(before, after),
+    ...usageBetween(before, meter.read()),
     ms: Math.round(performance.now() - started),
   };
   if (!settled) {
@@ -85,35 +94,20 @@ function outputOf(cell: Cell): CellOutput {
   return toCellOutput(cell.invocation.latest);
 }
 
-async function waitUntilSettled(engine: Engine, invocations: RecordingInvocation[]): Promise<void> {
+/** Ends when the cells settle, or soon after stop is requested (the deadline passed). */
+async function waitUntilSettled(
+  engine: Engine,
+  invocations: RecordingInvocation[],
+  stop: { requested: boolean },
+): Promise<void> {
   await Promise.all(invocations.map((invocation) => invocation.settled()));
   // Results may still change: cells re-run when the engine reports new data for their keys.
   let seen = -1;
-  for (;;) {
+  while (!stop.requested) {
     await engine.idle();
     await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
     const count = invocations.reduce((sum, invocation) => sum + invocation.resultCount, 0);
     if (count === seen) return;
     seen = count;
   }
-}
-
-async function withDeadline(work: Promise<void>, timeoutMs: number): Promise<boolean> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const deadline = new Promise<boolean>((resolve) => {
-    timer = setTimeout(() => resolve(false), timeoutMs);
-  });
-  try {
-    return await Promise.race([work.then(() => true), deadline]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-function statsDelta(before: EngineStats, after: EngineStats): Pick<PassReport, "http" | "dataRequests"> {
-  const http = { ...after.http };
-  for (const operation of Object.keys(http) as Operation[]) {
-    http[operation] = after.http[operation] - (before.http[operation] ?? 0);
-  }
-  return { http, dataRequests: after.dataRequests - before.dataRequests };
 }

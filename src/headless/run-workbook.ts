@@ -7,9 +7,12 @@ import { createEngine, createIdbStorage } from "../core";
 import type { Engine, EngineSettings, RefreshSummary } from "../core/engine-api";
 import type { Clock, FetchLike, KeyValueStorage, Logger } from "../core/environment";
 import { setEngine } from "../host/shared-engine";
-import { loadCacheFile, saveCacheFile } from "./cache-file";
+import { checkCacheFile, loadCacheFile, saveCacheFile } from "./cache-file";
 import { installCustomFunctionsShim } from "./custom-functions-shim";
+import { untilDeadline, type DeadlineOutcome } from "./deadline";
+import { installHostRequirementsShim } from "./host-requirements-shim";
 import { runPass, type PassCells, type PassReport } from "./run-pass";
+import { engineStatsMeter, meteredFetch, usageBetween, type Usage, type UsageMeter } from "./usage-meter";
 
 export const DEFAULT_TIMEOUT_MS = 300_000;
 
@@ -24,9 +27,12 @@ export interface RunOptions {
   authUrl?: string;
   username?: string;
   password?: string;
-  /** Load storage from this JSON file at start and save it there at the end. */
+  /** Load storage from this JSON file at start and save it there at the end (checked first). */
   cacheFile?: string;
-  /** How long one pass may take to settle; default 300 s. */
+  /**
+   * How long the whole run may take: sign-in, refresh and every pass (default 300 s). A
+   * phase still running then ends the run, unsettled; calls in flight are abandoned.
+   */
   timeoutMs?: number;
   /** Programmatic use: an engine to use instead of building one (it is installed with setEngine). */
   engine?: Engine;
@@ -38,15 +44,32 @@ export interface RunOptions {
   /**
    * Called as each pass ends (with the report so far: the refresh summary). When given,
    * the returned report keeps each pass's counts but not its results, which were handed
-   * over here: a long run then holds one pass's results at a time (report-writer.ts).
+   * over here: a long run then holds one pass's results at a time.
    */
   onPass?: (pass: PassReport, report: RunReport) => void;
 }
 
+/** What one phase of the run (sign-in, refresh) cost, and how it ended. */
+export interface PhaseReport extends Usage {
+  ms: number;
+  /** The phase was still running when the run's timeout ended it. */
+  timedOut?: true;
+  /** Why the phase failed, when it did. */
+  error?: string;
+}
+
+/** The refresh phase: its calls, and the refresh-all summary's fields when it finished. */
+export type RefreshReport = PhaseReport & Partial<RefreshSummary>;
+
 export interface RunReport {
+  /** Signing in (its token request); zero calls without credentials. */
+  signIn: PhaseReport;
+  /** Present with the refresh option. */
+  refresh?: RefreshReport;
   passes: PassReport[];
-  refresh?: RefreshSummary;
-  /** False when a pass did not settle within the timeout (the CLI exits 3). */
+  /** Everything the run sent and was charged, from start to end. */
+  total: PhaseReport;
+  /** False when the run did not finish within the timeout (the CLI exits 3). */
   settled: boolean;
   /** Why signing in failed, when it did (cells then show why). */
   signInError?: string;
@@ -58,37 +81,93 @@ export interface RunReport {
  * process (await each run before starting the next).
  */
 export async function runWorkbook(options: RunOptions): Promise<RunReport> {
+  const started = performance.now();
+  const deadlineAt = started + (options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   installCustomFunctionsShim();
+  installHostRequirementsShim();
   const log = options.log ?? stderrLogger;
-  const storage = options.engine ? undefined : createIdbStorage(`pcd-headless-${randomUUID()}`);
-  if (storage && options.cacheFile) {
-    const loaded = await loadCacheFile(options.cacheFile, storage, log);
-    log("info", `Loaded ${loaded} cache entries from ${options.cacheFile}.`);
-  }
   if (options.engine && options.cacheFile) {
     log(
       "warn",
       "--cache applies only to the engine the runner builds; the given engine keeps its own storage.",
     );
   }
-  const engine = options.engine ?? buildEngine(options, storage as KeyValueStorage, log);
+  const storage = options.engine ? undefined : createIdbStorage(`pcd-headless-${randomUUID()}`);
+  if (storage && options.cacheFile) {
+    // Before any call: a cache that cannot be saved must not cost a workbook's data requests.
+    await checkCacheFile(options.cacheFile);
+    const loaded = await loadCacheFile(options.cacheFile, storage, log);
+    log("info", `Loaded ${loaded} cache entries from ${options.cacheFile}.`);
+  }
+  let engine: Engine;
+  let meter: UsageMeter;
+  if (options.engine) {
+    engine = options.engine;
+    const given = options.engine;
+    meter = engineStatsMeter(() => given.stats());
+  } else {
+    const metered = meteredFetch(options.fetch ?? ((input, init) => fetch(input, init)));
+    meter = metered.meter;
+    engine = buildEngine({ ...options, fetch: metered.fetch }, storage as KeyValueStorage, log);
+  }
   setEngine(engine);
+  const atStart = meter.read();
   let previous: PassCells | undefined;
+  const report: RunReport = {
+    signIn: { ...usageBetween(atStart, atStart), ms: 0 },
+    passes: [],
+    total: { ...usageBetween(atStart, atStart), ms: 0 },
+    settled: true,
+  };
   try {
-    await engine.ready();
-    if (!options.engine) logAddresses(engine, options, log);
-    const report: RunReport = { passes: [], settled: true };
-    const signInError = await signIn(engine, options, log);
-    if (signInError) report.signInError = signInError;
+    const phase = async <T>(
+      work: () => Promise<T>,
+    ): Promise<{ outcome: DeadlineOutcome<T>; report: PhaseReport }> => {
+      const before = meter.read();
+      const phaseStart = performance.now();
+      const outcome = await untilDeadline(work(), deadlineAt);
+      const phaseReport: PhaseReport = {
+        ...usageBetween(before, meter.read()),
+        ms: Math.round(performance.now() - phaseStart),
+      };
+      if (!outcome.done) phaseReport.timedOut = true;
+      return { outcome, report: phaseReport };
+    };
+
+    const signedIn = await phase(async () => {
+      await engine.ready();
+      if (!options.engine) logAddresses(engine, options, log);
+      return signIn(engine, options, log);
+    });
+    report.signIn = signedIn.report;
+    if (!signedIn.outcome.done) {
+      report.settled = false;
+      return report;
+    }
+    if (signedIn.outcome.value) report.signIn.error = report.signInError = signedIn.outcome.value;
+
     if (options.refresh) {
-      try {
-        report.refresh = await engine.refreshAll();
-      } catch (error) {
-        // The passes still run (cells show cached data or say why they cannot); the report
-        // then has no refresh summary.
-        log("error", `Refresh all failed: ${error instanceof Error ? error.message : String(error)}`);
+      const refreshed = await phase(() =>
+        engine.refreshAll().then(
+          (summary): RefreshSummary | Error => summary,
+          (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+        ),
+      );
+      report.refresh = refreshed.report;
+      if (!refreshed.outcome.done) {
+        report.settled = false;
+        return report;
+      }
+      const result = refreshed.outcome.value;
+      if (result instanceof Error) {
+        // The passes still run (cells show cached data or say why they cannot).
+        report.refresh.error = result.message;
+        log("error", `Refresh all failed: ${result.message}`);
+      } else {
+        report.refresh = { ...result, ...refreshed.report };
       }
     }
+
     const passes = Math.max(1, options.passes ?? 1);
     for (let pass = 0; pass < passes; pass += 1) {
       // Excel cancels a recalculated cell's previous invocation before the new one runs.
@@ -96,7 +175,8 @@ export async function runWorkbook(options: RunOptions): Promise<RunReport> {
       const { report: passReport, cells } = await runPass(
         engine,
         options.formulas,
-        options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+        Math.max(0, deadlineAt - performance.now()),
+        meter,
       );
       previous = cells;
       if (options.onPass) {
@@ -114,10 +194,13 @@ export async function runWorkbook(options: RunOptions): Promise<RunReport> {
   } finally {
     for (const invocation of previous?.invocations ?? []) invocation.cancel();
     if (storage && options.cacheFile) {
-      await engine.idle();
+      // What is cached so far is saved, but a timed-out run does not wait for its calls.
+      if (report.settled) await engine.idle();
       const saved = await saveCacheFile(options.cacheFile, storage);
       log("info", `Saved ${saved} cache entries to ${options.cacheFile}.`);
     }
+    report.total = { ...usageBetween(atStart, meter.read()), ms: Math.round(performance.now() - started) };
+    if (!report.settled) report.total.timedOut = true;
     setEngine(undefined);
   }
 }

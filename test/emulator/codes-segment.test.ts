@@ -10,6 +10,19 @@ test.each([
     "69138-1-13&c=99",
     [{ code: "69138-1-13", currencyId: 99, unitId: undefined }],
   ],
+  // An invalid ID of any form is the default (spec 4.6), not an error.
+  ...["c=abc", "c=", "c", "c=-1", "c=1.5", "c=1e3", "c=9999999999", "c=%20"].map(
+    (option): [string, string, unknown[]] => [
+      `invalid currency ${option}`,
+      `68520-8-1&${option}&u=4`,
+      [{ code: "68520-8-1", currencyId: undefined, unitId: 4 }],
+    ],
+  ),
+  [
+    "invalid unit u=MWh",
+    "68520-8-1&u=MWh",
+    [{ code: "68520-8-1", currencyId: undefined, unitId: undefined }],
+  ],
   [
     "two codes with their own options",
     "68520-8-1&c=1,91201-1-5&u=7",
@@ -33,8 +46,9 @@ test.each([
   ["trailing comma", "68520-8-1,", /Malformed code '' at position 2/],
   ["space", "68520-8-1, 912-5-2", /Malformed code ' 912-5-2'/],
   ["unknown key", "68520-8-1&q=1", /Malformed option 'q=1'/],
-  ["negative", "68520-8-1&c=-1", /Malformed option 'c=-1'/],
+  ["key with a value-less typo", "68520-8-1&cu=1", /Malformed option 'cu=1'/],
   ["twice", "68520-8-1&u=1&u=2", /Option u given twice for code 68520-8-1/],
+  ["twice, once invalid", "68520-8-1&c=x&c=1", /Option c given twice for code 68520-8-1/],
 ])("%s is rejected with a message naming it", (_case, segment, pattern) => {
   expect(() => parseCodesSegment(segment)).toThrow(CodesSegmentError);
   expect(() => parseCodesSegment(segment)).toThrow(pattern);

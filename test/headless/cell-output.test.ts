@@ -16,9 +16,18 @@ test.each([
         [1, "a"],
         [45292, true],
       ],
+      iso: [
+        [1, "a"],
+        ["2024-01-01", true],
+      ],
     },
   ],
-  [[[{ type: "FormattedNumber", basicValue: 45292, numberFormat: "yyyy-mm-dd" }]], { value: 45292 }],
+  [
+    [[{ type: "FormattedNumber", basicValue: 45292, numberFormat: "yyyy-mm-dd" }]],
+    { value: 45292, iso: "2024-01-01" },
+  ],
+  [[[{ type: "Double", basicValue: 12.5, numberFormat: "0.00" }]], { value: 12.5 }],
+  [[[45292]], { value: 45292 }],
   [[["only"]], { value: "only" }],
   [
     new ShimCustomFunctionsError("#N/A", "Not signed in"),
@@ -29,8 +38,12 @@ test.each([
   expect(toCellOutput(result)).toEqual(output);
 });
 
+const HTTP = { access_token: 0, series_info: 3, series_values: 0, series_hist: 1, data_limits: 0 };
+const NO_CALLS = { access_token: 0, series_info: 0, series_values: 0, series_hist: 0, data_limits: 0 };
+
 const REPORT: RunReport = {
   settled: true,
+  signIn: { http: { ...NO_CALLS, access_token: 1 }, dataRequests: 0, dataRequestsUnconfirmed: 0, ms: 5 },
   passes: [
     {
       results: [
@@ -41,23 +54,41 @@ const REPORT: RunReport = {
             ["Date", "Value", "Status"],
             [45292, 1.5, "final"],
           ],
+          iso: [
+            ["1-2-3 Long identifier line (EUR/MWh)", "", ""],
+            ["Date", "Value", "Status"],
+            ["2024-01-01", 1.5, "final"],
+          ],
         },
         { formula: '=PCD.VALUE("9")', error: { type: "#VALUE!", message: "code is bad" } },
       ],
-      http: { access_token: 1, series_info: 3, series_values: 0, series_hist: 1, data_limits: 0 },
+      http: HTTP,
       dataRequests: 1,
+      dataRequestsUnconfirmed: 0,
       ms: 12,
     },
   ],
+  total: { http: { ...HTTP, access_token: 1 }, dataRequests: 1, dataRequestsUnconfirmed: 0, ms: 20 },
 };
 
 test("JSON output has exactly the documented shape", () => {
   expect(JSON.parse(reportJson(REPORT))).toEqual({
-    passes: [{ results: REPORT.passes[0]?.results, http: REPORT.passes[0]?.http, dataRequests: 1, ms: 12 }],
+    signIn: REPORT.signIn,
+    passes: [
+      {
+        results: REPORT.passes[0]?.results,
+        http: HTTP,
+        dataRequests: 1,
+        dataRequestsUnconfirmed: 0,
+        ms: 12,
+      },
+    ],
+    total: REPORT.total,
+    settled: true,
   });
 });
 
-test("JSON output carries the refresh summary and stuck formulas when there are some", () => {
+test("JSON output carries the refresh with its calls, and a timed-out pass's stuck formulas and unconfirmed requests", () => {
   const refresh = {
     updated: 1,
     revised: 0,
@@ -67,24 +98,53 @@ test("JSON output carries the refresh summary and stuck formulas when there are 
     failures: [],
     startedAt: 1,
     finishedAt: 2,
+    http: { ...NO_CALLS, series_info: 3, series_values: 1 },
+    dataRequests: 4,
+    dataRequestsUnconfirmed: 0,
+    ms: 30,
   };
-  const stuckPass = { ...REPORT.passes[0]!, stuck: ['=PCD.VALUE("1-2-3")'] };
-  const document = JSON.parse(reportJson({ settled: false, refresh, passes: [stuckPass] }));
+  const stuckPass = {
+    ...REPORT.passes[0]!,
+    dataRequestsUnconfirmed: 2,
+    stuck: ['=PCD.VALUE("1-2-3")'],
+  };
+  const document = JSON.parse(
+    reportJson({
+      ...REPORT,
+      settled: false,
+      refresh,
+      passes: [stuckPass],
+      total: { ...REPORT.total, timedOut: true },
+    }),
+  );
   expect(document.refresh).toEqual(refresh);
-  expect(document.passes[0].stuck).toEqual(['=PCD.VALUE("1-2-3")']);
+  expect(document.passes[0]).toMatchObject({ stuck: ['=PCD.VALUE("1-2-3")'], dataRequestsUnconfirmed: 2 });
+  expect(document).toMatchObject({ settled: false, total: { timedOut: true } });
 });
 
-test("the text table aligns columns, lets the identifier line span, and shows errors with their type", () => {
+test("the text table shows dates as YYYY-MM-DD, aligns columns, lets the identifier line span, and shows errors with their type", () => {
   expect(reportText(REPORT)).toBe(
     [
-      "Pass 1: 12 ms; HTTP calls: access_token 1, series_info 3, series_values 0, series_hist 1, data_limits 0; data requests: 1",
+      "Sign-in: 5 ms; HTTP calls: access_token 1, series_info 0, series_values 0, series_hist 0, data_limits 0; data requests: 0",
+      "Pass 1: 12 ms; HTTP calls: access_token 0, series_info 3, series_values 0, series_hist 1, data_limits 0; data requests: 1",
       '=PCD.VALUES("1-2-3",,,,,2)',
       "    1-2-3 Long identifier line (EUR/MWh)",
-      "    Date   Value  Status",
-      "    45292  1.5    final",
+      "    Date        Value  Status",
+      "    2024-01-01  1.5    final",
       '=PCD.VALUE("9")',
       "    #VALUE! code is bad",
+      "Total: 20 ms; HTTP calls: access_token 1, series_info 3, series_values 0, series_hist 1, data_limits 0; data requests: 1",
       "",
     ].join("\n"),
   );
+});
+
+test("the text report names a timed-out phase and requests sent without an answer", () => {
+  const text = reportText({
+    ...REPORT,
+    settled: false,
+    passes: [{ ...REPORT.passes[0]!, dataRequestsUnconfirmed: 2, stuck: ['=PCD.VALUE("9")'] }],
+  });
+  expect(text).toContain("data requests: 1 (+2 sent without an answer); timed out");
+  expect(text).toContain('Did not settle: =PCD.VALUE("9")');
 });

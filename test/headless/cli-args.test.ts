@@ -73,12 +73,32 @@ test.each([
   [[], "No formulas: give --file F or at least one formula."],
   [["--file", "f.txt", "=PCD.LIMITS()"], "Give either --file or formulas, not both."],
   [["--passes", "0", "=PCD.LIMITS()"], '--passes must be a whole number of at least 1; got "0".'],
-  [["--timeout", "soon", "=PCD.LIMITS()"], '--timeout must be a whole number of at least 1; got "soon".'],
+  [["--timeout", "soon", "=PCD.LIMITS()"], '--timeout must be a whole number from 1 to 86400; got "soon".'],
+  // 2147484 s is more than a Node timer holds (it would fire at once); 86400 s is the most.
+  [
+    ["--timeout", "2147484", "=PCD.LIMITS()"],
+    '--timeout must be a whole number from 1 to 86400; got "2147484".',
+  ],
+  [["--timeout", "86401", "=PCD.LIMITS()"], '--timeout must be a whole number from 1 to 86400; got "86401".'],
+  [["--timeout", "0", "=PCD.LIMITS()"], '--timeout must be a whole number from 1 to 86400; got "0".'],
+  [["--timeout=-5", "=PCD.LIMITS()"], '--timeout must be a whole number from 1 to 86400; got "-5".'],
+  [["--timeout", "1.5", "=PCD.LIMITS()"], '--timeout must be a whole number from 1 to 86400; got "1.5".'],
   [["--cache"], "--cache needs a value."],
   [["--verbose", "=PCD.LIMITS()"], "Unknown option --verbose."],
   [["--json=yes", "=PCD.LIMITS()"], "--json takes no value."],
 ])("%j is a usage error", (argv, message) => {
   expect(() => parseCliArgs(argv, NO_ENV)).toThrow(new UsageError(message));
+});
+
+test.each([[["--help"]], [["-h"]], [["--passes", "x", "--help", "=PCD.LIMITS()"]], [["--", "--help"]]])(
+  "%j asks for the usage",
+  (argv) => {
+    expect(parseCliArgs(argv, NO_ENV)).toMatchObject({ help: true });
+  },
+);
+
+test("--timeout 86400 (a day) is the longest accepted", () => {
+  expect(parseCliArgs(["--timeout", "86400", "=PCD.LIMITS()"], NO_ENV).timeoutMs).toBe(86_400_000);
 });
 
 test("a formula file skips blank lines and comments", () => {

@@ -123,6 +123,25 @@ const DISTINCT_KEYS = 5;
  */
 const NEEDED_REQUESTS = 6;
 
+interface ServiceStats {
+  calls: Record<string, number>;
+  dataRequests: Record<string, number>;
+}
+
+function callsBetween(before: ServiceStats, after: ServiceStats): Record<string, number> {
+  return Object.fromEntries(
+    Object.entries(after.calls).map(([operation, count]) => [
+      operation,
+      count - (before.calls[operation] ?? 0),
+    ]),
+  );
+}
+
+function chargedBetween(before: ServiceStats, after: ServiceStats): number {
+  const sum = (stats: ServiceStats) => Object.values(stats.dataRequests).reduce((a, b) => a + b, 0);
+  return sum(after) - sum(before);
+}
+
 const valueOf = (result: FormulaResult | undefined): unknown =>
   result && "value" in result ? result.value : result?.error;
 
@@ -186,7 +205,21 @@ describe("passes against the emulator", () => {
   test("month-start refresh fetches only the series that changed, then cells update with no data call", async () => {
     await admin("POST", "release", { unchanged: [codes.commodity.code] });
     await syncClock();
+    const statsBefore = (await admin("GET", "stats")) as unknown as ServiceStats;
     const refreshed = await run({ formulas: workbook(), cacheFile: cacheFile(), refresh: true });
+    const statsAfter = (await admin("GET", "stats")) as unknown as ServiceStats;
+    // The report counts every call and data request the service saw: sign-in, refresh, passes.
+    expect(refreshed.total).toMatchObject({
+      http: callsBetween(statsBefore, statsAfter),
+      dataRequestsUnconfirmed: 0,
+    });
+    expect(refreshed.total.dataRequests).toBe(chargedBetween(statsBefore, statsAfter));
+    expect(refreshed.refresh?.dataRequests).toBeGreaterThan(0);
+    expect(refreshed.signIn.http.access_token).toBe(1);
+    const phases = [refreshed.signIn, refreshed.refresh, ...refreshed.passes];
+    expect(phases.reduce((sum, phase) => sum + (phase?.dataRequests ?? 0), 0)).toBe(
+      refreshed.total.dataRequests,
+    );
     // Keys whose cells read only History months are not bought again for a new month.
     expect(refreshed.refresh).toMatchObject({ failed: 0 });
     const { updated = 0, revised = 0, unchanged = 0 } = refreshed.refresh ?? {};
@@ -285,7 +318,7 @@ describe("the CLI", () => {
         formula,
       ]);
       expect(code).toBe(3);
-      expect(stderr).toContain(`Did not settle within the timeout:\n  ${formula}`);
+      expect(stderr).toContain(`Did not finish within the timeout:\n  ${formula}`);
     } finally {
       await fetch(`${emulator.url}/__admin/faults`, { method: "DELETE" });
     }

@@ -144,7 +144,8 @@ test("a failed refresh is logged and the passes still run", async () => {
     refresh: true,
     formulas: ['=PCD.VALUE("68520-8-1")'],
   });
-  expect(report.refresh).toBeUndefined();
+  expect(report.refresh).toMatchObject({ error: "Not signed in", dataRequests: 0 });
+  expect(report.refresh?.updated).toBeUndefined();
   expect(logs).toContain("error: Refresh all failed: Not signed in");
   expect(report.passes[0]?.results).toEqual([{ formula: '=PCD.VALUE("68520-8-1")', value: 12 }]);
 });

@@ -12,6 +12,14 @@ export interface RetryPolicy {
    * fall back to cached data instead of hanging (e.g. a 503 "back in 16 hours").
    */
   maxRetryAfterMs: number;
+  /**
+   * No retry starts later than this after the call began (its wait included): a call
+   * that keeps failing slowly (an attempt that times out after 130 s, a 503 with a long
+   * Retry-After) gives up instead of stacking attempts, so a call always ends within
+   * callDurationBoundMs and a cell's watchdog can cover it. The one repeat attempt after
+   * a 401 and its token renewal are not retries: the watchdog counts them separately.
+   */
+  retryWindowMs: number;
 }
 
 export const DEFAULT_RETRY_POLICY: RetryPolicy = Object.freeze({
@@ -19,7 +27,21 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = Object.freeze({
   baseDelayMs: 500,
   maxDelayMs: 20_000,
   maxRetryAfterMs: 60_000,
+  // One full Retry-After wait fits; the quick retries (backoff of at most 7.5 s in all,
+  // refused connections) all fit.
+  retryWindowMs: 60_000,
 });
+
+/**
+ * Longest one call takes from its start, not counting a 401 renewal: its last retry
+ * starts within the retry window, and that attempt may then take its whole timeout.
+ */
+export function callDurationBoundMs(
+  attemptTimeoutMs: number,
+  policy: RetryPolicy = DEFAULT_RETRY_POLICY,
+): number {
+  return policy.retryWindowMs + attemptTimeoutMs;
+}
 
 /** Full-jitter delay before retry number `attempt + 1` (attempt counts from 0). */
 export function backoffDelay(

@@ -176,6 +176,7 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
     error: PcdError,
     retriesSoFar: number,
     stateAvailable: boolean,
+    elapsedMs: number,
   ): number | null {
     if (!isRetryable(error) || retriesSoFar >= policy.maxRetries) return null;
     // A data call that timed out may have been answered, and charged, after we stopped
@@ -186,7 +187,11 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
     // Known downtime or a long Retry-After: fail fast so cells fall back to the cache.
     if (error.kind === "unavailable" && !stateAvailable) return null;
     if (retryAfterMs !== undefined && retryAfterMs > policy.maxRetryAfterMs) return null;
-    return retryAfterMs ?? backoffDelay(retriesSoFar, policy, random);
+    const delay = retryAfterMs ?? backoffDelay(retriesSoFar, policy, random);
+    // A retry that would start after the retry window is not sent: the call ends within
+    // callDurationBoundMs, which the cell watchdog covers.
+    if (elapsedMs + delay > policy.retryWindowMs) return null;
+    return delay;
   }
 
   async function call<T>(
@@ -201,6 +206,7 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
     const label = OPERATION_LABELS[operation];
     // The caller's slot carries the first attempt only; retries queue at the gate again.
     let slot = options?.slot;
+    const startedAt = deps.clock.now();
     let retries = 0;
     let renewed = false;
     for (;;) {
@@ -242,7 +248,7 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
       }
       const now = deps.clock.now();
       const state = serviceState(now, deps.settings().releaseBusinessDay);
-      const delay = retryDelay(operation, error, retries, state.available);
+      const delay = retryDelay(operation, error, retries, state.available, now - startedAt);
       if (delay === null) {
         if (retries > 0 && isRetryable(error)) {
           throw new PcdError(

@@ -80,6 +80,43 @@ describe("POST /__admin/release", () => {
     expect(answer.body.unchanged.length / total).toBeLessThan(0.08);
   });
 
+  test("releases in a row move each series' last final by one month at most", async () => {
+    const products = ["commodity_price", "energy_price", "industry_economics"];
+    const lastFinals = async (): Promise<Map<string, string>> => {
+      const records = (await Promise.all(products.map((product) => info(product)))).flat();
+      return new Map(records.map((record) => [record.code, record.last_available_final]));
+    };
+    let before = await lastFinals();
+    const heldBack = new Set<string>();
+    for (let release = 0; release < 3; release += 1) {
+      const answer = await service.post<{ unchanged: string[] }>("/__admin/release", {});
+      for (const code of answer.body.unchanged) heldBack.add(code);
+      const after = await lastFinals();
+      const jumps = [...after].filter(([code, month]) => {
+        const previous = before.get(code) ?? month;
+        return month !== previous && month !== addMonths(previous, 1);
+      });
+      expect(jumps).toEqual([]);
+      before = after;
+    }
+    expect(heldBack.size).toBeGreaterThan(100); // the releases did hold series back
+  });
+
+  test("a series held back gets its month in a late update the day after the release", async () => {
+    const [series] = (await info()).filter(activeLag0);
+    if (series === undefined) throw new Error("test data");
+    await service.post("/__admin/release", { revise: [], unchanged: [series.code] });
+    const held = (await info()).find((record) => record.code === series.code);
+    expect(held?.last_available_final).toBe(series.last_available_final);
+    await service.post("/__admin/clock", { now: "2026-11-11T18:00:00Z" });
+    service.forgetToken(); // a day later the token has expired
+    const late = (await info()).find((record) => record.code === series.code);
+    expect(late).toMatchObject({
+      last_available_final: addMonths(series.last_available_final, 1),
+      updated_at: "2026-11-11",
+    });
+  });
+
   test("series_hist_changed is true for the latest release only", async () => {
     const [code] = (await info()).filter(activeLag0).map((record) => record.code);
     await service.post("/__admin/release", { revise: [code], unchanged: [] });

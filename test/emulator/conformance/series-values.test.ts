@@ -164,8 +164,7 @@ describe("codes segment (spec 4.6)", () => {
     ["letters in a code", "abc-1-2", /Malformed code 'abc-1-2'/],
     ["an empty element", "68520-8-1,,912-5-2", /Malformed code '' at position 2/],
     ["an unknown option", "68520-8-1&x=3", /Malformed option 'x=3'/],
-    ["a non-numeric currency", "68520-8-1&c=EUR", /Malformed option 'c=EUR'/],
-    ["an empty option", "68520-8-1&c=", /Malformed option 'c='/],
+    ["an option key with extra letters", "68520-8-1&cur=1", /Malformed option 'cur=1'/],
     ["a repeated option", "68520-8-1&c=1&c=3", /Option c given twice/],
   ])("%s is a 400 naming the problem", async (_case, segment, pattern) => {
     const answer = await service.get<{ message: string }>(`/energy_price/v1/export/series/${segment}`);
@@ -206,6 +205,14 @@ describe("currency and unit conversion", () => {
     ["u then c", "&u=4&c=1", "USD", "kWh"],
     ["an invalid currency ID", "&c=99", "EUR", "MWh"],
     ["an invalid unit ID", "&u=77", "EUR", "MWh"],
+    // Invalid IDs of any form get the default too (spec 4.6), not a 400.
+    ["a non-numeric currency", "&c=EUR", "EUR", "MWh"],
+    ["an empty currency", "&c=&u=4", "EUR", "kWh"],
+    ["a currency without a value", "&c&u=4", "EUR", "kWh"],
+    ["a negative unit", "&u=-4", "EUR", "MWh"],
+    ["a fractional unit", "&c=1&u=4.0", "USD", "MWh"],
+    ["a unit name instead of an ID", "&u=kWh", "EUR", "MWh"],
+    ["a currency ID too long to be one", "&c=10000000001", "EUR", "MWh"],
     ["a unit of another dimension", "&u=1", "EUR", "MWh"],
     ["a currency the series does not offer", "&c=2", "EUR", "MWh"],
     ["only a unit", "&u=3", "EUR", "MMBtu"],
