@@ -240,7 +240,9 @@ export class Batcher {
     const first = call[0];
     if (!first) return;
     const { operation } = first;
-    const { product } = first.item;
+    // The call's environment is its items' (one group, one environment), never the
+    // settings' now: a switch since they were queued must not send them elsewhere.
+    const { product, environment } = first.item;
     let toSend = call;
     const gate = this.options.gate;
     if (gate) {
@@ -263,8 +265,8 @@ export class Batcher {
     try {
       const answer =
         operation === "series_hist"
-          ? await this.options.client.seriesHistory(product, requests, { slot })
-          : await this.options.client.seriesValues(product, requests, { slot });
+          ? await this.options.client.seriesHistory(environment, product, requests, { slot })
+          : await this.options.client.seriesValues(environment, product, requests, { slot });
       for (const entry of toSend) {
         const values = answer.get(entry.item.request.code);
         if (values) entry.resolve(values);

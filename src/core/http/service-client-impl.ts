@@ -11,7 +11,15 @@ import type { Auth } from "../auth";
 import type { EngineSettings, EngineStats } from "../engine-api";
 import type { Clock, FetchLike, Logger } from "../environment";
 import { PcdError } from "../errors";
-import type { CodeRequest, DataLimits, Operation, ProductId, SeriesInfo, SeriesValues } from "../model";
+import type {
+  CodeRequest,
+  DataLimits,
+  Operation,
+  ProductId,
+  SeriesInfo,
+  SeriesValues,
+  ServiceEnvironment,
+} from "../model";
 import { serviceState } from "../schedule";
 import type { CallOptions, SendSlot, ServiceClient } from "../service-client";
 import { OPERATION_LABELS, classifyFetchRejection, classifyHttpFailure, isRetryable } from "./classify";
@@ -254,6 +262,7 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
 
   function dataCall(
     operation: "series_values" | "series_hist",
+    environment: ServiceEnvironment,
     product: ProductId,
     codes: readonly CodeRequest[],
     options: CallOptions | undefined,
@@ -271,7 +280,7 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
     // A call that ends before its first attempt (no token, aborted) frees the caller's slot.
     return call(
       operation,
-      operationUrl(settings, product, operation, segment),
+      operationUrl(settings, environment, product, operation, segment),
       timeoutMs,
       options,
       (body) => parseSeriesValuesList(body, operation, requested, deps.log),
@@ -280,11 +289,15 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
   }
 
   return {
-    seriesInfo(product: ProductId, options?: CallOptions): Promise<SeriesInfo[]> {
+    seriesInfo(
+      environment: ServiceEnvironment,
+      product: ProductId,
+      options?: CallOptions,
+    ): Promise<SeriesInfo[]> {
       const settings = deps.settings();
       return call(
         "series_info",
-        operationUrl(settings, product, "series_info"),
+        operationUrl(settings, environment, product, "series_info"),
         settings.callTimeoutMs,
         options,
         (body) => parseSeriesInfoList(body, product, deps.log),
@@ -292,13 +305,15 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
       );
     },
     reserveSlot: (operation) => gate.reserve(operation),
-    seriesValues: (product, codes, options) => dataCall("series_values", product, codes, options),
-    seriesHistory: (product, codes, options) => dataCall("series_hist", product, codes, options),
+    seriesValues: (environment, product, codes, options) =>
+      dataCall("series_values", environment, product, codes, options),
+    seriesHistory: (environment, product, codes, options) =>
+      dataCall("series_hist", environment, product, codes, options),
     dataLimits(product: ProductId, options?: CallOptions): Promise<DataLimits> {
       const settings = deps.settings();
       return call(
         "data_limits",
-        operationUrl(settings, product, "data_limits"),
+        operationUrl(settings, "live", product, "data_limits"),
         settings.callTimeoutMs,
         options,
         (body) => parseDataLimits(body, product, deps.log),
