@@ -138,7 +138,20 @@ export interface RefreshSummary {
   finishedAt: number;
 }
 
+/** What the engine's last calls observed (the calendar aside). */
+export interface ServiceReachability {
+  /** Epoch ms of the first call in a row that got no answer (or a 5xx); null while calls are answered. */
+  unreachableSince: number | null;
+  /** The last failure's cause, for people (redacted like every error message). */
+  reason: string | null;
+  /** Epoch ms until which the service said (503) it is in maintenance; null otherwise. */
+  maintenanceUntil: number | null;
+  /** Epoch ms of the last answer this session, null before the first. */
+  lastAnswerAt: number | null;
+}
+
 export interface ServiceState {
+  /** False in a maintenance or release window, from the calendar or as the service said (503). */
   available: boolean;
   reason: "maintenance" | "release" | null;
   /** Epoch ms when the service is expected back (when unavailable). */
@@ -146,6 +159,11 @@ export interface ServiceState {
   /** Epoch ms of the next release day start and next maintenance window start. */
   nextRelease: number;
   nextMaintenance: number;
+  /**
+   * What the engine's own calls observed: "can't reach the service since…". Absent where
+   * nothing observes calls (the calendar alone).
+   */
+  reachability?: ServiceReachability;
 }
 
 export interface CacheInfo {

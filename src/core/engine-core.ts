@@ -21,6 +21,7 @@ import type {
   SearchOptions,
   SeriesData,
   SeriesRequest,
+  ServiceReachability,
   ServiceState,
   Unsubscribe,
 } from "./engine-api";
@@ -61,7 +62,12 @@ export interface SchedulePort {
 }
 
 export interface EngineParts {
-  client: ServiceClient & { stats(): EngineStats };
+  client: ServiceClient & {
+    stats(): EngineStats;
+    /** What the client's last calls observed (absent in fakes that do not observe). */
+    reachability?(): ServiceReachability;
+    onReachabilityChange?(listener: () => void): Unsubscribe;
+  };
   auth: AuthPort;
   settings: SettingsPort;
   schedule: SchedulePort;
@@ -110,6 +116,8 @@ export class EngineCore implements Engine {
     const { storage, log } = parts;
     const now = (): number => parts.clock.now();
     this.changes = new ChangeEvents(log, parts.defer);
+    // The pane's outage banner and Status tab follow reachability as it changes.
+    parts.client.onReachabilityChange?.(() => this.changes.metaChanged());
     this.catalogStore = new Catalog({
       client: parts.client,
       storage,
@@ -363,9 +371,19 @@ export class EngineCore implements Engine {
   }
 
   serviceState(): ServiceState {
-    return this.parts.schedule.serviceState(this.parts.clock.now(), this.releaseDay(), {
+    const now = this.parts.clock.now();
+    const scheduled = this.parts.schedule.serviceState(now, this.releaseDay(), {
       releaseDoneAt: this.releaseDoneAt,
     });
+    const reachability = this.parts.client.reachability?.();
+    if (!reachability) return scheduled;
+    // A maintenance the service announced itself (503 with an end) counts like a scheduled
+    // one until that end: no call could succeed meanwhile.
+    const announced = reachability.maintenanceUntil;
+    if (scheduled.available && announced !== null && announced > now) {
+      return { ...scheduled, available: false, reason: "maintenance", until: announced, reachability };
+    }
+    return { ...scheduled, reachability };
   }
 
   async cacheInfo(): Promise<CacheInfo> {
@@ -461,6 +479,13 @@ export class EngineCore implements Engine {
     const what = state.reason === "release" ? "for the monthly data release" : "for maintenance";
     const deadline = state.reason === "release" ? " at the latest" : "";
     const tail = missing ?? (hasCache ? `showing cached data for ${code}` : `no cached data for ${code} yet`);
+    if (state.until === state.reachability?.maintenanceUntil) {
+      return new PcdError(
+        "unavailable",
+        `The service said it is in maintenance until ${new Date(state.until).toISOString()}; ${tail}.`,
+        { until: state.until },
+      );
+    }
     return new PcdError(
       "unavailable",
       `The service is down ${what} until 22:00 US Central Time${deadline} (${new Date(state.until).toISOString()}); ${tail}.`,

@@ -1,10 +1,8 @@
 // The environment travels with every request: a switch between queueing a live key and
 // its batch leaving must never let sandbox values reach the live key's cell or cache.
-import { createEngine } from "../../src/core/engine";
 import type { Engine } from "../../src/core/engine-api";
-import { MemoryStorage } from "../../src/core/storage";
 import { QUIET_TIME } from "./http/fake-fetch";
-import { AUTH_URL, BASE_URL, LIVE_VALUE, fakePcd, type FakePcd } from "./support/fake-pcd-fetch";
+import { BASE_URL, LIVE_VALUE, fakePcd, signedInEngine, type FakePcd } from "./support/fake-pcd-fetch";
 
 const CODE = "68520-8-1";
 
@@ -17,15 +15,7 @@ async function start(): Promise<{ engine: Engine; pcd: FakePcd }> {
   const pcd = fakePcd([
     { code: CODE, coverage: "Germany", lastAvailableFinal: "2026-09", updatedAt: "2026-10-05" },
   ]);
-  const engine = createEngine(
-    { fetch: pcd.fetch, storage: new MemoryStorage(), clock: { now: () => Date.now() } },
-    { settings: { baseUrl: BASE_URL, authUrl: AUTH_URL } },
-  );
-  await engine.ready();
-  const signingIn = engine.signIn("analyst@example.com", "secret");
-  await jest.advanceTimersByTimeAsync(1_000);
-  await signingIn;
-  return { engine, pcd };
+  return { engine: await signedInEngine(pcd), pcd };
 }
 
 beforeEach(() => {

@@ -8,9 +8,9 @@
 //   answer, i.e. what the service charges against the per-dataset allowances
 //   (spec 8 rule 1); refused attempts (429, 5xx...) are assumed not to be charged.
 import type { Auth } from "../auth";
-import type { EngineSettings, EngineStats } from "../engine-api";
+import type { EngineSettings, EngineStats, ServiceReachability } from "../engine-api";
 import type { Clock, FetchLike, Logger } from "../environment";
-import { PcdError } from "../errors";
+import { isPcdError, PcdError } from "../errors";
 import type {
   CodeRequest,
   DataLimits,
@@ -31,6 +31,7 @@ import {
   createRequestGate,
   type RequestGate,
 } from "./request-gate";
+import { ReachabilityTracker } from "./reachability";
 import { parseRetryAfter } from "./retry-after";
 import { DEFAULT_RETRY_POLICY, abortableSleep, backoffDelay, type RetryPolicy } from "./retry-policy";
 import { parseDataLimits, parseSeriesInfoList, parseSeriesValuesList } from "./schemas";
@@ -59,6 +60,9 @@ export type TransportClient = ServiceClient & {
   reserveSlot: NonNullable<ServiceClient["reserveSlot"]>;
   stats(): EngineStats;
   resetStats(): void;
+  /** What the last calls observed (reachable, unreachable since, maintenance until). */
+  reachability(): ServiceReachability;
+  onReachabilityChange(listener: () => void): () => void;
 };
 
 interface HttpAnswer {
@@ -96,6 +100,7 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
     requestsPerSecond: deps.requestsPerSecond ?? DEFAULT_REQUESTS_PER_SECOND,
     maxInFlight: deps.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT,
   });
+  const reachability = new ReachabilityTracker();
   let http = emptyHttpCounts();
   let dataRequests = 0;
   let tokenRequestsAtReset = deps.auth.requestCount?.() ?? 0;
@@ -203,16 +208,27 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
     let renewed = false;
     for (;;) {
       if (signal?.aborted) throw abortReason(signal);
-      const token = await deps.auth.token();
+      let token: string;
+      try {
+        token = await deps.auth.token();
+      } catch (caught) {
+        // A token renewal that got no answer is the service being unreachable too.
+        if (isPcdError(caught) && (caught.kind === "network" || caught.kind === "timeout"))
+          reachability.failed(deps.clock.now(), caught);
+        throw caught;
+      }
       const outcome = await send(operation, url, token, timeoutMs, signal, slot);
       slot = undefined;
       let error: PcdError;
       if (outcome instanceof PcdError) {
         error = outcome;
+        reachability.failed(deps.clock.now(), error);
       } else if (outcome.ok) {
+        reachability.answered(deps.clock.now(), outcome.status);
         if (isDataOperation(operation)) dataRequests += codesCharged;
         return onSuccess(parseJson(outcome, label));
       } else if (outcome.status === 401 && !renewed) {
+        reachability.answered(deps.clock.now(), outcome.status);
         // The token expired early or was revoked: renew once and try once more.
         renewed = true;
         // Calls refused together renew together: when another call has already
@@ -237,6 +253,7 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
             secrets: [token],
           },
         );
+        reachability.answered(now, outcome.status, error);
       }
       const now = deps.clock.now();
       const state = serviceState(now, deps.settings().releaseBusinessDay);
@@ -326,6 +343,8 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
         dataRequests,
       };
     },
+    reachability: () => reachability.current(),
+    onReachabilityChange: (listener) => reachability.onChange(listener),
     resetStats(): void {
       http = emptyHttpCounts();
       dataRequests = 0;

@@ -2,7 +2,10 @@
 // client (paths, retries, reachability) without a server: the token address, Series Info,
 // Series Values (live and sandbox), Data Limits. It can be stopped (the connection is
 // refused) or put in maintenance (503), and records every URL it was asked for.
+import { createEngine } from "../../../src/core/engine";
+import type { Engine } from "../../../src/core/engine-api";
 import type { FetchLike } from "../../../src/core/environment";
+import { MemoryStorage } from "../../../src/core/storage";
 import { makeJwt } from "../http/fake-fetch";
 
 export const BASE_URL = "https://pcd.example.com";
@@ -22,7 +25,10 @@ export interface FakeSeries {
 export interface FakePcd {
   fetch: FetchLike;
   urls: string[];
-  /** "down": every request is refused before it reaches the service; "maintenance": 503. */
+  /**
+   * "down": every request is refused before it reaches the service; "maintenance": 503
+   * with Retry-After (an hour).
+   */
   mode: "up" | "down" | "maintenance";
   series: FakeSeries[];
   /** Data Limits of energy_price per dataset (the service's own count). */
@@ -69,7 +75,8 @@ export function fakePcd(series: FakeSeries[]): FakePcd {
       if (input.startsWith(AUTH_URL)) {
         return response({ access_token: makeJwt({ exp: Math.floor(Date.now() / 1000) + 3600 }) });
       }
-      if (pcd.mode === "maintenance") return response({ message: "Service under maintenance" }, 503);
+      if (pcd.mode === "maintenance")
+        return response({ message: "Service under maintenance" }, 503, { "Retry-After": "3600" });
       const match =
         /^https:\/\/pcd\.example\.com\/(\w+)\/v1(\/sandbox)?\/(export\/series(?:_hist)?(?:\/(.*))?|data_limits)$/.exec(
           input,
@@ -131,4 +138,29 @@ export function fakePcd(series: FakeSeries[]): FakePcd {
     },
   };
   return pcd;
+}
+
+/**
+ * An engine on the fake service, signed in. Call under jest fake timers (setImmediate,
+ * nextTick and queueMicrotask left real): time only moves when the test advances it.
+ */
+export async function signedInEngine(pcd: FakePcd): Promise<Engine> {
+  const engine = createEngine(
+    { fetch: pcd.fetch, storage: new MemoryStorage(), clock: { now: () => Date.now() } },
+    { settings: { baseUrl: BASE_URL, authUrl: AUTH_URL } },
+  );
+  await engine.ready();
+  const signingIn = engine.signIn("analyst@example.com", "secret");
+  await jest.advanceTimersByTimeAsync(1_000);
+  await signingIn;
+  return engine;
+}
+
+/** Runs an engine call while advancing fake time, so retries and batch windows pass. */
+export async function settle<T>(promise: Promise<T>, ms = 60_000): Promise<PromiseSettledResult<T>> {
+  const outcome = Promise.allSettled([promise]);
+  await jest.advanceTimersByTimeAsync(ms);
+  const [result] = await outcome;
+  if (!result) throw new Error("settle: no outcome");
+  return result;
 }
