@@ -79,8 +79,14 @@ export interface SearchHit {
 export interface LimitsRow {
   product: ProductId;
   dataset: string;
+  /** What remains after the charges the service confirmed (its Data Limits, less 2xx answers since). */
   remaining: number;
   total: number;
+  /**
+   * Data requests sent whose charge is not confirmed (in flight, or their call got no
+   * answer): shown apart, settled by the next Data Limits read. Absent: none known.
+   */
+  unconfirmed?: number;
 }
 
 /** A product whose Data Limits could not be read (no answer and none read before). */
@@ -131,7 +137,13 @@ export interface RefreshSummary {
   revised: number;
   unchanged: number;
   failed: number;
+  /** Data requests the service charged (codes of calls it answered with 2xx). */
   requestsUsed: number;
+  /**
+   * Data requests of calls that got no answer: the service may or may not have charged
+   * them (the usage bars settle it with the next Data Limits read). Absent: none.
+   */
+  requestsUnconfirmed?: number;
   /** Failures with their cause, for the summary's details. */
   failures: Array<{ key: string; code: string; message: string }>;
   startedAt: number;

@@ -162,7 +162,8 @@ export class EngineCore implements Engine {
       ensureLimits: (products) => this.ensureLimits(products, LIMITS_MAX_AGE_MS),
       remaining: (product, dataset) =>
         this.environment() === "live" ? this.ledger.remaining("live", product, dataset) : null,
-      codesSent: () => this.batcher.codesSent(),
+      codesCharged: () => this.batcher.codesCharged(),
+      codesUnconfirmed: () => this.batcher.codesUnconfirmed(),
       preflight: () => this.preflight(),
       log,
     });
@@ -325,8 +326,10 @@ export class EngineCore implements Engine {
         });
         return;
       }
-      for (const [dataset, allowance] of Object.entries(result.value))
-        rows.push({ product, dataset, ...allowance });
+      for (const [dataset, allowance] of Object.entries(result.value)) {
+        const unconfirmed = this.ledger.unconfirmed(this.environment(), product, dataset);
+        rows.push({ product, dataset, ...allowance, ...(unconfirmed > 0 ? { unconfirmed } : {}) });
+      }
     });
     // Nothing to show but failures: the cause itself is the answer (a cell shows it as an
     // error and retries a passing one, which a table of failure notes would not).
@@ -593,6 +596,15 @@ export class EngineCore implements Engine {
     return fetching;
   }
 
+  /** Settles what a call's codes cost in the ledger; the usage bars follow. */
+  private settleCharges(items: readonly BatchItem[], outcome: "refund" | "confirm" | "unanswered"): void {
+    const first = items[0];
+    if (!first) return;
+    const datasets = items.map((item) => item.dataset);
+    this.ledger[outcome](first.environment, first.product, datasets);
+    if (first.environment === "live") this.changes.metaChanged();
+  }
+
   private quotaGate(): BatchGate {
     return {
       // Runs before the call waits for its send slot: the allowances (so admit never waits
@@ -608,15 +620,9 @@ export class EngineCore implements Engine {
         if (first.environment === "live") this.changes.metaChanged();
         return admission;
       },
-      refund: (items) => {
-        const first = items[0];
-        if (first)
-          this.ledger.refund(
-            first.environment,
-            first.product,
-            items.map((item) => item.dataset),
-          );
-      },
+      refund: (items) => this.settleCharges(items, "refund"),
+      confirm: (items) => this.settleCharges(items, "confirm"),
+      unanswered: (items) => this.settleCharges(items, "unanswered"),
       quotaRefused: (items, error) => {
         const first = items[0];
         // Only a refusal that names a dataset blocks it: a daily quota or a plan limit

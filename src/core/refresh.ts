@@ -29,8 +29,10 @@ export interface RefresherOptions {
   /** Brings the allowance ledger up to date for these products (errors are tolerated). */
   ensureLimits: (products: readonly ProductId[]) => Promise<void>;
   remaining: (product: ProductId, dataset: string) => number | null;
-  /** Data requests sent so far (the batcher's counter). */
-  codesSent: () => number;
+  /** Data requests the service charged so far (the batcher's counter of 2xx answers). */
+  codesCharged: () => number;
+  /** Data requests of calls that got no answer so far (charged or not, unknown). */
+  codesUnconfirmed: () => number;
   /** Throws when no refresh can run (not signed in, service down). */
   preflight: () => Promise<void>;
   log?: Logger;
@@ -102,8 +104,11 @@ export class Refresher {
   async run(onProgress?: (progress: RefreshProgress) => void): Promise<RefreshSummary> {
     const startedAt = this.options.now();
     await this.options.preflight();
-    onProgress?.({ done: 0, total: 0, phase: "catalog" });
+    // The catalog step checks one Series Info per product the workbook uses: a real count.
+    const products = this.workbookProducts().length;
+    onProgress?.({ done: 0, total: products, phase: "catalog" });
     const { keys: planned, noCatalogRefreshed } = await this.planKeys();
+    onProgress?.({ done: products, total: products, phase: "catalog" });
     // Keys that fail without a call are work too: they are counted as failed, never as
     // unchanged, and they take part in the "did this refresh do anything" rule below.
     const work = planned.filter((entry) => entry.item.action !== "none" || entry.failure !== null);
@@ -117,7 +122,8 @@ export class Refresher {
       startedAt,
       finishedAt: startedAt,
     };
-    const sentBefore = this.options.codesSent();
+    const chargedBefore = this.options.codesCharged();
+    const unconfirmedBefore = this.options.codesUnconfirmed();
     // Keys that had a call to make, and how many of those failed: "did the refresh do
     // anything" is judged on them, not on the keys that failed without a call.
     const callKeys = work.filter((entry) => entry.failure === null).length;
@@ -142,7 +148,10 @@ export class Refresher {
         }
       }),
     );
-    summary.requestsUsed = this.options.codesSent() - sentBefore;
+    // What the service charged, not what was sent: a call without an answer is reported apart.
+    summary.requestsUsed = this.options.codesCharged() - chargedBefore;
+    const unconfirmed = this.options.codesUnconfirmed() - unconfirmedBefore;
+    if (unconfirmed > 0) summary.requestsUnconfirmed = unconfirmed;
     summary.finishedAt = this.options.now();
     // A refresh where every call failed did not bring the workbook up to date, and neither did
     // one where no Series Info could be refreshed: nothing was checked against the release,
@@ -161,6 +170,17 @@ export class Refresher {
     }
     onProgress?.({ done: work.length, total: work.length, phase: "done" });
     return summary;
+  }
+
+  /** The products of the workbook's keys in the current environment. */
+  private workbookProducts(): ProductId[] {
+    const environment = this.options.environment();
+    const products = new Set<ProductId>();
+    for (const key of this.options.workbookKeys.list()) {
+      const parts = parseRequestKey(key);
+      if (parts.environment === environment) products.add(parts.product);
+    }
+    return [...products];
   }
 
   private async planKeys(): Promise<PlannedRefresh> {

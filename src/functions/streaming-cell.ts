@@ -4,7 +4,7 @@
 // result always arrives, so no cell stays on #BUSY!; cancelling stops everything.
 import type { AuthStatus, Engine, Unsubscribe } from "../core/engine-api";
 import { isPcdError } from "../core/errors";
-import { toCellError, type CellError } from "./cell-errors";
+import { toCellError, withRetryNote, type CellError } from "./cell-errors";
 
 /** data: re-run when the engine reports a change of a tracked key; meta: on catalog/limits changes. */
 export type CellWatch = "data" | "meta";
@@ -77,6 +77,8 @@ export function startStreamingCell<T, E>(
   let watchdog: ReturnType<typeof setTimeout> | undefined;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let retryAttempt = 0;
+  /** Epoch ms the armed retry runs at (meaningful while retryTimer is set). */
+  let retryAt: number | null = null;
 
   const show = (value: T | E, fingerprint: string): void => {
     settled = true;
@@ -110,8 +112,8 @@ export function startStreamingCell<T, E>(
       retryAttempt = 0;
       show(value, `value:${fingerprintOf(value)}`);
     } catch (error) {
-      showError(toCellError(error));
-      scheduleRetry(error);
+      // The cell says when it really tries again, not how often the engine retried.
+      showError(withRetryNote(toCellError(error), scheduleRetry(error)));
       if (isPcdError(error) && error.kind === "input" && tracked.size === 0) stopWatching();
     } finally {
       clearWatchdog();
@@ -136,23 +138,24 @@ export function startStreamingCell<T, E>(
     }, ms);
   };
 
-  const scheduleRetry = (error: unknown): void => {
-    if (retryTimer !== undefined || cancelled || !isPcdError(error) || !TRANSIENT_KINDS.has(error.kind))
-      return;
+  /** Arms the next timed retry of a passing failure; returns when it runs (null: none). */
+  const scheduleRetry = (error: unknown): number | null => {
+    if (retryTimer !== undefined) return retryAt;
+    if (cancelled || !isPcdError(error) || !TRANSIENT_KINDS.has(error.kind)) return null;
     const { until, retryAfterMs } = error.details;
     let delay: number | undefined;
     if (until !== undefined) delay = until - Date.now() + FIRST_RETRY_MS;
     else if (retryAfterMs !== undefined) delay = retryAfterMs;
     else delay = RETRY_DELAYS_MS[retryAttempt];
-    if (delay === undefined || retryAttempt >= MAX_TIMED_RETRIES) return;
+    if (delay === undefined || retryAttempt >= MAX_TIMED_RETRIES) return null;
     retryAttempt += 1;
-    retryTimer = setTimeout(
-      () => {
-        retryTimer = undefined;
-        rerun();
-      },
-      Math.min(Math.max(delay, FIRST_RETRY_MS), MAX_RETRY_DELAY_MS),
-    );
+    const wait = Math.min(Math.max(delay, FIRST_RETRY_MS), MAX_RETRY_DELAY_MS);
+    retryAt = Date.now() + wait;
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      rerun();
+    }, wait);
+    return retryAt;
   };
 
   const clearWatchdog = (): void => {

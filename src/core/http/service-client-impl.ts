@@ -258,16 +258,10 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
       const now = deps.clock.now();
       const state = serviceState(now, deps.settings().releaseBusinessDay);
       const delay = retryDelay(operation, error, retries, state.available);
-      if (delay === null) {
-        if (retries > 0 && isRetryable(error)) {
-          throw new PcdError(
-            error.kind,
-            `${error.message} (gave up after ${retries} retries)`,
-            error.details,
-          );
-        }
-        throw error;
-      }
+      // The message stays the cause alone: the cell, the refresh summary and the outage
+      // notice say what happens next (cells try again later), which a count of the
+      // retries already made would contradict.
+      if (delay === null) throw error;
       retries++;
       deps.log?.(
         "info",

@@ -1,6 +1,8 @@
-// Shown above every tab: the offer to refresh after a monthly release (or the automatic
-// refresh when the user chose it), then the progress and the summary of a refresh-all,
-// whether the pane or the ribbon button started it.
+// Shown above every tab: the outage notice while the engine's calls get no answer, the
+// offer to refresh after a monthly release (or the automatic refresh when the user chose
+// it), then the progress and the summary of a refresh-all, whether the pane or the ribbon
+// button started it. A refresh that failed for the outage says so once, in the outage
+// notice, and clears when the service answers again.
 import { useEffect, useRef, useState } from "react";
 import {
   Button,
@@ -13,9 +15,11 @@ import {
   ProgressBar,
   tokens,
 } from "@fluentui/react-components";
-import type { AuthStatus } from "../../core/engine-api";
+import type { AuthStatus, ServiceReachability } from "../../core/engine-api";
 import { useMetaVersion } from "../hooks/use-meta-version";
+import { useNow } from "../hooks/use-now";
 import { useRefreshState } from "../hooks/use-refresh-state";
+import { unreachableText } from "../outage-text";
 import { usePaneServices } from "../pane-services";
 import { RefreshSummaryView } from "./RefreshSummaryView";
 
@@ -40,6 +44,23 @@ export function RefreshBanner(props: { auth: AuthStatus }): React.JSX.Element | 
   // Automatic refresh runs once per pane session: a refresh that failed is not retried in a loop.
   const autoStarted = useRef(false);
   const signedIn = props.auth.signedIn;
+  const now = useNow(30_000);
+  const reachability = safeReachability(() => engine.serviceState().reachability);
+  const outage = unreachableText(reachability, now);
+  // When the last refresh ended and whether the service was unreachable then: such an
+  // outcome is the outage's, told by the outage notice, and stale once the service answers.
+  const [ended, setEnded] = useState<{ state: unknown; at: number; duringOutage: boolean } | null>(null);
+  useEffect(() => {
+    if (state.status !== "done" && state.status !== "failed") return;
+    const seen = safeReachability(() => engine.serviceState().reachability);
+    setEnded({ state, at: Date.now(), duringOutage: (seen?.unreachableSince ?? null) !== null });
+  }, [engine, state]);
+  const endedInOutage = ended !== null && ended.state === state && ended.duringOutage;
+  const answeredSince =
+    ended !== null &&
+    (reachability?.lastAnswerAt ?? null) !== null &&
+    (reachability?.lastAnswerAt ?? 0) > ended.at;
+  const outcomeOutdated = endedInOutage && (outage !== null || answeredSince);
 
   useEffect(() => {
     if (!signedIn || state.status === "running") {
@@ -75,14 +96,17 @@ export function RefreshBanner(props: { auth: AuthStatus }): React.JSX.Element | 
   if (state.status === "running") {
     const { progress: step } = state;
     const fraction = step && step.total > 0 ? step.done / step.total : undefined;
+    // Before the catalog check knows how many products it covers, there is no count to show.
+    const counted =
+      step && step.total > 0 ? `${PHASE_TEXT[step.phase]}: ${step.done} of ${step.total}` : null;
     progress = (
       <div className={styles.summary} role="status" data-testid="refresh-progress">
-        <Caption1>
-          {step ? `${PHASE_TEXT[step.phase]}: ${step.done} of ${step.total}` : "Starting the refresh…"}
-        </Caption1>
+        <Caption1>{counted ?? (step ? `${PHASE_TEXT[step.phase]}…` : "Starting the refresh…")}</Caption1>
         <ProgressBar value={fraction} aria-label="Refresh progress" />
       </div>
     );
+  } else if (outcomeOutdated) {
+    progress = null;
   } else if (state.status === "done" && dismissed !== state.summary) {
     progress = (
       <div className={styles.summary} role="status">
@@ -105,13 +129,32 @@ export function RefreshBanner(props: { auth: AuthStatus }): React.JSX.Element | 
     );
   }
 
-  if (!offer && !progress) return null;
+  const outageNotice = outage !== null && (
+    <MessageBar intent="warning" data-testid="outage-notice">
+      <MessageBarBody>
+        {outage}
+        {endedInOutage && " The last refresh could not reach it either; nothing was changed."}
+      </MessageBarBody>
+    </MessageBar>
+  );
+
+  if (!outageNotice && !offer && !progress) return null;
   return (
     <div className={styles.root}>
+      {outageNotice}
       {offer}
       {progress}
     </div>
   );
+}
+
+/** serviceState reads the clock and settings; a failure there must not break the pane. */
+function safeReachability(read: () => ServiceReachability | undefined): ServiceReachability | undefined {
+  try {
+    return read();
+  } catch {
+    return undefined;
+  }
 }
 
 /** refreshDue reads the clock and settings; a failure there must not break the pane. */
