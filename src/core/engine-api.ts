@@ -124,6 +124,13 @@ export interface RefreshPlan {
   totalRequests: number;
   /** Datasets whose remaining allowance is smaller than the cost. */
   overBudget: string[];
+  /**
+   * Epoch ms of the oldest catalog (Series Info) the plan rests on: the preview is "as of"
+   * then. null when a product's catalog was never read. Absent: not known (older hosts).
+   */
+  catalogAsOf?: number | null;
+  /** A release started after that catalog was read (it could not be re-read): the cost may be higher. */
+  releaseSinceCatalog?: boolean;
 }
 
 export interface RefreshProgress {

@@ -158,6 +158,7 @@ export class EngineCore implements Engine {
       storage,
       now,
       environment: () => this.environment(),
+      latestReleaseStart: () => parts.schedule.latestReleaseStart(now(), this.releaseDay()),
       // Refresh-all reads Data Limits afresh (a few minutes' reuse), so its cost preview is current.
       ensureLimits: (products) => this.ensureLimits(products, LIMITS_MAX_AGE_MS),
       remaining: (product, dataset) =>

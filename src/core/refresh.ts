@@ -19,6 +19,9 @@ import type { WorkbookKeys } from "./workbook-keys";
 
 export const LAST_REFRESH_STORAGE_KEY = "pcd:last-refresh";
 
+/** The cost preview reads a catalog again once it is this old (Series Info costs no data request). */
+export const PREVIEW_CATALOG_MAX_AGE_MS = 5 * 60 * 1000;
+
 export interface RefresherOptions {
   catalog: Catalog;
   sync: SeriesSync;
@@ -26,6 +29,8 @@ export interface RefresherOptions {
   storage: KeyValueStorage;
   now: () => number;
   environment: () => ServiceEnvironment;
+  /** Epoch ms of the start of the latest monthly release (a catalog read before it may be out of date). */
+  latestReleaseStart: () => number;
   /** Brings the allowance ledger up to date for these products (errors are tolerated). */
   ensureLimits: (products: readonly ProductId[]) => Promise<void>;
   remaining: (product: ProductId, dataset: string) => number | null;
@@ -97,8 +102,32 @@ export class Refresher {
     return this.last;
   }
 
+  /**
+   * The cost preview. It re-reads a product's catalog (Series Info, no data request) when
+   * the cached one is older than a few minutes or a release started since it was read, so
+   * it never says "up to date" from a catalog that predates the data; and it says as of
+   * when (the oldest catalog it rests on), which matters when a re-read failed.
+   */
   async plan(): Promise<RefreshPlan> {
-    return this.summarise((await this.planKeys()).keys);
+    const { keys } = await this.planKeys((product) => this.catalogIsStale(product));
+    const products = [...new Set(keys.map(({ item }) => item.product))];
+    const readAt = products.map((product) => this.options.catalog.fetchedAt(product));
+    const known = readAt.filter((at): at is number => at !== null);
+    const catalogAsOf = known.length === 0 || known.length < readAt.length ? null : Math.min(...known);
+    return {
+      ...this.summarise(keys),
+      catalogAsOf,
+      releaseSinceCatalog: catalogAsOf !== null && catalogAsOf < this.options.latestReleaseStart(),
+    };
+  }
+
+  private catalogIsStale(product: ProductId): boolean {
+    const readAt = this.options.catalog.fetchedAt(product);
+    return (
+      readAt === null ||
+      this.options.now() - readAt >= PREVIEW_CATALOG_MAX_AGE_MS ||
+      readAt < this.options.latestReleaseStart()
+    );
   }
 
   async run(onProgress?: (progress: RefreshProgress) => void): Promise<RefreshSummary> {
@@ -183,14 +212,15 @@ export class Refresher {
     return [...products];
   }
 
-  private async planKeys(): Promise<PlannedRefresh> {
+  /** Plans every workbook key; `reread` picks the catalogs to read again first (refresh-all: all). */
+  private async planKeys(reread: (product: ProductId) => boolean = () => true): Promise<PlannedRefresh> {
     const environment = this.options.environment();
     const keys = this.options.workbookKeys
       .list()
       .map((key) => ({ key, parts: parseRequestKey(key) }))
       .filter(({ parts }) => parts.environment === environment);
     const products = [...new Set(keys.map(({ parts }) => parts.product))];
-    const failures = await this.options.catalog.refresh(products);
+    const failures = await this.options.catalog.refresh(products.filter(reread));
     for (const [product, error] of failures) {
       this.options.log?.(
         "warn",
