@@ -1,8 +1,10 @@
 // The series cache: merged monthly data per request key, mirrored in memory (cells read
 // it synchronously through peek) and persisted under "pcd:data:<key>". An entry is only
-// ever replaced by a complete merged entry after a successful fetch, so a failing call
-// can never leave a cell with less than it had.
+// ever replaced after a successful answer, merged with what it held, so a failing call
+// can never leave a cell with less than it had. Each entry records which months it covers
+// and as of which catalog state (coverage.ts), so cells are served only complete months.
 import * as v from "valibot";
+import type { CoveredRange } from "./coverage";
 import type { KeyValueStorage, Logger } from "./environment";
 import type { Month, MonthlyPoint } from "./model";
 
@@ -21,10 +23,14 @@ export interface CacheEntry {
   lastFinal: Month | null;
   /** Epoch ms of the last successful fetch. */
   fetchedAt: number;
-  /** The Series Info updated_at this entry is in sync with (the catalog revision marker). */
+  /** The Series Info updated_at of the last answer merged (the catalog revision marker). */
   catalogUpdatedAt: string | null;
-  /** History was merged but the Values call that had to follow it failed. */
-  pendingValues?: boolean;
+  /** Months held completely (sorted, disjoint); finals outside them are not kept. */
+  covered: CoveredRange[];
+  /** Series Info updated_at when Series Values last answered (window and forecasts as of then). */
+  valuesAsOf: string | null;
+  /** Series Info updated_at when History last answered. */
+  historyAsOf: string | null;
 }
 
 const PointSchema = v.object({ month: v.pipe(v.string(), v.regex(/^\d{4}-\d{2}$/)), value: v.number() });
@@ -39,8 +45,38 @@ const CacheEntrySchema = v.object({
   lastFinal: v.nullable(v.string()),
   fetchedAt: v.number(),
   catalogUpdatedAt: v.nullable(v.string()),
+  covered: v.optional(
+    v.array(
+      v.object({
+        from: v.nullable(v.pipe(v.string(), v.regex(/^\d{4}-\d{2}$/))),
+        to: v.pipe(v.string(), v.regex(/^\d{4}-\d{2}$/)),
+      }),
+    ),
+  ),
+  valuesAsOf: v.optional(v.nullable(v.string())),
+  historyAsOf: v.optional(v.nullable(v.string())),
+  /** Written by versions before coverage: History merged, the Values call that followed failed. */
   pendingValues: v.optional(v.boolean()),
 });
+
+type StoredEntry = v.InferOutput<typeof CacheEntrySchema>;
+
+/**
+ * Entries written before coverage was recorded always began with a History load, so they
+ * cover every month to their last final; one marked pendingValues lacks the latest months.
+ */
+export function fromStored(stored: StoredEntry): CacheEntry {
+  const { pendingValues, covered, valuesAsOf, historyAsOf, ...entry } = stored;
+  if (covered !== undefined) {
+    return { ...entry, covered, valuesAsOf: valuesAsOf ?? null, historyAsOf: historyAsOf ?? null };
+  }
+  return {
+    ...entry,
+    covered: entry.lastFinal === null ? [] : [{ from: null, to: entry.lastFinal }],
+    valuesAsOf: pendingValues === true ? null : entry.catalogUpdatedAt,
+    historyAsOf: entry.catalogUpdatedAt,
+  };
+}
 
 export class DataCache {
   private readonly entries = new Map<string, CacheEntry>();
@@ -59,7 +95,8 @@ export class DataCache {
         const parsed = v.safeParse(CacheEntrySchema, stored);
         if (parsed.success && DATA_KEY_PREFIX + parsed.output.key === storageKey) {
           // Entries written in this session are newer than what storage held.
-          if (!this.entries.has(parsed.output.key)) this.entries.set(parsed.output.key, parsed.output);
+          if (!this.entries.has(parsed.output.key))
+            this.entries.set(parsed.output.key, fromStored(parsed.output));
         } else {
           this.log?.("warn", `Ignoring an unreadable cache entry '${storageKey}'`);
         }

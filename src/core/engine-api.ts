@@ -1,6 +1,7 @@
 // The engine's public API: the only thing custom functions, the task pane, the ribbon
 // commands and the headless runner may use. Implemented by createEngine (engine.ts).
 import type { PcdError } from "./errors";
+import type { SeriesNeed } from "./series-need";
 import type {
   DataLimits,
   Month,
@@ -234,8 +235,14 @@ export interface Engine {
     currency: string | number | null,
     unit: string | number | null,
   ): Promise<SeriesRequest>;
-  /** Data for a request: cache, coalescing, batching, sync. Throws only when nothing is cached. */
-  getSeries(request: SeriesRequest): Promise<SeriesData>;
+  /**
+   * Data for a request: cache, coalescing, batching, sync. `need` says which months the
+   * cell reads (default: the whole series), so only the parts holding them are bought.
+   * Served only when the cache covers those months: fresh, or complete as of an earlier
+   * release when a fetch fails (staleBecause says why). Otherwise it throws the cause,
+   * naming what could not be fetched; a History part never passes for the latest months.
+   */
+  getSeries(request: SeriesRequest, need?: SeriesNeed): Promise<SeriesData>;
   /** Cached data without any call. */
   peek(key: string): SeriesData | undefined;
   /**
@@ -243,7 +250,7 @@ export interface Engine {
    * changes). Refresh-all and its cost preview cover the keys cells hold, so a deleted
    * formula stops costing allowance.
    */
-  retainKey(key: string): Unsubscribe;
+  retainKey(key: string, need?: SeriesNeed): Unsubscribe;
   /** Fires with the keys whose data changed (new months, revisions, currency data). */
   onChange(listener: (keys: ReadonlySet<string>) => void): Unsubscribe;
   /** Fires when the catalog or limits change (INFO, SEARCH, LIMITS cells, the pane). */

@@ -33,6 +33,8 @@ import { Refresher } from "./refresh";
 import { parseRequestKey } from "./request-key";
 import { resolveSeriesRequest } from "./resolve-request";
 import { SearchIndex } from "./search-index";
+import { WHOLE_SERIES, type SeriesNeed } from "./series-need";
+import { judgeServing, missingError } from "./serving";
 import { SeriesSync } from "./series-sync";
 import type { ServiceClient } from "./service-client";
 import { WorkbookKeys } from "./workbook-keys";
@@ -250,14 +252,14 @@ export class EngineCore implements Engine {
     return resolveSeriesRequest(this.environment(), info, currency, unit);
   }
 
-  async getSeries(request: SeriesRequest): Promise<SeriesData> {
+  async getSeries(request: SeriesRequest, need: SeriesNeed = WHOLE_SERIES): Promise<SeriesData> {
     await this.ready();
     const { key } = request;
     const { environment } = parseRequestKey(key);
-    this.workbookKeys.add(key);
+    this.workbookKeys.add(key, need);
     const info = this.catalogStore.find(request.info.code) ?? request.info;
     const cached = this.cache.get(key);
-    if (cached && this.seriesSync.plan(request, info).action === "none") return this.toData(cached, info);
+    if (cached && this.seriesSync.plan(request, need, info).action === "none") return this.serve(key, info, need);
 
     let blocked: PcdError | undefined;
     if (environment !== this.environment()) {
@@ -268,21 +270,40 @@ export class EngineCore implements Engine {
     }
     blocked ??= this.downtimeError(info.code, cached !== undefined);
     blocked ??= await this.signInError();
-    if (blocked) {
-      if (cached) return this.toData(cached, info, blocked);
-      throw blocked;
-    }
+    if (blocked) return this.serve(key, info, need, blocked);
 
     try {
-      const outcome = await this.seriesSync.sync(request, info);
-      const entry = outcome.entry ?? this.cache.get(key);
+      await this.seriesSync.sync(request, need, info);
+    } catch (error) {
+      return this.serve(key, info, need, toPcdError(error));
+    }
+    return this.serve(key, info, need);
+  }
+
+  /**
+   * Answers a cell from the cache when it holds the months the cell reads: fresh, or as a
+   * complete earlier release had them when `failure` kept it from being brought up to date.
+   * Otherwise throws the failure, saying what it kept from the cell.
+   */
+  private serve(key: string, info: SeriesInfo, need: SeriesNeed, failure?: PcdError): SeriesData {
+    const entry = this.cache.get(key);
+    const context = this.seriesSync.context(parseRequestKey(key).environment, info.product);
+    const serving = judgeServing(entry, info, need, context);
+    if (entry && serving.kind === "fresh") return this.toData(entry, info);
+    if (entry && serving.kind === "stale" && failure) return this.toData(entry, info, failure);
+    if (!failure) {
+      if (serving.kind === "missing" && entry) {
+        // Nothing failed, yet the months are not to be had: the plan has no History.
+        throw new PcdError(
+          "plan",
+          `Your plan has no Series Values History for ${info.product}: ${serving.what} of ${info.code} are not available.`,
+        );
+      }
       if (!entry) throw new PcdError("not_found", `The service returned no data for ${info.code}.`);
       return this.toData(entry, info);
-    } catch (error) {
-      const current = this.cache.get(key);
-      if (current) return this.toData(current, info, toPcdError(error));
-      throw error;
     }
+    if (!entry) throw failure;
+    throw missingError(failure, info.code, serving.kind === "missing" ? serving.what : "the data");
   }
 
   peek(key: string): SeriesData | undefined {
@@ -292,8 +313,8 @@ export class EngineCore implements Engine {
     return info ? this.toData(entry, info) : undefined;
   }
 
-  retainKey(key: string): Unsubscribe {
-    return this.workbookKeys.retain(key);
+  retainKey(key: string, need: SeriesNeed = WHOLE_SERIES): Unsubscribe {
+    return this.workbookKeys.retain(key, need);
   }
 
   onChange(listener: (keys: ReadonlySet<string>) => void): Unsubscribe {

@@ -26,7 +26,8 @@ export function lastMonthOf(points: readonly MonthlyPoint[]): Month | null {
  * Finals: months of the answer win over cached months. A History answer is a revision
  * of everything it covers, so cached finals inside its range are dropped even where the
  * answer has no point (a month the service removed). Forecasts: the answer's replace
- * the cached ones, except months that now have a final.
+ * the cached ones, except months that now have a final; a History answer without
+ * forecasts (the real service's never has them) leaves the cached forecasts alone.
  */
 export function mergeAnswer(
   cached: SeriesPoints | undefined,
@@ -43,7 +44,8 @@ export function mergeAnswer(
     finals.set(point.month, point);
   }
   for (const point of answer.finals) finals.set(point.month, { month: point.month, value: point.value });
-  const forecasts = answer.forecasts
+  const keepCached = source === "history" && answer.forecasts.length === 0;
+  const forecasts = (keepCached ? (cached?.forecasts ?? []) : answer.forecasts)
     .filter((point) => !finals.has(point.month))
     .map((point) => ({ month: point.month, value: point.value }));
   return { finals: byMonth(finals.values()), forecasts: byMonth(forecasts) };

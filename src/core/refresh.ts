@@ -133,6 +133,8 @@ export class Refresher {
   async run(onProgress?: (progress: RefreshProgress) => void): Promise<RefreshSummary> {
     const startedAt = this.options.now();
     await this.options.preflight();
+    // The user asked for this refresh: parts that failed a moment ago are asked again.
+    this.options.sync.forgetFailures();
     // The catalog step checks one Series Info per product the workbook uses: a real count.
     const products = this.workbookProducts().length;
     onProgress?.({ done: 0, total: products, phase: "catalog" });
@@ -163,7 +165,11 @@ export class Refresher {
       work.map(async ({ item, request, info, failure }) => {
         try {
           if (failure !== null || !request || !info) throw new Error(failure ?? item.reason);
-          const outcome = await this.options.sync.sync(request, info);
+          const outcome = await this.options.sync.sync(
+            request,
+            this.options.workbookKeys.need(item.key),
+            info,
+          );
           if (outcome.usedHistory && outcome.decision.cause === "revision") summary.revised += 1;
           else if (outcome.changed) summary.updated += 1;
           else summary.unchanged += 1;
@@ -252,7 +258,9 @@ export class Refresher {
         };
       }
       const request: SeriesRequest = { key, info, currencyId: parts.currencyId, unitId: parts.unitId };
-      const decision = this.options.sync.plan(request, info);
+      // Planned by what the workbook's cells read of the key (workbook-keys.ts): a key
+      // shown only as a latest value or a recent table costs one Series Values request.
+      const decision = this.options.sync.plan(request, this.options.workbookKeys.need(key), info);
       // A failed catalog refresh leaves two cases. The cached record says nothing changed:
       // that is no evidence (the release is exactly what the refresh could not see), so the
       // key is reported as failed with the catalog's cause, at no data request. The cached

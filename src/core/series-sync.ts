@@ -1,16 +1,42 @@
-// Brings one request key up to date: plans (sync-planner), fetches through the batcher,
-// merges (merge) and stores a complete entry (cache). Shared by getSeries and
-// refreshAll so both spend allowances by the same rules.
+// Brings one request key up to what its cells need: plans (sync-planner), fetches the
+// parts through the batcher, merges each answer into the entry (merge, coverage) and
+// stores it (cache). Shared by getSeries and refreshAll so both spend allowances by the
+// same rules.
+//
+// Each part (Series Values, History) of a key has at most one call in flight, and a cell
+// that needs a part another cell is already fetching waits for that call instead of
+// buying it again. A part whose call failed in a way that may have been charged (an
+// unreadable answer, a timeout) or that will fail again at once (network, server, rate)
+// is not asked again for RECENT_FAILURE_MS: cells that re-run meanwhile get the same
+// error and retry on their schedule (streaming-cell.ts), so one recalculation never
+// charges a key twice.
 import type { Batcher, BatchItem } from "./batcher";
 import type { CacheEntry, DataCache } from "./cache";
 import type { ChangeEvents } from "./change-events";
+import { addRange, rangeOf, withinCoverage, type CoveredRange } from "./coverage";
 import type { SeriesRequest } from "./engine-api";
 import type { Logger } from "./environment";
-import { isPcdError } from "./errors";
-import { lastMonthOf, mergeAnswer, pointsDiffer, type SeriesPoints } from "./merge";
+import { isPcdError, PcdError, type PcdErrorKind } from "./errors";
+import { lastMonthOf, mergeAnswer, pointsDiffer, type MergeSource } from "./merge";
 import type { ProductId, SeriesInfo, SeriesValues, ServiceEnvironment } from "./model";
+import { monthIndex } from "./months";
 import { parseRequestKey } from "./request-key";
-import { planSync, reaches, type SyncContext, type SyncDecision } from "./sync-planner";
+import { windowStart, type SeriesNeed } from "./series-need";
+import type { DataCallOperation } from "./service-client";
+import { isRevised, planSync, reaches, type SyncContext, type SyncDecision } from "./sync-planner";
+
+/** How long a failed part is not asked again (cells retry after a minute at the earliest). */
+export const RECENT_FAILURE_MS = 30_000;
+
+/** Failures remembered per part: the ones a cell retries (the others stay until asked anew). */
+const REMEMBERED_KINDS: ReadonlySet<PcdErrorKind> = new Set([
+  "network",
+  "timeout",
+  "server",
+  "rate",
+  "protocol",
+  "unavailable",
+]);
 
 export interface SyncOutcome {
   entry: CacheEntry | undefined;
@@ -31,10 +57,17 @@ export interface SeriesSyncOptions {
   onHistoryUnavailable?: (environment: ServiceEnvironment, product: ProductId) => void;
 }
 
+interface PartResult {
+  changed: boolean;
+  usedHistory: boolean;
+}
+
 export class SeriesSync {
-  private readonly running = new Map<string, Promise<SyncOutcome>>();
+  /** In-flight calls per key and part ("<key>#<operation>"). */
+  private readonly inFlight = new Map<string, Promise<PartResult>>();
+  private readonly recentFailures = new Map<string, { error: PcdError; at: number }>();
   private readonly noHistory = new Set<string>();
-  private readonly historyEndsEarly = new Set<string>();
+  private readonly historyReachesLatest = new Set<string>();
 
   constructor(private readonly options: SeriesSyncOptions) {}
 
@@ -42,40 +75,87 @@ export class SeriesSync {
     const scope = `${environment}|${product}`;
     return {
       historyAvailable: !this.noHistory.has(scope),
-      historyEndsEarly: this.historyEndsEarly.has(scope),
+      historyReachesLatest: this.historyReachesLatest.has(scope),
     };
   }
 
-  plan(request: SeriesRequest, info: SeriesInfo = request.info): SyncDecision {
+  plan(request: SeriesRequest, need: SeriesNeed, info: SeriesInfo = request.info): SyncDecision {
     const { environment } = parseRequestKey(request.key);
-    return planSync(this.options.cache.get(request.key), info, this.context(environment, info.product));
+    return planSync(
+      this.options.cache.get(request.key),
+      info,
+      need,
+      this.context(environment, info.product),
+    );
   }
 
-  /** Syncs a key; concurrent syncs of one key share one run. Throws when a call fails. */
-  sync(request: SeriesRequest, info: SeriesInfo = request.info): Promise<SyncOutcome> {
-    const running = this.running.get(request.key);
-    if (running) return running;
-    const run = this.run(request, info).finally(() => this.running.delete(request.key));
-    this.running.set(request.key, run);
-    return run;
+  /**
+   * Fetches the parts the need lacks; cells of one key share calls in flight. Throws the
+   * first failure (after storing every part that did arrive).
+   */
+  async sync(request: SeriesRequest, need: SeriesNeed, info: SeriesInfo = request.info): Promise<SyncOutcome> {
+    const decision = this.plan(request, need, info);
+    if (decision.action === "none") {
+      return { entry: this.options.cache.get(request.key), decision, changed: false, usedHistory: false };
+    }
+    const operations: DataCallOperation[] =
+      decision.action === "history+values"
+        ? ["series_hist", "series_values"]
+        : decision.action === "history"
+          ? ["series_hist"]
+          : ["series_values"];
+    const results = await Promise.allSettled(operations.map((operation) => this.part(request, info, operation)));
+    const failure = results.find((result) => result.status === "rejected");
+    if (failure) throw failure.reason;
+    const done = results.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
+    return {
+      entry: this.options.cache.get(request.key),
+      decision,
+      changed: done.some((result) => result.changed),
+      usedHistory: done.some((result) => result.usedHistory),
+    };
   }
 
   isBusy(): boolean {
-    return this.running.size > 0;
+    return this.inFlight.size > 0;
   }
 
-  /** Resolves once no sync is running. */
+  /** Resolves once no call is running. */
   async idle(): Promise<void> {
-    while (this.running.size > 0) await Promise.allSettled([...this.running.values()]);
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight.values()]);
   }
 
-  private async run(request: SeriesRequest, info: SeriesInfo): Promise<SyncOutcome> {
+  /** Forgets remembered failures (a new session, a refresh the user asked for). */
+  forgetFailures(): void {
+    this.recentFailures.clear();
+  }
+
+  private part(request: SeriesRequest, info: SeriesInfo, operation: DataCallOperation): Promise<PartResult> {
+    const id = `${request.key}#${operation}`;
+    const running = this.inFlight.get(id);
+    if (running) return running;
+    const remembered = this.recentFailures.get(id);
+    if (remembered && this.options.now() - remembered.at < RECENT_FAILURE_MS) return Promise.reject(remembered.error);
+    this.recentFailures.delete(id);
+    const run = this.fetchPart(request, info, operation)
+      .catch((error: unknown) => {
+        if (isPcdError(error) && REMEMBERED_KINDS.has(error.kind)) {
+          this.recentFailures.set(id, { error, at: this.options.now() });
+        }
+        throw error;
+      })
+      .finally(() => this.inFlight.delete(id));
+    this.inFlight.set(id, run);
+    return run;
+  }
+
+  private async fetchPart(
+    request: SeriesRequest,
+    info: SeriesInfo,
+    operation: DataCallOperation,
+  ): Promise<PartResult> {
     const { environment } = parseRequestKey(request.key);
     const scope = `${environment}|${info.product}`;
-    const before = this.options.cache.get(request.key);
-    const decision = planSync(before, info, this.context(environment, info.product));
-    if (decision.action === "none") return { entry: before, decision, changed: false, usedHistory: false };
-
     const item: BatchItem = {
       key: request.key,
       environment,
@@ -84,77 +164,92 @@ export class SeriesSync {
       dataset: info.coverage,
       request: { code: info.code, currencyId: request.currencyId, unitId: request.unitId },
     };
-    let points: SeriesPoints | undefined = before;
-    let latest: SeriesValues | undefined;
-    let usedHistory = false;
-    let needValues = decision.action === "values";
-
-    if (decision.action === "history" || decision.action === "history+values") {
-      try {
-        const history = await this.options.batcher.fetch("series_hist", item);
-        usedHistory = true;
-        latest = history;
-        points = mergeAnswer(points, history, "history");
-        // Judge the History answer itself: after a revision, cached months beyond it are
-        // the unrevised ones and must come again from Series Values.
-        if (!reaches(lastMonthOf(history.finals), info.lastAvailableFinal)) {
-          needValues = true;
-          this.historyEndsEarly.add(scope);
-        }
-      } catch (error) {
-        if (!isPcdError(error) || error.kind !== "plan") throw error;
-        if (!this.noHistory.has(scope)) {
-          this.noHistory.add(scope);
-          this.options.log?.(
-            "warn",
-            `Your plan has no Series Values History for ${info.product}: PCD keeps accumulating months from Series Values.`,
-          );
-          this.options.onHistoryUnavailable?.(environment, info.product);
-        }
-        needValues = true;
-      }
+    let answer: SeriesValues;
+    try {
+      answer = await this.options.batcher.fetch(operation, item);
+    } catch (error) {
+      if (operation === "series_hist" && isPcdError(error) && error.kind === "plan") this.noteNoHistory(scope, environment, info);
+      throw error;
     }
-
-    if (needValues) {
-      try {
-        const values = await this.options.batcher.fetch("series_values", item);
-        latest = values;
-        points = mergeAnswer(points, values, "values");
-      } catch (error) {
-        // Keep what History delivered, marked so the next sync asks Values again.
-        if (usedHistory && points && latest)
-          await this.store(request.key, before, points, latest, info, true);
-        throw error;
-      }
+    const source: MergeSource = operation === "series_hist" ? "history" : "values";
+    if (source === "history" && info.lastAvailableFinal !== null && reaches(lastMonthOf(answer.finals), info.lastAvailableFinal)) {
+      // This service's History holds the window too (the service description's letter).
+      this.historyReachesLatest.add(scope);
     }
-    if (!points || !latest) return { entry: before, decision, changed: false, usedHistory };
-    const { entry, changed } = await this.store(request.key, before, points, latest, info, false);
-    return { entry, decision, changed, usedHistory };
+    const changed = await this.store(request.key, answer, source, info);
+    return { changed, usedHistory: source === "history" };
   }
 
-  private async store(
-    key: string,
-    before: CacheEntry | undefined,
-    points: SeriesPoints,
-    latest: SeriesValues,
-    info: SeriesInfo,
-    pendingValues: boolean,
-  ): Promise<{ entry: CacheEntry; changed: boolean }> {
+  private noteNoHistory(scope: string, environment: ServiceEnvironment, info: SeriesInfo): void {
+    if (this.noHistory.has(scope)) return;
+    this.noHistory.add(scope);
+    this.options.log?.(
+      "warn",
+      `Your plan has no Series Values History for ${info.product}: PCD keeps accumulating months from Series Values.`,
+    );
+    this.options.onHistoryUnavailable?.(environment, info.product);
+  }
+
+  /**
+   * Merges one answer into the entry as it is now (another part may have been stored
+   * meanwhile). A revised History replaces every month it covers; months of the window
+   * stay (as of their release) until Series Values brings them again, so a failed call
+   * leaves cells with a complete earlier release rather than a gap. After a revision,
+   * months before the window that only earlier Series Values answers brought are dropped:
+   * nothing vouches for them any more.
+   */
+  private async store(key: string, answer: SeriesValues, source: MergeSource, info: SeriesInfo): Promise<boolean> {
+    const current = this.options.cache.get(key);
+    const kept =
+      current && source === "values" && isRevised(current, info)
+        ? current.covered.filter((range) => range.from === null)
+        : (current?.covered ?? []);
+    const points = mergeAnswer(current, answer, source);
+    const answered = answeredRange(answer, source, info);
+    const covered: CoveredRange[] = answered ? addRange(kept, answered) : [...kept];
+    const finals = withinCoverage(points.finals, covered);
+    const windowReached =
+      source === "values" ||
+      (info.lastAvailableFinal !== null && reaches(lastMonthOf(answer.finals), info.lastAvailableFinal));
     const entry: CacheEntry = {
       key,
-      finals: points.finals,
+      finals,
       forecasts: points.forecasts,
-      currency: latest.currency,
-      unit: latest.unit,
-      updatedAt: latest.updatedAt,
-      lastFinal: lastMonthOf(points.finals),
+      currency: answer.currency,
+      unit: answer.unit,
+      updatedAt: answer.updatedAt,
+      lastFinal: lastMonthOf(finals),
       fetchedAt: this.options.now(),
       catalogUpdatedAt: info.updatedAt,
-      ...(pendingValues ? { pendingValues } : {}),
+      covered,
+      valuesAsOf: windowReached ? info.updatedAt : (current?.valuesAsOf ?? null),
+      historyAsOf: source === "history" ? info.updatedAt : (current?.historyAsOf ?? null),
     };
-    const changed = pointsDiffer(before, points);
+    const changed = pointsDiffer(current, { finals, forecasts: entry.forecasts });
     await this.options.cache.put(entry);
     if (changed) this.options.changes.changed(key);
-    return { entry, changed };
+    return changed;
   }
+}
+
+/**
+ * The months an answer vouches for. Series Values: its release's 13-month window (the
+ * catalog's), or the answer's own months when it reaches further. History: every month
+ * from the first to the one before that window, or to the answer's last month when it
+ * reaches further (the service description's letter).
+ */
+function answeredRange(answer: SeriesValues, source: MergeSource, info: SeriesInfo): CoveredRange | undefined {
+  const last = lastMonthOf(answer.finals);
+  const lastIndex = last === null ? null : monthIndex(last);
+  if (info.lastAvailableFinal === null) {
+    if (lastIndex === null) return undefined;
+    const first = answer.finals[0];
+    return rangeOf(source === "history" || !first ? -Infinity : monthIndex(first.month), lastIndex);
+  }
+  const start = windowStart(info.lastAvailableFinal);
+  const end = monthIndex(info.lastAvailableFinal);
+  if (source === "history") return rangeOf(-Infinity, Math.max(lastIndex ?? start - 1, start - 1));
+  const first = answer.finals[0];
+  const from = first ? Math.min(start, monthIndex(first.month)) : start;
+  return rangeOf(from, Math.max(lastIndex ?? end, end));
 }

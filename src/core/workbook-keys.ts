@@ -7,14 +7,28 @@
 // go (its formula was deleted or now asks for something else), the key leaves the list
 // after a short grace, so a refresh never spends allowance on series no cell shows.
 // The grace covers Excel's cancel-then-reinvoke when a formula's arguments change.
+//
+// Each key also keeps what its cells need (series-need.ts): the union of the needs of the
+// cells holding it, or, before any cell has evaluated, the need saved with the workbook.
+// Refresh-all plans with it, so a dashboard of latest values is refreshed with Series
+// Values alone.
 import type { KeyValueStorage, Logger } from "./environment";
+import { readNeed, sameNeed, unionNeed, WHOLE_SERIES, type SeriesNeed } from "./series-need";
 
 export const WORKBOOK_KEYS_STORAGE_KEY = "pcd:workbook-keys";
 export const RELEASE_GRACE_MS = 10_000;
 
+/** What the workbook stores: the keys with their needs (older versions stored plain keys). */
+interface StoredKey {
+  key: string;
+  need: SeriesNeed;
+}
+
 export class WorkbookKeys {
-  private readonly keys = new Set<string>();
-  private readonly holders = new Map<string, number>();
+  /** Every key of the workbook with its need (the holders' union, else what was saved). */
+  private readonly keys = new Map<string, SeriesNeed>();
+  /** Needs of the cells holding each key. */
+  private readonly holders = new Map<string, SeriesNeed[]>();
   private saving: Promise<void> = Promise.resolve();
   private dirty = false;
 
@@ -26,27 +40,45 @@ export class WorkbookKeys {
 
   async load(): Promise<void> {
     const stored = await this.storage.get<unknown>(WORKBOOK_KEYS_STORAGE_KEY);
-    if (Array.isArray(stored)) for (const key of stored) if (typeof key === "string") this.keys.add(key);
+    if (!Array.isArray(stored)) return;
+    for (const item of stored) {
+      // Keys saved before needs were recorded were loaded whole: that is what they keep.
+      if (typeof item === "string") {
+        if (!this.keys.has(item)) this.keys.set(item, WHOLE_SERIES);
+      } else if (typeof item === "object" && item !== null && typeof (item as StoredKey).key === "string") {
+        const { key, need } = item as StoredKey;
+        if (!this.keys.has(key)) this.keys.set(key, readNeed(need));
+      }
+    }
   }
 
-  /** Adds a key; writes are coalesced so a recalculation of 1,000 cells saves once or twice. */
-  add(key: string): void {
-    if (this.keys.has(key)) return;
-    this.keys.add(key);
+  /**
+   * Adds a key, or widens its need; writes are coalesced so a recalculation of 1,000 cells
+   * saves once or twice.
+   */
+  add(key: string, need: SeriesNeed = WHOLE_SERIES): void {
+    const known = this.keys.get(key);
+    const widened = known ? unionNeed(known, need) : need;
+    if (known !== undefined && sameNeed(known, widened)) return;
+    this.keys.set(key, widened);
     this.save();
   }
 
   /** A cell holds a key until it calls the returned release (once; later calls do nothing). */
-  retain(key: string): () => void {
-    this.add(key);
-    this.holders.set(key, (this.holders.get(key) ?? 0) + 1);
+  retain(key: string, need: SeriesNeed = WHOLE_SERIES): () => void {
+    const needs = this.holders.get(key) ?? [];
+    needs.push(need);
+    this.holders.set(key, needs);
+    this.setNeed(key, needs);
     let released = false;
     return () => {
       if (released) return;
       released = true;
-      const left = (this.holders.get(key) ?? 1) - 1;
-      if (left > 0) {
-        this.holders.set(key, left);
+      const left = this.holders.get(key) ?? [];
+      const index = left.indexOf(need);
+      if (index >= 0) left.splice(index, 1);
+      if (left.length > 0) {
+        this.setNeed(key, left);
         return;
       }
       this.holders.delete(key);
@@ -60,7 +92,21 @@ export class WorkbookKeys {
   }
 
   list(): string[] {
-    return [...this.keys];
+    return [...this.keys.keys()];
+  }
+
+  /** What the workbook's cells need of a key (the whole series when nothing says less). */
+  need(key: string): SeriesNeed {
+    return this.keys.get(key) ?? WHOLE_SERIES;
+  }
+
+  /** The union of the holders' needs replaces what was saved (a cell may now need less). */
+  private setNeed(key: string, needs: readonly SeriesNeed[]): void {
+    const union = needs.reduce(unionNeed);
+    const known = this.keys.get(key);
+    if (known !== undefined && sameNeed(known, union)) return;
+    this.keys.set(key, union);
+    this.save();
   }
 
   /** Resolves once pending writes are done. */
@@ -75,7 +121,8 @@ export class WorkbookKeys {
       await Promise.resolve();
       this.dirty = false;
       try {
-        await this.storage.set(WORKBOOK_KEYS_STORAGE_KEY, [...this.keys]);
+        const stored: StoredKey[] = [...this.keys].map(([key, need]) => ({ key, need }));
+        await this.storage.set(WORKBOOK_KEYS_STORAGE_KEY, stored);
       } catch (error) {
         this.log?.(
           "warn",

@@ -1,7 +1,7 @@
 // Command-line flags of `npm run emulator -- ...`, mapped one to one onto EmulatorOptions
 // with node's own parseArgs. A bad flag or value is an error naming it.
 import { parseArgs } from "node:util";
-import type { ArrayOrder, EmulatorOptions, ErrorFormat } from "./options";
+import type { ArrayOrder, EmulatorOptions, ErrorFormat, ServiceShape } from "./options";
 
 const FLAGS = {
   port: { type: "string" },
@@ -23,6 +23,7 @@ const FLAGS = {
   "release-hour": { type: "string" },
   downtime: { type: "string" },
   "rate-limit": { type: "string" },
+  shape: { type: "string" },
   "bool-strings": { type: "boolean" },
   "na-marker": { type: "string" },
   "extra-fields": { type: "boolean" },
@@ -36,7 +37,7 @@ const FLAGS = {
 export const CLI_USAGE = `Usage: npm run emulator -- [--port N] [--host H] [--seed N] [--now ISO] [--token-ttl SECONDS]
   [--latency MS] [--latency-per-code MS] [--history on|off] [--allowance N] [--datasets A,B,...] [--user EMAIL] [--password P]
   [--admin] [--forecast-months N] [--release-hour H] [--downtime on|off] [--rate-limit N] [--quiet]
-  [--cors-origin ORIGIN ...] [--bool-strings] [--na-marker TEXT] [--extra-fields]
+  [--cors-origin ORIGIN ...] [--shape real|spec] [--bool-strings] [--na-marker TEXT] [--extra-fields]
   [--order newest|oldest|shuffled] [--history-ends-before-values] [--duplicate-dates]
   [--error-format json|text]`;
 
@@ -100,6 +101,7 @@ export function parseCliArgs(argv: readonly string[]): Partial<EmulatorOptions> 
     releaseHour: integer("release-hour", values["release-hour"]),
     downtime: onOff("downtime", values.downtime),
     rateLimitPerSecond: integer("rate-limit", values["rate-limit"]),
+    shape: oneOf<ServiceShape>("shape", values.shape, ["real", "spec"]),
     boolStrings: values["bool-strings"],
     naMarker: values["na-marker"],
     extraFields: values["extra-fields"],

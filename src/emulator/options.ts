@@ -4,6 +4,14 @@
 
 export type ArrayOrder = "newest" | "oldest" | "shuffled";
 export type ErrorFormat = "json" | "text";
+/**
+ * real: what the real service sends (docs/service.md): History ends the month before the
+ * 13-month Series Values window and has no forecasts, booleans are "True"/"False" strings,
+ * "not applicable" is "-", values records carry extra fields, arrays newest first.
+ * spec: the letter of the service description (History reaches the latest final month and
+ * carries the forecasts, JSON booleans, "n/a", no extra fields).
+ */
+export type ServiceShape = "real" | "spec";
 
 export interface EmulatorOptions {
   /** 0 picks a free port. */
@@ -40,12 +48,16 @@ export interface EmulatorOptions {
   rateLimitPerSecond: number;
   dailyQuota: number;
   seriesInfoMonthlyQuota: number;
-  // Field-notes variants.
+  /** Sets the defaults of the variants below (explicit values win). */
+  shape: ServiceShape;
+  // Variants of the real service (docs/service.md).
   boolStrings: boolean;
   naMarker: string;
   extraFields: boolean;
   order: ArrayOrder;
   historyEndsBeforeValues: boolean;
+  /** Whether Series Values History answers carry the forecasts too. */
+  historyForecasts: boolean;
   duplicateDates: boolean;
   errorFormat: ErrorFormat;
 }
@@ -72,13 +84,40 @@ export const DEFAULT_OPTIONS: Readonly<EmulatorOptions> = {
   rateLimitPerSecond: 10,
   dailyQuota: 8000,
   seriesInfoMonthlyQuota: 10000,
-  boolStrings: false,
-  naMarker: "n/a",
-  extraFields: false,
+  shape: "real",
+  boolStrings: true,
+  naMarker: "-",
+  extraFields: true,
   order: "newest",
-  historyEndsBeforeValues: false,
+  historyEndsBeforeValues: true,
+  historyForecasts: false,
   duplicateDates: false,
   errorFormat: "json",
+};
+
+type ShapeVariants = Pick<
+  EmulatorOptions,
+  "boolStrings" | "naMarker" | "extraFields" | "order" | "historyEndsBeforeValues" | "historyForecasts"
+>;
+
+/** The variant defaults each shape implies; an option given explicitly overrides them. */
+export const SHAPE_DEFAULTS: Readonly<Record<ServiceShape, Readonly<ShapeVariants>>> = {
+  real: {
+    boolStrings: true,
+    naMarker: "-",
+    extraFields: true,
+    order: "newest",
+    historyEndsBeforeValues: true,
+    historyForecasts: false,
+  },
+  spec: {
+    boolStrings: false,
+    naMarker: "n/a",
+    extraFields: false,
+    order: "newest",
+    historyEndsBeforeValues: false,
+    historyForecasts: true,
+  },
 };
 
 /** Sandbox daily quotas of spec section 8, per operation. */
@@ -94,7 +133,11 @@ export const MAX_CODES_PER_CALL = 40;
 /** Merges partial options over the defaults and rejects settings that make no sense. */
 export function resolveOptions(partial: Partial<EmulatorOptions> = {}): EmulatorOptions {
   const defined = Object.fromEntries(Object.entries(partial).filter(([, value]) => value !== undefined));
-  const options: EmulatorOptions = { ...DEFAULT_OPTIONS, ...defined };
+  const shape = partial.shape ?? DEFAULT_OPTIONS.shape;
+  if (shape !== "real" && shape !== "spec") {
+    throw new Error(`Option shape must be real or spec, got '${String(shape)}'`);
+  }
+  const options: EmulatorOptions = { ...DEFAULT_OPTIONS, ...SHAPE_DEFAULTS[shape], ...defined };
   const integer = (name: keyof EmulatorOptions, min: number, max = Number.MAX_SAFE_INTEGER): void => {
     const value = options[name];
     if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max) {

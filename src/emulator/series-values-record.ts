@@ -85,7 +85,9 @@ export function buildSeriesValuesRecord(
   const finals: DatedValue[] = [];
   for (let month = firstFinalShown; month <= lastFinalShown; month += 1) finals.push(valueOf(month, false));
   const forecasts: DatedValue[] = [];
-  if (series.hasForecast) {
+  // The real service's History has no forecasts: they come with Series Values only.
+  const withForecasts = request.kind !== "history" || options.historyForecasts;
+  if (series.hasForecast && withForecasts) {
     for (let step = 1; step <= options.forecastMonths; step += 1) {
       forecasts.push(valueOf(view.lastFinal + step, true));
     }

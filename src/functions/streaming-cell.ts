@@ -3,7 +3,8 @@
 // meta cells, a sign-in for cells that failed). A watchdog guarantees that a first
 // result always arrives, so no cell stays on #BUSY!; cancelling stops everything.
 import type { AuthStatus, Engine, Unsubscribe } from "../core/engine-api";
-import { isPcdError } from "../core/errors";
+import { isPcdError, type PcdError } from "../core/errors";
+import type { SeriesNeed } from "../core/series-need";
 import { toCellError, withRetryNote, type CellError } from "./cell-errors";
 
 /** data: re-run when the engine reports a change of a tracked key; meta: on catalog/limits changes. */
@@ -11,8 +12,12 @@ export type CellWatch = "data" | "meta";
 
 export interface CellJob<T> {
   watch: CellWatch;
-  /** Computes the cell; calls track(key) for every data key the result depends on. */
-  compute(track: (key: string) => void): Promise<T>;
+  /**
+   * Computes the cell; calls track(key, need) for every data key the result depends on
+   * (with the months it reads), and stale(cause) when the result is cached data that a
+   * failed fetch could not bring up to date (the cell keeps it and retries).
+   */
+  compute(track: (key: string, need?: SeriesNeed) => void, stale: (cause: PcdError) => void): Promise<T>;
 }
 
 /** The part of CustomFunctions.StreamingInvocation a cell uses. */
@@ -27,6 +32,8 @@ export interface StreamingCellOptions<E> {
   toHostError(error: CellError): E;
   /** How long a first result may take before the cell shows a timeout; default from engine settings. */
   watchdogMs?: number;
+  /** 0..1, for the retry jitter (default Math.random). */
+  random?: () => number;
 }
 
 export interface StreamingCell {
@@ -46,7 +53,23 @@ export const RETRY_DELAYS_MS: readonly number[] = [FIRST_RETRY_MS, 5 * 60_000, 1
 /** Retries timed by the service (back at / retry after) stop after this many in a row. */
 const MAX_TIMED_RETRIES = 6;
 const MAX_RETRY_DELAY_MS = 24 * 60 * 60_000;
-const TRANSIENT_KINDS: ReadonlySet<string> = new Set(["network", "timeout", "server", "rate", "unavailable"]);
+/**
+ * Kinds a later try may cure. "protocol" (an unreadable answer) is among them: the engine
+ * does not ask again at once (the answer may have been charged), the cell's schedule does.
+ */
+const TRANSIENT_KINDS: ReadonlySet<string> = new Set([
+  "network",
+  "timeout",
+  "server",
+  "rate",
+  "unavailable",
+  "protocol",
+]);
+/**
+ * Each wait is stretched by up to this share, at random, so that cells refused together
+ * (a 429 for a whole recalculation) do not all come back in the same second.
+ */
+export const RETRY_JITTER = 0.25;
 
 /** Margin on top of the engine's own call timeouts before the watchdog gives up. */
 export const WATCHDOG_MARGIN_MS = 15_000;
@@ -63,6 +86,7 @@ export function startStreamingCell<T, E>(
   options: StreamingCellOptions<E>,
 ): StreamingCell {
   const { engine } = options;
+  const random = options.random ?? Math.random;
   let tracked = new Set<string>();
   // Keys this cell holds in the engine's workbook list (what refresh-all refreshes).
   const held = new Map<string, Unsubscribe>();
@@ -101,23 +125,29 @@ export function startStreamingCell<T, E>(
     if (!settled) watchdog = startWatchdog();
     // Keys of this run join the watched set at once (a change during the run re-runs the
     // cell), and replace it when the run ends (keys it no longer uses stop mattering).
-    const keysOfRun = new Set<string>();
-    const track = (key: string): void => {
-      keysOfRun.add(key);
+    const keysOfRun = new Map<string, SeriesNeed | undefined>();
+    const track = (key: string, need?: SeriesNeed): void => {
+      keysOfRun.set(key, need);
       tracked.add(key);
     };
+    let staleCause: PcdError | undefined;
+    const stale = (cause: PcdError): void => {
+      staleCause = cause;
+    };
     try {
-      const value = await job.compute(track);
+      const value = await job.compute(track, stale);
       lastError = undefined;
-      retryAttempt = 0;
       show(value, `value:${fingerprintOf(value)}`);
+      // Cached data shown because a fetch failed: kept, and tried again on the schedule.
+      if (staleCause) scheduleRetry(staleCause);
+      else retryAttempt = 0;
     } catch (error) {
       // The cell says when it really tries again, not how often the engine retried.
       showError(withRetryNote(toCellError(error), scheduleRetry(error)));
       if (isPcdError(error) && error.kind === "input" && tracked.size === 0) stopWatching();
     } finally {
       clearWatchdog();
-      tracked = keysOfRun;
+      tracked = new Set(keysOfRun.keys());
       holdOnly(keysOfRun);
       running = false;
     }
@@ -150,11 +180,12 @@ export function startStreamingCell<T, E>(
     if (delay === undefined || retryAttempt >= MAX_TIMED_RETRIES) return null;
     retryAttempt += 1;
     const wait = Math.min(Math.max(delay, FIRST_RETRY_MS), MAX_RETRY_DELAY_MS);
-    retryAt = Date.now() + wait;
+    const jittered = wait + Math.floor(wait * RETRY_JITTER * random());
+    retryAt = Date.now() + jittered;
     retryTimer = setTimeout(() => {
       retryTimer = undefined;
       rerun();
-    }, wait);
+    }, jittered);
     return retryAt;
   };
 
@@ -164,7 +195,7 @@ export function startStreamingCell<T, E>(
   };
 
   /** Holds exactly the keys of the latest run: a formula that now asks for another series lets the old one go. */
-  const holdOnly = (keys: ReadonlySet<string>): void => {
+  const holdOnly = (keys: ReadonlyMap<string, SeriesNeed | undefined>): void => {
     if (cancelled) return;
     for (const [key, release] of held) {
       if (!keys.has(key)) {
@@ -172,7 +203,7 @@ export function startStreamingCell<T, E>(
         held.delete(key);
       }
     }
-    for (const key of keys) if (!held.has(key)) held.set(key, engine.retainKey(key));
+    for (const [key, need] of keys) if (!held.has(key)) held.set(key, engine.retainKey(key, need));
   };
 
   const releaseAll = (): void => {

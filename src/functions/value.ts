@@ -1,6 +1,7 @@
 // PCD.VALUE: one month's number (final, else forecast), or the latest final.
 import type { Engine } from "../core/engine-api";
 import type { Month } from "../core/model";
+import { LATEST_ONLY, type SeriesNeed } from "../core/series-need";
 import { parseCode } from "./arguments/code";
 import { parseCurrencyOrUnit } from "./arguments/currency-unit";
 import { parseMonthArgument } from "./arguments/dates";
@@ -30,15 +31,23 @@ export function parseValueArguments(args: ValueArguments): ValueRequest {
   };
 }
 
+/** One month, or the latest final: never more than that month's part of the series. */
+export function valueNeed(month: Month | null): SeriesNeed {
+  return month === null ? LATEST_ONLY : { from: month, to: month };
+}
+
 export function valueJob(engine: Engine, args: ValueArguments): CellJob<number> {
   return {
     watch: "data",
-    compute: async (track) => {
+    compute: async (track, stale) => {
       const request = parseValueArguments(args);
       await engine.ready();
       const series = await engine.resolve(request.code, request.currency, request.unit);
-      track(series.key);
-      return pickValue(await engine.getSeries(series), request.month);
+      const need = valueNeed(request.month);
+      track(series.key, need);
+      const data = await engine.getSeries(series, need);
+      if (data.staleBecause) stale(data.staleBecause);
+      return pickValue(data, request.month);
     },
   };
 }

@@ -3,6 +3,7 @@ import type { Engine } from "../core/engine-api";
 import { parseCode } from "./arguments/code";
 import { parseCurrencyOrUnit } from "./arguments/currency-unit";
 import { checkMonthRange, parseMonthArgument } from "./arguments/dates";
+import { LATEST_ONLY, type SeriesNeed } from "../core/series-need";
 import { parseForecast, parseHeaders, parseOrder } from "./arguments/options";
 import type { CellTable } from "./cell-value";
 import type { HostCapabilities } from "./host-capabilities";
@@ -46,15 +47,26 @@ export function parseValuesArguments(args: ValuesArguments): ValuesRequest {
   };
 }
 
+/**
+ * The months a table reads: its start and end dates (open ends read the whole series and
+ * the latest months); a table of forecasts only reads the Series Values window.
+ */
+export function valuesNeed(layout: Pick<ValuesLayout, "start" | "end" | "forecast">): SeriesNeed {
+  if (layout.forecast === 2) return LATEST_ONLY;
+  return { from: layout.start, to: layout.end };
+}
+
 export function valuesJob(engine: Engine, args: ValuesArguments, host: HostCapabilities): CellJob<CellTable> {
   return {
     watch: "data",
-    compute: async (track) => {
+    compute: async (track, stale) => {
       const request = parseValuesArguments(args);
       await engine.ready();
       const series = await engine.resolve(request.code, request.currency, request.unit);
-      track(series.key);
-      const data = await engine.getSeries(series);
+      const need = valuesNeed(request);
+      track(series.key, need);
+      const data = await engine.getSeries(series, need);
+      if (data.staleBecause) stale(data.staleBecause);
       return buildValuesTable(data, request, host);
     },
   };

@@ -13,6 +13,9 @@ function entry(key: string, value = 1): CacheEntry {
     lastFinal: "2026-10",
     fetchedAt: 1,
     catalogUpdatedAt: "2026-11-04",
+    covered: [{ from: "2025-10", to: "2026-10" }],
+    valuesAsOf: "2026-11-04",
+    historyAsOf: null,
   };
 }
 

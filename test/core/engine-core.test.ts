@@ -1,9 +1,15 @@
 import { PcdError } from "../../src/core/errors";
+import { LATEST_ONLY, WHOLE_SERIES, type SeriesNeed } from "../../src/core/series-need";
 import type { ProductId } from "../../src/core/model";
 import { MemoryStorage } from "../../src/core/storage";
 import { createHarness, NOW } from "./support/engine-harness";
 import { FakeService } from "./support/fake-service";
 import { seriesInfo } from "./support/series-fixtures";
+
+/** The data calls made, History before Series Values when they left together. */
+function operations(service: FakeService): string[] {
+  return service.dataCalls().map((call) => call.operation);
+}
 
 function serviceWith(...codes: string[]): FakeService {
   const service = new FakeService();
@@ -13,43 +19,84 @@ function serviceWith(...codes: string[]): FakeService {
 }
 
 describe("getSeries", () => {
-  test("a new key loads its history once; the second ask is served from the cache", async () => {
+  test("a whole-series cell buys History and Series Values once; the second ask is served from the cache", async () => {
     const h = createHarness({ service: serviceWith("68520-8-1") });
     const request = await h.engine.resolve("68520-8-1", null, null);
     const data = await h.engine.getSeries(request);
-    expect(data.finals[0]?.month).toBe("2007-01");
-    expect(data.lastFinal).toBe("2026-10");
-    expect(data.forecasts).toHaveLength(6);
-    expect(data.staleBecause).toBeUndefined();
-    expect(h.service.dataCalls().map((call) => call.operation)).toEqual(["series_hist"]);
-
-    const again = await h.engine.getSeries(await h.engine.resolve("68520-8-1", "eur", "MWh"));
-    expect(again.finals).toEqual(data.finals);
-    expect(h.service.dataCalls()).toHaveLength(1);
-    expect(h.engine.peek(request.key)?.lastFinal).toBe("2026-10");
-  });
-
-  test("History that ends before the Values window is completed by Series Values", async () => {
-    const service = serviceWith("68520-8-1", "68520-8-2");
-    // Field notes: History ends right before the 13-month Values window.
-    service.historyEndsMonthsEarly = 13;
-    const h = createHarness({ service });
-    const data = await h.engine.getSeries(await h.engine.resolve("68520-8-1", null, null));
-    expect(h.service.dataCalls().map((call) => call.operation)).toEqual(["series_hist", "series_values"]);
     const months = data.finals.map((point) => point.month);
     expect(months[0]).toBe("2007-01");
     expect(months.at(-1)).toBe("2026-10");
-    // 2007-01..2026-10 without holes
+    // 2007-01..2026-10 without holes: History up to 2025-09, the window after it.
     expect(months).toHaveLength(238);
+    expect(data.forecasts).toHaveLength(6);
+    expect(data.staleBecause).toBeUndefined();
+    expect(operations(h.service)).toEqual(["series_hist", "series_values"]);
+
+    const again = await h.engine.getSeries(await h.engine.resolve("68520-8-1", "eur", "MWh"));
+    expect(again.finals).toEqual(data.finals);
+    expect(h.service.dataCalls()).toHaveLength(2);
+    expect(h.engine.peek(request.key)?.lastFinal).toBe("2026-10");
+  });
+
+  // Cells of one key, and what they cost together: [needs in order, calls made].
+  test.each<[string, SeriesNeed[], string[]]>([
+    ["a latest value", [LATEST_ONLY], ["series_values"]],
+    ["a recent table", [{ from: "2026-01", to: null }], ["series_values"]],
+    ["a month inside the window", [{ from: "2025-11", to: "2025-11" }], ["series_values"]],
+    ["old months only", [{ from: "2010-01", to: "2010-12" }], ["series_hist"]],
+    ["forecasts and a latest value", [LATEST_ONLY, { from: "2026-11", to: "2027-02" }], ["series_values"]],
+    [
+      "a latest value, then a whole table: History only is added",
+      [LATEST_ONLY, WHOLE_SERIES],
+      ["series_values", "series_hist"],
+    ],
+    [
+      "old months, then a latest value: Series Values only is added",
+      [{ from: "2010-01", to: "2010-12" }, LATEST_ONLY],
+      ["series_hist", "series_values"],
+    ],
+    [
+      "a whole table, then a latest value: nothing more",
+      [WHOLE_SERIES, LATEST_ONLY],
+      ["series_hist", "series_values"],
+    ],
+  ])("by need: %s", async (_case, needs, expected) => {
+    const h = createHarness({ service: serviceWith("68520-8-1") });
+    const request = await h.engine.resolve("68520-8-1", null, null);
+    for (const need of needs) {
+      const data = await h.engine.getSeries(request, need);
+      expect(data.staleBecause).toBeUndefined();
+    }
+    expect(operations(h.service)).toEqual(expected);
+  });
+
+  test("cells of one key with different needs, asked together, each buy a part once", async () => {
+    const h = createHarness({ service: serviceWith("68520-8-1") });
+    const request = await h.engine.resolve("68520-8-1", null, null);
+    const needs = [LATEST_ONLY, WHOLE_SERIES, { from: "2010-01", to: "2010-12" }, LATEST_ONLY, WHOLE_SERIES];
+    const results = await Promise.all(needs.map((need) => h.engine.getSeries(request, need)));
+    expect(results.every((data) => data.staleBecause === undefined)).toBe(true);
+    expect(operations(h.service).sort()).toEqual(["series_hist", "series_values"]);
+    expect(h.service.codesSent()).toBe(2);
+  });
+
+  test("a service whose History reaches the latest month (the description's letter) gets History alone", async () => {
+    const service = serviceWith("68520-8-1", "68520-8-2").useSpecShape();
+    const h = createHarness({ service });
+    const data = await h.engine.getSeries(await h.engine.resolve("68520-8-1", null, null));
+    expect(data.lastFinal).toBe("2026-10");
+    expect(data.forecasts).toHaveLength(6);
+    // Until a History answer shows otherwise, PCD assumes the real service's shape.
+    expect(operations(h.service)).toEqual(["series_hist", "series_values"]);
     const second = await h.engine.resolve("68520-8-2", null, null);
-    expect(h.engine["seriesSync"].plan(second).action).toBe("history+values");
+    expect(h.engine["seriesSync"].plan(second, WHOLE_SERIES).action).toBe("history");
   });
 
   test("concurrent cells coalesce into ceil(n/40) calls and one data request per key", async () => {
     const codes = Array.from({ length: 45 }, (_, i) => `${100 + i}-1-1`);
     const h = createHarness({ service: serviceWith(...codes) });
     const requests = await Promise.all(codes.map((code) => h.engine.resolve(code, null, null)));
-    await Promise.all([...requests, ...requests].map((request) => h.engine.getSeries(request)));
+    await Promise.all([...requests, ...requests].map((request) => h.engine.getSeries(request, LATEST_ONLY)));
     expect(h.service.dataCalls()).toHaveLength(2);
     expect(h.service.codesSent()).toBe(45);
     expect(h.engine.stats().dataRequests).toBe(45);
@@ -71,11 +118,25 @@ describe("getSeries", () => {
   test("a failed fetch without a cached entry throws the cause", async () => {
     const h = createHarness({ service: serviceWith("68520-8-1") });
     const request = await h.engine.resolve("68520-8-1", null, null);
-    h.service.failWith((call) =>
-      call.operation === "series_hist" ? new PcdError("network", "No network") : undefined,
-    );
-    await expect(h.engine.getSeries(request)).rejects.toMatchObject({ kind: "network" });
+    h.service.failWith(() => new PcdError("network", "No network"));
+    await expect(h.engine.getSeries(request)).rejects.toMatchObject({
+      kind: "network",
+      message: "No network",
+    });
     expect(h.engine.peek(request.key)).toBeUndefined();
+  });
+
+  test("History failed, the window arrived: the whole table names the missing months, a latest value is served", async () => {
+    const h = createHarness({ service: serviceWith("68520-8-1") });
+    const request = await h.engine.resolve("68520-8-1", null, null);
+    h.service.failWith((call) =>
+      call.operation === "series_hist" ? new PcdError("network", "No network.") : undefined,
+    );
+    await expect(h.engine.getSeries(request)).rejects.toMatchObject({
+      kind: "network",
+      message: "No network: the months before 2025-10 of 68520-8-1 could not be fetched.",
+    });
+    expect((await h.engine.getSeries(request, LATEST_ONLY)).lastFinal).toBe("2026-10");
   });
 
   test("during maintenance no call is made: cached data is served, else the window is named", async () => {
@@ -118,12 +179,12 @@ describe("getSeries", () => {
     const sandbox = await h.engine.resolve("68520-8-1", null, null);
     expect(sandbox.key).toBe("sandbox|energy_price|68520-8-1|default|default");
     await h.engine.getSeries(sandbox);
-    expect(h.service.dataCalls()).toHaveLength(2);
+    expect(h.service.dataCalls()).toHaveLength(4);
     // A live cell asked while in the sandbox keeps its live data and is told why it is not refreshed.
     h.service.updateSeries("68520-8-1", { updatedAt: "2026-11-21" });
     await h.engine["catalogStore"].refresh(["energy_price"]);
     expect((await h.engine.getSeries(live)).staleBecause?.message).toMatch(/set to sandbox/);
-    expect(h.service.dataCalls()).toHaveLength(2);
+    expect(h.service.dataCalls()).toHaveLength(4);
   });
 
   test("a plan without History: said once, and months keep accumulating from Series Values", async () => {
@@ -136,11 +197,7 @@ describe("getSeries", () => {
     const first = await h.engine.getSeries(await h.engine.resolve("68520-8-1", null, null));
     await h.engine.getSeries(await h.engine.resolve("68520-8-2", null, null));
     expect(first.finals).toHaveLength(13);
-    expect(h.service.dataCalls().map((call) => call.operation)).toEqual([
-      "series_hist",
-      "series_values",
-      "series_values",
-    ]);
+    expect(operations(h.service)).toEqual(["series_hist", "series_values", "series_values"]);
     expect(h.logs.filter((line) => line.includes("no Series Values History"))).toHaveLength(1);
     expect(h.engine.historyUnavailable()).toEqual(["energy_price"]);
 
@@ -164,7 +221,10 @@ describe("allowances", () => {
     const requests = await Promise.all(
       ["1-1-1", "2-2-2", "3-3-3"].map((code) => h.engine.resolve(code, null, null)),
     );
-    const results = await Promise.allSettled(requests.map((request) => h.engine.getSeries(request)));
+    // A dashboard of latest values: one Series Values request per key.
+    const results = await Promise.allSettled(
+      requests.map((request) => h.engine.getSeries(request, LATEST_ONLY)),
+    );
     expect(results.map((result) => result.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
     const refused = results[1];
     expect(refused?.status === "rejected" && refused.reason).toMatchObject({
@@ -402,13 +462,13 @@ describe("catalog, search and cache facade", () => {
     });
   });
 
-  test("idle() waits for History and the Values call that follows it", async () => {
+  test("idle() waits for History and Series Values", async () => {
     const service = serviceWith("1-1-1");
-    service.historyEndsMonthsEarly = 14;
     const h = createHarness({ service });
     const pending = h.engine.getSeries(await h.engine.resolve("1-1-1", null, null));
     await h.engine.idle();
-    expect(service.dataCalls().map((call) => call.operation)).toEqual(["series_hist", "series_values"]);
+    expect(operations(service)).toEqual(["series_hist", "series_values"]);
+    expect(h.engine.peek("live|energy_price|1-1-1|default|default")?.lastFinal).toBe("2026-10");
     await pending;
   });
 
@@ -429,7 +489,10 @@ describe("quota refusals without a dataset", () => {
       },
     );
     service.failWith((call) => (call.operation === "series_hist" ? daily : undefined));
-    await expect(h.engine.getSeries(await h.engine.resolve("1-1-1", null, null))).rejects.toBe(daily);
+    await expect(h.engine.getSeries(await h.engine.resolve("1-1-1", null, null))).rejects.toMatchObject({
+      kind: "quota",
+      message: `${daily.message}: the months before 2025-10 of 1-1-1 could not be fetched.`,
+    });
     service.failures = [];
     await expect(h.engine.getSeries(await h.engine.resolve("2-2-2", null, null))).resolves.toMatchObject({
       lastFinal: "2026-10",
@@ -453,28 +516,87 @@ describe("start-up with a broken storage", () => {
 });
 
 describe("History answered, Values failed", () => {
-  test("keeps what History delivered, marks it incomplete, and asks only Values next time", async () => {
-    const service = serviceWith("1-1-1");
-    service.historyEndsMonthsEarly = 13;
-    const h = createHarness({ service });
-    service.failWith((call) =>
-      call.operation === "series_values" ? new PcdError("timeout", "Series Values timed out") : undefined,
-    );
-    const request = await h.engine.resolve("1-1-1", null, null);
-    const partial = await h.engine.getSeries(request);
-    expect(partial.staleBecause?.kind).toBe("timeout");
-    expect(partial.lastFinal).toBe("2025-09");
-    expect(await h.storage.get(`pcd:data:${request.key}`)).toMatchObject({ pendingValues: true });
+  // The failures of the Series Values call that came with History (real shape).
+  test.each<[string, PcdError]>([
+    ["timed out", new PcdError("timeout", "Series Values timed out after 130 s.")],
+    ["malformed", new PcdError("protocol", "The answer of Series Values could not be read.")],
+    ["server error", new PcdError("server", "HTTP 500 from Series Values (gave up after 3 retries).")],
+    [
+      "allowance",
+      new PcdError("quota", "Monthly allowance used up for dataset 'Germany'.", { dataset: "Germany" }),
+    ],
+  ])(
+    "%s: never shown as current, not sent again by the cells' re-runs, filled at one request later",
+    async (_case, failure) => {
+      const service = serviceWith("1-1-1");
+      const h = createHarness({ service });
+      service.failWith((call) => (call.operation === "series_values" ? failure : undefined));
+      const request = await h.engine.resolve("1-1-1", null, null);
+      const what = ": the latest months of 1-1-1 could not be fetched.";
+      for (const need of [WHOLE_SERIES, LATEST_ONLY, { from: "2026-03", to: "2026-03" }]) {
+        const error = await h.engine.getSeries(request, need).then(
+          () => undefined,
+          (reason: unknown) => reason,
+        );
+        expect(error).toMatchObject({ kind: failure.kind });
+        // The cause first (the ledger words an allowance refusal itself), then what it kept.
+        const cause =
+          failure.kind === "quota"
+            ? "Monthly allowance used up for dataset 'Germany'"
+            : failure.message.replace(/\.$/, "");
+        expect((error as Error).message.startsWith(cause)).toBe(true);
+        expect((error as Error).message.endsWith(what)).toBe(true);
+      }
+      // The History part is kept and serves cells that read only its months.
+      const old = await h.engine.getSeries(request, { from: "2010-01", to: "2010-12" });
+      expect(old.staleBecause).toBeUndefined();
+      expect(old.lastFinal).toBe("2025-09");
+      expect(await h.storage.get(`pcd:data:${request.key}`)).toMatchObject({
+        covered: [{ from: null, to: "2025-09" }],
+        valuesAsOf: null,
+      });
+      const sent = service.codesSent();
+      expect(sent).toBe(2);
 
-    service.failures = [];
-    const complete = await h.engine.getSeries(request);
-    expect(complete.lastFinal).toBe("2026-10");
-    expect(complete.staleBecause).toBeUndefined();
-    expect(service.dataCalls().map((call) => call.operation)).toEqual([
-      "series_hist",
-      "series_values",
-      "series_values",
-    ]);
-    expect(await h.storage.get(`pcd:data:${request.key}`)).not.toHaveProperty("pendingValues");
+      service.failures = [];
+      // Cells re-running at once (another cell's change) do not send the call again.
+      if (failure.kind !== "quota") {
+        await expect(h.engine.getSeries(request, LATEST_ONLY)).rejects.toMatchObject({ kind: failure.kind });
+        expect(service.codesSent()).toBe(sent);
+      }
+      // The cell's own retry, a minute later, fills the gap at one request.
+      h.clock.now += 60_000;
+      if (failure.kind === "quota") {
+        h.schedule.releaseStart = Date.UTC(2026, 11, 3, 12);
+        h.clock.now = Date.UTC(2026, 11, 4);
+      }
+      const complete = await h.engine.getSeries(request);
+      expect(complete.lastFinal).toBe("2026-10");
+      expect(complete.finals).toHaveLength(238);
+      expect(complete.staleBecause).toBeUndefined();
+      expect(service.codesSent()).toBe(sent + 1);
+      expect(operations(service).at(-1)).toBe("series_values");
+    },
+  );
+
+  test("an entry written before coverage was recorded, marked pendingValues, asks Series Values only", async () => {
+    const storage = new MemoryStorage();
+    const key = "live|energy_price|1-1-1|default|default";
+    await storage.set(`pcd:data:${key}`, {
+      key,
+      finals: [{ month: "2025-09", value: 1 }],
+      forecasts: [],
+      currency: "EUR",
+      unit: "MWh",
+      updatedAt: "2026-11-04",
+      lastFinal: "2025-09",
+      fetchedAt: 0,
+      catalogUpdatedAt: "2026-11-04",
+      pendingValues: true,
+    });
+    const h = createHarness({ service: serviceWith("1-1-1"), storage });
+    const request = await h.engine.resolve("1-1-1", null, null);
+    expect(h.engine["seriesSync"].plan(request, WHOLE_SERIES).action).toBe("values");
+    expect((await h.engine.getSeries(request)).lastFinal).toBe("2026-10");
   });
 });

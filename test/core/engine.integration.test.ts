@@ -5,6 +5,8 @@ import "fake-indexeddb/auto";
 import type { Engine, SeriesRequest } from "../../src/core/engine-api";
 import type { SeriesInfo } from "../../src/core/model";
 import { monthsBetween } from "../../src/core/months";
+import { PREVIEW_CATALOG_MAX_AGE_MS } from "../../src/core/refresh";
+import { LATEST_ONLY, WHOLE_SERIES } from "../../src/core/series-need";
 import { createIdbStorage, createResilientStorage } from "../../src/core/storage";
 import { startPair, sum, type Pair } from "./support/emulator-pair";
 
@@ -25,7 +27,7 @@ describe("engine <-> emulator", () => {
     await pair?.close();
   });
 
-  test("many keys over three products and the industry data types: minimal calls and requests; a second pass costs nothing", async () => {
+  test("many keys over three products and the industry data types: latest values cost one Series Values request per key, whole tables add History once, a third pass costs nothing", async () => {
     pair = await startPair(START);
     const { engine } = pair;
     const energy = pick(await engine.catalog("energy_price"), 50);
@@ -52,7 +54,7 @@ describe("engine <-> emulator", () => {
     expect(distinctKeys.size).toBe(requests.length - 1);
 
     await pair.admin("reset");
-    const results = await Promise.all(requests.map((request) => engine.getSeries(request)));
+    const results = await Promise.all(requests.map((request) => engine.getSeries(request, LATEST_ONLY)));
     expect(results.every((data) => data.finals.length > 0 && data.staleBecause === undefined)).toBe(true);
 
     const groups = new Map<string, string[]>();
@@ -67,8 +69,22 @@ describe("engine <-> emulator", () => {
       expectedCalls += Math.max(Math.ceil(codes.length / 40), multiplicity);
     }
     const stats = await pair.stats();
-    expect(stats.calls.series_hist + stats.calls.series_values).toBe(expectedCalls);
+    expect(stats.calls).toMatchObject({ series_hist: 0, series_values: expectedCalls });
     expect(sum(stats.dataRequests)).toBe(distinctKeys.size);
+
+    // The same cells as whole tables: History only is added, once per key.
+    await pair.admin("reset");
+    const whole = await Promise.all(requests.map((request) => engine.getSeries(request, WHOLE_SERIES)));
+    for (const data of whole) {
+      expect(data.staleBecause).toBeUndefined();
+      // From the series' first month to its latest, without a hole where History meets the window.
+      const months = data.finals.map((point) => point.month);
+      expect(monthsBetween(months[0]!, months.at(-1)!) + 1).toBe(months.length);
+      expect(months.at(-1)).toBe(data.info.lastAvailableFinal);
+    }
+    const withHistory = await pair.stats();
+    expect(withHistory.calls).toMatchObject({ series_hist: expectedCalls, series_values: 0 });
+    expect(sum(withHistory.dataRequests)).toBe(distinctKeys.size);
 
     await pair.admin("reset");
     await Promise.all(requests.map((request) => engine.getSeries(request)));
@@ -77,7 +93,7 @@ describe("engine <-> emulator", () => {
     expect(sum(again.dataRequests)).toBe(0);
   });
 
-  test("after a release, refresh-all fetches only what changed, revised series through History", async () => {
+  test("after a release, refresh-all fetches only what changed, revised series through History and Series Values", async () => {
     pair = await startPair(START);
     const { engine } = pair;
     const series = pick(await engine.catalog("energy_price"), 12, (info) => info.lag === 0);
@@ -88,6 +104,8 @@ describe("engine <-> emulator", () => {
     const revised = series.slice(0, 2).map((info) => info.code);
     const unchanged = series.slice(2, 5).map((info) => info.code);
     await pair.admin("release", { revise: revised, unchanged });
+    // Published off the calendar: the cost preview sees it once its catalog is a few minutes old.
+    await pair.setClock(new Date(pair.now() + PREVIEW_CATALOG_MAX_AGE_MS).toISOString());
     await pair.admin("reset");
     const plan = await engine.planRefresh();
     expect(
@@ -96,7 +114,9 @@ describe("engine <-> emulator", () => {
         .map((item) => item.code)
         .sort(),
     ).toEqual([...unchanged].sort());
-    expect(plan.totalRequests).toBe(series.length - unchanged.length);
+    // Whole tables: a revised series needs History and the window again (real shape).
+    const changed = series.length - unchanged.length;
+    expect(plan.totalRequests).toBe(changed + revised.length);
 
     const changedKeys = new Set<string>();
     engine.onChange((keys) => keys.forEach((key) => changedKeys.add(key)));
@@ -106,12 +126,12 @@ describe("engine <-> emulator", () => {
       updated: series.length - unchanged.length - 2,
       unchanged: unchanged.length,
       failed: 0,
-      requestsUsed: series.length - unchanged.length,
+      requestsUsed: changed + revised.length,
     });
     const stats = await pair.stats();
     expect(stats.calls.series_hist).toBe(1);
     expect(stats.calls.series_values).toBe(1);
-    expect(sum(stats.dataRequests)).toBe(series.length - unchanged.length);
+    expect(sum(stats.dataRequests)).toBe(changed + revised.length);
     const after = engine.peek(requests[0]!.key)!;
     expect(after.lastFinal! > before.lastFinal!).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 10));
@@ -129,7 +149,7 @@ describe("engine <-> emulator", () => {
     // Only the service's clock moves: the engine still believes in its token and meets a 401.
     await pair.setClock("2026-11-20T19:00:00Z", false);
     await pair.admin("reset");
-    const data = await engine.getSeries(await engine.resolve(b!.code, null, null));
+    const data = await engine.getSeries(await engine.resolve(b!.code, null, null), LATEST_ONLY);
     expect(data.staleBecause).toBeUndefined();
     const stats = await pair.stats();
     expect(stats.calls.access_token).toBe(1);
@@ -158,7 +178,8 @@ describe("engine <-> emulator", () => {
         /^Monthly allowance used up for dataset 'Germany' \(0 of 500 left\); it resets at the next monthly release, 2026-12-03\./,
       );
     }
-    expect((await pair.stats()).dataRequests).toEqual({ France: 3 });
+    // Whole tables: History and Series Values for each French series.
+    expect((await pair.stats()).dataRequests).toEqual({ France: 6 });
 
     // Known exhausted: the next German series fails locally, without a call.
     const dataCalls = async (): Promise<number> => {
@@ -222,8 +243,8 @@ describe("engine <-> emulator", () => {
     expect((await reopened.cacheInfo()).persistent).toBe(true);
   });
 
-  test("History that ends before the Values window is completed by one Values call per batch", async () => {
-    pair = await startPair(START, { historyEndsBeforeValues: true });
+  test("whole tables on the real shape: History and Series Values, one call each per batch, no gap where they meet", async () => {
+    pair = await startPair(START);
     const { engine } = pair;
     const series = pick(
       await engine.catalog("commodity_price"),
@@ -260,5 +281,31 @@ describe("engine <-> emulator", () => {
     );
     expect(more.finals).toHaveLength(13);
     expect((await pair.stats()).calls.series_hist).toBe(1);
+  });
+
+  test("the service description's letter (--shape spec): once History is seen to reach the latest month, whole tables cost History alone", async () => {
+    pair = await startPair(START, { shape: "spec" });
+    const { engine } = pair;
+    const series = pick(
+      await engine.catalog("commodity_price"),
+      8,
+      (info) => info.lastAvailableFinal !== null && info.hasForecast === true,
+    );
+    const [first, rest] = [series.slice(0, 4), series.slice(4)];
+    await pair.admin("reset");
+    await Promise.all((await resolveAll(engine, first)).map((request) => engine.getSeries(request)));
+    // Until a History answer shows otherwise, PCD assumes the real service's shape.
+    expect((await pair.stats()).calls).toMatchObject({ series_hist: 1, series_values: 1 });
+    await pair.admin("reset");
+    const results = await Promise.all(
+      (await resolveAll(engine, rest)).map((request) => engine.getSeries(request)),
+    );
+    results.forEach((data, i) => {
+      expect(data.lastFinal).toBe(rest[i]!.lastAvailableFinal);
+      expect(data.forecasts.length).toBeGreaterThan(0);
+    });
+    const stats = await pair.stats();
+    expect(stats.calls).toMatchObject({ series_hist: 1, series_values: 0 });
+    expect(sum(stats.dataRequests)).toBe(rest.length);
   });
 });

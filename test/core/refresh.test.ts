@@ -1,4 +1,5 @@
 import { PcdError } from "../../src/core/errors";
+import { LATEST_ONLY } from "../../src/core/series-need";
 import type { RefreshProgress } from "../../src/core/engine-api";
 import type { SeriesInfo } from "../../src/core/model";
 import { PREVIEW_CATALOG_MAX_AGE_MS } from "../../src/core/refresh";
@@ -45,17 +46,19 @@ describe("planRefresh", () => {
     release(h);
     const sent = h.service.codesSent();
     const plan = await h.engine.planRefresh();
+    // The cells show whole series: a revision buys History and the window again (the real
+    // service's History ends before the window).
     expect(plan.items.map((item) => [item.code, item.action])).toEqual([
       ["1-1-1", "values"],
-      ["2-2-2", "history"],
+      ["2-2-2", "history+values"],
       ["3-3-3", "none"],
       ["4-4-4", "none"],
     ]);
     // Data Limits read before the release are read afresh (the allowances reset then).
-    expect(plan.cost).toEqual([{ product: "energy_price", dataset: "Germany", requests: 2, remaining: 100 }]);
+    expect(plan.cost).toEqual([{ product: "energy_price", dataset: "Germany", requests: 3, remaining: 100 }]);
     expect(plan.catalogAsOf).toBe(h.clock.now);
     expect(plan.releaseSinceCatalog).toBe(false);
-    expect(plan.totalRequests).toBe(2);
+    expect(plan.totalRequests).toBe(3);
     expect(plan.overBudget).toEqual([]);
     expect(h.service.codesSent()).toBe(sent);
   });
@@ -123,7 +126,31 @@ describe("planRefresh", () => {
     release(reopened);
     const plan = await reopened.engine.planRefresh();
     expect(plan.items).toHaveLength(4);
+    expect(plan.totalRequests).toBe(3);
+  });
+
+  test("plans by what the cells read: a dashboard of latest values costs one Series Values request per key", async () => {
+    const storage = new MemoryStorage();
+    const first = await workbookWithData(storage);
+    // The workbook's cells now show latest values only (the whole-series cells were deleted).
+    const releases = CODES.map((code) =>
+      first.engine.retainKey(`live|energy_price|${code}|default|default`, LATEST_ONLY),
+    );
+    await first.engine["workbookKeys"].flushed();
+    const reopened = createHarness({ service: first.service, storage });
+    release(reopened);
+    const plan = await reopened.engine.planRefresh();
+    expect(plan.items.map((item) => [item.code, item.action])).toEqual([
+      ["1-1-1", "values"],
+      ["2-2-2", "values"],
+      ["3-3-3", "none"],
+      ["4-4-4", "none"],
+    ]);
     expect(plan.totalRequests).toBe(2);
+    const summary = await reopened.engine.refreshAll();
+    expect(summary.requestsUsed).toBe(2);
+    expect(reopened.service.dataCalls().at(-1)?.operation).toBe("series_values");
+    for (const release of releases) release();
   });
 });
 
@@ -143,13 +170,13 @@ describe("refreshAll", () => {
       revised: 1,
       unchanged: 2,
       failed: 0,
-      requestsUsed: 2,
+      requestsUsed: 3,
       failures: [],
     });
     const calls = h.service.dataCalls().slice(before);
-    expect(calls.map((call) => [call.operation, call.codes.map((c) => c.code)])).toEqual([
-      ["series_values", ["1-1-1"]],
+    expect(calls.map((call) => [call.operation, call.codes.map((c) => c.code).sort()]).sort()).toEqual([
       ["series_hist", ["2-2-2"]],
+      ["series_values", ["1-1-1", "2-2-2"]],
     ]);
     expect(changed.sort()).toEqual([
       "live|energy_price|1-1-1|default|default",
@@ -181,20 +208,27 @@ describe("refreshAll", () => {
     h.service.failWith((call) =>
       call.operation === "series_values" ? new PcdError("server", "HTTP 503 from Series Values") : undefined,
     );
+    const revisedBefore = h.engine.peek("live|energy_price|2-2-2|default|default");
     const summary = await h.engine.refreshAll();
-    expect(summary.failed).toBe(1);
-    expect(summary.failures).toEqual([
-      {
-        key: "live|energy_price|1-1-1|default|default",
-        code: "1-1-1",
+    expect(summary.failed).toBe(2);
+    expect(summary.failures).toEqual(
+      ["1-1-1", "2-2-2"].map((code) => ({
+        key: `live|energy_price|${code}|default|default`,
+        code,
         message: "HTTP 503 from Series Values",
-      },
-    ]);
-    expect(summary.revised).toBe(1);
+      })),
+    );
+    expect(summary.revised).toBe(0);
     const after = h.engine.peek("live|energy_price|1-1-1|default|default");
     expect(after?.finals).toEqual(cached?.finals);
     expect(after?.forecasts).toEqual(cached?.forecasts);
     expect(after?.fetchedAt).toBe(cached?.fetchedAt);
+    // The revised History arrived, its window did not: the window's months stay as the last
+    // release had them (the cell shows that release, marked stale, and retries).
+    const revised = h.engine.peek("live|energy_price|2-2-2|default|default");
+    expect(revised?.finals[0]?.value).toBe(999);
+    expect(revised?.lastFinal).toBe(revisedBefore?.lastFinal);
+    expect(revised?.forecasts).toEqual(revisedBefore?.forecasts);
   });
 
   test.each([
@@ -281,7 +315,7 @@ describe("refreshAll when Series Info cannot be refreshed (F9)", () => {
     {
       failing: ["commodity_price"],
       failedKeys: [COMMODITY_KEY],
-      counts: { updated: 1, revised: 1, unchanged: 2, requestsUsed: 2 },
+      counts: { updated: 1, revised: 1, unchanged: 2, requestsUsed: 3 },
       recorded: true,
     },
     {
@@ -335,14 +369,14 @@ describe("refreshAll when Series Info cannot be refreshed (F9)", () => {
           /; planned with the cached catalog: Series Info of energy_price could not be refreshed \(HTTP 503 from Series Info\)$/,
         ),
       ],
-      ["2-2-2", "history", expect.stringContaining("planned with the cached catalog")],
+      ["2-2-2", "history+values", expect.stringContaining("planned with the cached catalog")],
       ["3-3-3", "none", unchecked("energy_price", "HTTP 503 from Series Info")],
       ["4-4-4", "none", unchecked("energy_price", "HTTP 503 from Series Info")],
     ]);
-    expect(plan.totalRequests).toBe(2);
+    expect(plan.totalRequests).toBe(3);
 
     const summary = await h.engine.refreshAll();
-    expect(summary).toMatchObject({ updated: 1, revised: 1, unchanged: 0, failed: 2, requestsUsed: 2 });
+    expect(summary).toMatchObject({ updated: 1, revised: 1, unchanged: 0, failed: 2, requestsUsed: 3 });
     expect(summary.failures.map((failure) => failure.code).sort()).toEqual(["3-3-3", "4-4-4"]);
     // Every product's catalog failed: nothing was checked against the release.
     expect(h.engine.refreshDue()).toBe(true);

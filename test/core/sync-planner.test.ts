@@ -1,129 +1,226 @@
+import type { CoveredRange } from "../../src/core/coverage";
+import { LATEST_ONLY, WHOLE_SERIES, type SeriesNeed } from "../../src/core/series-need";
 import {
   planSync,
   reaches,
   requestsFor,
   type SyncContext,
+  type SyncInfo,
   type SyncState,
 } from "../../src/core/sync-planner";
-import type { SyncInfo } from "../../src/core/sync-planner";
 
-const info: SyncInfo = { updatedAt: "2026-11-04", lastAvailableFinal: "2026-10", seriesHistChanged: false };
-const synced: SyncState = { lastFinal: "2026-10", catalogUpdatedAt: "2026-11-04" };
-const full: SyncContext = { historyAvailable: true, historyEndsEarly: false };
-const noHistory: SyncContext = { historyAvailable: false, historyEndsEarly: false };
-const endsEarly: SyncContext = { historyAvailable: true, historyEndsEarly: true };
+// The catalog's state: last final 2026-10, so the Series Values window is 2025-10..2026-10
+// and History (real shape) ends 2025-09.
+const NOW = "2026-11-04";
+const LAST = "2026-10-05";
+const info: SyncInfo = { updatedAt: NOW, lastAvailableFinal: "2026-10", seriesHistChanged: false };
 
-describe("planSync", () => {
-  test.each<[string, SyncState | undefined, Partial<SyncInfo>, SyncContext, string, string]>([
-    ["fresh entry", synced, {}, full, "none", "fresh"],
+function state(covered: CoveredRange[], options: Partial<SyncState> = {}): SyncState {
+  const lastFinal = covered[covered.length - 1]?.to ?? null;
+  return { lastFinal, catalogUpdatedAt: NOW, covered, valuesAsOf: NOW, historyAsOf: NOW, ...options };
+}
+
+const full = state([{ from: null, to: "2026-10" }]);
+const windowOnly = state([{ from: "2025-10", to: "2026-10" }], { historyAsOf: null });
+const historyOnly = state([{ from: null, to: "2025-09" }], { valuesAsOf: null });
+const lastRelease = state([{ from: null, to: "2026-09" }], {
+  catalogUpdatedAt: LAST,
+  valuesAsOf: LAST,
+  historyAsOf: LAST,
+});
+const lastReleaseWindow = state([{ from: "2025-09", to: "2026-09" }], {
+  catalogUpdatedAt: LAST,
+  valuesAsOf: LAST,
+  historyAsOf: null,
+});
+const behind14 = state([{ from: null, to: "2025-08" }], {
+  catalogUpdatedAt: "2025-09-04",
+  valuesAsOf: "2025-09-04",
+  historyAsOf: "2025-09-04",
+});
+const behind13 = state([{ from: null, to: "2025-09" }], {
+  catalogUpdatedAt: "2025-10-03",
+  valuesAsOf: "2025-10-03",
+  historyAsOf: "2025-10-03",
+});
+const revisedSince = state([{ from: null, to: "2026-10" }], {
+  catalogUpdatedAt: LAST,
+  valuesAsOf: LAST,
+  historyAsOf: LAST,
+});
+
+const RECENT: SeriesNeed = { from: "2026-01", to: null };
+const OLD: SeriesNeed = { from: "2010-01", to: "2010-12" };
+const MONTH_IN_WINDOW: SeriesNeed = { from: "2025-11", to: "2025-11" };
+
+const real: SyncContext = { historyAvailable: true, historyReachesLatest: false };
+const letter: SyncContext = { historyAvailable: true, historyReachesLatest: true };
+const noHistory: SyncContext = { historyAvailable: false, historyReachesLatest: false };
+
+describe("planSync buys by need", () => {
+  test.each<[string, SyncState | undefined, SeriesNeed, Partial<SyncInfo>, SyncContext, string, string]>([
+    // New keys: only the parts the cells read.
+    ["new key, latest value", undefined, LATEST_ONLY, {}, real, "values", "new"],
+    ["new key, recent table", undefined, RECENT, {}, real, "values", "new"],
+    ["new key, one month in the window", undefined, MONTH_IN_WINDOW, {}, real, "values", "new"],
+    ["new key, whole table", undefined, WHOLE_SERIES, {}, real, "history+values", "new"],
+    ["new key, old months only", undefined, OLD, {}, real, "history", "new"],
     [
-      "fresh even when the catalog has no last final",
-      synced,
-      { lastAvailableFinal: null },
-      full,
-      "none",
-      "fresh",
-    ],
-    ["new key", undefined, {}, full, "history", "new"],
-    ["new key once History is known to end early", undefined, {}, endsEarly, "history+values", "new"],
-    ["new key without History in the plan", undefined, {}, noHistory, "values", "new"],
-    [
-      "an entry without finals counts as new",
-      { lastFinal: null, catalogUpdatedAt: null },
+      "new key, whole table, History reaches the latest month",
+      undefined,
+      WHOLE_SERIES,
       {},
-      full,
+      letter,
       "history",
       "new",
     ],
+    ["new key, whole table, no History in the plan", undefined, WHOLE_SERIES, {}, noHistory, "values", "new"],
     [
-      "one new month",
-      { ...synced, lastFinal: "2026-09", catalogUpdatedAt: "2026-10-05" },
-      {},
-      full,
+      "new key, series without finals yet",
+      undefined,
+      WHOLE_SERIES,
+      { lastAvailableFinal: null },
+      real,
       "values",
-      "new_months",
+      "new",
     ],
+    // What is cached is never bought again.
+    ["complete entry, whole table", full, WHOLE_SERIES, {}, real, "none", "fresh"],
+    ["complete entry, old months", full, OLD, {}, real, "none", "fresh"],
+    ["window cached, latest value", windowOnly, LATEST_ONLY, {}, real, "none", "fresh"],
+    ["window cached, recent table", windowOnly, RECENT, {}, real, "none", "fresh"],
+    ["window cached, a cell adds old months", windowOnly, OLD, {}, real, "history", "older_months"],
     [
-      "a gap of 12 months still fits Series Values",
-      { ...synced, lastFinal: "2025-10" },
+      "window cached, a cell adds the whole table",
+      windowOnly,
+      WHOLE_SERIES,
       {},
-      full,
-      "values",
-      "new_months",
-    ],
-    [
-      "a gap of 13 months needs History",
-      { ...synced, lastFinal: "2025-09" },
-      {},
-      full,
+      real,
       "history",
-      "large_gap",
+      "older_months",
     ],
+    ["History cached, old months", historyOnly, OLD, {}, real, "none", "fresh"],
+    ["History cached, the window never arrived", historyOnly, LATEST_ONLY, {}, real, "values", "incomplete"],
     [
-      "a large gap without History falls back to Values",
-      { ...synced, lastFinal: "2024-01" },
+      "History cached, whole table lacks the window",
+      historyOnly,
+      WHOLE_SERIES,
       {},
-      noHistory,
+      real,
       "values",
-      "large_gap",
+      "incomplete",
+    ],
+    // A new release.
+    ["one new month, latest value", lastRelease, LATEST_ONLY, {}, real, "values", "new_months"],
+    ["one new month, whole table", lastRelease, WHOLE_SERIES, {}, real, "values", "new_months"],
+    ["one new month, old months still held", lastRelease, OLD, {}, real, "none", "fresh"],
+    [
+      "window of last release, whole table",
+      lastReleaseWindow,
+      WHOLE_SERIES,
+      {},
+      real,
+      "history+values",
+      "older_months",
     ],
     [
-      "same months, newer updated_at (new forecasts)",
-      { ...synced, catalogUpdatedAt: "2026-10-05" },
+      "13 months behind: Series Values closes the gap",
+      behind13,
+      WHOLE_SERIES,
       {},
-      full,
+      real,
+      "values",
+      "new_months",
+    ],
+    [
+      "14 months behind: a gap before the window",
+      behind14,
+      WHOLE_SERIES,
+      {},
+      real,
+      "history+values",
+      "large_gap",
+    ],
+    ["14 months behind, latest value only", behind14, LATEST_ONLY, {}, real, "values", "new_months"],
+    [
+      "same months, newer updated_at, latest value",
+      { ...full, valuesAsOf: LAST, catalogUpdatedAt: LAST },
+      LATEST_ONLY,
+      {},
+      real,
       "values",
       "updated",
     ],
     [
-      "revised history with a newer updated_at",
-      { ...synced, catalogUpdatedAt: "2026-10-05" },
-      { seriesHistChanged: true },
-      full,
-      "history",
-      "revision",
-    ],
-    [
-      "a revision already synced is not fetched again",
-      synced,
-      { seriesHistChanged: true },
-      full,
+      "same months, newer updated_at, old months",
+      { ...full, valuesAsOf: LAST, catalogUpdatedAt: LAST },
+      OLD,
+      {},
+      real,
       "none",
       "fresh",
     ],
+    // Revisions: every part a cell reads comes again.
     [
-      "a revision without History in the plan",
-      { ...synced, catalogUpdatedAt: "2026-10-05" },
+      "revision, whole table",
+      revisedSince,
+      WHOLE_SERIES,
+      { seriesHistChanged: true },
+      real,
+      "history+values",
+      "revision",
+    ],
+    [
+      "revision, latest value",
+      revisedSince,
+      LATEST_ONLY,
+      { seriesHistChanged: true },
+      real,
+      "values",
+      "revision",
+    ],
+    ["revision, old months", revisedSince, OLD, { seriesHistChanged: true }, real, "history", "revision"],
+    ["revision already synced", full, WHOLE_SERIES, { seriesHistChanged: true }, real, "none", "fresh"],
+    [
+      "revision without History in the plan",
+      revisedSince,
+      WHOLE_SERIES,
       { seriesHistChanged: true },
       noHistory,
       "values",
       "revision",
     ],
     [
-      "a History merge whose Values call failed",
-      { ...synced, pendingValues: true },
-      {},
-      full,
-      "values",
-      "incomplete",
-    ],
-    [
       "an entry ahead of the catalog is fresh",
-      { ...synced, lastFinal: "2026-11" },
+      state([{ from: null, to: "2026-11" }]),
+      WHOLE_SERIES,
       {},
-      full,
+      real,
       "none",
       "fresh",
     ],
-  ])("%s", (_case, entry, infoPatch, context, action, cause) => {
-    const decision = planSync(entry, { ...info, ...infoPatch }, context);
+    [
+      "no last final in the catalog, window cached",
+      windowOnly,
+      WHOLE_SERIES,
+      { lastAvailableFinal: null },
+      real,
+      "none",
+      "fresh",
+    ],
+  ])("%s", (_case, entry, need, infoPatch, context, action, cause) => {
+    const decision = planSync(entry, { ...info, ...infoPatch }, need, context);
     expect(decision.action).toBe(action);
     expect(decision.cause).toBe(cause);
     expect(decision.reason.length).toBeGreaterThan(0);
   });
 
   test("the reason says when the plan has no History", () => {
-    expect(planSync(undefined, info, noHistory).reason).toMatch(/plan has no History/);
+    expect(planSync(undefined, info, WHOLE_SERIES, noHistory).reason).toMatch(/plan has no History/);
+  });
+
+  test("the reason names the first month of the window for older months", () => {
+    expect(planSync(windowOnly, info, OLD, real).reason).toBe("months before 2025-10 not cached yet");
   });
 });
 

@@ -1,5 +1,6 @@
 import type { KeyValueStorage } from "../../src/core/environment";
 import { MemoryStorage } from "../../src/core/storage";
+import { LATEST_ONLY, WHOLE_SERIES } from "../../src/core/series-need";
 import { WORKBOOK_KEYS_STORAGE_KEY, WorkbookKeys } from "../../src/core/workbook-keys";
 
 function countingStorage(): { storage: KeyValueStorage; writes: () => number } {
@@ -19,6 +20,40 @@ function countingStorage(): { storage: KeyValueStorage; writes: () => number } {
     writes: () => writes,
   };
 }
+
+describe("WorkbookKeys needs", () => {
+  const KEY = "live|energy_price|1-1-1|default|default";
+  const OLD = { from: "2010-01", to: "2010-12" };
+
+  test("a key's need is the union of its holders', and narrows when a holder lets go", async () => {
+    const keys = new WorkbookKeys(new MemoryStorage(), undefined, 5);
+    const latest = keys.retain(KEY, LATEST_ONLY);
+    expect(keys.need(KEY)).toEqual(LATEST_ONLY);
+    const old = keys.retain(KEY, OLD);
+    expect(keys.need(KEY)).toEqual({ from: "2010-01", to: null });
+    old();
+    expect(keys.need(KEY)).toEqual(LATEST_ONLY);
+    latest();
+  });
+
+  test("needs travel with the workbook; keys saved as plain strings are whole series", async () => {
+    const storage = new MemoryStorage();
+    await storage.set(WORKBOOK_KEYS_STORAGE_KEY, [
+      KEY,
+      { key: "live|energy_price|2-2-2|default|default", need: OLD },
+    ]);
+    const keys = new WorkbookKeys(storage);
+    await keys.load();
+    expect(keys.need(KEY)).toEqual(WHOLE_SERIES);
+    expect(keys.need("live|energy_price|2-2-2|default|default")).toEqual(OLD);
+    // A cell evaluating now says what it reads: the saved need gives way to it.
+    const release = keys.retain(KEY, LATEST_ONLY);
+    expect(keys.need(KEY)).toEqual(LATEST_ONLY);
+    await keys.flushed();
+    expect(await storage.get(WORKBOOK_KEYS_STORAGE_KEY)).toContainEqual({ key: KEY, need: LATEST_ONLY });
+    release();
+  });
+});
 
 describe("WorkbookKeys", () => {
   test("a burst of new keys is saved once, and a reopened workbook reads them back", async () => {

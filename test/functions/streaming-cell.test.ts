@@ -279,7 +279,7 @@ describe("retries after passing failures", () => {
     const engine = new FakeEngine();
     const sink = makeSink();
     const { job, runs } = scriptedJob("data", [() => Promise.reject(networkDown)], "k");
-    startStreamingCell(sink, job, { engine, toHostError: asError, watchdogMs: 10_000_000 });
+    startStreamingCell(sink, job, { engine, toHostError: asError, watchdogMs: 10_000_000, random: () => 0 });
     await microflush();
     const runsAfter = async (ms: number): Promise<number> => {
       jest.advanceTimersByTime(ms);
@@ -301,7 +301,7 @@ describe("retries after passing failures", () => {
     const until = Date.now() + 3 * 60 * 60_000;
     const down = new PcdError("unavailable", "Down for maintenance until 22:00.", { until });
     const { job, runs } = scriptedJob("data", [() => Promise.reject(down), async () => 5], "k");
-    startStreamingCell(sink, job, { engine, toHostError: asError, watchdogMs: 10_000_000 });
+    startStreamingCell(sink, job, { engine, toHostError: asError, watchdogMs: 10_000_000, random: () => 0 });
     await microflush();
     jest.advanceTimersByTime(3 * 60 * 60_000 + 59_000);
     await microflush();
@@ -316,9 +316,9 @@ describe("retries after passing failures", () => {
     const engine = new FakeEngine();
     const sink = makeSink();
     const { job } = scriptedJob("data", [() => Promise.reject(networkDown)], "k");
-    startStreamingCell(sink, job, { engine, toHostError: asError, watchdogMs: 10_000_000 });
+    startStreamingCell(sink, job, { engine, toHostError: asError, watchdogMs: 10_000_000, random: () => 0 });
     await microflush();
-    // 12:00 UTC now: the first retry is a minute later, the next five minutes after that.
+    // 12:00 UTC now (no jitter drawn): the first retry is a minute later, the next five minutes after that.
     expect(sink.results.at(-1)).toEqual({
       error: { type: "#N/A", message: "PCD could not be reached. Will try again at 12:01 UTC." },
     });
@@ -327,6 +327,76 @@ describe("retries after passing failures", () => {
     expect(sink.results.at(-1)).toEqual({
       error: { type: "#N/A", message: "PCD could not be reached. Will try again at 12:06 UTC." },
     });
+  });
+
+  // Cells refused together (a 429 for a whole recalculation) must not come back in step.
+  test.each([
+    [0, 60_000],
+    [0.5, 67_500],
+    [0.999, 74_985],
+  ])("with random() = %p a retry waits %p ms (up to 25 %% more than the schedule)", async (draw, wait) => {
+    const engine = new FakeEngine();
+    const sink = makeSink();
+    const refused = new PcdError("rate", "Too many requests.", { retryAfterMs: 1_000 });
+    const { job, runs } = scriptedJob("data", [() => Promise.reject(refused)], "k");
+    startStreamingCell(sink, job, {
+      engine,
+      toHostError: asError,
+      watchdogMs: 10_000_000,
+      random: () => draw,
+    });
+    await microflush();
+    jest.advanceTimersByTime(wait - 1);
+    await microflush();
+    expect(runs()).toBe(1);
+    jest.advanceTimersByTime(1);
+    await microflush();
+    expect(runs()).toBe(2);
+  });
+
+  test("an unreadable answer is retried on the schedule, not at once", async () => {
+    const engine = new FakeEngine();
+    const sink = makeSink();
+    const unreadable = new PcdError("protocol", "The answer of Series Values could not be read.");
+    const { job, runs } = scriptedJob("data", [() => Promise.reject(unreadable), async () => 7], "k");
+    startStreamingCell(sink, job, { engine, toHostError: asError, watchdogMs: 10_000_000, random: () => 0 });
+    await microflush();
+    jest.advanceTimersByTime(59_999);
+    await microflush();
+    expect(runs()).toBe(1);
+    jest.advanceTimersByTime(1);
+    await microflush();
+    expect(sink.results.at(-1)).toBe(7);
+  });
+
+  test("cached data shown after a failed fetch keeps showing and is retried on the schedule", async () => {
+    const engine = new FakeEngine();
+    const sink = makeSink();
+    let runs = 0;
+    const job: CellJob<number> = {
+      watch: "data",
+      compute: async (track, stale) => {
+        track("k");
+        runs += 1;
+        // The first two runs get the cached value, stale; the third is brought up to date.
+        if (runs <= 2) stale(new PcdError("server", "HTTP 503 from Series Values."));
+        return runs <= 2 ? 1 : 2;
+      },
+    };
+    startStreamingCell(sink, job, { engine, toHostError: asError, watchdogMs: 10_000_000, random: () => 0 });
+    await microflush();
+    expect(sink.results).toEqual([1]);
+    jest.advanceTimersByTime(60_000);
+    await microflush();
+    expect(runs).toBe(2);
+    jest.advanceTimersByTime(5 * 60_000);
+    await microflush();
+    expect(runs).toBe(3);
+    expect(sink.results).toEqual([1, 2]);
+    // Up to date: no more timed retries.
+    jest.advanceTimersByTime(24 * 60 * 60_000);
+    await microflush();
+    expect(runs).toBe(3);
   });
 
   test.each([
@@ -349,7 +419,7 @@ describe("retries after passing failures", () => {
     const engine = new FakeEngine();
     const sink = makeSink();
     const { job, runs } = scriptedJob("data", [() => Promise.reject(networkDown)], "k");
-    startStreamingCell(sink, job, { engine, toHostError: asError, watchdogMs: 10_000_000 });
+    startStreamingCell(sink, job, { engine, toHostError: asError, watchdogMs: 10_000_000, random: () => 0 });
     await microflush();
     expect(jest.getTimerCount()).toBe(1);
     sink.onCanceled?.();

@@ -2,6 +2,7 @@ import {
   createDocumentSettingsStorage,
   type DocumentSettings,
 } from "../../src/host/document-settings-storage";
+import { LATEST_ONLY } from "../../src/core/series-need";
 import { WorkbookKeys } from "../../src/core/workbook-keys";
 
 /** Office.Settings as Excel keeps it: values in memory, saveAsync writes them to the workbook. */
@@ -38,15 +39,16 @@ describe("workbook storage in Office document settings", () => {
   test("the workbook's keys are saved into the workbook and read back by a reopened workbook", async () => {
     const settings = new FakeSettings();
     const keys = new WorkbookKeys(createDocumentSettingsStorage(settings));
-    keys.add("live|energy_price|68520-8-1|default|default");
+    keys.add("live|energy_price|68520-8-1|default|default", LATEST_ONLY);
     await keys.flushed();
     expect(settings.saved.get("pcd.pcd:workbook-keys")).toEqual([
-      "live|energy_price|68520-8-1|default|default",
+      { key: "live|energy_price|68520-8-1|default|default", need: { from: "latest", to: null } },
     ]);
 
     const reopened = new WorkbookKeys(createDocumentSettingsStorage(settings));
     await reopened.load();
     expect(reopened.list()).toEqual(["live|energy_price|68520-8-1|default|default"]);
+    expect(reopened.need("live|energy_price|68520-8-1|default|default")).toEqual(LATEST_ONLY);
   });
 
   test("a save the workbook refuses rejects with the cause", async () => {

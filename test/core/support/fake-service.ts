@@ -31,8 +31,20 @@ export class FakeService implements ServiceClient {
   readonly limits = new Map<ProductId, DataLimits>();
   /** Value of a code in a month (tests change it to simulate revisions). */
   valueOf: (code: string, month: Month) => number = (code, month) => monthIndex(month) + code.length;
-  /** How many months before last_available_final History ends (field notes: it can end early). */
-  historyEndsMonthsEarly = 0;
+  /**
+   * How many months before last_available_final History ends: 13 on the real service
+   * (right before the Series Values window, docs/service.md), 0 by the description's letter.
+   */
+  historyEndsMonthsEarly = 13;
+  /** Whether History carries the forecasts (the real service's does not). */
+  historyForecasts = false;
+
+  /** The description's letter: History reaches the latest month and has the forecasts. */
+  useSpecShape(): this {
+    this.historyEndsMonthsEarly = 0;
+    this.historyForecasts = true;
+    return this;
+  }
   /** Codes the service leaves out of its answers. */
   readonly missing = new Set<string>();
   failures: Failure[] = [];
@@ -99,7 +111,7 @@ export class FakeService implements ServiceClient {
     codes: readonly CodeRequest[],
   ): Promise<Map<string, SeriesValues>> {
     this.record({ operation: "series_values", environment, product, codes: [...codes] });
-    return this.answer(codes, (last) => ({ from: monthAt(monthIndex(last) - 12), to: last }));
+    return this.answer(codes, (last) => ({ from: monthAt(monthIndex(last) - 12), to: last }), true);
   }
 
   async seriesHistory(
@@ -108,10 +120,11 @@ export class FakeService implements ServiceClient {
     codes: readonly CodeRequest[],
   ): Promise<Map<string, SeriesValues>> {
     this.record({ operation: "series_hist", environment, product, codes: [...codes] });
-    return this.answer(codes, (last) => ({
-      from: "2007-01",
-      to: monthAt(monthIndex(last) - this.historyEndsMonthsEarly),
-    }));
+    return this.answer(
+      codes,
+      (last) => ({ from: "2007-01", to: monthAt(monthIndex(last) - this.historyEndsMonthsEarly) }),
+      this.historyForecasts,
+    );
   }
 
   async dataLimits(product: ProductId): Promise<DataLimits> {
@@ -130,6 +143,7 @@ export class FakeService implements ServiceClient {
   private answer(
     codes: readonly CodeRequest[],
     window: (last: Month) => { from: Month; to: Month },
+    withForecasts: boolean,
   ): Map<string, SeriesValues> {
     const answer = new Map<string, SeriesValues>();
     for (const request of codes) {
@@ -145,9 +159,10 @@ export class FakeService implements ServiceClient {
         unit: info.defaultUnit,
         updatedAt: info.updatedAt,
         finals: points(from, to, (month) => this.valueOf(request.code, month) * factor),
-        forecasts: info.hasForecast
-          ? points(forecastFrom, forecastTo, (month) => -this.valueOf(request.code, month))
-          : [],
+        forecasts:
+          info.hasForecast && withForecasts
+            ? points(forecastFrom, forecastTo, (month) => -this.valueOf(request.code, month))
+            : [],
       });
     }
     return answer;

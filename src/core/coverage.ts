@@ -1,0 +1,70 @@
+// Which months a cache entry holds completely, as the service had them. An entry is built
+// from answers that each cover a known span: a Series Values answer the 13-month window
+// of its release, a History answer every month before that window (docs/service.md). A
+// cell is served only from covered months, so a History answer whose Values call failed
+// can never pass its last month off as the latest one.
+import type { Month, MonthlyPoint } from "./model";
+import { monthIndex } from "./months";
+
+export interface CoveredRange {
+  /** First covered month; null = the series' first month (a History answer). */
+  from: Month | null;
+  /** Last covered month. */
+  to: Month;
+}
+
+function startOf(range: CoveredRange): number {
+  return range.from === null ? -Infinity : monthIndex(range.from);
+}
+
+function monthAt(index: number): Month {
+  const year = Math.floor(index / 12);
+  const month = (index % 12) + 1;
+  return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}`;
+}
+
+/** Adds a range, merging ranges that overlap or touch; the result is sorted and disjoint. */
+export function addRange(ranges: readonly CoveredRange[], added: CoveredRange): CoveredRange[] {
+  const all = [...ranges, added].sort((a, b) => startOf(a) - startOf(b));
+  const merged: CoveredRange[] = [];
+  for (const range of all) {
+    const last = merged[merged.length - 1];
+    if (last && startOf(range) <= monthIndex(last.to) + 1) {
+      if (monthIndex(range.to) > monthIndex(last.to)) last.to = range.to;
+    } else {
+      merged.push({ ...range });
+    }
+  }
+  return merged;
+}
+
+/** True when one range holds every month from `from` (-Infinity = the first) to `to`. */
+export function coversSpan(ranges: readonly CoveredRange[], from: number, to: number): boolean {
+  if (to < from) return true;
+  return ranges.some((range) => startOf(range) <= from && monthIndex(range.to) >= to);
+}
+
+/** The last covered month, or null when nothing is covered. */
+export function coveredEnd(ranges: readonly CoveredRange[]): number | null {
+  const last = ranges[ranges.length - 1];
+  return last ? monthIndex(last.to) : null;
+}
+
+/** The first covered month (-Infinity when it is the series' first), or null. */
+export function coveredStart(ranges: readonly CoveredRange[]): number | null {
+  const first = ranges[0];
+  return first ? startOf(first) : null;
+}
+
+/** The range an answer covers: History from the first month, Values from the window start. */
+export function rangeOf(from: number, to: number): CoveredRange {
+  return { from: from === -Infinity ? null : monthAt(from), to: monthAt(to) };
+}
+
+/** Keeps the points inside the covered ranges (months outside them are no longer vouched for). */
+export function withinCoverage(points: readonly MonthlyPoint[], ranges: readonly CoveredRange[]): MonthlyPoint[] {
+  return points.filter((point) => {
+    const index = monthIndex(point.month);
+    return coversSpan(ranges, index, index);
+  });
+}

@@ -1,0 +1,64 @@
+// Whether a cached entry may answer a cell, judged on the months the cell reads (its
+// need). Fresh: the cache holds them for the catalog's current state. Stale: a fetch
+// failed, and the cache holds them as a complete earlier release had them (the cell keeps
+// showing that release and retries). Missing: the cache lacks them; in particular a History
+// part whose Series Values call never succeeded can never stand in for the latest months,
+// so the cell says what could not be fetched instead of showing an old month as the latest.
+import type { CacheEntry } from "./cache";
+import { coveredEnd, coveredStart, coversSpan } from "./coverage";
+import { PcdError } from "./errors";
+import type { SeriesInfo } from "./model";
+import { monthIndex } from "./months";
+import { neededParts, windowStart, type SeriesNeed } from "./series-need";
+import { planSync, type SyncContext } from "./sync-planner";
+
+export type Serving = { kind: "fresh" } | { kind: "stale" } | { kind: "missing"; what: string };
+
+function monthText(index: number): string {
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, "0")}`;
+}
+
+export function judgeServing(
+  entry: CacheEntry | undefined,
+  info: SeriesInfo,
+  need: SeriesNeed,
+  context: SyncContext,
+): Serving {
+  if (!entry) return { kind: "missing", what: "the data" };
+  const parts = neededParts(need, info.lastAvailableFinal);
+  const start = info.lastAvailableFinal === null ? null : windowStart(info.lastAvailableFinal);
+  const from = need.from === null || need.from === "latest" ? null : monthIndex(need.from);
+  const to = need.to === null ? Infinity : monthIndex(need.to);
+
+  // Months before the window on a plan without History: only what Series Values brought
+  // over the months can be shown; an explicit month before that is not to be had.
+  const withoutHistory = parts.history && !context.historyAvailable;
+  const earliest = coveredStart(entry.covered);
+  if (withoutHistory && from !== null && (earliest === null || from < earliest)) {
+    return { kind: "missing", what: `the months before ${earliest === null ? "the window" : monthText(earliest)}` };
+  }
+
+  if (planSync(entry, info, need, context).action === "none") return { kind: "fresh" };
+
+  if (parts.window && entry.valuesAsOf === null) return { kind: "missing", what: "the latest months" };
+  const end = coveredEnd(entry.covered);
+  if (end === null) return { kind: "missing", what: "the data" };
+  if (parts.history && !withoutHistory && start !== null) {
+    const first = from ?? -Infinity;
+    if (!coversSpan(entry.covered, first, Math.min(to, start - 1, end))) {
+      return { kind: "missing", what: `the months before ${monthText(start)}` };
+    }
+  }
+  if (from !== null && from > end) {
+    // Only months after the cached last final: a forecast of that release, or nothing.
+    const month = monthText(from);
+    if (!entry.forecasts.some((point) => point.month === month)) return { kind: "missing", what: month };
+  }
+  return { kind: "stale" };
+}
+
+/** The cause, and what it kept from the cell: "<cause>: the latest months of X could not be fetched." */
+export function missingError(cause: PcdError, code: string, what: string): PcdError {
+  const said = cause.message.trim().replace(/\.$/, "");
+  return new PcdError(cause.kind, `${said}: ${what} of ${code} could not be fetched.`, cause.details);
+}

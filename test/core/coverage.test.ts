@@ -1,0 +1,68 @@
+import { addRange, coveredEnd, coversSpan, withinCoverage, type CoveredRange } from "../../src/core/coverage";
+import { monthIndex } from "../../src/core/months";
+
+const m = monthIndex;
+
+describe("addRange", () => {
+  test.each<[string, CoveredRange[], CoveredRange, CoveredRange[]]>([
+    ["into nothing", [], { from: "2025-10", to: "2026-10" }, [{ from: "2025-10", to: "2026-10" }]],
+    [
+      "History right before the window joins it",
+      [{ from: "2025-10", to: "2026-10" }],
+      { from: null, to: "2025-09" },
+      [{ from: null, to: "2026-10" }],
+    ],
+    [
+      "the next release's window overlaps",
+      [{ from: null, to: "2026-10" }],
+      { from: "2025-11", to: "2026-11" },
+      [{ from: null, to: "2026-11" }],
+    ],
+    [
+      "a window two years later leaves a gap",
+      [{ from: "2023-10", to: "2024-10" }],
+      { from: "2025-10", to: "2026-10" },
+      [
+        { from: "2023-10", to: "2024-10" },
+        { from: "2025-10", to: "2026-10" },
+      ],
+    ],
+    [
+      "History fills the gap",
+      [
+        { from: "2023-10", to: "2024-10" },
+        { from: "2025-10", to: "2026-10" },
+      ],
+      { from: null, to: "2025-09" },
+      [{ from: null, to: "2026-10" }],
+    ],
+  ])("%s", (_case, ranges, added, expected) => {
+    expect(addRange(ranges, added)).toEqual(expected);
+  });
+});
+
+describe("coversSpan", () => {
+  const ranges: CoveredRange[] = [
+    { from: null, to: "2012-12" },
+    { from: "2025-10", to: "2026-10" },
+  ];
+  test.each<[string, number, number, boolean]>([
+    ["from the first month", -Infinity, m("2010-06"), true],
+    ["inside the window", m("2026-01"), m("2026-10"), true],
+    ["across the gap", m("2012-06"), m("2025-11"), false],
+    ["after the last month", m("2026-11"), m("2026-11"), false],
+    ["an empty span", m("2026-11"), m("2026-10"), true],
+  ])("%s", (_case, from, to, expected) => {
+    expect(coversSpan(ranges, from, to)).toBe(expected);
+  });
+
+  test("coveredEnd and withinCoverage", () => {
+    expect(coveredEnd(ranges)).toBe(m("2026-10"));
+    expect(coveredEnd([])).toBeNull();
+    const kept = withinCoverage(
+      ["2012-12", "2013-01", "2025-10"].map((month) => ({ month, value: 1 })),
+      ranges,
+    );
+    expect(kept.map((point) => point.month)).toEqual(["2012-12", "2025-10"]);
+  });
+});

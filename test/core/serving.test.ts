@@ -1,0 +1,102 @@
+import type { CacheEntry } from "../../src/core/cache";
+import type { CoveredRange } from "../../src/core/coverage";
+import { PcdError } from "../../src/core/errors";
+import { LATEST_ONLY, WHOLE_SERIES, type SeriesNeed } from "../../src/core/series-need";
+import { judgeServing, missingError } from "../../src/core/serving";
+import type { SyncContext } from "../../src/core/sync-planner";
+import { seriesInfo } from "./support/series-fixtures";
+
+// The catalog now: last final 2026-10 (window 2025-10..2026-10), updated 2026-11-04.
+const NOW = "2026-11-04";
+const LAST = "2026-10-05";
+const info = seriesInfo({ code: "1-1-1", lastAvailableFinal: "2026-10", updatedAt: NOW });
+const real: SyncContext = { historyAvailable: true, historyReachesLatest: false };
+const noHistory: SyncContext = { historyAvailable: false, historyReachesLatest: false };
+
+function entry(covered: CoveredRange[], options: Partial<CacheEntry> = {}): CacheEntry {
+  return {
+    key: "live|energy_price|1-1-1|default|default",
+    finals: [],
+    forecasts: [],
+    currency: "EUR",
+    unit: "MWh",
+    updatedAt: NOW,
+    lastFinal: covered[covered.length - 1]?.to ?? null,
+    fetchedAt: 0,
+    catalogUpdatedAt: NOW,
+    covered,
+    valuesAsOf: NOW,
+    historyAsOf: NOW,
+    ...options,
+  };
+}
+
+const complete = entry([{ from: null, to: "2026-10" }]);
+const historyOnly = entry([{ from: null, to: "2025-09" }], { valuesAsOf: null });
+const windowOnly = entry([{ from: "2025-10", to: "2026-10" }], { historyAsOf: null });
+const lastRelease = entry([{ from: null, to: "2026-09" }], {
+  valuesAsOf: LAST,
+  historyAsOf: LAST,
+  catalogUpdatedAt: LAST,
+  forecasts: [{ month: "2026-10", value: 5 }],
+});
+const OLD: SeriesNeed = { from: "2010-01", to: "2010-12" };
+
+describe("judgeServing", () => {
+  test.each<[string, CacheEntry | undefined, SeriesNeed, SyncContext, string]>([
+    ["nothing cached", undefined, LATEST_ONLY, real, "missing:the data"],
+    ["complete, whole series", complete, WHOLE_SERIES, real, "fresh"],
+    [
+      "History only, latest value: never the last History month",
+      historyOnly,
+      LATEST_ONLY,
+      real,
+      "missing:the latest months",
+    ],
+    ["History only, whole table", historyOnly, WHOLE_SERIES, real, "missing:the latest months"],
+    [
+      "History only, a month in the window",
+      historyOnly,
+      { from: "2026-03", to: "2026-03" },
+      real,
+      "missing:the latest months",
+    ],
+    ["History only, old months", historyOnly, OLD, real, "fresh"],
+    ["window only, latest value", windowOnly, LATEST_ONLY, real, "fresh"],
+    ["window only, old months", windowOnly, OLD, real, "missing:the months before 2025-10"],
+    ["last release complete, latest value", lastRelease, LATEST_ONLY, real, "stale"],
+    ["last release complete, whole table", lastRelease, WHOLE_SERIES, real, "stale"],
+    [
+      "last release complete, the new month was a forecast",
+      lastRelease,
+      { from: "2026-10", to: "2026-10" },
+      real,
+      "stale",
+    ],
+    [
+      "last release complete, a month it never had",
+      lastRelease,
+      { from: "2026-11", to: "2026-11" },
+      real,
+      "missing:2026-11",
+    ],
+    ["no History in the plan, whole table of what accumulated", windowOnly, WHOLE_SERIES, noHistory, "fresh"],
+    ["no History in the plan, an old month", windowOnly, OLD, noHistory, "missing:the months before 2025-10"],
+  ])("%s", (_case, cached, need, context, expected) => {
+    const serving = judgeServing(cached, info, need, context);
+    expect(serving.kind === "missing" ? `missing:${serving.what}` : serving.kind).toBe(expected);
+  });
+});
+
+test("missingError puts the cause first and keeps its kind and details", () => {
+  const cause = new PcdError("quota", "Monthly allowance used up for dataset 'Germany'.", {
+    dataset: "Germany",
+  });
+  const error = missingError(cause, "1-1-1", "the latest months");
+  expect(error).toMatchObject({
+    kind: "quota",
+    message:
+      "Monthly allowance used up for dataset 'Germany': the latest months of 1-1-1 could not be fetched.",
+    details: { dataset: "Germany" },
+  });
+});
