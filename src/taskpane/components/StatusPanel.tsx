@@ -39,7 +39,9 @@ export function ServiceStateView(props: { state: ServiceState; now: number }): R
           <MessageBarBody>
             {unreachable}
             {state.reachability?.reason ? (
-              <Caption1 as="p">Last error: {state.reachability.reason}</Caption1>
+              <Caption1 as="p" style={{ display: "block" }}>
+                Last error: {state.reachability.reason}
+              </Caption1>
             ) : null}
           </MessageBarBody>
         </MessageBar>
