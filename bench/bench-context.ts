@@ -27,6 +27,7 @@ export interface BenchContext {
   config: BenchConfig;
   service: ServiceAddress;
   clock: PinnedClock;
+  /** Series Info as of the last release the run published (updated after W3). */
   catalog: CatalogSeries[];
   byCode: ReadonlyMap<string, CatalogSeries>;
   log: Logger;

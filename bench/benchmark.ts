@@ -10,7 +10,15 @@ import type { BenchConfig } from "./config";
 import { describeMachine } from "./machine";
 import type { AddinMeasurement } from "./addin";
 import type { BenchResults, NaiveFigures, WorkloadResult } from "./results";
-import { runNaive, runScalePoint, runStorm, runWorkbookLifecycle, type BenchContext } from "./scenarios";
+import { generateNeedWorkbook, NEED_WORKBOOKS } from "./need-workloads";
+import {
+  runNaive,
+  runNeedWorkbook,
+  runScalePoint,
+  runStorm,
+  runWorkbookLifecycle,
+  type BenchContext,
+} from "./scenarios";
 import { readCatalog, resetCounters } from "./service";
 import { evaluateTargets } from "./targets";
 import { generateWorkbook } from "./workloads";
@@ -31,6 +39,7 @@ export async function runBenchmark(config: BenchConfig, hooks: BenchHooks): Prom
   // Builds are CPU-heavy: they overlap only the naive baseline, which waits on the rate limit.
   const addinBuild = hooks.buildAddin?.();
   const emulator = await startEmulatorProcess({
+    shape: config.shape,
     seed: config.seed,
     now: clock.start,
     latencyMs: config.latencyMs,
@@ -85,18 +94,28 @@ export async function runBenchmark(config: BenchConfig, hooks: BenchHooks): Prom
     const naiveW2 = await naive();
 
     const measureAddin = addinBuild === undefined ? undefined : await addinBuild;
+    // Before W3's release, so that every need workbook is read against the catalog it was made from.
+    const needWorkloads = await runNeedWorkbooks(context, "", attempt);
     const storm = await attempt("W4", () => runStorm(context, workbook));
     const lifecycle = await attempt("W1-W3", () => runWorkbookLifecycle(context, workbook, fail));
     for (const entry of lifecycle ?? []) {
       if (entry.id === "W1") entry.naive = naiveW1;
       if (entry.id.startsWith("W2")) entry.naive = naiveW2;
     }
-    workloads.push(...(lifecycle ?? []), ...(storm === undefined ? [] : [storm]));
+    workloads.push(...(lifecycle ?? []), ...(storm === undefined ? [] : [storm]), ...needWorkloads);
+    // W3 published a release: the workbooks generated from here on see its catalog.
+    context.catalog = await readCatalog(service);
+    context.byCode = new Map(context.catalog.map((series) => [series.code, series]));
     for (const size of config.scaleSizes) {
       const point = await attempt(`W5 ${size}`, () =>
         runScalePoint(context, generateWorkbook(catalog, size, config.seed + size)),
       );
       if (point !== undefined) workloads.push(point);
+    }
+
+    if (config.compareShapes) {
+      const other = config.shape === "real" ? "spec" : "real";
+      workloads.push(...(await runOtherShape({ ...config, shape: other }, clock, workbook, hooks, attempt)));
     }
 
     const addin = measureAddin === undefined ? null : await measureAddin();
@@ -110,6 +129,7 @@ export async function runBenchmark(config: BenchConfig, hooks: BenchHooks): Prom
         latencyPerCodeMs: config.latencyPerCodeMs,
         naiveSample: config.naiveSample,
         w1Formulas: config.workbookFormulas,
+        shape: config.shape,
         scaleSizes: config.scaleSizes,
       },
       workloads,
@@ -117,6 +137,89 @@ export async function runBenchmark(config: BenchConfig, hooks: BenchHooks): Prom
       targets: evaluateTargets(workloads),
       failures,
     };
+  } finally {
+    await emulator.close();
+  }
+}
+
+type Attempt = <T>(workload: string, run: () => Promise<T>) => Promise<T | undefined>;
+
+/** W6: the need workbooks, each cold. `prefix` names the shape of a comparison run. */
+async function runNeedWorkbooks(
+  context: BenchContext,
+  prefix: string,
+  attempt: Attempt,
+): Promise<WorkloadResult[]> {
+  const results: WorkloadResult[] = [];
+  if (context.config.needSeries === 0) return results;
+  for (const { kind, title } of NEED_WORKBOOKS) {
+    const id = `${prefix}W6 ${kind}`;
+    const workbook = generateNeedWorkbook(
+      context.catalog,
+      kind,
+      context.config.needSeries,
+      context.config.seed + 11,
+    );
+    const point = await attempt(id, () => runNeedWorkbook(context, id, title, workbook));
+    if (point !== undefined) results.push(point);
+  }
+  return results;
+}
+
+/**
+ * W1, W3 and W6 against a service of the other shape (same seed and clock, so the same
+ * data), reported as "<shape> W1" and so on: beside the targets, not among them.
+ */
+async function runOtherShape(
+  config: BenchConfig,
+  clock: ReturnType<typeof pinClock>,
+  workbook: ReturnType<typeof generateWorkbook>,
+  hooks: BenchHooks,
+  attempt: Attempt,
+): Promise<WorkloadResult[]> {
+  const emulator = await startEmulatorProcess({
+    shape: config.shape,
+    seed: config.seed,
+    now: clock.start,
+    latencyMs: config.latencyMs,
+    latencyPerCodeMs: config.latencyPerCodeMs,
+    allowance: UNLIMITED,
+    dailyQuota: UNLIMITED,
+    seriesInfoMonthlyQuota: UNLIMITED,
+    downtime: false,
+  });
+  try {
+    const service = {
+      baseUrl: emulator.url,
+      authUrl: emulator.url,
+      username: emulator.username,
+      password: emulator.password,
+    };
+    const catalog = await readCatalog(service);
+    await resetCounters(service.baseUrl);
+    const context: BenchContext = {
+      config: { ...config, newProcess: false },
+      service,
+      clock,
+      catalog,
+      byCode: new Map(catalog.map((series) => [series.code, series])),
+      log: hooks.log,
+      callLog: new CallLog(),
+    };
+    const prefix = `${config.shape} `;
+    const results: WorkloadResult[] = [];
+    const needWorkloads = await runNeedWorkbooks(context, prefix, attempt);
+    const lifecycle = await attempt(`${prefix}W1-W3`, () =>
+      runWorkbookLifecycle(context, workbook, (name, error) =>
+        hooks.log("error", `${prefix}${name}: ${String(error)}`),
+      ),
+    );
+    for (const entry of lifecycle ?? []) {
+      if (entry.id.startsWith("W2")) continue;
+      results.push({ ...entry, id: `${prefix}${entry.id}`, title: `${entry.title} (${config.shape} shape)` });
+    }
+    results.push(...needWorkloads);
+    return results;
   } finally {
     await emulator.close();
   }

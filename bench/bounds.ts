@@ -4,10 +4,17 @@
 //     split into calls of at most 40 codes, and one call never holds the same code twice
 //     (two currencies of one series go in two calls), so a group needs
 //     max(ceil(requests / 40), most requests of one code) calls.
-//   Data requests: one per distinct request key that needs data.
+//   Data requests: what the cells need (bench/needs.ts): per key, one Series Values request
+//     when its cells read only the 13-month window or forecasts, one History request when
+//     they read only older months, both when they read both (on the real service History
+//     ends before the window; by the description's letter History alone covers both).
 //   Wall time: each operation allows 10 calls per second, plus one call's latency.
 import type { CatalogSeries, DataType, Product } from "./catalog";
+import { olderMonthsHeld, partsFor, WHOLE } from "./needs";
 import type { BenchRequestKey } from "./request-keys";
+
+/** real: History ends before the window (the default); spec: History reaches the latest month. */
+export type ServiceShape = "real" | "spec";
 
 export const OPERATIONS = [
   "access_token",
@@ -94,9 +101,26 @@ function withSession(bound: Bound, session: SessionCalls): Bound {
   };
 }
 
-/** A cold workbook: every distinct key is new, and the planner loads new keys with History. */
-export function coldBound(keys: readonly BenchRequestKey[], session: SessionCalls): Bound {
-  return withSession(dataCallBound(keys.map((key) => ({ key, operation: "series_hist" }))), session);
+/** The parts a key's cells need, as calls: History, Series Values or both. */
+function requestsOf(key: BenchRequestKey, lastFinal: string, shape: ServiceShape): PlannedRequest[] {
+  const parts = partsFor(key.reads ?? WHOLE, lastFinal);
+  const planned: PlannedRequest[] = [];
+  if (parts.history) planned.push({ key, operation: "series_hist" });
+  // History by the description's letter also holds the window and the forecasts.
+  if (parts.window && !(parts.history && shape === "spec")) planned.push({ key, operation: "series_values" });
+  return planned;
+}
+
+/** A cold workbook: every distinct key is new and buys the parts its cells read. */
+export function coldBound(
+  keys: readonly BenchRequestKey[],
+  session: SessionCalls,
+  shape: ServiceShape = "real",
+): Bound {
+  return withSession(
+    dataCallBound(keys.flatMap((key) => requestsOf(key, key.lastAvailableFinal ?? "", shape))),
+    session,
+  );
 }
 
 /** A warm recalculation: the cache answers everything. */
@@ -114,14 +138,17 @@ export function seriesChanged(before: CatalogSeries, after: CatalogSeries): bool
 }
 
 /**
- * Month start: only keys whose series changed need data. A revised history needs
- * History; a series one month further on needs Series Values (its 13 months cover the gap).
+ * Month start: only keys whose series changed need data, and only the parts their cells
+ * read. A revised history needs History again (for cells reading older months) and the
+ * window; a series one month further on needs Series Values (its 13 months cover the gap);
+ * cells that read only older months need nothing new unless History was revised.
  */
 export function releaseBound(
   keys: readonly BenchRequestKey[],
   before: ReadonlyMap<string, CatalogSeries>,
   after: ReadonlyMap<string, CatalogSeries>,
   session: SessionCalls,
+  shape: ServiceShape = "real",
 ): Bound {
   const planned: PlannedRequest[] = [];
   for (const key of keys) {
@@ -131,7 +158,14 @@ export function releaseBound(
       throw new Error(`Series ${key.code} is missing from the Series Info before or after the release`);
     }
     if (!seriesChanged(old, now)) continue;
-    planned.push({ key, operation: now.seriesHistChanged ? "series_hist" : "series_values" });
+    const reads = key.reads ?? WHOLE;
+    const parts = partsFor(reads, now.lastAvailableFinal);
+    const boughtHistory = partsFor(reads, old.lastAvailableFinal).history;
+    const history =
+      parts.history &&
+      (now.seriesHistChanged || !olderMonthsHeld(reads, old.lastAvailableFinal, boughtHistory));
+    if (history) planned.push({ key, operation: "series_hist" });
+    if (parts.window && !(history && shape === "spec")) planned.push({ key, operation: "series_values" });
   }
   return withSession(dataCallBound(planned), session);
 }

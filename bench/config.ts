@@ -1,4 +1,5 @@
 // What one benchmark run does: sizes, latency, seed and which parts to run.
+import type { ServiceShape } from "./bounds";
 
 export interface BenchConfig {
   seed: number;
@@ -20,6 +21,12 @@ export interface BenchConfig {
   /** Scratch folder for formula and cache files. */
   outDir: string;
   passTimeoutMs: number;
+  /** The service's shape: real (the default, what users have) or spec (the description's letter). */
+  shape: ServiceShape;
+  /** Series per need workbook (W6); 0 skips them. */
+  needSeries: number;
+  /** Also runs W1, W3 and W6 on the other shape, reported beside (not as targets). */
+  compareShapes: boolean;
 }
 
 export const FULL_RUN: Omit<BenchConfig, "outDir"> = {
@@ -33,6 +40,9 @@ export const FULL_RUN: Omit<BenchConfig, "outDir"> = {
   newProcess: true,
   addin: true,
   passTimeoutMs: 120_000,
+  shape: "real",
+  needSeries: 120,
+  compareShapes: true,
 };
 
 function positiveInteger(flag: string, text: string | undefined, allowZero = false): number {
@@ -45,7 +55,7 @@ function positiveInteger(flag: string, text: string | undefined, allowZero = fal
   return value;
 }
 
-/** `npm run bench -- [--formulas N] [--sizes a,b] [--naive-sample N] [--latency MS] [--per-code MS] [--seed N] [--no-addin] [--no-new-process]` */
+/** `npm run bench -- [--formulas N] [--sizes a,b] [--naive-sample N] [--latency MS] [--per-code MS] [--seed N] [--no-addin] [--no-new-process] [--shape real|spec] [--need-series N] [--no-shape-comparison]` */
 export function parseBenchArgs(args: readonly string[], outDir: string): BenchConfig {
   const config: BenchConfig = { ...FULL_RUN, outDir };
   for (let index = 0; index < args.length; index += 1) {
@@ -78,9 +88,22 @@ export function parseBenchArgs(args: readonly string[], outDir: string): BenchCo
       case "--no-new-process":
         config.newProcess = false;
         break;
+      case "--shape": {
+        const shape = next();
+        if (shape !== "real" && shape !== "spec")
+          throw new Error(`--shape needs real or spec, got '${String(shape)}'`);
+        config.shape = shape;
+        break;
+      }
+      case "--need-series":
+        config.needSeries = positiveInteger(flag, next(), true);
+        break;
+      case "--no-shape-comparison":
+        config.compareShapes = false;
+        break;
       default:
         throw new Error(
-          `Unknown option '${flag}'. Options: --formulas N, --sizes a,b,c, --naive-sample N, --latency MS, --per-code MS, --seed N, --no-addin, --no-new-process`,
+          `Unknown option '${flag}'. Options: --formulas N, --sizes a,b,c, --naive-sample N, --latency MS, --per-code MS, --seed N, --no-addin, --no-new-process, --shape real|spec, --need-series N, --no-shape-comparison`,
         );
     }
   }

@@ -3,6 +3,7 @@
 // (in any letter case) is "default", so spelled-out defaults share the default's request.
 import type { CatalogSeries, DataType, Product } from "./catalog";
 import { CURRENCIES, UNITS, findByName, type ReferenceEntry } from "./reference";
+import { widen, WHOLE, type Reads } from "./needs";
 import type { BenchFormula } from "./workloads";
 
 const DEFAULT = "default";
@@ -16,6 +17,10 @@ export interface BenchRequestKey {
   currencyId: number | null;
   unitId: number | null;
   dataset: string;
+  /** What the key's cells read together (absent: the whole series). */
+  reads?: Reads;
+  /** The series' latest final month when the workbook was built ("" when none). */
+  lastAvailableFinal?: string;
 }
 
 function optionId(
@@ -43,6 +48,8 @@ export function requestKeyOf(formula: BenchFormula, series: CatalogSeries): Benc
     currencyId,
     unitId,
     dataset: series.coverage,
+    reads: formula.reads ?? WHOLE,
+    lastAvailableFinal: series.lastAvailableFinal,
   };
 }
 
@@ -57,7 +64,10 @@ export function distinctRequestKeys(
     if (series === undefined)
       throw new Error(`Formula ${formula.text} names a code missing from the catalog`);
     const key = requestKeyOf(formula, series);
-    if (key !== null && !keys.has(key.key)) keys.set(key.key, key);
+    if (key === null) continue;
+    const known = keys.get(key.key);
+    if (known === undefined) keys.set(key.key, key);
+    else known.reads = widen(known.reads ?? WHOLE, key.reads ?? WHOLE);
   }
   return [...keys.values()];
 }

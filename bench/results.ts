@@ -69,6 +69,8 @@ export interface BenchSettings {
   naiveSample: number;
   w1Formulas: number;
   scaleSizes: number[];
+  /** The service shape of the targeted workloads (other-shape rows carry their shape in the id). */
+  shape?: string;
 }
 
 export interface BenchResults {

@@ -71,7 +71,7 @@ export async function runWorkbookLifecycle(
       workbook,
       keys,
       measured: cold,
-      bound: coldBound(keys, { signIns: 1, catalogs }),
+      bound: coldBound(keys, { signIns: 1, catalogs }, config.shape),
       passes: [cold.value],
     }),
   );
@@ -178,7 +178,7 @@ async function runMonthStart(
     return { summary, pass };
   });
   const { summary, pass } = measured.value;
-  const bound = releaseBound(keys, byCode, after, { signIns: 0, catalogs });
+  const bound = releaseBound(keys, byCode, after, { signIns: 0, catalogs }, config.shape);
   const recalcData = pass.http.series_values + pass.http.series_hist;
   return result(context, {
     id: "W3",
@@ -216,7 +216,7 @@ export async function runStorm(context: BenchContext, workbook: Workbook): Promi
     workbook,
     keys,
     measured,
-    bound: coldBound(keys, { signIns: 1, catalogs }),
+    bound: coldBound(keys, { signIns: 1, catalogs }, config.shape),
     passes: [measured.value],
     notes: ["the pass counts are the second recalculation's; the service's counts cover both"],
   });
@@ -247,7 +247,7 @@ export async function runScalePoint(context: BenchContext, workbook: Workbook): 
       workbook,
       keys,
       measured: cold,
-      bound: coldBound(keys, { signIns: 1, catalogs }),
+      bound: coldBound(keys, { signIns: 1, catalogs }, context.config.shape),
       passes: [cold.value],
     });
     scale.warmMsPerFormula = warm.wallMs / formulas.length;
@@ -283,4 +283,35 @@ export async function runNaive(context: BenchContext, workbook: Workbook): Promi
     cpuMs: measured.cpuMs * scale,
     failedCells: measured.value.failedCells,
   };
+}
+
+/** W6: a need workbook, cold in its own session, beside its need-based bound. */
+export async function runNeedWorkbook(
+  context: BenchContext,
+  id: string,
+  title: string,
+  workbook: Workbook,
+): Promise<WorkloadResult> {
+  const { byCode, config } = context;
+  const keys = distinctRequestKeys(workbook.formulas, byCode);
+  context.log("info", `${id}: ${workbook.formulas.length} formulas over ${keys.length} keys`);
+  let session: EngineSession | undefined;
+  const measured = await measure(context, async () => {
+    session = await openSession(context);
+    return session.pass(texts(workbook));
+  });
+  await (session as EngineSession | undefined)?.close();
+  const catalogs = productsOf(
+    workbook.formulas.map((formula) => formula.code),
+    byCode,
+  );
+  return result(context, {
+    id,
+    title,
+    workbook,
+    keys,
+    measured,
+    bound: coldBound(keys, { signIns: 1, catalogs }, config.shape),
+    passes: [measured.value],
+  });
 }

@@ -74,11 +74,11 @@ function flatChecks(scale: readonly WorkloadResult[]): TargetCheck[] {
   return checks;
 }
 
-/** Checks each workload by its id prefix: W1, W3, W4 against bounds, W2 for zero data calls, W5 for flatness. */
+/** Checks each workload by its id prefix: W1, W3, W4, W6 against bounds, W2 for zero data calls, W5 for flatness. */
 export function evaluateTargets(results: readonly WorkloadResult[]): TargetCheck[] {
   const checks: TargetCheck[] = [];
   for (const result of results) {
-    if (/^W[134]\b/.test(result.id)) checks.push(...boundChecks(result));
+    if (/^W[1346]\b/.test(result.id)) checks.push(...boundChecks(result));
     if (/^W2\b/.test(result.id)) checks.push(...warmChecks(result));
     if (/^W1\b/.test(result.id)) checks.push(wallTimeCheck(result));
   }

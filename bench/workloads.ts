@@ -5,6 +5,7 @@
 // default currency (which must share the default's data request) and a fifth of the
 // cells repeat the request of another cell.
 import type { CatalogSeries, Product } from "./catalog";
+import { LATEST, type Reads } from "./needs";
 import { SeededRandom } from "./prng";
 
 export type FormulaKind = "VALUES" | "VALUE" | "INFO";
@@ -17,6 +18,8 @@ export interface BenchFormula {
   /** Currency and unit exactly as written in the formula, null when omitted. */
   currency: string | null;
   unit: string | null;
+  /** The months the cell reads (absent: the whole series). */
+  reads?: Reads;
 }
 
 export interface WorkbookComposition {
@@ -132,14 +135,18 @@ function dataFormula(kind: "VALUES" | "VALUE", request: DataRequest, random: See
   const currencyArg = currency === null ? null : quote(currency);
   const unitArg = unit === null ? null : quote(unit);
   let args: (string | null)[];
+  let reads: Reads;
+  const monthText = (year: number, month: number): string => `${year}-${String(month).padStart(2, "0")}`;
   if (kind === "VALUES") {
     const [year, month] = monthsBefore(series.lastAvailableFinal, 12 * (1 + random.below(6)));
-    const start = random.chance(0.3) ? quote(`${year}-${String(month).padStart(2, "0")}`) : null;
-    args = [quote(series.code), currencyArg, unitArg, start];
+    const start = random.chance(0.3) ? monthText(year, month) : null;
+    args = [quote(series.code), currencyArg, unitArg, start === null ? null : quote(start)];
+    reads = { from: start, to: null };
   } else {
     const [year, month] = monthsBefore(series.lastAvailableFinal, random.below(24));
-    const date = random.chance(0.7) ? `DATE(${year},${month},1)` : null;
-    args = [quote(series.code), date, currencyArg, unitArg];
+    const dated = random.chance(0.7);
+    args = [quote(series.code), dated ? `DATE(${year},${month},1)` : null, currencyArg, unitArg];
+    reads = dated ? { from: monthText(year, month), to: monthText(year, month) } : LATEST;
   }
   return {
     text: formulaText(kind, args),
@@ -148,6 +155,7 @@ function dataFormula(kind: "VALUES" | "VALUE", request: DataRequest, random: See
     product: series.product,
     currency,
     unit,
+    reads,
   };
 }
 

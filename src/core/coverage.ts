@@ -62,7 +62,10 @@ export function rangeOf(from: number, to: number): CoveredRange {
 }
 
 /** Keeps the points inside the covered ranges (months outside them are no longer vouched for). */
-export function withinCoverage(points: readonly MonthlyPoint[], ranges: readonly CoveredRange[]): MonthlyPoint[] {
+export function withinCoverage(
+  points: readonly MonthlyPoint[],
+  ranges: readonly CoveredRange[],
+): MonthlyPoint[] {
   return points.filter((point) => {
     const index = monthIndex(point.month);
     return coversSpan(ranges, index, index);

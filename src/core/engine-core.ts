@@ -259,7 +259,8 @@ export class EngineCore implements Engine {
     this.workbookKeys.add(key, need);
     const info = this.catalogStore.find(request.info.code) ?? request.info;
     const cached = this.cache.get(key);
-    if (cached && this.seriesSync.plan(request, need, info).action === "none") return this.serve(key, info, need);
+    if (cached && this.seriesSync.plan(request, need, info).action === "none")
+      return this.serve(key, info, need);
 
     let blocked: PcdError | undefined;
     if (environment !== this.environment()) {

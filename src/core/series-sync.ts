@@ -81,19 +81,18 @@ export class SeriesSync {
 
   plan(request: SeriesRequest, need: SeriesNeed, info: SeriesInfo = request.info): SyncDecision {
     const { environment } = parseRequestKey(request.key);
-    return planSync(
-      this.options.cache.get(request.key),
-      info,
-      need,
-      this.context(environment, info.product),
-    );
+    return planSync(this.options.cache.get(request.key), info, need, this.context(environment, info.product));
   }
 
   /**
    * Fetches the parts the need lacks; cells of one key share calls in flight. Throws the
    * first failure (after storing every part that did arrive).
    */
-  async sync(request: SeriesRequest, need: SeriesNeed, info: SeriesInfo = request.info): Promise<SyncOutcome> {
+  async sync(
+    request: SeriesRequest,
+    need: SeriesNeed,
+    info: SeriesInfo = request.info,
+  ): Promise<SyncOutcome> {
     const decision = this.plan(request, need, info);
     if (decision.action === "none") {
       return { entry: this.options.cache.get(request.key), decision, changed: false, usedHistory: false };
@@ -104,7 +103,9 @@ export class SeriesSync {
         : decision.action === "history"
           ? ["series_hist"]
           : ["series_values"];
-    const results = await Promise.allSettled(operations.map((operation) => this.part(request, info, operation)));
+    const results = await Promise.allSettled(
+      operations.map((operation) => this.part(request, info, operation)),
+    );
     const failure = results.find((result) => result.status === "rejected");
     if (failure) throw failure.reason;
     const done = results.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
@@ -135,7 +136,8 @@ export class SeriesSync {
     const running = this.inFlight.get(id);
     if (running) return running;
     const remembered = this.recentFailures.get(id);
-    if (remembered && this.options.now() - remembered.at < RECENT_FAILURE_MS) return Promise.reject(remembered.error);
+    if (remembered && this.options.now() - remembered.at < RECENT_FAILURE_MS)
+      return Promise.reject(remembered.error);
     this.recentFailures.delete(id);
     const run = this.fetchPart(request, info, operation)
       .catch((error: unknown) => {
@@ -168,11 +170,16 @@ export class SeriesSync {
     try {
       answer = await this.options.batcher.fetch(operation, item);
     } catch (error) {
-      if (operation === "series_hist" && isPcdError(error) && error.kind === "plan") this.noteNoHistory(scope, environment, info);
+      if (operation === "series_hist" && isPcdError(error) && error.kind === "plan")
+        this.noteNoHistory(scope, environment, info);
       throw error;
     }
     const source: MergeSource = operation === "series_hist" ? "history" : "values";
-    if (source === "history" && info.lastAvailableFinal !== null && reaches(lastMonthOf(answer.finals), info.lastAvailableFinal)) {
+    if (
+      source === "history" &&
+      info.lastAvailableFinal !== null &&
+      reaches(lastMonthOf(answer.finals), info.lastAvailableFinal)
+    ) {
       // This service's History holds the window too (the service description's letter).
       this.historyReachesLatest.add(scope);
     }
@@ -198,7 +205,12 @@ export class SeriesSync {
    * months before the window that only earlier Series Values answers brought are dropped:
    * nothing vouches for them any more.
    */
-  private async store(key: string, answer: SeriesValues, source: MergeSource, info: SeriesInfo): Promise<boolean> {
+  private async store(
+    key: string,
+    answer: SeriesValues,
+    source: MergeSource,
+    info: SeriesInfo,
+  ): Promise<boolean> {
     const current = this.options.cache.get(key);
     const kept =
       current && source === "values" && isRevised(current, info)
@@ -238,7 +250,11 @@ export class SeriesSync {
  * from the first to the one before that window, or to the answer's last month when it
  * reaches further (the service description's letter).
  */
-function answeredRange(answer: SeriesValues, source: MergeSource, info: SeriesInfo): CoveredRange | undefined {
+function answeredRange(
+  answer: SeriesValues,
+  source: MergeSource,
+  info: SeriesInfo,
+): CoveredRange | undefined {
   const last = lastMonthOf(answer.finals);
   const lastIndex = last === null ? null : monthIndex(last);
   if (info.lastAvailableFinal === null) {

@@ -35,7 +35,10 @@ export function judgeServing(
   const withoutHistory = parts.history && !context.historyAvailable;
   const earliest = coveredStart(entry.covered);
   if (withoutHistory && from !== null && (earliest === null || from < earliest)) {
-    return { kind: "missing", what: `the months before ${earliest === null ? "the window" : monthText(earliest)}` };
+    return {
+      kind: "missing",
+      what: `the months before ${earliest === null ? "the window" : monthText(earliest)}`,
+    };
   }
 
   if (planSync(entry, info, need, context).action === "none") return { kind: "fresh" };

@@ -122,7 +122,7 @@ export function planSync(
     info.seriesHistChanged === true &&
     info.updatedAt !== null &&
     info.updatedAt > entry.historyAsOf;
-  const needHistory = historyWanted && (historyRevised || !historyHeld(entry, info, need));
+  const needHistory = historyWanted && (revised || historyRevised || !historyHeld(entry, info, need));
   const needValues = parts.window && !windowFresh(entry, info);
   if (!needHistory && !needValues) return FRESH;
   const action = actionOf(needHistory, needValues, context);

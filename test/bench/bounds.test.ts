@@ -13,6 +13,7 @@ import {
   type PlannedRequest,
 } from "../../bench/bounds";
 import type { DataType, Product } from "../../bench/catalog";
+import { LATEST, WHOLE, type Reads } from "../../bench/needs";
 import { codes, key, series } from "./fixtures";
 
 describe("minimumCalls", () => {
@@ -77,7 +78,7 @@ describe("dataCallBound", () => {
 });
 
 describe("coldBound and warmBound", () => {
-  test("a cold workbook loads every key with History and adds the session's calls", () => {
+  test("a cold workbook of old months loads every key with History and adds the session's calls", () => {
     const keys = [
       key("1-1-1", "energy_price", "energy"),
       key("1-1-1", "energy_price", "energy", 1),
@@ -86,6 +87,26 @@ describe("coldBound and warmBound", () => {
     const bound = coldBound(keys, { signIns: 1, catalogs: 2 });
     expect(bound.calls).toEqual({ ...zeroCalls(), access_token: 1, series_info: 2, series_hist: 3 });
     expect(bound.dataRequests).toBe(3);
+  });
+
+  // What one key's cells read -> [History requests, Series Values requests] on each shape.
+  test.each<[string, Reads, [number, number], [number, number]]>([
+    ["a latest value", LATEST, [0, 1], [0, 1]],
+    ["a table from a month inside the window", { from: "2026-01", to: null }, [0, 1], [0, 1]],
+    ["a table from the window's first month", { from: "2025-10", to: null }, [0, 1], [0, 1]],
+    ["a table from the month before it", { from: "2025-09", to: null }, [1, 1], [1, 0]],
+    ["old months only", { from: "2010-01", to: "2010-12" }, [1, 0], [1, 0]],
+    ["the whole series", WHOLE, [1, 1], [1, 0]],
+  ])("cold, %s: real %j, spec %j", (_name, reads, real, spec) => {
+    const keys = [key("1-1-1", "energy_price", "energy", null, reads)];
+    for (const [shape, [history, values]] of [
+      ["real", real],
+      ["spec", spec],
+    ] as const) {
+      const bound = coldBound(keys, { signIns: 0, catalogs: 0 }, shape);
+      expect([bound.calls.series_hist, bound.calls.series_values]).toEqual([history, values]);
+      expect(bound.dataRequests).toBe(history + values);
+    }
   });
 
   test("a warm recalculation needs no data call", () => {
@@ -124,18 +145,40 @@ describe("releaseBound", () => {
     expect(seriesChanged(before.get(code)!, after.get(code)!)).toBe(expected);
   });
 
-  test("changed keys need Series Values, revised ones History, unchanged ones nothing", () => {
+  test("changed keys need Series Values, revised ones History too, unchanged ones nothing", () => {
     const keys = [
-      key("1-1-1", "energy_price", "energy"),
-      key("1-1-1", "energy_price", "energy", 1),
-      key("2-1-1", "energy_price", "energy"),
-      key("3-1-1", "energy_price", "energy"),
-      key("4-1-1", "energy_price", "energy"),
+      key("1-1-1", "energy_price", "energy", null, WHOLE),
+      key("1-1-1", "energy_price", "energy", 1, WHOLE),
+      key("2-1-1", "energy_price", "energy", null, WHOLE),
+      key("3-1-1", "energy_price", "energy", null, WHOLE),
+      key("4-1-1", "energy_price", "energy", null, WHOLE),
     ];
     const bound = releaseBound(keys, before, after, { signIns: 0, catalogs: 1 });
-    // 1-1-1 twice (two currencies -> two calls), 4-1-1 joins one of them: 2 values calls.
+    // 1-1-1 twice (two currencies -> two calls), 2-1-1 and 4-1-1 join them: 2 values calls;
+    // 2-1-1's revised history: 1 History call.
     expect(bound.calls).toEqual({ ...zeroCalls(), series_info: 1, series_values: 2, series_hist: 1 });
-    expect(bound.dataRequests).toBe(4);
+    expect(bound.dataRequests).toBe(5);
+  });
+
+  // A key of 1-1-1 (one new month) or 2-1-1 (revised) read as: -> [History, Series Values].
+  test.each<[string, string, Reads, [number, number]]>([
+    ["new month, latest value", "1-1-1", LATEST, [0, 1]],
+    ["new month, old months only: nothing new", "1-1-1", { from: "2010-01", to: "2010-12" }, [0, 0]],
+    [
+      "new month, a table from the old window's first month: still held",
+      "1-1-1",
+      { from: "2025-10", to: null },
+      [0, 1],
+    ],
+    ["revised, latest value", "2-1-1", LATEST, [0, 1]],
+    ["revised, old months only", "2-1-1", { from: "2010-01", to: "2010-12" }, [1, 0]],
+    ["revised, whole series", "2-1-1", WHOLE, [1, 1]],
+  ])("%s", (_name, code, reads, [history, values]) => {
+    const bound = releaseBound([key(code, "energy_price", "energy", null, reads)], before, after, {
+      signIns: 0,
+      catalogs: 0,
+    });
+    expect([bound.calls.series_hist, bound.calls.series_values]).toEqual([history, values]);
   });
 
   test("a key missing from the Series Info is an error naming the code", () => {

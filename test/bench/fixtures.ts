@@ -1,5 +1,6 @@
 // Small hand-made catalogs and request keys for the benchmark's unit tests.
 import type { CatalogSeries, DataType, Product } from "../../bench/catalog";
+import type { Reads } from "../../bench/needs";
 import type { BenchRequestKey } from "../../bench/request-keys";
 
 export function series(
@@ -25,13 +26,19 @@ export function series(
   };
 }
 
+/** Cells reading only months before the window of a series whose last final is 2026-10: one History request. */
+export const OLD_MONTHS: Reads = { from: "2010-01", to: "2010-12" };
+
 export function key(
   code: string,
   product: Product,
   dataType: DataType,
   currencyId: number | null = null,
+  reads: Reads = OLD_MONTHS,
 ): BenchRequestKey {
   return {
+    reads,
+    lastAvailableFinal: "2026-10-01",
     key: `${product}|${code}|${currencyId ?? "default"}|default`,
     product,
     dataType,

@@ -1,7 +1,9 @@
 import type { CatalogSeries } from "../../bench/catalog";
 import { distinctRequestKeys } from "../../bench/request-keys";
 import { formulaText, generateWorkbook, monthsBefore } from "../../bench/workloads";
-import { series } from "./fixtures";
+import { coldBound } from "../../bench/bounds";
+import { generateNeedWorkbook } from "../../bench/need-workloads";
+import { codes, series } from "./fixtures";
 
 /** 100 series per product; a third of the industry ones are cost indexes without options. */
 function syntheticCatalog(): CatalogSeries[] {
@@ -117,5 +119,41 @@ describe("generateWorkbook", () => {
 
   test("a one-formula workbook works", () => {
     expect(generateWorkbook(catalog, 1, 1).formulas).toHaveLength(1);
+  });
+});
+
+describe("what each generated cell reads", () => {
+  const catalog = [
+    ...codes("1", 30).map((code) => series(code, "energy_price")),
+    ...codes("2", 30).map((code) => series(code, "commodity_price")),
+  ];
+
+  test("matches its formula text: a dated VALUE one month, a VALUE without date the latest, a VALUES table from its start", () => {
+    const { formulas } = generateWorkbook(catalog, 300, 5);
+    for (const formula of formulas) {
+      if (formula.kind === "INFO") continue;
+      const dated = /DATE\((\d{4}),(\d{1,2}),1\)/.exec(formula.text);
+      const start = /,"(\d{4}-\d{2})"\)$/.exec(formula.text);
+      if (formula.kind === "VALUE" && dated) {
+        const month = `${dated[1]}-${dated[2]!.padStart(2, "0")}`;
+        expect(formula.reads).toEqual({ from: month, to: month });
+      } else if (formula.kind === "VALUE") {
+        expect(formula.reads).toEqual({ from: "latest", to: null });
+      } else {
+        expect(formula.reads).toEqual({ from: start ? start[1] : null, to: null });
+      }
+    }
+  });
+
+  test.each([
+    ["dashboard", 1],
+    ["recent", 1],
+    ["history", 2],
+  ] as const)("a %s need workbook's keys need %d request(s) each on the real shape", (kind, perKey) => {
+    const workbook = generateNeedWorkbook(catalog, kind, 12, 3);
+    const byCode = new Map(catalog.map((entry) => [entry.code, entry]));
+    const keys = distinctRequestKeys(workbook.formulas, byCode);
+    expect(keys).toHaveLength(12);
+    expect(coldBound(keys, { signIns: 0, catalogs: 0 }).dataRequests).toBe(12 * perKey);
   });
 });

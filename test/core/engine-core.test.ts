@@ -579,6 +579,25 @@ describe("History answered, Values failed", () => {
     },
   );
 
+  test("a series younger than 13 months whose Series Values call failed says so and retries (not 'no values yet')", async () => {
+    const service = serviceWith("1-1-1");
+    service.firstMonth.set("1-1-1", "2026-03");
+    const h = createHarness({ service });
+    service.failWith((call) =>
+      call.operation === "series_values" ? new PcdError("server", "HTTP 502 from Series Values.") : undefined,
+    );
+    const request = await h.engine.resolve("1-1-1", null, null);
+    await expect(h.engine.getSeries(request)).rejects.toMatchObject({
+      kind: "server",
+      message: "HTTP 502 from Series Values: the latest months of 1-1-1 could not be fetched.",
+    });
+    service.failures = [];
+    h.clock.now += 60_000;
+    const data = await h.engine.getSeries(request);
+    expect(data.finals.map((point) => point.month)[0]).toBe("2026-03");
+    expect(data.lastFinal).toBe("2026-10");
+  });
+
   test("an entry written before coverage was recorded, marked pendingValues, asks Series Values only", async () => {
     const storage = new MemoryStorage();
     const key = "live|energy_price|1-1-1|default|default";

@@ -2,7 +2,7 @@
 // its batch leaving must never let sandbox values reach the live key's cell or cache.
 import type { Engine } from "../../src/core/engine-api";
 import { QUIET_TIME } from "./http/fake-fetch";
-import { BASE_URL, LIVE_VALUE, fakePcd, signedInEngine, type FakePcd } from "./support/fake-pcd-fetch";
+import { LIVE_VALUE, fakePcd, signedInEngine, type FakePcd } from "./support/fake-pcd-fetch";
 
 const CODE = "68520-8-1";
 

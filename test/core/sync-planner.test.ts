@@ -160,6 +160,25 @@ describe("planSync buys by need", () => {
       "none",
       "fresh",
     ],
+    // A month before today's window that an earlier release's window brought.
+    [
+      "earlier window holds the month, new month",
+      lastReleaseWindow,
+      { from: "2025-09", to: null },
+      {},
+      real,
+      "values",
+      "new_months",
+    ],
+    [
+      "earlier window holds the month, history revised",
+      lastReleaseWindow,
+      { from: "2025-09", to: null },
+      { seriesHistChanged: true },
+      real,
+      "history+values",
+      "revision",
+    ],
     // Revisions: every part a cell reads comes again.
     [
       "revision, whole table",

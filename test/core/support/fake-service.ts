@@ -45,6 +45,8 @@ export class FakeService implements ServiceClient {
     this.historyForecasts = true;
     return this;
   }
+  /** First month of a series that started after 2007-01 (a young series). */
+  readonly firstMonth = new Map<string, Month>();
   /** Codes the service leaves out of its answers. */
   readonly missing = new Set<string>();
   failures: Failure[] = [];
@@ -149,7 +151,10 @@ export class FakeService implements ServiceClient {
     for (const request of codes) {
       const info = this.info(request.code);
       if (!info || this.missing.has(request.code) || !info.lastAvailableFinal) continue;
-      const { from, to } = window(info.lastAvailableFinal);
+      const span = window(info.lastAvailableFinal);
+      const start = this.firstMonth.get(request.code);
+      const from = start !== undefined && monthIndex(start) > monthIndex(span.from) ? start : span.from;
+      const { to } = span;
       const factor = request.currencyId === null ? 1 : request.currencyId * 10;
       const forecastFrom = monthAt(monthIndex(info.lastAvailableFinal) + 1);
       const forecastTo = monthAt(monthIndex(info.lastAvailableFinal) + 6);

@@ -1,0 +1,88 @@
+// Workbooks that show what buying by need saves (issue 12): a latest-value dashboard
+// (PCD.VALUE(code) only), recent-range tables (PCD.VALUES from a month inside the last
+// 13) and full-history tables (PCD.VALUES(code)), and the three mixed. Each runs cold in
+// its own engine session and is set beside its need-based lower bound (bounds.ts).
+import type { CatalogSeries } from "./catalog";
+import { LATEST, type Reads } from "./needs";
+import { SeededRandom } from "./prng";
+import { formulaText, monthsBefore, type BenchFormula, type Workbook } from "./workloads";
+
+export type NeedWorkbookKind = "dashboard" | "recent" | "history" | "mixed";
+
+export const NEED_WORKBOOKS: readonly { kind: NeedWorkbookKind; title: string }[] = [
+  { kind: "dashboard", title: "Latest-value dashboard: PCD.VALUE(code) only" },
+  { kind: "recent", title: "Recent-range tables: PCD.VALUES from a month inside the last 13" },
+  { kind: "history", title: "Full-history tables: PCD.VALUES(code)" },
+  { kind: "mixed", title: "Mixed: latest values, recent ranges and full-history tables" },
+];
+
+function month(series: CatalogSeries, back: number): string {
+  const [year, number] = monthsBefore(series.lastAvailableFinal, back);
+  return `${year}-${String(number).padStart(2, "0")}`;
+}
+
+function cell(series: CatalogSeries, text: string, reads: Reads, kind: "VALUE" | "VALUES"): BenchFormula {
+  return { text, kind, code: series.code, product: series.product, currency: null, unit: null, reads };
+}
+
+function latest(series: CatalogSeries): BenchFormula {
+  return cell(series, formulaText("VALUE", [`"${series.code}"`]), LATEST, "VALUE");
+}
+
+function recent(series: CatalogSeries, random: SeededRandom): BenchFormula {
+  const start = month(series, random.below(13));
+  return cell(
+    series,
+    formulaText("VALUES", [`"${series.code}"`, null, null, `"${start}"`]),
+    { from: start, to: null },
+    "VALUES",
+  );
+}
+
+function history(series: CatalogSeries): BenchFormula {
+  return cell(series, formulaText("VALUES", [`"${series.code}"`]), { from: null, to: null }, "VALUES");
+}
+
+/**
+ * `series` distinct current series (latest final known), each shown by 1 to 3 cells of the
+ * kind (a dashboard repeats its codes); the mixed book gives each series one kind.
+ */
+export function generateNeedWorkbook(
+  catalog: readonly CatalogSeries[],
+  kind: NeedWorkbookKind,
+  series: number,
+  seed: number,
+): Workbook {
+  const random = new SeededRandom(seed);
+  const current = random
+    .shuffled(catalog.filter((entry) => entry.lastAvailableFinal !== ""))
+    .slice(0, series);
+  const formulas: BenchFormula[] = [];
+  current.forEach((entry, index) => {
+    const copies = 1 + random.below(3);
+    const pick = kind === "mixed" ? (["dashboard", "recent", "history"] as const)[index % 3] : kind;
+    for (let copy = 0; copy < copies; copy += 1) {
+      if (pick === "dashboard") formulas.push(latest(entry));
+      else if (pick === "recent") formulas.push(recent(entry, random));
+      else formulas.push(history(entry));
+    }
+  });
+  const shuffled = random.shuffled(formulas);
+  const byProduct = { energy_price: 0, commodity_price: 0, industry_economics: 0 };
+  for (const formula of shuffled) byProduct[formula.product] += 1;
+  return {
+    formulas: shuffled,
+    composition: {
+      formulas: shuffled.length,
+      byKind: {
+        VALUES: shuffled.filter((formula) => formula.kind === "VALUES").length,
+        VALUE: shuffled.filter((formula) => formula.kind === "VALUE").length,
+        INFO: 0,
+      },
+      byProduct,
+      withOptions: 0,
+      spelledDefault: 0,
+      duplicates: shuffled.length - current.length,
+    },
+  };
+}
