@@ -1,5 +1,6 @@
 // Command-line flags of `npm run emulator -- ...`, mapped one to one onto EmulatorOptions
-// with node's own parseArgs. A bad flag or value is an error naming it.
+// with node's own parseArgs. A bad flag or value is an error naming it. Boolean flags also
+// take a --no- form, so a variant the shape turns on can be turned off on its own.
 import { parseArgs } from "node:util";
 import type { ArrayOrder, EmulatorOptions, ErrorFormat, ServiceShape } from "./options";
 
@@ -29,6 +30,7 @@ const FLAGS = {
   "extra-fields": { type: "boolean" },
   order: { type: "string" },
   "history-ends-before-values": { type: "boolean" },
+  "history-forecasts": { type: "boolean" },
   "duplicate-dates": { type: "boolean" },
   "error-format": { type: "string" },
   help: { type: "boolean" },
@@ -37,9 +39,9 @@ const FLAGS = {
 export const CLI_USAGE = `Usage: npm run emulator -- [--port N] [--host H] [--seed N] [--now ISO] [--token-ttl SECONDS]
   [--latency MS] [--latency-per-code MS] [--history on|off] [--allowance N] [--datasets A,B,...] [--user EMAIL] [--password P]
   [--admin] [--forecast-months N] [--release-hour H] [--downtime on|off] [--rate-limit N] [--quiet]
-  [--cors-origin ORIGIN ...] [--shape real|spec] [--bool-strings] [--na-marker TEXT] [--extra-fields]
-  [--order newest|oldest|shuffled] [--history-ends-before-values] [--duplicate-dates]
-  [--error-format json|text]`;
+  [--cors-origin ORIGIN ...] [--shape real|spec] [--[no-]bool-strings] [--na-marker TEXT]
+  [--[no-]extra-fields] [--order newest|oldest|shuffled] [--[no-]history-ends-before-values]
+  [--[no-]history-forecasts] [--[no-]duplicate-dates] [--error-format json|text]`;
 
 export class CliArgumentError extends Error {}
 
@@ -73,7 +75,13 @@ function oneOf<T extends string>(
 export function parseCliArgs(argv: readonly string[]): Partial<EmulatorOptions> & { help: boolean } {
   let values;
   try {
-    ({ values } = parseArgs({ args: [...argv], options: FLAGS, strict: true, allowPositionals: false }));
+    ({ values } = parseArgs({
+      args: [...argv],
+      options: FLAGS,
+      strict: true,
+      allowPositionals: false,
+      allowNegative: true,
+    }));
   } catch (error) {
     throw new CliArgumentError(error instanceof Error ? error.message : String(error));
   }
@@ -107,6 +115,7 @@ export function parseCliArgs(argv: readonly string[]): Partial<EmulatorOptions> 
     extraFields: values["extra-fields"],
     order: oneOf<ArrayOrder>("order", values.order, ["newest", "oldest", "shuffled"]),
     historyEndsBeforeValues: values["history-ends-before-values"],
+    historyForecasts: values["history-forecasts"],
     duplicateDates: values["duplicate-dates"],
     errorFormat: oneOf<ErrorFormat>("error-format", values["error-format"], ["json", "text"]),
   };

@@ -3,7 +3,7 @@
 // message always names the cause (never a bare error, never a token or password).
 import { isPcdError, type PcdError } from "../core/errors";
 
-export type CellErrorType = "#VALUE!" | "#N/A";
+export type CellErrorType = "#VALUE!" | "#N/A" | "#DIV/0!";
 
 export interface CellError {
   type: CellErrorType;
@@ -18,6 +18,7 @@ export function inputError(message: string): CellError {
 }
 
 export function toCellError(error: unknown): CellError {
+  if (error instanceof DivisionByZeroError) return { type: "#DIV/0!", message: fitMessage(error.message) };
   if (isPcdError(error)) {
     const type: CellErrorType = error.kind === "input" ? "#VALUE!" : "#N/A";
     return { type, message: fitMessage(describePcdError(error)) };
@@ -80,4 +81,12 @@ export function withRetryNote(error: CellError, retryAt: number | null): CellErr
   const whole = withStop(error.message);
   const cause = whole.length <= room ? whole : `${whole.slice(0, room - 1)}…`;
   return { type: error.type, message: `${cause}${note}` };
+}
+
+/** V(from) = 0 in a ratio: Excel's #DIV/0!, which a user reads without a message. */
+export class DivisionByZeroError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "DivisionByZeroError";
+  }
 }

@@ -26,6 +26,8 @@ export function toCustomFunctionsError(error: CellError): CustomFunctions.Error 
   const code =
     error.type === "#VALUE!"
       ? CustomFunctions.ErrorCode.invalidValue
-      : CustomFunctions.ErrorCode.notAvailable;
+      : error.type === "#DIV/0!"
+        ? CustomFunctions.ErrorCode.divisionByZero
+        : CustomFunctions.ErrorCode.notAvailable;
   return new CustomFunctions.Error(code, error.message);
 }

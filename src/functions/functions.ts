@@ -1,4 +1,4 @@
-// The five PCD custom functions as Excel sees them. custom-functions-metadata-plugin reads
+// The PCD custom functions as Excel sees them. custom-functions-metadata-plugin reads
 // this file's JSDoc to generate functions.json and appends CustomFunctions.associate(...)
 // calls, so every function here must stay a top-level named function with its JSDoc, and
 // the file must have no side effects beyond imports.
@@ -8,7 +8,7 @@
 // makes Excel convert text such as "1". Omitted optional arguments arrive as null whatever
 // the declared type, so every argument goes through a parser that accepts unknown input.
 //
-// All five are streaming: a cell keeps its invocation and is set again when its data
+// All of them are streaming: a cell keeps its invocation and is set again when its data
 // changes (after a refresh, a sign-in or a catalog update), and only then.
 import { runCell } from "./cell-runner";
 import { infoJob } from "./info";
@@ -16,6 +16,10 @@ import { limitsJob } from "./limits";
 import { searchJob } from "./search";
 import { valueJob } from "./value";
 import { valuesJob } from "./values";
+import { averageJob } from "./average";
+import { changeJob } from "./change";
+import { escalateJob } from "./escalate";
+import { relocateJob } from "./relocate";
 
 /**
  * Monthly values of a PCD series as a table that spills: Date, Value and, when forecasts are included, Status ("final" or "forecast").
@@ -29,6 +33,7 @@ import { valuesJob } from "./values";
  * @param [headers] 0 no headers, 1 column headers (default), 2 a series identifier line above the column headers.
  * @param [forecast] 1 finals and forecasts (default), 0 finals only, 2 forecasts only.
  * @param [order] 0 oldest month first (default), 1 newest month first.
+ * @param [frequency] "M" monthly rows (default), "Q" quarterly or "Y" annual averages of complete periods (also "monthly", "quarterly", "annual", any case).
  * @param invocation Streaming invocation (set by Excel).
  */
 export function values(
@@ -40,9 +45,10 @@ export function values(
   headers: number,
   forecast: number,
   order: number,
+  frequency: unknown,
   invocation: CustomFunctions.StreamingInvocation<unknown[][]>,
 ): void {
-  const args = { code, currency, unit, start_date, end_date, headers, forecast, order };
+  const args = { code, currency, unit, start_date, end_date, headers, forecast, order, frequency };
   runCell(invocation, (engine, host) => valuesJob(engine, args, host));
 }
 
@@ -114,4 +120,96 @@ export function search(
   invocation: CustomFunctions.StreamingInvocation<unknown[][]>,
 ): void {
   runCell(invocation, (engine) => searchJob(engine, { text, product, max_rows }));
+}
+
+/**
+ * Escalates an amount from one month to another with a price or cost index series: amount × V(to) / V(from), where V is the month's final value, else its forecast.
+ * @customfunction ESCALATE
+ * @helpurl https://localhost:3000/help.html#escalate
+ * @param amount The cost or price in the from month, e.g. 1250000.
+ * @param code Assessment code of the index or price series, as text in quotes, e.g. "68520-8-1".
+ * @param from_date The month the amount is priced in: a date or "YYYY-MM" / "YYYY-MM-DD" text.
+ * @param [to_date] The month to escalate to (a forecast month gives a forecast). Default: the series' latest final month.
+ * @param [currency] Currency short name or ID the series is read in. Default: the series' default currency.
+ * @param [unit] Unit short name or ID the series is read in. Default: the series' default unit.
+ * @param invocation Streaming invocation (set by Excel).
+ */
+export function escalate(
+  amount: unknown,
+  code: unknown,
+  from_date: unknown,
+  to_date: unknown,
+  currency: unknown,
+  unit: unknown,
+  invocation: CustomFunctions.StreamingInvocation<number>,
+): void {
+  runCell(invocation, (engine) => escalateJob(engine, { amount, code, from_date, to_date, currency, unit }));
+}
+
+/**
+ * Relative change of a series between two months: V(to) / V(from) − 1, where V is the month's final value, else its forecast.
+ * @customfunction CHANGE
+ * @helpurl https://localhost:3000/help.html#change
+ * @param code Assessment code as text in quotes, e.g. "68520-8-1".
+ * @param from_date The earlier month: a date or "YYYY-MM" / "YYYY-MM-DD" text.
+ * @param [to_date] The later month. Default: the series' latest final month.
+ * @param [currency] Currency short name or ID. Default: the series' default currency.
+ * @param [unit] Unit short name or ID. Default: the series' default unit.
+ * @param invocation Streaming invocation (set by Excel).
+ */
+export function change(
+  code: unknown,
+  from_date: unknown,
+  to_date: unknown,
+  currency: unknown,
+  unit: unknown,
+  invocation: CustomFunctions.StreamingInvocation<number>,
+): void {
+  runCell(invocation, (engine) => changeJob(engine, { code, from_date, to_date, currency, unit }));
+}
+
+/**
+ * Average of a series over the months from start to end inclusive, e.g. an annual average for a budget.
+ * @customfunction AVERAGE
+ * @helpurl https://localhost:3000/help.html#average
+ * @param code Assessment code as text in quotes, e.g. "68520-8-1".
+ * @param start_date First month: a date or "YYYY-MM" / "YYYY-MM-DD" text.
+ * @param end_date Last month: a date or "YYYY-MM" / "YYYY-MM-DD" text.
+ * @param [currency] Currency short name or ID. Default: the series' default currency.
+ * @param [unit] Unit short name or ID. Default: the series' default unit.
+ * @param [forecast] 1 forecasts stand in for months without a final (default), 0 finals only.
+ * @param invocation Streaming invocation (set by Excel).
+ */
+export function average(
+  code: unknown,
+  start_date: unknown,
+  end_date: unknown,
+  currency: unknown,
+  unit: unknown,
+  forecast: number,
+  invocation: CustomFunctions.StreamingInvocation<number>,
+): void {
+  runCell(invocation, (engine) =>
+    averageJob(engine, { code, start_date, end_date, currency, unit, forecast }),
+  );
+}
+
+/**
+ * Moves an estimate from one location to another with two location-factor series: amount × LF_to(date) / LF_from(date).
+ * @customfunction RELOCATE
+ * @helpurl https://localhost:3000/help.html#relocate
+ * @param amount The estimate at the from location, e.g. 85000000.
+ * @param from_code Location-factor code of the location the estimate is for, as text in quotes.
+ * @param to_code Location-factor code of the location to move it to, as text in quotes.
+ * @param [date] The month of the factors: a date or "YYYY-MM" text. Default: the latest final month both series have.
+ * @param invocation Streaming invocation (set by Excel).
+ */
+export function relocate(
+  amount: unknown,
+  from_code: unknown,
+  to_code: unknown,
+  date: unknown,
+  invocation: CustomFunctions.StreamingInvocation<number>,
+): void {
+  runCell(invocation, (engine) => relocateJob(engine, { amount, from_code, to_code, date }));
 }

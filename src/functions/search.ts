@@ -27,7 +27,7 @@ export function searchJob(engine: Engine, args: SearchArguments): CellJob<CellTa
         text,
         product === null ? { limit: maxRows } : { product, limit: maxRows },
       );
-      if (hits.length === 0) throw new PcdError("not_found", `No series matches '${shortened(text)}'.`);
+      if (hits.length === 0) throw new PcdError("not_found", `No series matches "${shortened(text)}".`);
       return buildSearchTable(hits, maxRows);
     },
   };

@@ -4,6 +4,7 @@ import { parseCode } from "./arguments/code";
 import { parseCurrencyOrUnit } from "./arguments/currency-unit";
 import { checkMonthRange, parseMonthArgument } from "./arguments/dates";
 import { LATEST_ONLY, type SeriesNeed } from "../core/series-need";
+import { parseFrequency } from "./arguments/frequency";
 import { parseForecast, parseHeaders, parseOrder } from "./arguments/options";
 import type { CellTable } from "./cell-value";
 import type { HostCapabilities } from "./host-capabilities";
@@ -19,6 +20,7 @@ export interface ValuesArguments {
   headers: unknown;
   forecast: unknown;
   order: unknown;
+  frequency?: unknown;
 }
 
 export interface ValuesRequest extends ValuesLayout {
@@ -44,6 +46,7 @@ export function parseValuesArguments(args: ValuesArguments): ValuesRequest {
     headers: parseHeaders(args.headers),
     forecast: parseForecast(args.forecast),
     order: parseOrder(args.order),
+    frequency: parseFrequency(args.frequency),
   };
 }
 

@@ -3,8 +3,19 @@
 // throws: a line it cannot read becomes a FormulaSyntaxError for that line.
 import { calendarToSerial, isValidCalendarDate } from "../functions/excel-dates";
 
-export type FunctionName = "VALUES" | "VALUE" | "INFO" | "LIMITS" | "SEARCH";
-export const FUNCTION_NAMES: readonly FunctionName[] = ["VALUES", "VALUE", "INFO", "LIMITS", "SEARCH"];
+export type FunctionName =
+  "VALUES" | "VALUE" | "INFO" | "LIMITS" | "SEARCH" | "ESCALATE" | "CHANGE" | "AVERAGE" | "RELOCATE";
+export const FUNCTION_NAMES: readonly FunctionName[] = [
+  "VALUES",
+  "VALUE",
+  "INFO",
+  "LIMITS",
+  "SEARCH",
+  "ESCALATE",
+  "CHANGE",
+  "AVERAGE",
+  "RELOCATE",
+];
 
 /** What a cell argument can be; null is an omitted (empty) argument. */
 export type FormulaArgument = string | number | boolean | null;

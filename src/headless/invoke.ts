@@ -17,9 +17,30 @@ const arg = (args: FormulaArgument[], index: number): never => (args[index] ?? n
 
 const FUNCTIONS: Record<FunctionName, FunctionEntry> = {
   VALUES: {
-    parameters: ["code", "currency", "unit", "start_date", "end_date", "headers", "forecast", "order"],
+    parameters: [
+      "code",
+      "currency",
+      "unit",
+      "start_date",
+      "end_date",
+      "headers",
+      "forecast",
+      "order",
+      "frequency",
+    ],
     call: (a, inv) =>
-      pcd.values(arg(a, 0), arg(a, 1), arg(a, 2), arg(a, 3), arg(a, 4), arg(a, 5), arg(a, 6), arg(a, 7), inv),
+      pcd.values(
+        arg(a, 0),
+        arg(a, 1),
+        arg(a, 2),
+        arg(a, 3),
+        arg(a, 4),
+        arg(a, 5),
+        arg(a, 6),
+        arg(a, 7),
+        arg(a, 8),
+        inv,
+      ),
   },
   VALUE: {
     parameters: ["code", "date", "currency", "unit"],
@@ -30,6 +51,22 @@ const FUNCTIONS: Record<FunctionName, FunctionEntry> = {
   SEARCH: {
     parameters: ["text", "product", "max_rows"],
     call: (a, inv) => pcd.search(arg(a, 0), arg(a, 1), arg(a, 2), inv),
+  },
+  ESCALATE: {
+    parameters: ["amount", "code", "from_date", "to_date", "currency", "unit"],
+    call: (a, inv) => pcd.escalate(arg(a, 0), arg(a, 1), arg(a, 2), arg(a, 3), arg(a, 4), arg(a, 5), inv),
+  },
+  CHANGE: {
+    parameters: ["code", "from_date", "to_date", "currency", "unit"],
+    call: (a, inv) => pcd.change(arg(a, 0), arg(a, 1), arg(a, 2), arg(a, 3), arg(a, 4), inv),
+  },
+  AVERAGE: {
+    parameters: ["code", "start_date", "end_date", "currency", "unit", "forecast"],
+    call: (a, inv) => pcd.average(arg(a, 0), arg(a, 1), arg(a, 2), arg(a, 3), arg(a, 4), arg(a, 5), inv),
+  },
+  RELOCATE: {
+    parameters: ["amount", "from_code", "to_code", "date"],
+    call: (a, inv) => pcd.relocate(arg(a, 0), arg(a, 1), arg(a, 2), arg(a, 3), inv),
   },
 };
 

@@ -3,6 +3,7 @@
 // and a streaming invocation; every setResult updates the cell, editing the cell cancels
 // the old invocation. Other content is a typed value.
 import { parseFormula, type FormulaArgument } from "../headless/formula";
+import { computeArithmeticArguments } from "./arithmetic-arguments";
 import { parseCell, rangeAddress } from "./a1";
 import { ShimCustomFunctionsError } from "../headless/custom-functions-shim";
 import type { SheetModel } from "./sheet-model";
@@ -68,7 +69,10 @@ export class CellEvaluator {
   }
 
   private call(address: string, formula: string): void {
-    const parsed = parseFormula(formula);
+    // Like Excel: an unquoted code is arithmetic, and the function explains what arrived.
+    const first = parseFormula(formula);
+    const computed = first instanceof Error ? computeArithmeticArguments(formula) : null;
+    const parsed = computed === null ? first : parseFormula(computed);
     if (parsed instanceof Error) {
       this.set(address, {
         kind: "error",

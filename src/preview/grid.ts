@@ -46,6 +46,13 @@ export function mountGrid(container: HTMLElement, options: GridOptions): void {
     spellcheck: "false",
     autocomplete: "off",
   });
+  // The selected cell's message sits right under the formula bar, where the eye is.
+  const message = element("p", {
+    class: "cell-message",
+    role: "status",
+    "aria-live": "polite",
+    "data-testid": "cell-message",
+  });
   bar.append(nameBox, input);
 
   const table = element("table", {
@@ -72,8 +79,7 @@ export function mountGrid(container: HTMLElement, options: GridOptions): void {
     tbody.append(row);
   }
   table.append(thead, tbody);
-  const message = element("p", { class: "cell-message", role: "status", "data-testid": "cell-message" });
-  container.append(ribbon, bar, table, message);
+  container.append(ribbon, bar, message, table);
 
   let anchor: CellPosition = { row: 0, column: 0 };
 

@@ -1,9 +1,12 @@
 // The task pane shell (design.md section 3): a header that always shows who is signed in
-// and a SANDBOX badge that cannot be missed, the refresh banner, and four tabs.
-import { useEffect, useState } from "react";
+// and a SANDBOX badge that cannot be missed, a Help link, the refresh banner, and four
+// tabs. Before sign-in the first tab opens with the first-run panel; after sign-in the
+// focus moves to the Series tab's content.
+import { useEffect, useRef, useState } from "react";
 import {
   Button,
   Caption1,
+  Link,
   makeStyles,
   MessageBar,
   MessageBarBody,
@@ -14,6 +17,7 @@ import {
   tokens,
 } from "@fluentui/react-components";
 import { AccountStatus } from "./components/AccountStatus";
+import { FirstRunPanel, HELP_PAGE } from "./components/FirstRunPanel";
 import { RefreshBanner } from "./components/RefreshBanner";
 import { SandboxBadge } from "./components/SandboxBadge";
 import { SeriesPicker } from "./components/SeriesPicker";
@@ -25,8 +29,15 @@ import { useMetaVersion } from "./hooks/use-meta-version";
 import { useNow } from "./hooks/use-now";
 import { describeError, unavailableText } from "./messages";
 import { usePaneServices } from "./pane-services";
+import { RefreshOriginProvider } from "./refresh-origin";
 
 type Area = "account" | "series" | "usage" | "status";
+
+/** What each tab's content is called (its tab's words, for screen readers). */
+function areaLabel(area: Area, signedIn: boolean): string {
+  if (area === "account") return signedIn ? "Account" : "Sign in";
+  return area === "series" ? "Series" : area === "usage" ? "Usage" : "Status";
+}
 
 const useStyles = makeStyles({
   root: {
@@ -39,6 +50,7 @@ const useStyles = makeStyles({
     boxSizing: "border-box",
   },
   header: { display: "flex", alignItems: "center", gap: tokens.spacingHorizontalS, flexWrap: "wrap" },
+  help: { marginLeft: "auto" },
   user: {
     color: tokens.colorNeutralForeground3,
     overflow: "hidden",
@@ -47,6 +59,12 @@ const useStyles = makeStyles({
     minWidth: 0,
   },
   tabs: { flexWrap: "wrap" },
+  content: {
+    display: "flex",
+    flexDirection: "column",
+    gap: tokens.spacingVerticalM,
+    outlineStyle: "none",
+  },
 });
 
 export function App(): React.JSX.Element {
@@ -60,6 +78,15 @@ export function App(): React.JSX.Element {
   const [attempt, setAttempt] = useState(0);
   const auth = useAuthStatus();
   const [area, setArea] = useState<Area>(() => (engine.authStatus().signedIn ? "series" : "account"));
+  const content = useRef<HTMLElement>(null);
+  const [focusContent, setFocusContent] = useState(false);
+
+  // After sign-in the Series tab replaces the form: focus goes to it, not to the page body.
+  useEffect(() => {
+    if (!focusContent || area !== "series") return;
+    content.current?.focus();
+    setFocusContent(false);
+  }, [focusContent, area]);
 
   useEffect(() => {
     let current = true;
@@ -79,10 +106,13 @@ export function App(): React.JSX.Element {
         <Title3 as="h1">PCD</Title3>
         {auth.signedIn && auth.environment === "sandbox" && <SandboxBadge />}
         {auth.signedIn && (
-          <Caption1 className={styles.user} data-testid="header-user">
+          <Caption1 className={styles.user} data-testid="header-user" title={auth.username ?? undefined}>
             {auth.username}
           </Caption1>
         )}
+        <Link className={styles.help} href={HELP_PAGE} target="_blank" rel="noopener" data-testid="help-link">
+          Help
+        </Link>
       </header>
       {ready.status === "loading" && <Spinner size="small" label="Starting PCD…" />}
       {ready.status === "failed" && (
@@ -96,7 +126,7 @@ export function App(): React.JSX.Element {
         </MessageBar>
       )}
       {ready.status === "ready" && (
-        <>
+        <RefreshOriginProvider>
           <ServiceNotice />
           <RefreshBanner auth={auth} />
           <TabList
@@ -111,12 +141,26 @@ export function App(): React.JSX.Element {
             <Tab value="usage">Usage</Tab>
             <Tab value="status">Status</Tab>
           </TabList>
-          <section aria-label={area}>
+          <section
+            aria-label={areaLabel(area, auth.signedIn)}
+            ref={content}
+            tabIndex={-1}
+            className={styles.content}
+            data-testid="pane-content"
+          >
             {area === "account" &&
               (auth.signedIn ? (
                 <AccountStatus status={auth} />
               ) : (
-                <SignInPanel onSignedIn={() => setArea("series")} />
+                <>
+                  <FirstRunPanel />
+                  <SignInPanel
+                    onSignedIn={() => {
+                      setArea("series");
+                      setFocusContent(true);
+                    }}
+                  />
+                </>
               ))}
             {area === "series" &&
               (auth.signedIn ? <SeriesPicker /> : <SignInFirst onSignIn={() => setArea("account")} />)}
@@ -124,7 +168,7 @@ export function App(): React.JSX.Element {
               (auth.signedIn ? <UsagePanel /> : <SignInFirst onSignIn={() => setArea("account")} />)}
             {area === "status" && <StatusPanel />}
           </section>
-        </>
+        </RefreshOriginProvider>
       )}
     </main>
   );

@@ -1,39 +1,45 @@
 // Texts the pane shows for failures and numbers. Pure functions, table-tested: a message
 // always names its cause and what to do, and never carries a token or password.
-import { isPcdError, type PcdError } from "../core/errors";
+import { isPcdError } from "../core/errors";
+import type { ProductId } from "../core/model";
 
-/** Any failure as one sentence for a message bar. */
+/** Any failure as one sentence for a message bar: upper-case start, final stop. */
 export function describeError(error: unknown): string {
-  if (isPcdError(error)) return error.message.trim() || `PCD failed (${error.kind}).`;
-  if (error instanceof Error) return error.message.trim() || error.name;
-  return String(error);
+  if (isPcdError(error)) return asSentence(error.message) || `PCD failed (${error.kind}).`;
+  if (error instanceof Error) return asSentence(error.message) || `${error.name}.`;
+  return asSentence(String(error)) || "PCD failed for an unknown reason.";
 }
 
-/** Sign-in failures, phrased for the three cases a person meets most. */
+/** "boom" -> "Boom.": a text from elsewhere made to read as one of the pane's sentences. */
+export function asSentence(text: string): string {
+  const trimmed = text.trim();
+  if (trimmed === "") return "";
+  const capital = trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
+  return /[.!?…]$/.test(capital) ? capital : `${capital}.`;
+}
+
+/**
+ * Sign-in failures, phrased for the three cases a person meets most. Each names the cause
+ * once, then what to do: the service's own words would only repeat the cause (docs/messages.md).
+ */
 export function signInErrorMessage(error: unknown, serviceAddress: string, now: number = Date.now()): string {
   if (!isPcdError(error)) return `Sign-in failed: ${describeError(error)}`;
-  const said = serverSaid(error);
   switch (error.kind) {
     case "auth":
-      return `Wrong username or password: the service refused the sign-in.${said}`;
+      return "Wrong username or password: the service refused the sign-in. Check both and sign in again.";
     case "network": {
       const reason = error.details.reason ? ` (${error.details.reason})` : "";
       return `The PCD service at ${serviceAddress} could not be reached${reason}. Check the service and token addresses under Advanced, and your network connection.`;
     }
     case "timeout":
-      return `The PCD service at ${serviceAddress} did not answer in time (${error.message.trim()}). Check the service and token addresses under Advanced, and your network connection.`;
+      return `The PCD service at ${serviceAddress} did not answer in time. Check the service and token addresses under Advanced, and your network connection.`;
     case "unavailable":
-      return `${unavailableText(error.details.until ?? null, now)}${said}`;
+      return unavailableText(error.details.until ?? null, now);
     case "input":
-      return error.message.trim();
+      return describeError(error);
     default:
       return `Sign-in failed: ${describeError(error)}`;
   }
-}
-
-function serverSaid(error: PcdError): string {
-  const text = error.details.serverMessage?.trim();
-  return text ? ` (The service said: "${text}".)` : "";
 }
 
 /** "The PCD service is in maintenance until …", with or without a known end. */
@@ -68,14 +74,16 @@ export function formatBytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
-/** A local date and time without seconds, in the user's locale. */
-export function formatDateTime(epochMs: number): string {
+/** A local date and time without seconds, in the user's locale, with its time zone. */
+export function formatDateTime(epochMs: number, timeZone?: string): string {
   return new Date(epochMs).toLocaleString(undefined, {
     year: "numeric",
     month: "short",
     day: "numeric",
     hour: "2-digit",
     minute: "2-digit",
+    timeZoneName: "short",
+    ...(timeZone === undefined ? {} : { timeZone }),
   });
 }
 
@@ -92,4 +100,57 @@ export function tokenLifetimeText(expiresAt: number | null, now: number): string
   if (expiresAt === null) return "No token yet: one is requested with the next call.";
   if (expiresAt <= now) return "Token expired: it is renewed with the next call.";
   return `Token valid for ${formatDuration(expiresAt - now)} (renewed automatically).`;
+}
+
+/** What the series list found, per product (a search covers every product). */
+export type ProductCounts = Readonly<Record<ProductId, number>>;
+
+export interface EmptyListContext {
+  /** The search text; "" when browsing the catalog. */
+  query: string;
+  /** The product tab chosen as a filter; null for all products. */
+  product: ProductId | null;
+  /** Matches per product for the same search and filters. */
+  counts: ProductCounts;
+  /** Whether coverage, commodity or forecast filters are on. */
+  filtered: boolean;
+  labels: Readonly<Record<ProductId, string>>;
+}
+
+/**
+ * Every empty list says why and what to try, e.g. 'No series match "xyz" in Energy; 22 in
+ * Commodities. Choose Commodities or All to see them.'
+ */
+export function emptyListText(context: EmptyListContext): string {
+  const { query, product, counts, filtered, labels } = context;
+  const where = product === null ? "any product" : labels[product];
+  const elsewhere = (Object.keys(counts) as ProductId[]).filter((id) => id !== product && counts[id] > 0);
+  const withFilters = filtered ? " with these filters" : "";
+  if (elsewhere.length > 0) {
+    const found = elsewhere.map((id) => `${counts[id]} in ${labels[id]}`).join(" and ");
+    const subject = query === "" ? `No ${where} series` : `No series match "${query}" in ${where}`;
+    const tabs = elsewhere.map((id) => labels[id]).join(" or ");
+    return `${subject}${withFilters}; ${found}. Choose ${tabs}, or All, to see them.`;
+  }
+  if (query === "") {
+    return filtered
+      ? `No ${product === null ? "" : `${where} `}series match these filters. Clear the filters to see the whole catalog.`
+      : `Your subscription has no ${product === null ? "" : `${where} `}series. Sign in with another account, or ask your PCD account manager.`;
+  }
+  const clear = filtered ? "Clear the filters, or try" : "Try";
+  return `No series match "${query}" in ${where}${withFilters}. ${clear} fewer or other words, or search by code, e.g. "68520-8-1".`;
+}
+
+/** "38 series for "gas": 30 in Energy, 8 in Commodities.", the list's one-line summary. */
+export function listSummaryText(
+  shown: number,
+  query: string,
+  counts: ProductCounts,
+  labels: Readonly<Record<ProductId, string>>,
+): string {
+  const perProduct = (Object.keys(counts) as ProductId[])
+    .filter((id) => counts[id] > 0)
+    .map((id) => `${counts[id]} in ${labels[id]}`);
+  const what = `${shown} series${query === "" ? "" : ` for "${query}"`}`;
+  return perProduct.length > 1 ? `${what}: ${perProduct.join(", ")}.` : `${what}.`;
 }

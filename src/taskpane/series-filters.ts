@@ -1,7 +1,7 @@
 // The picker's filters. Search text goes to the engine's ranked search; with no text the
 // picker lists the product's catalog through the same filters here, so both paths agree.
 import type { SearchOptions } from "../core/engine-api";
-import type { ProductId, SeriesInfo } from "../core/model";
+import { PRODUCTS, type ProductId, type SeriesInfo } from "../core/model";
 
 export interface SeriesFilters {
   coverage: string | null;
@@ -28,8 +28,10 @@ export function matchesFilters(info: SeriesInfo, filters: SeriesFilters): boolea
   return true;
 }
 
-export function searchOptions(product: ProductId, filters: SeriesFilters): SearchOptions {
-  const options: SearchOptions = { product, limit: SEARCH_LIMIT };
+/** Search options; product null searches every product (the tabs then filter the hits). */
+export function searchOptions(product: ProductId | null, filters: SeriesFilters): SearchOptions {
+  const options: SearchOptions = { limit: SEARCH_LIMIT };
+  if (product !== null) options.product = product;
   if (filters.coverage !== null) options.coverage = filters.coverage;
   if (filters.commodity !== null) options.commodity = filters.commodity;
   if (filters.hasForecast) options.hasForecast = true;
@@ -46,12 +48,13 @@ export function filterChoices(catalog: readonly SeriesInfo[], field: "coverage" 
   return [...values].sort((a, b) => a.localeCompare(b));
 }
 
-/** The catalog in a stable, readable order (commodity, then coverage, then code). */
+/** The catalog in a stable, readable order (product, commodity, then coverage, then code). */
 export function browseOrder(catalog: readonly SeriesInfo[], filters: SeriesFilters): SeriesInfo[] {
   return catalog
     .filter((info) => matchesFilters(info, filters))
     .sort(
       (a, b) =>
+        PRODUCTS.indexOf(a.product) - PRODUCTS.indexOf(b.product) ||
         a.commodity.localeCompare(b.commodity) ||
         a.coverage.localeCompare(b.coverage) ||
         a.code.localeCompare(b.code, undefined, { numeric: true }),
@@ -74,4 +77,19 @@ export function commonChoices(
 /** Industry economics series other than utilities take no currency or unit (design.md 2). */
 export function takesCurrencyAndUnit(info: SeriesInfo): boolean {
   return info.product !== "industry_economics" || info.dataType === "utilities";
+}
+
+/** How many series each product holds in a list (the counts beside the product tabs). */
+export function countByProduct(items: readonly SeriesInfo[]): Record<ProductId, number> {
+  const counts = Object.fromEntries(PRODUCTS.map((id) => [id, 0])) as Record<ProductId, number>;
+  for (const info of items) counts[info.product] += 1;
+  return counts;
+}
+
+/**
+ * Hits grouped by product (in the tabs' order), each group keeping the engine's ranking:
+ * a search covers every product and the list shows one group per product.
+ */
+export function groupByProduct(items: readonly SeriesInfo[]): SeriesInfo[] {
+  return PRODUCTS.flatMap((id) => items.filter((info) => info.product === id));
 }

@@ -1,6 +1,6 @@
 // Builds the add-in the way `npm run build` does (into temporary folders) and checks
 // what Excel will load: functions.json, the rewritten manifest, and the page.
-import { readFileSync, existsSync, rmSync } from "node:fs";
+import { readFileSync, readdirSync, existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import { buildAddin } from "../../scripts/build-addin";
 
@@ -29,6 +29,20 @@ describe("production build", () => {
     const manifest = readFileSync(path.join(dist, "manifest.xml"), "utf8");
     expect(manifest).not.toContain("localhost");
     expect(manifest).toContain("https://pcd.example.com/addin/taskpane.html");
+  });
+
+  test("the task pane bundles carry no development-only first-run text (emulator account)", () => {
+    const scripts = readdirSync(dist).filter((file) => file.endsWith(".js"));
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const file of scripts) {
+      const text = readFileSync(path.join(dist, file), "utf8");
+      expect(text).not.toContain("pcd-emulator");
+      expect(text).not.toContain("analyst@pcd.example");
+    }
+    // The first-run panel itself is there.
+    expect(
+      scripts.some((file) => readFileSync(path.join(dist, file), "utf8").includes("Welcome to PCD")),
+    ).toBe(true);
   });
 
   test("the page loads Office.js from the CDN, then runtime, functions, commands and task pane", () => {

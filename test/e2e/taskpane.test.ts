@@ -60,7 +60,7 @@ async function searchAndWait(preview: PreviewPage, text: string): Promise<void> 
   await preview.pane.getByRole("searchbox", { name: "Search series" }).fill(text);
   await preview.pane
     .getByTestId("series-count")
-    .filter({ hasText: `for “${text}”` })
+    .filter({ hasText: `for "${text}"` })
     .waitFor();
 }
 
@@ -146,7 +146,7 @@ describe("series picker", () => {
     ]);
     await settledCell(preview.page, "C3");
     const table = await preview.page.evaluate(() => window.__pcdPreview.texts("C3:E4"));
-    expect(table[0]).toEqual(["Date", "Value", "Status"]);
+    expect(table[0]).toEqual(["Date", expect.stringMatching(/^Value \(\w+\/\w+\)$/), "Status"]);
     expect(table[1]?.[0]).toMatch(/^\d{4}-\d{2}-01$/); // dates shown as dates (formatted numbers)
     expect(Number(table[1]?.[1])).not.toBeNaN();
     await screenshot(preview.page, "search-insert");
@@ -156,7 +156,7 @@ describe("series picker", () => {
     const preview = await open();
     await signIn(fixture, preview.pane);
     const count = preview.pane.getByTestId("series-count");
-    await count.filter({ hasText: /^\d+ series$/ }).waitFor();
+    await count.filter({ hasText: /^\d+ series/ }).waitFor();
     const total = Number((await count.textContent())!.split(" ")[0]);
     expect(total).toBeGreaterThan(1000);
     expect(await options(preview).count()).toBeLessThan(40);
@@ -209,7 +209,8 @@ describe("series picker", () => {
     const rows = options(preview);
     const codes: string[] = [];
     for (const index of [0, 1, 2]) {
-      await rows.nth(index).locator("input[type=checkbox]").check();
+      await rows.nth(index).getByTestId("row-check").click();
+      expect(await rows.nth(index).getAttribute("aria-selected")).toBe("true");
       codes.push((await rows.nth(index).getAttribute("data-code"))!);
     }
     await preview.pane.getByRole("radio", { name: "Info" }).check();
@@ -323,6 +324,9 @@ describe("usage and refresh", () => {
       expect(await count("failed")).toBe(0);
       expect(await count("requests-used")).toBeGreaterThanOrEqual(1);
       expect(await preview.page.evaluate(() => window.__pcdPreview.taskpaneShown())).toBe(1);
+      // Started from the ribbon: shown in the banner, not under the Usage tab's button.
+      const usageRefresh = preview.pane.getByRole("region", { name: "Refresh this workbook" });
+      expect(await usageRefresh.getByTestId("refresh-summary").count()).toBe(0);
     } finally {
       await fixture.admin("/__admin/faults", undefined, "DELETE");
     }
@@ -429,7 +433,7 @@ describe("accessibility and layout", () => {
 
     await tabUntil(page, { selector: 'input[type="search"]' });
     await page.keyboard.type("gas germany");
-    await preview.pane.getByTestId("series-count").filter({ hasText: "for “gas germany”" }).waitFor();
+    await preview.pane.getByTestId("series-count").filter({ hasText: 'for "gas germany"' }).waitFor();
     await tabUntil(page, { selector: '[role="listbox"]' });
     await page.keyboard.press("Space");
     await page.keyboard.press("ArrowDown");

@@ -29,11 +29,15 @@ const byId = (id: string): FunctionMetadata => {
 };
 
 test.each([
-  ["VALUES", "code,currency?,unit?,start_date?,end_date?,headers?,forecast?,order?", "matrix"],
+  ["VALUES", "code,currency?,unit?,start_date?,end_date?,headers?,forecast?,order?,frequency?", "matrix"],
   ["VALUE", "code,date?,currency?,unit?", undefined],
   ["INFO", "code,field?", "matrix"],
   ["LIMITS", "dataset?,product?", "matrix"],
   ["SEARCH", "text,product?,max_rows?", "matrix"],
+  ["ESCALATE", "amount,code,from_date,to_date?,currency?,unit?", undefined],
+  ["CHANGE", "code,from_date,to_date?,currency?,unit?", undefined],
+  ["AVERAGE", "code,start_date,end_date,currency?,unit?,forecast?", undefined],
+  ["RELOCATE", "amount,from_code,to_code,date?", undefined],
 ])(
   "PCD.%s keeps its argument order, streams, and documents every argument",
   (id, signature, dimensionality) => {

@@ -83,9 +83,10 @@ const JUL = 45839;
 test.each<[string, Call, unknown]>([
   [
     "VALUES with defaults",
-    (inv) => values("68520-8-1", null, null, null, null, null as never, null as never, null as never, inv),
+    (inv) =>
+      values("68520-8-1", null, null, null, null, null as never, null as never, null as never, null, inv),
     [
-      ["Date", "Value", "Status"],
+      ["Date", "Value (EUR/MWh)", "Status"],
       [APR, 30, "final"],
       [MAY, 31, "final"],
       [JUN, 32, "final"],
@@ -95,7 +96,7 @@ test.each<[string, Call, unknown]>([
   ],
   [
     "VALUES spelled-out default currency, text dates, finals only, newest first, no headers",
-    (inv) => values("68520-8-1", "eur", "MWH", "2025-05", "2025-06-30", 0, 0, 1, inv),
+    (inv) => values("68520-8-1", "eur", "MWH", "2025-05", "2025-06-30", 0, 0, 1, null, inv),
     [
       [JUN, 32],
       [MAY, 31],
@@ -103,7 +104,7 @@ test.each<[string, Call, unknown]>([
   ],
   [
     "VALUES of a cost index (no currency/unit) with a series line",
-    (inv) => values("912-5-2", "", "", MAY, null, 2, null as never, null as never, inv),
+    (inv) => values("912-5-2", "", "", MAY, null, 2, null as never, null as never, null, inv),
     [
       ["912-5-2 Assessment 912-5-2", "", ""],
       ["Date", "Value", "Status"],
@@ -138,11 +139,11 @@ test.each<[string, Call, string, RegExp]>([
     "a numeric code",
     (inv) => value(68511, null, null, null, inv),
     "#VALUE!",
-    /^code arrived as the number 68511/,
+    /^The code arrived as the number 68511/,
   ],
   [
     "a currency the series does not offer lists the offered ones",
-    (inv) => values("68520-8-1", "GBP", null, null, null, 1, 1, 0, inv),
+    (inv) => values("68520-8-1", "GBP", null, null, null, 1, 1, 0, null, inv),
     "#VALUE!",
     /currency "GBP" is not offered by 68520-8-1; it offers EUR, USD\./,
   ],
@@ -154,20 +155,20 @@ test.each<[string, Call, string, RegExp]>([
   ],
   [
     "a start after the end",
-    (inv) => values("68520-8-1", null, null, "2025-06", "2025-01", 1, 1, 0, inv),
+    (inv) => values("68520-8-1", null, null, "2025-06", "2025-01", 1, 1, 0, null, inv),
     "#VALUE!",
-    /^start_date 2025-06 is after end_date 2025-01/,
+    /^The start_date 2025-06 is after the end_date 2025-01/,
   ],
   [
     "a malformed date",
     (inv) => value("68520-8-1", "June", null, null, inv),
     "#VALUE!",
-    /^date "June" is not a date/,
+    /^The date "June" is not a date/,
   ],
   ["an unknown code", (inv) => value("1-2-3", null, null, null, inv), "#N/A", /^Unknown code 1-2-3/],
   [
     "no values in the range",
-    (inv) => values("68520-8-1", null, null, "2030-01", null, 1, 1, 0, inv),
+    (inv) => values("68520-8-1", null, null, "2030-01", null, 1, 1, 0, null, inv),
     "#N/A",
     /^No values for 68520-8-1 between 2030-01 and the last month \(data runs 2025-04 to 2025-08\)\.$/,
   ],
@@ -175,7 +176,7 @@ test.each<[string, Call, string, RegExp]>([
     "an unknown INFO field",
     (inv) => info("68520-8-1", "price", inv),
     "#VALUE!",
-    /^field "price" is not a Series Info field/,
+    /^The field "price" is not a Series Info field/,
   ],
   [
     "an ambiguous dataset",
@@ -183,13 +184,13 @@ test.each<[string, Call, string, RegExp]>([
     "#VALUE!",
     /exists in Energy Price and Industry Economics/,
   ],
-  ["SEARCH without a match", (inv) => search("zzz", null, 5, inv), "#N/A", /^No series matches 'zzz'\.$/],
-  ["SEARCH with empty text", (inv) => search("", null, 5, inv), "#VALUE!", /^text is empty/],
+  ["SEARCH without a match", (inv) => search("zzz", null, 5, inv), "#N/A", /^No series matches "zzz"\.$/],
+  ["SEARCH with empty text", (inv) => search("", null, 5, inv), "#VALUE!", /^The search text is empty/],
   [
     "SEARCH with too many rows",
     (inv) => search("gas", null, 501, inv),
     "#VALUE!",
-    /^max_rows must be a whole number from 1 to 500/,
+    /^The max_rows argument must be a whole number from 1 to 500/,
   ],
 ])("%s is %s", async (_label, call, type, message) => {
   const inv = invocation();
@@ -380,7 +381,7 @@ test("a dataset missing while every product answered is not subscribed", async (
   await settle();
   expect(latest(inv)).toEqual({
     type: "#VALUE!",
-    message: expect.stringMatching(/^dataset "Spain" is not subscribed/),
+    message: expect.stringMatching(/^The dataset "Spain" is not subscribed/),
   });
 });
 

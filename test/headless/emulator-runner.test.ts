@@ -142,7 +142,7 @@ describe("passes against the emulator", () => {
     const results = first?.results ?? [];
     expect(valueOf(results[1])).toEqual(valueOf(results[0]));
     const table = valueOf(results[0]) as unknown[][];
-    expect(table[0]).toEqual(["Date", "Value", "Status"]);
+    expect(table[0]).toEqual(["Date", expect.stringMatching(/^Value \(\w+\/\w+\)$/), "Status"]);
     const finals = table.filter((row) => row[2] === "final");
     expect(valueOf(results[2])).toBe(finals.at(-1)?.[1]);
     expect(finals[0]?.[0]).toBe(39083); // series start in 2007-01
@@ -156,7 +156,9 @@ describe("passes against the emulator", () => {
     expect(typeof valueOf(results[4])).toBe("number");
     const utility = valueOf(results[5]) as unknown[][];
     expect(String(utility[0]?.[0])).toMatch(new RegExp(`^${codes.utility.code} .+\\(.+/.+\\)$`));
-    expect(utility[1]).toEqual(["Date", "Value", "Status"]);
+    // The Value header names the same currency/unit as the identifier line.
+    const measure = /\((.+\/.+)\)$/.exec(String(utility[0]?.[0]))?.[1];
+    expect(utility[1]).toEqual(["Date", `Value (${measure})`, "Status"]);
     expect(utility.slice(2).map((row) => row[0])).toEqual([45658, 45689, 45717]);
     expect(typeof valueOf(results[6])).toBe("number");
     expect(valueOf(results[7])).toBe(codes.energy.default_currency);

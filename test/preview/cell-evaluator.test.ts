@@ -92,3 +92,13 @@ test("recalculateAll runs every filled cell again", () => {
   expect(calls).toHaveLength(2);
   expect(cancelled).toEqual(["Sheet1!A1"]);
 });
+
+test.each<[string, string, unknown[]]>([
+  ["an unquoted code arrives as Excel computes it", "=PCD.INFO(68520-8-1)", [68511, null]],
+  ["next to a quoted argument", '=PCD.INFO(1-2-3, "a,b")', [-4, "a,b"]],
+  ["with precedence and parentheses", "=PCD.INFO((2+3)*4, 10/4)", [20, 2.5]],
+])("arithmetic arguments, not #NAME?: %s", (_name, formula, args) => {
+  const { calls, enter } = setup();
+  enter("A1", formula);
+  expect(calls.map((call) => call.args)).toEqual([args]);
+});

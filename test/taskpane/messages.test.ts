@@ -16,9 +16,9 @@ describe("signInErrorMessage", () => {
   test.each<[string, unknown, RegExp]>([
     ["refused credentials", new PcdError("auth", "401 Unauthorized"), /^Wrong username or password/],
     [
-      "refused credentials quote the service",
+      "refused credentials name the cause once, without the service's repetition",
       new PcdError("auth", "401", { serverMessage: "Invalid credentials" }),
-      /Wrong username or password.*The service said: "Invalid credentials"/,
+      /^Wrong username or password: the service refused the sign-in\. Check both and sign in again\.$/,
     ],
     [
       "no answer",
@@ -35,7 +35,7 @@ describe("signInErrorMessage", () => {
     [
       "timeout",
       new PcdError("timeout", "no answer within 130 s"),
-      /did not answer in time \(no answer within 130 s\).*Advanced/,
+      /^The PCD service at https:\/\/pcd\.example\.com did not answer in time\. Check .*Advanced/,
     ],
     [
       "maintenance with an end",
@@ -48,8 +48,8 @@ describe("signInErrorMessage", () => {
       new PcdError("input", "Invalid setting baseUrl: must use https"),
       /^Invalid setting baseUrl/,
     ],
-    ["anything else", new PcdError("server", "500 Internal"), /^Sign-in failed: 500 Internal/],
-    ["not a PcdError", new TypeError("Failed to fetch"), /^Sign-in failed: Failed to fetch/],
+    ["anything else", new PcdError("server", "500 Internal"), /^Sign-in failed: 500 Internal\.$/],
+    ["not a PcdError", new TypeError("Failed to fetch"), /^Sign-in failed: Failed to fetch\.$/],
   ])("%s", (_name, error, expected) => {
     expect(signInErrorMessage(error, SERVICE, NOW)).toMatch(expected);
   });
@@ -103,8 +103,9 @@ test.each<[string, number | null, "maintenance" | "release" | null, RegExp]>([
 test.each<[string, unknown, string]>([
   ["PcdError", new PcdError("quota", "Allowance of Germany is used up."), "Allowance of Germany is used up."],
   ["PcdError without text", new PcdError("storage", " "), "PCD failed (storage)."],
-  ["Error", new Error("boom"), "boom"],
-  ["a string", "plain", "plain"],
+  ["Error: made a sentence", new Error("boom"), "Boom."],
+  ["a string", "plain", "Plain."],
+  ["an empty Error names its type", new TypeError(""), "TypeError."],
 ])("describeError: %s", (_name, error, expected) => {
   expect(describeError(error)).toBe(expected);
 });

@@ -2,7 +2,9 @@ import type { SeriesInfo } from "../../src/core/model";
 import {
   browseOrder,
   commonChoices,
+  countByProduct,
   filterChoices,
+  groupByProduct,
   matchesFilters,
   NO_FILTERS,
   searchOptions,
@@ -96,4 +98,32 @@ test.each<[string, Partial<SeriesInfo>, boolean]>([
   ["industry location factor", { product: "industry_economics", dataType: "location_factor" }, false],
 ])("takesCurrencyAndUnit: %s", (_name, overrides, expected) => {
   expect(takesCurrencyAndUnit(makeInfo({ code: "1-2-3", ...overrides }))).toBe(expected);
+});
+
+const ethylene = makeInfo({ code: "3-1-1", product: "commodity_price", commodity: "Ethylene" });
+const index = makeInfo({ code: "4-1-1", product: "industry_economics", commodity: "Cost index" });
+
+test("search hits are grouped by product in the tabs' order, each group keeping the engine's rank", () => {
+  const ranked = [index, ethylene, gasFr, gasDe];
+  expect(groupByProduct(ranked).map((info) => info.code)).toEqual(["1-1-2", "1-1-1", "3-1-1", "4-1-1"]);
+});
+
+test("countByProduct counts every product, zero included", () => {
+  expect(countByProduct([gasDe, ethylene, gasFr])).toEqual({
+    energy_price: 2,
+    commodity_price: 1,
+    industry_economics: 0,
+  });
+});
+
+test("browseOrder puts products in the tabs' order before anything else", () => {
+  expect(browseOrder([index, ethylene, gasDe], NO_FILTERS).map((info) => info.product)).toEqual([
+    "energy_price",
+    "commodity_price",
+    "industry_economics",
+  ]);
+});
+
+test("searchOptions without a product searches every product", () => {
+  expect(searchOptions(null, NO_FILTERS)).toEqual({ limit: SEARCH_LIMIT });
 });

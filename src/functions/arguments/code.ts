@@ -9,36 +9,40 @@ const CODE_PATTERN = /^\d+-\d+-\d+$/;
 /** Dashes that copy-paste from documents puts where a hyphen belongs. */
 const DASH_LOOKALIKES = /[\u2010-\u2015\u2212]/g;
 
-export function parseCode(input: unknown): string {
-  if (typeof input === "number") throw argumentError("code", numericCodeMessage(input));
+/** `argument` names the code argument in messages (PCD.RELOCATE has from_code and to_code). */
+export function parseCode(input: unknown, argument = "code"): string {
+  if (typeof input === "number") throw argumentError(argument, numericCodeMessage(input, argument));
   if (isOmitted(input)) {
-    throw argumentError("code", 'code is missing: give an assessment code as text, e.g. "68520-8-1".');
+    throw argumentError(
+      argument,
+      `The ${argument} is missing: give an assessment code as text, e.g. "68520-8-1".`,
+    );
   }
   if (typeof input !== "string") {
     throw argumentError(
-      "code",
-      `code arrived as ${describeValue(input)}: give an assessment code as text, e.g. "68520-8-1".`,
+      argument,
+      `The ${argument} arrived as ${describeValue(input)}: give an assessment code as text, e.g. "68520-8-1".`,
     );
   }
   const code = input.trim().replace(DASH_LOOKALIKES, "-");
   if (!CODE_PATTERN.test(code)) {
     throw argumentError(
-      "code",
-      `code "${shortened(input.trim())}" is not an assessment code: a code is three groups of digits separated by hyphens, e.g. "68520-8-1".`,
+      argument,
+      `The ${argument} "${shortened(input.trim())}" is not an assessment code: a code is three groups of digits separated by hyphens, e.g. "68520-8-1".`,
     );
   }
   return code;
 }
 
-function numericCodeMessage(input: number): string {
+function numericCodeMessage(input: number, argument: string): string {
   const arithmetic =
-    `code arrived as the number ${input}: Excel computed a code typed without quotes (68520-8-1) as arithmetic. ` +
+    `The ${argument} arrived as the number ${input}: Excel computed a code typed without quotes (68520-8-1) as arithmetic. ` +
     `Type the code as text in quotes, e.g. "68520-8-1".`;
   if (!Number.isInteger(input) || input < 1 || input > MAX_DATE_SERIAL) return arithmetic;
   const date = formatCalendar(serialToCalendar(input));
   return (
-    `code arrived as the number ${input}: Excel computed a code without quotes (68520-8-1) as arithmetic, ` +
-    `or turned a code typed in a cell (1-2-3) into the date ${date}. Put the code in quotes, ` +
+    `The ${argument} arrived as the number ${input}: Excel computed a code without quotes (68520-8-1) as arithmetic, ` +
+    `or turned a code typed in a cell (1-2-3) into the date ${date}. Quote the code, ` +
     `e.g. "68520-8-1"; in a cell, format it as Text or type '1-2-3.`
   );
 }

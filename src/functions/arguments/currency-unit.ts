@@ -12,12 +12,16 @@ export function parseCurrencyOrUnit(input: unknown, argument: OptionArgument): s
   const table = argument === "currency" ? CURRENCIES : UNITS;
   if (typeof input === "number") {
     if (table.some((entry) => entry.id === input)) return input;
-    throw argumentError(argument, `${argument} ${input} is not an ID: ${allowedText(table)}.`, names(table));
+    throw argumentError(
+      argument,
+      `The ${argument} ${input} is not an ID: ${allowedText(table)}.`,
+      names(table),
+    );
   }
   if (typeof input === "string") return input.trim();
   throw argumentError(
     argument,
-    `${argument} arrived as ${describeValue(input)}: ${allowedText(table)}.`,
+    `The ${argument} arrived as ${describeValue(input)}: ${allowedText(table)}.`,
     names(table),
   );
 }

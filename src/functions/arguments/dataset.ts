@@ -8,7 +8,7 @@ export function parseDataset(input: unknown): string | null {
   if (typeof input === "string") return input.trim();
   throw argumentError(
     "dataset",
-    `dataset arrived as ${describeValue(input)}: give a dataset name as text, e.g. "Germany" or "Polymers".`,
+    `The dataset arrived as ${describeValue(input)}: give a dataset name as text, e.g. "Germany" or "Polymers".`,
   );
 }
 

@@ -4,7 +4,7 @@ import type { Month } from "../../core/model";
 import { MAX_DATE_SERIAL, formatMonth, isValidCalendarDate, serialToMonth } from "../excel-dates";
 import { argumentError, describeValue, isOmitted } from "./argument-error";
 
-export type DateArgument = "start_date" | "end_date" | "date";
+export type DateArgument = "start_date" | "end_date" | "date" | "from_date" | "to_date";
 
 const DATE_TEXT = /^(\d{4})-(\d{1,2})(?:-(\d{1,2}))?$/;
 
@@ -30,7 +30,7 @@ export function checkMonthRange(start: Month | null, end: Month | null): void {
   if (start !== null && end !== null && start > end) {
     throw argumentError(
       "start_date",
-      `start_date ${start} is after end_date ${end}: give a start month on or before the end month.`,
+      `The start_date ${start} is after the end_date ${end}: give a start month on or before the end month.`,
     );
   }
 }
@@ -38,7 +38,7 @@ export function checkMonthRange(start: Month | null, end: Month | null): void {
 function notADate(argument: DateArgument, input: unknown): Error {
   return argumentError(
     argument,
-    `${argument} ${describeValue(input)} is not a date: use a date (e.g. DATE(2024,1,1)) or text "YYYY-MM" or "YYYY-MM-DD", e.g. "2024-01".`,
+    `The ${argument} ${describeValue(input)} is not a date: use a date (e.g. DATE(2024,1,1)) or text "YYYY-MM" or "YYYY-MM-DD", e.g. "2024-01".`,
     ["date serial", "YYYY-MM", "YYYY-MM-DD"],
   );
 }

@@ -32,7 +32,7 @@ export function parseFieldName(input: unknown): string | null {
   if (typeof input !== "string") {
     throw argumentError(
       "field",
-      `field arrived as ${describeValue(input)}: give a field name as text, e.g. "assessment".`,
+      `The field arrived as ${describeValue(input)}: give a field name as text, e.g. "assessment".`,
       SPEC_INFO_FIELDS,
     );
   }
@@ -51,6 +51,6 @@ export function normaliseFieldName(name: string): string {
 export function findField(wanted: string, available: readonly string[]): string {
   const field = available.find((name) => normaliseFieldName(name) === wanted);
   if (field !== undefined) return field;
-  const prefix = `field "${shortened(wanted)}" is not a Series Info field; fields: `;
+  const prefix = `The field "${shortened(wanted)}" is not a Series Info field; fields: `;
   throw argumentError("field", `${prefix}${listWithin(available, 250 - prefix.length)}.`, available);
 }

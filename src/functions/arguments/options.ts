@@ -39,7 +39,7 @@ export function parseMaxRows(input: unknown): number {
   if (number === undefined || !Number.isInteger(number) || number < 1 || number > MAX_MAX_ROWS) {
     throw argumentError(
       "max_rows",
-      `max_rows must be a whole number from 1 to ${MAX_MAX_ROWS} (default ${DEFAULT_MAX_ROWS}); got ${describeValue(input)}.`,
+      `The max_rows argument must be a whole number from 1 to ${MAX_MAX_ROWS} (default ${DEFAULT_MAX_ROWS}); got ${describeValue(input)}.`,
       [`1..${MAX_MAX_ROWS}`],
     );
   }
@@ -60,7 +60,7 @@ function parseChoice<T extends number>(
   const alternatives = `${list.slice(0, -1).join(", ")} or ${list[list.length - 1] ?? ""}`;
   throw argumentError(
     argument,
-    `${argument} must be ${alternatives}; got ${describeValue(input)}.`,
+    `The ${argument} argument must be ${alternatives}; got ${describeValue(input)}.`,
     choices.map((c) => String(c.value)),
   );
 }

@@ -38,8 +38,8 @@ export function parseProduct(input: unknown): ProductId | null {
   }
   const what =
     typeof input === "string"
-      ? `product ${describeValue(input)} is not a PCD product`
-      : `product arrived as ${describeValue(input)}`;
+      ? `The product ${describeValue(input)} is not a PCD product`
+      : `The product arrived as ${describeValue(input)}`;
   throw argumentError("product", `${what}: use "energy", "commodity" or "industry".`, [
     "energy",
     "commodity",

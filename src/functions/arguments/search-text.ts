@@ -4,10 +4,16 @@ import { argumentError, describeValue, isOmitted } from "./argument-error";
 export function parseSearchText(input: unknown): string {
   if (typeof input === "number" && Number.isFinite(input)) return String(input);
   if (isOmitted(input)) {
-    throw argumentError("text", 'text is empty: give words to search for, e.g. "natural gas germany".');
+    throw argumentError(
+      "text",
+      'The search text is empty: give words to search for, e.g. "natural gas germany".',
+    );
   }
   if (typeof input !== "string") {
-    throw argumentError("text", `text arrived as ${describeValue(input)}: give words to search for as text.`);
+    throw argumentError(
+      "text",
+      `The search text arrived as ${describeValue(input)}: give words to search for as text.`,
+    );
   }
   return input.trim();
 }

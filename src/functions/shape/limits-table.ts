@@ -58,18 +58,18 @@ export function datasetRemaining(
     const examples = matches.map((row) => `PCD.LIMITS("${dataset}", "${productWord(row.product)}")`);
     throw argumentError(
       "product",
-      `dataset "${dataset}" exists in ${matches.map((row) => PRODUCT_LABELS[row.product]).join(" and ")}: add the product, e.g. ${examples.join(" or ")}.`,
+      `The dataset "${dataset}" exists in ${matches.map((row) => PRODUCT_LABELS[row.product]).join(" and ")}: add the product, e.g. ${examples.join(" or ")}.`,
       matches.map((row) => productWord(row.product)),
     );
   }
   const candidates = rows.filter((row) => product === null || row.product === product);
   const names = [...new Set(candidates.map((row) => row.dataset))].sort((a, b) => a.localeCompare(b));
   const scope = product === null ? "" : ` in ${PRODUCT_LABELS[product]}`;
-  const prefix = `dataset "${shortened(dataset)}" is not subscribed${scope}; datasets: `;
+  const prefix = `The dataset "${shortened(dataset)}" is not subscribed${scope}; datasets: `;
   if (names.length === 0) {
     throw argumentError(
       "dataset",
-      `dataset "${shortened(dataset)}" is not subscribed${scope}: no datasets are.`,
+      `The dataset "${shortened(dataset)}" is not subscribed${scope}: no datasets are.`,
       [],
     );
   }

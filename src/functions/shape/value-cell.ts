@@ -21,7 +21,7 @@ export function pickValue(data: SeriesData, month: Month | null): number {
   throw new PcdError("not_found", `No value for ${code} in ${month} (${describeHoldings(data)}).`);
 }
 
-function describeHoldings(data: SeriesData): string {
+export function describeHoldings(data: SeriesData): string {
   const parts = [span("finals", data.finals), span("forecasts", data.forecasts)].filter(Boolean);
   return parts.length > 0 ? parts.join("; ") : "the series has no values yet";
 }

@@ -3,10 +3,12 @@
 import type { SeriesData } from "../../core/engine-api";
 import { PcdError } from "../../core/errors";
 import type { Month } from "../../core/model";
+import type { Frequency } from "../arguments/frequency";
 import type { ForecastOption, HeadersOption, OrderOption } from "../arguments/options";
 import type { CellTable, CellValue } from "../cell-value";
 import { monthToSerial } from "../excel-dates";
 import type { HostCapabilities } from "../host-capabilities";
+import { aggregateRows } from "./periods";
 import { describeSpan, seriesRows, type SeriesRow } from "./series-rows";
 
 export interface ValuesLayout {
@@ -15,11 +17,16 @@ export interface ValuesLayout {
   headers: HeadersOption;
   forecast: ForecastOption;
   order: OrderOption;
+  /** "M" monthly rows (default), "Q" / "Y" averages of complete periods. */
+  frequency?: Frequency;
 }
 
 export function buildValuesTable(data: SeriesData, layout: ValuesLayout, host: HostCapabilities): CellTable {
   const all = seriesRows(data);
-  const rows = all.filter((row) => keepRow(row, layout));
+  const rows = aggregateRows(
+    all.filter((row) => keepRow(row, layout)),
+    layout.frequency ?? "M",
+  );
   if (rows.length === 0) throw noValues(data, layout, all);
   if (layout.order === 1) rows.reverse();
 
@@ -27,7 +34,10 @@ export function buildValuesTable(data: SeriesData, layout: ValuesLayout, host: H
   const width = withStatus ? 3 : 2;
   const table: CellTable = [];
   if (layout.headers === 2) table.push(padRow([seriesIdentifier(data)], width));
-  if (layout.headers >= 1) table.push(withStatus ? ["Date", "Value", "Status"] : ["Date", "Value"]);
+  if (layout.headers >= 1) {
+    const value = valueHeader(data);
+    table.push(withStatus ? ["Date", value, "Status"] : ["Date", value]);
+  }
   for (const row of rows) {
     const cells: CellValue[] = [host.dateCell(monthToSerial(row.month)), row.value];
     if (withStatus) cells.push(row.status);
@@ -38,11 +48,26 @@ export function buildValuesTable(data: SeriesData, layout: ValuesLayout, host: H
 
 /** "<code> <assessment> (<currency>/<unit>)", the STOCKHISTORY-style identifier line. */
 export function seriesIdentifier(data: SeriesData): string {
-  const currency = data.currency ?? data.info.defaultCurrency;
-  const unit = data.unit ?? data.info.defaultUnit;
-  const measure = [currency, unit].filter((part): part is string => Boolean(part)).join("/");
+  const measure = appliedMeasure(data);
   const base = `${data.info.code} ${data.info.assessment}`.trim();
   return measure ? `${base} (${measure})` : base;
+}
+
+/**
+ * "Value (EUR/MWh)": the Value column names the currency and unit the service applied, so
+ * a table converted with currency/unit arguments cannot be read in the series' default.
+ * Series without either (cost indices, location factors) keep the plain "Value".
+ */
+export function valueHeader(data: SeriesData): string {
+  const measure = appliedMeasure(data);
+  return measure ? `Value (${measure})` : "Value";
+}
+
+/** "EUR/MWh": the applied currency and unit, falling back to the series defaults. */
+function appliedMeasure(data: SeriesData): string {
+  const currency = data.currency ?? data.info.defaultCurrency;
+  const unit = data.unit ?? data.info.defaultUnit;
+  return [currency, unit].filter((part): part is string => Boolean(part)).join("/");
 }
 
 function keepRow(row: SeriesRow, layout: ValuesLayout): boolean {
@@ -54,7 +79,10 @@ function keepRow(row: SeriesRow, layout: ValuesLayout): boolean {
 }
 
 function noValues(data: SeriesData, layout: ValuesLayout, all: SeriesRow[]): PcdError {
-  const kind = layout.forecast === 0 ? "final values" : layout.forecast === 2 ? "forecast values" : "values";
+  const values =
+    layout.forecast === 0 ? "final values" : layout.forecast === 2 ? "forecast values" : "values";
+  const period = layout.frequency === "Q" ? "quarter" : layout.frequency === "Y" ? "year" : null;
+  const kind = period === null ? values : `complete ${period} of ${values}`;
   const start = layout.start ?? "the first month";
   const end = layout.end ?? "the last month";
   return new PcdError(

@@ -1,7 +1,9 @@
 // Builds the formula for the chosen series and writes it into the workbook: one formula
 // per selected series, one row each, starting at the selected cell. The currency and
-// unit choosers offer only what every selected series has available.
-import { useEffect, useMemo, useState } from "react";
+// unit choosers offer only what every selected series has available. The formula, the
+// Insert button and its confirmation sit in a footer that stays in view (sticky) while
+// the list and the details scroll.
+import { useEffect, useMemo, useState, type ReactNode } from "react";
 import {
   Button,
   Caption1,
@@ -41,6 +43,29 @@ const useStyles = makeStyles({
     "& select, & input": { minWidth: 0, width: "100%" },
     "& span": { minWidth: 0 },
   },
+  /** In view at the bottom of the pane whatever is scrolled above it. */
+  footer: {
+    position: "sticky",
+    bottom: 0,
+    zIndex: 1,
+    display: "flex",
+    flexDirection: "column",
+    gap: tokens.spacingVerticalXS,
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderTop: `1px solid ${tokens.colorNeutralStroke2}`,
+    boxShadow: tokens.shadow4,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalXS}`,
+    marginLeft: `calc(-1 * ${tokens.spacingHorizontalXS})`,
+    marginRight: `calc(-1 * ${tokens.spacingHorizontalXS})`,
+  },
+  /** Selects take a whole row at 320 px, so "Finals and forecasts" is never cut. */
+  choices: {
+    display: "grid",
+    gridTemplateColumns: "repeat(auto-fit, minmax(200px, 1fr))",
+    gap: tokens.spacingHorizontalS,
+    "& > *": { minWidth: 0 },
+    "& select": { minWidth: 0, width: "100%" },
+  },
   formula: {
     fontFamily: tokens.fontFamilyMonospace,
     fontSize: tokens.fontSizeBase200,
@@ -50,7 +75,27 @@ const useStyles = makeStyles({
   },
 });
 
-export function InsertBar(props: { series: readonly SeriesInfo[] }): React.JSX.Element {
+/** The label of a select's chosen option, as its tooltip: a cut label stays readable. */
+function chosenLabel(options: ReadonlyArray<[string, string]>, value: string): string {
+  return options.find(([optionValue]) => optionValue === value)?.[1] ?? "";
+}
+
+const FORECAST_OPTIONS: ReadonlyArray<[string, string]> = [
+  ["1", "Finals and forecasts"],
+  ["0", "Finals only"],
+  ["2", "Forecasts only"],
+];
+const ORDER_OPTIONS: ReadonlyArray<[string, string]> = [
+  ["0", "Oldest first"],
+  ["1", "Newest first"],
+];
+const HEADERS_OPTIONS: ReadonlyArray<[string, string]> = [
+  ["1", "Column headers"],
+  ["2", "Series line and column headers"],
+  ["0", "No headers"],
+];
+
+export function InsertBar(props: { series: readonly SeriesInfo[]; children?: ReactNode }): React.JSX.Element {
   const styles = useStyles();
   const { workbook } = usePaneServices();
   const { series } = props;
@@ -101,146 +146,174 @@ export function InsertBar(props: { series: readonly SeriesInfo[] }): React.JSX.E
   };
 
   if (series.length === 0) {
-    return <Caption1>Select a series (click it, or check several) to insert formulas.</Caption1>;
+    return (
+      <>
+        {props.children}
+        <div className={styles.footer} data-testid="insert-footer">
+          <Caption1>Select a series (click it, or check several) to insert formulas.</Caption1>
+          {result && <InsertResult result={result} />}
+        </div>
+      </>
+    );
   }
 
   const defaultLabel = (field: "defaultCurrency" | "defaultUnit"): string =>
     single?.[field] ? `Default (${single[field]})` : "Series default";
 
   return (
-    <section className={styles.root} aria-label="Insert formulas">
-      <Field
-        label={`Insert for ${series.length === 1 ? single?.code : `${series.length} series (one row each)`}`}
-      >
-        <RadioGroup
-          layout="horizontal"
-          value={choices.kind}
-          onChange={(_event, data) => update({ kind: data.value as FormulaKind })}
+    <>
+      <section className={styles.root} aria-label="Insert formulas">
+        <Field
+          label={`Insert for ${series.length === 1 ? single?.code : `${series.length} series (one row each)`}`}
         >
-          <Radio value="values" label="Table" />
-          <Radio value="value" label="Value" />
-          <Radio value="info" label="Info" />
-        </RadioGroup>
-      </Field>
-      {choices.kind !== "info" && priced.length > 0 && (
-        <div className={styles.pair}>
-          <ChoiceSelect
-            label="Currency"
-            name="currency"
-            value={choices.currency}
-            defaultLabel={defaultLabel("defaultCurrency")}
-            options={currencies}
-            onChange={(currency) => update({ currency })}
-          />
-          <ChoiceSelect
-            label="Unit"
-            name="unit"
-            value={choices.unit}
-            defaultLabel={defaultLabel("defaultUnit")}
-            options={units}
-            onChange={(unit) => update({ unit })}
-          />
-        </div>
-      )}
-      {choices.kind !== "info" && priced.length < series.length && (
-        <Caption1>Industry cost index and location factor series take no currency or unit.</Caption1>
-      )}
-      {choices.kind === "values" && (
-        <>
+          <RadioGroup
+            layout="horizontal"
+            value={choices.kind}
+            onChange={(_event, data) => update({ kind: data.value as FormulaKind })}
+          >
+            <Radio value="values" label="Table" />
+            <Radio value="value" label="Value" />
+            <Radio value="info" label="Info" />
+          </RadioGroup>
+        </Field>
+        {choices.kind !== "info" && priced.length > 0 && (
           <div className={styles.pair}>
-            <Field label="From (YYYY-MM)">
-              <Input
-                name="startMonth"
-                value={choices.startMonth}
-                placeholder="first"
-                onChange={(_e, d) => update({ startMonth: d.value })}
-              />
-            </Field>
-            <Field label="To (YYYY-MM)">
-              <Input
-                name="endMonth"
-                value={choices.endMonth}
-                placeholder="last"
-                onChange={(_e, d) => update({ endMonth: d.value })}
-              />
-            </Field>
+            <ChoiceSelect
+              label="Currency"
+              name="currency"
+              value={choices.currency}
+              defaultLabel={defaultLabel("defaultCurrency")}
+              options={currencies}
+              onChange={(currency) => update({ currency })}
+            />
+            <ChoiceSelect
+              label="Unit"
+              name="unit"
+              value={choices.unit}
+              defaultLabel={defaultLabel("defaultUnit")}
+              options={units}
+              onChange={(unit) => update({ unit })}
+            />
           </div>
-          <div className={styles.pair}>
-            <Field label="Forecasts">
-              <Select
-                name="forecast"
-                value={String(choices.forecast)}
-                onChange={(_e, d) => update({ forecast: Number(d.value) as ForecastOption })}
-              >
-                <option value="1">Finals and forecasts</option>
-                <option value="0">Finals only</option>
-                <option value="2">Forecasts only</option>
-              </Select>
-            </Field>
-            <Field label="Order">
-              <Select
-                name="order"
-                value={String(choices.order)}
-                onChange={(_e, d) => update({ order: Number(d.value) as OrderOption })}
-              >
-                <option value="0">Oldest first</option>
-                <option value="1">Newest first</option>
-              </Select>
-            </Field>
-          </div>
-          <Field label="Headers">
-            <Select
-              name="headers"
-              value={String(choices.headers)}
-              onChange={(_e, d) => update({ headers: Number(d.value) as HeadersOption })}
-            >
-              <option value="1">Column headers</option>
-              <option value="2">Series line and column headers</option>
-              <option value="0">No headers</option>
+        )}
+        {choices.kind !== "info" && priced.length < series.length && (
+          <Caption1>Industry cost index and location factor series take no currency or unit.</Caption1>
+        )}
+        {choices.kind === "values" && (
+          <>
+            <div className={styles.pair}>
+              <Field label="From (YYYY-MM)">
+                <Input
+                  name="startMonth"
+                  value={choices.startMonth}
+                  placeholder="first"
+                  onChange={(_e, d) => update({ startMonth: d.value })}
+                />
+              </Field>
+              <Field label="To (YYYY-MM)">
+                <Input
+                  name="endMonth"
+                  value={choices.endMonth}
+                  placeholder="last"
+                  onChange={(_e, d) => update({ endMonth: d.value })}
+                />
+              </Field>
+            </div>
+            <div className={styles.choices}>
+              <Field label="Forecasts">
+                <Select
+                  name="forecast"
+                  value={String(choices.forecast)}
+                  title={chosenLabel(FORECAST_OPTIONS, String(choices.forecast))}
+                  onChange={(_e, d) => update({ forecast: Number(d.value) as ForecastOption })}
+                >
+                  {FORECAST_OPTIONS.map(([value, label]) => (
+                    <option key={value} value={value}>
+                      {label}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+              <Field label="Order">
+                <Select
+                  name="order"
+                  value={String(choices.order)}
+                  title={chosenLabel(ORDER_OPTIONS, String(choices.order))}
+                  onChange={(_e, d) => update({ order: Number(d.value) as OrderOption })}
+                >
+                  {ORDER_OPTIONS.map(([value, label]) => (
+                    <option key={value} value={value}>
+                      {label}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+              <Field label="Headers">
+                <Select
+                  name="headers"
+                  value={String(choices.headers)}
+                  title={chosenLabel(HEADERS_OPTIONS, String(choices.headers))}
+                  onChange={(_e, d) => update({ headers: Number(d.value) as HeadersOption })}
+                >
+                  {HEADERS_OPTIONS.map(([value, label]) => (
+                    <option key={value} value={value}>
+                      {label}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+            </div>
+          </>
+        )}
+        {choices.kind === "value" && (
+          <Field label="Month (YYYY-MM)" hint="Empty: the latest final value.">
+            <Input
+              name="month"
+              value={choices.month}
+              placeholder="latest"
+              onChange={(_e, d) => update({ month: d.value })}
+            />
+          </Field>
+        )}
+        {choices.kind === "info" && (
+          <Field label="Field">
+            <Select name="field" value={choices.field} onChange={(_e, d) => update({ field: d.value })}>
+              <option value="">Every field (table)</option>
+              {SERIES_FIELDS.map((field) => (
+                <option key={field.name} value={field.name}>
+                  {field.label}
+                </option>
+              ))}
             </Select>
           </Field>
-        </>
-      )}
-      {choices.kind === "value" && (
-        <Field label="Month (YYYY-MM)" hint="Empty: the latest final value.">
-          <Input
-            name="month"
-            value={choices.month}
-            placeholder="latest"
-            onChange={(_e, d) => update({ month: d.value })}
-          />
-        </Field>
-      )}
-      {choices.kind === "info" && (
-        <Field label="Field">
-          <Select name="field" value={choices.field} onChange={(_e, d) => update({ field: d.value })}>
-            <option value="">Every field (table)</option>
-            {SERIES_FIELDS.map((field) => (
-              <option key={field.name} value={field.name}>
-                {field.label}
-              </option>
-            ))}
-          </Select>
-        </Field>
-      )}
-      {previewError === null ? (
-        <code className={styles.formula} data-testid="formula-preview">
-          {preview[0]}
-          {preview.length > 1 ? ` (+${preview.length - 1} more)` : ""}
-        </code>
-      ) : (
-        <MessageBar intent="warning">
-          <MessageBarBody>{previewError}</MessageBarBody>
-        </MessageBar>
-      )}
-      <Button appearance="primary" disabled={busy || previewError !== null} onClick={() => void insert()}>
-        {series.length === 1 ? "Insert into selected cell" : `Insert ${series.length} formulas`}
-      </Button>
-      {result && (
-        <MessageBar intent={result.intent} role={result.intent === "error" ? "alert" : "status"}>
-          <MessageBarBody>{result.text}</MessageBarBody>
-        </MessageBar>
-      )}
-    </section>
+        )}
+      </section>
+      {props.children}
+      <div className={styles.footer} data-testid="insert-footer">
+        {previewError === null ? (
+          <code className={styles.formula} data-testid="formula-preview">
+            {preview[0]}
+            {preview.length > 1 ? ` (+${preview.length - 1} more)` : ""}
+          </code>
+        ) : (
+          <MessageBar intent="warning">
+            <MessageBarBody>{previewError}</MessageBarBody>
+          </MessageBar>
+        )}
+        <Button appearance="primary" disabled={busy || previewError !== null} onClick={() => void insert()}>
+          {series.length === 1 ? "Insert into selected cell" : `Insert ${series.length} formulas`}
+        </Button>
+        {result && <InsertResult result={result} />}
+      </div>
+    </>
+  );
+}
+
+function InsertResult(props: { result: { intent: "success" | "error"; text: string } }): React.JSX.Element {
+  const { result } = props;
+  return (
+    <MessageBar intent={result.intent} role={result.intent === "error" ? "alert" : "status"}>
+      <MessageBarBody>{result.text}</MessageBarBody>
+    </MessageBar>
   );
 }

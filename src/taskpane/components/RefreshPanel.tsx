@@ -1,6 +1,6 @@
 // Usage tab's refresh section: what a refresh-all would cost (before it runs), the
 // "Refresh all" button and the choice to refresh by itself after a monthly release.
-// Progress and the summary show in the RefreshBanner, whoever started the refresh.
+// A refresh this button started shows its progress and summary right under it.
 import { useState } from "react";
 import {
   Button,
@@ -19,7 +19,9 @@ import { useNow } from "../hooks/use-now";
 import { useRefreshState } from "../hooks/use-refresh-state";
 import { describeError } from "../messages";
 import { usePaneServices } from "../pane-services";
+import { useRefreshOrigin } from "../refresh-origin";
 import { RefreshCost } from "./RefreshCost";
+import { RefreshStatus } from "./RefreshStatus";
 
 const useStyles = makeStyles({
   root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalS },
@@ -27,7 +29,8 @@ const useStyles = makeStyles({
 
 export function RefreshPanel(): React.JSX.Element {
   const styles = useStyles();
-  const { engine, refresh } = usePaneServices();
+  const { engine } = usePaneServices();
+  const { origin, run } = useRefreshOrigin();
   const metaVersion = useMetaVersion();
   const state = useRefreshState();
   const running = state.status === "running";
@@ -57,9 +60,10 @@ export function RefreshPanel(): React.JSX.Element {
           <MessageBarBody>The cost of a refresh is not known: {plan.message}</MessageBarBody>
         </MessageBar>
       )}
-      <Button appearance="primary" disabled={running} onClick={() => void refresh.run()}>
+      <Button appearance="primary" disabled={running} onClick={() => run("usage")}>
         {running ? "Refreshing…" : "Refresh all"}
       </Button>
+      {origin === "usage" && <RefreshStatus />}
       <Switch
         checked={auto}
         onChange={(_event, data) => void changeAuto(data.checked)}

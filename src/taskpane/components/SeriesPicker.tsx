@@ -1,6 +1,7 @@
-// Find series and insert formulas: product tabs, search as you type (the engine ranks
-// the hits; an empty search lists the catalog), filters, the virtualised list, the
-// details of the series in focus and the insert actions.
+// Find series and insert formulas: search as you type over every product (the engine
+// ranks the hits, the list groups them by product with a count per product; an empty
+// search lists the catalog), the product tabs as filters, the virtualised list, the
+// details of the series in focus and the insert actions. Every empty list says what to try.
 import { useCallback, useMemo, useState } from "react";
 import {
   Button,
@@ -18,13 +19,16 @@ import {
   tokens,
 } from "@fluentui/react-components";
 import { PRODUCTS, type ProductId, type SeriesInfo } from "../../core/model";
+import { emptyListText, listSummaryText } from "../messages";
 import { useDebounced } from "../hooks/use-debounced";
 import { useLoad } from "../hooks/use-load";
 import { useMetaVersion } from "../hooks/use-meta-version";
 import { usePaneServices } from "../pane-services";
 import {
   browseOrder,
+  countByProduct,
   filterChoices,
+  groupByProduct,
   NO_FILTERS,
   PRODUCT_LABELS,
   searchOptions,
@@ -36,6 +40,11 @@ import { SeriesList } from "./SeriesList";
 
 const SEARCH_DELAY_MS = 150;
 
+/** The product tab "All": no product filter. */
+const ALL = "all";
+type ProductTab = ProductId | typeof ALL;
+const PRODUCT_TABS: readonly ProductTab[] = [ALL, ...PRODUCTS];
+
 const useStyles = makeStyles({
   root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalS },
   filters: {
@@ -46,6 +55,7 @@ const useStyles = makeStyles({
     "& > *": { minWidth: 0 },
     "& select": { minWidth: 0, width: "100%" },
   },
+  products: { flexWrap: "wrap" },
   row: {
     display: "flex",
     alignItems: "center",
@@ -59,26 +69,37 @@ export function SeriesPicker(): React.JSX.Element {
   const styles = useStyles();
   const { engine } = usePaneServices();
   const metaVersion = useMetaVersion();
-  const [product, setProduct] = useState<ProductId>("energy_price");
+  const [product, setProduct] = useState<ProductTab>(ALL);
   const [text, setText] = useState("");
   const [filters, setFilters] = useState<SeriesFilters>(NO_FILTERS);
   const [checked, setChecked] = useState<ReadonlyMap<string, SeriesInfo>>(new Map());
   const [active, setActive] = useState<SeriesInfo | null>(null);
   const query = useDebounced(text.trim(), SEARCH_DELAY_MS);
 
-  const catalog = useLoad(() => engine.catalog(product), [engine, product, metaVersion]);
+  // One catalog of every product: the tabs filter it, and the counts beside them need all.
+  const catalog = useLoad(() => engine.catalog(), [engine, metaVersion]);
   const hits = useLoad(
-    () => (query === "" ? Promise.resolve(null) : engine.search(query, searchOptions(product, filters))),
-    [engine, query, product, filters, metaVersion],
+    () => (query === "" ? Promise.resolve(null) : engine.search(query, searchOptions(null, filters))),
+    [engine, query, filters, metaVersion],
   );
 
-  const items = useMemo<SeriesInfo[]>(() => {
-    if (query !== "") return hits.value?.map((hit) => hit.info) ?? [];
+  /** Every product's matches: search hits grouped by product, or the filtered catalog. */
+  const matches = useMemo<SeriesInfo[]>(() => {
+    if (query !== "") return groupByProduct(hits.value?.map((hit) => hit.info) ?? []);
     return browseOrder(catalog.value ?? [], filters);
   }, [query, hits.value, catalog.value, filters]);
+  const counts = useMemo(() => countByProduct(matches), [matches]);
+  const items = useMemo<SeriesInfo[]>(
+    () => (product === ALL ? matches : matches.filter((info) => info.product === product)),
+    [matches, product],
+  );
+  const inProduct = useMemo(
+    () => (catalog.value ?? []).filter((info) => product === ALL || info.product === product),
+    [catalog.value, product],
+  );
 
-  const coverages = useMemo(() => filterChoices(catalog.value ?? [], "coverage"), [catalog.value]);
-  const commodities = useMemo(() => filterChoices(catalog.value ?? [], "commodity"), [catalog.value]);
+  const coverages = useMemo(() => filterChoices(inProduct, "coverage"), [inProduct]);
+  const commodities = useMemo(() => filterChoices(inProduct, "commodity"), [inProduct]);
   const targets = useMemo<SeriesInfo[]>(
     () => (checked.size > 0 ? [...checked.values()] : active ? [active] : []),
     [checked, active],
@@ -93,11 +114,13 @@ export function SeriesPicker(): React.JSX.Element {
     });
   }, []);
 
-  const changeProduct = (next: ProductId): void => {
+  // The tabs filter what the search found: the search text stays, and so do filters the
+  // new tab still offers.
+  const changeProduct = (next: ProductTab): void => {
     setProduct(next);
-    setFilters(NO_FILTERS);
     setActive(null);
   };
+  const filtered = filters.coverage !== null || filters.commodity !== null || filters.hasForecast;
 
   const failure =
     query !== "" && hits.status === "failed"
@@ -106,27 +129,44 @@ export function SeriesPicker(): React.JSX.Element {
         ? catalog.message
         : null;
   const loading = catalog.status === "loading" || (query !== "" && hits.status === "loading");
+  const empty =
+    !loading && failure === null && items.length === 0
+      ? emptyListText({
+          query,
+          product: product === ALL ? null : product,
+          counts,
+          filtered,
+          labels: PRODUCT_LABELS,
+        })
+      : null;
+  const tabLabel = (id: ProductTab): string => {
+    const label = id === ALL ? "All" : PRODUCT_LABELS[id];
+    if (loading || (query === "" && !filtered)) return label;
+    const count = id === ALL ? matches.length : counts[id];
+    return `${label} (${count})`;
+  };
 
   return (
     <section className={styles.root} aria-label="Series picker">
-      <TabList
-        size="small"
-        selectedValue={product}
-        onTabSelect={(_event, data) => changeProduct(data.value as ProductId)}
-        aria-label="Products"
-      >
-        {PRODUCTS.map((id) => (
-          <Tab key={id} value={id}>
-            {PRODUCT_LABELS[id]}
-          </Tab>
-        ))}
-      </TabList>
       <SearchBox
         placeholder="Search code, commodity, location…"
         aria-label="Search series"
         value={text}
         onChange={(_event, data) => setText(data.value)}
       />
+      <TabList
+        size="small"
+        className={styles.products}
+        selectedValue={product}
+        onTabSelect={(_event, data) => changeProduct(data.value as ProductTab)}
+        aria-label="Products"
+      >
+        {PRODUCT_TABS.map((id) => (
+          <Tab key={id} value={id} data-product={id}>
+            {tabLabel(id)}
+          </Tab>
+        ))}
+      </TabList>
       <div className={styles.filters}>
         <Field label="Coverage">
           <Select
@@ -169,7 +209,14 @@ export function SeriesPicker(): React.JSX.Element {
       )}
       <div className={styles.row}>
         <Caption1 aria-live="polite" data-testid="series-count">
-          {loading ? "Loading…" : `${items.length} series${query !== "" ? ` for “${query}”` : ""}`}
+          {loading
+            ? "Loading…"
+            : listSummaryText(
+                items.length,
+                query,
+                product === ALL ? counts : countByProduct(items),
+                PRODUCT_LABELS,
+              )}
         </Caption1>
         {loading && <Spinner size="extra-tiny" aria-label="Loading series" />}
         {checked.size > 0 && (
@@ -178,16 +225,21 @@ export function SeriesPicker(): React.JSX.Element {
           </Button>
         )}
       </div>
-      <SeriesList
-        items={items}
-        listKey={`${product}|${query}|${filters.coverage ?? ""}|${filters.commodity ?? ""}|${filters.hasForecast}`}
-        checked={new Set(checked.keys())}
-        activeCode={active?.code ?? null}
-        onToggle={toggle}
-        onActivate={setActive}
-      />
-      <InsertBar series={targets} />
-      {active && <SeriesDetails info={active} />}
+      {empty !== null ? (
+        <MessageBar intent="info" data-testid="series-empty">
+          <MessageBarBody>{empty}</MessageBarBody>
+        </MessageBar>
+      ) : (
+        <SeriesList
+          items={items}
+          listKey={`${product}|${query}|${filters.coverage ?? ""}|${filters.commodity ?? ""}|${filters.hasForecast}`}
+          checked={new Set(checked.keys())}
+          activeCode={active?.code ?? null}
+          onToggle={toggle}
+          onActivate={setActive}
+        />
+      )}
+      <InsertBar series={targets}>{active && <SeriesDetails info={active} />}</InsertBar>
     </section>
   );
 }

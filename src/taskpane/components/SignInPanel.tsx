@@ -1,7 +1,7 @@
 // Sign-in form: username, password, Live or Sandbox, and the service and token addresses
 // under "Advanced". The password lives only in this component's state until the engine
 // has it in memory; it is cleared after a successful sign-in and never stored or shown.
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import {
   Accordion,
   AccordionHeader,
@@ -39,11 +39,26 @@ export function SignInPanel(props: { onSignedIn?: (status: AuthStatus) => void }
   const [authUrl, setAuthUrl] = useState(initial.authUrl);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Empty fields get Fluent's validation messages (the form has noValidate: no browser bubble).
+  const [missing, setMissing] = useState<{ username: boolean; password: boolean }>({
+    username: false,
+    password: false,
+  });
   const errorId = useId();
+  const errorBar = useRef<HTMLDivElement>(null);
+  const usernameInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
+
+  // A failure takes the focus, so a keyboard or screen reader user meets it at once.
+  useEffect(() => {
+    if (error !== null) errorBar.current?.focus();
+  }, [error]);
 
   const submit = async (): Promise<void> => {
-    if (username.trim() === "" || password === "") {
-      setError("Enter your PCD username and password.");
+    const empty = { username: username.trim() === "", password: password === "" };
+    setMissing(empty);
+    if (empty.username || empty.password) {
+      (empty.username ? usernameInput : passwordInput).current?.focus();
       return;
     }
     setBusy(true);
@@ -75,22 +90,37 @@ export function SignInPanel(props: { onSignedIn?: (status: AuthStatus) => void }
     <form
       className={styles.form}
       aria-label="Sign in to PCD"
+      noValidate
       onSubmit={(event) => {
         event.preventDefault();
         void submit();
       }}
     >
-      <Field label="Username" required>
+      <Field
+        label="Username"
+        required
+        validationState={missing.username ? "error" : "none"}
+        validationMessage={
+          missing.username ? "Enter your PCD username (usually your email address)." : undefined
+        }
+      >
         <Input
           name="username"
+          ref={usernameInput}
           autoComplete="username"
           value={username}
           onChange={(_event, data) => setUsername(data.value)}
         />
       </Field>
-      <Field label="Password" required>
+      <Field
+        label="Password"
+        required
+        validationState={missing.password ? "error" : "none"}
+        validationMessage={missing.password ? "Enter your PCD password." : undefined}
+      >
         <Input
           name="password"
+          ref={passwordInput}
           type="password"
           autoComplete="current-password"
           value={password}
@@ -121,7 +151,14 @@ export function SignInPanel(props: { onSignedIn?: (status: AuthStatus) => void }
         </AccordionItem>
       </Accordion>
       {error !== null && (
-        <MessageBar intent="error" id={errorId} role="alert">
+        <MessageBar
+          intent="error"
+          id={errorId}
+          role="alert"
+          ref={errorBar}
+          tabIndex={-1}
+          data-testid="sign-in-error"
+        >
           <MessageBarBody>{error}</MessageBarBody>
         </MessageBar>
       )}

@@ -77,7 +77,9 @@ export function UsageBars(props: { rows: readonly LimitsRow[] }): React.JSX.Elem
                     data-unconfirmed={row.unconfirmed ?? 0}
                   >
                     <div className={styles.line}>
-                      <span className={styles.name}>{row.dataset}</span>
+                      <span className={styles.name} title={row.dataset}>
+                        {row.dataset}
+                      </span>
                       <span className={styles.count}>{label}</span>
                     </div>
                     {(row.unconfirmed ?? 0) > 0 && (

@@ -1,6 +1,14 @@
 // Conformance: the admin controls (releases, revisions, faults, reset) and that they
-// exist only with --admin.
-import { addMonths, Harness, type InfoRecord, type ValuesRecord } from "./harness";
+// exist only with --admin. On the default (real) shape History ends the month before the
+// 13-month Series Values window, so a revision shows in both.
+import {
+  addMonths,
+  Harness,
+  NOT_APPLICABLE,
+  VALUES_WINDOW_MONTHS,
+  type InfoRecord,
+  type ValuesRecord,
+} from "./harness";
 
 let service: Harness;
 
@@ -22,7 +30,9 @@ async function values(codes: string[], history = false): Promise<ValuesRecord[]>
 }
 
 const activeLag0 = (record: InfoRecord): boolean =>
-  record.remark_2 === "n/a" && record.remark_1 === "lag: 0" && record.series_hist_changed === false;
+  record.remark_2 === NOT_APPLICABLE &&
+  record.remark_1 === "lag: 0" &&
+  record.series_hist_changed === "False";
 
 describe("POST /__admin/release", () => {
   test("publishes a new final month; revised series change history; unchanged ones stay", async () => {
@@ -43,10 +53,10 @@ describe("POST /__admin/release", () => {
     const plainAfter = after.get(plain.code);
     expect(plainAfter?.last_available_final).toBe(addMonths(plain.last_available_final, 1));
     expect(plainAfter?.updated_at).toBe("2026-11-10");
-    expect(plainAfter?.series_hist_changed).toBe(false);
+    expect(plainAfter?.series_hist_changed).toBe("False");
     expect(after.get(unchanged.code)?.last_available_final).toBe(unchanged.last_available_final);
     expect(after.get(unchanged.code)?.updated_at).toBe(unchanged.updated_at);
-    expect(after.get(revised.code)?.series_hist_changed).toBe(true);
+    expect(after.get(revised.code)?.series_hist_changed).toBe("True");
 
     const [newRevised] = await values([revised.code], true);
     const oldByDate = new Map(oldRevised?.series_final_values.map((point) => [point.date, point.value]));
@@ -54,7 +64,10 @@ describe("POST /__admin/release", () => {
       (point) => oldByDate.has(point.date) && oldByDate.get(point.date) !== point.value,
     );
     expect(changed?.length).toBeGreaterThan(100);
-    expect(newRevised?.series_final_values[0]?.date).toBe(addMonths(revised.last_available_final, 1));
+    // The new month moves the History window on by one month too.
+    expect(newRevised?.series_final_values[0]?.date).toBe(
+      addMonths(revised.last_available_final, 1 - VALUES_WINDOW_MONTHS),
+    );
   });
 
   test("by default about 3% of series revise and about 5% are not updated", async () => {
@@ -70,9 +83,9 @@ describe("POST /__admin/release", () => {
   test("series_hist_changed is true for the latest release only", async () => {
     const [code] = (await info()).filter(activeLag0).map((record) => record.code);
     await service.post("/__admin/release", { revise: [code], unchanged: [] });
-    expect((await info()).find((r) => r.code === code)?.series_hist_changed).toBe(true);
+    expect((await info()).find((r) => r.code === code)?.series_hist_changed).toBe("True");
     await service.post("/__admin/release", { revise: [], unchanged: [] });
-    expect((await info()).find((r) => r.code === code)?.series_hist_changed).toBe(false);
+    expect((await info()).find((r) => r.code === code)?.series_hist_changed).toBe("False");
   });
 
   test("unknown codes in the body are a 400", async () => {
@@ -85,15 +98,23 @@ describe("POST /__admin/release", () => {
 test("POST /__admin/revise changes history now, without a new month", async () => {
   const [series] = (await info()).filter(activeLag0);
   if (series === undefined) throw new Error("test data");
-  const [before] = await values([series.code], true);
+  const [recentBefore] = await values([series.code]);
+  const [historyBefore] = await values([series.code], true);
   expect((await service.post("/__admin/revise", { codes: [series.code] })).status).toBe(200);
   const record = (await info()).find((r) => r.code === series.code);
-  expect(record?.series_hist_changed).toBe(true);
+  expect(record?.series_hist_changed).toBe("True");
   expect(record?.last_available_final).toBe(series.last_available_final);
   expect(record?.updated_at).toBe("2026-11-10");
-  const [after] = await values([series.code], true);
-  expect(after?.series_final_values[0]).toEqual(before?.series_final_values[0]);
-  expect(after?.series_final_values[5]?.value).not.toBe(before?.series_final_values[5]?.value);
+  // Every month before the last final changes: in the Series Values window and in History.
+  const [recentAfter] = await values([series.code]);
+  const [historyAfter] = await values([series.code], true);
+  expect(recentAfter?.series_final_values[0]).toEqual(recentBefore?.series_final_values[0]);
+  expect(recentAfter?.series_final_values[5]?.value).not.toBe(recentBefore?.series_final_values[5]?.value);
+  expect(historyAfter?.series_final_values.map((point) => point.date)).toEqual(
+    historyBefore?.series_final_values.map((point) => point.date),
+  );
+  expect(historyAfter?.series_final_values[0]?.value).not.toBe(historyBefore?.series_final_values[0]?.value);
+  expect(historyAfter?.series_final_values[5]?.value).not.toBe(historyBefore?.series_final_values[5]?.value);
 });
 
 describe("faults", () => {

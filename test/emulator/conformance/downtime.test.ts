@@ -1,6 +1,6 @@
 // Conformance: maintenance and release-day downtime (spec 3, 8), US Central Time with
 // daylight saving time, and the release schedule as seen from Series Info.
-import { Harness, QUIET_NOW, type InfoRecord } from "./harness";
+import { Harness, NOT_APPLICABLE, QUIET_NOW, type InfoRecord } from "./harness";
 
 let service: Harness;
 
@@ -73,7 +73,7 @@ test("the release publishes the previous month at 12:00 Central on the 3rd busin
     await service.post("/__admin/clock", { now });
     service.forgetToken();
     const answer = await service.get<InfoRecord[]>("/energy_price/v1/export/series");
-    const record = answer.body.find((r) => r.remark_1 === "lag: 0" && r.remark_2 === "n/a");
+    const record = answer.body.find((r) => r.remark_1 === "lag: 0" && r.remark_2 === NOT_APPLICABLE);
     return record?.last_available_final;
   };
   expect(await latest("2026-04-03T10:00:00Z")).toMatch(/^2026-0[12]-01$/);

@@ -5,6 +5,37 @@ import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../..
 /** A quiet Tuesday, 12:00 CST: no downtime, November 2026's release (the 4th) has happened. */
 export const QUIET_NOW = "2026-11-10T18:00:00Z";
 
+/** The real shape's text for a field that does not apply (the spec shape writes "n/a"). */
+export const NOT_APPLICABLE = "-";
+
+/** Fields of a Series Values record by the spec (2.2); the real shape adds EXTRA_VALUES_FIELDS. */
+export const SPEC_VALUES_FIELDS = [
+  "assessment",
+  "code",
+  "coverage",
+  "currency",
+  "product",
+  "remark_1",
+  "remark_2",
+  "series_final_values",
+  "series_forecast_values",
+  "unit",
+  "updated_at",
+] as const;
+
+/** Fields the real service adds to every Series Values record. */
+export const EXTRA_VALUES_FIELDS = [
+  "area",
+  "details",
+  "incoterm",
+  "market_type",
+  "price_type",
+  "specification",
+] as const;
+
+/** Series Values returns the latest final month and the 12 before it. */
+export const VALUES_WINDOW_MONTHS = 13;
+
 export interface Answer<T = unknown> {
   status: number;
   headers: Headers;

@@ -1,5 +1,7 @@
-// Conformance: Series Info (spec 2.1, 4.2) and the generated data set behind it.
-import { Harness, type InfoRecord } from "./harness";
+// Conformance: Series Info (spec 2.1, 4.2) and the generated data set behind it, on the
+// default (real) shape: booleans are "True"/"False" and "not applicable" is "-". The
+// spec's letter (JSON booleans, "n/a") is checked in spec-shape.test.ts.
+import { Harness, NOT_APPLICABLE, type InfoRecord } from "./harness";
 
 let service: Harness;
 const info: Record<string, InfoRecord[]> = {};
@@ -46,7 +48,7 @@ test("a few thousand series in all, 210+ commodities, unique codes", () => {
   expect(new Set(all().map((record) => record.code)).size).toBe(all().length);
 });
 
-test("every record has the spec 2.1 fields with the spec types", () => {
+test('every record has the spec 2.1 fields; booleans are "True"/"False" strings', () => {
   for (const record of all()) {
     expect(Object.keys(record).sort()).toEqual(
       [
@@ -76,7 +78,9 @@ test("every record has the spec 2.1 fields with the spec types", () => {
     expect(record.last_available_final).toMatch(/^\d{4}-\d{2}-01$/);
     expect(record.updated_at).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(record.remark_1).toMatch(/^lag: [01]$/);
-    expect(typeof record.has_forecast).toBe("boolean");
+    for (const flag of [record.has_forecast, record.has_preliminary, record.series_hist_changed]) {
+      expect(["True", "False"]).toContain(flag);
+    }
   }
 });
 
@@ -88,7 +92,7 @@ test.each([
 });
 
 test("the latest concluded month is October 2026 after November's release; lag-1 series are a month behind", () => {
-  const active = all().filter((record) => record.remark_2 === "n/a");
+  const active = all().filter((record) => record.remark_2 === NOT_APPLICABLE);
   const lag0 = active
     .filter((record) => record.remark_1 === "lag: 0")
     .map((record) => record.last_available_final);
@@ -110,15 +114,17 @@ test("discontinued series are frozen and name a successor that exists", () => {
     const successor = /^Discontinued; replaced by (\d+-\d+-\d+)$/.exec(record.remark_2)?.[1];
     expect(successor !== undefined && codes.has(successor)).toBe(true);
     expect(record.last_available_final < "2022-01-01").toBe(true);
-    expect(record.has_forecast).toBe(false);
+    expect(record.has_forecast).toBe("False");
   }
 });
 
 test("some series have no forecasts; location factors never do", () => {
-  expect(all().some((record) => record.has_forecast === false && record.remark_2 === "n/a")).toBe(true);
+  expect(all().some((record) => record.has_forecast === "False" && record.remark_2 === NOT_APPLICABLE)).toBe(
+    true,
+  );
   const factors = (info.industry_economics ?? []).filter((record) => record.commodity === "Location Factor");
   expect(factors.length).toBeGreaterThan(100);
-  expect(factors.every((record) => record.has_forecast === false)).toBe(true);
+  expect(factors.every((record) => record.has_forecast === "False")).toBe(true);
   expect(factors[0]?.assessment).toMatch(/^Location factor, .+ vs .+$/);
 });
 
@@ -132,7 +138,7 @@ test("non-utility industry series mark currency and unit as not applicable", () 
       record.default_unit,
       record.available_currencies,
       record.available_units,
-    ]).toEqual(["n/a", "n/a", "n/a", "n/a"]);
+    ]).toEqual([NOT_APPLICABLE, NOT_APPLICABLE, NOT_APPLICABLE, NOT_APPLICABLE]);
   }
 });
 
@@ -156,7 +162,7 @@ const UNIT_DIMENSIONS: Record<string, string> = {
 };
 
 test("each priced series lists only units of its default unit's dimension, and its defaults", () => {
-  const priced = all().filter((record) => record.default_unit !== "n/a");
+  const priced = all().filter((record) => record.default_unit !== NOT_APPLICABLE);
   for (const record of priced) {
     const units = record.available_units.split(",");
     expect(units).toContain(record.default_unit);

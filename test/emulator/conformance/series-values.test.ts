@@ -1,6 +1,17 @@
 // Conformance: Series Values and History (spec 2.2, 4.3, 4.4, 4.6, 4.7), conversion and
-// the industry economics data-type rule.
-import { addMonths, Harness, type InfoRecord, type ValuesRecord } from "./harness";
+// the industry economics data-type rule, on the default (real) shape: History ends the
+// month before the 13-month Series Values window and carries no forecasts, values records
+// carry extra fields, "True"/"False" and "-". The spec's letter is in spec-shape.test.ts.
+import {
+  addMonths,
+  EXTRA_VALUES_FIELDS,
+  Harness,
+  NOT_APPLICABLE,
+  SPEC_VALUES_FIELDS,
+  VALUES_WINDOW_MONTHS,
+  type InfoRecord,
+  type ValuesRecord,
+} from "./harness";
 
 let service: Harness;
 let energy: InfoRecord[];
@@ -24,7 +35,7 @@ function pick(records: InfoRecord[], predicate: (record: InfoRecord) => boolean,
   return found;
 }
 
-const active = (record: InfoRecord): boolean => record.remark_2 === "n/a";
+const active = (record: InfoRecord): boolean => record.remark_2 === NOT_APPLICABLE;
 
 async function values(product: string, segment: string, history = false): Promise<ValuesRecord[]> {
   const answer = await service.get<ValuesRecord[]>(
@@ -42,24 +53,11 @@ async function remaining(product: string, dataset: string): Promise<number | und
 }
 
 describe("Series Values", () => {
-  test("13 finals ending at last_available_final, newest first, then 6 forecasts", async () => {
-    const series = pick(energy, (r) => active(r) && r.has_forecast === true, "forecast series");
+  test("13 finals ending at last_available_final, newest first, then 6 forecasts; extra fields", async () => {
+    const series = pick(energy, (r) => active(r) && r.has_forecast === "True", "forecast series");
     const [record] = await values("energy_price", series.code);
-    expect(Object.keys(record ?? {}).sort()).toEqual(
-      [
-        "assessment",
-        "code",
-        "coverage",
-        "currency",
-        "product",
-        "remark_1",
-        "remark_2",
-        "series_final_values",
-        "series_forecast_values",
-        "unit",
-        "updated_at",
-      ].sort(),
-    );
+    expect(Object.keys(record ?? {}).sort()).toEqual([...SPEC_VALUES_FIELDS, ...EXTRA_VALUES_FIELDS].sort());
+    for (const field of EXTRA_VALUES_FIELDS) expect(typeof record?.[field]).toBe("string");
     const finals = record?.series_final_values.map((point) => point.date);
     expect(finals).toEqual(Array.from({ length: 13 }, (_, i) => addMonths(series.last_available_final, -i)));
     const forecasts = record?.series_forecast_values.map((point) => point.date);
@@ -75,7 +73,7 @@ describe("Series Values", () => {
   });
 
   test("a series without forecasts has an empty forecast array", async () => {
-    const series = pick(commodity, (r) => active(r) && r.has_forecast === false, "series without forecast");
+    const series = pick(commodity, (r) => active(r) && r.has_forecast === "False", "series without forecast");
     const [record] = await values("commodity_price", series.code);
     expect(record?.series_forecast_values).toEqual([]);
   });
@@ -102,14 +100,20 @@ describe("Series Values", () => {
 });
 
 describe("Series Values History", () => {
-  test("finals from 2007-01 to last_available_final, plus forecasts", async () => {
-    const series = pick(energy, (r) => active(r) && r.has_forecast === true, "forecast series");
+  test("finals from 2007-01 to 13 months before last_available_final, newest first, no forecasts", async () => {
+    const series = pick(
+      energy,
+      (r) => active(r) && r.has_forecast === "True" && r.last_available_final.startsWith("2026-"),
+      "forecast series",
+    );
     const [record] = await values("energy_price", series.code, true);
     const dates = record?.series_final_values.map((point) => point.date) ?? [];
-    expect(dates[0]).toBe(series.last_available_final);
-    expect(dates[dates.length - 1]).toBe("2007-01-01");
-    expect(new Set(dates).size).toBe(dates.length);
-    expect(record?.series_forecast_values).toHaveLength(6);
+    const last = addMonths(series.last_available_final, -VALUES_WINDOW_MONTHS);
+    const months = Array.from({ length: dates.length }, (_, i) => addMonths(last, -i));
+    expect(dates.at(-1)).toBe("2007-01-01");
+    expect(dates).toEqual(months);
+    expect(record?.series_forecast_values).toEqual([]);
+    expect(Object.keys(record ?? {}).sort()).toEqual([...SPEC_VALUES_FIELDS, ...EXTRA_VALUES_FIELDS].sort());
   });
 
   test("a series that starts later starts its history there", async () => {
@@ -125,12 +129,32 @@ describe("Series Values History", () => {
     expect(starts.some((start) => start !== "2007-01-01")).toBe(true);
   });
 
-  test("History's latest 13 finals equal Series Values'", async () => {
-    const code = energy[7]?.code ?? "";
-    const [recent] = await values("energy_price", code);
-    const [history] = await values("energy_price", code, true);
-    expect(history?.series_final_values.slice(0, 13)).toEqual(recent?.series_final_values);
-  });
+  test.each([
+    ["current series", (r: InfoRecord) => active(r) && r.remark_1 === "lag: 0"],
+    ["lag-1 series", (r: InfoRecord) => active(r) && r.remark_1 === "lag: 1"],
+    ["discontinued series", (r: InfoRecord) => r.remark_2.startsWith("Discontinued")],
+  ])(
+    "%s: History then Series Values cover the start to last_available_final, no gap, no overlap",
+    async (_case, predicate) => {
+      const chosen = energy.filter(predicate).slice(0, 20);
+      const codes = chosen.map((record) => record.code).join(",");
+      const recent = await values("energy_price", codes);
+      const history = await values("energy_price", codes, true);
+      const starts = chosen.map((series) => {
+        const finals = (answer: ValuesRecord[]): string[] =>
+          answer.find((record) => record.code === series.code)?.series_final_values.map((p) => p.date) ?? [];
+        const months = [...finals(recent), ...finals(history)];
+        const start = months.at(-1) ?? "";
+        expect(finals(recent)).toHaveLength(VALUES_WINDOW_MONTHS);
+        expect(months).toEqual(
+          Array.from({ length: months.length }, (_, i) => addMonths(series.last_available_final, -i)),
+        );
+        return start;
+      });
+      expect(starts).toContain("2007-01-01");
+      expect(starts.every((start) => start >= "2007-01-01")).toBe(true);
+    },
+  );
 });
 
 describe("codes segment (spec 4.6)", () => {
@@ -262,7 +286,7 @@ describe("industry economics data types", () => {
     const [converted] = await values("industry_economics", `${utility().code}&c=5&u=4`);
     expect([converted?.currency, converted?.unit]).toEqual(["JPY", "kWh"]);
     const [ignored] = await values("industry_economics", `${index().code}&c=5&u=4`);
-    expect([ignored?.currency, ignored?.unit]).toEqual(["n/a", "n/a"]);
+    expect([ignored?.currency, ignored?.unit]).toEqual([NOT_APPLICABLE, NOT_APPLICABLE]);
   });
 
   test("location factors have no forecasts, even in History", async () => {
@@ -294,7 +318,7 @@ describe("sandbox", () => {
   ])("sandbox %s: same format, dummy negative values, no allowance charged", async (path, history) => {
     const series = pick(
       energy,
-      (r) => active(r) && r.coverage === "Chile" && r.has_forecast === true,
+      (r) => active(r) && r.coverage === "Chile" && r.has_forecast === "True",
       "Chile series",
     );
     const before = await remaining("energy_price", "Chile");

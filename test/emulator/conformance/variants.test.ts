@@ -1,6 +1,14 @@
-// Conformance: the field-notes variants as options, the error format and CORS.
+// Conformance: the shapes and the variants of the real service as options (each one
+// overrides its shape's default on its own), the error format and CORS.
 import type { EmulatorOptions } from "../../../src/emulator";
-import { addMonths, Harness, type InfoRecord, type ValuesRecord } from "./harness";
+import {
+  addMonths,
+  EXTRA_VALUES_FIELDS,
+  Harness,
+  VALUES_WINDOW_MONTHS,
+  type InfoRecord,
+  type ValuesRecord,
+} from "./harness";
 
 async function withService<T>(
   options: Partial<EmulatorOptions>,
@@ -34,40 +42,88 @@ async function valuesOf(service: Harness, code: string, history = false): Promis
 
 const dates = (record: ValuesRecord): string[] => record.series_final_values.map((point) => point.date);
 
-test('--bool-strings writes booleans as "True"/"False"', async () => {
-  await withService({ boolStrings: true }, async (service) => {
-    const records = (await service.get<InfoRecord[]>("/commodity_price/v1/export/series")).body;
-    const booleans = records.flatMap((r) => [r.has_forecast, r.has_preliminary, r.series_hist_changed]);
-    expect(new Set(booleans)).toEqual(new Set(["True", "False"]));
-  });
+/** What a service shows of each variant a shape sets, read from its answers. */
+interface ShapeSeen {
+  boolStrings: boolean;
+  naMarker: string;
+  extraFields: boolean;
+  order: string;
+  historyEndsBeforeValues: boolean;
+  historyForecasts: boolean;
+}
+
+/** The real service's shape, the default (docs/service.md). */
+const REAL: ShapeSeen = {
+  boolStrings: true,
+  naMarker: "-",
+  extraFields: true,
+  order: "newest",
+  historyEndsBeforeValues: true,
+  historyForecasts: false,
+};
+
+/** The letter of the service description. */
+const SPEC: ShapeSeen = {
+  boolStrings: false,
+  naMarker: "n/a",
+  extraFields: false,
+  order: "newest",
+  historyEndsBeforeValues: false,
+  historyForecasts: true,
+};
+
+function orderOf(list: string[]): string {
+  if (list.join() === [...list].sort().reverse().join()) return "newest";
+  if (list.join() === [...list].sort().join()) return "oldest";
+  return "shuffled";
+}
+
+async function observe(service: Harness): Promise<ShapeSeen> {
+  const series = await firstForecastSeries(service);
+  const industry = (await service.get<InfoRecord[]>("/industry_economics/v1/export/series")).body;
+  const index = industry.find((record) => record.commodity === "Plant Construction Cost Index");
+  const recent = await valuesOf(service, series.code);
+  const history = await valuesOf(service, series.code, true);
+  const newestInHistory = [...dates(history)].sort().at(-1) ?? "";
+  return {
+    boolStrings: typeof series.has_forecast === "string",
+    naMarker: index?.default_currency ?? "",
+    extraFields: EXTRA_VALUES_FIELDS.every((field) => typeof recent[field] === "string"),
+    order: orderOf(dates(recent)),
+    historyEndsBeforeValues:
+      newestInHistory < addMonths(series.last_available_final, 1 - VALUES_WINDOW_MONTHS),
+    historyForecasts: history.series_forecast_values.length > 0,
+  };
+}
+
+test.each([
+  ["the default", {}, REAL],
+  ['shape "real"', { shape: "real" }, REAL],
+  ['shape "spec"', { shape: "spec" }, SPEC],
+] as const)("%s sends its shape", async (_case, options, expected) => {
+  expect(await withService(options, observe)).toEqual(expected);
 });
 
-test('--na-marker - writes "-" for not-applicable fields', async () => {
-  await withService({ naMarker: "-" }, async (service) => {
-    const records = (await service.get<InfoRecord[]>("/industry_economics/v1/export/series")).body;
-    const index = records.find((r) => r.commodity === "Plant Construction Cost Index");
-    expect([index?.default_currency, index?.default_unit, index?.area, index?.details]).toEqual([
-      "-",
-      "-",
-      "-",
-      "-",
-    ]);
-    const [values] = (
-      await service.get<ValuesRecord[]>(`/industry_economics/v1/export/series/${index?.code}`)
-    ).body;
-    expect([values?.currency, values?.unit]).toEqual(["-", "-"]);
-  });
-});
-
-test("--extra-fields adds the fields seen in the field", async () => {
-  await withService({ extraFields: true }, async (service) => {
-    const series = await firstForecastSeries(service);
-    const record = await valuesOf(service, series.code);
-    for (const field of ["area", "details", "incoterm", "market_type", "price_type", "specification"]) {
-      expect(typeof record[field]).toBe("string");
-    }
-  });
-});
+test.each([
+  ["spec", { boolStrings: true }],
+  ["spec", { naMarker: "-" }],
+  ["spec", { extraFields: true }],
+  ["spec", { order: "oldest" }],
+  ["spec", { historyEndsBeforeValues: true }],
+  ["spec", { historyForecasts: false }],
+  ["real", { boolStrings: false }],
+  ["real", { naMarker: "n/a" }],
+  ["real", { extraFields: false }],
+  ["real", { order: "oldest" }],
+  ["real", { historyEndsBeforeValues: false }],
+  ["real", { historyForecasts: true }],
+] as const)(
+  "shape %s with %j: that variant changes, the others keep the shape's",
+  async (shape, override) => {
+    const seen = await withService({ shape, ...override }, observe);
+    expect(seen).toEqual({ ...(shape === "real" ? REAL : SPEC), ...override });
+  },
+);
 
 test.each([
   ["newest", (list: string[]) => [...list].sort().reverse()],
@@ -100,17 +156,6 @@ test.each([0, 9])("--forecast-months %i", async (months) => {
     const series = await firstForecastSeries(service);
     const record = await valuesOf(service, series.code);
     expect(record.series_forecast_values).toHaveLength(months);
-  });
-});
-
-test("--history-ends-before-values: History stops right before the 13-month Values window", async () => {
-  await withService({ historyEndsBeforeValues: true }, async (service) => {
-    const code = (await firstForecastSeries(service)).code;
-    const recent = await valuesOf(service, code);
-    const history = await valuesOf(service, code, true);
-    const oldestRecent = dates(recent).at(-1) ?? "";
-    expect(dates(history)[0]).toBe(addMonths(oldestRecent, -1));
-    expect(dates(history).filter((date) => dates(recent).includes(date))).toEqual([]);
   });
 });
 

@@ -25,7 +25,7 @@ function inputErrorOf(input: unknown): PcdError {
 test.each([
   [
     68511,
-    /^code arrived as the number 68511: Excel computed a code without quotes \(68520-8-1\) as arithmetic, or turned a code typed in a cell \(1-2-3\) into the date 2087-07-28\. Put the code in quotes, e\.g\. "68520-8-1"; in a cell, format it as Text or type '1-2-3\.$/,
+    /^The code arrived as the number 68511: Excel computed a code without quotes \(68520-8-1\) as arithmetic, or turned a code typed in a cell \(1-2-3\) into the date 2087-07-28\. Quote the code, e\.g\. "68520-8-1"; in a cell, format it as Text or type '1-2-3\.$/,
   ],
   [37623, /number 37623: .* into the date 2003-01-02\./],
   [2958465, /into the date 9999-12-31\./],
@@ -45,7 +45,7 @@ test.each([
   ["ABC-1-2", /"ABC-1-2" is not an assessment code/],
   ["68520-8-1-2", /is not an assessment code/],
   ["68520 8 1", /is not an assessment code/],
-  ["x".repeat(10_000), /^code "x{40}…" is not an assessment code: a code is three groups of digits/],
+  ["x".repeat(10_000), /^The code "x{40}…" is not an assessment code: a code is three groups of digits/],
 ])("%j is rejected: %s", (input, message) => {
   const error = inputErrorOf(input);
   expect(error.kind).toBe("input");

@@ -30,7 +30,7 @@ test.each([
       details: expect.objectContaining({ argument }),
       message: expect.stringMatching(
         new RegExp(
-          `^${argument} .* is not a date: use a date \\(e\\.g\\. DATE\\(2024,1,1\\)\\) or text "YYYY-MM" or "YYYY-MM-DD"`,
+          `^The ${argument} .* is not a date: use a date \\(e\\.g\\. DATE\\(2024,1,1\\)\\) or text "YYYY-MM" or "YYYY-MM-DD"`,
         ),
       ),
     }),
@@ -51,7 +51,8 @@ test("a start after the end is rejected naming both", () => {
   expect(() => checkMonthRange("2024-05", "2024-01")).toThrow(
     expect.objectContaining({
       kind: "input",
-      message: "start_date 2024-05 is after end_date 2024-01: give a start month on or before the end month.",
+      message:
+        "The start_date 2024-05 is after the end_date 2024-01: give a start month on or before the end month.",
     }),
   );
 });

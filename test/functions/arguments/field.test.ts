@@ -16,7 +16,7 @@ test.each([
 
 test("a numeric field is rejected", () => {
   expect(() => parseFieldName(3)).toThrow(
-    expect.objectContaining({ kind: "input", message: expect.stringMatching(/^field arrived as 3/) }),
+    expect.objectContaining({ kind: "input", message: expect.stringMatching(/^The field arrived as 3/) }),
   );
 });
 
@@ -33,7 +33,7 @@ test("an unknown field lists the fields within Excel's message limit", () => {
     message = (error as Error).message;
   }
   expect(message).toMatch(
-    /^field "price" is not a Series Info field; fields: area, assessment, available_currencies, /,
+    /^The field "price" is not a Series Info field; fields: area, assessment, available_currencies, /,
   );
   expect(message).toMatch(/, and \d+ more\.$/);
   expect(message.length).toBeLessThanOrEqual(MAX_ERROR_MESSAGE_LENGTH);

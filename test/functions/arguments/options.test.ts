@@ -27,23 +27,27 @@ test.each([
   [
     parseHeaders,
     3,
-    "headers must be 0 (no headers), 1 (column headers, the default) or 2 (series line and column headers); got 3.",
+    "The headers argument must be 0 (no headers), 1 (column headers, the default) or 2 (series line and column headers); got 3.",
   ],
   [
     parseHeaders,
     1.5,
-    "headers must be 0 (no headers), 1 (column headers, the default) or 2 (series line and column headers); got 1.5.",
+    "The headers argument must be 0 (no headers), 1 (column headers, the default) or 2 (series line and column headers); got 1.5.",
   ],
   [
     parseForecast,
     -1,
-    "forecast must be 0 (finals only), 1 (finals and forecasts, the default) or 2 (forecasts only); got -1.",
+    "The forecast argument must be 0 (finals only), 1 (finals and forecasts, the default) or 2 (forecasts only); got -1.",
   ],
-  [parseOrder, 2, "order must be 0 (oldest first, the default) or 1 (newest first); got 2."],
-  [parseOrder, "newest", 'order must be 0 (oldest first, the default) or 1 (newest first); got "newest".'],
-  [parseMaxRows, 0, "max_rows must be a whole number from 1 to 500 (default 20); got 0."],
-  [parseMaxRows, 501, "max_rows must be a whole number from 1 to 500 (default 20); got 501."],
-  [parseMaxRows, 2.5, "max_rows must be a whole number from 1 to 500 (default 20); got 2.5."],
+  [parseOrder, 2, "The order argument must be 0 (oldest first, the default) or 1 (newest first); got 2."],
+  [
+    parseOrder,
+    "newest",
+    'The order argument must be 0 (oldest first, the default) or 1 (newest first); got "newest".',
+  ],
+  [parseMaxRows, 0, "The max_rows argument must be a whole number from 1 to 500 (default 20); got 0."],
+  [parseMaxRows, 501, "The max_rows argument must be a whole number from 1 to 500 (default 20); got 501."],
+  [parseMaxRows, 2.5, "The max_rows argument must be a whole number from 1 to 500 (default 20); got 2.5."],
 ])("%p(%j) is rejected", (parse, input, message) => {
   expect(() => parse(input)).toThrow(expect.objectContaining({ kind: "input", message }));
 });

@@ -23,7 +23,7 @@ test.each([["oil"], [1], [true]])("product %j is rejected listing the products",
     expect.objectContaining({
       kind: "input",
       message: expect.stringMatching(
-        /^product ("oil" is not a PCD product|arrived as 1|arrived as TRUE): use "energy", "commodity" or "industry"\.$/,
+        /^The product ("oil" is not a PCD product|arrived as 1|arrived as TRUE): use "energy", "commodity" or "industry"\.$/,
       ),
       details: { argument: "product", allowed: ["energy", "commodity", "industry"] },
     }),
@@ -62,7 +62,7 @@ test.each([[null], [""], ["   "]])("empty search text %j is rejected", (input) =
   expect(() => parseSearchText(input)).toThrow(
     expect.objectContaining({
       kind: "input",
-      message: 'text is empty: give words to search for, e.g. "natural gas germany".',
+      message: 'The search text is empty: give words to search for, e.g. "natural gas germany".',
     }),
   );
 });
@@ -70,7 +70,7 @@ test.each([[null], [""], ["   "]])("empty search text %j is rejected", (input) =
 test("a non-text product says what arrived", () => {
   expect(() => parseProduct([["a"]])).toThrow(
     expect.objectContaining({
-      message: 'product arrived as a range: use "energy", "commodity" or "industry".',
+      message: 'The product arrived as a range: use "energy", "commodity" or "industry".',
     }),
   );
 });

@@ -3,7 +3,17 @@
 // never throws, and no data request is sent (catalog and limits calls are free).
 import type { Engine } from "../../../src/core/engine-api";
 import type { Operation } from "../../../src/core/model";
-import { info, limits, search, value, values } from "../../../src/functions/functions";
+import {
+  average,
+  change,
+  escalate,
+  info,
+  limits,
+  relocate,
+  search,
+  value,
+  values,
+} from "../../../src/functions/functions";
 import { installCustomFunctionsShim } from "../../../src/headless/custom-functions-shim";
 import { RecordingInvocation } from "../../../src/headless/invocation";
 import { toCellOutput } from "../../../src/headless/cell-output";
@@ -24,11 +34,26 @@ type Call = (args: unknown[], invocation: RecordingInvocation) => void;
 const at = (args: unknown[], index: number): never => (args[index] ?? null) as never;
 const FUNCTIONS: Record<FunctionName, Call> = {
   VALUES: (a, inv) =>
-    values(at(a, 0), at(a, 1), at(a, 2), at(a, 3), at(a, 4), at(a, 5), at(a, 6), at(a, 7), inv as never),
+    values(
+      at(a, 0),
+      at(a, 1),
+      at(a, 2),
+      at(a, 3),
+      at(a, 4),
+      at(a, 5),
+      at(a, 6),
+      at(a, 7),
+      at(a, 8),
+      inv as never,
+    ),
   VALUE: (a, inv) => value(at(a, 0), at(a, 1), at(a, 2), at(a, 3), inv as never),
   INFO: (a, inv) => info(at(a, 0), at(a, 1), inv as never),
   LIMITS: (a, inv) => limits(at(a, 0), at(a, 1), inv as never),
   SEARCH: (a, inv) => search(at(a, 0), at(a, 1), at(a, 2), inv as never),
+  ESCALATE: (a, inv) => escalate(at(a, 0), at(a, 1), at(a, 2), at(a, 3), at(a, 4), at(a, 5), inv as never),
+  CHANGE: (a, inv) => change(at(a, 0), at(a, 1), at(a, 2), at(a, 3), at(a, 4), inv as never),
+  AVERAGE: (a, inv) => average(at(a, 0), at(a, 1), at(a, 2), at(a, 3), at(a, 4), at(a, 5), inv as never),
+  RELOCATE: (a, inv) => relocate(at(a, 0), at(a, 1), at(a, 2), at(a, 3), inv as never),
 };
 
 function dataCalls(http: Record<Operation, number>): number {
@@ -76,10 +101,10 @@ afterAll(async () => {
   await lab?.close();
 });
 
-test("the corpus has at least 150 cases over all five functions", () => {
+test("the corpus has at least 150 cases over all nine functions", () => {
   expect(corpus.length).toBeGreaterThanOrEqual(150);
   expect(new Set(corpus.map((row) => row.fn))).toEqual(
-    new Set(["VALUES", "VALUE", "INFO", "LIMITS", "SEARCH"]),
+    new Set(["VALUES", "VALUE", "INFO", "LIMITS", "SEARCH", "ESCALATE", "CHANGE", "AVERAGE", "RELOCATE"]),
   );
 });
 

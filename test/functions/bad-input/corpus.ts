@@ -2,7 +2,8 @@
 // the five PCD functions. Each row: the function, its arguments as Excel passes them
 // (null for omitted), the error type and what the message must say. Rows are generated
 // per argument class so that every function meets every class that applies to it.
-export type FunctionName = "VALUES" | "VALUE" | "INFO" | "LIMITS" | "SEARCH";
+export type FunctionName =
+  "VALUES" | "VALUE" | "INFO" | "LIMITS" | "SEARCH" | "ESCALATE" | "CHANGE" | "AVERAGE" | "RELOCATE";
 
 /** An Excel error value, as it would reach a function that accepts any value. */
 export class ExcelErrorValue {
@@ -40,7 +41,7 @@ const ROW = [[1, 2, 3]];
 
 /** Values where a code belongs, with what the message must say. */
 function codeCases(): Array<[string, unknown, "#VALUE!" | "#N/A", RegExp]> {
-  const notACode = /^code ".*" is not an assessment code: a code is three groups of digits/;
+  const notACode = /^The code ".*" is not an assessment code: a code is three groups of digits/;
   return [
     [
       "arithmetic result (68520-8-1 without quotes)",
@@ -60,11 +61,11 @@ function codeCases(): Array<[string, unknown, "#VALUE!" | "#N/A", RegExp]> {
       "an Excel error value",
       new ExcelErrorValue("#N/A"),
       "#VALUE!",
-      /^code arrived as .+: give an assessment code as text/,
+      /^The code arrived as .+: give an assessment code as text/,
     ],
-    ["omitted", null, "#VALUE!", /^code is missing/],
-    ["empty text", "", "#VALUE!", /^code is missing/],
-    ["blanks only", "   ", "#VALUE!", /^code is missing/],
+    ["omitted", null, "#VALUE!", /^The code is missing/],
+    ["empty text", "", "#VALUE!", /^The code is missing/],
+    ["blanks only", "   ", "#VALUE!", /^The code is missing/],
     ["two groups", "68520-8", "#VALUE!", notACode],
     ["four groups", "68520-8-1-2", "#VALUE!", notACode],
     ["letters", "abc", "#VALUE!", notACode],
@@ -77,7 +78,7 @@ function codeCases(): Array<[string, unknown, "#VALUE!" | "#N/A", RegExp]> {
     ["options in the code", "68520-8-1&c=3", "#VALUE!", notACode],
     ["a list of codes", "68520-8-1,91201-1-5", "#VALUE!", notACode],
     ["path traversal", "../../68520-8-1", "#VALUE!", notACode],
-    ["very long text", LONG, "#VALUE!", /^code "x{10,}…" is not an assessment code/],
+    ["very long text", LONG, "#VALUE!", /^The code "x{10,}…" is not an assessment code/],
     ["formula injection =", '=HYPERLINK("http://evil.example","x")', "#VALUE!", notACode],
     ["formula injection +", "+68520-8-1", "#VALUE!", notACode],
     ["formula injection @", "@SUM(A1:A9)", "#VALUE!", notACode],
@@ -99,7 +100,7 @@ function currencyUnitCases(argument: "currency" | "unit"): Array<[string, unknow
   // Energy series offer neither USD cent nor mass units.
   const notOffered = argument === "currency" ? "USD cent" : "mt";
   const listed = new RegExp(`is not offered for \\d+-\\d+-\\d+\\. Available: \\w+(, \\w+)+$`, "i");
-  const notAnId = new RegExp(`^${argument} .* is not an ID: use a short name or ID the series offers`);
+  const notAnId = new RegExp(`^The ${argument} .* is not an ID: use a short name or ID the series offers`);
   const unknownName = new RegExp(`${argument}.*(not a|unknown|not offered)`, "i");
   return [
     ["one the series does not offer", notOffered, listed],
@@ -110,11 +111,11 @@ function currencyUnitCases(argument: "currency" | "unit"): Array<[string, unknow
     [
       "an ID not in the table",
       999,
-      new RegExp(`^${argument} (999 is not an ID|'999' is not offered for )`, "i"),
+      new RegExp(`^(The )?${argument} (999 is not an ID|'999' is not offered for )`, "i"),
     ],
-    ["TRUE", true, new RegExp(`^${argument} arrived as TRUE`)],
-    ["a range", RANGE, new RegExp(`^${argument} arrived as a range`)],
-    ["an Excel error value", new ExcelErrorValue("#REF!"), new RegExp(`^${argument} arrived as`)],
+    ["TRUE", true, new RegExp(`^The ${argument} arrived as TRUE`)],
+    ["a range", RANGE, new RegExp(`^The ${argument} arrived as a range`)],
+    ["an Excel error value", new ExcelErrorValue("#REF!"), new RegExp(`^The ${argument} arrived as`)],
     ["two names", argument === "currency" ? "EUR,USD" : "MWh,kWh", unknownName],
     ["formula injection", "=EUR", unknownName],
     ["markup", "<b>EUR</b>", unknownName],
@@ -124,7 +125,9 @@ function currencyUnitCases(argument: "currency" | "unit"): Array<[string, unknow
 
 /** Values where a date belongs. */
 function dateCases(argument: string): Array<[string, unknown, RegExp]> {
-  const notADate = new RegExp(`^${argument} .* is not a date: use a date \\(e\\.g\\. DATE\\(2024,1,1\\)\\)`);
+  const notADate = new RegExp(
+    `^The ${argument} .* is not a date: use a date \\(e\\.g\\. DATE\\(2024,1,1\\)\\)`,
+  );
   return [
     ["slashes", "2024/01", notADate],
     ["month 13", "2024-13", notADate],
@@ -137,7 +140,7 @@ function dateCases(argument: string): Array<[string, unknown, RegExp]> {
     ["a negative serial", -5, notADate],
     ["beyond 9999-12-31", 3e6, notADate],
     ["TRUE", true, notADate],
-    ["a range", RANGE, new RegExp(`^${argument} .*(range|not a date)`)],
+    ["a range", RANGE, new RegExp(`^The ${argument} .*(range|not a date)`)],
     ["formula injection", "=TODAY()", notADate],
     ["very long text", LONG, notADate],
   ];
@@ -145,7 +148,7 @@ function dateCases(argument: string): Array<[string, unknown, RegExp]> {
 
 /** Values where headers / forecast / order belong. */
 function optionCases(argument: "headers" | "forecast" | "order"): Array<[string, unknown, RegExp]> {
-  const must = new RegExp(`^${argument} must be 0 `);
+  const must = new RegExp(`^The ${argument} argument must be 0 `);
   return [
     ["3", 3, must],
     ["-1", -1, must],
@@ -221,14 +224,14 @@ export function buildCorpus(): BadInputCase[] {
       fn: "VALUES",
       args: [energy, null, null, "2024-05", "2024-01"],
       type: "#VALUE!",
-      message: /^start_date 2024-05 is after end_date 2024-01/,
+      message: /^The start_date 2024-05 is after the end_date 2024-01/,
     },
     {
       name: "VALUES start after end as serials",
       fn: "VALUES",
       args: [energy, null, null, 45444, 45292],
       type: "#VALUE!",
-      message: /^start_date 2024-06 is after end_date 2024-01/,
+      message: /^The start_date 2024-06 is after the end_date 2024-01/,
     },
   );
   const optionIndex = { headers: 5, forecast: 6, order: 7 } as const;
@@ -239,15 +242,15 @@ export function buildCorpus(): BadInputCase[] {
       cases.push({ name: `VALUES ${argument}: ${name}`, fn: "VALUES", args, type: "#VALUE!", message });
     }
   }
-  const field = /^field ".*" is not a Series Info field; fields: area, assessment/;
+  const field = /^The field ".*" is not a Series Info field; fields: area, assessment/;
   for (const [name, input, message] of [
     ["an unknown field", "price", field],
     ["formula injection", "=assessment", field],
     ["markup", "<img src=x onerror=alert(1)>", field],
     ["very long text", LONG, field],
-    ["a number", 5, /^field .*(not a Series Info field|arrived as)/],
-    ["TRUE", true, /^field arrived as TRUE/],
-    ["a range", RANGE, /^field arrived as a range/],
+    ["a number", 5, /^The field .*(not a Series Info field|arrived as)/],
+    ["TRUE", true, /^The field arrived as TRUE/],
+    ["a range", RANGE, /^The field arrived as a range/],
   ] as const) {
     cases.push({
       name: `INFO field: ${name}`,
@@ -257,34 +260,34 @@ export function buildCorpus(): BadInputCase[] {
       message,
     });
   }
-  const product = /^product .* is not a PCD product: use "energy", "commodity" or "industry"/;
+  const product = /^The product .* is not a PCD product: use "energy", "commodity" or "industry"/;
   for (const [name, args, message] of [
-    ["an unknown dataset", ["Narnia"], /^dataset "Narnia" is not subscribed; datasets: /],
+    ["an unknown dataset", ["Narnia"], /^The dataset "Narnia" is not subscribed; datasets: /],
     [
       "a dataset in two products",
       ["Germany"],
-      /^dataset "Germany" exists in Energy Price and Industry Economics/,
+      /^The dataset "Germany" exists in Energy Price and Industry Economics/,
     ],
-    ["formula injection dataset", ["=Germany"], /^dataset "=Germany" is not subscribed/],
-    ["markup dataset", ["<b>Germany</b>"], /^dataset "<b>Germany<\/b>" is not subscribed/],
-    ["very long dataset", [LONG], /^dataset "x{10,}…" is not subscribed/],
-    ["a number as dataset", [5], /^dataset .*(not subscribed|arrived as)/],
-    ["TRUE as dataset", [true], /^dataset arrived as TRUE/],
-    ["a range as dataset", [RANGE], /^dataset arrived as a range/],
+    ["formula injection dataset", ["=Germany"], /^The dataset "=Germany" is not subscribed/],
+    ["markup dataset", ["<b>Germany</b>"], /^The dataset "<b>Germany<\/b>" is not subscribed/],
+    ["very long dataset", [LONG], /^The dataset "x{10,}…" is not subscribed/],
+    ["a number as dataset", [5], /^(The dataset .*not subscribed|The dataset arrived as)/],
+    ["TRUE as dataset", [true], /^The dataset arrived as TRUE/],
+    ["a range as dataset", [RANGE], /^The dataset arrived as a range/],
     ["an unknown product", [null, "oil"], product],
-    ["a number as product", [null, 3], /^product .*(not a PCD product|arrived as)/],
-    ["a range as product", [null, RANGE], /^product (arrived as )?a range/],
+    ["a number as product", [null, 3], /^The product .*(not a PCD product|arrived as)/],
+    ["a range as product", [null, RANGE], /^The product (arrived as )?a range/],
     ["a product injection", ["Germany", "=energy"], product],
   ] as const) {
     cases.push({ name: `LIMITS ${name}`, fn: "LIMITS", args: [...args], type: "#VALUE!", message });
   }
-  const maxRows = /^max_rows must be a whole number from 1 to 500 \(default 20\); got /;
+  const maxRows = /^The max_rows argument must be a whole number from 1 to 500 \(default 20\); got /;
   for (const [name, args, message] of [
-    ["empty text", [""], /^text is empty: give words to search for/],
-    ["omitted text", [null], /^text is empty: give words to search for/],
-    ["blank text", ["   "], /^text is empty/],
-    ["TRUE as text", [true], /^text arrived as TRUE/],
-    ["a range as text", [RANGE], /^text arrived as a range/],
+    ["empty text", [""], /^The search text is empty: give words to search for/],
+    ["omitted text", [null], /^The search text is empty: give words to search for/],
+    ["blank text", ["   "], /^The search text is empty/],
+    ["TRUE as text", [true], /^The search text arrived as TRUE/],
+    ["a range as text", [RANGE], /^The search text arrived as a range/],
     ["max_rows 0", ["gas", null, 0], maxRows],
     ["max_rows 501", ["gas", null, 501], maxRows],
     ["max_rows a fraction", ["gas", null, 2.5], maxRows],
@@ -296,5 +299,78 @@ export function buildCorpus(): BadInputCase[] {
   ] as const) {
     cases.push({ name: `SEARCH ${name}`, fn: "SEARCH", args: [...args], type: "#VALUE!", message });
   }
+  cases.push(...toolkitCases());
+  return cases;
+}
+
+/** The toolkit functions' own arguments: amount, from/to dates, frequency, the codes' kind. */
+function toolkitCases(): BadInputCase[] {
+  const cases: BadInputCase[] = [];
+  const energy = SERIES.energy;
+  const factor = SERIES.locationFactor;
+  const amount = /^amount must be a number, e\.g\. 1250000; got /;
+  const missingAmount = /^amount is required/;
+  const notADate = (argument: string): RegExp => new RegExp(`^${argument} `);
+  const frequency = /^frequency must be "M" \(monthly, the default\), "Q" \(quarterly\) or "Y" \(annual\)/;
+  const rows: Array<[string, FunctionName, unknown[], RegExp]> = [
+    ["ESCALATE amount as text", "ESCALATE", ["a lot", energy, "2020-01"], amount],
+    ["ESCALATE amount TRUE", "ESCALATE", [true, energy, "2020-01"], amount],
+    ["ESCALATE amount a range", "ESCALATE", [RANGE, energy, "2020-01"], amount],
+    ["ESCALATE amount omitted", "ESCALATE", [null, energy, "2020-01"], missingAmount],
+    ["ESCALATE from_date omitted", "ESCALATE", [100, energy, null], /^from_date is required/],
+    ["ESCALATE from_date not a date", "ESCALATE", [100, energy, "soon"], notADate("from_date")],
+    ["ESCALATE to_date not a date", "ESCALATE", [100, energy, "2020-01", "2020-13"], notADate("to_date")],
+    [
+      "ESCALATE code without quotes",
+      "ESCALATE",
+      [100, 68511, "2020-01"],
+      /^code arrived as the number 68511/,
+    ],
+    ["CHANGE from_date omitted", "CHANGE", [energy, null], /^from_date is required/],
+    ["CHANGE code missing", "CHANGE", [null, "2020-01"], /^code is missing/],
+    ["AVERAGE start_date omitted", "AVERAGE", [energy, null, "2024-12"], /^start_date is required/],
+    ["AVERAGE end_date omitted", "AVERAGE", [energy, "2024-01", null], /^end_date is required/],
+    [
+      "AVERAGE start after end",
+      "AVERAGE",
+      [energy, "2024-12", "2024-01"],
+      /^start_date 2024-12 is after end_date 2024-01/,
+    ],
+    [
+      "AVERAGE forecast 2",
+      "AVERAGE",
+      [energy, "2024-01", "2024-12", null, null, 2],
+      /^forecast must be 1 .* or 0 \(finals only\); got 2/,
+    ],
+    ["RELOCATE amount as text", "RELOCATE", ["ten", factor, factor], amount],
+    [
+      "RELOCATE from_code without quotes",
+      "RELOCATE",
+      [100, 68511, factor],
+      /^from_code arrived as the number 68511/,
+    ],
+    [
+      "RELOCATE to_code not a code",
+      "RELOCATE",
+      [100, factor, "abc"],
+      /^to_code "abc" is not an assessment code/,
+    ],
+    [
+      "RELOCATE a price series as from_code",
+      "RELOCATE",
+      [100, energy, factor],
+      /^from_code .* is not a location factor/,
+    ],
+    [
+      "RELOCATE a cost index as to_code",
+      "RELOCATE",
+      [100, factor, SERIES.costIndex],
+      /^to_code .* is not a location factor/,
+    ],
+    ["VALUES frequency W", "VALUES", [energy, null, null, null, null, null, null, null, "W"], frequency],
+    ["VALUES frequency a number", "VALUES", [energy, null, null, null, null, null, null, null, 4], frequency],
+    ["VALUES frequency TRUE", "VALUES", [energy, null, null, null, null, null, null, null, true], frequency],
+  ];
+  for (const [name, fn, args, message] of rows) cases.push({ name, fn, args, type: "#VALUE!", message });
   return cases;
 }

@@ -90,14 +90,14 @@ test.each([
     "Germany",
     null,
     "product",
-    'dataset "Germany" exists in Energy Price and Industry Economics: add the product, e.g. PCD.LIMITS("Germany", "energy") or PCD.LIMITS("Germany", "industry").',
+    'The dataset "Germany" exists in Energy Price and Industry Economics: add the product, e.g. PCD.LIMITS("Germany", "energy") or PCD.LIMITS("Germany", "industry").',
   ],
-  ["Spain", null, "dataset", 'dataset "Spain" is not subscribed; datasets: France, Germany, Polymers.'],
+  ["Spain", null, "dataset", 'The dataset "Spain" is not subscribed; datasets: France, Germany, Polymers.'],
   [
     "Polymers",
     "energy_price",
     "dataset",
-    'dataset "Polymers" is not subscribed in Energy Price; datasets: France, Germany.',
+    'The dataset "Polymers" is not subscribed in Energy Price; datasets: France, Germany.',
   ],
   ["Spain", null, "dataset", undefined],
 ] as const)("dataset %s (product %s) is an input error on %s", (dataset, product, argument, message) => {
@@ -124,14 +124,14 @@ test("a long dataset list is cut to fit Excel's message", () => {
     message = (error as Error).message;
   }
   expect(message).toMatch(
-    /^dataset "Atlantis" is not subscribed; datasets: Country number 10, .*, and \d+ more\.$/,
+    /^The dataset "Atlantis" is not subscribed; datasets: Country number 10, .*, and \d+ more\.$/,
   );
   expect(message.length).toBeLessThanOrEqual(MAX_ERROR_MESSAGE_LENGTH);
 });
 
 test("no subscribed datasets at all is said plainly", () => {
   expect(() => datasetRemaining([], "Germany", null)).toThrow(
-    'dataset "Germany" is not subscribed: no datasets are.',
+    'The dataset "Germany" is not subscribed: no datasets are.',
   );
 });
 

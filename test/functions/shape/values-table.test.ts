@@ -7,6 +7,7 @@ import {
 import {
   buildValuesTable,
   seriesIdentifier,
+  valueHeader,
   type ValuesLayout,
 } from "../../../src/functions/shape/values-table";
 import { makeInfo } from "../../support/fake-engine";
@@ -40,7 +41,7 @@ test.each<[string, Partial<ValuesLayout>, unknown[][]]>([
     "defaults: headers, finals then forecasts, Status column, oldest first",
     {},
     [
-      ["Date", "Value", "Status"],
+      ["Date", "Value (EUR/MWh)", "Status"],
       [S["2024-10"], 10, "final"],
       [S["2024-11"], 11, "final"],
       [S["2024-12"], 12, "final"],
@@ -61,7 +62,7 @@ test.each<[string, Partial<ValuesLayout>, unknown[][]]>([
     "forecasts only, newest first",
     { forecast: 2, order: 1 },
     [
-      ["Date", "Value", "Status"],
+      ["Date", "Value (EUR/MWh)", "Status"],
       [S["2025-02"], 14, "forecast"],
       [S["2025-01"], 13, "forecast"],
     ],
@@ -71,7 +72,7 @@ test.each<[string, Partial<ValuesLayout>, unknown[][]]>([
     { headers: 2, forecast: 0, start: "2024-12" },
     [
       ["68520-8-1 Natural gas, Germany (EUR/MWh)", ""],
-      ["Date", "Value"],
+      ["Date", "Value (EUR/MWh)"],
       [S["2024-12"], 12],
     ],
   ],
@@ -140,4 +141,27 @@ test.each([
   ],
 ])("identifier line %#", (overrides, line) => {
   expect(seriesIdentifier({ ...DATA, ...overrides })).toBe(line);
+});
+
+test.each([
+  ["converted: the applied currency and unit", { currency: "USD", unit: "kWh" }, "Value (USD/kWh)"],
+  ["not reported: the series defaults", { currency: null, unit: null }, "Value (EUR/MWh)"],
+  [
+    "only a currency",
+    { currency: "GBP", unit: null, info: makeInfo({ code: "68520-8-1", defaultUnit: null }) },
+    "Value (GBP)",
+  ],
+  [
+    "neither (a location factor): plain Value",
+    {
+      currency: null,
+      unit: null,
+      info: makeInfo({ code: "1-2-3", defaultCurrency: null, defaultUnit: null }),
+    },
+    "Value",
+  ],
+])("the Value header names the measure: %s", (_label, overrides, header) => {
+  expect(valueHeader({ ...DATA, ...overrides })).toBe(header);
+  const table = buildValuesTable({ ...DATA, ...overrides }, { ...DEFAULTS, forecast: 0 }, PLAIN_SERIAL_DATES);
+  expect(table[0]).toEqual(["Date", header]);
 });

@@ -1,0 +1,105 @@
+// `npm run screenshots`: regenerates docs/screenshots from the browser tests' own fixture
+// (the development build on 127.0.0.1, the in-process emulator, Debian's Chromium), so
+// the pictures in README.md and docs/taskpane.md show the pane as it is. Each state is
+// taken at the two widths Office gives a task pane: 320 px and 450 px.
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import {
+  openPreview,
+  signIn,
+  startPreviewFixture,
+  type PreviewFixture,
+  type PreviewPage,
+} from "../test/e2e/support/preview-fixture";
+
+const OUT = path.resolve(__dirname, "../docs/screenshots");
+const WIDTHS = [320, 450] as const;
+const HEIGHT = 900;
+
+type Scene = (fixture: PreviewFixture, preview: PreviewPage) => Promise<void>;
+
+async function search(preview: PreviewPage, text: string): Promise<void> {
+  await preview.pane.getByRole("searchbox", { name: "Search series" }).fill(text);
+  await preview.pane
+    .getByTestId("series-count")
+    .filter({ hasText: `for "${text}"` })
+    .waitFor();
+}
+
+/** Each scene leaves the pane in the state its picture shows. */
+const SCENES: Record<string, Scene> = {
+  "first-run": async (_fixture, preview) => {
+    await preview.pane.getByTestId("first-run").waitFor();
+  },
+  search: async (fixture, preview) => {
+    await signIn(fixture, preview.pane);
+    await search(preview, "ethylene");
+    await preview.pane.locator("[role=option]").first().click();
+    await preview.pane.getByTestId("series-details").waitFor();
+  },
+  "search-empty": async (fixture, preview) => {
+    await signIn(fixture, preview.pane);
+    await search(preview, "ethylene");
+    await preview.pane.getByRole("tab", { name: /^Energy/ }).click();
+    await preview.pane.getByTestId("series-empty").waitFor();
+  },
+  refresh: async (fixture, preview) => {
+    await signIn(fixture, preview.pane);
+    await search(preview, "gas germany");
+    const code = await preview.pane.locator("[role=option]").first().getAttribute("data-code");
+    await preview.page.evaluate(
+      (formula) => window.__pcdPreview.enter("A1", formula),
+      `=PCD.VALUES("${code}")`,
+    );
+    await preview.pane.getByRole("tab", { name: "Usage" }).click();
+    const section = preview.pane.getByRole("region", { name: "Refresh this workbook" });
+    await section.getByRole("button", { name: "Refresh all" }).click();
+    await section.getByTestId("refresh-summary").waitFor({ timeout: 30_000 });
+  },
+};
+
+async function main(): Promise<void> {
+  mkdirSync(OUT, { recursive: true });
+  const fixture = await startPreviewFixture();
+  const written: string[] = [];
+  try {
+    for (const [name, scene] of Object.entries(SCENES)) {
+      for (const width of WIDTHS) {
+        const preview = await openPreview(fixture, { width, height: HEIGHT });
+        try {
+          await scene(fixture, preview);
+          // Let transitions and the virtualised list settle before the picture.
+          await preview.page.waitForTimeout(300);
+          const file = path.join(OUT, `${name}-${width}.png`);
+          await preview.page.screenshot({ path: file });
+          written.push(path.relative(process.cwd(), file));
+          if (preview.errors.length > 0)
+            throw new Error(`${name} at ${width} px: ${preview.errors.join("; ")}`);
+        } finally {
+          await preview.context.close();
+        }
+      }
+    }
+    // The preview page itself: grid and pane side by side, a cell's message under the formula bar.
+    const wide = await openPreview(fixture, { width: 1100, height: 700 });
+    try {
+      await signIn(fixture, wide.pane);
+      await wide.page.evaluate(() => window.__pcdPreview.enter("B2", "=PCD.VALUES(68520-8-1)"));
+      await wide.page.evaluate(() => window.__pcdPreview.select("B2"));
+      await wide.page.getByTestId("cell-message").filter({ hasText: "#VALUE!" }).waitFor();
+      const file = path.join(OUT, "preview-page.png");
+      await wide.page.screenshot({ path: file });
+      written.push(path.relative(process.cwd(), file));
+    } finally {
+      await wide.context.close();
+    }
+  } finally {
+    await fixture.close();
+  }
+  console.log(`Wrote ${written.length} screenshots:\n  ${written.join("\n  ")}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
