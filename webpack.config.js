@@ -7,7 +7,15 @@
 //                  rewritten to it in production builds.
 //   PCD_OFFICE_JS  "cdn" (Microsoft's CDN, the production default) or "local" (a copy of
 //                  @microsoft/office-js served with the add-in: development, tests, offline).
+//   PCD_SERVICE_URL the service address the pane and cells start with (https in production;
+//                  default: none in production, so the pane asks for it at first sign-in;
+//                  the local emulator, http://127.0.0.1:PCD_EMULATOR_PORT, in development).
+//   PCD_AUTH_URL   the token address (default: PCD_SERVICE_URL).
+// Production bundles carry no loopback address: the emulator preset and the CSP's
+// loopback sources exist in development builds only.
 const path = require("path");
+const { URL } = require("url");
+const webpack = require("webpack");
 const HtmlWebpackPlugin = require("html-webpack-plugin");
 const CopyWebpackPlugin = require("copy-webpack-plugin");
 const CustomFunctionsMetadataPlugin = require("custom-functions-metadata-plugin");
@@ -36,6 +44,34 @@ function addinOrigin(mode) {
   return url.replace(/\/+$/, "");
 }
 
+function localEmulatorUrl() {
+  return `http://127.0.0.1:${process.env.PCD_EMULATOR_PORT || 3001}`;
+}
+
+/** A build-time service or token address: https in production, no trailing slash. */
+function buildAddress(name, mode, fallback) {
+  const value = (process.env[name] || "").trim() || fallback;
+  if (value === "") return "";
+  let url;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${name} must be an address such as https://pcd.example.com, got "${value}"`);
+  }
+  if (mode === "production" && url.protocol !== "https:") {
+    throw new Error(`${name} must be an https:// address in production builds, got "${value}"`);
+  }
+  if (url.search !== "" || url.hash !== "" || url.username !== "" || url.password !== "") {
+    throw new Error(`${name} must not carry a query, fragment or credentials, got "${value}"`);
+  }
+  return value.replace(/\/+$/, "");
+}
+
+/** The pane's connect-src: any https service; the loopback emulator in development only. */
+function connectSources(mode) {
+  return mode === "production" ? "'self' https:" : "'self' https: http://localhost:* http://127.0.0.1:*";
+}
+
 function officeJsSource(mode) {
   const setting = process.env.PCD_OFFICE_JS || (mode === "production" ? "cdn" : "local");
   if (setting !== "cdn" && setting !== "local") {
@@ -52,6 +88,8 @@ module.exports = (_env, argv) => {
   const mode = argv.mode || "development";
   const origin = addinOrigin(mode);
   const officeJs = officeJsSource(mode);
+  const serviceUrl = buildAddress("PCD_SERVICE_URL", mode, mode === "production" ? "" : localEmulatorUrl());
+  const authUrl = buildAddress("PCD_AUTH_URL", mode, serviceUrl);
   const officeJsCopies =
     officeJs === "local"
       ? OFFICE_JS_FILES.map((pattern) => ({
@@ -71,7 +109,9 @@ module.exports = (_env, argv) => {
   return {
     mode,
     // No eval-based source maps: the page's content security policy forbids eval.
-    devtool: "source-map",
+    // Production maps carry no source text (stack traces still resolve): dist/ ships no
+    // source, and no development address from a source comment.
+    devtool: mode === "production" ? "nosources-source-map" : "source-map",
     entry: {
       functions: ["./src/host/browser-host.ts", "./src/functions/functions.ts"],
       commands: "./src/commands/commands.ts",
@@ -102,6 +142,11 @@ module.exports = (_env, argv) => {
     },
     performance: { hints: false },
     plugins: [
+      // Read by src/host/build-addresses.ts (src/core never sees a build global).
+      new webpack.DefinePlugin({
+        __PCD_SERVICE_URL__: JSON.stringify(serviceUrl),
+        __PCD_AUTH_URL__: JSON.stringify(authUrl),
+      }),
       new CustomFunctionsMetadataPlugin({
         output: "functions.json",
         input: "./src/functions/functions.ts",
@@ -113,6 +158,7 @@ module.exports = (_env, argv) => {
         chunksSortMode: "manual",
         officeJsUrl: officeJs === "cdn" ? CDN_OFFICE_JS : `${origin}/${LOCAL_OFFICE_JS}`,
         officeJsOrigin: officeJs === "cdn" ? "https://appsforoffice.microsoft.com" : "",
+        connectSources: connectSources(mode),
       }),
       // Preview page (development only): the mock host's bundle runs first so Office, Excel
       // and CustomFunctions exist before the add-in's bundles; no Office.js is loaded.

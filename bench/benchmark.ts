@@ -87,7 +87,7 @@ export async function runBenchmark(config: BenchConfig, hooks: BenchHooks): Prom
 
     // The naive baseline runs first, on the untouched release the cold workbook also sees.
     const naive = async (): Promise<NaiveFigures | null> =>
-      config.naiveSample > 0
+      config.naiveSample > 0 && !config.onlyScale
         ? ((await attempt("naive baseline", () => runNaive(context, workbook))) ?? null)
         : null;
     const naiveW1 = await naive();
@@ -95,9 +95,11 @@ export async function runBenchmark(config: BenchConfig, hooks: BenchHooks): Prom
 
     const measureAddin = addinBuild === undefined ? undefined : await addinBuild;
     // Before W3's release, so that every need workbook is read against the catalog it was made from.
-    const needWorkloads = await runNeedWorkbooks(context, "", attempt);
-    const storm = await attempt("W4", () => runStorm(context, workbook));
-    const lifecycle = await attempt("W1-W3", () => runWorkbookLifecycle(context, workbook, fail));
+    const needWorkloads = config.onlyScale ? [] : await runNeedWorkbooks(context, "", attempt);
+    const storm = config.onlyScale ? undefined : await attempt("W4", () => runStorm(context, workbook));
+    const lifecycle = config.onlyScale
+      ? []
+      : await attempt("W1-W3", () => runWorkbookLifecycle(context, workbook, fail));
     for (const entry of lifecycle ?? []) {
       if (entry.id === "W1") entry.naive = naiveW1;
       if (entry.id.startsWith("W2")) entry.naive = naiveW2;
@@ -113,7 +115,7 @@ export async function runBenchmark(config: BenchConfig, hooks: BenchHooks): Prom
       if (point !== undefined) workloads.push(point);
     }
 
-    if (config.compareShapes) {
+    if (config.compareShapes && !config.onlyScale) {
       const other = config.shape === "real" ? "spec" : "real";
       workloads.push(...(await runOtherShape({ ...config, shape: other }, clock, workbook, hooks, attempt)));
     }

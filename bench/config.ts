@@ -27,6 +27,10 @@ export interface BenchConfig {
   needSeries: number;
   /** Also runs W1, W3 and W6 on the other shape, reported beside (not as targets). */
   compareShapes: boolean;
+  /** W5 only (no naive baseline, W1-W4 or add-in). */
+  onlyScale: boolean;
+  /** CPU profiles of W5's passes (the inspector's sampling profiler). */
+  profile: boolean;
 }
 
 export const FULL_RUN: Omit<BenchConfig, "outDir"> = {
@@ -34,12 +38,15 @@ export const FULL_RUN: Omit<BenchConfig, "outDir"> = {
   latencyMs: 200,
   latencyPerCodeMs: 2,
   workbookFormulas: 2000,
-  scaleSizes: [100, 1000, 5000, 10000],
+  scaleSizes: [1000, 10000, 30000, 100000],
   naiveSample: 200,
   stormGapMs: 50,
   newProcess: true,
   addin: true,
-  passTimeoutMs: 120_000,
+  // 100,000 formulas need about a minute cold at the rate limit; room for a loaded machine.
+  passTimeoutMs: 600_000,
+  onlyScale: false,
+  profile: true,
   shape: "real",
   needSeries: 120,
   compareShapes: true,
@@ -55,7 +62,7 @@ function positiveInteger(flag: string, text: string | undefined, allowZero = fal
   return value;
 }
 
-/** `npm run bench -- [--formulas N] [--sizes a,b] [--naive-sample N] [--latency MS] [--per-code MS] [--seed N] [--no-addin] [--no-new-process] [--shape real|spec] [--need-series N] [--no-shape-comparison]` */
+/** `npm run bench -- [--formulas N] [--sizes a,b] [--naive-sample N] [--latency MS] [--per-code MS] [--seed N] [--no-addin] [--no-new-process] [--only-scale] [--no-profile] [--shape real|spec] [--need-series N] [--no-shape-comparison]` */
 export function parseBenchArgs(args: readonly string[], outDir: string): BenchConfig {
   const config: BenchConfig = { ...FULL_RUN, outDir };
   for (let index = 0; index < args.length; index += 1) {
@@ -101,9 +108,16 @@ export function parseBenchArgs(args: readonly string[], outDir: string): BenchCo
       case "--no-shape-comparison":
         config.compareShapes = false;
         break;
+      case "--only-scale":
+        config.onlyScale = true;
+        config.addin = false;
+        break;
+      case "--no-profile":
+        config.profile = false;
+        break;
       default:
         throw new Error(
-          `Unknown option '${flag}'. Options: --formulas N, --sizes a,b,c, --naive-sample N, --latency MS, --per-code MS, --seed N, --no-addin, --no-new-process, --shape real|spec, --need-series N, --no-shape-comparison`,
+          `Unknown option '${flag}'. Options: --formulas N, --sizes a,b,c, --naive-sample N, --latency MS, --per-code MS, --seed N, --no-addin, --no-new-process, --only-scale, --no-profile, --shape real|spec, --need-series N, --no-shape-comparison`,
         );
     }
   }

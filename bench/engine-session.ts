@@ -15,6 +15,7 @@ import { arityError, invokeFunction } from "../src/headless/invoke";
 import { runPass, type PassReport } from "../src/headless/run-pass";
 import { setEngine } from "../src/host/shared-engine";
 import type { CallLog } from "./call-log";
+import { GcTimer } from "./gc-timer";
 import { MemorySampler } from "./memory-sampler";
 import { countersBetween, readCounters, type ServiceAddress, type ServiceCounters } from "./service";
 
@@ -27,18 +28,22 @@ export interface Measured<T> {
   peakRssMiB: number;
   /** Peak resident memory above what the process held when the step started. */
   rssGrowthMiB: number;
+  /** Garbage-collection pauses during the step. */
+  gcMs: number;
 }
 
 /** Runs a step and measures what it cost the service, the clock, the CPU and memory. */
 export async function measure<T>(baseUrl: string, step: () => Promise<T>): Promise<Measured<T>> {
   const before = await readCounters(baseUrl);
   const sampler = new MemorySampler();
+  const gc = new GcTimer();
   const cpu = process.cpuUsage();
   const started = performance.now();
   const value = await step();
   const wallMs = performance.now() - started;
   const used = process.cpuUsage(cpu);
   const peakRssMiB = sampler.stop();
+  const gcMs = gc.stop().ms;
   const rssGrowthMiB = peakRssMiB - sampler.startMiB;
   const after = await readCounters(baseUrl);
   return {
@@ -48,6 +53,7 @@ export async function measure<T>(baseUrl: string, step: () => Promise<T>): Promi
     cpuMs: (used.user + used.system) / 1000,
     peakRssMiB,
     rssGrowthMiB,
+    gcMs,
   };
 }
 

@@ -2,7 +2,13 @@
 // hand-written explanations around them survive every run.
 import { OPERATIONS, type CallCounts } from "./bounds";
 import { formatRatio } from "./ratios";
-import { dataCalls, type BenchResults, type NaiveFigures, type WorkloadResult } from "./results";
+import {
+  dataCalls,
+  type BenchResults,
+  type NaiveFigures,
+  type ScaleFigures,
+  type WorkloadResult,
+} from "./results";
 
 export const START_MARKER = "<!-- bench:results:start -->";
 export const END_MARKER = "<!-- bench:results:end -->";
@@ -110,6 +116,61 @@ function timeTable(workloads: readonly WorkloadResult[]): string {
   );
 }
 
+function scaleTable(workloads: readonly WorkloadResult[]): string {
+  const scale = workloads.filter((result) => result.scale !== undefined);
+  if (scale.length === 0) return "W5 was not run.";
+  return table(
+    [
+      "Formulas",
+      "Cold s",
+      "Bound s",
+      "Cold / bound",
+      "Cold CPU ms per formula",
+      "Cold GC s",
+      "Warm ms per formula",
+      "Warm CPU ms per formula",
+      "Warm GC ms",
+      "Peak RSS MiB",
+      "RSS growth MiB per 1,000 formulas",
+    ],
+    scale.map((result) => {
+      const figures = result.scale as ScaleFigures;
+      return [
+        result.formulas,
+        seconds(result.wallMs),
+        seconds(result.rateLimitBoundMs),
+        formatRatio(result.wallMs, result.rateLimitBoundMs),
+        (figures.coldCpuMs / result.formulas).toFixed(3),
+        seconds(figures.coldGcMs),
+        (figures.warmWallMs / result.formulas).toFixed(4),
+        (figures.warmCpuMs / result.formulas).toFixed(4),
+        figures.warmGcMs.toFixed(0),
+        result.peakRssMiB === null ? "n/a" : result.peakRssMiB.toFixed(0),
+        figures.rssGrowthMiBPer1000.toFixed(1),
+      ];
+    }),
+  );
+}
+
+function profileLines(workloads: readonly WorkloadResult[]): string[] {
+  const lines: string[] = [];
+  for (const result of workloads) {
+    const figures = result.scale;
+    if (figures === undefined || (figures.coldProfile.length === 0 && figures.warmProfile.length === 0))
+      continue;
+    for (const [pass, entries] of [
+      ["cold", figures.coldProfile],
+      ["warm", figures.warmProfile],
+    ] as const) {
+      const top = entries.map(
+        (entry) => `${entry.name} ${entry.selfMs.toFixed(0)} ms (${entry.percent.toFixed(1)} %)`,
+      );
+      lines.push(`- ${result.formulas} formulas, ${pass}: ${top.join("; ")}`);
+    }
+  }
+  return lines;
+}
+
 function kib(bytes: number | null): string {
   return bytes === null ? "not measured" : `${(bytes / 1024).toFixed(1)} KiB`;
 }
@@ -139,6 +200,18 @@ export function renderResults(results: BenchResults): string {
     "### Time and resources",
     "",
     timeTable(results.workloads),
+    "",
+    "### W5: scale (cold pass, then a warm recalculation in the same process)",
+    "",
+    scaleTable(results.workloads),
+    ...(profileLines(results.workloads).length > 0
+      ? [
+          "",
+          "Top CPU self time per pass (inspector sampling profiler, busy time only; percent of the sampled busy time):",
+          "",
+          ...profileLines(results.workloads),
+        ]
+      : []),
     "",
     "### The add-in",
     "",

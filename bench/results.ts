@@ -1,5 +1,6 @@
 // The shape of bench/results.json: every figure with its bound and its naive baseline.
 import type { CallCounts } from "./bounds";
+import type { ProfileEntry } from "./cpu-profile";
 import type { MachineDescription } from "./machine";
 import type { WorkbookComposition } from "./workloads";
 
@@ -43,7 +44,23 @@ export interface WorkloadResult {
   /** Cells that ended with an error value (they count: a benchmark of failing cells proves nothing). */
   cellErrors: number;
   naive: NaiveFigures | null;
+  /** W5 only: the cold and warm passes in detail. */
+  scale?: ScaleFigures;
   notes: string[];
+}
+
+/** W5's per-size figures: both passes' CPU, GC and the functions with the most self time. */
+export interface ScaleFigures {
+  coldCpuMs: number;
+  coldGcMs: number;
+  warmWallMs: number;
+  warmCpuMs: number;
+  warmGcMs: number;
+  /** Peak resident memory above the level when the size started, per 1,000 formulas. */
+  rssGrowthMiBPer1000: number;
+  /** Top self-time entries of the cold and the warm pass (empty when not profiled). */
+  coldProfile: ProfileEntry[];
+  warmProfile: ProfileEntry[];
 }
 
 export interface TargetCheck {

@@ -3,9 +3,12 @@
 // beside their lower bounds (and the naive baseline where the issue asks for one).
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { measure, openSession, result, texts, boundTimeMs, type BenchContext } from "./bench-context";
 import { coldBound, OPERATIONS, productsOf, releaseBound, warmBound, zeroCalls } from "./bounds";
 import type { CatalogSeries } from "./catalog";
+import { CpuProfiler } from "./cpu-profile";
 import type { EngineSession } from "./engine-session";
 import { runNaiveClient } from "./naive-client";
 import { runInNewProcess } from "./new-process";
@@ -222,21 +225,27 @@ export async function runStorm(context: BenchContext, workbook: Workbook): Promi
   });
 }
 
-/** W5: one size, cold then served from cache. */
+/** W5: one size, cold then served from cache, each pass profiled when the run asks for it. */
 export async function runScalePoint(context: BenchContext, workbook: Workbook): Promise<WorkloadResult> {
-  const { byCode } = context;
+  const { byCode, config } = context;
   const formulas = texts(workbook);
   const keys = distinctRequestKeys(workbook.formulas, byCode);
   context.log("info", `W5: ${formulas.length} formulas`);
+  // The previous size's garbage must not count as this size's memory.
+  collectGarbage();
   let session: EngineSession | undefined;
+  const coldProfiler = config.profile ? await CpuProfiler.start() : undefined;
   const cold = await measure(context, async () => {
     session = await openSession(context);
     return session.pass(formulas);
   });
+  const coldProfile = (await coldProfiler?.stop()) ?? [];
   const open = session as EngineSession | undefined;
   if (open === undefined) throw new Error("W5 did not open an engine session");
   try {
+    const warmProfiler = config.profile ? await CpuProfiler.start() : undefined;
     const warm = await measure(context, () => open.pass(formulas));
+    const warmProfile = (await warmProfiler?.stop()) ?? [];
     const catalogs = productsOf(
       workbook.formulas.map((formula) => formula.code),
       byCode,
@@ -255,11 +264,32 @@ export async function runScalePoint(context: BenchContext, workbook: Workbook): 
     scale.peakRssMiB = Math.max(cold.peakRssMiB, warm.peakRssMiB);
     const startMiB = cold.peakRssMiB - cold.rssGrowthMiB;
     scale.rssGrowthMiB = scale.peakRssMiB - startMiB;
+    scale.scale = {
+      coldCpuMs: cold.cpuMs,
+      coldGcMs: cold.gcMs,
+      warmWallMs: warm.wallMs,
+      warmCpuMs: warm.cpuMs,
+      warmGcMs: warm.gcMs,
+      rssGrowthMiBPer1000: (scale.rssGrowthMiB * 1000) / formulas.length,
+      coldProfile,
+      warmProfile,
+    };
     const warmData = warm.service.calls.series_values + warm.service.calls.series_hist;
     if (warmData > 0) scale.notes.push(`the cached recalculation made ${warmData} data calls`);
     return scale;
   } finally {
     await open.close();
+  }
+}
+
+/** A full collection, when the process can run one (V8's gc exposed at run time). */
+function collectGarbage(): void {
+  try {
+    setFlagsFromString("--expose-gc");
+    const gc: unknown = runInNewContext("gc");
+    if (typeof gc === "function") (gc as () => void)();
+  } catch {
+    // Without it the start level includes some garbage: the growth figure is then conservative.
   }
 }
 

@@ -1,8 +1,8 @@
 // `npm start`: builds the add-in in development mode, serves it over HTTPS on
-// https://localhost:3000, starts the local emulator (the add-in's default service) and
+// https://localhost:3000, starts the local emulator (the development build's service) and
 // prints how to sideload manifest.xml. Ctrl+C stops everything.
 //   --no-emulator        do not start the emulator (use a service of your own)
-//   PCD_EMULATOR_PORT    emulator port (default 3001, the add-in's default service address)
+//   PCD_EMULATOR_PORT    emulator port (default 3001; the development build's service address follows it)
 import path from "node:path";
 import webpack, { type Configuration } from "webpack";
 import WebpackDevServer from "webpack-dev-server";

@@ -7,9 +7,11 @@ import type { Clock, FetchLike, Logger } from "./environment";
 import { PcdError } from "./errors";
 import { classifyFetchRejection, classifyHttpFailure } from "./http/classify";
 import { accessTokenUrl } from "./http/paths";
+import { fetchWithoutCrossOriginRedirect } from "./http/redirect-guard";
 import { parseRetryAfter } from "./http/retry-after";
-import { extractServerMessage, redactDetails, redactSecrets } from "./http/server-message";
+import { redactDetails, redactSecrets } from "./http/server-message";
 import { serviceState } from "./schedule";
+import { hasServiceAddress } from "./settings";
 
 /** Spec section 5: a token lives 2 hours (used when the JWT carries no exp). */
 export const TOKEN_LIFETIME_MS = 2 * 60 * 60 * 1000;
@@ -23,6 +25,10 @@ export function renewMargin(lifetimeMs: number): number {
 
 export const NOT_SIGNED_IN_MESSAGE =
   "Not signed in: sign in to PCD in the task pane (Series button on the PCD tab).";
+
+/** What a cell says before any service address is known (a build without one, first run). */
+export const NO_SERVICE_ADDRESS_MESSAGE =
+  "PCD has no service address yet: open the PCD pane (Series button on the PCD tab) and sign in.";
 
 /**
  * What a cell says while there is no session. After a failed sign-in it also says why
@@ -77,6 +83,16 @@ export class Auth {
     if (name === "") throw new PcdError("input", "Sign-in needs a username (the developer account login).");
     if (password === "") throw new PcdError("input", "Sign-in needs the password of the developer account.");
     const settings = this.deps.settings();
+    // Without both addresses the token request would go to the add-in's own origin.
+    if (!hasServiceAddress(settings)) {
+      throw new PcdError(
+        "input",
+        "Sign-in needs the service address and the token address (under Advanced).",
+        {
+          argument: settings.baseUrl === "" ? "baseUrl" : "authUrl",
+        },
+      );
+    }
     let issued: IssuedToken;
     try {
       issued = await this.requestToken(name, password, settings, "sign-in");
@@ -175,6 +191,8 @@ export class Auth {
   }
 
   private notSignedIn(): PcdError {
+    if (!hasServiceAddress(this.deps.settings()))
+      return new PcdError("not_signed_in", NO_SERVICE_ADDRESS_MESSAGE);
     return new PcdError("not_signed_in", notSignedInMessage(this.#lastFailure));
   }
 
@@ -236,14 +254,23 @@ export class Auth {
     let bodyText: string;
     this.#requestCount++;
     try {
-      response = await this.deps.fetch(url, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify({ username, password }),
-        signal: controller.signal,
-      });
+      response = await fetchWithoutCrossOriginRedirect(
+        this.deps.fetch,
+        url,
+        {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Accept: "application/json" },
+          body: JSON.stringify({ username, password }),
+          signal: controller.signal,
+        },
+        { what: `the ${purpose}`, credential: "your password", setting: "the token address" },
+      );
       bodyText = await response.text();
     } catch (error) {
+      if (error instanceof PcdError) {
+        // A refused redirect: already in PCD's words, and names only the target's origin.
+        throw new PcdError(error.kind, `${prefix}: ${error.message}`, error.details);
+      }
       const failure = classifyFetchRejection(error, {
         operation: "access_token",
         url,
@@ -260,17 +287,18 @@ export class Auth {
 
     const now = this.deps.clock.now();
     if (!response.ok) {
+      // The token service's own text is never shown: it is the one answer that may echo
+      // the password (in any spelling), and what it says is no clearer than the status.
       const status = response.status;
       if (status === 400 || status === 401 || status === 403) {
-        const serverMessage = extractServerMessage(bodyText, secrets);
         throw new PcdError(
           "auth",
-          `${prefix}: the service rejected the username or password (${serverMessage ?? `HTTP ${status}`})`,
-          serverMessage ? { status, serverMessage } : { status },
+          `${prefix}: the service rejected the username or password (HTTP ${status}). Check both and sign in again.`,
+          { status },
         );
       }
       const failure = classifyHttpFailure(
-        { status, bodyText, retryAfterMs: parseRetryAfter(response.headers.get("Retry-After"), now) },
+        { status, bodyText: "", retryAfterMs: parseRetryAfter(response.headers.get("Retry-After"), now) },
         {
           operation: "access_token",
           now,

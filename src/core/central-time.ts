@@ -36,8 +36,34 @@ function centralFormatter(): Intl.DateTimeFormat {
   return formatter;
 }
 
+/**
+ * Readings are memoised by minute: the reading has minute precision (and Central Time's
+ * offset changes on whole hours), so every instant of a minute reads the same. The engine
+ * asks for the service state on every cell's path; Intl runs at most once per minute
+ * asked about (a few distinct minutes per call: now, and the window and release starts).
+ */
+const MINUTE_MS = 60_000;
+const MEMO_LIMIT = 256;
+const partsByMinute = new Map<number, CentralParts>();
+const epochByWallTime = new Map<string, number>();
+
+function remember<K, V>(memo: Map<K, V>, key: K, value: V): V {
+  // A small bound: the working set is a handful of minutes and wall times at a time.
+  if (memo.size >= MEMO_LIMIT) memo.clear();
+  memo.set(key, value);
+  return value;
+}
+
 /** The Central Time wall-clock reading of an instant. */
 export function centralParts(epochMs: number): CentralParts {
+  const minute = Math.floor(epochMs / MINUTE_MS);
+  const known = partsByMinute.get(minute);
+  // A copy: callers get a reading of their own.
+  if (known !== undefined) return { ...known };
+  return { ...remember(partsByMinute, minute, readCentralParts(minute * MINUTE_MS)) };
+}
+
+function readCentralParts(epochMs: number): CentralParts {
   const parts: Record<string, string> = {};
   for (const part of centralFormatter().formatToParts(new Date(epochMs))) parts[part.type] = part.value;
   const weekday = WEEKDAYS[parts.weekday ?? ""];
@@ -73,10 +99,13 @@ export function centralToEpoch(
   hour: number,
   minute: number,
 ): number {
+  const key = `${year}-${month}-${day} ${hour}:${minute}`;
+  const known = epochByWallTime.get(key);
+  if (known !== undefined) return known;
   const wallAsUtc = Date.UTC(year, month - 1, day, hour, minute);
   const firstGuess = wallAsUtc - centralOffsetMs(wallAsUtc);
   const secondGuess = wallAsUtc - centralOffsetMs(firstGuess);
-  return secondGuess;
+  return remember(epochByWallTime, key, secondGuess);
 }
 
 /** Day of the week of a calendar date (0 = Sunday), independent of any time zone. */

@@ -14,9 +14,12 @@ import type {
 
 export interface EngineSettings {
   environment: ServiceEnvironment;
-  /** Service address ({base_url}); HTTPS required except for localhost / 127.0.0.1. */
+  /**
+   * Service address ({base_url}); HTTPS required except for localhost / 127.0.0.1.
+   * Empty until the host or the user gives one (cells then say so).
+   */
   baseUrl: string;
-  /** Token address ({auth_url}). */
+  /** Token address ({auth_url}); empty like baseUrl until one is given. */
   authUrl: string;
   /** Base path per product (field notes: keep every base path a setting). */
   productPaths: Record<ProductId, string>;
@@ -60,6 +63,12 @@ export interface SeriesData {
   lastFinal: Month | null;
   /** Epoch ms of the last successful fetch. */
   fetchedAt: number;
+  /**
+   * The data version: a new number (never reused in the process) whenever the key's
+   * cached series is replaced. Equal key and version mean equal finals and forecasts, so
+   * shaped results can be built once per version and shared (src/functions/shape).
+   */
+  version: number;
   /** Set when this is cached data served because a fetch failed (the cell still shows data). */
   staleBecause?: PcdError;
 }
@@ -253,8 +262,19 @@ export interface Engine {
   retainKey(key: string, need?: SeriesNeed): Unsubscribe;
   /** Fires with the keys whose data changed (new months, revisions, currency data). */
   onChange(listener: (keys: ReadonlySet<string>) => void): Unsubscribe;
-  /** Fires when the catalog or limits change (INFO, SEARCH, LIMITS cells, the pane). */
+  /**
+   * Fires when one key's data changed: what a cell subscribes to for each key it shows, so
+   * a change costs in proportion to the cells that show it. A listener subscribed to
+   * several keys that change together is called once.
+   */
+  onKeyChange(key: string, listener: () => void): Unsubscribe;
+  /** Fires when the catalog or limits change (LIMITS cells, the pane). */
   onMetaChange(listener: () => void): Unsubscribe;
+  /**
+   * Fires when the catalog, the environment or the session changes, but not when only the
+   * allowances moved (which happens on every data call): INFO and SEARCH cells.
+   */
+  onCatalogChange(listener: () => void): Unsubscribe;
 
   /**
    * Data Limits for every product, fetched (briefly cached) and decremented locally, with

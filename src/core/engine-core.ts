@@ -98,6 +98,9 @@ function hasFallbackReason(
   return typeof (storage as { fallbackReason?: unknown }).fallbackReason === "function";
 }
 
+/** Data versions are unique in the process (across engines), so a version names one series state. */
+let nextDataVersion = 0;
+
 export class EngineCore implements Engine {
   private readonly changes: ChangeEvents;
   private readonly catalogStore: Catalog;
@@ -113,6 +116,8 @@ export class EngineCore implements Engine {
   private searchIndex: { index: SearchIndex; version: number; environment: ServiceEnvironment } | undefined;
   private loading: Promise<void> | undefined;
   private releaseDoneAt: number | undefined;
+  private readonly entryVersions = new WeakMap<CacheEntry, number>();
+  private readonly dataOfEntry = new WeakMap<CacheEntry, SeriesData>();
 
   constructor(private readonly parts: EngineParts) {
     const { storage, log } = parts;
@@ -322,8 +327,16 @@ export class EngineCore implements Engine {
     return this.changes.onChange(listener);
   }
 
+  onKeyChange(key: string, listener: () => void): Unsubscribe {
+    return this.changes.onKeyChange(key, listener);
+  }
+
   onMetaChange(listener: () => void): Unsubscribe {
     return this.changes.onMetaChange(listener);
+  }
+
+  onCatalogChange(listener: () => void): Unsubscribe {
+    return this.changes.onCatalogChange(listener);
   }
 
   async limits(): Promise<LimitsRow[]> {
@@ -484,7 +497,10 @@ export class EngineCore implements Engine {
   }
 
   private toData(entry: CacheEntry, info: SeriesInfo, staleBecause?: PcdError): SeriesData {
-    return {
+    // Every cell showing this entry gets the same object (no copy per cell or per call).
+    const shared = this.dataOfEntry.get(entry);
+    if (shared !== undefined && shared.info === info && staleBecause === undefined) return shared;
+    const data: SeriesData = {
       key: entry.key,
       info,
       finals: entry.finals,
@@ -494,8 +510,22 @@ export class EngineCore implements Engine {
       updatedAt: entry.updatedAt,
       lastFinal: entry.lastFinal,
       fetchedAt: entry.fetchedAt,
+      version: this.versionOf(entry),
       ...(staleBecause ? { staleBecause } : {}),
     };
+    if (staleBecause === undefined) this.dataOfEntry.set(entry, data);
+    return data;
+  }
+
+  /** Cache entries are replaced whole, never changed in place: an entry object is a version. */
+  private versionOf(entry: CacheEntry): number {
+    let version = this.entryVersions.get(entry);
+    if (version === undefined) {
+      nextDataVersion += 1;
+      version = nextDataVersion;
+      this.entryVersions.set(entry, version);
+    }
+    return version;
   }
 
   /** During a known downtime window no call is made at all (it could only fail). */
@@ -612,7 +642,7 @@ export class EngineCore implements Engine {
     const fetching = (async () => {
       const limits = await this.parts.client.dataLimits(product);
       this.ledger.record(environment, product, limits);
-      this.changes.metaChanged();
+      this.changes.limitsChanged();
       return this.ledger.limitsOf(environment, product) ?? {};
     })().finally(() => this.limitsFetching.delete(scope));
     this.limitsFetching.set(scope, fetching);
@@ -640,7 +670,7 @@ export class EngineCore implements Engine {
         const first = items[0];
         if (!first) return { admitted: [], refused: [] };
         const admission = this.ledger.admit(first.environment, first.product, items, (item) => item.dataset);
-        if (first.environment === "live") this.changes.metaChanged();
+        if (first.environment === "live") this.changes.limitsChanged();
         return admission;
       },
       refund: (items) => this.settleCharges(items, "refund"),
@@ -656,7 +686,7 @@ export class EngineCore implements Engine {
           [...new Set(items.map((item) => item.dataset))].find((name) => said.includes(`'${name}'`));
         if (!first || dataset === undefined) return () => error;
         const blocked = this.ledger.block(first.environment, first.product, dataset, error);
-        this.changes.metaChanged();
+        this.changes.limitsChanged();
         return (item: BatchItem) => (item.dataset === dataset ? blocked : "retry");
       },
     };

@@ -7,9 +7,14 @@ import type { Engine, EngineSettings } from "./engine-api";
 import type { EngineEnvironment } from "./environment";
 import { createServiceClient, type RetryPolicy } from "./http";
 import { latestReleaseStart, serviceState } from "./schedule";
-import { SettingsStore, validateSettings } from "./settings";
+import { DEFAULT_SETTINGS, SettingsStore, validateSettings } from "./settings";
 
 export interface CreateEngineOptions {
+  /**
+   * The host's own defaults under the stored settings (e.g. the service and token
+   * addresses a build was made for). Stored and user settings win over them.
+   */
+  defaults?: Partial<EngineSettings>;
   /** Settings applied over the stored ones at start (not persisted; e.g. the headless runner's service URL). */
   settings?: Partial<EngineSettings>;
   /** Idle window of the batcher (default 20 ms). */
@@ -19,7 +24,12 @@ export interface CreateEngineOptions {
 }
 
 export function createEngine(env: EngineEnvironment, options: CreateEngineOptions = {}): Engine {
-  const store = new SettingsStore(env.storage, env.log);
+  const defaults = validateSettings({ ...options.defaults });
+  const store = new SettingsStore(env.storage, env.log, {
+    ...DEFAULT_SETTINGS,
+    ...defaults,
+    productPaths: { ...DEFAULT_SETTINGS.productPaths, ...defaults.productPaths },
+  });
   // Validated like a user's change: a bad start-up address fails here, not at the first cell.
   const overrides: Partial<EngineSettings> = validateSettings({ ...options.settings });
   const settings = {

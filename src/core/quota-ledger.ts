@@ -103,7 +103,9 @@ export class QuotaLedger {
 
   /** What remains after the charges the service confirmed (unconfirmed codes not subtracted). */
   remaining(environment: ServiceEnvironment, product: ProductId, dataset: string): number | null {
-    return this.products.get(productKey(environment, product))?.limits[dataset]?.remaining ?? null;
+    return (
+      allowanceOf(this.products.get(productKey(environment, product))?.limits, dataset)?.remaining ?? null
+    );
   }
 
   /** Codes sent whose charge is not confirmed: in flight, or their call got no answer. */
@@ -131,7 +133,7 @@ export class QuotaLedger {
         admission.refused.push({ item, error: blocked });
         continue;
       }
-      const allowance = environment === "live" ? known?.limits[dataset] : undefined;
+      const allowance = environment === "live" ? allowanceOf(known?.limits, dataset) : undefined;
       // Unconfirmed codes may turn out charged: they count against what may still be sent.
       const unconfirmed = this.unconfirmed(environment, product, dataset);
       if (allowance && allowance.remaining - unconfirmed <= 0) {
@@ -153,7 +155,7 @@ export class QuotaLedger {
     if (!known) return;
     for (const dataset of datasets) {
       bump(known.inFlight, dataset, -1);
-      const allowance = known.limits[dataset];
+      const allowance = allowanceOf(known.limits, dataset);
       if (allowance) allowance.remaining = Math.max(0, allowance.remaining - 1);
     }
   }
@@ -180,7 +182,7 @@ export class QuotaLedger {
 
   /** After the service said the dataset's quota is reached: no more calls until the next release. */
   block(environment: ServiceEnvironment, product: ProductId, dataset: string, cause?: PcdError): PcdError {
-    const allowance = this.products.get(productKey(environment, product))?.limits[dataset];
+    const allowance = allowanceOf(this.products.get(productKey(environment, product))?.limits, dataset);
     if (allowance) allowance.remaining = 0;
     const error = this.exhausted(dataset, 0, allowance?.total ?? null, cause);
     this.blocks.set(datasetKey(environment, product, dataset), {
@@ -215,4 +217,12 @@ export class QuotaLedger {
       { ...cause?.details, dataset },
     );
   }
+}
+
+/**
+ * A dataset's allowance: own entries only. Dataset names are the service's text, so a
+ * dataset named "constructor" must not find Object.prototype's.
+ */
+function allowanceOf(limits: DataLimits | undefined, dataset: string): DataLimits[string] | undefined {
+  return limits !== undefined && Object.hasOwn(limits, dataset) ? limits[dataset] : undefined;
 }

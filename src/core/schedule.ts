@@ -90,11 +90,38 @@ export interface ServiceStateOptions {
   releaseDoneAt?: number;
 }
 
-/** Whether the service is expected to be up at `now`, and if not why and until when. */
+const MINUTE_MS = 60_000;
+const STATE_MEMO_LIMIT = 64;
+const stateByMinute = new Map<string, ServiceState>();
+
+/**
+ * Whether the service is expected to be up at `now`, and if not why and until when.
+ * The engine asks on every cell's path, so the answer is memoised by minute: every window
+ * and release boundary falls on a whole minute, so all instants of a minute get the same
+ * answer (unless the release was seen out within that minute, which is computed afresh).
+ */
 export function serviceState(
   now: number,
   releaseBusinessDay: number,
   options: ServiceStateOptions = {},
+): ServiceState {
+  const minuteStart = Math.floor(now / MINUTE_MS) * MINUTE_MS;
+  const done = options.releaseDoneAt;
+  if (done !== undefined && done >= minuteStart) return computeServiceState(now, releaseBusinessDay, options);
+  const key = `${minuteStart}|${releaseBusinessDay}|${done ?? ""}`;
+  let state = stateByMinute.get(key);
+  if (state === undefined) {
+    state = computeServiceState(minuteStart, releaseBusinessDay, options);
+    if (stateByMinute.size >= STATE_MEMO_LIMIT) stateByMinute.clear();
+    stateByMinute.set(key, state);
+  }
+  return { ...state };
+}
+
+function computeServiceState(
+  now: number,
+  releaseBusinessDay: number,
+  options: ServiceStateOptions,
 ): ServiceState {
   const p = centralParts(now);
   const nextRelease = nextReleaseStart(now, releaseBusinessDay);

@@ -3,9 +3,33 @@
 // which matters while the user types over a few thousand series.
 import MiniSearch from "minisearch";
 import type { SearchHit, SearchOptions } from "./engine-api";
+import { PcdError } from "./errors";
 import type { SeriesInfo } from "./model";
 
 export const DEFAULT_SEARCH_LIMIT = 50;
+
+/**
+ * The longest search text, in characters. The longest assessment names are well under
+ * this; a longer text is a pasted paragraph or an attack, and would only cost time.
+ */
+export const MAX_SEARCH_TEXT_LENGTH = 200;
+
+/**
+ * Fuzzy matching is for typos in words, and its cost grows with a word's length (a
+ * 30,000-character word took seconds and almost 2 GB); longer words match by prefix only.
+ */
+export const MAX_FUZZY_TERM_LENGTH = 24;
+
+/** Fuzzy distance: 20% of a word's length for words of 4 to MAX_FUZZY_TERM_LENGTH letters, at most 2 edits. */
+export function fuzzyDistance(term: string): number | false {
+  if (term.length <= 3 || term.length > MAX_FUZZY_TERM_LENGTH || /^\d+$/.test(term)) return false;
+  return 0.2;
+}
+
+/** The message for a search text over the cap ("text" in PCD.SEARCH, "Search text" in the pane). */
+export function searchTextTooLong(length: number, subject = "Search text"): string {
+  return `${subject} is ${length.toLocaleString("en-US")} characters long: search with at most ${MAX_SEARCH_TEXT_LENGTH} characters (a few words or a code).`;
+}
 
 const SEARCH_FIELDS = ["code", "assessment", "commodity", "location", "coverage"] as const;
 
@@ -35,7 +59,8 @@ export class SearchIndex {
         // The code and the words of the assessment say most about a series.
         boost: { code: 3, assessment: 2, commodity: 1.5 },
         prefix: true,
-        fuzzy: (term) => (term.length > 3 && !/^\d+$/.test(term) ? 0.2 : false),
+        fuzzy: fuzzyDistance,
+        maxFuzzy: 2,
       },
     });
     this.index.addAll(
@@ -64,6 +89,10 @@ export class SearchIndex {
       (options.hasForecast === undefined || info.hasForecast === options.hasForecast);
 
     const query = text.trim();
+    // Checked here too, so the task pane's search box has the same cap as PCD.SEARCH.
+    if (query.length > MAX_SEARCH_TEXT_LENGTH) {
+      throw new PcdError("input", searchTextTooLong(query.length), { argument: "text" });
+    }
     if (query === "") {
       return this.series
         .filter(accepts)

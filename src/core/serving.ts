@@ -60,8 +60,17 @@ export function judgeServing(
   return { kind: "stale" };
 }
 
-/** The cause, and what it kept from the cell: "<cause>: the latest months of X could not be fetched." */
+/** Excel shows at most 255 characters of a cell's message. */
+const MAX_MESSAGE_LENGTH = 255;
+
+/**
+ * The cause, and what it kept from the cell: "<cause>: the latest months of X could not be
+ * fetched." A long cause is shortened in its middle so that what is missing stays visible.
+ */
 export function missingError(cause: PcdError, code: string, what: string): PcdError {
   const said = cause.message.trim().replace(/\.$/, "");
-  return new PcdError(cause.kind, `${said}: ${what} of ${code} could not be fetched.`, cause.details);
+  const tail = `: ${what} of ${code} could not be fetched.`;
+  const room = MAX_MESSAGE_LENGTH - tail.length;
+  const shown = said.length <= room ? said : `${said.slice(0, Math.max(0, room - 1))}…`;
+  return new PcdError(cause.kind, `${shown}${tail}`, cause.details);
 }

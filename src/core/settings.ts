@@ -10,9 +10,10 @@ export const SETTINGS_STORAGE_KEY = "pcd:settings";
 
 export const DEFAULT_SETTINGS: EngineSettings = Object.freeze({
   environment: "live",
-  // The emulator started by `npm start`.
-  baseUrl: "http://127.0.0.1:3001",
-  authUrl: "http://127.0.0.1:3001",
+  // No address of its own: the host passes the one it was built or started with
+  // (createEngine's `defaults`), else the user enters it at first sign-in.
+  baseUrl: "",
+  authUrl: "",
   productPaths: Object.freeze({
     energy_price: "/energy_price",
     commodity_price: "/commodity_price",
@@ -169,13 +170,22 @@ function sanitizeStored(stored: unknown, log?: Logger): Partial<EngineSettings> 
   return result;
 }
 
-export class SettingsStore {
-  private settings: EngineSettings = pickSettings(DEFAULT_SETTINGS);
+/** Whether the service and token addresses are both known (neither is still empty). */
+export function hasServiceAddress(settings: Pick<EngineSettings, "baseUrl" | "authUrl">): boolean {
+  return settings.baseUrl !== "" && settings.authUrl !== "";
+}
 
+export class SettingsStore {
+  private settings: EngineSettings;
+
+  /** `defaults`: what a setting is until the user changes it (the host's addresses over DEFAULT_SETTINGS). */
   constructor(
     private readonly storage: KeyValueStorage,
     private readonly log?: Logger,
-  ) {}
+    private readonly defaults: EngineSettings = DEFAULT_SETTINGS,
+  ) {
+    this.settings = pickSettings(defaults);
+  }
 
   /** Loads from storage; unreadable storage or fields fall back to the defaults. */
   async load(): Promise<EngineSettings> {
@@ -185,7 +195,7 @@ export class SettingsStore {
     } catch (error) {
       this.log?.("warn", `Settings could not be read, defaults used: ${(error as Error).message}`);
     }
-    this.settings = merge(pickSettings(DEFAULT_SETTINGS), sanitizeStored(stored, this.log));
+    this.settings = merge(pickSettings(this.defaults), sanitizeStored(stored, this.log));
     return this.current();
   }
 

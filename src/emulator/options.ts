@@ -40,6 +40,8 @@ export interface EmulatorOptions {
   quiet: boolean;
   /** Origins allowed by CORS in addition to any http(s)://localhost:* and 127.0.0.1:* origin. */
   corsOrigins: string[];
+  /** false: no CORS headers at all, like a gateway that allows no browser origin (docs/deploy.md's proxy). */
+  cors: boolean;
   /** Hour (US Central) of the monthly release on the 3rd business day. */
   releaseHour: number;
   /** Maintenance and release-day downtime (off only for runs that must not meet it). */
@@ -79,6 +81,7 @@ export const DEFAULT_OPTIONS: Readonly<EmulatorOptions> = {
   forecastMonths: 6,
   quiet: false,
   corsOrigins: ["https://localhost:3000"],
+  cors: true,
   releaseHour: 12,
   downtime: true,
   rateLimitPerSecond: 10,

@@ -31,18 +31,7 @@ export function buildApp(state: EmulatorState): FastifyInstance {
     forceCloseConnections: true,
     routerOptions: { maxParamLength: 8192 },
   });
-  void app.register(cors, {
-    origin: (origin, callback) => {
-      callback(
-        null,
-        origin === undefined || options.corsOrigins.includes(origin) || LOCAL_ORIGIN.test(origin),
-      );
-    },
-    methods: ["GET", "POST", "DELETE", "OPTIONS"],
-    allowedHeaders: ["Authorization", "Content-Type"],
-    exposedHeaders: ["Retry-After"],
-    maxAge: 600,
-  });
+  if (options.cors) registerCors(app, options.corsOrigins);
   app.setErrorHandler((error: FastifyError | ServiceError, _request, reply) => {
     if (error instanceof ServiceError) {
       return sendError(reply, options.errorFormat, error.status, error.message, error.retryAfterSeconds);
@@ -96,4 +85,17 @@ export async function startEmulator(
       await app.close();
     },
   };
+}
+
+/** Lets browser pages on the allowed origins call the emulator (the add-in on localhost). */
+function registerCors(app: FastifyInstance, corsOrigins: readonly string[]): void {
+  void app.register(cors, {
+    origin: (origin, callback) => {
+      callback(null, origin === undefined || corsOrigins.includes(origin) || LOCAL_ORIGIN.test(origin));
+    },
+    methods: ["GET", "POST", "DELETE", "OPTIONS"],
+    allowedHeaders: ["Authorization", "Content-Type"],
+    exposedHeaders: ["Retry-After"],
+    maxAge: 600,
+  });
 }

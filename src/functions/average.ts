@@ -35,7 +35,7 @@ export interface AverageRequest {
 
 function required(month: Month | null, argument: "start_date" | "end_date"): Month {
   if (month !== null) return month;
-  throw argumentError(argument, `${argument} is required: a date or "YYYY-MM" text.`);
+  throw argumentError(argument, `The ${argument} is required: a date or "YYYY-MM" text.`);
 }
 
 export function parseAverageArguments(args: AverageArguments): AverageRequest {
@@ -47,7 +47,7 @@ export function parseAverageArguments(args: AverageArguments): AverageRequest {
   if (forecast === 2) {
     throw argumentError(
       "forecast",
-      "forecast must be 1 (finals, else forecasts; the default) or 0 (finals only); got 2.",
+      "The forecast must be 1 (finals, else forecasts; the default) or 0 (finals only); got 2.",
       ["0", "1"],
     );
   }

@@ -17,12 +17,20 @@ export interface RequirementSets {
 
 export const PLAIN_SERIAL_DATES: HostCapabilities = { dateCell: (serial) => serial };
 
+// One object per kind of host: shaped tables are shared per host (shape/series-memo.ts),
+// so every cell of a runtime must get the same capabilities object.
+const DOUBLE_DATES = formattedDates("Double");
+const FORMATTED_NUMBER_DATES = formattedDates("FormattedNumber");
+
+function formattedDates(type: "Double" | "FormattedNumber"): HostCapabilities {
+  return { dateCell: (serial) => ({ type, basicValue: serial, numberFormat: DATE_NUMBER_FORMAT }) };
+}
+
 export function hostCapabilitiesFor(requirements: RequirementSets | undefined): HostCapabilities {
   if (!requirements || !safelySupported(requirements, "CustomFunctionsRuntime", "1.4")) {
     return PLAIN_SERIAL_DATES;
   }
-  const type = safelySupported(requirements, "ExcelApi", "1.19") ? "Double" : "FormattedNumber";
-  return { dateCell: (serial) => ({ type, basicValue: serial, numberFormat: DATE_NUMBER_FORMAT }) };
+  return safelySupported(requirements, "ExcelApi", "1.19") ? DOUBLE_DATES : FORMATTED_NUMBER_DATES;
 }
 
 /** Reads the running host's requirement sets; outside Office there are none. */

@@ -15,7 +15,7 @@ export interface InfoArguments {
 
 export function infoJob(engine: Engine, args: InfoArguments, host: HostCapabilities): CellJob<CellTable> {
   return {
-    watch: "meta",
+    watch: "catalog",
     compute: async () => {
       const code = parseCode(args.code);
       const wanted = parseFieldName(args.field);

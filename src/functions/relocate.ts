@@ -23,7 +23,7 @@ function checkLocationFactor(series: SeriesRequest, argument: "from_code" | "to_
   if (series.info.dataType === "location_factor") return;
   throw argumentError(
     argument,
-    `${argument} ${series.info.code} is not a location factor (it is ${series.info.commodity || series.info.assessment}): PCD.RELOCATE needs two location-factor series.`,
+    `The ${argument} ${series.info.code} is not a location factor (it is ${series.info.commodity || series.info.assessment}): PCD.RELOCATE needs two location-factor series.`,
   );
 }
 

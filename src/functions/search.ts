@@ -17,7 +17,7 @@ export interface SearchArguments {
 
 export function searchJob(engine: Engine, args: SearchArguments): CellJob<CellTable> {
   return {
-    watch: "meta",
+    watch: "catalog",
     compute: async () => {
       const text = parseSearchText(args.text);
       const product = parseProduct(args.product);

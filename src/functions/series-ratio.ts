@@ -37,7 +37,7 @@ export function parseRatioArguments(args: RatioArguments): RatioRequest {
   if (from === null) {
     throw argumentError(
       "from_date",
-      'from_date is required: the month to start from, as a date or "YYYY-MM" text.',
+      'The from_date is required: the month to start from, as a date or "YYYY-MM" text.',
     );
   }
   return {

@@ -6,9 +6,13 @@ import type { AuthStatus, Engine, Unsubscribe } from "../core/engine-api";
 import { isPcdError, type PcdError } from "../core/errors";
 import type { SeriesNeed } from "../core/series-need";
 import { toCellError, withRetryNote, type CellError } from "./cell-errors";
+import { sameResult } from "./same-result";
 
-/** data: re-run when the engine reports a change of a tracked key; meta: on catalog/limits changes. */
-export type CellWatch = "data" | "meta";
+/**
+ * data: re-run when the engine reports a change of a tracked key; meta: on catalog or
+ * limits changes; catalog: on catalog changes only (not when only the allowances moved).
+ */
+export type CellWatch = "data" | "meta" | "catalog";
 
 export interface CellJob<T> {
   watch: CellWatch;
@@ -90,12 +94,18 @@ export function startStreamingCell<T, E>(
   let tracked = new Set<string>();
   // Keys this cell holds in the engine's workbook list (what refresh-all refreshes).
   const held = new Map<string, Unsubscribe>();
+  // Keys whose changes re-run this cell (one subscription per key, so a change reaches only
+  // the cells that show it).
+  const watched = new Map<string, Unsubscribe>();
+  let metaWatch: Unsubscribe | undefined;
+  // False once the cell stops listening for good (cancelled, or an input error no change can fix).
+  let listening = true;
   const unsubscribes: Unsubscribe[] = [];
   let cancelled = false;
   let running = false;
   let dirty = false;
   let settled = false;
-  let lastShown: string | undefined;
+  let lastShown: Shown<T> | undefined;
   let lastError: CellError | undefined;
   let lastAuth: AuthStatus | undefined;
   let watchdog: ReturnType<typeof setTimeout> | undefined;
@@ -104,15 +114,25 @@ export function startStreamingCell<T, E>(
   /** Epoch ms the armed retry runs at (meaningful while retryTimer is set). */
   let retryAt: number | null = null;
 
-  const show = (value: T | E, fingerprint: string): void => {
+  // Identical results are not set again, so Excel does not recalculate dependants for
+  // nothing. Shaped results are shared per data version (src/functions/shape), so an
+  // unchanged result is usually the very same object and the comparison stops at once.
+  const showValue = (value: T): void => {
     settled = true;
-    if (cancelled || fingerprint === lastShown) return;
-    lastShown = fingerprint;
+    if (cancelled || (lastShown?.kind === "value" && sameResult(lastShown.value, value))) return;
+    lastShown = { kind: "value", value };
     sink.setResult(value);
   };
   const showError = (error: CellError): void => {
     lastError = error;
-    show(options.toHostError(error), `error:${error.type}:${error.message}`);
+    settled = true;
+    if (
+      cancelled ||
+      (lastShown?.kind === "error" && lastShown.type === error.type && lastShown.message === error.message)
+    )
+      return;
+    lastShown = { kind: "error", type: error.type, message: error.message };
+    sink.setResult(options.toHostError(error));
   };
 
   const run = async (): Promise<void> => {
@@ -129,6 +149,7 @@ export function startStreamingCell<T, E>(
     const track = (key: string, need?: SeriesNeed): void => {
       keysOfRun.set(key, need);
       tracked.add(key);
+      watchKey(key);
     };
     let staleCause: PcdError | undefined;
     const stale = (cause: PcdError): void => {
@@ -137,7 +158,7 @@ export function startStreamingCell<T, E>(
     try {
       const value = await job.compute(track, stale);
       lastError = undefined;
-      show(value, `value:${fingerprintOf(value)}`);
+      showValue(value);
       // Cached data shown because a fetch failed: kept, and tried again on the schedule.
       if (staleCause) scheduleRetry(staleCause);
       else retryAttempt = 0;
@@ -149,6 +170,8 @@ export function startStreamingCell<T, E>(
       clearWatchdog();
       tracked = new Set(keysOfRun.keys());
       holdOnly(keysOfRun);
+      watchOnly(tracked);
+      updateMetaWatch();
       running = false;
     }
     if (dirty && !cancelled) {
@@ -206,33 +229,55 @@ export function startStreamingCell<T, E>(
     for (const [key, need] of keys) if (!held.has(key)) held.set(key, engine.retainKey(key, need));
   };
 
+  const watchKey = (key: string): void => {
+    if (!listening || job.watch !== "data" || watched.has(key)) return;
+    watched.set(key, engine.onKeyChange(key, rerun));
+  };
+
+  /** Watches exactly the keys of the latest run. */
+  const watchOnly = (keys: ReadonlySet<string>): void => {
+    for (const [key, unsubscribe] of watched) {
+      if (!keys.has(key)) {
+        unsubscribe();
+        watched.delete(key);
+      }
+    }
+  };
+
+  /**
+   * Meta and catalog cells always re-run on their changes. A data cell that failed before
+   * knowing its key (e.g. an unknown code) may work once the catalog changes, so it listens
+   * too, but only while it is in that state: data cells with a key wait for their key's
+   * change, and do not cost anything per catalog or limits change.
+   */
+  const updateMetaWatch = (): void => {
+    const wanted = listening && (job.watch !== "data" || (lastError !== undefined && tracked.size === 0));
+    if (wanted && metaWatch === undefined) {
+      metaWatch = job.watch === "meta" ? engine.onMetaChange(rerun) : engine.onCatalogChange(rerun);
+    }
+    if (!wanted && metaWatch !== undefined) {
+      metaWatch();
+      metaWatch = undefined;
+    }
+  };
+
   const releaseAll = (): void => {
     for (const release of held.values()) release();
     held.clear();
   };
 
   const stopWatching = (): void => {
+    listening = false;
     for (const unsubscribe of unsubscribes.splice(0)) unsubscribe();
+    for (const unsubscribe of watched.values()) unsubscribe();
+    watched.clear();
+    metaWatch?.();
+    metaWatch = undefined;
   };
 
   const rerun = (): void => void run();
 
-  if (job.watch === "data") {
-    unsubscribes.push(
-      engine.onChange((keys) => {
-        for (const key of tracked) {
-          if (keys.has(key)) return rerun();
-        }
-      }),
-    );
-  }
-  unsubscribes.push(
-    engine.onMetaChange(() => {
-      // A data cell that failed before knowing its key (e.g. an unknown code) may work
-      // once the catalog changes; data cells with a key wait for their key's change.
-      if (job.watch === "meta" || (lastError !== undefined && tracked.size === 0)) rerun();
-    }),
-  );
+  updateMetaWatch();
   lastAuth = safeAuthStatus(engine);
   unsubscribes.push(
     engine.onAuthChange((status) => {
@@ -278,7 +323,5 @@ function safeAuthStatus(engine: Engine): AuthStatus | undefined {
   }
 }
 
-/** Identical results are not set again, so Excel does not recalculate dependants for nothing. */
-function fingerprintOf(value: unknown): string {
-  return JSON.stringify(value) ?? String(value);
-}
+/** What a cell shows now: a value, or an error by its type and message. */
+type Shown<T> = { kind: "value"; value: T } | { kind: "error"; type: string; message: string };

@@ -1,8 +1,17 @@
 // --cache FILE: the engine's whole storage (settings, catalog, cached series) as one JSON
 // document, loaded before the engine starts and written back at the end. The engine never
 // stores a password or token, so neither can reach the file.
+//
+// The file is data, not configuration: the service addresses in its settings entry are
+// never used. They decide where the password is sent, and a file may come from anyone
+// (a colleague, a download); the runner takes addresses from its command line and
+// environment only (run-workbook.ts says which it uses).
 import { readFile, writeFile } from "node:fs/promises";
-import type { KeyValueStorage } from "../core/environment";
+import type { KeyValueStorage, Logger } from "../core/environment";
+import { SETTINGS_STORAGE_KEY } from "../core/settings";
+
+/** The settings that say where requests go (and so where the password goes). */
+export const ADDRESS_SETTINGS = ["baseUrl", "authUrl", "productPaths"] as const;
 
 export const CACHE_FILE_VERSION = 1;
 
@@ -11,8 +20,11 @@ interface CacheFileContent {
   entries: Record<string, unknown>;
 }
 
-/** Copies the file's entries into storage; a missing file is an empty cache. */
-export async function loadCacheFile(file: string, storage: KeyValueStorage): Promise<number> {
+/**
+ * Copies the file's entries into storage, without the service addresses of its settings
+ * entry; a missing file is an empty cache.
+ */
+export async function loadCacheFile(file: string, storage: KeyValueStorage, log?: Logger): Promise<number> {
   let text: string;
   try {
     text = await readFile(file, "utf8");
@@ -30,8 +42,34 @@ export async function loadCacheFile(file: string, storage: KeyValueStorage): Pro
     throw new Error(`Cache file ${file} is not a PCD cache (expected {"version": 1, "entries": {...}}).`);
   }
   const entries = Object.entries(content.entries);
-  for (const [key, value] of entries) await storage.set(key, value);
+  for (const [key, value] of entries) {
+    await storage.set(key, key === SETTINGS_STORAGE_KEY ? withoutAddresses(file, value, log) : value);
+  }
   return entries.length;
+}
+
+/** A stored settings entry without the address settings (the rest, e.g. timeouts, stays). */
+function withoutAddresses(file: string, value: unknown, log: Logger | undefined): unknown {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return value;
+  const kept: Record<string, unknown> = {};
+  const ignored: string[] = [];
+  for (const [field, setting] of Object.entries(value)) {
+    if ((ADDRESS_SETTINGS as readonly string[]).includes(field)) ignored.push(field);
+    else
+      Object.defineProperty(kept, field, {
+        value: setting,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+  }
+  if (ignored.length > 0) {
+    log?.(
+      "info",
+      `Cache file ${file}: its ${ignored.join(", ")} setting${ignored.length > 1 ? "s are" : " is"} not used; service addresses come from the command line or the environment only.`,
+    );
+  }
+  return kept;
 }
 
 export async function saveCacheFile(file: string, storage: KeyValueStorage): Promise<number> {

@@ -18,11 +18,29 @@ export type CellOutput = { value: OutputValue } | { error: OutputError };
 export function toCellOutput(result: unknown): CellOutput {
   if (isCustomFunctionsError(result)) return { error: { type: result.code, message: result.message ?? "" } };
   if (Array.isArray(result)) {
-    const rows = result.map((row: unknown) => (Array.isArray(row) ? row.map(toScalar) : [toScalar(row)]));
+    // A table of plain values is reported as it is (shared with the cell, not copied).
+    const rows = isScalarTable(result)
+      ? result
+      : result.map((row: unknown) => (Array.isArray(row) ? row.map(toScalar) : [toScalar(row)]));
     const only = rows.length === 1 && rows[0]?.length === 1 ? rows[0][0] : undefined;
     return { value: only !== undefined ? only : rows };
   }
   return { value: toScalar(result) };
+}
+
+/** Tables already seen to hold plain values: shared tables are checked once, not per cell and pass. */
+const scalarTables = new WeakSet<unknown[]>();
+
+function isScalarTable(table: unknown[]): table is OutputScalar[][] {
+  if (scalarTables.has(table)) return true;
+  const scalar = table.every(
+    (row) =>
+      Array.isArray(row) &&
+      row.every((cell) => cell === null || ["string", "number", "boolean"].includes(typeof cell)),
+  );
+  // Only frozen tables can be remembered: another table could change after the check.
+  if (scalar && Object.isFrozen(table) && table.every((row) => Object.isFrozen(row))) scalarTables.add(table);
+  return scalar;
 }
 
 function toScalar(cell: unknown): OutputScalar {

@@ -4,7 +4,7 @@
 // are listed on stderr).
 import { readFile } from "node:fs/promises";
 import { USAGE, UsageError, formulasOfFile, parseCliArgs, type CliOptions } from "./cli-args";
-import { reportJson, reportText } from "./report-format";
+import { ReportWriter } from "./report-writer";
 import { runWorkbook } from "./run-workbook";
 
 export const EXIT_OK = 0;
@@ -24,8 +24,14 @@ async function main(argv: readonly string[]): Promise<number> {
     process.stderr.write(`${error.message}\n\n${USAGE}\n`);
     return EXIT_USAGE;
   }
-  const report = await runWorkbook({ ...options, formulas });
-  process.stdout.write(options.json ? `${reportJson(report)}\n` : reportText(report));
+  // Each pass is written as it ends, so the run never holds every pass's results.
+  const writer = new ReportWriter((chunk) => process.stdout.write(chunk), options.json);
+  const report = await runWorkbook({
+    ...options,
+    formulas,
+    onPass: (pass, sofar) => writer.pass(pass, sofar),
+  });
+  writer.end(report);
   if (!report.settled) {
     const stuck = report.passes.flatMap((pass) => pass.stuck ?? []);
     process.stderr.write(`Did not settle within the timeout:\n${stuck.map((f) => `  ${f}`).join("\n")}\n`);

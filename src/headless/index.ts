@@ -4,4 +4,5 @@ export type { PassReport, FormulaResult } from "./run-pass";
 export type { CellOutput, OutputError, OutputValue, OutputScalar } from "./cell-output";
 export { parseFormula, FormulaSyntaxError, type ParsedFormula, type FormulaArgument } from "./formula";
 export { reportJson, reportText } from "./report-format";
+export { ReportWriter } from "./report-writer";
 export { installCustomFunctionsShim } from "./custom-functions-shim";

@@ -1,6 +1,8 @@
 // The runner's outputs: the JSON document of --json (one document, exactly the documented
 // shape) and a readable text table otherwise.
+import type { RefreshSummary } from "../core/engine-api";
 import type { CellOutput, OutputScalar, OutputValue } from "./cell-output";
+import type { PassReport } from "./run-pass";
 import type { RunReport } from "./run-workbook";
 
 export function reportJson(report: RunReport): string {
@@ -17,27 +19,43 @@ export function reportJson(report: RunReport): string {
   return JSON.stringify(document);
 }
 
-export function reportText(report: RunReport): string {
-  const lines: string[] = [];
-  if (report.refresh) {
-    const r = report.refresh;
-    lines.push(
-      `Refresh: ${r.updated} updated, ${r.revised} revised, ${r.unchanged} unchanged, ${r.failed} failed, ${r.requestsUsed} data requests.`,
-    );
-    for (const failure of r.failures) lines.push(`  failed ${failure.code}: ${failure.message}`);
-  }
-  report.passes.forEach((pass, index) => {
-    const calls = Object.entries(pass.http)
-      .map(([operation, count]) => `${operation} ${count}`)
-      .join(", ");
-    lines.push(`Pass ${index + 1}: ${pass.ms} ms; HTTP calls: ${calls}; data requests: ${pass.dataRequests}`);
-    for (const result of pass.results) {
-      lines.push(`${result.formula}`);
-      lines.push(...indent(describeOutput(result)));
-    }
-    if (pass.stuck) lines.push(`Did not settle: ${pass.stuck.join("  ")}`);
+/** A pass's fields after its results, as JSON members (for report-writer.ts). */
+export function jsonPassFields(pass: PassReport): string {
+  const fields = JSON.stringify({
+    http: pass.http,
+    dataRequests: pass.dataRequests,
+    ms: pass.ms,
+    ...(pass.stuck ? { stuck: pass.stuck } : {}),
   });
+  return fields.slice(1, -1);
+}
+
+export function reportText(report: RunReport): string {
+  const lines = [...textOfRefresh(report.refresh), ...report.passes.flatMap(textOfPass)];
   return `${lines.join("\n")}\n`;
+}
+
+export function textOfRefresh(refresh: RefreshSummary | undefined): string[] {
+  if (!refresh) return [];
+  const r = refresh;
+  return [
+    `Refresh: ${r.updated} updated, ${r.revised} revised, ${r.unchanged} unchanged, ${r.failed} failed, ${r.requestsUsed} data requests.`,
+    ...r.failures.map((failure) => `  failed ${failure.code}: ${failure.message}`),
+  ];
+}
+
+export function textOfPass(pass: PassReport, index: number): string[] {
+  const lines: string[] = [];
+  const calls = Object.entries(pass.http)
+    .map(([operation, count]) => `${operation} ${count}`)
+    .join(", ");
+  lines.push(`Pass ${index + 1}: ${pass.ms} ms; HTTP calls: ${calls}; data requests: ${pass.dataRequests}`);
+  for (const result of pass.results) {
+    lines.push(`${result.formula}`);
+    lines.push(...indent(describeOutput(result)));
+  }
+  if (pass.stuck) lines.push(`Did not settle: ${pass.stuck.join("  ")}`);
+  return lines;
 }
 
 function describeOutput(output: CellOutput): string[] {

@@ -35,6 +35,12 @@ export interface RunOptions {
   clock?: Clock;
   /** Where logs go (default stderr: stdout is the report's). */
   log?: Logger;
+  /**
+   * Called as each pass ends (with the report so far: the refresh summary). When given,
+   * the returned report keeps each pass's counts but not its results, which were handed
+   * over here: a long run then holds one pass's results at a time (report-writer.ts).
+   */
+  onPass?: (pass: PassReport, report: RunReport) => void;
 }
 
 export interface RunReport {
@@ -56,7 +62,7 @@ export async function runWorkbook(options: RunOptions): Promise<RunReport> {
   const log = options.log ?? stderrLogger;
   const storage = options.engine ? undefined : createIdbStorage(`pcd-headless-${randomUUID()}`);
   if (storage && options.cacheFile) {
-    const loaded = await loadCacheFile(options.cacheFile, storage);
+    const loaded = await loadCacheFile(options.cacheFile, storage, log);
     log("info", `Loaded ${loaded} cache entries from ${options.cacheFile}.`);
   }
   if (options.engine && options.cacheFile) {
@@ -70,6 +76,7 @@ export async function runWorkbook(options: RunOptions): Promise<RunReport> {
   let previous: PassCells | undefined;
   try {
     await engine.ready();
+    if (!options.engine) logAddresses(engine, options, log);
     const report: RunReport = { passes: [], settled: true };
     const signInError = await signIn(engine, options, log);
     if (signInError) report.signInError = signInError;
@@ -92,7 +99,12 @@ export async function runWorkbook(options: RunOptions): Promise<RunReport> {
         options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       );
       previous = cells;
-      report.passes.push(passReport);
+      if (options.onPass) {
+        options.onPass(passReport, report);
+        report.passes.push({ ...passReport, results: [] });
+      } else {
+        report.passes.push(passReport);
+      }
       if (passReport.stuck) {
         report.settled = false;
         break;
@@ -110,6 +122,9 @@ export async function runWorkbook(options: RunOptions): Promise<RunReport> {
   }
 }
 
+/** The headless runner's service until --base-url says otherwise: `npm run emulator`. */
+const LOCAL_EMULATOR_URL = "http://127.0.0.1:3001";
+
 function buildEngine(options: RunOptions, storage: KeyValueStorage, log: Logger): Engine {
   const settings: Partial<EngineSettings> = {};
   if (options.sandbox) settings.environment = "sandbox";
@@ -122,8 +137,20 @@ function buildEngine(options: RunOptions, storage: KeyValueStorage, log: Logger)
       clock: options.clock ?? { now: () => Date.now() },
       log,
     },
-    { settings },
+    { settings, defaults: { baseUrl: LOCAL_EMULATOR_URL, authUrl: LOCAL_EMULATOR_URL } },
   );
+}
+
+/** Says where the password and the data calls go, and why (never from the cache file). */
+function logAddresses(engine: Engine, options: RunOptions, log: Logger): void {
+  const { baseUrl, authUrl } = engine.getSettings();
+  const dataSource = options.baseUrl ? "--base-url or PCD_BASE_URL" : "built-in default";
+  const authSource = options.authUrl
+    ? "--auth-url or PCD_AUTH_URL"
+    : options.baseUrl
+      ? "the data address"
+      : "built-in default";
+  log("info", `Service addresses: data ${baseUrl} (${dataSource}); sign-in ${authUrl} (${authSource}).`);
 }
 
 async function signIn(engine: Engine, options: RunOptions, log: Logger): Promise<string | undefined> {

@@ -1,9 +1,11 @@
 // Loaded first into the shared runtime (before the custom functions): tells the engine
 // holder how to build the browser engine: the page's fetch, IndexedDB (falling back to
-// memory when it fails or hangs) and the real clock.
+// memory when it fails or hangs), the real clock and the addresses the bundle was built for.
 import { createEngine, createIdbStorage, createResilientStorage } from "../core";
 import type { Logger } from "../core/environment";
+import { buildTimeAddresses } from "./build-addresses";
 import { createDocumentSettingsStorage, documentSettings } from "./document-settings-storage";
+import { explainBlockedFetch } from "./blocked-fetch";
 import { setEngineFactory } from "./shared-engine";
 
 // Warnings and errors only: the console of an add-in is not for users, and nothing
@@ -22,11 +24,15 @@ setEngineFactory(() => {
   const workbookStorage = settings
     ? createResilientStorage(createDocumentSettingsStorage(settings), { label: "the workbook's settings" })
     : undefined;
-  return createEngine({
-    fetch: (input, init) => fetch(input, init),
-    storage,
-    workbookStorage,
-    clock: { now: () => Date.now() },
-    log: consoleLogger,
-  });
+  return createEngine(
+    {
+      fetch: explainBlockedFetch((input, init) => fetch(input, init), location.origin),
+      storage,
+      workbookStorage,
+      clock: { now: () => Date.now() },
+      log: consoleLogger,
+    },
+    // The addresses the bundle was built for; stored settings (the user's) win.
+    { defaults: buildTimeAddresses() },
+  );
 });

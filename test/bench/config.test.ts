@@ -7,7 +7,7 @@ describe("parseBenchArgs", () => {
     expect(parseBenchArgs([], "/tmp/out")).toEqual({ ...FULL_RUN, outDir: "/tmp/out" });
     expect(FULL_RUN).toMatchObject({
       workbookFormulas: 2000,
-      scaleSizes: [100, 1000, 5000, 10000],
+      scaleSizes: [1000, 10000, 30000, 100000],
       stormGapMs: 50,
     });
   });
@@ -19,6 +19,8 @@ describe("parseBenchArgs", () => {
     [["--naive-sample", "0"], { naiveSample: 0 }],
     [["--latency", "0", "--per-code", "0"], { latencyMs: 0, latencyPerCodeMs: 0 }],
     [["--no-addin", "--no-new-process"], { addin: false, newProcess: false }],
+    [["--only-scale"], { onlyScale: true, addin: false }],
+    [["--no-profile"], { profile: false }],
   ])("%j", (args, expected) => {
     expect(parseBenchArgs(args, "/tmp/out")).toMatchObject(expected);
   });

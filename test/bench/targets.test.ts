@@ -1,5 +1,5 @@
 import { zeroCalls } from "../../bench/bounds";
-import type { WorkloadResult } from "../../bench/results";
+import type { ScaleFigures, WorkloadResult } from "../../bench/results";
 import { evaluateTargets } from "../../bench/targets";
 
 function workload(id: string, overrides: Partial<WorkloadResult> = {}): WorkloadResult {
@@ -53,16 +53,60 @@ test.each([
   expect(checks.every((value) => value)).toBe(expected);
 });
 
+function scaled(
+  id: string,
+  formulas: number,
+  figures: Partial<ScaleFigures>,
+  overrides: Partial<WorkloadResult> = {},
+): WorkloadResult {
+  return workload(id, {
+    formulas,
+    warmMsPerFormula: 0.02,
+    scale: {
+      coldCpuMs: formulas * 0.1,
+      coldGcMs: 0,
+      warmWallMs: formulas * 0.02,
+      warmCpuMs: formulas * 0.02,
+      warmGcMs: 0,
+      rssGrowthMiBPer1000: 10,
+      coldProfile: [],
+      warmProfile: [],
+      ...figures,
+    },
+    ...overrides,
+  });
+}
+
 test.each([
-  ["flat", 1000, 10000, 1.0, 1.2, true],
-  ["cold time per formula grows 30 %", 1000, 13000, 1.0, 1.0, false],
-  ["cached time per formula grows 30 %", 1000, 10000, 1.0, 1.3, false],
-])("W5 %s", (_name, smallMs, largeMs, smallWarm, largeWarm, expected) => {
+  ["flat", {}, {}, true],
+  ["cold CPU per formula grows 30 %", {}, { coldCpuMs: 30000 * 0.13 }, false],
+  ["memory per formula grows 30 %", {}, { rssGrowthMiBPer1000: 13 }, false],
+  ["warm time per formula grows 30 %", {}, { warmWallMs: 0 }, false],
+])("W5 flatness: %s", (_name, small: Partial<ScaleFigures>, large: Partial<ScaleFigures>, expected) => {
+  const warmLarge = large.warmWallMs === 0 ? 0.026 : 0.02;
   const checks = met([
-    workload("W5 1000", { formulas: 1000, wallMs: smallMs, warmMsPerFormula: smallWarm }),
-    workload("W5 10000", { formulas: 10000, wallMs: largeMs, warmMsPerFormula: largeWarm }),
+    scaled("W5 1000", 1000, small),
+    scaled("W5 30000", 30000, large, { warmMsPerFormula: warmLarge }),
   ]);
   const flat = Object.entries(checks).filter(([name]) => name.startsWith("W5:"));
-  expect(flat).toHaveLength(2);
+  expect(flat).toHaveLength(3);
   expect(flat.every(([, value]) => value)).toBe(expected);
 });
+
+test.each([
+  ["within every target", {}, {}, true],
+  ["cold pass 1.31 x its bound", {}, { wallMs: 1310 }, false],
+  ["22 MB per 1,000 formulas", { rssGrowthMiBPer1000: 21 }, {}, false],
+  ["warm 0.031 ms per formula at 30,000", {}, { warmMsPerFormula: 0.031 }, false],
+])(
+  "W5 per size: %s",
+  (_name, figures: Partial<ScaleFigures>, overrides: Partial<WorkloadResult>, expected) => {
+    const checks = Object.entries(met([scaled("W5 30000", 30000, figures, { wallMs: 1300, ...overrides })]));
+    expect(checks.map(([name]) => name)).toEqual([
+      "W5 30000: cold pass <= 1.3 x rate-limit bound",
+      "W5 30000: peak RSS growth <= 20 MB per 1,000 formulas",
+      "W5 30000: warm recalculation <= 0.03 ms per formula",
+    ]);
+    expect(checks.every(([, value]) => value)).toBe(expected);
+  },
+);

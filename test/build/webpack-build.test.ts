@@ -1,13 +1,36 @@
 // Builds the add-in the way `npm run build` does (into temporary folders) and checks
-// what Excel will load: functions.json, the rewritten manifest, and the page.
-import { readFileSync, readdirSync, existsSync, rmSync } from "node:fs";
+// what Excel will load: functions.json, the rewritten manifest, and the page; and that a
+// production build carries the addresses it was given and no loopback address at all.
+import { readFileSync, existsSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { buildAddin } from "../../scripts/build-addin";
+import { checkRepositoryManifest } from "../../scripts/check-manifest";
+import { buildServer } from "../../src/server/app";
+import { parseServeArgs } from "../../src/server/serve-args";
+
+const root = path.resolve(__dirname, "../..");
+const SERVICE_URL = "https://gateway.pcd-vendor.example/pcd";
+const AUTH_URL = "https://login.pcd-vendor.example";
+/** A loopback address as a URL or an authority: http://localhost:3001, //127.0.0.1, [::1]:80. */
+const LOOPBACK_ADDRESS = /(?:[a-z]+:)?\/\/(?:localhost|127(?:\.\d{1,3}){3}|\[::1\]|0\.0\.0\.0)(?![\w.-])/i;
+
+function filesUnder(folder: string): string[] {
+  return readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
 
 describe("production build", () => {
   let dist: string;
   beforeAll(async () => {
-    dist = await buildAddin({ mode: "production", env: { PCD_ADDIN_URL: "https://pcd.example.com/addin" } });
+    dist = await buildAddin({
+      mode: "production",
+      env: {
+        PCD_ADDIN_URL: "https://pcd.example.com/addin",
+        PCD_SERVICE_URL: SERVICE_URL,
+        PCD_AUTH_URL: AUTH_URL,
+      },
+    });
   }, 180_000);
   afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
@@ -45,6 +68,50 @@ describe("production build", () => {
     ).toBe(true);
   });
 
+  test("the built manifest passes the offline manifest check on the production origin", async () => {
+    const manifest = readFileSync(path.join(dist, "manifest.xml"), "utf8");
+    await expect(checkRepositoryManifest(root, manifest)).resolves.toEqual([]);
+  });
+
+  test("no file of the build holds a loopback address", () => {
+    const files = filesUnder(dist);
+    expect(files.map((file) => path.basename(file))).toEqual(
+      expect.arrayContaining([
+        "functions.js",
+        "taskpane.js",
+        "taskpane.html",
+        "manifest.xml",
+        "functions.json",
+      ]),
+    );
+    const hits = files.flatMap((file) => {
+      const match = LOOPBACK_ADDRESS.exec(readFileSync(file, "latin1"));
+      return match ? [`${path.relative(dist, file)}: ${match[0]}`] : [];
+    });
+    expect(hits).toEqual([]);
+  });
+
+  test("the bundles start with the build's service and token addresses", () => {
+    const functions = readFileSync(path.join(dist, "functions.js"), "utf8");
+    expect(functions).toContain(JSON.stringify(SERVICE_URL));
+    expect(functions).toContain(JSON.stringify(AUTH_URL));
+    const html = readFileSync(path.join(dist, "taskpane.html"), "utf8");
+    expect(html).toMatch(/connect-src 'self' https:;/);
+  });
+
+  test("npm run serve's server sends the built page's policy as a header", async () => {
+    const app = await buildServer(parseServeArgs(["--dist", dist]));
+    try {
+      const response = await app.inject({ method: "GET", url: "/taskpane.html" });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers["content-security-policy"]).toMatch(
+        /^default-src 'self'; .*connect-src 'self' https:;/,
+      );
+    } finally {
+      await app.close();
+    }
+  });
+
   test("the page loads Office.js from the CDN, then runtime, functions, commands and task pane", () => {
     const html = readFileSync(path.join(dist, "taskpane.html"), "utf8");
     const scripts = [...html.matchAll(/<script[^>]*src="?([^\s">]+)/g)].map((match) => match[1]);
@@ -62,7 +129,7 @@ describe("production build", () => {
 });
 
 describe("development build", () => {
-  test("serves a local copy of Office.js without debug files", async () => {
+  test("serves a local copy of Office.js without debug files, and presets the local emulator", async () => {
     const dist = await buildAddin({ mode: "development" });
     try {
       const html = readFileSync(path.join(dist, "taskpane.html"), "utf8");
@@ -70,6 +137,9 @@ describe("development build", () => {
       expect(existsSync(path.join(dist, "office-js/office.js"))).toBe(true);
       expect(existsSync(path.join(dist, "office-js/custom-functions-runtime.js"))).toBe(true);
       expect(existsSync(path.join(dist, "office-js/office.debug.js"))).toBe(false);
+      // The development build keeps the emulator preset (and the scan above would see it).
+      expect(readFileSync(path.join(dist, "functions.js"), "utf8")).toMatch(LOOPBACK_ADDRESS);
+      expect(readFileSync(path.join(dist, "functions.js"), "utf8")).toContain('"http://127.0.0.1:3001"');
     } finally {
       rmSync(dist, { recursive: true, force: true });
     }

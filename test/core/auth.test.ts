@@ -77,19 +77,19 @@ describe("Auth.signIn", () => {
       "401 with a JSON message",
       json({ message: "Invalid credentials" }, 401),
       "auth",
-      /^Sign-in failed: the service rejected the username or password \(Invalid credentials\)$/,
+      /^Sign-in failed: the service rejected the username or password \(HTTP 401\)\. Check both and sign in again\.$/,
     ],
     [
       "403 plain text",
       text("Forbidden", 403),
       "auth",
-      /^Sign-in failed: the service rejected the username or password \(Forbidden\)$/,
+      /^Sign-in failed: the service rejected the username or password \(HTTP 403\)\. Check both/,
     ],
     [
       "400 without a body",
       text("", 400),
       "auth",
-      /^Sign-in failed: the service rejected the username or password \(HTTP 400\)$/,
+      /^Sign-in failed: the service rejected the username or password \(HTTP 400\)\. Check both/,
     ],
     [
       "an unreachable service",
@@ -250,7 +250,7 @@ describe("Auth.token and renewal", () => {
     expect(changes.map((status) => status.signedIn)).toEqual([true, false]);
     await expect(auth.token()).rejects.toMatchObject({
       kind: "not_signed_in",
-      message: `${NOT_SIGNED_IN_MESSAGE} Last attempt: Renewing the access token failed: the service rejected the username or password (password changed)`,
+      message: `${NOT_SIGNED_IN_MESSAGE} Last attempt: Renewing the access token failed: the service rejected the username or password (HTTP 401). Check both and sign in again.`,
     });
   });
 

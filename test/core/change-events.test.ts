@@ -52,4 +52,49 @@ describe("ChangeEvents", () => {
     expect(received).toEqual(["k"]);
     expect(logs[0]).toMatch(/listener bug/);
   });
+
+  test("per-key listeners hear only their keys, once per delivery, until they unsubscribe", () => {
+    const ticks = manualTicks();
+    const events = new ChangeEvents(undefined, ticks.defer);
+    const heard: string[] = [];
+    const cellA = () => heard.push("cell A");
+    const cellAB = () => heard.push("cell AB");
+    events.onKeyChange("a", cellA);
+    events.onKeyChange("a", cellAB);
+    const stopB = events.onKeyChange("b", cellAB);
+    events.onKeyChange("c", () => heard.push("cell C"));
+    events.changed("a");
+    events.changed("b");
+    ticks.tick();
+    expect(heard.sort()).toEqual(["cell A", "cell AB"]);
+    heard.length = 0;
+    stopB();
+    events.changed("b");
+    ticks.tick();
+    expect(heard).toEqual([]);
+  });
+
+  test.each([
+    ["a catalog change", (events: ChangeEvents) => events.metaChanged(), 1, 1],
+    ["the allowances alone", (events: ChangeEvents) => events.limitsChanged(), 1, 0],
+    [
+      "both in one tick",
+      (events: ChangeEvents) => {
+        events.limitsChanged();
+        events.metaChanged();
+      },
+      1,
+      1,
+    ],
+  ])("%s: meta listeners %i, catalog listeners %i", (_name, change, metaCalls, catalogCalls) => {
+    const ticks = manualTicks();
+    const events = new ChangeEvents(undefined, ticks.defer);
+    let meta = 0;
+    let catalog = 0;
+    events.onMetaChange(() => meta++);
+    events.onCatalogChange(() => catalog++);
+    change(events);
+    ticks.tick();
+    expect([meta, catalog]).toEqual([metaCalls, catalogCalls]);
+  });
 });

@@ -56,11 +56,10 @@ describe("createEngine", () => {
         status: 200,
         headers: { "content-type": "application/json" },
       });
-    const engine = createEngine({
-      fetch: tokenService,
-      storage: new MemoryStorage(),
-      clock: { now: () => 0 },
-    });
+    const engine = createEngine(
+      { fetch: tokenService, storage: new MemoryStorage(), clock: { now: () => 0 } },
+      { defaults: { baseUrl: "https://pcd.example", authUrl: "https://pcd.example" } },
+    );
     await engine.signIn("analyst@pcd.example", "secret");
     const heard: boolean[] = [];
     engine.onAuthChange((status) => heard.push(status.signedIn));
@@ -69,5 +68,72 @@ describe("createEngine", () => {
 
     expect(engine.authStatus().signedIn).toBe(false);
     expect(heard).toContain(false);
+  });
+
+  test("the host's defaults give the addresses; a stored choice of the user wins over them", async () => {
+    const defaults = { baseUrl: "https://built.example", authUrl: "https://auth.built.example" };
+    const fresh = createEngine(
+      { fetch: noNetwork, storage: new MemoryStorage(), clock: { now: () => 0 } },
+      { defaults },
+    );
+    await fresh.ready();
+    expect(fresh.getSettings()).toMatchObject(defaults);
+
+    const storage = new MemoryStorage();
+    await storage.set("pcd:settings", { baseUrl: "https://chosen.example" });
+    const returning = createEngine({ fetch: noNetwork, storage, clock: { now: () => 0 } }, { defaults });
+    await returning.ready();
+    expect(returning.getSettings()).toMatchObject({
+      baseUrl: "https://chosen.example",
+      authUrl: "https://auth.built.example",
+    });
+  });
+
+  test("rejects an invalid default address by name", () => {
+    expect(() =>
+      createEngine(
+        { fetch: noNetwork, storage: new MemoryStorage(), clock: { now: () => 0 } },
+        { defaults: { authUrl: "http://service.example" } },
+      ),
+    ).toThrow(expect.objectContaining({ kind: "input", details: { argument: "authUrl" } }));
+  });
+});
+
+describe("before any service address is set", () => {
+  const calls: string[] = [];
+  const fetchSpy: FetchLike = async (input) => {
+    calls.push(input);
+    throw new TypeError("fetch failed");
+  };
+  const engineWithout = (defaults = {}) =>
+    createEngine(
+      { fetch: fetchSpy, storage: new MemoryStorage(), clock: { now: () => Date.UTC(2026, 10, 20, 18) } },
+      { defaults },
+    );
+  beforeEach(() => {
+    calls.length = 0;
+  });
+
+  test.each([
+    ["no address at all", {}],
+    ["a token address only", { authUrl: "https://auth.example" }],
+  ])("%s: a cell's request names the missing address and sends nothing", async (_case, defaults) => {
+    const engine = engineWithout(defaults);
+    await engine.ready();
+    await expect(engine.resolve("68520-8-1", null, null)).rejects.toMatchObject({
+      kind: "not_signed_in",
+      message: expect.stringMatching(/^PCD has no service address yet: open the PCD pane .* and sign in/),
+    });
+    expect(calls).toEqual([]);
+  });
+
+  test("sign-in refuses to start without the addresses, instead of calling the add-in's own origin", async () => {
+    const engine = engineWithout();
+    await engine.ready();
+    await expect(engine.signIn("analyst@pcd.example", "secret")).rejects.toMatchObject({
+      kind: "input",
+      message: expect.stringMatching(/service address/),
+    });
+    expect(calls).toEqual([]);
   });
 });

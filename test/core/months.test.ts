@@ -25,7 +25,16 @@ describe("months", () => {
     expect(laterMonth(a, b)).toBe(expected);
   });
 
-  test("rejects text that is not a month", () => {
-    expect(() => monthIndex("Nov 2026")).toThrow("'Nov 2026' is not a month");
+  test.each([
+    ["0000-01", 0],
+    ["2024-01", 24288],
+    ["2024-12-31", 24299],
+    ["9999-12", 119999],
+  ])("monthIndex(%s) = %d", (month, expected) => {
+    expect(monthIndex(month)).toBe(expected);
+  });
+
+  test.each(["Nov 2026", "2026/11", "2026-1", "202a-11", "", "2026-"])("rejects %j: not a month", (text) => {
+    expect(() => monthIndex(text)).toThrow(`'${text}' is not a month`);
   });
 });

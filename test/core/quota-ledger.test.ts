@@ -158,3 +158,20 @@ describe("QuotaLedger.isCurrent", () => {
     expect(ledger.isCurrent("live", "energy_price")).toBe(false);
   });
 });
+
+describe("dataset names like Object's properties", () => {
+  test.each(["__proto__", "constructor", "toString", "hasOwnProperty"])(
+    "%s: no allowance is found on the prototype; a recorded one is its own",
+    (dataset) => {
+      const { ledger } = ledgerAt(RELEASE_NOV + 1000);
+      ledger.record("live", "energy_price", { Germany: { remaining: 3, total: 500 } });
+      expect(ledger.remaining("live", "energy_price", dataset)).toBeNull();
+      const admission = ledger.admit("live", "energy_price", items(dataset, 2), (item) => item.dataset);
+      expect(admission.admitted).toHaveLength(2);
+      const own = {};
+      Object.defineProperty(own, dataset, { value: { remaining: 1, total: 9 }, enumerable: true });
+      ledger.record("live", "commodity_price", own);
+      expect(ledger.remaining("live", "commodity_price", dataset)).toBe(1);
+    },
+  );
+});

@@ -116,3 +116,44 @@ describe("expectedLatestFinal", () => {
     expect(expectedLatestFinal(utc(now), 3)).toBe(month);
   });
 });
+
+describe("serviceState is computed once a minute", () => {
+  // 2026-11-25 06:00 Central (CST) is 12:00 UTC: a maintenance window starts on the minute.
+  test.each([
+    ["the last ms before a window", "2026-11-25T11:59:59.999Z", true],
+    ["the window's first ms", "2026-11-25T12:00:00.000Z", false],
+    ["within the window's first minute", "2026-11-25T12:00:30.500Z", false],
+    ["the window's last ms", "2026-11-26T03:59:59.999Z", false],
+    ["the first ms after it", "2026-11-26T04:00:00.000Z", true],
+  ])("%s: the same answer memoised or not", (_name, instant, available) => {
+    const now = utc(instant);
+    const first = serviceState(now, 3);
+    expect(first.available).toBe(available);
+    expect(serviceState(now, 3)).toEqual(first);
+    expect(serviceState(now + 1, 3).available).toBe(now % 60_000 === 59_999 ? !available : available);
+  });
+
+  test("Intl runs at most once for many requests within a minute", () => {
+    const formatToParts = jest.spyOn(Intl.DateTimeFormat.prototype, "formatToParts");
+    try {
+      const start = utc("2027-02-09T15:00:00.000Z");
+      serviceState(start, 3);
+      const calls = formatToParts.mock.calls.length;
+      for (let ms = 1; ms < 60_000; ms += 7) serviceState(start + ms, 3);
+      expect(formatToParts.mock.calls.length).toBe(calls);
+      serviceState(start + 60_000, 3);
+      // The next minute: a new reading (its window and release starts are known already).
+      expect(formatToParts.mock.calls.length).toBe(calls + 1);
+    } finally {
+      formatToParts.mockRestore();
+    }
+  });
+
+  test("a release seen out within the minute is taken into account at once", () => {
+    // 2026-11-04 is the 3rd business day: release downtime from 06:00 Central (12:00 UTC).
+    const now = utc("2026-11-04T15:00:30.000Z");
+    expect(serviceState(now, 3).reason).toBe("release");
+    expect(serviceState(now, 3, { releaseDoneAt: now - 10 }).available).toBe(true);
+    expect(serviceState(now, 3, { releaseDoneAt: now + 10 }).reason).toBe("release");
+  });
+});

@@ -1,4 +1,9 @@
-import { SearchIndex } from "../../src/core/search-index";
+import {
+  MAX_FUZZY_TERM_LENGTH,
+  MAX_SEARCH_TEXT_LENGTH,
+  SearchIndex,
+  fuzzyDistance,
+} from "../../src/core/search-index";
 import { seriesInfo } from "./support/series-fixtures";
 
 const catalog = [
@@ -87,5 +92,50 @@ describe("SearchIndex", () => {
     expect(big.size).toBe(3000);
     expect(big.search("10042-1-1")[0]?.info.code).toBe("10042-1-1");
     expect(big.search("copper", { limit: 5 })).toHaveLength(5);
+  });
+});
+
+describe("search limits", () => {
+  const index = new SearchIndex(catalog);
+
+  test("text up to MAX_SEARCH_TEXT_LENGTH is searched; longer text is an input error saying the cap", () => {
+    expect(() => index.search(`natural gas ${"x".repeat(MAX_SEARCH_TEXT_LENGTH - 12)}`)).not.toThrow();
+    expect(() => index.search("x".repeat(MAX_SEARCH_TEXT_LENGTH + 1))).toThrow(
+      expect.objectContaining({
+        kind: "input",
+        message:
+          "Search text is 201 characters long: search with at most 200 characters (a few words or a code).",
+      }),
+    );
+  });
+
+  test("a 100,000-character word is refused before any matching, with little memory", () => {
+    const word = "polyethylene".repeat(8_334).slice(0, 100_000);
+    const before = process.memoryUsage();
+    let error: unknown;
+    try {
+      index.search(word);
+    } catch (caught) {
+      error = caught;
+    }
+    const after = process.memoryUsage();
+    expect(error).toMatchObject({
+      kind: "input",
+      message: expect.stringMatching(/^Search text is 100,000 characters long/),
+    });
+    // Fuzzy matching of such a word once took 1.8 GB; refusing it takes next to nothing.
+    const grown = after.heapUsed + after.arrayBuffers - (before.heapUsed + before.arrayBuffers);
+    expect(grown).toBeLessThan(32 * 1024 * 1024);
+  });
+
+  test("fuzzy matching is bounded: typos in words of 4 to 24 letters, longer words by prefix only", () => {
+    expect(fuzzyDistance("gas")).toBe(false);
+    expect(fuzzyDistance("12345")).toBe(false);
+    expect(fuzzyDistance("polyethylen")).toBe(0.2);
+    expect(fuzzyDistance("x".repeat(MAX_FUZZY_TERM_LENGTH))).toBe(0.2);
+    expect(fuzzyDistance("x".repeat(MAX_FUZZY_TERM_LENGTH + 1))).toBe(false);
+    // A typo is still forgiven; a word at the cap is searched and finds nothing.
+    expect(index.search("polyethylen").map((hit) => hit.info.code)).toContain("91201-1-5");
+    expect(index.search("q".repeat(MAX_SEARCH_TEXT_LENGTH))).toEqual([]);
   });
 });

@@ -100,3 +100,15 @@ test("missingError puts the cause first and keeps its kind and details", () => {
     details: { dataset: "Germany" },
   });
 });
+
+test("a long cause is shortened so that what is missing stays within Excel's 255 characters", () => {
+  const cause = new PcdError(
+    "network",
+    `PCD could not reach the service: ${"connection reset ".repeat(20)}(gave up after 4 retries).`,
+  );
+  const error = missingError(cause, "57935-3-12", "the latest months");
+  expect(error.message.length).toBeLessThanOrEqual(255);
+  expect(error.message).toMatch(
+    /^PCD could not reach the service: connection reset .*…: the latest months of 57935-3-12 could not be fetched\.$/,
+  );
+});

@@ -38,11 +38,11 @@ function inputError(patch: Record<string, unknown>): PcdError {
 }
 
 describe("DEFAULT_SETTINGS", () => {
-  test("point at the local emulator with the documented defaults", () => {
+  test("carry no service address (the host gives one) and the documented defaults", () => {
     expect(DEFAULT_SETTINGS).toEqual({
       environment: "live",
-      baseUrl: "http://127.0.0.1:3001",
-      authUrl: "http://127.0.0.1:3001",
+      baseUrl: "",
+      authUrl: "",
       productPaths: {
         energy_price: "/energy_price",
         commodity_price: "/commodity_price",

@@ -13,6 +13,7 @@ test("in-process defaults follow the lead's decisions", () => {
     admin: true,
     forecastMonths: 6,
     corsOrigins: ["https://localhost:3000"],
+    cors: true,
     errorFormat: "json",
     duplicateDates: false,
   });

@@ -152,12 +152,95 @@ test("cancelling unsubscribes and ignores a late result", async () => {
   let release: (value: number) => void = () => undefined;
   const { job } = scriptedJob("data", [() => new Promise<number>((resolve) => (release = resolve))], "k");
   startStreamingCell(sink, job, { engine, toHostError: asError });
-  expect(engine.listenerCount).toBe(3);
+  // Its key and sign-ins (a data cell with a key does not listen to catalog changes).
+  expect(engine.listenerCount).toBe(2);
   sink.onCanceled?.();
   expect(engine.listenerCount).toBe(0);
   release(1);
   await flush();
   expect(sink.results).toEqual([]);
+});
+
+test("a data cell listens to exactly the keys of its latest run", async () => {
+  const engine = new FakeEngine();
+  const sink = makeSink();
+  let key = "old";
+  const job: CellJob<string> = {
+    watch: "data",
+    compute: async (track) => {
+      track(key);
+      return key;
+    },
+  };
+  const cell = startStreamingCell(sink, job, { engine, toHostError: asError });
+  await flush();
+  expect(engine.watchedKeys).toEqual(["old"]);
+  key = "new";
+  cell.rerun();
+  await flush();
+  expect(engine.watchedKeys).toEqual(["new"]);
+  engine.emitChange(["old"]);
+  await flush();
+  expect(sink.results).toEqual(["old", "new"]);
+  key = "newest";
+  engine.emitChange(["new"]);
+  await flush();
+  expect(sink.results).toEqual(["old", "new", "newest"]);
+});
+
+test("many keys changing in one delivery re-run a cell once", async () => {
+  const engine = new FakeEngine();
+  const sink = makeSink();
+  let runs = 0;
+  const job: CellJob<number> = {
+    watch: "data",
+    compute: async (track) => {
+      track("a");
+      track("b");
+      runs += 1;
+      return runs;
+    },
+  };
+  startStreamingCell(sink, job, { engine, toHostError: asError });
+  await flush();
+  engine.emitChange(["a", "b"]);
+  await flush();
+  expect(runs).toBe(2);
+});
+
+const succeeds = async (): Promise<unknown> => 1;
+const fails = async (): Promise<unknown> => Promise.reject(new Error("x"));
+
+test.each<[string, CellWatch, string | undefined, () => Promise<unknown>, number]>([
+  ["a data cell with a key", "data", "k", succeeds, 1],
+  ["a data cell that failed with its key known", "data", "k", fails, 1],
+  ["a data cell that failed before knowing its key", "data", undefined, fails, 2],
+  ["a meta cell", "meta", undefined, succeeds, 2],
+  ["a catalog cell", "catalog", undefined, succeeds, 2],
+])("catalog changes and %s", async (_name, watch, key, outcome, expectedRuns) => {
+  const engine = new FakeEngine();
+  const { job, runs } = scriptedJob(watch, [outcome], key);
+  const cell = startStreamingCell(makeSink(), job, { engine, toHostError: asError });
+  await flush();
+  engine.emitMeta();
+  await flush();
+  expect(runs()).toBe(expectedRuns);
+  cell.cancel();
+});
+
+test.each<[CellWatch, number]>([
+  ["meta", 2],
+  ["catalog", 1],
+  ["data", 1],
+])("a change of the allowances alone re-runs a %s cell: runs %i", async (watch, expectedRuns) => {
+  const engine = new FakeEngine();
+  const { job, runs } = scriptedJob(watch, [succeeds]);
+  const cell = startStreamingCell(makeSink(), job, { engine, toHostError: asError });
+  await flush();
+  engine.emitLimits();
+  await flush();
+  expect(runs()).toBe(expectedRuns);
+  cell.cancel();
 });
 
 /** Settles pending promise chains without running timers (fake timers are on). */

@@ -49,7 +49,7 @@ test("each pass cancels the previous pass's cells, and the run leaves no cell su
   expect(report.passes.map((pass) => pass.results)).toEqual(
     Array.from({ length: 3 }, () => [{ formula: '=PCD.VALUE("68520-8-1")', value: 12 }]),
   );
-  expect(peak).toBe(3); // one cell's onChange, onMetaChange and onAuthChange: never two passes at once
+  expect(peak).toBe(2); // one cell's key watch and onAuthChange: never two passes at once
   expect(engine.listenerCount).toBe(0);
   expect(() => getEngine()).toThrow(/not initialised/);
 });
@@ -147,4 +147,22 @@ test("a failed refresh is logged and the passes still run", async () => {
   expect(report.refresh).toBeUndefined();
   expect(logs).toContain("error: Refresh all failed: Not signed in");
   expect(report.passes[0]?.results).toEqual([{ formula: '=PCD.VALUE("68520-8-1")', value: 12 }]);
+});
+
+test("with onPass each pass's results are handed over as it ends and not kept in the report", async () => {
+  const engine = new FakeEngine([GAS]);
+  const handed: Array<{ results: unknown[]; passesSoFar: number }> = [];
+  const report = await runWorkbook({
+    engine,
+    log: quiet,
+    passes: 2,
+    formulas: ['=PCD.VALUE("68520-8-1")'],
+    onPass: (pass, sofar) => handed.push({ results: pass.results, passesSoFar: sofar.passes.length }),
+  });
+  expect(handed).toEqual([
+    { results: [{ formula: '=PCD.VALUE("68520-8-1")', value: 12 }], passesSoFar: 0 },
+    { results: [{ formula: '=PCD.VALUE("68520-8-1")', value: 12 }], passesSoFar: 1 },
+  ]);
+  expect(report.passes.map((pass) => pass.results)).toEqual([[], []]);
+  expect(report.passes.map((pass) => pass.dataRequests)).toHaveLength(2);
 });

@@ -3,6 +3,8 @@
 // what it was (its refresh failed) or exactly what a fault-free refresh produces (the
 // oracle: a second engine on its own storage); the summary must count the failures, no code
 // may be charged twice, and a second refresh once the fault clears completes the rest.
+import { writeFileSync } from "node:fs";
+import path from "node:path";
 import type { Engine, SeriesData, SeriesRequest } from "../../src/core/engine-api";
 import { MemoryStorage } from "../../src/core/storage";
 import { FaultLab, sum } from "./support/fault-lab";
@@ -73,5 +75,18 @@ test("a refresh-all that meets 500s and malformed answers keeps or completes eve
   expect(recovered.failed).toBe(0);
   for (const { key } of requests) expect(content(subject.peek(key))).toEqual(expected.get(key));
   // Each series that needed data was paid for once over both refreshes, as the oracle paid.
-  expect(faultCharges + sum((await lab.stats()).dataRequests)).toBe(truth.requestsUsed);
+  const recoveryCharges = sum((await lab.stats()).dataRequests);
+  expect(faultCharges + recoveryCharges).toBe(truth.requestsUsed);
+  const dir = process.env.PCD_RELIABILITY_DIR;
+  if (dir) {
+    const measured = {
+      series: requests.length,
+      oracleRequests: truth.requestsUsed,
+      faultedFailed: faulted.failed,
+      kept: kept.length,
+      faultCharges,
+      recoveryCharges,
+    };
+    writeFileSync(path.join(dir, "refresh-faults.json"), JSON.stringify(measured, null, 2));
+  }
 });

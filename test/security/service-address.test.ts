@@ -5,6 +5,8 @@ import { createEngine } from "../../src/core/engine";
 import type { EngineSettings } from "../../src/core/engine-api";
 import { MemoryStorage } from "../../src/core/storage";
 
+const WORKING_ADDRESS = "http://127.0.0.1:3001";
+
 function engineWith(settings: Partial<EngineSettings> = {}) {
   return createEngine(
     {
@@ -12,7 +14,7 @@ function engineWith(settings: Partial<EngineSettings> = {}) {
       storage: new MemoryStorage(),
       clock: { now: () => Date.UTC(2026, 10, 10, 18) },
     },
-    { settings },
+    { settings, defaults: { baseUrl: WORKING_ADDRESS, authUrl: WORKING_ADDRESS } },
   );
 }
 
@@ -68,7 +70,7 @@ describe.each(["baseUrl", "authUrl"] as const)("%s", (field) => {
         message: expect.stringMatching(new RegExp(`^Invalid setting ${field}: `)),
       });
       // A refused change leaves the working address in place.
-      expect(engine.getSettings()[field]).toBe("http://127.0.0.1:3001");
+      expect(engine.getSettings()[field]).toBe(WORKING_ADDRESS);
     },
   );
 });

@@ -108,6 +108,10 @@ export class FakeEngine implements Engine {
   };
   private readonly changeListeners = new Set<(keys: ReadonlySet<string>) => void>();
   private readonly metaListeners = new Set<() => void>();
+  private readonly keyListeners = new Map<string, Set<() => void>>();
+  private readonly catalogListeners = new Set<() => void>();
+  /** Each answer is a new data version: the fake's series may be edited in place between calls. */
+  private dataVersion = 0;
   private readonly authListeners = new Set<(status: AuthStatus) => void>();
 
   constructor(series: FakeSeries[] = []) {
@@ -115,15 +119,34 @@ export class FakeEngine implements Engine {
   }
 
   get listenerCount(): number {
-    return this.changeListeners.size + this.metaListeners.size + this.authListeners.size;
+    let keyed = 0;
+    for (const listeners of this.keyListeners.values()) keyed += listeners.size;
+    return (
+      this.changeListeners.size +
+      this.metaListeners.size +
+      this.catalogListeners.size +
+      this.authListeners.size +
+      keyed
+    );
   }
 
+  /** As the engine's change events: per-key listeners once per change, then the onChange ones. */
   emitChange(keys: Iterable<string>): void {
     const set = new Set(keys);
+    const perKey = new Set<() => void>();
+    for (const key of set) for (const listener of this.keyListeners.get(key) ?? []) perKey.add(listener);
+    for (const listener of perKey) listener();
     for (const listener of [...this.changeListeners]) listener(set);
   }
 
+  /** A catalog change: meta and catalog listeners hear it. */
   emitMeta(): void {
+    for (const listener of [...this.metaListeners]) listener();
+    for (const listener of [...this.catalogListeners]) listener();
+  }
+
+  /** Only the allowances moved: catalog listeners do not hear it. */
+  emitLimits(): void {
     for (const listener of [...this.metaListeners]) listener();
   }
 
@@ -247,6 +270,7 @@ export class FakeEngine implements Engine {
       updatedAt: entry.info.updatedAt,
       lastFinal: entry.finals[entry.finals.length - 1]?.month ?? null,
       fetchedAt: 0,
+      version: ++this.dataVersion,
     };
     return this.staleBecause ? { ...data, staleBecause: this.staleBecause } : data;
   }
@@ -274,8 +298,30 @@ export class FakeEngine implements Engine {
     return this.subscribe(this.changeListeners, listener);
   }
 
+  onKeyChange(key: string, listener: () => void): Unsubscribe {
+    let listeners = this.keyListeners.get(key);
+    if (listeners === undefined) {
+      listeners = new Set();
+      this.keyListeners.set(key, listeners);
+    }
+    const unsubscribe = this.subscribe(listeners, listener);
+    return () => {
+      unsubscribe();
+      if (this.keyListeners.get(key)?.size === 0) this.keyListeners.delete(key);
+    };
+  }
+
+  /** Keys some cell listens to right now. */
+  get watchedKeys(): string[] {
+    return [...this.keyListeners.keys()];
+  }
+
   onMetaChange(listener: () => void): Unsubscribe {
     return this.subscribe(this.metaListeners, listener);
+  }
+
+  onCatalogChange(listener: () => void): Unsubscribe {
+    return this.subscribe(this.catalogListeners, listener);
   }
 
   async limits(): Promise<LimitsRow[]> {

@@ -5,7 +5,7 @@
 import type { ServiceState } from "../engine-api";
 import { PcdError, type PcdErrorDetails } from "../errors";
 import type { Operation } from "../model";
-import { datasetFromJson, datasetFromText, extractServerMessage } from "./server-message";
+import { datasetFromJson, datasetFromText, extractServerMessage, redactServiceText } from "./server-message";
 
 export const OPERATION_LABELS: Record<Operation, string> = {
   access_token: "Access Token",
@@ -97,7 +97,9 @@ export function classifyHttpFailure(failure: HttpFailure, context: FailureContex
     );
   }
   if (QUOTA_TEXT.test(text)) {
-    const dataset = datasetFromJson(bodyText) ?? datasetFromText(text);
+    // The JSON field is the service's raw text: it is normalised and redacted like the message.
+    const named = datasetFromJson(bodyText) ?? datasetFromText(text);
+    const dataset = named === null ? null : redactServiceText(named, context.secrets);
     if (dataset) details.dataset = dataset;
     const which = dataset ? ` for dataset "${dataset}"` : "";
     return new PcdError(
@@ -198,7 +200,7 @@ const GENERIC_FETCH_MESSAGES =
 function networkCause(error: unknown): string | null {
   const nested = (error as { cause?: { code?: unknown } } | null)?.cause;
   const code = typeof nested?.code === "string" ? nested.code : undefined;
-  if (code) return NETWORK_CAUSES[code] ?? code;
+  if (code) return Object.hasOwn(NETWORK_CAUSES, code) ? (NETWORK_CAUSES[code] ?? code) : code;
   const text = error instanceof Error ? error.message : String(error);
   return GENERIC_FETCH_MESSAGES.test(text.trim()) ? null : text;
 }

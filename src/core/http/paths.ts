@@ -1,5 +1,6 @@
 // Addresses of the operations (spec 4.2-4.5 and the sandbox variants of 4.7).
 import type { EngineSettings } from "../engine-api";
+import { PcdError } from "../errors";
 import type { Operation, ProductId, ServiceEnvironment } from "../model";
 
 /** The operations the ServiceClient performs (the token operation belongs to Auth). */
@@ -18,6 +19,14 @@ export function operationUrl(
   operation: DataOperation,
   codesSegment = "",
 ): string {
+  // The last line of defence for a product name from user text: only a configured product
+  // has an address ("__proto__" would otherwise call "<base>undefined/v1/...").
+  if (!Object.hasOwn(settings.productPaths, product)) {
+    throw new PcdError(
+      "input",
+      `"${String(product).slice(0, 40)}" is not a PCD product: no service address is set for it.`,
+    );
+  }
   const base = `${settings.baseUrl}${settings.productPaths[product]}/v1`;
   const sandbox = environment === "sandbox" ? "/sandbox" : "";
   switch (operation) {

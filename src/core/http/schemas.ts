@@ -190,6 +190,8 @@ export function parseDataLimits(body: unknown, product: ProductId, log?: Logger)
       `The Data Limits answer was not an object of datasets (got ${describeKind(body)}).`,
     );
   }
+  // Filled with defineProperty: a dataset named "__proto__" must become an own entry, not
+  // the object's prototype.
   const result: DataLimits = {};
   for (const [dataset, entry] of Object.entries(body)) {
     const parsed = v.safeParse(DataLimitEntrySchema, entry);
@@ -200,7 +202,12 @@ export function parseDataLimits(body: unknown, product: ProductId, log?: Logger)
       );
       continue;
     }
-    result[dataset] = { remaining: parsed.output.remaining_requests, total: parsed.output.total_requests };
+    Object.defineProperty(result, dataset, {
+      value: { remaining: parsed.output.remaining_requests, total: parsed.output.total_requests },
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return result;
 }

@@ -5,43 +5,86 @@
 import type { PcdErrorDetails } from "../errors";
 
 const MAX_MESSAGE_LENGTH = 300;
+/** Error bodies longer than this (in characters) are not searched for a message at all. */
+const MAX_EXAMINED_BODY_LENGTH = 1024 * 1024;
 const MESSAGE_FIELDS = ["message", "error", "detail", "error_description", "msg", "title", "description"];
 // Three base64url segments: the shape of a JWT (a token), wherever it appears.
 const JWT_LIKE = /\b[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\b/g;
 const BEARER = /\bBearer\s+\S+/gi;
 
 /**
- * The ways a service may echo a secret: as typed, escaped inside JSON text (an echoed
- * request body), or URL-encoded (an echoed query or form). HTML entities are decoded
- * before redaction instead (see extractServerMessage).
+ * Secrets shorter than this are not cut out of texts: a password "p" would turn "https"
+ * into "htt[redacted]s", garbling every message and showing where the password was.
+ * While such a secret is in play, the service's text is left out whole instead.
+ */
+export const MIN_REDACTABLE_SECRET_LENGTH = 4;
+
+/** Whether a text can be redacted for these secrets (no secret is too short to find safely). */
+export function canRedact(secrets: readonly (string | null | undefined)[]): boolean {
+  return secrets.every((secret) => !secret || secret.length >= MIN_REDACTABLE_SECRET_LENGTH);
+}
+
+/**
+ * The ways a service may echo a secret besides as typed: escaped inside JSON text (an
+ * echoed request body) or URL-encoded (an echoed query or form). Whitespace, case, HTML
+ * entities and percent-encoding of the text are normalised before matching instead.
  */
 function echoedForms(secret: string): string[] {
   const uri = encodeURIComponent(secret);
-  return [...new Set([secret, JSON.stringify(secret).slice(1, -1), uri, uri.replace(/%20/g, "+")])];
+  return [secret, JSON.stringify(secret).slice(1, -1), uri, uri.replace(/%20/g, "+")];
 }
 
-/** Removes tokens (any JWT-shaped text, "Bearer ...") and the given secrets from a text. */
-export function redactSecrets(text: string, secrets: readonly (string | null | undefined)[] = []): string {
-  let result = text.replace(BEARER, "Bearer [redacted]").replace(JWT_LIKE, "[redacted]");
+/** Regex syntax characters, escaped to match literally (the "u" flag allows no other escapes). */
+const REGEX_SYNTAX = /[\^$\\.*+?()[\]{}|/]/g;
+
+/**
+ * One pattern finding any of the secrets' forms in any case and spacing: between two
+ * characters of a form any run of whitespace or "+" (a form-encoded space) may stand.
+ * A form's own characters never match that run, so matching stays linear (no backtracking
+ * blow-up), and the texts it runs on are bounded (see MAX_REDACTED_LENGTH).
+ */
+function secretsPattern(forms: readonly string[]): RegExp | null {
+  const alternatives = [
+    ...new Set(forms.map((form) => [...form].filter((character) => !/^[\s+]$/u.test(character)))),
+  ]
+    .filter((characters) => characters.length > 0)
+    .sort((a, b) => b.length - a.length)
+    .map((characters) => characters.map((c) => c.replace(REGEX_SYNTAX, "\\$&")).join("[\\s+]*"));
+  return alternatives.length === 0 ? null : new RegExp(alternatives.join("|"), "giu");
+}
+
+/** Every form of the secrets a service may echo (the secret and its long token segments). */
+function secretForms(secrets: readonly (string | null | undefined)[]): string[] {
+  const forms: string[] = [];
   for (const secret of secrets) {
-    if (!secret) continue;
+    if (!secret || secret.length < MIN_REDACTABLE_SECRET_LENGTH) continue;
     // A token's parts are secrets too: a service may echo only its signature.
     const parts = [secret, ...secret.split(".").filter((part) => part.length >= 16)];
-    // Longest forms first, so a shorter form never leaves the rest of a longer one behind.
-    const forms = [...new Set(parts.flatMap(echoedForms))].sort((a, b) => b.length - a.length);
-    for (const form of forms) result = result.split(form).join("[redacted]");
+    forms.push(...parts.flatMap(echoedForms));
   }
-  return result;
+  return forms;
 }
 
-const NAMED_ENTITIES: Record<string, string> = {
-  amp: "&",
-  lt: "<",
-  gt: ">",
-  quot: '"',
-  apos: "'",
-  nbsp: " ",
-};
+/**
+ * Removes tokens (any JWT-shaped text, "Bearer ...") and the given secrets from a text.
+ * A secret is found in any spacing or case, as typed, JSON-escaped or URL-encoded.
+ * Secrets shorter than MIN_REDACTABLE_SECRET_LENGTH are not looked for (see canRedact).
+ */
+export function redactSecrets(text: string, secrets: readonly (string | null | undefined)[] = []): string {
+  const result = text.replace(BEARER, "Bearer [redacted]").replace(JWT_LIKE, "[redacted]");
+  const pattern = secretsPattern(secretForms(secrets));
+  return pattern === null ? result : result.replace(pattern, "[redacted]");
+}
+
+// A Map: an entity named like an Object property ("&constructor;") must not match.
+const NAMED_ENTITIES: ReadonlyMap<string, string> = new Map([
+  ["amp", "&"],
+  ["lt", "<"],
+  ["gt", ">"],
+  ["quot", '"'],
+  ["apos", "'"],
+  ["nbsp", " "],
+]);
 
 /** The text an HTML page shows: entities decoded (an escaped secret must not slip past redaction). */
 function decodeEntities(html: string): string {
@@ -51,18 +94,71 @@ function decodeEntities(html: string): string {
         name[1] === "x" || name[1] === "X" ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
       return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
     }
-    return NAMED_ENTITIES[name.toLowerCase()] ?? entity;
+    return NAMED_ENTITIES.get(name.toLowerCase()) ?? entity;
   });
 }
 
-/** The free-text details of an error, redacted like its message. */
+/** Decodes each run of %XX sequences that is valid UTF-8; anything else stays as it is. */
+function decodePercent(text: string): string {
+  return text.replace(/(?:%[0-9a-f]{2})+/gi, (run) => {
+    try {
+      return decodeURIComponent(run);
+    } catch {
+      return run;
+    }
+  });
+}
+
+/**
+ * Service text as PCD shows it: HTML entities and percent-encoding decoded, whitespace
+ * collapsed. Redaction runs on this form, so an echo cannot hide behind an encoding.
+ */
+export function normaliseServiceText(text: string): string {
+  return collapse(decodePercent(decodeEntities(text)));
+}
+
+/**
+ * Only the start of a service's text is ever shown (MAX_MESSAGE_LENGTH), so only that much,
+ * plus room for a secret spread out by the service, is redacted: a secret that starts in
+ * the shown part ends within it. This bounds the work a huge body can cause.
+ */
+const MAX_REDACTED_LENGTH = MAX_MESSAGE_LENGTH + 8192;
+
+/**
+ * Service text fit to show: normalised, redacted and cut to `maxLength`; null when a
+ * secret is too short to be cut out safely (the text is then left out whole) or nothing
+ * readable remains.
+ */
+export function redactServiceText(
+  text: string,
+  secrets: readonly (string | null | undefined)[] = [],
+  maxLength = MAX_MESSAGE_LENGTH,
+): string | null {
+  if (!canRedact(secrets)) return null;
+  const windowLength = Math.max(maxLength, MAX_REDACTED_LENGTH);
+  // Normalising only shortens a text, so its start usually comes from the start of the
+  // text; when the start normalises to less than the window (whitespace, entities), the
+  // whole text is normalised, so no secret is cut in two at the edge.
+  const start = text.length > windowLength * 8 ? normaliseServiceText(text.slice(0, windowLength * 8)) : null;
+  const window = (start !== null && start.length > windowLength ? start : normaliseServiceText(text)).slice(
+    0,
+    windowLength,
+  );
+  const shown = collapse(redactSecrets(window, secrets));
+  if (shown === "") return null;
+  return shown.length > maxLength ? `${shown.slice(0, maxLength - 1)}…` : shown;
+}
+
+/** The free-text details of an error, redacted like its message (left out when that is unsafe). */
 export function redactDetails(
   details: PcdErrorDetails,
   secrets: readonly (string | null | undefined)[] = [],
 ): PcdErrorDetails {
   const redacted: PcdErrorDetails = { ...details };
-  if (details.serverMessage !== undefined)
-    redacted.serverMessage = redactSecrets(details.serverMessage, secrets);
+  delete redacted.serverMessage;
+  const serverMessage =
+    details.serverMessage === undefined ? null : redactServiceText(details.serverMessage, secrets);
+  if (serverMessage !== null) redacted.serverMessage = serverMessage;
   if (details.reason !== undefined) redacted.reason = redactSecrets(details.reason, secrets);
   return redacted;
 }
@@ -87,11 +183,14 @@ function collapse(text: string): string {
   return text.replace(/\s+/g, " ").trim();
 }
 
-/** The server's message, or null when the body says nothing readable. */
+/** The server's message, or null when the body says nothing readable or may not be shown. */
 export function extractServerMessage(
   bodyText: string,
   secrets: readonly (string | null | undefined)[] = [],
 ): string | null {
+  if (!canRedact(secrets)) return null;
+  // An error body beyond this is no message; reading it would only cost time and memory.
+  if (bodyText.length > MAX_EXAMINED_BODY_LENGTH) return null;
   const trimmed = bodyText.trim();
   if (trimmed === "") return null;
   let message: string | null;
@@ -99,16 +198,22 @@ export function extractServerMessage(
     const parsed: unknown = JSON.parse(trimmed);
     message = messageFromJson(parsed) ?? (typeof parsed === "object" ? null : String(parsed));
   } catch {
-    // Redacted before the tags go (a secret holding "<...>" would lose that part and slip
-    // through), and again once the entities are decoded.
-    message = trimmed.startsWith("<")
-      ? decodeEntities(redactSecrets(trimmed, secrets).replace(/<[^>]*>/g, " "))
-      : trimmed;
+    message = trimmed.startsWith("<") ? pageText(trimmed, secrets) : trimmed;
   }
-  if (message === null) return null;
-  message = collapse(redactSecrets(message, secrets));
-  if (message === "") return null;
-  return message.length > MAX_MESSAGE_LENGTH ? `${message.slice(0, MAX_MESSAGE_LENGTH - 1)}…` : message;
+  return message === null ? null : redactServiceText(message, secrets);
+}
+
+/**
+ * The text of an HTML page. A secret holding "<...>" would lose that part with the tags
+ * and slip through, so such secrets are cut out of the page first; the entities are
+ * decoded afterwards, and redaction runs again on the text (redactServiceText).
+ */
+function pageText(html: string, secrets: readonly (string | null | undefined)[]): string {
+  const withBrackets = secrets.filter(
+    (secret) => secret !== null && secret !== undefined && /[<>]/.test(secret),
+  );
+  const page = withBrackets.length > 0 ? redactSecrets(html, withBrackets) : html;
+  return page.replace(/<[^>]*>/g, " ");
 }
 
 /** A dataset field of a JSON error body ({"dataset": "Germany"}), when there is one. */

@@ -32,6 +32,7 @@ import {
   type RequestGate,
 } from "./request-gate";
 import { ReachabilityTracker } from "./reachability";
+import { fetchWithoutCrossOriginRedirect } from "./redirect-guard";
 import { parseRetryAfter } from "./retry-after";
 import { DEFAULT_RETRY_POLICY, abortableSleep, backoffDelay, type RetryPolicy } from "./retry-policy";
 import { parseDataLimits, parseSeriesInfoList, parseSeriesValuesList } from "./schemas";
@@ -124,11 +125,20 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
     signal?.addEventListener("abort", onCallerAbort, { once: true });
     http[operation]++;
     try {
-      const response = await deps.fetch(url, {
-        method: "GET",
-        headers: { Authorization: `Bearer ${token}`, Accept: "application/json" },
-        signal: controller.signal,
-      });
+      const response = await fetchWithoutCrossOriginRedirect(
+        deps.fetch,
+        url,
+        {
+          method: "GET",
+          headers: { Authorization: `Bearer ${token}`, Accept: "application/json" },
+          signal: controller.signal,
+        },
+        {
+          what: `the ${OPERATION_LABELS[operation]} call`,
+          credential: "your access token",
+          setting: "the service address",
+        },
+      );
       const bodyText = await readCapped(response, MAX_ANSWER_BYTES, OPERATION_LABELS[operation]);
       return {
         status: response.status,

@@ -11,7 +11,7 @@ export function parseAmount(input: unknown): number {
   throw argumentError(
     "amount",
     isOmitted(input)
-      ? "amount is required: give the cost or price to convert, e.g. 1250000."
-      : `amount must be a number, e.g. 1250000; got ${describeValue(input)}.`,
+      ? "The amount is required: give the cost or price to convert, e.g. 1250000."
+      : `The amount must be a number, e.g. 1250000; got ${describeValue(input)}.`,
   );
 }

@@ -24,7 +24,7 @@ export function parseFrequency(input: unknown): Frequency {
   if (frequency) return frequency;
   throw argumentError(
     "frequency",
-    `frequency must be "M" (monthly, the default), "Q" (quarterly) or "Y" (annual); got ${describeValue(input)}.`,
+    `The frequency must be "M" (monthly, the default), "Q" (quarterly) or "Y" (annual); got ${describeValue(input)}.`,
     ["M", "Q", "Y"],
   );
 }

@@ -3,20 +3,21 @@
 import type { ProductId } from "../../core/model";
 import { argumentError, describeValue, isOmitted } from "./argument-error";
 
-const PRODUCT_NAMES: Record<string, ProductId> = {
-  energy: "energy_price",
-  energy_price: "energy_price",
-  energy_prices: "energy_price",
-  commodity: "commodity_price",
-  commodities: "commodity_price",
-  commodity_price: "commodity_price",
-  commodity_prices: "commodity_price",
-  primary_commodity: "commodity_price",
-  primary_commodity_price: "commodity_price",
-  industry: "industry_economics",
-  industry_economics: "industry_economics",
-  economics: "industry_economics",
-};
+// A Map: user text such as "__proto__" or "constructor" must not find Object's properties.
+const PRODUCT_NAMES: ReadonlyMap<string, ProductId> = new Map([
+  ["energy", "energy_price"],
+  ["energy_price", "energy_price"],
+  ["energy_prices", "energy_price"],
+  ["commodity", "commodity_price"],
+  ["commodities", "commodity_price"],
+  ["commodity_price", "commodity_price"],
+  ["commodity_prices", "commodity_price"],
+  ["primary_commodity", "commodity_price"],
+  ["primary_commodity_price", "commodity_price"],
+  ["industry", "industry_economics"],
+  ["industry_economics", "industry_economics"],
+  ["economics", "industry_economics"],
+]);
 
 export const PRODUCT_LABELS: Record<ProductId, string> = {
   energy_price: "Energy Price",
@@ -33,7 +34,7 @@ export function parseProduct(input: unknown): ProductId | null {
       .toLowerCase()
       .replace(/[\s-]+/g, "_")
       .replace(/_product$/, "");
-    const product = PRODUCT_NAMES[key];
+    const product = PRODUCT_NAMES.get(key);
     if (product) return product;
   }
   const what =

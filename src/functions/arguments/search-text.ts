@@ -1,4 +1,5 @@
 // The `text` argument of PCD.SEARCH. A number is searched as its digits (part of a code).
+import { MAX_SEARCH_TEXT_LENGTH, searchTextTooLong } from "../../core/search-index";
 import { argumentError, describeValue, isOmitted } from "./argument-error";
 
 export function parseSearchText(input: unknown): string {
@@ -15,5 +16,9 @@ export function parseSearchText(input: unknown): string {
       `The search text arrived as ${describeValue(input)}: give words to search for as text.`,
     );
   }
-  return input.trim();
+  const text = input.trim();
+  // Checked before anything is searched: a pasted page of text is refused at once.
+  if (text.length > MAX_SEARCH_TEXT_LENGTH)
+    throw argumentError("text", searchTextTooLong(text.length, "The search text"));
+  return text;
 }

@@ -22,7 +22,8 @@ export function buildInfoTable(info: SeriesInfo, host: HostCapabilities): CellTa
 }
 
 export function infoFieldCell(info: SeriesInfo, field: string, host: HostCapabilities): CellValue {
-  const raw = field in info.raw ? info.raw[field] : normalisedValue(info, field);
+  // Own fields only: "constructor" is not a field of a record.
+  const raw = Object.hasOwn(info.raw, field) ? info.raw[field] : normalisedValue(info, field);
   if (BOOLEAN_FIELDS.has(field)) {
     const flag = readBoolean(raw);
     if (flag !== undefined) return flag;

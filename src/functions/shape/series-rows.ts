@@ -14,8 +14,12 @@ export interface SeriesRow {
 /** Oldest first, one row per month. */
 export function seriesRows(data: Pick<SeriesData, "finals" | "forecasts">): SeriesRow[] {
   const byMonth = new Map<Month, SeriesRow>();
-  for (const point of data.forecasts) byMonth.set(point.month, { ...point, status: "forecast" });
-  for (const point of data.finals) byMonth.set(point.month, { ...point, status: "final" });
+  // Object literals, not spreads: a spread of points from different sources gives each
+  // row a hidden class of its own (hundreds of thousands of them in a large workbook).
+  for (const point of data.forecasts)
+    byMonth.set(point.month, { month: point.month, value: point.value, status: "forecast" });
+  for (const point of data.finals)
+    byMonth.set(point.month, { month: point.month, value: point.value, status: "final" });
   return [...byMonth.values()].sort((a, b) => (a.month < b.month ? -1 : a.month > b.month ? 1 : 0));
 }
 

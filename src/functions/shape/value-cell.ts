@@ -1,23 +1,23 @@
 // The single number of PCD.VALUE: the month's final, else its forecast; without a month
-// the latest final. When nothing fits, the error says what the series does hold.
+// the latest final. When nothing fits, the error says what the series does hold. Months
+// are read through an index built once per series version (series-memo.ts), not by
+// scanning or shaping the series per cell.
 import type { SeriesData } from "../../core/engine-api";
 import { PcdError } from "../../core/errors";
 import type { Month } from "../../core/model";
+import { seriesMemo } from "./series-memo";
 
 export function pickValue(data: SeriesData, month: Month | null): number {
   const code = data.info.code;
   if (month === null) {
-    const latest = data.finals.reduce<{ month: Month; value: number } | undefined>(
-      (best, point) => (best === undefined || point.month > best.month ? point : best),
-      undefined,
-    );
+    // Finals are oldest first, one per month (SeriesData): the latest is the last.
+    const latest = data.finals[data.finals.length - 1];
     if (latest) return latest.value;
     throw new PcdError("not_found", `No final values for ${code} yet (${describeHoldings(data)}).`);
   }
-  const final = data.finals.find((point) => point.month === month);
-  if (final) return final.value;
-  const forecast = data.forecasts.find((point) => point.month === month);
-  if (forecast) return forecast.value;
+  const memo = seriesMemo(data);
+  const value = memo.finalOf(month) ?? memo.forecastOf(month);
+  if (value !== undefined) return value;
   throw new PcdError("not_found", `No value for ${code} in ${month} (${describeHoldings(data)}).`);
 }
 

@@ -9,6 +9,7 @@ import type { CellTable, CellValue } from "../cell-value";
 import { monthToSerial } from "../excel-dates";
 import type { HostCapabilities } from "../host-capabilities";
 import { aggregateRows } from "./periods";
+import { seriesMemo } from "./series-memo";
 import { describeSpan, seriesRows, type SeriesRow } from "./series-rows";
 
 export interface ValuesLayout {
@@ -21,8 +22,31 @@ export interface ValuesLayout {
   frequency?: Frequency;
 }
 
+/**
+ * The table of a layout. Built once per series version, layout and host, and shared
+ * (frozen) by every cell that shows it: thousands of cells showing one series cost one
+ * table, and an unchanged result is the same object (src/functions/streaming-cell.ts).
+ */
 export function buildValuesTable(data: SeriesData, layout: ValuesLayout, host: HostCapabilities): CellTable {
-  const all = seriesRows(data);
+  const memo = seriesMemo(data);
+  const layoutKey = [
+    layout.start,
+    layout.end,
+    layout.headers,
+    layout.forecast,
+    layout.order,
+    layout.frequency ?? "M",
+    layout.headers === 2 ? seriesIdentifier(data) : "",
+  ].join("|");
+  return memo.table(layoutKey, host, () => shapeValuesTable(data, seriesRows(data), layout, host));
+}
+
+function shapeValuesTable(
+  data: SeriesData,
+  all: readonly SeriesRow[],
+  layout: ValuesLayout,
+  host: HostCapabilities,
+): CellTable {
   const rows = aggregateRows(
     all.filter((row) => keepRow(row, layout)),
     layout.frequency ?? "M",
@@ -78,7 +102,7 @@ function keepRow(row: SeriesRow, layout: ValuesLayout): boolean {
   return true;
 }
 
-function noValues(data: SeriesData, layout: ValuesLayout, all: SeriesRow[]): PcdError {
+function noValues(data: SeriesData, layout: ValuesLayout, all: readonly SeriesRow[]): PcdError {
   const values =
     layout.forecast === 0 ? "final values" : layout.forecast === 2 ? "forecast values" : "values";
   const period = layout.frequency === "Q" ? "quarter" : layout.frequency === "Y" ? "year" : null;

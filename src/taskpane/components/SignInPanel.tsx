@@ -1,6 +1,7 @@
 // Sign-in form: username, password, Live or Sandbox, and the service and token addresses
 // under "Advanced". The password lives only in this component's state until the engine
 // has it in memory; it is cleared after a successful sign-in and never stored or shown.
+// A build without a service address (docs/deploy.md) opens Advanced and asks for it.
 import { useEffect, useId, useRef, useState } from "react";
 import {
   Accordion,
@@ -28,6 +29,9 @@ const useStyles = makeStyles({
   actions: { display: "flex", gap: tokens.spacingHorizontalS, alignItems: "center" },
 });
 
+const MISSING_ADDRESS_MESSAGE =
+  "PCD has no service address yet: enter it under Advanced (your IT department has it, see docs/deploy.md).";
+
 export function SignInPanel(props: { onSignedIn?: (status: AuthStatus) => void }): React.JSX.Element {
   const styles = useStyles();
   const { engine } = usePaneServices();
@@ -37,6 +41,9 @@ export function SignInPanel(props: { onSignedIn?: (status: AuthStatus) => void }
   const [environment, setEnvironment] = useState<ServiceEnvironment>(initial.environment);
   const [baseUrl, setBaseUrl] = useState(initial.baseUrl);
   const [authUrl, setAuthUrl] = useState(initial.authUrl);
+  // No address yet (a production build without PCD_SERVICE_URL, first sign-in).
+  const needsAddress = initial.baseUrl === "";
+  const [addressMissing, setAddressMissing] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // Empty fields get Fluent's validation messages (the form has noValidate: no browser bubble).
@@ -61,6 +68,12 @@ export function SignInPanel(props: { onSignedIn?: (status: AuthStatus) => void }
       (empty.username ? usernameInput : passwordInput).current?.focus();
       return;
     }
+    if (baseUrl.trim() === "") {
+      setAddressMissing(true);
+      setError(MISSING_ADDRESS_MESSAGE);
+      return;
+    }
+    setAddressMissing(false);
     setBusy(true);
     setError(null);
     let settings: EngineSettings = initial;
@@ -68,7 +81,8 @@ export function SignInPanel(props: { onSignedIn?: (status: AuthStatus) => void }
       settings = await engine.updateSettings({
         environment,
         baseUrl: baseUrl.trim(),
-        authUrl: authUrl.trim(),
+        // The token address is most often the service address itself.
+        authUrl: authUrl.trim() || baseUrl.trim(),
       });
     } catch (settingsError) {
       setBusy(false);
@@ -137,14 +151,29 @@ export function SignInPanel(props: { onSignedIn?: (status: AuthStatus) => void }
           <Radio value="sandbox" label="Sandbox (test data)" />
         </RadioGroup>
       </Field>
-      <Accordion collapsible>
+      <Accordion collapsible defaultOpenItems={needsAddress ? ["advanced"] : []}>
         <AccordionItem value="advanced">
           <AccordionHeader size="small">Advanced</AccordionHeader>
           <AccordionPanel>
-            <Field label="Service address" hint="The PCD service base URL (https; http only for localhost).">
-              <Input name="baseUrl" value={baseUrl} onChange={(_event, data) => setBaseUrl(data.value)} />
+            <Field
+              label="Service address"
+              required={needsAddress}
+              hint="The PCD service base URL (https; http only for localhost)."
+              validationMessage={addressMissing ? "Enter the service address." : undefined}
+            >
+              {/* Not the browser's own required check: the form says what is missing, and where. */}
+              <Input
+                name="baseUrl"
+                value={baseUrl}
+                required={false}
+                aria-required={needsAddress}
+                onChange={(_event, data) => setBaseUrl(data.value)}
+              />
             </Field>
-            <Field label="Token address" hint="Where the sign-in token is requested.">
+            <Field
+              label="Token address"
+              hint="Where the sign-in token is requested (empty: the service address)."
+            >
               <Input name="authUrl" value={authUrl} onChange={(_event, data) => setAuthUrl(data.value)} />
             </Field>
           </AccordionPanel>

@@ -72,3 +72,14 @@ describe("operationUrl (spec 4.2-4.5, sandbox 4.7)", () => {
     expect(accessTokenUrl(settingsWith())).toBe("https://auth.example.com/access_token/v1");
   });
 });
+
+describe("a product name from user text that is not a product", () => {
+  test.each(["__proto__", "constructor", "toString", "hasOwnProperty", "undefined"])(
+    "%s has no address: an input error, never '<base>undefined/v1/...'",
+    (name) => {
+      expect(() => operationUrl(settingsWith({}), "live", name as ProductId, "data_limits")).toThrow(
+        expect.objectContaining({ kind: "input", message: expect.stringMatching(/is not a PCD product/) }),
+      );
+    },
+  );
+});

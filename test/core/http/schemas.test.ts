@@ -418,3 +418,16 @@ describe("parseDataLimits", () => {
     expect(() => parseDataLimits(body, "energy_price")).toThrow(/Data Limits answer was not an object/);
   });
 });
+
+describe("parseDataLimits with datasets named like Object's properties", () => {
+  test("each is an own entry; the object's prototype is untouched", () => {
+    const body = JSON.parse(
+      '{"__proto__": {"remaining_requests": 1, "total_requests": 2}, "constructor": {"remaining_requests": 3, "total_requests": 4}}',
+    ) as unknown;
+    const limits = parseDataLimits(body, "energy_price");
+    expect(Object.getPrototypeOf(limits)).toBe(Object.prototype);
+    expect(Object.keys(limits).sort()).toEqual(["__proto__", "constructor"]);
+    expect(Object.getOwnPropertyDescriptor(limits, "__proto__")?.value).toEqual({ remaining: 1, total: 2 });
+    expect(limits.constructor).toEqual({ remaining: 3, total: 4 });
+  });
+});

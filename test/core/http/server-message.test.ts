@@ -1,4 +1,8 @@
-import { extractServerMessage, redactSecrets } from "../../../src/core/http/server-message";
+import {
+  extractServerMessage,
+  redactSecrets,
+  redactServiceText,
+} from "../../../src/core/http/server-message";
 
 const PASSWORD = 'Tr0ub"dor\\42 <&> x';
 
@@ -39,5 +43,96 @@ describe("a service echoing the password cannot get it into a message", () => {
 
   test("a secret is redacted wherever it appears, every time", () => {
     expect(redactSecrets(`a ${PASSWORD} b ${PASSWORD}`, [PASSWORD])).toBe("a [redacted] b [redacted]");
+  });
+});
+
+describe("service text is normalised before it is redacted", () => {
+  const SECRET = "Open Sesame/42";
+  // Each echo form of issue 14, in each shape of body a service answers with.
+  test.each([
+    ["changed whitespace", `login failed for "Open   Sesame/42"`],
+    ["a line break inside", `login failed for Open\n\tSesame/42 (try again)`],
+    ["no space at all", `login failed for OpenSesame/42`],
+    ["upper case", `LOGIN FAILED FOR OPEN SESAME/42`],
+    ["mixed case and spacing", `password oPEN  sESAME/42 refused`],
+    ["URL-encoded", `password=${encodeURIComponent(SECRET)}`],
+    ["URL-encoded in lower-case hex", `password=${encodeURIComponent(SECRET).toLowerCase()}`],
+    ["form-encoded", `password=${encodeURIComponent(SECRET).replace(/%20/g, "+")}`],
+    ["upper-cased and URL-encoded", `password=${encodeURIComponent(SECRET.toUpperCase())}`],
+    ["an HTML page", `<html><body><h1>Error</h1><p>Password Open Sesame/42 refused</p></body></html>`],
+    [
+      "an HTML page, split by tags",
+      `<html><body><p>Password <b>Open</b>\n<i>Sesame/42</i></p></body></html>`,
+    ],
+    ["an HTML page, entities", `<p>Password Open&nbsp;Sesame&#x2F;42 &amp; more</p>`],
+    ["an HTML page, upper case entities", `<p>PASSWORD OPEN&#32;SESAME&#47;42</p>`],
+    [
+      "JSON-escaped in a JSON message",
+      JSON.stringify({ message: `bad body ${JSON.stringify({ p: SECRET })}` }),
+    ],
+    ["JSON-escaped in plain text", `bad body {"password":${JSON.stringify(SECRET)}}`],
+    ["JSON message with entities", JSON.stringify({ error: "bad password Open&#32;Sesame%2F42" })],
+  ])("%s", (_case, body) => {
+    const message = extractServerMessage(body, [SECRET]) ?? "";
+    expect(message).toContain("[redacted]");
+    expect(message.toLowerCase()).not.toMatch(/sesame|open.?sesame|%2f42/);
+    expect(message).not.toMatch(/\s{2}/);
+  });
+
+  test("text around the echo is kept, decoded and collapsed", () => {
+    expect(extractServerMessage(`<p>Password  OPEN%20SESAME%2F42\n refused &amp; logged</p>`, [SECRET])).toBe(
+      "Password [redacted] refused & logged",
+    );
+  });
+
+  test("an entity named like an Object property stays as written", () => {
+    expect(extractServerMessage("<p>&constructor; &toString; &__proto__;</p>")).toBe(
+      "&constructor; &toString; &__proto__;",
+    );
+  });
+});
+
+describe("a password shorter than 4 characters", () => {
+  test.each(["p", "ab", "x1!"])("%s: service text is left out whole", (password) => {
+    for (const body of [
+      JSON.stringify({ message: `Bad password ${password}` }),
+      "<p>Service unavailable, https only</p>",
+      "Nothing about the password",
+    ]) {
+      expect(extractServerMessage(body, [password])).toBeNull();
+      expect(redactServiceText(body, [password])).toBeNull();
+    }
+  });
+
+  test("PCD's own text is not garbled: p does not turn https into htt[redacted]s", () => {
+    const own = "The service at https://127.0.0.1:1 could not be reached; see the task pane.";
+    expect(redactSecrets(own, ["p"])).toBe(own);
+    expect(redactSecrets(own, ["ask"])).toBe(own);
+  });
+
+  test("4 characters are redacted as usual", () => {
+    expect(extractServerMessage("wrong login PaSS here", ["pass"])).toBe("wrong login [redacted] here");
+  });
+});
+
+describe("huge error bodies", () => {
+  const TOKEN = "aaaaaaaaaaaaaaaaaaaa.bbbbbbbbbbbbbbbbbbbbbbbb.cccccccccccccccccccccccccc";
+
+  test("a body over 1 MiB is no message: nothing of it is shown", () => {
+    expect(extractServerMessage(`<p>${"x ".repeat(600_000)}</p>`, [TOKEN])).toBeNull();
+  });
+
+  test("a 1 MB body repeating the token's beginning (the slowest text to search) is searched only where shown", () => {
+    const body = `${TOKEN.toUpperCase()} ${TOKEN.slice(0, -1).repeat(Math.floor(1_000_000 / TOKEN.length))}`;
+    const message = extractServerMessage(body, [TOKEN]) ?? "";
+    expect(message.length).toBeLessThanOrEqual(300);
+    expect(message.startsWith("[redacted]")).toBe(true);
+    expect(message.toLowerCase()).not.toContain(TOKEN.split(".")[2]);
+  });
+
+  test("a secret spread over whitespace deep in a long text is still cut out where the text is shown", () => {
+    const spread = [..."Open Sesame/42"].join("   ");
+    const message = extractServerMessage(`${" ".repeat(200_000)}bad ${spread} end`, ["Open Sesame/42"]);
+    expect(message).toBe("bad [redacted] end");
   });
 });

@@ -75,13 +75,13 @@ describe("transport against the emulator", () => {
     expect(lifetime).toBeLessThan(7_200_000 + 60_000);
   });
 
-  test("a wrong password is an auth error quoting the service, without the password", async () => {
+  test("a wrong password is an auth error in PCD's words, without the password", async () => {
     const other = new Auth({ fetch, clock: h.clock, settings: () => h.settings });
     const error = await other.signIn(h.emulator.username, "wrong-password-123").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PcdError);
     expect((error as PcdError).kind).toBe("auth");
     expect((error as PcdError).message).toMatch(
-      /^Sign-in failed: the service rejected the username or password \(.+\)$/,
+      /^Sign-in failed: the service rejected the username or password \(HTTP 401\)\. Check both/,
     );
     expect((error as PcdError).message).not.toContain("wrong-password-123");
   });

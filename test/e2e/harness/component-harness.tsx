@@ -41,6 +41,8 @@ export interface HarnessSetup {
   /** The engine's calls get no answer since this time (ISO), for this reason. */
   unreachableSince?: string;
   unreachableReason?: string;
+  /** The service and token addresses (both "": a build made without any). */
+  addresses?: Pick<EngineSettings, "baseUrl" | "authUrl">;
 }
 
 class ScriptedEngine extends FakeEngine {
@@ -143,7 +145,7 @@ function start(): void {
     tokenExpiresAt: setup.tokenInMinutes === undefined ? null : now + setup.tokenInMinutes * 60_000,
   });
   engine.due = setup.due ?? false;
-  engine.settings = { ...engine.settings, autoRefreshAfterRelease: setup.auto ?? false };
+  engine.settings = { ...engine.settings, autoRefreshAfterRelease: setup.auto ?? false, ...setup.addresses };
   if (setup.plan) engine.plan = setup.plan;
   if (setup.summary) engine.summary = { ...engine.summary, ...setup.summary };
   engine.refreshFails = setup.refreshFails;

@@ -1,6 +1,8 @@
 // Walks the functions' argument errors (every parser over the inputs that change its
 // wording) through the checkable rules of docs/messages.md.
+import { parseAmount } from "../../../src/functions/arguments/amount";
 import { parseCode } from "../../../src/functions/arguments/code";
+import { parseFrequency } from "../../../src/functions/arguments/frequency";
 import { parseCurrencyOrUnit } from "../../../src/functions/arguments/currency-unit";
 import { parseDataset } from "../../../src/functions/arguments/dataset";
 import { checkMonthRange, parseMonthArgument } from "../../../src/functions/arguments/dates";
@@ -44,6 +46,10 @@ function messageOf(run: () => unknown): string | null {
 
 const calls: Array<[string, (value: unknown) => unknown]> = [
   ["code", (value) => parseCode(value)],
+  ["from_code", (value) => parseCode(value, "from_code")],
+  ["amount", (value) => parseAmount(value)],
+  ["frequency", (value) => parseFrequency(value)],
+  ["from_date", (value) => parseMonthArgument(value, "from_date")],
   ["currency", (value) => parseCurrencyOrUnit(value, "currency")],
   ["unit", (value) => parseCurrencyOrUnit(value, "unit")],
   ["dataset", (value) => parseDataset(value)],

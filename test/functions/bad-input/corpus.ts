@@ -33,6 +33,8 @@ export const SERIES = {
 } as const;
 
 const LONG = "x".repeat(10_000);
+/** Fuzzy matching once scaled with a word's length: 100,000 characters ended in an internal error. */
+const HUGE_WORD = "polyethylene".repeat(8_334).slice(0, 100_000);
 const RANGE = [
   ["68520-8-1", "91201-1-5"],
   ["43125-8-1", "912-5-2"],
@@ -296,6 +298,16 @@ export function buildCorpus(): BadInputCase[] {
     ["max_rows a range", ["gas", null, RANGE], maxRows],
     ["an unknown product", ["gas", "oil"], product],
     ["a product injection", ["gas", "@energy"], product],
+    [
+      "text of 201 characters",
+      ["x".repeat(201)],
+      /^The search text is 201 characters long: search with at most 200 /,
+    ],
+    [
+      "one word of 100,000 characters",
+      [HUGE_WORD],
+      /^The search text is 100,000 characters long: search with at most 200 /,
+    ],
   ] as const) {
     cases.push({ name: `SEARCH ${name}`, fn: "SEARCH", args: [...args], type: "#VALUE!", message });
   }
@@ -308,64 +320,65 @@ function toolkitCases(): BadInputCase[] {
   const cases: BadInputCase[] = [];
   const energy = SERIES.energy;
   const factor = SERIES.locationFactor;
-  const amount = /^amount must be a number, e\.g\. 1250000; got /;
-  const missingAmount = /^amount is required/;
-  const notADate = (argument: string): RegExp => new RegExp(`^${argument} `);
-  const frequency = /^frequency must be "M" \(monthly, the default\), "Q" \(quarterly\) or "Y" \(annual\)/;
+  const amount = /^The amount must be a number, e\.g\. 1250000; got /;
+  const missingAmount = /^The amount is required/;
+  const notADate = (argument: string): RegExp => new RegExp(`^The ${argument} `);
+  const frequency =
+    /^The frequency must be "M" \(monthly, the default\), "Q" \(quarterly\) or "Y" \(annual\)/;
   const rows: Array<[string, FunctionName, unknown[], RegExp]> = [
     ["ESCALATE amount as text", "ESCALATE", ["a lot", energy, "2020-01"], amount],
     ["ESCALATE amount TRUE", "ESCALATE", [true, energy, "2020-01"], amount],
     ["ESCALATE amount a range", "ESCALATE", [RANGE, energy, "2020-01"], amount],
     ["ESCALATE amount omitted", "ESCALATE", [null, energy, "2020-01"], missingAmount],
-    ["ESCALATE from_date omitted", "ESCALATE", [100, energy, null], /^from_date is required/],
+    ["ESCALATE from_date omitted", "ESCALATE", [100, energy, null], /^The from_date is required/],
     ["ESCALATE from_date not a date", "ESCALATE", [100, energy, "soon"], notADate("from_date")],
     ["ESCALATE to_date not a date", "ESCALATE", [100, energy, "2020-01", "2020-13"], notADate("to_date")],
     [
       "ESCALATE code without quotes",
       "ESCALATE",
       [100, 68511, "2020-01"],
-      /^code arrived as the number 68511/,
+      /^The code arrived as the number 68511/,
     ],
-    ["CHANGE from_date omitted", "CHANGE", [energy, null], /^from_date is required/],
-    ["CHANGE code missing", "CHANGE", [null, "2020-01"], /^code is missing/],
-    ["AVERAGE start_date omitted", "AVERAGE", [energy, null, "2024-12"], /^start_date is required/],
-    ["AVERAGE end_date omitted", "AVERAGE", [energy, "2024-01", null], /^end_date is required/],
+    ["CHANGE from_date omitted", "CHANGE", [energy, null], /^The from_date is required/],
+    ["CHANGE code missing", "CHANGE", [null, "2020-01"], /^The code is missing/],
+    ["AVERAGE start_date omitted", "AVERAGE", [energy, null, "2024-12"], /^The start_date is required/],
+    ["AVERAGE end_date omitted", "AVERAGE", [energy, "2024-01", null], /^The end_date is required/],
     [
       "AVERAGE start after end",
       "AVERAGE",
       [energy, "2024-12", "2024-01"],
-      /^start_date 2024-12 is after end_date 2024-01/,
+      /^The start_date 2024-12 is after the end_date 2024-01/,
     ],
     [
       "AVERAGE forecast 2",
       "AVERAGE",
       [energy, "2024-01", "2024-12", null, null, 2],
-      /^forecast must be 1 .* or 0 \(finals only\); got 2/,
+      /^The forecast must be 1 .* or 0 \(finals only\); got 2/,
     ],
     ["RELOCATE amount as text", "RELOCATE", ["ten", factor, factor], amount],
     [
       "RELOCATE from_code without quotes",
       "RELOCATE",
       [100, 68511, factor],
-      /^from_code arrived as the number 68511/,
+      /^The from_code arrived as the number 68511/,
     ],
     [
       "RELOCATE to_code not a code",
       "RELOCATE",
       [100, factor, "abc"],
-      /^to_code "abc" is not an assessment code/,
+      /^The to_code "abc" is not an assessment code/,
     ],
     [
       "RELOCATE a price series as from_code",
       "RELOCATE",
       [100, energy, factor],
-      /^from_code .* is not a location factor/,
+      /^The from_code .* is not a location factor/,
     ],
     [
       "RELOCATE a cost index as to_code",
       "RELOCATE",
       [100, factor, SERIES.costIndex],
-      /^to_code .* is not a location factor/,
+      /^The to_code .* is not a location factor/,
     ],
     ["VALUES frequency W", "VALUES", [energy, null, null, null, null, null, null, null, "W"], frequency],
     ["VALUES frequency a number", "VALUES", [energy, null, null, null, null, null, null, null, 4], frequency],

@@ -18,6 +18,7 @@ const DATA: SeriesData = {
   updatedAt: null,
   lastFinal: "2024-12",
   fetchedAt: 0,
+  version: 1,
 };
 
 test.each<[string | null, number, string]>([

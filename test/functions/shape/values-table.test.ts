@@ -31,6 +31,7 @@ const DATA: SeriesData = {
   updatedAt: "2025-01-06",
   lastFinal: "2024-12",
   fetchedAt: 0,
+  version: 1,
 };
 
 const S = { "2024-10": 45566, "2024-11": 45597, "2024-12": 45627, "2025-01": 45658, "2025-02": 45689 };

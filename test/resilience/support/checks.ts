@@ -16,7 +16,10 @@ export interface Measured {
   failedDataAttempts: number;
   dataAttemptBound: number;
   tokenRequests: number;
+  /** Data requests the service charged over the faulted and recovery passes. */
   charged: number;
+  /** Of which the recovery pass. */
+  recoveryCharged: number;
   distinctCharged: number;
   recoveredValues: number;
 }
@@ -126,6 +129,7 @@ export function measure(outcome: ScenarioOutcome, logicalCalls: number): Measure
     dataAttemptBound: dataAttemptBound(logicalCalls),
     tokenRequests: attempts(outcome.faultExchanges, ["access_token"]),
     charged: totalCharged(outcome.faultStats) + totalCharged(outcome.recoveryStats),
+    recoveryCharged: totalCharged(outcome.recoveryStats),
     distinctCharged: outcome.charges.size,
     recoveredValues: recovered.filter((result) => "value" in result).length,
   };

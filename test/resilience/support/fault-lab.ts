@@ -12,8 +12,16 @@ import type { Operation } from "../../../src/core/model";
 import { MemoryStorage } from "../../../src/core/storage";
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../../../src/emulator";
 
-/** Engine settings of every scenario: the 130 s call timeout scaled down to 1 s (see RELIABILITY.md). */
-export const CALL_TIMEOUT_MS = 1_000;
+/**
+ * Engine settings of every scenario: the 130 s call timeout scaled down to 5 s (see
+ * RELIABILITY.md). Enough for a 40-code History answer on a loaded test machine (1 s was
+ * not: the fault-free oracle itself timed out).
+ */
+export const CALL_TIMEOUT_MS = 5_000;
+/** A response slower than the call timeout: 1.5 times it (stands for > 30 s against 130 s). */
+export const SLOW_LATENCY_MS = (CALL_TIMEOUT_MS * 3) / 2;
+/** What a cell says when its call timed out in the lab. */
+export const TIMEOUT_CAUSE = new RegExp(`no answer within ${CALL_TIMEOUT_MS / 1000} s`);
 /** The engine's retry policy in the lab: the default number of retries with short backoffs. */
 export const RETRY = { maxRetries: 4, baseDelayMs: 10, maxDelayMs: 50 };
 
@@ -34,9 +42,16 @@ export interface Exchange {
   codes: string[];
 }
 
+/** What a hook is told of a data call about to be forwarded. */
+export interface DataCall {
+  operation: "series_values" | "series_hist";
+  /** As in Exchange.codes. */
+  codes: string[];
+}
+
 export interface FetchHooks {
   /** Runs before a data call (Series Values / History) is forwarded; n counts from 1. */
-  beforeDataCall?: (n: number) => Promise<void>;
+  beforeDataCall?: (n: number, call: DataCall) => Promise<void>;
   /** While true every request goes to a closed local port (connection refused). */
   unreachable?: boolean;
 }
@@ -125,7 +140,7 @@ export class FaultLab {
     let url = input;
     if (operation === "series_values" || operation === "series_hist") {
       this.dataCalls += 1;
-      await this.hooks.beforeDataCall?.(this.dataCalls);
+      await this.hooks.beforeDataCall?.(this.dataCalls, { operation, codes: chargedCodes(input) });
     }
     if (this.hooks.unreachable) url = input.replace(this.emulator.url, this.deadUrl);
     const exchange: Exchange = {
@@ -232,14 +247,42 @@ export class FaultLab {
     this.logs.length = 0;
   }
 
-  /** How often the service charged each code element (2xx data answers only). */
+  /**
+   * How often the service charged each code element per operation (2xx data answers
+   * only), keyed "series_hist|energy_price|live|68520-8-1&c=3": History and Series Values
+   * are two parts of a series, each charged once when a key needs both.
+   */
   chargesPerCode(): Map<string, number> {
     const charges = new Map<string, number>();
     for (const exchange of this.exchanges) {
       if (!exchange.charged) continue;
-      for (const code of exchange.codes) charges.set(code, (charges.get(code) ?? 0) + 1);
+      for (const code of exchange.codes) {
+        const charged = `${exchange.operation}|${code}`;
+        charges.set(charged, (charges.get(charged) ?? 0) + 1);
+      }
     }
     return charges;
+  }
+
+  /**
+   * How often each code element was sent per operation, answered or not (retries
+   * included), keyed as chargesPerCode: a part sent again after a charged failure shows here.
+   */
+  sentPerCode(exchanges: readonly Exchange[] = this.exchanges): Map<string, number> {
+    const sent = new Map<string, number>();
+    for (const exchange of exchanges) {
+      for (const code of exchange.codes) {
+        const key = `${exchange.operation}|${code}`;
+        sent.set(key, (sent.get(key) ?? 0) + 1);
+      }
+    }
+    return sent;
+  }
+
+  /** Resolves once `done` holds, checking after every lab event loop turn (a hook's wait). */
+  async until(done: () => boolean, limitMs = 5_000): Promise<void> {
+    const end = Date.now() + limitMs;
+    while (!done() && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 5));
   }
 
   async close(): Promise<void> {

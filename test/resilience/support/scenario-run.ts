@@ -5,12 +5,16 @@
 import type { Engine } from "../../../src/core/engine-api";
 import type { KeyValueStorage } from "../../../src/core/environment";
 import type { Operation } from "../../../src/core/model";
+import { RECENT_FAILURE_MS } from "../../../src/core/series-sync";
 import { MemoryStorage } from "../../../src/core/storage";
 import { runWorkbook, type FormulaResult, type RunReport } from "../../../src/headless";
 import { cacheSnapshot, sum, type EmulatorStats, type Exchange, type FaultLab } from "./fault-lab";
 import type { Workbook } from "./workbook";
 
 export const PASS_TIMEOUT_MS = 90_000;
+
+/** How long after the fault the recovery recalculation runs (both clocks move). */
+export const RECOVERY_AFTER_MS = RECENT_FAILURE_MS + 1_000;
 
 export interface ScenarioOutcome {
   faulted: RunReport;
@@ -37,6 +41,12 @@ export interface ScenarioSetup {
   storage?: () => KeyValueStorage;
   /** False keeps the service's counters and quotas from the warm-up (a daily quota spent over the day). */
   resetBeforeFault?: boolean;
+  /**
+   * "new-session": the recovery runs in a new engine on the same storage (the add-in
+   * restarted). An engine refused for an exhausted allowance keeps its word until the
+   * next release; a new session asks Data Limits again and sees the allowance is back.
+   */
+  recoverIn?: "same-engine" | "new-session";
 }
 
 export async function recalc(engine: Engine, formulas: readonly string[]): Promise<RunReport> {
@@ -77,10 +87,15 @@ export async function runScenario(
   lab.hooks.beforeDataCall = undefined;
   lab.hooks.unreachable = false;
   await setup.disarm?.(lab);
+  // The cells retry on their schedule once the fault clears: by then the engine no longer
+  // holds the parts that failed (it does not ask a failed part again for RECENT_FAILURE_MS,
+  // so that one recalculation never charges a key twice).
+  await lab.setClock(new Date(lab.now() + RECOVERY_AFTER_MS).toISOString());
+  const recoveryEngine = setup.recoverIn === "new-session" ? await lab.signedInEngine(storage) : engine;
   await lab.admin("reset", {});
   lab.exchanges.length = 0;
-  const recovered = await recalc(engine, formulas);
-  await engine.idle();
+  const recovered = await recalc(recoveryEngine, formulas);
+  await recoveryEngine.idle();
   const recoveryStats = await lab.stats();
   const recoveryExchanges = [...lab.exchanges];
   const charges = lab.chargesPerCode();

@@ -7,10 +7,20 @@ import type { SeriesInfo } from "../../../src/core/model";
 
 export const WORKBOOK_SIZE = 500;
 
+/**
+ * The months a data cell reads, as its formula says: from = null is the series' first
+ * month, "latest" the latest final month (PCD.VALUE without a date); to = null is
+ * open-ended (the latest final and the forecasts).
+ */
+export interface MonthsRead {
+  from: string | "latest" | null;
+  to: string | null;
+}
+
 export interface WorkbookCell {
   formula: string;
   /** What the cell reads: a request key spelled "code|currency", or the catalog / limits. */
-  source: { kind: "data"; series: string } | { kind: "catalog" } | { kind: "limits" };
+  source: { kind: "data"; series: string; reads: MonthsRead } | { kind: "catalog" } | { kind: "limits" };
   /** The series' dataset ("energy_price|Germany"), for data cells. */
   dataset?: string;
 }
@@ -65,24 +75,25 @@ export function buildWorkbook(catalogs: {
     ...take(industry, 5, (info) => info.dataType === "location_factor"),
   ];
   const cells: WorkbookCell[] = [];
-  const data = (info: SeriesInfo, formula: string, currency = ""): void => {
+  const data = (info: SeriesInfo, formula: string, reads: MonthsRead, currency = ""): void => {
     cells.push({
       formula,
-      source: { kind: "data", series: `${info.code}|${currency}` },
+      source: { kind: "data", series: `${info.code}|${currency}`, reads },
       dataset: `${info.product}|${info.coverage}`,
     });
   };
-  for (const info of series) data(info, `=PCD.VALUES("${info.code}")`);
-  for (const info of series) data(info, `=PCD.VALUE("${info.code}")`);
-  for (const info of series) data(info, `=PCD.VALUE("${info.code}","2024-03")`);
+  for (const info of series) data(info, `=PCD.VALUES("${info.code}")`, { from: null, to: null });
+  for (const info of series) data(info, `=PCD.VALUE("${info.code}")`, { from: "latest", to: null });
+  for (const info of series)
+    data(info, `=PCD.VALUE("${info.code}","2024-03")`, { from: "2024-03", to: "2024-03" });
   for (const info of series.slice(0, 60)) {
-    data(info, `=PCD.VALUES("${info.code}",,,"2025-01","2025-06",0,0,1)`);
+    data(info, `=PCD.VALUES("${info.code}",,,"2025-01","2025-06",0,0,1)`, { from: "2025-01", to: "2025-06" });
   }
   // Another currency is another request key (spec 2.4: the service converts).
   const converted = series.filter((info) => info.availableCurrencies.length > 1).slice(0, 40);
   for (const info of converted) {
     const other = info.availableCurrencies.find((currency) => currency !== info.defaultCurrency) ?? "";
-    data(info, `=PCD.VALUE("${info.code}","2025-01","${other}")`, other);
+    data(info, `=PCD.VALUE("${info.code}","2025-01","${other}")`, { from: "2025-01", to: "2025-01" }, other);
   }
   for (const info of series.slice(0, 50)) {
     cells.push({ formula: `=PCD.INFO("${info.code}","assessment")`, source: { kind: "catalog" } });
@@ -98,7 +109,7 @@ export function buildWorkbook(catalogs: {
   }
   for (const info of series) {
     if (cells.length >= WORKBOOK_SIZE) break;
-    data(info, `=PCD.VALUE("${info.code}",DATE(2023,1,1))`);
+    data(info, `=PCD.VALUE("${info.code}",DATE(2023,1,1))`, { from: "2023-01", to: "2023-01" });
   }
   if (cells.length !== WORKBOOK_SIZE) throw new Error(`the workbook has ${cells.length} formulas`);
 

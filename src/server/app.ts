@@ -1,0 +1,79 @@
+// The production server of `npm run serve`: the built add-in (dist/) with security and
+// cache headers and compression, GET /healthz, and optionally the service relay.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import compress from "@fastify/compress";
+import fastifyStatic from "@fastify/static";
+import Fastify, { type FastifyInstance } from "fastify";
+import { cacheControlFor } from "./cache-policy";
+import { readPagePolicy } from "./page-policy";
+import { securityHeaders } from "./security-headers";
+import type { ServeOptions } from "./serve-args";
+import { registerServiceProxy, SERVICE_PREFIX } from "./service-proxy";
+
+const root = path.resolve(__dirname, "../..");
+
+function packageVersion(): string {
+  const manifest = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { version: string };
+  return manifest.version;
+}
+
+export async function buildServer(options: ServeOptions): Promise<FastifyInstance> {
+  const dist = path.resolve(options.dist);
+  const tls = options.cert !== undefined && options.key !== undefined;
+  const headers = securityHeaders({ contentSecurityPolicy: readPagePolicy(dist), tls });
+  const version = packageVersion();
+  const app = Fastify({
+    // Off on purpose: requests carry passwords and tokens; nothing of them is written anywhere.
+    logger: false,
+    forceCloseConnections: true,
+    ...(tls
+      ? { https: { cert: readFileSync(options.cert ?? ""), key: readFileSync(options.key ?? "") } }
+      : {}),
+  });
+
+  app.addHook("onSend", async (_request, reply, payload) => {
+    reply.headers(headers);
+    return payload;
+  });
+  await app.register(compress, { global: true });
+
+  app.get("/healthz", async (_request, reply) => {
+    void reply.header("cache-control", "no-store");
+    return { status: "ok", version };
+  });
+
+  if (options.proxyTo) await registerServiceProxy(app, options.proxyTo);
+  else {
+    app.all(`${SERVICE_PREFIX}/*`, async (_request, reply) =>
+      reply.code(404).send({ error: "No service relay: start npm run serve with --proxy-to URL." }),
+    );
+  }
+
+  await app.register(fastifyStatic, {
+    root: dist,
+    index: ["taskpane.html"],
+    cacheControl: false,
+    dotfiles: "deny",
+    setHeaders: (response, filePath) => {
+      response.setHeader("cache-control", cacheControlFor(filePath));
+    },
+  });
+  return app;
+}
+
+export interface RunningServer {
+  url: string;
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+export async function startServer(options: ServeOptions): Promise<RunningServer> {
+  const app = await buildServer(options);
+  await app.listen({ port: options.port, host: options.host });
+  const address = app.server.address();
+  const port = typeof address === "object" && address !== null ? address.port : options.port;
+  const host = options.host.includes(":") ? `[${options.host}]` : options.host;
+  const scheme = options.cert !== undefined ? "https" : "http";
+  return { url: `${scheme}://${host}:${port}`, app, close: () => app.close() };
+}

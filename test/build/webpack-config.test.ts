@@ -1,0 +1,86 @@
+// The build settings as webpack.config.js reads them, without building: which service
+// and token addresses each kind of build starts with, and which it refuses.
+import path from "node:path";
+import { DefinePlugin, type Configuration } from "webpack";
+
+type ConfigFactory = (env: unknown, argv: { mode: string }) => Configuration;
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const configFactory = require(path.resolve(__dirname, "../../webpack.config.js")) as ConfigFactory;
+
+const SETTINGS = ["PCD_ADDIN_URL", "PCD_SERVICE_URL", "PCD_AUTH_URL", "PCD_EMULATOR_PORT"] as const;
+
+function configWith(
+  mode: "production" | "development",
+  env: Partial<Record<(typeof SETTINGS)[number], string>>,
+) {
+  const saved = SETTINGS.map((key) => [key, process.env[key]] as const);
+  for (const key of SETTINGS) delete process.env[key];
+  Object.assign(process.env, env);
+  try {
+    return configFactory({}, { mode });
+  } finally {
+    for (const [key, value] of saved) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+  }
+}
+
+function addresses(config: Configuration): { service: unknown; auth: unknown } {
+  const define = config.plugins?.find((plugin) => plugin instanceof DefinePlugin);
+  if (!define) throw new Error("no DefinePlugin in the config");
+  const definitions = define.definitions as Record<string, string>;
+  return {
+    service: JSON.parse(definitions.__PCD_SERVICE_URL__ ?? "null"),
+    auth: JSON.parse(definitions.__PCD_AUTH_URL__ ?? "null"),
+  };
+}
+
+test.each<[string, "production" | "development", Record<string, string>, { service: string; auth: string }]>([
+  [
+    "production without addresses: none (asked at first sign-in)",
+    "production",
+    {},
+    { service: "", auth: "" },
+  ],
+  [
+    "production with the service address: the token address follows",
+    "production",
+    { PCD_SERVICE_URL: "https://gateway.example/pcd/" },
+    { service: "https://gateway.example/pcd", auth: "https://gateway.example/pcd" },
+  ],
+  [
+    "production with both",
+    "production",
+    { PCD_SERVICE_URL: "https://gateway.example", PCD_AUTH_URL: "https://login.example" },
+    { service: "https://gateway.example", auth: "https://login.example" },
+  ],
+  [
+    "development: the local emulator",
+    "development",
+    {},
+    { service: "http://127.0.0.1:3001", auth: "http://127.0.0.1:3001" },
+  ],
+  [
+    "development on another emulator port",
+    "development",
+    { PCD_EMULATOR_PORT: "4001" },
+    { service: "http://127.0.0.1:4001", auth: "http://127.0.0.1:4001" },
+  ],
+])("%s", (_case, mode, env, expected) => {
+  expect(addresses(configWith(mode, env))).toEqual(expected);
+});
+
+test.each([
+  [{ PCD_SERVICE_URL: "http://gateway.example" }, /PCD_SERVICE_URL must be an https:\/\/ address/],
+  [{ PCD_SERVICE_URL: "https://gateway.example", PCD_AUTH_URL: "http://login.example" }, /PCD_AUTH_URL/],
+  [{ PCD_SERVICE_URL: "gateway.example" }, /PCD_SERVICE_URL must be an address/],
+  [{ PCD_SERVICE_URL: "https://gateway.example/?key=1" }, /must not carry a query/],
+])("production refuses %j", (env, message) => {
+  expect(() => configWith("production", env)).toThrow(message);
+});
+
+test("production source maps carry no source text (dist/ ships no source and no development address)", () => {
+  expect(configWith("production", {}).devtool).toBe("nosources-source-map");
+  expect(configWith("development", {}).devtool).toBe("source-map");
+});
