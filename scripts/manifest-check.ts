@@ -5,7 +5,17 @@
 // functions.json / ribbon actions that do not match the code.
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 
-export const EXPECTED_FUNCTIONS = ["VALUES", "VALUE", "INFO", "LIMITS", "SEARCH"] as const;
+export const EXPECTED_FUNCTIONS = [
+  "VALUES",
+  "VALUE",
+  "INFO",
+  "LIMITS",
+  "SEARCH",
+  "ESCALATE",
+  "CHANGE",
+  "AVERAGE",
+  "RELOCATE",
+] as const;
 export const EXPECTED_NAMESPACE = "PCD";
 
 export interface FunctionsMetadata {
