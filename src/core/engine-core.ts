@@ -365,7 +365,7 @@ export class EngineCore implements Engine {
   async limitsOf(product: ProductId): Promise<DataLimits> {
     await this.ready();
     const environment = this.environment();
-    // Spec 4.7: monthly code limits do not apply to the sandbox.
+    // docs/service.md §4.7: monthly code limits do not apply to the sandbox.
     if (environment === "sandbox") return {};
     if (this.ledger.isCurrent(environment, product, LIMITS_MAX_AGE_MS)) {
       return this.ledger.limitsOf(environment, product) ?? {};

@@ -1,4 +1,4 @@
-// Local bookkeeping of the per-dataset monthly allowances (spec 8, rules 1-4). Data
+// Local bookkeeping of the per-dataset monthly allowances (docs/service.md §8.2, rules 1-4). Data
 // Limits is fetched rarely; between fetches every code sent is subtracted here, so a
 // call that would exceed an allowance is never sent (an exhausted allowance would fail
 // the whole call and, on some plans, still count). Everything resets at the release.

@@ -24,7 +24,7 @@ export interface SendSlot {
 
 export type DataCallOperation = "series_values" | "series_hist";
 
-/** Typed operations of spec section 4, already authenticated, rate-limited and retried. */
+/** Typed operations of docs/service.md §4, already authenticated, rate-limited and retried. */
 export interface ServiceClient {
   /** Series Info of one product (live or sandbox per the current settings). */
   seriesInfo(product: ProductId, options?: CallOptions): Promise<SeriesInfo[]>;
