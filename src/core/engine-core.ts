@@ -437,8 +437,8 @@ export class EngineCore implements Engine {
 
   /**
    * Products (of the current environment) whose plan turned out to have no Series Values
-   * History: the pane says so (onMetaChange fires when this list grows). An addition to
-   * the Engine interface.
+   * History (onMetaChange fires when this list grows). No view shows it yet: the pane does not
+   * read it, a cell needing older months says so itself. An addition to the Engine interface.
    */
   historyUnavailable(): ProductId[] {
     const environment = this.environment();
