@@ -1,5 +1,5 @@
 // Offline consistency check of manifest.xml (Microsoft's validator needs its online
-// service, see shared/notes/toolchain.md trap 6). It checks what breaks a shared-runtime
+// service and fails offline; `npm run validate` runs it). It checks what breaks a shared-runtime
 // custom-functions add-in in practice: undefined resids, mixed origins, the runtime,
 // functions page and function file not being the same page, the PCD namespace, and
 // functions.json / ribbon actions that do not match the code.

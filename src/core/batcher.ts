@@ -146,7 +146,7 @@ export class Batcher {
       this.groups.set(key, group);
     }
     group.queue.add(entry);
-    // A group that can fill a whole call does not wait for the window (design.md 5).
+    // A group that can fill a whole call does not wait for the window (docs/decisions.md D9).
     while (group.queue.fills(group.unbound + 1)) this.askForCall(key, group);
     this.armTimers();
     return promise;
@@ -301,7 +301,7 @@ export class Batcher {
     } catch (caught) {
       const error = toPcdError(caught);
       if (error.kind === "bad_request" && product === "industry_economics" && toSend.length > 1) {
-        // Field notes: a call may hold one industry data type only, and no field names the
+        // docs/service.md §6.7: a call may hold one industry data type only, and no field names the
         // type. If our derivation was wrong, halving isolates the odd codes instead of
         // failing every cell of the call.
         this.sent -= requests.length;

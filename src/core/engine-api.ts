@@ -21,7 +21,7 @@ export interface EngineSettings {
   baseUrl: string;
   /** Token address ({auth_url}); empty like baseUrl until one is given. */
   authUrl: string;
-  /** Base path per product (field notes: keep every base path a setting). */
+  /** Base path per product (docs/service.md §6.8: keep every base path a setting). */
   productPaths: Record<ProductId, string>;
   /** The monthly release day: the Nth business day (Mon-Fri) of the month (default 3). */
   releaseBusinessDay: number;

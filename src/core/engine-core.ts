@@ -377,7 +377,7 @@ export class EngineCore implements Engine {
   async limitsOf(product: ProductId): Promise<DataLimits> {
     await this.ready();
     const environment = this.environment();
-    // Spec 4.7: monthly code limits do not apply to the sandbox.
+    // docs/service.md §4.7: monthly code limits do not apply to the sandbox.
     if (environment === "sandbox") return {};
     if (this.ledger.isCurrent(environment, product, LIMITS_MAX_AGE_MS)) {
       return this.ledger.limitsOf(environment, product) ?? {};
@@ -459,8 +459,8 @@ export class EngineCore implements Engine {
 
   /**
    * Products (of the current environment) whose plan turned out to have no Series Values
-   * History: the pane says so (onMetaChange fires when this list grows). An addition to
-   * the Engine interface.
+   * History (onMetaChange fires when this list grows). No view shows it yet: the pane does not
+   * read it, a cell needing older months says so itself. An addition to the Engine interface.
    */
   historyUnavailable(): ProductId[] {
     const environment = this.environment();

@@ -1,4 +1,4 @@
-// Local bookkeeping of the per-dataset monthly allowances (spec 8, rules 1-4). Data
+// Local bookkeeping of the per-dataset monthly allowances (docs/service.md §8.2, rules 1-4). Data
 // Limits is fetched rarely; between fetches the ledger keeps two counts apart:
 // - charged: codes of calls the service answered with 2xx (it charges those), subtracted
 //   from the remaining allowance;

@@ -32,7 +32,7 @@ export interface SendSlot {
 export type DataCallOperation = "series_values" | "series_hist";
 
 /**
- * Typed operations of spec section 4, already authenticated, rate-limited and retried.
+ * Typed operations of docs/service.md §4, already authenticated, rate-limited and retried.
  * Every catalog and data call names its environment: the caller's (the request key's, the
  * catalog entry's), never the settings' at send time, so an environment switch between
  * queueing a call and sending it cannot make one environment's answer land in the

@@ -29,7 +29,7 @@ export interface ValueFormulaOptions {
 /** `raw`: written as it is (a number or a cell reference the user typed, never text). */
 type Argument = string | number | { raw: string } | null | undefined;
 
-/** Defaults of design.md section 2: an argument equal to its default is left out. */
+/** Defaults of docs/decisions.md D1: an argument equal to its default is left out. */
 const DEFAULT_HEADERS: HeadersOption = 1;
 const DEFAULT_FORECAST: ForecastOption = 1;
 const DEFAULT_ORDER: OrderOption = 0;

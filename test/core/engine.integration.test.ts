@@ -1,5 +1,5 @@
 // The engine against the emulator over real HTTP (127.0.0.1, ephemeral port): the
-// allowance and call-count bounds of design.md section 7, release handling, and the
+// allowance and call-count bounds of docs/decisions.md D28, release handling, and the
 // failure modes a user meets (expired token, exhausted allowance, 429, maintenance).
 import "fake-indexeddb/auto";
 import type { Engine, SeriesRequest } from "../../src/core/engine-api";

@@ -1,4 +1,4 @@
-// Addresses of the operations (spec 4.2-4.5 and the sandbox variants of 4.7).
+// Addresses of the operations (docs/service.md §4.2-§4.5 and the sandbox variants of §4.7).
 import type { EngineSettings } from "../engine-api";
 import { PcdError } from "../errors";
 import type { Operation, ProductId, ServiceEnvironment } from "../model";
@@ -41,7 +41,7 @@ export function operationUrl(
   }
 }
 
-/** The token address of spec 4.1. */
+/** The token address of docs/service.md §4.1. */
 export function accessTokenUrl(settings: EngineSettings): string {
   return `${settings.authUrl}/access_token/v1`;
 }

@@ -6,7 +6,7 @@
 //   http.access_token is the Auth's token requests (sign-in and renewals).
 // - dataRequests: the codes of every Series Values / History attempt that got a 2xx
 //   answer, i.e. what the service charges against the per-dataset allowances
-//   (spec 8 rule 1); refused attempts (429, 5xx...) are assumed not to be charged.
+//   (docs/service.md §8.2 rule 1); refused attempts (429, 5xx...) are assumed not to be charged.
 import type { Auth } from "../auth";
 import type { EngineSettings, EngineStats, ServiceReachability } from "../engine-api";
 import type { Clock, FetchLike, Logger } from "../environment";
@@ -49,7 +49,7 @@ export interface ServiceClientDeps {
   retry?: Partial<RetryPolicy>;
   /** Global cap on calls in flight (default 6). */
   maxInFlight?: number;
-  /** Per-operation rate (default 10 per second, spec section 8). */
+  /** Per-operation rate (default 10 per second, docs/service.md §8.1). */
   requestsPerSecond?: number;
   /** Waits between retries (default: a timer that the caller's signal cancels). */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;

@@ -209,7 +209,7 @@ describe("transport against the emulator", () => {
   });
 });
 
-describe("field-notes variants", () => {
+describe("real-shape variants (docs/service.md §6)", () => {
   let h: Harness;
   beforeAll(async () => {
     h = await startHarness({
