@@ -87,8 +87,16 @@ export function generateNeedWorkbook(
   seed: number,
 ): Workbook {
   const random = new SeededRandom(seed);
+  // Current series only: a discontinued series has no month of 2019 or recent months to read.
+  const newest = catalog.reduce(
+    (max, entry) => (entry.lastAvailableFinal > max ? entry.lastAvailableFinal : max),
+    "",
+  );
+  const recentEnough = `${Number(newest.slice(0, 4)) - 1}${newest.slice(4)}`;
   const current = random
-    .shuffled(catalog.filter((entry) => entry.lastAvailableFinal !== ""))
+    .shuffled(
+      catalog.filter((entry) => entry.lastAvailableFinal !== "" && entry.lastAvailableFinal >= recentEnough),
+    )
     .slice(0, series);
   const formulas: BenchFormula[] = [];
   current.forEach((entry, index) => {

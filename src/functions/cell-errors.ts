@@ -79,8 +79,19 @@ export function withRetryNote(error: CellError, retryAt: number | null): CellErr
   const note = ` Will try again at ${new Date(retryAt).toISOString().slice(11, 16)} UTC.`;
   const room = MAX_ERROR_MESSAGE_LENGTH - note.length;
   const whole = withStop(error.message);
-  const cause = whole.length <= room ? whole : `${whole.slice(0, room - 1)}…`;
-  return { type: error.type, message: `${cause}${note}` };
+  return { type: error.type, message: `${shortenKeepingTail(whole, room)}${note}` };
+}
+
+/** What a message says is missing ("…: the latest months of X could not be fetched.") stays whole. */
+const MISSING_TAIL = /: [^:]{1,90} could not be fetched\.$/;
+
+/** Shortens a message to `room` characters, cutting the cause rather than what is missing. */
+function shortenKeepingTail(message: string, room: number): string {
+  if (message.length <= room) return message;
+  const tail = MISSING_TAIL.exec(message)?.[0];
+  if (tail === undefined || tail.length >= room - 20) return `${message.slice(0, room - 1)}…`;
+  const head = message.slice(0, message.length - tail.length);
+  return `${head.slice(0, room - tail.length - 1)}…${tail}`;
 }
 
 /** V(from) = 0 in a ratio: Excel's #DIV/0!, which a user reads without a message. */

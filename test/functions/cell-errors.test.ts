@@ -88,4 +88,16 @@ describe("withRetryNote", () => {
     expect(message).toHaveLength(MAX_ERROR_MESSAGE_LENGTH);
     expect(message.endsWith("… Will try again at 14:05 UTC.")).toBe(true);
   });
+
+  test("what is missing and the retry time both stay visible; the cause is cut", () => {
+    const cause = `The service at http://127.0.0.1:37653 could not be reached for Series Values (connection closed by the service). ${"Check the network. ".repeat(6)}`;
+    const message = withRetryNote(
+      { type: "#N/A", message: `${cause.trim()}: the latest months of 57935-3-12 could not be fetched.` },
+      at,
+    ).message;
+    expect(message.length).toBeLessThanOrEqual(MAX_ERROR_MESSAGE_LENGTH);
+    expect(message).toMatch(
+      /^The service at .*…: the latest months of 57935-3-12 could not be fetched\. Will try again at 14:05 UTC\.$/,
+    );
+  });
 });

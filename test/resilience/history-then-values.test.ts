@@ -256,9 +256,10 @@ function checkPartRow(row: PartRow, outcome: ScenarioOutcome): void {
   expect(cut.length).toBeGreaterThan(0);
   for (const { index } of cut) {
     const result = faulted[index]!;
-    // "<cause>: the latest months of <code> could not be fetched." (a long cause leaves the
-    // end cut to Excel's message length; the months and the code always remain).
-    if ("error" in result) expect(result.error.message).toMatch(/the latest months of [\w-]+ could n/);
+    // "<cause>: the latest months of <code> could not be fetched." (a long cause is cut in
+    // its middle to Excel's message length: what is missing always stays whole).
+    if ("error" in result)
+      expect(result.error.message).toMatch(/the latest months of [\w-]+ could not be fetched\./);
   }
   // With History answered (Series Values faults), cells reading only older months show them.
   if (dataset === null) {
