@@ -58,6 +58,7 @@ const useStyles = makeStyles({
     marginLeft: `calc(-1 * ${tokens.spacingHorizontalXS})`,
     marginRight: `calc(-1 * ${tokens.spacingHorizontalXS})`,
   },
+  kinds: { flexWrap: "wrap" },
   /** Selects take a whole row at 320 px, so "Finals and forecasts" is never cut. */
   choices: {
     display: "grid",
@@ -168,6 +169,8 @@ export function InsertBar(props: { series: readonly SeriesInfo[]; children?: Rea
         >
           <RadioGroup
             layout="horizontal"
+            // Five kinds: they wrap onto a second line in a narrow pane instead of widening it.
+            className={styles.kinds}
             value={choices.kind}
             onChange={(_event, data) => update({ kind: data.value as FormulaKind })}
           >

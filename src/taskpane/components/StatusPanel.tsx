@@ -21,7 +21,14 @@ import { unreachableText, utcTime } from "../outage-text";
 import { usePaneServices } from "../pane-services";
 
 const useStyles = makeStyles({
-  root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM },
+  // Addresses and error texts have no spaces to break at: they wrap anywhere in a 320 px pane.
+  root: {
+    display: "flex",
+    flexDirection: "column",
+    gap: tokens.spacingVerticalM,
+    overflowWrap: "anywhere",
+    minWidth: 0,
+  },
   section: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalXS },
   actions: { display: "flex", gap: tokens.spacingHorizontalS, flexWrap: "wrap" },
 });
