@@ -1,5 +1,5 @@
 // ESLint flat config: typescript-eslint's recommended rules, the Office add-in rules of
-// eslint-plugin-office-addins, and the architecture rules of design.md section 4
+// eslint-plugin-office-addins, and the architecture rules of docs/decisions.md D20
 // enforced as import restrictions (so a wrong dependency fails `npm test`).
 const js = require("@eslint/js");
 const tseslint = require("typescript-eslint");
@@ -78,7 +78,7 @@ module.exports = tseslint.config(
     },
   },
   {
-    // The emulator shares no code with the engine (design.md section 6).
+    // The emulator shares no code with the engine (docs/decisions.md D21).
     files: ["src/emulator/**/*.ts"],
     rules: {
       "no-restricted-imports": [

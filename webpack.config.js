@@ -23,8 +23,8 @@ const CustomFunctionsMetadataPlugin = require("custom-functions-metadata-plugin"
 const DEV_ORIGIN = "https://localhost:3000";
 const CDN_OFFICE_JS = "https://appsforoffice.microsoft.com/lib/1/hosted/office.js";
 const LOCAL_OFFICE_JS = "office-js/office.js";
-// The files of @microsoft/office-js that Excel needs (the package is 86 MB; see
-// shared/notes/toolchain.md, trap 8).
+// The files of @microsoft/office-js that Excel needs (the package is 86 MB; copying
+// all of it makes the production build spend minutes minifying).
 const OFFICE_JS_FILES = [
   "office.js",
   "o15apptofilemappingtable.js",

@@ -1,5 +1,5 @@
 // Lower bounds that no client can beat, computed from the workbook and the service's
-// Series Info alone (never from the engine's batcher): design.md section 7.
+// Series Info alone (never from the engine's batcher): docs/decisions.md D28.
 //   HTTP data calls: per group of product + data type + operation, the codes must be
 //     split into calls of at most 40 codes, and one call never holds the same code twice
 //     (two currencies of one series go in two calls), so a group needs

@@ -13,7 +13,7 @@ export interface LoggedCall {
   status: number;
 }
 
-/** The operation, product and codes of a service URL (spec section 4 paths). */
+/** The operation, product and codes of a service URL (docs/service.md §4 paths). */
 export function describeCall(url: string): Pick<LoggedCall, "operation" | "product" | "codes"> {
   const path = new URL(url).pathname;
   if (path.endsWith("/access_token/v1")) return { operation: "access_token", product: "", codes: [] };

@@ -1,4 +1,4 @@
-// The benchmark's own reading of Series Info records (spec 2.1) as the service sends
+// The benchmark's own reading of Series Info records (docs/service.md §2.1) as the service sends
 // them. Workloads are generated from it and bounds are computed from it, without the
 // engine's parser, so a parsing mistake in the engine cannot hide in the bounds.
 import { CURRENCIES, UNITS, findByName, type ReferenceEntry } from "./reference";
@@ -6,7 +6,7 @@ import { CURRENCIES, UNITS, findByName, type ReferenceEntry } from "./reference"
 export const PRODUCTS = ["energy_price", "commodity_price", "industry_economics"] as const;
 export type Product = (typeof PRODUCTS)[number];
 
-/** What one call may mix: industry economics accepts one data type per call (spec 4.6). */
+/** What one call may mix: industry economics accepts one data type per call (docs/service.md §4.6). */
 export type DataType = "energy" | "commodity" | "utilities" | "location_factor" | "cost_index";
 
 export interface CatalogSeries {

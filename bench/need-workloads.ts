@@ -7,13 +7,17 @@ import { LATEST, type Reads } from "./needs";
 import { SeededRandom } from "./prng";
 import { formulaText, monthsBefore, type BenchFormula, type Workbook } from "./workloads";
 
-export type NeedWorkbookKind = "dashboard" | "recent" | "history" | "mixed";
+export type NeedWorkbookKind = "dashboard" | "recent" | "history" | "mixed" | "toolkit";
 
 export const NEED_WORKBOOKS: readonly { kind: NeedWorkbookKind; title: string }[] = [
   { kind: "dashboard", title: "Latest-value dashboard: PCD.VALUE(code) only" },
   { kind: "recent", title: "Recent-range tables: PCD.VALUES from a month inside the last 13" },
   { kind: "history", title: "Full-history tables: PCD.VALUES(code)" },
   { kind: "mixed", title: "Mixed: latest values, recent ranges and full-history tables" },
+  {
+    kind: "toolkit",
+    title: "Toolkit and VALUES cells on the same keys: ESCALATE, CHANGE, AVERAGE beside VALUES tables",
+  },
 ];
 
 function month(series: CatalogSeries, back: number): string {
@@ -39,6 +43,35 @@ function recent(series: CatalogSeries, random: SeededRandom): BenchFormula {
   );
 }
 
+/**
+ * A VALUES table and toolkit cells on one key: recent months only for two series in three,
+ * a 2019 escalation (older months) for the third.
+ */
+function toolkit(series: CatalogSeries, index: number, random: SeededRandom): BenchFormula[] {
+  const code = `"${series.code}"`;
+  const recentStart = month(series, 6 + random.below(6));
+  const older = index % 3 === 2;
+  const from = older ? "2019-01" : month(series, 3 + random.below(9));
+  const cells: BenchFormula[] = [
+    cell(
+      series,
+      formulaText("VALUES", [code, null, null, `"${recentStart}"`]),
+      { from: recentStart, to: null },
+      "VALUES",
+    ),
+  ];
+  const escalate = formulaText("ESCALATE", ["1000", code, `"${from}"`]);
+  // Toolkit cells count as VALUE cells in the composition (one number each).
+  cells.push(cell(series, escalate, { from, to: null }, "VALUE"));
+  const change = formulaText("CHANGE", [code, `"${from}"`]);
+  cells.push(cell(series, change, { from, to: null }, "VALUE"));
+  const start = month(series, 5);
+  const end = month(series, 0);
+  const average = formulaText("AVERAGE", [code, `"${start}"`, `"${end}"`]);
+  cells.push(cell(series, average, { from: start, to: end }, "VALUE"));
+  return cells;
+}
+
 function history(series: CatalogSeries): BenchFormula {
   return cell(series, formulaText("VALUES", [`"${series.code}"`]), { from: null, to: null }, "VALUES");
 }
@@ -59,6 +92,10 @@ export function generateNeedWorkbook(
     .slice(0, series);
   const formulas: BenchFormula[] = [];
   current.forEach((entry, index) => {
+    if (kind === "toolkit") {
+      formulas.push(...toolkit(entry, index, random));
+      return;
+    }
     const copies = 1 + random.below(3);
     const pick = kind === "mixed" ? (["dashboard", "recent", "history"] as const)[index % 3] : kind;
     for (let copy = 0; copy < copies; copy += 1) {

@@ -1,4 +1,4 @@
-// The currency and unit tables of spec section 2.4, kept here rather than imported from
+// The currency and unit tables of docs/service.md §2.4, kept here rather than imported from
 // src/core: the benchmark's bounds and its naive client must not inherit a mistake of the
 // engine they measure.
 

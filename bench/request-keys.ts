@@ -1,4 +1,4 @@
-// Request keys as design.md section 5 defines them, computed by the benchmark itself:
+// Request keys as docs/decisions.md D5 defines them, computed by the benchmark itself:
 // product + code + currency + unit, where a currency or unit equal to the series default
 // (in any letter case) is "default", so spelled-out defaults share the default's request.
 import type { CatalogSeries, DataType, Product } from "./catalog";

@@ -72,7 +72,10 @@ function quote(value: string): string {
 }
 
 /** `=PCD.NAME(a,b,,d)` with trailing omitted arguments dropped. */
-export function formulaText(name: FormulaKind, args: readonly (string | null)[]): string {
+/** Toolkit functions are written by the need workbooks (need-workloads.ts). */
+export type FormulaName = FormulaKind | "ESCALATE" | "CHANGE" | "AVERAGE";
+
+export function formulaText(name: FormulaName, args: readonly (string | null)[]): string {
   const kept = [...args];
   while (kept.length > 0 && kept[kept.length - 1] === null) kept.pop();
   return `=PCD.${name}(${kept.map((arg) => arg ?? "").join(",")})`;

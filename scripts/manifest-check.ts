@@ -1,11 +1,21 @@
 // Offline consistency check of manifest.xml (Microsoft's validator needs its online
-// service, see shared/notes/toolchain.md trap 6). It checks what breaks a shared-runtime
+// service and fails offline; `npm run validate` runs it). It checks what breaks a shared-runtime
 // custom-functions add-in in practice: undefined resids, mixed origins, the runtime,
 // functions page and function file not being the same page, the PCD namespace, and
 // functions.json / ribbon actions that do not match the code.
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 
-export const EXPECTED_FUNCTIONS = ["VALUES", "VALUE", "INFO", "LIMITS", "SEARCH"] as const;
+export const EXPECTED_FUNCTIONS = [
+  "VALUES",
+  "VALUE",
+  "INFO",
+  "LIMITS",
+  "SEARCH",
+  "ESCALATE",
+  "CHANGE",
+  "AVERAGE",
+  "RELOCATE",
+] as const;
 export const EXPECTED_NAMESPACE = "PCD";
 
 export interface FunctionsMetadata {

@@ -1,4 +1,4 @@
-// The runtime's one access token (spec section 5). The password is kept in memory only
+// The runtime's one access token (docs/service.md §5). The password is kept in memory only
 // (a private field) so the 2-hour token can be renewed silently during the session; it
 // is never stored, logged or put in an error message, and neither is the token.
 import { decodeJwt } from "jose";
@@ -13,7 +13,7 @@ import { redactDetails, redactSecrets } from "./http/server-message";
 import { serviceState } from "./schedule";
 import { hasServiceAddress } from "./settings";
 
-/** Spec section 5: a token lives 2 hours (used when the JWT carries no exp). */
+/** docs/service.md §5: a token lives 2 hours (used when the JWT carries no exp). */
 export const TOKEN_LIFETIME_MS = 2 * 60 * 60 * 1000;
 /** Renew this long before expiry, so a call never leaves with a token about to lapse. */
 export const RENEW_BEFORE_EXPIRY_MS = 5 * 60 * 1000;

@@ -35,8 +35,12 @@ export interface BatchGate {
   prepare?(item: BatchItem): Promise<void>;
   /** Runs while the call holds its send slot: must not call the service. */
   admit(items: readonly BatchItem[]): Promise<Admission<BatchItem>>;
-  /** Codes of a call the service rejected as a whole (it spent nothing on them). */
+  /** Codes of a call the service rejected as a whole, or that never left (it spent nothing on them). */
   refund(items: readonly BatchItem[]): void;
+  /** Codes of a call the service answered with 2xx: charged. */
+  confirm?(items: readonly BatchItem[]): void;
+  /** Codes of a call that got no answer (network, timeout): charged or not, unknown. */
+  unanswered?(items: readonly BatchItem[]): void;
   /**
    * The service answered "quota" for a whole call: returns, per item, the error it fails
    * with, or "retry" for items of datasets that still have allowance (sent again without
@@ -100,6 +104,8 @@ export class Batcher {
   private maxWaitTimer: ReturnType<typeof setTimeout> | undefined;
   private inFlight = 0;
   private sent = 0;
+  private charged = 0;
+  private unconfirmed = 0;
   private idleWaiters: Array<() => void> = [];
   private readonly windowMs: number;
   private readonly maxWaitMs: number;
@@ -140,15 +146,25 @@ export class Batcher {
       this.groups.set(key, group);
     }
     group.queue.add(entry);
-    // A group that can fill a whole call does not wait for the window (design.md 5).
+    // A group that can fill a whole call does not wait for the window (docs/decisions.md D9).
     while (group.queue.fills(group.unbound + 1)) this.askForCall(key, group);
     this.armTimers();
     return promise;
   }
 
-  /** Codes sent in data calls so far (each is one data request of the allowance). */
+  /** Codes sent in data calls so far, answered or not. */
   codesSent(): number {
     return this.sent;
+  }
+
+  /** Codes of calls the service answered with 2xx: the data requests it charged. */
+  codesCharged(): number {
+    return this.charged;
+  }
+
+  /** Codes of calls that got no answer: the service may or may not have charged them. */
+  codesUnconfirmed(): number {
+    return this.unconfirmed;
   }
 
   /** Resolves once nothing is queued or in flight. */
@@ -240,7 +256,9 @@ export class Batcher {
     const first = call[0];
     if (!first) return;
     const { operation } = first;
-    const { product } = first.item;
+    // The call's environment is its items' (one group, one environment), never the
+    // settings' now: a switch since they were queued must not send them elsewhere.
+    const { product, environment } = first.item;
     let toSend = call;
     const gate = this.options.gate;
     if (gate) {
@@ -263,8 +281,10 @@ export class Batcher {
     try {
       const answer =
         operation === "series_hist"
-          ? await this.options.client.seriesHistory(product, requests, { slot })
-          : await this.options.client.seriesValues(product, requests, { slot });
+          ? await this.options.client.seriesHistory(environment, product, requests, { slot })
+          : await this.options.client.seriesValues(environment, product, requests, { slot });
+      this.charged += requests.length;
+      gate?.confirm?.(toSend.map((entry) => entry.item));
       for (const entry of toSend) {
         const values = answer.get(entry.item.request.code);
         if (values) entry.resolve(values);
@@ -281,7 +301,7 @@ export class Batcher {
     } catch (caught) {
       const error = toPcdError(caught);
       if (error.kind === "bad_request" && product === "industry_economics" && toSend.length > 1) {
-        // Field notes: a call may hold one industry data type only, and no field names the
+        // docs/service.md §6.7: a call may hold one industry data type only, and no field names the
         // type. If our derivation was wrong, halving isolates the odd codes instead of
         // failing every cell of the call.
         this.sent -= requests.length;
@@ -295,6 +315,8 @@ export class Batcher {
         return;
       }
       if (error.kind === "quota" && gate) {
+        // A refused call charged nothing: its codes go back (a retry is admitted afresh).
+        gate.refund(toSend.map((entry) => entry.item));
         const verdictOf = gate.quotaRefused(
           toSend.map((entry) => entry.item),
           error,
@@ -308,12 +330,20 @@ export class Batcher {
         // Only a strictly smaller call is retried, so a refusal can never loop.
         if (retry.length > 0 && retry.length < toSend.length) {
           this.sent -= retry.length;
-          gate.refund(retry.map((entry) => entry.item));
           await this.send(retry);
         } else {
           for (const entry of retry) entry.reject(error);
         }
         return;
+      }
+      if (error.kind === "network" || error.kind === "timeout") {
+        // No answer: the service may have charged the call (a timeout is often answered
+        // late). The ledger keeps these codes apart until Data Limits says.
+        this.unconfirmed += requests.length;
+        gate?.unanswered?.(toSend.map((entry) => entry.item));
+      } else {
+        // The service answered with an error (or the call never left): nothing charged.
+        gate?.refund(toSend.map((entry) => entry.item));
       }
       for (const entry of toSend) entry.reject(error);
     }

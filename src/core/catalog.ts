@@ -324,7 +324,7 @@ export class Catalog {
     const key = `${environment}|${product}`;
     let series: SeriesInfo[];
     try {
-      series = await this.options.client.seriesInfo(product);
+      series = await this.options.client.seriesInfo(environment, product);
     } catch (error) {
       this.failedAt.set(key, this.options.now());
       throw error;

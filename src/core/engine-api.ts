@@ -21,7 +21,7 @@ export interface EngineSettings {
   baseUrl: string;
   /** Token address ({auth_url}); empty like baseUrl until one is given. */
   authUrl: string;
-  /** Base path per product (field notes: keep every base path a setting). */
+  /** Base path per product (docs/service.md §6.8: keep every base path a setting). */
   productPaths: Record<ProductId, string>;
   /** The monthly release day: the Nth business day (Mon-Fri) of the month (default 3). */
   releaseBusinessDay: number;
@@ -89,8 +89,14 @@ export interface SearchHit {
 export interface LimitsRow {
   product: ProductId;
   dataset: string;
+  /** What remains after the charges the service confirmed (its Data Limits, less 2xx answers since). */
   remaining: number;
   total: number;
+  /**
+   * Data requests sent whose charge is not confirmed (in flight, or their call got no
+   * answer): shown apart, settled by the next Data Limits read. Absent: none known.
+   */
+  unconfirmed?: number;
 }
 
 /** A product whose Data Limits could not be read (no answer and none read before). */
@@ -128,6 +134,13 @@ export interface RefreshPlan {
   totalRequests: number;
   /** Datasets whose remaining allowance is smaller than the cost. */
   overBudget: string[];
+  /**
+   * Epoch ms of the oldest catalog (Series Info) the plan rests on: the preview is "as of"
+   * then. null when a product's catalog was never read. Absent: not known (older hosts).
+   */
+  catalogAsOf?: number | null;
+  /** A release started after that catalog was read (it could not be re-read): the cost may be higher. */
+  releaseSinceCatalog?: boolean;
 }
 
 export interface RefreshProgress {
@@ -141,14 +154,33 @@ export interface RefreshSummary {
   revised: number;
   unchanged: number;
   failed: number;
+  /** Data requests the service charged (codes of calls it answered with 2xx). */
   requestsUsed: number;
+  /**
+   * Data requests of calls that got no answer: the service may or may not have charged
+   * them (the usage bars settle it with the next Data Limits read). Absent: none.
+   */
+  requestsUnconfirmed?: number;
   /** Failures with their cause, for the summary's details. */
   failures: Array<{ key: string; code: string; message: string }>;
   startedAt: number;
   finishedAt: number;
 }
 
+/** What the engine's last calls observed (the calendar aside). */
+export interface ServiceReachability {
+  /** Epoch ms of the first call in a row that got no answer (or a 5xx); null while calls are answered. */
+  unreachableSince: number | null;
+  /** The last failure's cause, for people (redacted like every error message). */
+  reason: string | null;
+  /** Epoch ms until which the service said (503) it is in maintenance; null otherwise. */
+  maintenanceUntil: number | null;
+  /** Epoch ms of the last answer this session, null before the first. */
+  lastAnswerAt: number | null;
+}
+
 export interface ServiceState {
+  /** False in a maintenance or release window, from the calendar or as the service said (503). */
   available: boolean;
   reason: "maintenance" | "release" | null;
   /** Epoch ms when the service is expected back (when unavailable). */
@@ -156,6 +188,11 @@ export interface ServiceState {
   /** Epoch ms of the next release day start and next maintenance window start. */
   nextRelease: number;
   nextMaintenance: number;
+  /**
+   * What the engine's own calls observed: "can't reach the service since…". Absent where
+   * nothing observes calls (the calendar alone).
+   */
+  reachability?: ServiceReachability;
 }
 
 export interface CacheInfo {

@@ -21,6 +21,7 @@ import type {
   SearchOptions,
   SeriesData,
   SeriesRequest,
+  ServiceReachability,
   ServiceState,
   Unsubscribe,
 } from "./engine-api";
@@ -63,7 +64,12 @@ export interface SchedulePort {
 }
 
 export interface EngineParts {
-  client: ServiceClient & { stats(): EngineStats };
+  client: ServiceClient & {
+    stats(): EngineStats;
+    /** What the client's last calls observed (absent in fakes that do not observe). */
+    reachability?(): ServiceReachability;
+    onReachabilityChange?(listener: () => void): Unsubscribe;
+  };
   auth: AuthPort;
   settings: SettingsPort;
   schedule: SchedulePort;
@@ -117,6 +123,8 @@ export class EngineCore implements Engine {
     const { storage, log } = parts;
     const now = (): number => parts.clock.now();
     this.changes = new ChangeEvents(log, parts.defer);
+    // The pane's outage banner and Status tab follow reachability as it changes.
+    parts.client.onReachabilityChange?.(() => this.changes.metaChanged());
     this.catalogStore = new Catalog({
       client: parts.client,
       storage,
@@ -157,11 +165,13 @@ export class EngineCore implements Engine {
       storage,
       now,
       environment: () => this.environment(),
+      latestReleaseStart: () => parts.schedule.latestReleaseStart(now(), this.releaseDay()),
       // Refresh-all reads Data Limits afresh (a few minutes' reuse), so its cost preview is current.
       ensureLimits: (products) => this.ensureLimits(products, LIMITS_MAX_AGE_MS),
       remaining: (product, dataset) =>
         this.environment() === "live" ? this.ledger.remaining("live", product, dataset) : null,
-      codesSent: () => this.batcher.codesSent(),
+      codesCharged: () => this.batcher.codesCharged(),
+      codesUnconfirmed: () => this.batcher.codesUnconfirmed(),
       preflight: () => this.preflight(),
       log,
     });
@@ -352,8 +362,10 @@ export class EngineCore implements Engine {
         });
         return;
       }
-      for (const [dataset, allowance] of Object.entries(result.value))
-        rows.push({ product, dataset, ...allowance });
+      for (const [dataset, allowance] of Object.entries(result.value)) {
+        const unconfirmed = this.ledger.unconfirmed(this.environment(), product, dataset);
+        rows.push({ product, dataset, ...allowance, ...(unconfirmed > 0 ? { unconfirmed } : {}) });
+      }
     });
     // Nothing to show but failures: the cause itself is the answer (a cell shows it as an
     // error and retries a passing one, which a table of failure notes would not).
@@ -365,7 +377,7 @@ export class EngineCore implements Engine {
   async limitsOf(product: ProductId): Promise<DataLimits> {
     await this.ready();
     const environment = this.environment();
-    // Spec 4.7: monthly code limits do not apply to the sandbox.
+    // docs/service.md §4.7: monthly code limits do not apply to the sandbox.
     if (environment === "sandbox") return {};
     if (this.ledger.isCurrent(environment, product, LIMITS_MAX_AGE_MS)) {
       return this.ledger.limitsOf(environment, product) ?? {};
@@ -398,9 +410,19 @@ export class EngineCore implements Engine {
   }
 
   serviceState(): ServiceState {
-    return this.parts.schedule.serviceState(this.parts.clock.now(), this.releaseDay(), {
+    const now = this.parts.clock.now();
+    const scheduled = this.parts.schedule.serviceState(now, this.releaseDay(), {
       releaseDoneAt: this.releaseDoneAt,
     });
+    const reachability = this.parts.client.reachability?.();
+    if (!reachability) return scheduled;
+    // A maintenance the service announced itself (503 with an end) counts like a scheduled
+    // one until that end: no call could succeed meanwhile.
+    const announced = reachability.maintenanceUntil;
+    if (scheduled.available && announced !== null && announced > now) {
+      return { ...scheduled, available: false, reason: "maintenance", until: announced, reachability };
+    }
+    return { ...scheduled, reachability };
   }
 
   async cacheInfo(): Promise<CacheInfo> {
@@ -437,8 +459,8 @@ export class EngineCore implements Engine {
 
   /**
    * Products (of the current environment) whose plan turned out to have no Series Values
-   * History: the pane says so (onMetaChange fires when this list grows). An addition to
-   * the Engine interface.
+   * History (onMetaChange fires when this list grows). No view shows it yet: the pane does not
+   * read it, a cell needing older months says so itself. An addition to the Engine interface.
    */
   historyUnavailable(): ProductId[] {
     const environment = this.environment();
@@ -513,6 +535,13 @@ export class EngineCore implements Engine {
     const what = state.reason === "release" ? "for the monthly data release" : "for maintenance";
     const deadline = state.reason === "release" ? " at the latest" : "";
     const tail = missing ?? (hasCache ? `showing cached data for ${code}` : `no cached data for ${code} yet`);
+    if (state.until === state.reachability?.maintenanceUntil) {
+      return new PcdError(
+        "unavailable",
+        `The service said it is in maintenance until ${new Date(state.until).toISOString()}; ${tail}.`,
+        { until: state.until },
+      );
+    }
     return new PcdError(
       "unavailable",
       `The service is down ${what} until 22:00 US Central Time${deadline} (${new Date(state.until).toISOString()}); ${tail}.`,
@@ -620,6 +649,15 @@ export class EngineCore implements Engine {
     return fetching;
   }
 
+  /** Settles what a call's codes cost in the ledger; the usage bars follow. */
+  private settleCharges(items: readonly BatchItem[], outcome: "refund" | "confirm" | "unanswered"): void {
+    const first = items[0];
+    if (!first) return;
+    const datasets = items.map((item) => item.dataset);
+    this.ledger[outcome](first.environment, first.product, datasets);
+    if (first.environment === "live") this.changes.metaChanged();
+  }
+
   private quotaGate(): BatchGate {
     return {
       // Runs before the call waits for its send slot: the allowances (so admit never waits
@@ -635,15 +673,9 @@ export class EngineCore implements Engine {
         if (first.environment === "live") this.changes.limitsChanged();
         return admission;
       },
-      refund: (items) => {
-        const first = items[0];
-        if (first)
-          this.ledger.refund(
-            first.environment,
-            first.product,
-            items.map((item) => item.dataset),
-          );
-      },
+      refund: (items) => this.settleCharges(items, "refund"),
+      confirm: (items) => this.settleCharges(items, "confirm"),
+      unanswered: (items) => this.settleCharges(items, "unanswered"),
       quotaRefused: (items, error) => {
         const first = items[0];
         // Only a refusal that names a dataset blocks it: a daily quota or a plan limit

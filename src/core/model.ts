@@ -1,5 +1,5 @@
 // Domain types shared by every engine module and the layers above it. They describe
-// the service (shared/spec/service-spec.md) after normalisation: raw responses are
+// the service (docs/service.md) after normalisation: raw responses are
 // validated and converted into these shapes at the HTTP boundary, so nothing above
 // the client ever sees string booleans, "-" markers or unsorted arrays.
 
@@ -10,13 +10,13 @@ export const PRODUCTS: readonly ProductId[] = ["energy_price", "commodity_price"
 
 /**
  * What a call may mix: the industry economics product accepts codes of one data
- * type per call (field notes), the other products have a single type each.
+ * type per call (docs/service.md §6.7), the other products have a single type each.
  */
 export type DataType = "energy" | "commodity" | "utilities" | "location_factor" | "cost_index";
 
 export type ServiceEnvironment = "live" | "sandbox";
 
-/** The five operations of spec section 4, named as the emulator's counters name them. */
+/** The five operations of docs/service.md §4, named as the emulator's counters name them. */
 export type Operation = "access_token" | "series_info" | "series_values" | "series_hist" | "data_limits";
 
 /** A month as "YYYY-MM" (the service's dates are always the first day of a month). */
@@ -27,7 +27,7 @@ export interface MonthlyPoint {
   value: number;
 }
 
-/** One Series Info record (spec 2.1), normalised. */
+/** One Series Info record (docs/service.md §2.1), normalised. */
 export interface SeriesInfo {
   code: string;
   product: ProductId;
@@ -62,7 +62,7 @@ export interface SeriesInfo {
   raw: Readonly<Record<string, unknown>>;
 }
 
-/** One Series Values / Series Values History record (spec 2.2), normalised. */
+/** One Series Values / Series Values History record (docs/service.md §2.2), normalised. */
 export interface SeriesValues {
   code: string;
   /** Currency and unit short names the service says it applied. */
@@ -74,10 +74,10 @@ export interface SeriesValues {
   forecasts: MonthlyPoint[];
 }
 
-/** Data Limits (spec 2.3): dataset name -> allowance. Dataset names are opaque strings. */
+/** Data Limits (docs/service.md §2.3): dataset name -> allowance. Dataset names are opaque strings. */
 export type DataLimits = Record<string, { remaining: number; total: number }>;
 
-/** One code of a data call with its options (spec 4.6); null means "not sent" (the default). */
+/** One code of a data call with its options (docs/service.md §4.6); null means "not sent" (the default). */
 export interface CodeRequest {
   code: string;
   currencyId: number | null;

@@ -1,7 +1,14 @@
-// Local bookkeeping of the per-dataset monthly allowances (spec 8, rules 1-4). Data
-// Limits is fetched rarely; between fetches every code sent is subtracted here, so a
-// call that would exceed an allowance is never sent (an exhausted allowance would fail
-// the whole call and, on some plans, still count). Everything resets at the release.
+// Local bookkeeping of the per-dataset monthly allowances (docs/service.md §8.2, rules 1-4). Data
+// Limits is fetched rarely; between fetches the ledger keeps two counts apart:
+// - charged: codes of calls the service answered with 2xx (it charges those), subtracted
+//   from the remaining allowance;
+// - unconfirmed: codes sent whose charge is not known: still in flight, or their call got
+//   no answer (refused connection, timeout), which the service may or may not have
+//   counted. They are not subtracted, but a call that could exceed the allowance if they
+//   were charged is not sent (an exhausted allowance would fail the whole call). The next
+//   Data Limits answer (which costs no data request) settles them.
+// A call the service answered with an error was not charged: its codes are given back.
+// Everything resets at the release.
 import { PcdError } from "./errors";
 import type { DataLimits, ProductId, ServiceEnvironment } from "./model";
 
@@ -16,6 +23,10 @@ export interface QuotaLedgerOptions {
 interface ProductLimits {
   limits: DataLimits;
   fetchedAt: number;
+  /** Per dataset: codes admitted into calls that have not ended yet. */
+  inFlight: Map<string, number>;
+  /** Per dataset: codes of calls that ended without an answer (charged or not, unknown). */
+  unknown: Map<string, number>;
 }
 
 interface Block {
@@ -37,6 +48,13 @@ function datasetKey(environment: ServiceEnvironment, product: ProductId, dataset
   return `${environment}|${product}|${dataset}`;
 }
 
+/** Adds delta to a per-dataset count, dropping counts that reach zero. */
+function bump(counts: Map<string, number>, dataset: string, delta: number): void {
+  const next = (counts.get(dataset) ?? 0) + delta;
+  if (next > 0) counts.set(dataset, next);
+  else counts.delete(dataset);
+}
+
 function formatDate(epochMs: number): string {
   return new Date(epochMs).toISOString().slice(0, 10);
 }
@@ -49,9 +67,15 @@ export class QuotaLedger {
 
   /** Records a Data Limits answer (it replaces local decrements: the service is the truth). */
   record(environment: ServiceEnvironment, product: ProductId, limits: DataLimits): void {
-    this.products.set(productKey(environment, product), {
+    const key = productKey(environment, product);
+    // Calls still in flight are not in the answer yet (or are, if the service counted them
+    // first: the ledger errs on the side of sending less). Calls that ended unanswered are
+    // settled by it: whatever the service charged for them is in its numbers.
+    this.products.set(key, {
       limits: structuredClone(limits),
       fetchedAt: this.options.now(),
+      inFlight: this.products.get(key)?.inFlight ?? new Map(),
+      unknown: new Map(),
     });
   }
 
@@ -66,17 +90,28 @@ export class QuotaLedger {
     return this.products.get(productKey(environment, product))?.fetchedAt ?? null;
   }
 
-  /** Known and fetched after the latest release started (older counts were reset since). */
+  /**
+   * Known and fetched after the latest release started (older counts were reset since), and
+   * no call ended unanswered since: those are reconciled by reading Data Limits again.
+   */
   isCurrent(environment: ServiceEnvironment, product: ProductId, maxAgeMs = Infinity): boolean {
-    const fetchedAt = this.fetchedAt(environment, product);
-    if (fetchedAt === null) return false;
+    const known = this.products.get(productKey(environment, product));
+    if (!known || known.unknown.size > 0) return false;
+    const { fetchedAt } = known;
     return fetchedAt >= this.options.latestReleaseStart() && this.options.now() - fetchedAt < maxAgeMs;
   }
 
+  /** What remains after the charges the service confirmed (unconfirmed codes not subtracted). */
   remaining(environment: ServiceEnvironment, product: ProductId, dataset: string): number | null {
     return (
       allowanceOf(this.products.get(productKey(environment, product))?.limits, dataset)?.remaining ?? null
     );
+  }
+
+  /** Codes sent whose charge is not confirmed: in flight, or their call got no answer. */
+  unconfirmed(environment: ServiceEnvironment, product: ProductId, dataset: string): number {
+    const known = this.products.get(productKey(environment, product));
+    return (known?.inFlight.get(dataset) ?? 0) + (known?.unknown.get(dataset) ?? 0);
   }
 
   /**
@@ -99,25 +134,49 @@ export class QuotaLedger {
         continue;
       }
       const allowance = environment === "live" ? allowanceOf(known?.limits, dataset) : undefined;
-      if (allowance && allowance.remaining <= 0) {
+      // Unconfirmed codes may turn out charged: they count against what may still be sent.
+      const unconfirmed = this.unconfirmed(environment, product, dataset);
+      if (allowance && allowance.remaining - unconfirmed <= 0) {
         admission.refused.push({
           item,
-          error: this.exhausted(dataset, allowance.remaining, allowance.total),
+          error: this.exhausted(dataset, allowance.remaining - unconfirmed, allowance.total),
         });
         continue;
       }
-      if (allowance) allowance.remaining -= 1;
+      if (known) bump(known.inFlight, dataset, 1);
       admission.admitted.push(item);
     }
     return admission;
   }
 
-  /** Gives back charges for codes a call never delivered to the service (a rejected call). */
+  /** The service answered 2xx: these codes are charged. */
+  confirm(environment: ServiceEnvironment, product: ProductId, datasets: readonly string[]): void {
+    const known = this.products.get(productKey(environment, product));
+    if (!known) return;
+    for (const dataset of datasets) {
+      bump(known.inFlight, dataset, -1);
+      const allowance = allowanceOf(known.limits, dataset);
+      if (allowance) allowance.remaining = Math.max(0, allowance.remaining - 1);
+    }
+  }
+
+  /** The service answered with an error, or the call never left: nothing was charged. */
   refund(environment: ServiceEnvironment, product: ProductId, datasets: readonly string[]): void {
     const known = this.products.get(productKey(environment, product));
+    if (!known) return;
+    for (const dataset of datasets) bump(known.inFlight, dataset, -1);
+  }
+
+  /**
+   * The call got no answer (refused connection, timeout): the service may have charged it.
+   * The codes stay unconfirmed until the next Data Limits answer settles them.
+   */
+  unanswered(environment: ServiceEnvironment, product: ProductId, datasets: readonly string[]): void {
+    const known = this.products.get(productKey(environment, product));
+    if (!known) return;
     for (const dataset of datasets) {
-      const allowance = allowanceOf(known?.limits, dataset);
-      if (allowance) allowance.remaining = Math.min(allowance.total, allowance.remaining + 1);
+      bump(known.inFlight, dataset, -1);
+      bump(known.unknown, dataset, 1);
     }
   }
 

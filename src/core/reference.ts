@@ -1,6 +1,6 @@
-// The reference tables of spec section 2.4. The engine keys requests by these IDs;
+// The reference tables of docs/service.md §2.4. The engine keys requests by these IDs;
 // users may type either the short name (any case) or the ID. The emulator keeps its
-// own copy on purpose (design.md section 6): a mistake here must not be mirrored there.
+// own copy on purpose (docs/decisions.md D21): a mistake here must not be mirrored there.
 
 export interface ReferenceEntry {
   id: number;

@@ -19,6 +19,9 @@ import type { WorkbookKeys } from "./workbook-keys";
 
 export const LAST_REFRESH_STORAGE_KEY = "pcd:last-refresh";
 
+/** The cost preview reads a catalog again once it is this old (Series Info costs no data request). */
+export const PREVIEW_CATALOG_MAX_AGE_MS = 5 * 60 * 1000;
+
 export interface RefresherOptions {
   catalog: Catalog;
   sync: SeriesSync;
@@ -26,11 +29,15 @@ export interface RefresherOptions {
   storage: KeyValueStorage;
   now: () => number;
   environment: () => ServiceEnvironment;
+  /** Epoch ms of the start of the latest monthly release (a catalog read before it may be out of date). */
+  latestReleaseStart: () => number;
   /** Brings the allowance ledger up to date for these products (errors are tolerated). */
   ensureLimits: (products: readonly ProductId[]) => Promise<void>;
   remaining: (product: ProductId, dataset: string) => number | null;
-  /** Data requests sent so far (the batcher's counter). */
-  codesSent: () => number;
+  /** Data requests the service charged so far (the batcher's counter of 2xx answers). */
+  codesCharged: () => number;
+  /** Data requests of calls that got no answer so far (charged or not, unknown). */
+  codesUnconfirmed: () => number;
   /** Throws when no refresh can run (not signed in, service down). */
   preflight: () => Promise<void>;
   log?: Logger;
@@ -95,8 +102,32 @@ export class Refresher {
     return this.last;
   }
 
+  /**
+   * The cost preview. It re-reads a product's catalog (Series Info, no data request) when
+   * the cached one is older than a few minutes or a release started since it was read, so
+   * it never says "up to date" from a catalog that predates the data; and it says as of
+   * when (the oldest catalog it rests on), which matters when a re-read failed.
+   */
   async plan(): Promise<RefreshPlan> {
-    return this.summarise((await this.planKeys()).keys);
+    const { keys } = await this.planKeys((product) => this.catalogIsStale(product));
+    const products = [...new Set(keys.map(({ item }) => item.product))];
+    const readAt = products.map((product) => this.options.catalog.fetchedAt(product));
+    const known = readAt.filter((at): at is number => at !== null);
+    const catalogAsOf = known.length === 0 || known.length < readAt.length ? null : Math.min(...known);
+    return {
+      ...this.summarise(keys),
+      catalogAsOf,
+      releaseSinceCatalog: catalogAsOf !== null && catalogAsOf < this.options.latestReleaseStart(),
+    };
+  }
+
+  private catalogIsStale(product: ProductId): boolean {
+    const readAt = this.options.catalog.fetchedAt(product);
+    return (
+      readAt === null ||
+      this.options.now() - readAt >= PREVIEW_CATALOG_MAX_AGE_MS ||
+      readAt < this.options.latestReleaseStart()
+    );
   }
 
   async run(onProgress?: (progress: RefreshProgress) => void): Promise<RefreshSummary> {
@@ -104,8 +135,11 @@ export class Refresher {
     await this.options.preflight();
     // The user asked for this refresh: parts that failed a moment ago are asked again.
     this.options.sync.forgetFailures();
-    onProgress?.({ done: 0, total: 0, phase: "catalog" });
+    // The catalog step checks one Series Info per product the workbook uses: a real count.
+    const products = this.workbookProducts().length;
+    onProgress?.({ done: 0, total: products, phase: "catalog" });
     const { keys: planned, noCatalogRefreshed } = await this.planKeys();
+    onProgress?.({ done: products, total: products, phase: "catalog" });
     // Keys that fail without a call are work too: they are counted as failed, never as
     // unchanged, and they take part in the "did this refresh do anything" rule below.
     const work = planned.filter((entry) => entry.item.action !== "none" || entry.failure !== null);
@@ -119,7 +153,8 @@ export class Refresher {
       startedAt,
       finishedAt: startedAt,
     };
-    const sentBefore = this.options.codesSent();
+    const chargedBefore = this.options.codesCharged();
+    const unconfirmedBefore = this.options.codesUnconfirmed();
     // Keys that had a call to make, and how many of those failed: "did the refresh do
     // anything" is judged on them, not on the keys that failed without a call.
     const callKeys = work.filter((entry) => entry.failure === null).length;
@@ -148,7 +183,10 @@ export class Refresher {
         }
       }),
     );
-    summary.requestsUsed = this.options.codesSent() - sentBefore;
+    // What the service charged, not what was sent: a call without an answer is reported apart.
+    summary.requestsUsed = this.options.codesCharged() - chargedBefore;
+    const unconfirmed = this.options.codesUnconfirmed() - unconfirmedBefore;
+    if (unconfirmed > 0) summary.requestsUnconfirmed = unconfirmed;
     summary.finishedAt = this.options.now();
     // A refresh where every call failed did not bring the workbook up to date, and neither did
     // one where no Series Info could be refreshed: nothing was checked against the release,
@@ -169,14 +207,26 @@ export class Refresher {
     return summary;
   }
 
-  private async planKeys(): Promise<PlannedRefresh> {
+  /** The products of the workbook's keys in the current environment. */
+  private workbookProducts(): ProductId[] {
+    const environment = this.options.environment();
+    const products = new Set<ProductId>();
+    for (const key of this.options.workbookKeys.list()) {
+      const parts = parseRequestKey(key);
+      if (parts.environment === environment) products.add(parts.product);
+    }
+    return [...products];
+  }
+
+  /** Plans every workbook key; `reread` picks the catalogs to read again first (refresh-all: all). */
+  private async planKeys(reread: (product: ProductId) => boolean = () => true): Promise<PlannedRefresh> {
     const environment = this.options.environment();
     const keys = this.options.workbookKeys
       .list()
       .map((key) => ({ key, parts: parseRequestKey(key) }))
       .filter(({ parts }) => parts.environment === environment);
     const products = [...new Set(keys.map(({ parts }) => parts.product))];
-    const failures = await this.options.catalog.refresh(products);
+    const failures = await this.options.catalog.refresh(products.filter(reread));
     for (const [product, error] of failures) {
       this.options.log?.(
         "warn",

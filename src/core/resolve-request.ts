@@ -1,6 +1,6 @@
 // Turns a cell's currency and unit arguments into a validated SeriesRequest. Every
 // rejection says which argument is wrong and what the series offers instead: users
-// must never get a silent fallback to the defaults (design.md section 2).
+// must never get a silent fallback to the defaults (docs/decisions.md D3).
 import type { SeriesRequest } from "./engine-api";
 import { PcdError } from "./errors";
 import type { DataType, SeriesInfo, ServiceEnvironment } from "./model";
@@ -83,7 +83,7 @@ export function resolveSeriesRequest(
   unit: OptionInput,
 ): SeriesRequest {
   if (info.product === "industry_economics" && info.dataType !== "utilities") {
-    // The service ignores c and u for these types (spec 4.6): a value would silently mislead.
+    // The service ignores c and u for these types (docs/service.md §4.6): a value would silently mislead.
     if (!isBlank(currency)) rejectOptionOnNonUtility("currency", info);
     if (!isBlank(unit)) rejectOptionOnNonUtility("unit", info);
   }

@@ -1,4 +1,4 @@
-// The service's published schedule (spec section 8, field notes "Schedule and timing"):
+// The service's published schedule (docs/service.md §8.3):
 // maintenance on the 15th and 25th from 06:00 to 22:00 US Central Time, and on the
 // monthly release day downtime from 06:00 until the data is out (deadline 22:00).
 // Pure functions of an instant, so the engine, the pane and tests share one answer.

@@ -1,7 +1,14 @@
 // The seam between the transport half of the engine (auth, HTTP, schemas, rate
 // limiting, retries) and the data half (catalog, batcher, cache, sync). The data half
 // depends only on this interface, so it can be tested with a fake service.
-import type { CodeRequest, DataLimits, ProductId, SeriesInfo, SeriesValues } from "./model";
+import type {
+  CodeRequest,
+  DataLimits,
+  ProductId,
+  SeriesInfo,
+  SeriesValues,
+  ServiceEnvironment,
+} from "./model";
 
 export interface CallOptions {
   /** Aborts the call (and its retries). */
@@ -24,21 +31,33 @@ export interface SendSlot {
 
 export type DataCallOperation = "series_values" | "series_hist";
 
-/** Typed operations of spec section 4, already authenticated, rate-limited and retried. */
+/**
+ * Typed operations of docs/service.md §4, already authenticated, rate-limited and retried.
+ * Every catalog and data call names its environment: the caller's (the request key's, the
+ * catalog entry's), never the settings' at send time, so an environment switch between
+ * queueing a call and sending it cannot make one environment's answer land in the
+ * other's cells or cache.
+ */
 export interface ServiceClient {
-  /** Series Info of one product (live or sandbox per the current settings). */
-  seriesInfo(product: ProductId, options?: CallOptions): Promise<SeriesInfo[]>;
+  /** Series Info of one product in the given environment. */
+  seriesInfo(
+    environment: ServiceEnvironment,
+    product: ProductId,
+    options?: CallOptions,
+  ): Promise<SeriesInfo[]>;
   /**
    * Series Values for 1 to 40 distinct codes of one product and data type. Returns the
    * records it received keyed by code; a code missing from the answer is absent.
    */
   seriesValues(
+    environment: ServiceEnvironment,
     product: ProductId,
     codes: readonly CodeRequest[],
     options?: CallOptions,
   ): Promise<Map<string, SeriesValues>>;
   /** Series Values History, same contract as seriesValues. */
   seriesHistory(
+    environment: ServiceEnvironment,
     product: ProductId,
     codes: readonly CodeRequest[],
     options?: CallOptions,

@@ -1,5 +1,5 @@
 // Engine settings: defaults, validation and persistence. Every address and base path is
-// a setting (field notes: earlier interfaces lived under other base paths). The
+// a setting (docs/service.md §6.8: earlier interfaces lived under other base paths). The
 // password is never a setting: only the fields of EngineSettings are ever stored.
 import type { EngineSettings } from "./engine-api";
 import type { KeyValueStorage, Logger } from "./environment";
@@ -21,7 +21,7 @@ export const DEFAULT_SETTINGS: EngineSettings = Object.freeze({
   }),
   releaseBusinessDay: 3,
   autoRefreshAfterRelease: false,
-  // The vendor's own examples use about 130 s for data calls (field notes).
+  // The vendor's own examples use about 130 s for data calls (docs/service.md §6.9).
   callTimeoutMs: 130_000,
   historyTimeoutMs: 300_000,
 }) as EngineSettings;

@@ -1,4 +1,4 @@
-// Access tokens (spec 4.1 and 5): HS256 JWTs signed with a random per-process secret,
+// Access tokens (docs/service.md §4.1 and §5): HS256 JWTs signed with a random per-process secret,
 // carrying iat and exp on the emulator's clock, so moving the clock expires them. Error
 // messages name the cause but never contain the token.
 import { randomBytes } from "node:crypto";

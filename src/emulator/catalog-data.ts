@@ -1,5 +1,5 @@
 // The names and magnitudes the catalog is generated from: the 33 countries and 7 sectors
-// of spec section 1, realistic commodities with typical units and price levels. Magnitudes
+// of docs/service.md §1, realistic commodities with typical units and price levels. Magnitudes
 // are US dollars per default unit around 2007; the value model walks them from there.
 import type { CurrencyName, UnitName } from "./reference";
 

@@ -1,5 +1,5 @@
 // The catalog: every assessment the emulator serves, generated once at start-up from
-// the seed (lead decision 9: precompute, so Series Info is fast). Definitions hold only
+// the seed (docs/decisions.md D27: precompute, so Series Info is fast). Definitions hold only
 // what does not change with releases; release-dependent fields (last_available_final,
 // updated_at, series_hist_changed) are derived per request from the release state.
 import {
@@ -149,7 +149,7 @@ export function generateCatalog(seed: number): Catalog {
 }
 
 /**
- * The codes the field notes quote from real deployments, given to fitting series so the
+ * The codes docs/service.md §1 quotes from real deployments, given to fitting series so the
  * documentation's examples (=PCD.VALUES("68520-8-1","EUR","MWh"), ...) work against the
  * emulator. Each goes to the first live, never-replaced series that matches; generated
  * codes never collide with them (they are renamed only when free).

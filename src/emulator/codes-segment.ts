@@ -1,8 +1,8 @@
-// The <codes> path segment of spec 4.6: "<code>&c=<id>&u=<id>,<code>&u=<id>&c=<id>,...".
+// The <codes> path segment of docs/service.md §4.6: "<code>&c=<id>&u=<id>,<code>&u=<id>&c=<id>,...".
 // Malformed input (a bad code, an option other than c or u, an option given twice) is a
 // client error naming the problem. An invalid currency or unit ID of any form (not a
 // number, empty, negative, a fraction, or a number that is no ID) is not an error: the
-// series' default applies, as for an omitted option (spec 4.6); the record's currency and
+// series' default applies, as for an omitted option (docs/service.md §4.6); the record's currency and
 // unit state what was applied.
 import { MAX_CODES_PER_CALL } from "./options";
 

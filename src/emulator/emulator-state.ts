@@ -68,7 +68,7 @@ export class EmulatorState {
     this.tokens = new TokenIssuer(options.user, options.password, options.tokenTtlSeconds, this.clock);
   }
 
-  /** Only datasets in the subscription are visible (spec 1); the rest behave like unknown codes. */
+  /** Only datasets in the subscription are visible (docs/service.md §1); the rest behave like unknown codes. */
   isSubscribed(dataset: string): boolean {
     const subscribed = this.options.subscribedDatasets;
     return subscribed === undefined || subscribed.includes(dataset);

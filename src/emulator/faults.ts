@@ -1,4 +1,4 @@
-// Injected faults (/__admin/faults, lead decision 8): a reply with a given status, a
+// Injected faults (/__admin/faults, docs/decisions.md D26): a reply with a given status, a
 // dropped connection, a malformed 200 body, or extra latency, for one operation or all,
 // with a probability drawn from a seeded generator (runs repeat) and an optional count.
 import type { Operation } from "./operations";

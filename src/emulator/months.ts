@@ -1,5 +1,5 @@
 // Months are handled as integer indexes counted from 2007-01 (index 0), the start of
-// every series (spec 1). Dates on the wire are the first day of the month.
+// every series (docs/service.md §1). Dates on the wire are the first day of the month.
 
 export const FIRST_YEAR = 2007;
 

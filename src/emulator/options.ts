@@ -123,14 +123,14 @@ export const SHAPE_DEFAULTS: Readonly<Record<ServiceShape, Readonly<ShapeVariant
   },
 };
 
-/** Sandbox daily quotas of spec section 8, per operation. */
+/** Sandbox daily quotas of docs/service.md §8.1, per operation. */
 export const SANDBOX_DAILY_QUOTAS = {
   series_info: 8000,
   series_values: 16000,
   series_hist: 16000,
 } as const;
 
-/** Codes per Series Values / History call (spec section 8). */
+/** Codes per Series Values / History call (docs/service.md §8.1). */
 export const MAX_CODES_PER_CALL = 40;
 
 /** Merges partial options over the defaults and rejects settings that make no sense. */

@@ -1,4 +1,4 @@
-// The quota book of spec section 8 and lead decisions 4-5: a daily call quota (US Central
+// The quota book of docs/service.md §8 and docs/decisions.md D25: a daily call quota (US Central
 // days), sandbox daily quotas per operation, the monthly Series Info quota and the monthly
 // data-request allowance per product and dataset. Monthly quotas reset at each release.
 // Charging a call is all-or-nothing: if any dataset lacks allowance, nothing is charged.
@@ -84,7 +84,7 @@ export class QuotaBook {
     }
   }
 
-  /** The Data Limits report (spec 2.3) of a product's datasets. */
+  /** The Data Limits report (docs/service.md §2.3) of a product's datasets. */
   report(
     product: ProductId,
     datasets: readonly string[],

@@ -1,4 +1,4 @@
-// 10 requests per second per operation (spec section 8) as a sliding one-second window.
+// 10 requests per second per operation (docs/service.md §8.1) as a sliding one-second window.
 // A server-side reject-don't-queue limiter is a few lines; the installed limiter
 // (bottleneck) queues client-side work and does not fit. Time is injectable for tests.
 

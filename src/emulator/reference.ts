@@ -1,5 +1,5 @@
-// The emulator's own copy of the reference tables of spec section 2.4, typed from the
-// spec and NOT imported from src/core (design.md section 6: a mistake copied into both
+// The emulator's own copy of the reference tables of docs/service.md §2.4, typed from the
+// spec and NOT imported from src/core (docs/decisions.md D21: a mistake copied into both
 // would pass every test). Each unit also carries its physical dimension and its size in
 // the dimension's base unit, which is what makes conversions consistent.
 

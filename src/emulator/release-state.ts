@@ -1,4 +1,4 @@
-// Which month is published and what each release did (lead decision 2). The published
+// Which month is published and what each release did (docs/decisions.md D24). The published
 // month is the calendar's latest concluded month plus the number of manual releases; a
 // release (by the clock passing a release instant or by /__admin/release) may revise the
 // history of some series and leave a few not updated. Only the latest release's effects

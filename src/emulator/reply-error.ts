@@ -1,4 +1,4 @@
-// Error answers (lead decision 4): {"message": "..."} JSON by default, text/plain with
+// Error answers (docs/decisions.md D25): {"message": "..."} JSON by default, text/plain with
 // --error-format text, and Retry-After (seconds) on 429 and 503.
 import type { FastifyReply } from "fastify";
 import type { ErrorFormat } from "./options";

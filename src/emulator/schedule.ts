@@ -1,4 +1,4 @@
-// The service's calendar (spec section 8 and lead decision 2): monthly releases on the
+// The service's calendar (docs/service.md §8.3 and docs/decisions.md D24): monthly releases on the
 // 3rd business day at the release hour, release-day downtime from 06:00 until the
 // release, maintenance on the 15th and 25th from 06:00 to 22:00, all US Central Time.
 import { centralToInstant, centralWallTime, weekday } from "./central-time";

@@ -1,4 +1,4 @@
-// The Series Info record (spec 2.1) of one assessment at the current release.
+// The Series Info record (docs/service.md §2.1) of one assessment at the current release.
 import { PRODUCT_NAMES, type SeriesDefinition } from "./catalog";
 import { monthDate } from "./months";
 import type { EmulatorOptions } from "./options";

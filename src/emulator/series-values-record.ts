@@ -1,6 +1,6 @@
-// The Series Values record (spec 2.2) of one requested code, for Series Values (the
+// The Series Values record (docs/service.md §2.2) of one requested code, for Series Values (the
 // latest 13 finals) and Series Values History (all finals), live or sandbox, with the
-// field-notes variants: array order, duplicate dates, extra fields, early-ending history.
+// real-shape variants (docs/service.md §6): array order, duplicate dates, extra fields, early-ending history.
 import { PRODUCT_NAMES, type SeriesDefinition } from "./catalog";
 import type { CodeRequestItem } from "./codes-segment";
 import { monthDate } from "./months";
@@ -12,7 +12,7 @@ import { remark2 } from "./series-info-record";
 import { roundValue, type ValueModel } from "./values";
 import { wireText } from "./wire-format";
 
-/** Series Values returns the latest concluded month and the 12 before it (spec 4.3). */
+/** Series Values returns the latest concluded month and the 12 before it (docs/service.md §4.3). */
 export const VALUES_WINDOW_MONTHS = 13;
 
 export interface DatedValue {
@@ -41,7 +41,7 @@ export interface ValuesRequest {
   item: CodeRequestItem;
 }
 
-/** The requested currency if the series offers it, else its default (spec 4.6: not an error). */
+/** The requested currency if the series offers it, else its default (docs/service.md §4.6: not an error). */
 export function appliedCurrency(
   series: SeriesDefinition,
   currencyId: number | undefined,

@@ -94,7 +94,7 @@ export class ValueModel {
     return result;
   }
 
-  /** Sandbox values: dummy negative numbers (spec 4.7), deterministic per code and month. */
+  /** Sandbox values: dummy negative numbers (docs/service.md §4.7), deterministic per code and month. */
   sandbox(series: SeriesDefinition, month: number): number {
     return -roundValue(1 + uniformFor(this.seed, "sandbox", series.code, month) * 99);
   }

@@ -1,4 +1,4 @@
-// Field-notes variants that affect how plain values are written on the wire.
+// Real-shape variants (docs/service.md §6) that affect how plain values are written on the wire.
 import type { EmulatorOptions } from "./options";
 
 export type WireBoolean = boolean | "True" | "False";

@@ -69,6 +69,20 @@ export function fitMessage(message: string): string {
     : `${message.slice(0, MAX_ERROR_MESSAGE_LENGTH - 1)}…`;
 }
 
+/**
+ * The cell's own retry time added to its message ("Will try again at 14:05 UTC."), kept
+ * whole within Excel's 255 characters: the cause is shortened instead. UTC, like the
+ * service's notices, so the time reads the same on every machine.
+ */
+export function withRetryNote(error: CellError, retryAt: number | null): CellError {
+  if (retryAt === null) return error;
+  const note = ` Will try again at ${new Date(retryAt).toISOString().slice(11, 16)} UTC.`;
+  const room = MAX_ERROR_MESSAGE_LENGTH - note.length;
+  const whole = withStop(error.message);
+  const cause = whole.length <= room ? whole : `${whole.slice(0, room - 1)}…`;
+  return { type: error.type, message: `${cause}${note}` };
+}
+
 /** V(from) = 0 in a ratio: Excel's #DIV/0!, which a user reads without a message. */
 export class DivisionByZeroError extends Error {
   constructor(message: string) {

@@ -22,7 +22,7 @@ export function limitsJob(engine: Engine, args: LimitsArguments): CellJob<CellTa
       if (engine.getSettings().environment === "sandbox") {
         throw new PcdError(
           "not_found",
-          "The sandbox has no monthly data request limits (spec 4.7): PCD.LIMITS shows the live service's allowances.",
+          "The sandbox has no monthly data request limits: PCD.LIMITS shows the live service's allowances.",
         );
       }
       const { rows, unavailable } = await engine.limitsReport();

@@ -6,7 +6,7 @@ import type { AuthStatus, Engine, Unsubscribe } from "../core/engine-api";
 import { isPcdError, type PcdError } from "../core/errors";
 import { callDurationBoundMs } from "../core/http/retry-policy";
 import type { SeriesNeed } from "../core/series-need";
-import { toCellError, type CellError } from "./cell-errors";
+import { toCellError, withRetryNote, type CellError } from "./cell-errors";
 import { sameResult } from "./same-result";
 
 /**
@@ -120,6 +120,8 @@ export function startStreamingCell<T, E>(
   let watchdog: ReturnType<typeof setTimeout> | undefined;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let retryAttempt = 0;
+  /** Epoch ms the armed retry runs at (meaningful while retryTimer is set). */
+  let retryAt: number | null = null;
 
   // Identical results are not set again, so Excel does not recalculate dependants for
   // nothing. Shaped results are shared per data version (src/functions/shape), so an
@@ -170,8 +172,8 @@ export function startStreamingCell<T, E>(
       if (staleCause) scheduleRetry(staleCause);
       else retryAttempt = 0;
     } catch (error) {
-      showError(toCellError(error));
-      scheduleRetry(error);
+      // The cell says when it really tries again, not how often the engine retried.
+      showError(withRetryNote(toCellError(error), scheduleRetry(error)));
       if (isPcdError(error) && error.kind === "input" && tracked.size === 0) stopWatching();
     } finally {
       clearWatchdog();
@@ -198,24 +200,25 @@ export function startStreamingCell<T, E>(
     }, ms);
   };
 
-  const scheduleRetry = (error: unknown): void => {
-    if (retryTimer !== undefined || cancelled || !isPcdError(error) || !TRANSIENT_KINDS.has(error.kind))
-      return;
+  /** Arms the next timed retry of a passing failure; returns when it runs (null: none). */
+  const scheduleRetry = (error: unknown): number | null => {
+    if (retryTimer !== undefined) return retryAt;
+    if (cancelled || !isPcdError(error) || !TRANSIENT_KINDS.has(error.kind)) return null;
     const { until, retryAfterMs } = error.details;
     let delay: number | undefined;
     if (until !== undefined) delay = until - Date.now() + FIRST_RETRY_MS;
     else if (retryAfterMs !== undefined) delay = retryAfterMs;
     else delay = RETRY_DELAYS_MS[retryAttempt];
-    if (delay === undefined || retryAttempt >= MAX_TIMED_RETRIES) return;
+    if (delay === undefined || retryAttempt >= MAX_TIMED_RETRIES) return null;
     retryAttempt += 1;
     const wait = Math.min(Math.max(delay, FIRST_RETRY_MS), MAX_RETRY_DELAY_MS);
-    retryTimer = setTimeout(
-      () => {
-        retryTimer = undefined;
-        rerun();
-      },
-      wait + Math.floor(wait * RETRY_JITTER * random()),
-    );
+    const jittered = wait + Math.floor(wait * RETRY_JITTER * random());
+    retryAt = Date.now() + jittered;
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      rerun();
+    }, jittered);
+    return retryAt;
   };
 
   const clearWatchdog = (): void => {

@@ -206,7 +206,7 @@ export async function runWorkbook(options: RunOptions): Promise<RunReport> {
 }
 
 /** The headless runner's service until --base-url says otherwise: `npm run emulator`. */
-const LOCAL_EMULATOR_URL = "http://127.0.0.1:3001";
+export const LOCAL_EMULATOR_URL = "http://127.0.0.1:3001";
 
 function buildEngine(options: RunOptions, storage: KeyValueStorage, log: Logger): Engine {
   const settings: Partial<EngineSettings> = {};

@@ -1,4 +1,4 @@
-// The task pane shell (design.md section 3): a header that always shows who is signed in
+// The task pane shell (docs/taskpane.md): a header that always shows who is signed in
 // and a SANDBOX badge that cannot be missed, a Help link, the refresh banner, and four
 // tabs. Before sign-in the first tab opens with the first-run panel; after sign-in the
 // focus moves to the Series tab's content.

@@ -26,9 +26,10 @@ export interface ValueFormulaOptions {
   unit?: string | null;
 }
 
-type Argument = string | number | null | undefined;
+/** `raw`: written as it is (a number or a cell reference the user typed, never text). */
+type Argument = string | number | { raw: string } | null | undefined;
 
-/** Defaults of design.md section 2: an argument equal to its default is left out. */
+/** Defaults of docs/decisions.md D1: an argument equal to its default is left out. */
 const DEFAULT_HEADERS: HeadersOption = 1;
 const DEFAULT_FORECAST: ForecastOption = 1;
 const DEFAULT_ORDER: OrderOption = 0;
@@ -81,6 +82,7 @@ function requiredCode(code: string): string {
 function call(name: string, args: ReadonlyArray<{ value: Argument; label: string }>): string {
   const rendered = args.map(({ value, label }) => {
     if (value === null || value === undefined) return "";
+    if (typeof value === "object") return value.raw;
     return typeof value === "number" ? String(value) : quoteText(value, label);
   });
   while (rendered.length > 0 && rendered[rendered.length - 1] === "") rendered.pop();
@@ -108,6 +110,64 @@ export function valueFormula(code: string, options: ValueFormulaOptions = {}): s
   return call("VALUE", [
     { value: requiredCode(code), label: "code" },
     { value: monthArgument(options.month, "month"), label: "month" },
+    { value: optionalText(options.currency), label: "currency" },
+    { value: optionalText(options.unit), label: "unit" },
+  ]);
+}
+
+export interface EscalateFormulaOptions {
+  /** A number or a cell reference, e.g. "1250000" or "B4". */
+  amount: string;
+  /** "YYYY-MM", required. */
+  fromMonth: string;
+  /** "YYYY-MM"; omitted: the latest final month. */
+  toMonth?: string | null;
+  currency?: string | null;
+  unit?: string | null;
+}
+
+export interface AverageFormulaOptions {
+  /** "YYYY-MM", both required. */
+  startMonth: string;
+  endMonth: string;
+  currency?: string | null;
+  unit?: string | null;
+}
+
+const NUMBER_TEXT = /^-?\d+(\.\d+)?$/;
+const CELL_REFERENCE = /^\$?[A-Za-z]{1,3}\$?[1-9]\d{0,6}$/;
+
+/** The amount of PCD.ESCALATE as written in the formula: a number or a cell reference. */
+function amountArgument(amount: string): { raw: string } {
+  const text = amount.trim().replaceAll(",", "");
+  if (NUMBER_TEXT.test(text) || CELL_REFERENCE.test(text)) return { raw: text.toUpperCase() };
+  throw new FormulaTextError(
+    `The amount must be a number or a cell reference, e.g. 1250000 or B4; got ${JSON.stringify(amount)}.`,
+  );
+}
+
+function requiredMonth(month: string | null | undefined, argument: string): string {
+  const value = monthArgument(month, argument);
+  if (value === null) throw new FormulaTextError(`The ${argument} is required (YYYY-MM).`);
+  return value;
+}
+
+export function escalateFormula(code: string, options: EscalateFormulaOptions): string {
+  return call("ESCALATE", [
+    { value: amountArgument(options.amount), label: "amount" },
+    { value: requiredCode(code), label: "code" },
+    { value: requiredMonth(options.fromMonth, "from month"), label: "from month" },
+    { value: monthArgument(options.toMonth, "to month"), label: "to month" },
+    { value: optionalText(options.currency), label: "currency" },
+    { value: optionalText(options.unit), label: "unit" },
+  ]);
+}
+
+export function averageFormula(code: string, options: AverageFormulaOptions): string {
+  return call("AVERAGE", [
+    { value: requiredCode(code), label: "code" },
+    { value: requiredMonth(options.startMonth, "start month"), label: "start month" },
+    { value: requiredMonth(options.endMonth, "end month"), label: "end month" },
     { value: optionalText(options.currency), label: "currency" },
     { value: optionalText(options.unit), label: "unit" },
   ]);

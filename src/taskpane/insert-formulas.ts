@@ -3,6 +3,8 @@
 // none, whatever the chooser says, so a mixed selection still inserts valid formulas.
 import type { SeriesInfo } from "../core/model";
 import {
+  averageFormula,
+  escalateFormula,
   infoFormula,
   valueFormula,
   valuesFormula,
@@ -12,7 +14,7 @@ import {
 } from "./formula-text";
 import { takesCurrencyAndUnit } from "./series-filters";
 
-export type FormulaKind = "values" | "value" | "info";
+export type FormulaKind = "values" | "value" | "info" | "escalate" | "average";
 
 export interface FormulaChoices {
   kind: FormulaKind;
@@ -25,6 +27,8 @@ export interface FormulaChoices {
   forecast: ForecastOption;
   order: OrderOption;
   field: string;
+  /** PCD.ESCALATE's amount: a number or a cell reference. */
+  amount: string;
 }
 
 export const DEFAULT_CHOICES: FormulaChoices = {
@@ -38,6 +42,7 @@ export const DEFAULT_CHOICES: FormulaChoices = {
   forecast: 1,
   order: 0,
   field: "",
+  amount: "",
 };
 
 /** The formulas the Insert button writes, one per series (throws FormulaTextError on bad input). */
@@ -61,6 +66,21 @@ export function buildFormulas(series: readonly SeriesInfo[], choices: FormulaCho
         return valueFormula(info.code, { month: choices.month, currency, unit });
       case "info":
         return infoFormula(info.code, choices.field);
+      case "escalate":
+        return escalateFormula(info.code, {
+          amount: choices.amount,
+          fromMonth: choices.startMonth,
+          toMonth: choices.endMonth,
+          currency,
+          unit,
+        });
+      case "average":
+        return averageFormula(info.code, {
+          startMonth: choices.startMonth,
+          endMonth: choices.endMonth,
+          currency,
+          unit,
+        });
     }
   });
 }

@@ -1,4 +1,4 @@
-// Every Series Info field (spec 2.1) with the label the details view shows and the name
+// Every Series Info field (docs/service.md §2.1) with the label the details view shows and the name
 // PCD.INFO accepts. Booleans the service did not state clearly (null) read "unknown".
 import type { SeriesInfo } from "../core/model";
 
@@ -51,7 +51,7 @@ export const SERIES_FIELDS: readonly SeriesField[] = [
 
 const KNOWN = new Set(SERIES_FIELDS.map((field) => field.name));
 
-/** Fields the service sent beyond the spec (field notes: extra fields occur), as text. */
+/** Fields the service sent beyond the spec (docs/service.md §6.3: extra fields occur), as text. */
 export function extraFields(info: SeriesInfo): Array<{ name: string; value: string }> {
   return Object.entries(info.raw)
     .filter(([name]) => !KNOWN.has(name))

@@ -74,7 +74,7 @@ export function commonChoices(
   return first[field].filter((choice) => rest.every((info) => info[field].includes(choice)));
 }
 
-/** Industry economics series other than utilities take no currency or unit (design.md 2). */
+/** Industry economics series other than utilities take no currency or unit (docs/decisions.md D3). */
 export function takesCurrencyAndUnit(info: SeriesInfo): boolean {
   return info.product !== "industry_economics" || info.dataType === "utilities";
 }

@@ -52,6 +52,7 @@ test("every workload ran", () => {
     "W6 recent",
     "W6 history",
     "W6 mixed",
+    "W6 toolkit",
     "W5 20",
     "spec W1",
     "spec W3",
@@ -59,6 +60,7 @@ test("every workload ran", () => {
     "spec W6 recent",
     "spec W6 history",
     "spec W6 mixed",
+    "spec W6 toolkit",
   ]);
   expect(results.settings.shape).toBe("real");
 });
@@ -82,6 +84,14 @@ test("W6 mixed: latest values and recent ranges cost one request, full history t
   expect(mixed.dataRequests).toBe(mixed.dataRequestsBound);
   expect(mixed.dataRequests).toBeGreaterThan(mixed.distinctKeys);
   expect(mixed.dataRequests).toBeLessThan(2 * mixed.distinctKeys);
+});
+
+test("W6 toolkit: toolkit and VALUES cells on the same keys spend the need-based bound", () => {
+  const mixed = workload("W6 toolkit");
+  expect(mixed.cellErrors).toBe(0);
+  expect(mixed.dataRequests).toBe(mixed.dataRequestsBound);
+  expect(mixed.calls.series_hist).toBe(mixed.callsBound.series_hist);
+  expect(mixed.calls.series_values).toBe(mixed.callsBound.series_values);
 });
 
 test("the spec-shaped service is measured too: its cells settle without error", () => {

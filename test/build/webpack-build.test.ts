@@ -34,13 +34,17 @@ describe("production build", () => {
   }, 180_000);
   afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
-  test("functions.json declares the five PCD functions with help links on the deployed origin", () => {
+  test("functions.json declares the nine PCD functions with help links on the deployed origin", () => {
     const metadata = JSON.parse(readFileSync(path.join(dist, "functions.json"), "utf8")) as {
       functions: Array<{ id: string; helpUrl?: string }>;
     };
     expect(metadata.functions.map((fn) => fn.id).sort()).toEqual([
+      "AVERAGE",
+      "CHANGE",
+      "ESCALATE",
       "INFO",
       "LIMITS",
+      "RELOCATE",
       "SEARCH",
       "VALUE",
       "VALUES",

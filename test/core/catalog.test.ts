@@ -46,9 +46,9 @@ describe("Catalog.lookup", () => {
     let answerIndustry!: () => void;
     const industryHeld = new Promise<void>((resolve) => (answerIndustry = resolve));
     const seriesInfoOf = service.seriesInfo.bind(service);
-    service.seriesInfo = async (product) => {
+    service.seriesInfo = async (environment, product) => {
       if (product === "industry_economics") await industryHeld;
-      return seriesInfoOf(product);
+      return seriesInfoOf(environment, product);
     };
     await expect(catalog.lookup("68520-8-1")).resolves.toMatchObject({ product: "energy_price" });
     // An unknown code still waits for every catalog before it is called unknown.

@@ -1,10 +1,11 @@
 // The engine against the emulator over real HTTP (127.0.0.1, ephemeral port): the
-// allowance and call-count bounds of design.md section 7, release handling, and the
+// allowance and call-count bounds of docs/decisions.md D28, release handling, and the
 // failure modes a user meets (expired token, exhausted allowance, 429, maintenance).
 import "fake-indexeddb/auto";
 import type { Engine, SeriesRequest } from "../../src/core/engine-api";
 import type { SeriesInfo } from "../../src/core/model";
 import { monthsBetween } from "../../src/core/months";
+import { PREVIEW_CATALOG_MAX_AGE_MS } from "../../src/core/refresh";
 import { LATEST_ONLY, WHOLE_SERIES } from "../../src/core/series-need";
 import { createIdbStorage, createResilientStorage } from "../../src/core/storage";
 import { startPair, sum, type Pair } from "./support/emulator-pair";
@@ -103,6 +104,8 @@ describe("engine <-> emulator", () => {
     const revised = series.slice(0, 2).map((info) => info.code);
     const unchanged = series.slice(2, 5).map((info) => info.code);
     await pair.admin("release", { revise: revised, unchanged });
+    // Published off the calendar: the cost preview sees it once its catalog is a few minutes old.
+    await pair.setClock(new Date(pair.now() + PREVIEW_CATALOG_MAX_AGE_MS).toISOString());
     await pair.admin("reset");
     const plan = await engine.planRefresh();
     expect(

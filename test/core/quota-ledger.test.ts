@@ -32,7 +32,9 @@ describe("QuotaLedger.admit", () => {
       "Monthly allowance used up for dataset 'Germany' (0 of 500 left); it resets at the next monthly release, 2026-12-03.",
     );
     expect(admission.refused[0]?.error.details.dataset).toBe("Germany");
-    expect(ledger.remaining("live", "energy_price", "Germany")).toBe(0);
+    // Admitted codes are unconfirmed until their call is answered, not charged yet.
+    expect(ledger.remaining("live", "energy_price", "Germany")).toBe(3);
+    expect(ledger.unconfirmed("live", "energy_price", "Germany")).toBe(3);
   });
 
   test("one exhausted dataset does not stop the others in the same call", () => {
@@ -49,6 +51,7 @@ describe("QuotaLedger.admit", () => {
     );
     expect(admission.admitted.map((item) => item.dataset)).toEqual(["France", "France"]);
     expect(admission.refused.map(({ item }) => item.dataset)).toEqual(["Germany", "Germany"]);
+    ledger.confirm("live", "energy_price", ["France", "France"]);
     expect(ledger.remaining("live", "energy_price", "France")).toBe(8);
   });
 
@@ -62,6 +65,55 @@ describe("QuotaLedger.admit", () => {
     expect(
       ledger.admit(environment, "energy_price", items("Germany", 4), (item) => item.dataset).admitted,
     ).toHaveLength(4);
+  });
+
+  test.each<
+    [string, (ledger: QuotaLedger) => void, { remaining: number; unconfirmed: number; current: boolean }]
+  >([
+    ["in flight: unconfirmed", () => undefined, { remaining: 5, unconfirmed: 2, current: true }],
+    [
+      "answered 2xx: charged",
+      (ledger) => ledger.confirm("live", "energy_price", ["Germany", "Germany"]),
+      { remaining: 3, unconfirmed: 0, current: true },
+    ],
+    [
+      "answered with an error: not charged",
+      (ledger) => ledger.refund("live", "energy_price", ["Germany", "Germany"]),
+      { remaining: 5, unconfirmed: 0, current: true },
+    ],
+    [
+      "no answer: unconfirmed, and Data Limits is due again",
+      (ledger) => ledger.unanswered("live", "energy_price", ["Germany", "Germany"]),
+      { remaining: 5, unconfirmed: 2, current: false },
+    ],
+    [
+      "no answer, then Data Limits (free) settles it: the service charged one",
+      (ledger) => {
+        ledger.unanswered("live", "energy_price", ["Germany", "Germany"]);
+        ledger.record("live", "energy_price", { Germany: { remaining: 4, total: 5 } });
+      },
+      { remaining: 4, unconfirmed: 0, current: true },
+    ],
+  ])("two codes sent, %s", (_case, outcome, expected) => {
+    const { ledger } = ledgerAt(RELEASE_NOV + 1000);
+    ledger.record("live", "energy_price", { Germany: { remaining: 5, total: 5 } });
+    ledger.admit("live", "energy_price", items("Germany", 2), (item) => item.dataset);
+    outcome(ledger);
+    expect({
+      remaining: ledger.remaining("live", "energy_price", "Germany"),
+      unconfirmed: ledger.unconfirmed("live", "energy_price", "Germany"),
+      current: ledger.isCurrent("live", "energy_price"),
+    }).toEqual(expected);
+  });
+
+  test("unconfirmed codes count against what may still be sent", () => {
+    const { ledger } = ledgerAt(RELEASE_NOV + 1000);
+    ledger.record("live", "energy_price", { Germany: { remaining: 3, total: 5 } });
+    ledger.admit("live", "energy_price", items("Germany", 2), (item) => item.dataset);
+    ledger.unanswered("live", "energy_price", ["Germany", "Germany"]);
+    const next = ledger.admit("live", "energy_price", items("Germany", 2), (item) => item.dataset);
+    expect(next.admitted).toHaveLength(1);
+    expect(next.refused).toHaveLength(1);
   });
 
   test("refund gives back charges of a call the service rejected", () => {

@@ -2,6 +2,7 @@ import { PcdError } from "../../src/core/errors";
 import { LATEST_ONLY } from "../../src/core/series-need";
 import type { RefreshProgress } from "../../src/core/engine-api";
 import type { SeriesInfo } from "../../src/core/model";
+import { PREVIEW_CATALOG_MAX_AGE_MS } from "../../src/core/refresh";
 import { MemoryStorage } from "../../src/core/storage";
 import { createHarness, type Harness } from "./support/engine-harness";
 import { FakeService } from "./support/fake-service";
@@ -29,6 +30,10 @@ async function workbookWithData(
 
 /** The next monthly release: 1-1-1 gets a month, 2-2-2 a history revision, 3-3-3 and 4-4-4 nothing. */
 function release(h: Harness): void {
+  // It starts after the catalogs were read (so the cost preview reads them again).
+  h.clock.now += 60_000;
+  h.schedule.releaseStart = h.clock.now;
+  h.clock.now += 60_000;
   h.service.updateSeries("1-1-1", { lastAvailableFinal: "2026-11", updatedAt: "2026-12-03" });
   h.service.updateSeries("2-2-2", { seriesHistChanged: true, updatedAt: "2026-12-03" });
   h.service.valueOf = (code, month) =>
@@ -49,10 +54,56 @@ describe("planRefresh", () => {
       ["3-3-3", "none"],
       ["4-4-4", "none"],
     ]);
-    expect(plan.cost).toEqual([{ product: "energy_price", dataset: "Germany", requests: 3, remaining: 94 }]);
+    // Data Limits read before the release are read afresh (the allowances reset then).
+    expect(plan.cost).toEqual([{ product: "energy_price", dataset: "Germany", requests: 3, remaining: 100 }]);
+    expect(plan.catalogAsOf).toBe(h.clock.now);
+    expect(plan.releaseSinceCatalog).toBe(false);
     expect(plan.totalRequests).toBe(3);
     expect(plan.overBudget).toEqual([]);
     expect(h.service.codesSent()).toBe(sent);
+  });
+
+  test.each<[string, (h: Harness) => void, boolean]>([
+    ["a fresh catalog is not read again", () => undefined, false],
+    [
+      "a catalog a few minutes old is read again",
+      (h) => {
+        h.clock.now += PREVIEW_CATALOG_MAX_AGE_MS;
+      },
+      true,
+    ],
+    [
+      "a catalog read before a release started is read again",
+      (h) => {
+        h.schedule.releaseStart = h.clock.now + 1;
+        h.clock.now += 2;
+      },
+      true,
+    ],
+  ])("%s, and the preview says as of when", async (_case, elapse, reread) => {
+    const h = await workbookWithData();
+    const readAt = h.clock.now;
+    const infoCalls = (): number => h.service.calls.filter((call) => call.operation === "series_info").length;
+    const before = infoCalls();
+    elapse(h);
+    const plan = await h.engine.planRefresh();
+    expect(infoCalls() - before).toBe(reread ? 1 : 0);
+    expect(plan.catalogAsOf).toBe(reread ? h.clock.now : readAt);
+    expect(plan.releaseSinceCatalog).toBe(false);
+  });
+
+  test("after a release, a catalog that cannot be read again gives its time and says a release came since", async () => {
+    const h = await workbookWithData();
+    const readAt = h.clock.now;
+    release(h);
+    h.service.failWith((call) =>
+      call.operation === "series_info"
+        ? new PcdError("network", "The service could not be reached.")
+        : undefined,
+    );
+    const plan = await h.engine.planRefresh();
+    expect(plan.catalogAsOf).toBe(readAt);
+    expect(plan.releaseSinceCatalog).toBe(true);
   });
 
   test("lists datasets whose remaining allowance is smaller than the cost", async () => {
@@ -131,7 +182,11 @@ describe("refreshAll", () => {
       "live|energy_price|1-1-1|default|default",
       "live|energy_price|2-2-2|default|default",
     ]);
-    expect(progress[0]).toEqual({ done: 0, total: 0, phase: "catalog" });
+    // The catalog step counts the products it checks (one here), never "0 of 0".
+    expect(progress.slice(0, 2)).toEqual([
+      { done: 0, total: 1, phase: "catalog" },
+      { done: 1, total: 1, phase: "catalog" },
+    ]);
     expect(progress.at(-1)).toEqual({ done: 2, total: 2, phase: "done" });
     expect(h.engine.peek("live|energy_price|2-2-2|default|default")?.finals[0]?.value).toBe(999);
     expect((await h.engine.cacheInfo()).lastRefresh).toBe(summary.finishedAt);
@@ -303,6 +358,8 @@ describe("refreshAll when Series Info cannot be refreshed (F9)", () => {
     // The release reached the cached catalog (the preview refreshed it); then Series Info fails.
     await h.engine.planRefresh();
     failCatalogOf(h, ["energy_price"], "HTTP 503 from Series Info");
+    // The next preview reads the catalog again once it is a few minutes old.
+    h.clock.now += PREVIEW_CATALOG_MAX_AGE_MS;
     const plan = await h.engine.planRefresh();
     expect(plan.items.map((item) => [item.code, item.action, item.reason])).toEqual([
       [

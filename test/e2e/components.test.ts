@@ -273,3 +273,144 @@ describe("status and account", () => {
     await pane.getByRole("form", { name: "Sign in to PCD" }).waitFor();
   });
 });
+
+describe("outage, usage and summaries tell what happened", () => {
+  // A past day, so the notice always carries the date in front of the time.
+  const since = "2025-03-04T14:02:00Z";
+  const sinceText =
+    "Can't reach the PCD service since 2025-03-04 14:02 UTC; cached values are kept; retrying";
+
+  function answerAgain(page: Page): Promise<void> {
+    return page.evaluate(() =>
+      (
+        window as unknown as { __harness: { engine: { setReachability(value: unknown): void } } }
+      ).__harness.engine.setReachability({
+        unreachableSince: null,
+        reason: null,
+        maintenanceUntil: null,
+        lastAnswerAt: Date.now() + 1,
+      }),
+    );
+  }
+
+  test("one outage notice on every tab, the Status tab agrees, and both clear with the next answer", async () => {
+    const { page, pane } = await mount({ unreachableSince: since });
+    for (const tab of ["Series", "Usage", "Status"]) {
+      await pane.getByRole("tab", { name: tab }).click();
+      expect(await pane.getByTestId("outage-notice").textContent()).toContain(sinceText);
+    }
+    expect(await pane.getByTestId("service-state").textContent()).toContain(sinceText);
+    expect(await pane.getByTestId("service-state").textContent()).toContain(
+      "Last error: The service could not be reached (connection refused).",
+    );
+    await page.screenshot({ path: `${ARTIFACTS}/outage-status.png` });
+    await answerAgain(page);
+    await pane.getByTestId("outage-notice").waitFor({ state: "detached" });
+    expect(await pane.getByTestId("service-state").textContent()).toMatch(
+      /^The PCD service is available\. It last answered at \d\d:\d\d UTC\.$/,
+    );
+  });
+
+  test("a refresh that failed in the outage is told once, in the outage notice, and clears with the next answer", async () => {
+    const { page, pane } = await mount({
+      unreachableSince: since,
+      refreshFails: "The service could not be reached.",
+    });
+    await pane.getByRole("tab", { name: "Usage" }).click();
+    await pane.getByRole("button", { name: "Refresh all" }).click();
+    await pane.getByTestId("refresh-progress").waitFor();
+    await finishRefresh(page);
+    await pane
+      .getByTestId("outage-notice")
+      .filter({ hasText: "The last refresh could not reach it either" })
+      .waitFor();
+    expect(await pane.getByTestId("refresh-failed").count()).toBe(0);
+    expect(await pane.getByRole("alert").count()).toBe(0);
+    await answerAgain(page);
+    await pane.getByTestId("outage-notice").waitFor({ state: "detached" });
+    expect(await pane.getByTestId("refresh-failed").count()).toBe(0);
+  });
+
+  test("a refresh that failed for another cause keeps its message after the service answers", async () => {
+    const { page, pane } = await mount({ refreshFails: "Monthly allowance used up for dataset 'Germany'." });
+    await pane.getByRole("tab", { name: "Usage" }).click();
+    await pane.getByRole("button", { name: "Refresh all" }).click();
+    await finishRefresh(page);
+    await pane.getByTestId("refresh-failed").waitFor();
+    await answerAgain(page);
+    expect(await pane.getByTestId("refresh-failed").textContent()).toContain("allowance used up");
+  });
+
+  test("usage bars show charged requests, and the unconfirmed apart", async () => {
+    const { pane } = await mount({
+      limitsRows: [
+        { product: "energy_price", dataset: "Germany", remaining: 498, total: 500, unconfirmed: 2 },
+        { product: "energy_price", dataset: "France", remaining: 400, total: 400 },
+      ],
+    });
+    await pane.getByRole("tab", { name: "Usage" }).click();
+    const germany = pane.locator('[data-dataset="Germany"]');
+    await germany.waitFor();
+    expect(await germany.getAttribute("data-remaining")).toBe("498");
+    expect(await germany.getAttribute("data-unconfirmed")).toBe("2");
+    expect(await germany.textContent()).toContain("498 of 500 left");
+    expect(await germany.getByTestId("unconfirmed").textContent()).toBe(
+      "2 more requests sent but not confirmed by the service (checked with the next usage read)",
+    );
+    expect(await pane.locator('[data-dataset="France"]').getByTestId("unconfirmed").count()).toBe(0);
+  });
+
+  test("a summary counts charged requests, tells the unconfirmed apart and gives each cause once", async () => {
+    const cause = "Not checked for new data: the service could not be reached.";
+    const { page, pane } = await mount({
+      summary: {
+        failed: 4,
+        requestsUsed: 0,
+        requestsUnconfirmed: 2,
+        failures: [
+          { key: "a", code: "1-1-1", message: cause },
+          { key: "b", code: "2-2-2", message: cause },
+          { key: "c", code: "3-3-3", message: cause },
+          { key: "d", code: "4-4-4", message: cause },
+        ],
+      },
+    });
+    await pane.getByRole("tab", { name: "Usage" }).click();
+    await pane.getByRole("button", { name: "Refresh all" }).click();
+    await finishRefresh(page);
+    const summary = pane.getByTestId("refresh-summary");
+    await summary.waitFor();
+    expect(await summary.locator('[data-count="requests-used"] dd').textContent()).toBe("0");
+    expect(await summary.getByTestId("requests-unconfirmed").textContent()).toMatch(
+      /^2 more requests were sent without an answer: the service may or may not have charged them/,
+    );
+    expect(await summary.getByRole("list", { name: "Failures" }).locator("li").allTextContents()).toEqual([
+      `4 series (1-1-1, 2-2-2, 3-3-3 and 1 more): ${cause}`,
+    ]);
+  });
+});
+
+describe("cost preview", () => {
+  test("says as of when, and that a release since may cost more", async () => {
+    const { page, pane } = await mount({
+      plan: {
+        items: [],
+        cost: [],
+        totalRequests: 0,
+        overBudget: [],
+        catalogAsOf: Date.parse("2025-03-04T14:02:00Z"),
+        releaseSinceCatalog: true,
+      },
+    });
+    await pane.getByRole("tab", { name: "Usage" }).click();
+    const cost = pane.getByTestId("refresh-cost");
+    await cost.waitFor();
+    expect(await cost.getByTestId("refresh-cost-as-of").textContent()).toBe(
+      "As of 2025-03-04 14:02 UTC (the catalog checked then).",
+    );
+    expect(await cost.getByTestId("refresh-cost-outdated").textContent()).toContain(
+      "A monthly release came out since then",
+    );
+    await page.screenshot({ path: `${ARTIFACTS}/refresh-cost-as-of.png` });
+  });
+});

@@ -10,7 +10,7 @@ test.each([
     "69138-1-13&c=99",
     [{ code: "69138-1-13", currencyId: 99, unitId: undefined }],
   ],
-  // An invalid ID of any form is the default (spec 4.6), not an error.
+  // An invalid ID of any form is the default (docs/service.md §4.6), not an error.
   ...["c=abc", "c=", "c", "c=-1", "c=1.5", "c=1e3", "c=9999999999", "c=%20"].map(
     (option): [string, string, unknown[]] => [
       `invalid currency ${option}`,

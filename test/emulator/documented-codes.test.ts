@@ -1,6 +1,6 @@
 import { generateCatalog } from "../../src/emulator/catalog";
 
-// The field notes' example codes exist in the emulator, on series that fit the examples
+// The example codes of docs/service.md §1 exist in the emulator, on series that fit the examples
 // the documentation uses them in, so a user trying the README against `npm start` sees data.
 describe("documented example codes", () => {
   const catalog = generateCatalog(1);

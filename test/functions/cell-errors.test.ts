@@ -1,5 +1,5 @@
 import { PcdError, type PcdErrorKind } from "../../src/core/errors";
-import { MAX_ERROR_MESSAGE_LENGTH, toCellError } from "../../src/functions/cell-errors";
+import { MAX_ERROR_MESSAGE_LENGTH, toCellError, withRetryNote } from "../../src/functions/cell-errors";
 
 test.each<[PcdErrorKind, string]>([
   ["input", "#VALUE!"],
@@ -66,4 +66,26 @@ test("messages are cut to what Excel shows", () => {
   const message = toCellError(new PcdError("server", "x".repeat(400))).message;
   expect(message).toHaveLength(MAX_ERROR_MESSAGE_LENGTH);
   expect(message.endsWith("…")).toBe(true);
+});
+
+describe("withRetryNote", () => {
+  const at = Date.parse("2026-11-15T14:05:00Z");
+  test.each<[string, string, number | null, string]>([
+    ["no retry planned: unchanged", "PCD could not be reached", null, "PCD could not be reached"],
+    [
+      "the cell's own retry time",
+      "PCD could not be reached",
+      at,
+      "PCD could not be reached. Will try again at 14:05 UTC.",
+    ],
+    ["a full stop is not doubled", "Down.", at, "Down. Will try again at 14:05 UTC."],
+  ])("%s", (_name, message, retryAt, expected) => {
+    expect(withRetryNote({ type: "#N/A", message }, retryAt).message).toBe(expected);
+  });
+
+  test("a long cause is shortened so the retry time stays visible", () => {
+    const message = withRetryNote({ type: "#N/A", message: "x".repeat(300) }, at).message;
+    expect(message).toHaveLength(MAX_ERROR_MESSAGE_LENGTH);
+    expect(message.endsWith("… Will try again at 14:05 UTC.")).toBe(true);
+  });
 });

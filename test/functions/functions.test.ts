@@ -318,6 +318,13 @@ test("without an engine the cell is #N/A naming the cause, never stuck", async (
   });
 });
 
+/** The cause, then the cell's own retry time. */
+function retryNoteAfter(cause: string): RegExp {
+  return new RegExp(
+    `^${cause.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} Will try again at \\d\\d:\\d\\d UTC\\.$`,
+  );
+}
+
 test("a dataset of a product whose limits could not be read shows that cause, not 'not subscribed'", async () => {
   const down = new PcdError(
     "unavailable",
@@ -327,7 +334,8 @@ test("a dataset of a product whose limits could not be read shows that cause, no
   const inv = invocation();
   limits("Polymers", null, inv);
   await settle();
-  expect(latest(inv)).toEqual({ type: "#N/A", message: down.message });
+  // The cell also says when it tries again by itself.
+  expect(latest(inv)).toEqual({ type: "#N/A", message: expect.stringMatching(retryNoteAfter(down.message)) });
 });
 
 test.each<[string, Call, unknown]>([
@@ -349,7 +357,12 @@ test.each<[string, Call, unknown]>([
   [
     "the table of the unread product is its cause, not an empty table",
     (inv) => limits(null, "commodity", inv),
-    { type: "#N/A", message: "The service is down for maintenance until 22:00 US Central Time." },
+    {
+      type: "#N/A",
+      message: expect.stringMatching(
+        retryNoteAfter("The service is down for maintenance until 22:00 US Central Time."),
+      ),
+    },
   ],
 ])("commodity limits unread: %s", async (_label, call, expected) => {
   engine.productLimitsFailures.set(

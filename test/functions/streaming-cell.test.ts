@@ -395,6 +395,23 @@ describe("retries after passing failures", () => {
     expect(sink.results.at(-1)).toBe(5);
   });
 
+  test("the message says when the cell tries again, once, whatever the engine retried", async () => {
+    const engine = new FakeEngine();
+    const sink = makeSink();
+    const { job } = scriptedJob("data", [() => Promise.reject(networkDown)], "k");
+    startStreamingCell(sink, job, { engine, toHostError: asError, watchdogMs: 10_000_000, random: () => 0 });
+    await microflush();
+    // 12:00 UTC now (no jitter drawn): the first retry is a minute later, the next five minutes after that.
+    expect(sink.results.at(-1)).toEqual({
+      error: { type: "#N/A", message: "PCD could not be reached. Will try again at 12:01 UTC." },
+    });
+    jest.advanceTimersByTime(60_000);
+    await microflush();
+    expect(sink.results.at(-1)).toEqual({
+      error: { type: "#N/A", message: "PCD could not be reached. Will try again at 12:06 UTC." },
+    });
+  });
+
   // Cells refused together (a 429 for a whole recalculation) must not come back in step.
   test.each([
     [0, 60_000],

@@ -5,7 +5,8 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FetchLike } from "../../src/core/environment";
-import { DEFAULT_SETTINGS, SETTINGS_STORAGE_KEY } from "../../src/core/settings";
+import { SETTINGS_STORAGE_KEY } from "../../src/core/settings";
+import { LOCAL_EMULATOR_URL } from "../../src/headless/run-workbook";
 import { runWorkbook } from "../../src/headless";
 import { parseCliArgs } from "../../src/headless/cli-args";
 
@@ -73,9 +74,10 @@ test("without --base-url/--auth-url the planted addresses are not used: sign-in 
   expect(report.signInError).toMatch(/^Sign-in failed: The service at .* could not be reached/);
   expect(urls.length).toBeGreaterThan(0);
   expect(urls.filter((url) => url.startsWith(PLANTED))).toEqual([]);
-  expect(urls[0]).toBe(`${DEFAULT_SETTINGS.authUrl}/access_token/v1`);
+  // The runner's own default is the local emulator (the engine itself has no address).
+  expect(urls[0]).toBe(`${LOCAL_EMULATOR_URL}/access_token/v1`);
   expect(logs).toContain(
-    `info: Service addresses: data ${DEFAULT_SETTINGS.baseUrl} (built-in default); sign-in ${DEFAULT_SETTINGS.authUrl} (built-in default).`,
+    `info: Service addresses: data ${LOCAL_EMULATOR_URL} (built-in default); sign-in ${LOCAL_EMULATOR_URL} (built-in default).`,
   );
   expect(logs).toContainEqual(
     expect.stringMatching(

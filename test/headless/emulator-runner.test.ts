@@ -325,7 +325,7 @@ describe("the CLI", () => {
   });
 });
 
-describe("field-notes variants of the service", () => {
+describe("real-shape variants of the service (docs/service.md §6)", () => {
   let variant: RunningEmulator;
 
   beforeAll(async () => {

@@ -167,7 +167,7 @@ describe("data calls (the access token in a header)", () => {
   const tokens = { token: async () => TOKEN, renew: async () => TOKEN };
 
   test("a redirect of Data Limits to another origin is refused; the token goes nowhere else", async () => {
-    const path = new URL(operationUrl(settings(), "energy_price", "data_limits")).pathname;
+    const path = new URL(operationUrl(settings(), "live", "energy_price", "data_limits")).pathname;
     redirects = { [path]: `${elsewhere.origin}/v1/data_limits` };
     const client = createServiceClient({
       fetch: realFetch,

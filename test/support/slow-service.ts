@@ -55,10 +55,10 @@ export async function timeSlowCall(
   const started = clock.now();
   const running =
     call === "seriesInfo"
-      ? client.seriesInfo("energy_price")
+      ? client.seriesInfo("live", "energy_price")
       : call === "seriesHistory"
-        ? client.seriesHistory("energy_price", code)
-        : client.seriesValues("energy_price", code);
+        ? client.seriesHistory("live", "energy_price", code)
+        : client.seriesValues("live", "energy_price", code);
   await running.then(
     () => {
       throw new Error("the scripted service never answers with data");

@@ -43,6 +43,24 @@ test.each<[string, SeriesInfo[], Partial<FormulaChoices>, string[]]>([
     { currency: "EUR", unit: "MWh" },
     ['=PCD.VALUES("555-3-3")', '=PCD.VALUES("777-4-4","EUR","MWh")'],
   ],
+  [
+    "escalate an amount to the latest month",
+    [gas],
+    { kind: "escalate", amount: "1,250,000", startMonth: "2019-01" },
+    ['=PCD.ESCALATE(1250000,"68520-8-1","2019-01")'],
+  ],
+  [
+    "escalate a cell's amount to a month in a currency",
+    [gas],
+    { kind: "escalate", amount: "b4", startMonth: "2019-01", endMonth: "2027-01", currency: "USD" },
+    ['=PCD.ESCALATE(B4,"68520-8-1","2019-01","2027-01","USD")'],
+  ],
+  [
+    "average over a year, one row per series",
+    [gas, costIndex],
+    { kind: "average", startMonth: "2025-01", endMonth: "2025-12", currency: "EUR" },
+    ['=PCD.AVERAGE("68520-8-1","2025-01","2025-12","EUR")', '=PCD.AVERAGE("555-3-3","2025-01","2025-12")'],
+  ],
   ["no series, no formula", [], {}, []],
 ])("%s", (_name, series, choices, expected) => {
   expect(buildFormulas(series, { ...DEFAULT_CHOICES, ...choices })).toEqual(expected);
@@ -52,4 +70,29 @@ test("a month that is not YYYY-MM stops the whole insert with the reason", () =>
   expect(() => buildFormulas([gas, oil], { ...DEFAULT_CHOICES, startMonth: "March" })).toThrow(
     'The start month "March" is not a month: use YYYY-MM, e.g. 2020-01.',
   );
+});
+
+test.each<[string, Partial<FormulaChoices>, string]>([
+  [
+    "escalate without an amount",
+    { kind: "escalate", startMonth: "2019-01" },
+    "The amount must be a number or a cell reference",
+  ],
+  [
+    "escalate with text as amount",
+    { kind: "escalate", amount: "lots", startMonth: "2019-01" },
+    "The amount must be a number or a cell reference",
+  ],
+  [
+    "escalate without a from month",
+    { kind: "escalate", amount: "100" },
+    "The from month is required (YYYY-MM).",
+  ],
+  [
+    "average without an end month",
+    { kind: "average", startMonth: "2025-01" },
+    "The end month is required (YYYY-MM).",
+  ],
+])("%s: the insert stops with the reason", (_name, choices, message) => {
+  expect(() => buildFormulas([gas], { ...DEFAULT_CHOICES, ...choices })).toThrow(message);
 });

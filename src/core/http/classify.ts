@@ -1,6 +1,6 @@
 // Turns a failed HTTP exchange into a PcdError whose kind decides retrying and how a
-// cell shows it. The service documents neither status codes nor error bodies (field
-// notes), so the decision reads the status AND the body text, and the server's own
+// cell shows it. The service documents neither status codes nor error bodies
+// (docs/service.md §7), so the decision reads the status AND the body text, and the server's own
 // words are kept (details.serverMessage and "The service said: ...") without tokens.
 import type { ServiceState } from "../engine-api";
 import { PcdError, type PcdErrorDetails } from "../errors";
@@ -108,7 +108,7 @@ export function classifyHttpFailure(failure: HttpFailure, context: FailureContex
       details,
     );
   }
-  // A refused History call is the plan's Data Automation Option (spec 8 rule 5).
+  // A refused History call is the plan's Data Automation Option (docs/service.md §8.2 rule 5).
   if (status === 403 && (PLAN_TEXT.test(text) || context.operation === "series_hist")) {
     return new PcdError(
       "plan",

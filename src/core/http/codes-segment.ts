@@ -1,4 +1,4 @@
-// The <codes> path segment of spec 4.6: "68520-8-1&c=3&u=7,912-5-2". The separators
+// The <codes> path segment of docs/service.md §4.6: "68520-8-1&c=3&u=7,912-5-2". The separators
 // "," "&" "=" are sent literally: they are legal in a path segment and the service's
 // grammar is defined on them, so percent-encoding would change the request.
 import { PcdError } from "../errors";

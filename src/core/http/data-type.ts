@@ -1,6 +1,6 @@
 // Which data type a Series Info record belongs to. One call may hold codes of one
 // data type only in the industry economics product, and no documented field names the
-// type (field notes), so it is derived from the record's wording. The energy and
+// type (docs/service.md §6.7), so it is derived from the record's wording. The energy and
 // commodity products have a single type each.
 import type { DataType, ProductId } from "../model";
 

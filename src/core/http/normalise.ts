@@ -1,4 +1,4 @@
-// Field-level normalisers for the service's loosely typed answers (field notes,
+// Field-level normalisers for the service's loosely typed answers (docs/service.md §6,
 // "Responses"): string booleans, "not applicable" markers, comma lists, dates. They
 // never throw: an unreadable optional field becomes null (unknown), not a failure.
 import type { Month } from "../model";

@@ -1,7 +1,7 @@
-// Addresses of the operations (spec 4.2-4.5 and the sandbox variants of 4.7).
+// Addresses of the operations (docs/service.md §4.2-§4.5 and the sandbox variants of §4.7).
 import type { EngineSettings } from "../engine-api";
 import { PcdError } from "../errors";
-import type { Operation, ProductId } from "../model";
+import type { Operation, ProductId, ServiceEnvironment } from "../model";
 
 /** The operations the ServiceClient performs (the token operation belongs to Auth). */
 export type DataOperation = Exclude<Operation, "access_token">;
@@ -10,9 +10,11 @@ export type DataOperation = Exclude<Operation, "access_token">;
  * The URL of one operation. The sandbox inserts "sandbox" after "v1" for Series Info,
  * Values and History. The spec shows no sandbox Data Limits, so Data Limits always
  * calls the live address (the sandbox has no monthly code limits anyway).
+ * The environment is the call's own (its request keys'), not the settings' at send time.
  */
 export function operationUrl(
   settings: EngineSettings,
+  environment: ServiceEnvironment,
   product: ProductId,
   operation: DataOperation,
   codesSegment = "",
@@ -26,7 +28,7 @@ export function operationUrl(
     );
   }
   const base = `${settings.baseUrl}${settings.productPaths[product]}/v1`;
-  const sandbox = settings.environment === "sandbox" ? "/sandbox" : "";
+  const sandbox = environment === "sandbox" ? "/sandbox" : "";
   switch (operation) {
     case "series_info":
       return `${base}${sandbox}/export/series`;
@@ -39,7 +41,7 @@ export function operationUrl(
   }
 }
 
-/** The token address of spec 4.1. */
+/** The token address of docs/service.md §4.1. */
 export function accessTokenUrl(settings: EngineSettings): string {
   return `${settings.authUrl}/access_token/v1`;
 }

@@ -1,5 +1,5 @@
 // Rate control in front of every service call: at most N requests per second per
-// operation (spec section 8: 10 per second per operation) and a global cap on calls in
+// operation (docs/service.md §8.1: 10 per second per operation) and a global cap on calls in
 // flight. Bottleneck does the queueing; one limiter per operation spaces request starts
 // by 1000/N ms (plus headroom), so no one-second window holds more than N starts of it.
 import Bottleneck from "bottleneck/light";

@@ -1,6 +1,6 @@
-// Validation and normalisation of the service's answers (spec 2.1-2.3 as stretched by
-// the field notes) with valibot. Objects are loose: fields added within v1 are
-// ignored, never a failure (spec section 9). One bad record fails alone: it is skipped
+// Validation and normalisation of the service's answers
+// (docs/service.md §2.1-§2.3 as stretched by the real shape, §6) with valibot. Objects are loose: fields added within v1 are
+// ignored, never a failure (docs/service.md §9). One bad record fails alone: it is skipped
 // from Series Info with a warning (one record must not lose the catalog), and its code
 // is absent from a Values/History answer (that code fails, the others do not).
 import * as v from "valibot";
@@ -130,7 +130,7 @@ function toSeriesInfo(product: ProductId, record: Record<string, unknown>, code:
   };
 }
 
-/** Series Info (spec 2.1): every valid record, bad ones skipped with a warning. */
+/** Series Info (docs/service.md §2.1): every valid record, bad ones skipped with a warning. */
 export function parseSeriesInfoList(body: unknown, product: ProductId, log?: Logger): SeriesInfo[] {
   const records = requireArray(body, "series_info");
   const result: SeriesInfo[] = [];
@@ -146,7 +146,7 @@ export function parseSeriesInfoList(body: unknown, product: ProductId, log?: Log
 }
 
 /**
- * Series Values / History (spec 2.2), keyed by each record's own code (never by
+ * Series Values / History (docs/service.md §2.2), keyed by each record's own code (never by
  * position). Records for codes that were not requested are ignored; a record that fails
  * validation leaves its code absent, with a warning.
  */
@@ -182,7 +182,7 @@ export function parseSeriesValuesList(
   return result;
 }
 
-/** Data Limits (spec 2.3): dataset -> allowance; a malformed entry is skipped with a warning. */
+/** Data Limits (docs/service.md §2.3): dataset -> allowance; a malformed entry is skipped with a warning. */
 export function parseDataLimits(body: unknown, product: ProductId, log?: Logger): DataLimits {
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
     throw new PcdError(

@@ -1,5 +1,5 @@
 // The service's own words about a failure. Status codes and error bodies are not
-// documented (field notes, "Errors"), so the text is looked for in every usual shape
+// documented (docs/service.md §7), so the text is looked for in every usual shape
 // (JSON {message} / {error} / {detail} / plain text / HTML) and kept for the user,
 // with anything that looks like a credential removed.
 import type { PcdErrorDetails } from "../errors";

@@ -6,12 +6,20 @@
 //   http.access_token is the Auth's token requests (sign-in and renewals).
 // - dataRequests: the codes of every Series Values / History attempt that got a 2xx
 //   answer, i.e. what the service charges against the per-dataset allowances
-//   (spec 8 rule 1); refused attempts (429, 5xx...) are assumed not to be charged.
+//   (docs/service.md §8.2 rule 1); refused attempts (429, 5xx...) are assumed not to be charged.
 import type { Auth } from "../auth";
-import type { EngineSettings, EngineStats } from "../engine-api";
+import type { EngineSettings, EngineStats, ServiceReachability } from "../engine-api";
 import type { Clock, FetchLike, Logger } from "../environment";
-import { PcdError } from "../errors";
-import type { CodeRequest, DataLimits, Operation, ProductId, SeriesInfo, SeriesValues } from "../model";
+import { isPcdError, PcdError } from "../errors";
+import type {
+  CodeRequest,
+  DataLimits,
+  Operation,
+  ProductId,
+  SeriesInfo,
+  SeriesValues,
+  ServiceEnvironment,
+} from "../model";
 import { serviceState } from "../schedule";
 import type { CallOptions, SendSlot, ServiceClient } from "../service-client";
 import { OPERATION_LABELS, classifyFetchRejection, classifyHttpFailure, isRetryable } from "./classify";
@@ -23,6 +31,7 @@ import {
   createRequestGate,
   type RequestGate,
 } from "./request-gate";
+import { ReachabilityTracker } from "./reachability";
 import { fetchWithoutCrossOriginRedirect } from "./redirect-guard";
 import { parseRetryAfter } from "./retry-after";
 import { DEFAULT_RETRY_POLICY, abortableSleep, backoffDelay, type RetryPolicy } from "./retry-policy";
@@ -40,7 +49,7 @@ export interface ServiceClientDeps {
   retry?: Partial<RetryPolicy>;
   /** Global cap on calls in flight (default 6). */
   maxInFlight?: number;
-  /** Per-operation rate (default 10 per second, spec section 8). */
+  /** Per-operation rate (default 10 per second, docs/service.md §8.1). */
   requestsPerSecond?: number;
   /** Waits between retries (default: a timer that the caller's signal cancels). */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -52,6 +61,9 @@ export type TransportClient = ServiceClient & {
   reserveSlot: NonNullable<ServiceClient["reserveSlot"]>;
   stats(): EngineStats;
   resetStats(): void;
+  /** What the last calls observed (reachable, unreachable since, maintenance until). */
+  reachability(): ServiceReachability;
+  onReachabilityChange(listener: () => void): () => void;
 };
 
 interface HttpAnswer {
@@ -89,6 +101,7 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
     requestsPerSecond: deps.requestsPerSecond ?? DEFAULT_REQUESTS_PER_SECOND,
     maxInFlight: deps.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT,
   });
+  const reachability = new ReachabilityTracker();
   let http = emptyHttpCounts();
   let dataRequests = 0;
   let tokenRequestsAtReset = deps.auth.requestCount?.() ?? 0;
@@ -211,16 +224,27 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
     let renewed = false;
     for (;;) {
       if (signal?.aborted) throw abortReason(signal);
-      const token = await deps.auth.token();
+      let token: string;
+      try {
+        token = await deps.auth.token();
+      } catch (caught) {
+        // A token renewal that got no answer is the service being unreachable too.
+        if (isPcdError(caught) && (caught.kind === "network" || caught.kind === "timeout"))
+          reachability.failed(deps.clock.now(), caught);
+        throw caught;
+      }
       const outcome = await send(operation, url, token, timeoutMs, signal, slot);
       slot = undefined;
       let error: PcdError;
       if (outcome instanceof PcdError) {
         error = outcome;
+        reachability.failed(deps.clock.now(), error);
       } else if (outcome.ok) {
+        reachability.answered(deps.clock.now(), outcome.status);
         if (isDataOperation(operation)) dataRequests += codesCharged;
         return onSuccess(parseJson(outcome, label));
       } else if (outcome.status === 401 && !renewed) {
+        reachability.answered(deps.clock.now(), outcome.status);
         // The token expired early or was revoked: renew once and try once more.
         renewed = true;
         // Calls refused together renew together: when another call has already
@@ -245,20 +269,15 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
             secrets: [token],
           },
         );
+        reachability.answered(now, outcome.status, error);
       }
       const now = deps.clock.now();
       const state = serviceState(now, deps.settings().releaseBusinessDay);
       const delay = retryDelay(operation, error, retries, state.available, now - startedAt);
-      if (delay === null) {
-        if (retries > 0 && isRetryable(error)) {
-          throw new PcdError(
-            error.kind,
-            `${error.message} (gave up after ${retries} retries)`,
-            error.details,
-          );
-        }
-        throw error;
-      }
+      // The message stays the cause alone: the cell, the refresh summary and the outage
+      // notice say what happens next (cells try again later), which a count of the
+      // retries already made would contradict.
+      if (delay === null) throw error;
       retries++;
       deps.log?.(
         "info",
@@ -270,6 +289,7 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
 
   function dataCall(
     operation: "series_values" | "series_hist",
+    environment: ServiceEnvironment,
     product: ProductId,
     codes: readonly CodeRequest[],
     options: CallOptions | undefined,
@@ -287,7 +307,7 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
     // A call that ends before its first attempt (no token, aborted) frees the caller's slot.
     return call(
       operation,
-      operationUrl(settings, product, operation, segment),
+      operationUrl(settings, environment, product, operation, segment),
       timeoutMs,
       options,
       (body) => parseSeriesValuesList(body, operation, requested, deps.log),
@@ -296,11 +316,15 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
   }
 
   return {
-    seriesInfo(product: ProductId, options?: CallOptions): Promise<SeriesInfo[]> {
+    seriesInfo(
+      environment: ServiceEnvironment,
+      product: ProductId,
+      options?: CallOptions,
+    ): Promise<SeriesInfo[]> {
       const settings = deps.settings();
       return call(
         "series_info",
-        operationUrl(settings, product, "series_info"),
+        operationUrl(settings, environment, product, "series_info"),
         settings.callTimeoutMs,
         options,
         (body) => parseSeriesInfoList(body, product, deps.log),
@@ -308,13 +332,15 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
       );
     },
     reserveSlot: (operation) => gate.reserve(operation),
-    seriesValues: (product, codes, options) => dataCall("series_values", product, codes, options),
-    seriesHistory: (product, codes, options) => dataCall("series_hist", product, codes, options),
+    seriesValues: (environment, product, codes, options) =>
+      dataCall("series_values", environment, product, codes, options),
+    seriesHistory: (environment, product, codes, options) =>
+      dataCall("series_hist", environment, product, codes, options),
     dataLimits(product: ProductId, options?: CallOptions): Promise<DataLimits> {
       const settings = deps.settings();
       return call(
         "data_limits",
-        operationUrl(settings, product, "data_limits"),
+        operationUrl(settings, "live", product, "data_limits"),
         settings.callTimeoutMs,
         options,
         (body) => parseDataLimits(body, product, deps.log),
@@ -327,6 +353,8 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
         dataRequests,
       };
     },
+    reachability: () => reachability.current(),
+    onReachabilityChange: (listener) => reachability.onChange(listener),
     resetStats(): void {
       http = emptyHttpCounts();
       dataRequests = 0;

@@ -1,4 +1,4 @@
-// The data operations of spec 4.2-4.5 and their sandbox variants (4.7), for the three
+// The data operations of docs/service.md §4.2-§4.5 and their sandbox variants (§4.7), for the three
 // products: /<product>/v1/export/series[/<codes>], /series_hist/<codes>, /v1/data_limits.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { PRODUCT_IDS, type DataType, type ProductId, type SeriesDefinition } from "../catalog";
@@ -145,7 +145,7 @@ function parseCodes(segment: string): CodeRequestItem[] {
   }
 }
 
-/** Industry economics: one call may hold codes of one data type only (spec 4.6). */
+/** Industry economics: one call may hold codes of one data type only (docs/service.md §4.6). */
 function rejectMixedDataTypes(series: readonly SeriesDefinition[]): void {
   const types = [...new Set(series.map((definition) => definition.dataType))];
   if (types.length > 1) {

@@ -1,4 +1,4 @@
-// POST /access_token/v1 (spec 4.1): {username, password} -> {access_token}.
+// POST /access_token/v1 (docs/service.md §4.1): {username, password} -> {access_token}.
 import type { FastifyInstance } from "fastify";
 import * as v from "valibot";
 import { parseBody } from "../body-schema";

@@ -1,8 +1,8 @@
-// The `field` argument of PCD.INFO: a Series Info field name (spec 2.1) in any case, with
+// The `field` argument of PCD.INFO: a Series Info field name (docs/service.md §2.1) in any case, with
 // spaces or hyphens instead of underscores; extra fields the service sends are accepted too.
 import { argumentError, describeValue, isOmitted, listWithin, shortened } from "./argument-error";
 
-/** Spec 2.1 fields in the spec's order (the order of PCD.INFO's full table). */
+/** docs/service.md §2.1 fields in that table's order (the order of PCD.INFO's full table). */
 export const SPEC_INFO_FIELDS = [
   "area",
   "assessment",

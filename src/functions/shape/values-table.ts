@@ -37,6 +37,8 @@ export function buildValuesTable(data: SeriesData, layout: ValuesLayout, host: H
     layout.order,
     layout.frequency ?? "M",
     layout.headers === 2 ? seriesIdentifier(data) : "",
+    // The header names the measure, which the catalog can fill in for a version.
+    layout.headers >= 1 ? valueHeader(data) : "",
   ].join("|");
   return memo.table(layoutKey, host, () => shapeValuesTable(data, seriesRows(data), layout, host));
 }

@@ -174,6 +174,8 @@ export function InsertBar(props: { series: readonly SeriesInfo[]; children?: Rea
             <Radio value="values" label="Table" />
             <Radio value="value" label="Value" />
             <Radio value="info" label="Info" />
+            <Radio value="escalate" label="Escalate" />
+            <Radio value="average" label="Average" />
           </RadioGroup>
         </Field>
         {choices.kind !== "info" && priced.length > 0 && (
@@ -264,6 +266,38 @@ export function InsertBar(props: { series: readonly SeriesInfo[]; children?: Rea
               </Field>
             </div>
           </>
+        )}
+        {(choices.kind === "escalate" || choices.kind === "average") && (
+          <div className={styles.choices}>
+            {choices.kind === "escalate" && (
+              <Field label="Amount" hint="A number or a cell, e.g. 1250000 or B4.">
+                <Input
+                  name="amount"
+                  value={choices.amount}
+                  onChange={(_e, d) => update({ amount: d.value })}
+                />
+              </Field>
+            )}
+            <Field label="From (YYYY-MM)">
+              <Input
+                name="fromMonth"
+                value={choices.startMonth}
+                placeholder="YYYY-MM"
+                onChange={(_e, d) => update({ startMonth: d.value })}
+              />
+            </Field>
+            <Field
+              label="To (YYYY-MM)"
+              hint={choices.kind === "escalate" ? "Empty: the latest final month." : undefined}
+            >
+              <Input
+                name="toMonth"
+                value={choices.endMonth}
+                placeholder={choices.kind === "escalate" ? "latest" : "YYYY-MM"}
+                onChange={(_e, d) => update({ endMonth: d.value })}
+              />
+            </Field>
+          </div>
         )}
         {choices.kind === "value" && (
           <Field label="Month (YYYY-MM)" hint="Empty: the latest final value.">

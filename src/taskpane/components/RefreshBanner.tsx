@@ -1,7 +1,8 @@
-// Shown above every tab: the offer to refresh after a monthly release (or the automatic
-// refresh when the user chose it), then the progress and the summary of a refresh-all
-// the ribbon, the offer or the automatic refresh started (the Usage tab's button shows
-// its own under itself).
+// Shown above every tab: the outage notice while the engine's calls get no answer (a
+// refresh that failed in the outage is told there, once), the offer to refresh after a
+// monthly release (or the automatic refresh when the user chose it), then the progress and
+// the summary of a refresh-all the ribbon, the offer or the automatic refresh started (the
+// Usage tab's button shows its own under itself).
 import { useEffect, useRef, useState } from "react";
 import {
   Button,
@@ -14,6 +15,7 @@ import {
 } from "@fluentui/react-components";
 import type { AuthStatus } from "../../core/engine-api";
 import { useMetaVersion } from "../hooks/use-meta-version";
+import { useOutage } from "../hooks/use-outage";
 import { useRefreshState } from "../hooks/use-refresh-state";
 import { usePaneServices } from "../pane-services";
 import { useRefreshOrigin } from "../refresh-origin";
@@ -33,6 +35,7 @@ export function RefreshBanner(props: { auth: AuthStatus }): React.JSX.Element | 
   // Automatic refresh runs once per pane session: a refresh that failed is not retried in a loop.
   const autoStarted = useRef(false);
   const signedIn = props.auth.signedIn;
+  const outage = useOutage();
 
   useEffect(() => {
     if (!signedIn || state.status === "running") {
@@ -66,9 +69,19 @@ export function RefreshBanner(props: { auth: AuthStatus }): React.JSX.Element | 
 
   const progress = origin === "banner" && state.status !== "idle" ? <RefreshStatus /> : null;
 
-  if (!offer && !progress) return null;
+  const outageNotice = outage.text !== null && (
+    <MessageBar intent="warning" data-testid="outage-notice">
+      <MessageBarBody>
+        {outage.text}
+        {outage.refreshEndedInOutage && " The last refresh could not reach it either; nothing was changed."}
+      </MessageBarBody>
+    </MessageBar>
+  );
+
+  if (!outageNotice && !offer && !progress) return null;
   return (
     <div className={styles.root}>
+      {outageNotice}
       {offer}
       {progress}
     </div>

@@ -1,6 +1,7 @@
 // What refreshing this workbook would cost, per dataset, before it runs (planRefresh).
 import { Caption1, makeStyles, MessageBar, MessageBarBody, tokens } from "@fluentui/react-components";
 import type { RefreshPlan } from "../../core/engine-api";
+import { utcTime } from "../outage-text";
 
 const useStyles = makeStyles({
   table: { width: "100%", borderCollapse: "collapse", fontSize: tokens.fontSizeBase200 },
@@ -48,6 +49,20 @@ export function RefreshCost(props: { plan: RefreshPlan }): React.JSX.Element {
             ))}
           </tbody>
         </table>
+      )}
+      {plan.catalogAsOf != null && (
+        // The estimate is only as current as the catalog it rests on.
+        <Caption1 as="p" data-testid="refresh-cost-as-of">
+          As of {utcTime(plan.catalogAsOf, Date.now())} (the catalog checked then).
+        </Caption1>
+      )}
+      {plan.releaseSinceCatalog === true && (
+        <MessageBar intent="warning" data-testid="refresh-cost-outdated">
+          <MessageBarBody>
+            A monthly release came out since then and the catalog could not be checked again: the refresh may
+            cost more than this.
+          </MessageBarBody>
+        </MessageBar>
       )}
       {plan.overBudget.length > 0 && (
         <MessageBar intent="warning">

@@ -13,7 +13,9 @@ import {
   tokens,
 } from "@fluentui/react-components";
 import { useLoad } from "../hooks/use-load";
+import { PREVIEW_CATALOG_MAX_AGE_MS } from "../../core/refresh";
 import { useMetaVersion } from "../hooks/use-meta-version";
+import { useNow } from "../hooks/use-now";
 import { useRefreshState } from "../hooks/use-refresh-state";
 import { describeError } from "../messages";
 import { usePaneServices } from "../pane-services";
@@ -32,7 +34,9 @@ export function RefreshPanel(): React.JSX.Element {
   const metaVersion = useMetaVersion();
   const state = useRefreshState();
   const running = state.status === "running";
-  const plan = useLoad(() => engine.planRefresh(), [engine, metaVersion, state.status]);
+  // Re-planned every few minutes too: the engine reads a catalog again once it is that old.
+  const minutes = Math.floor(useNow(60_000) / PREVIEW_CATALOG_MAX_AGE_MS);
+  const plan = useLoad(() => engine.planRefresh(), [engine, metaVersion, state.status, minutes]);
   const [auto, setAuto] = useState(() => engine.getSettings().autoRefreshAfterRelease);
   const [settingError, setSettingError] = useState<string | null>(null);
 

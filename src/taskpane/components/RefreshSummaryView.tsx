@@ -25,6 +25,11 @@ export function RefreshSummaryView(props: { summary: RefreshSummary }): React.JS
     ["Failed", summary.failed],
     ["Requests used", summary.requestsUsed],
   ];
+  const unconfirmed = summary.requestsUnconfirmed ?? 0;
+  // One line per cause: an outage fails every series of a product for the same reason.
+  const causes = new Map<string, string[]>();
+  for (const failure of summary.failures)
+    causes.set(failure.message, [...(causes.get(failure.message) ?? []), failure.code]);
   return (
     <div className={styles.root} data-testid="refresh-summary">
       <Body1>Refresh finished {formatDateTime(summary.finishedAt)}.</Body1>
@@ -42,15 +47,27 @@ export function RefreshSummaryView(props: { summary: RefreshSummary }): React.JS
           </div>
         ))}
       </dl>
-      {summary.failures.length > 0 && (
+      {unconfirmed > 0 && (
+        <Caption1 data-testid="requests-unconfirmed">
+          {unconfirmed} more request{unconfirmed === 1 ? " was" : "s were"} sent without an answer: the
+          service may or may not have charged {unconfirmed === 1 ? "it" : "them"} (the usage bars check it).
+        </Caption1>
+      )}
+      {causes.size > 0 && (
         <ul className={styles.failures} aria-label="Failures">
-          {summary.failures.map((failure) => (
-            <li key={failure.key}>
-              {failure.code}: {failure.message}
+          {[...causes].map(([cause, codes]) => (
+            <li key={cause}>
+              {codes.length === 1 ? codes[0] : `${codes.length} series (${shortList(codes)})`}: {cause}
             </li>
           ))}
         </ul>
       )}
     </div>
   );
+}
+
+/** "a, b, c and 34 more": the codes of one cause without a wall of text. */
+function shortList(codes: readonly string[], shown = 3): string {
+  if (codes.length <= shown) return codes.join(", ");
+  return `${codes.slice(0, shown).join(", ")} and ${codes.length - shown} more`;
 }

@@ -17,6 +17,7 @@ import { useMetaVersion } from "../hooks/use-meta-version";
 import { useNow } from "../hooks/use-now";
 import { useRefreshState } from "../hooks/use-refresh-state";
 import { describeError, formatBytes, formatDateTime, unavailableText } from "../messages";
+import { unreachableText, utcTime } from "../outage-text";
 import { usePaneServices } from "../pane-services";
 
 const useStyles = makeStyles({
@@ -27,11 +28,29 @@ const useStyles = makeStyles({
 
 export function ServiceStateView(props: { state: ServiceState; now: number }): React.JSX.Element {
   const { state, now } = props;
+  const unreachable = unreachableText(state.reachability, now);
+  const lastAnswerAt = state.reachability?.lastAnswerAt ?? null;
+  // What the last calls saw comes first: the calendar may say "available" while the
+  // service is stopped or the network is down.
   return (
     <>
-      {state.available ? (
+      {unreachable !== null ? (
+        <MessageBar intent="warning" data-testid="service-state">
+          <MessageBarBody>
+            {unreachable}
+            {state.reachability?.reason ? (
+              <Caption1 as="p" style={{ display: "block" }}>
+                Last error: {state.reachability.reason}
+              </Caption1>
+            ) : null}
+          </MessageBarBody>
+        </MessageBar>
+      ) : state.available ? (
         <MessageBar intent="success" data-testid="service-state">
-          <MessageBarBody>The PCD service is available.</MessageBarBody>
+          <MessageBarBody>
+            The PCD service is available.
+            {lastAnswerAt !== null && ` It last answered at ${utcTime(lastAnswerAt, now)}.`}
+          </MessageBarBody>
         </MessageBar>
       ) : (
         <MessageBar intent="warning" data-testid="service-state">

@@ -26,7 +26,13 @@ const useStyles = makeStyles({
   },
   name: { overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap", minWidth: 0 },
   count: { flex: "none", color: tokens.colorNeutralForeground3 },
+  unconfirmed: { color: tokens.colorPaletteMarigoldForeground2, fontStyle: "italic" },
 });
+
+/** Sent but not confirmed as charged (in flight, or no answer): shown apart from the bar. */
+export function unconfirmedText(count: number): string {
+  return `${count} more request${count === 1 ? "" : "s"} sent but not confirmed by the service (checked with the next usage read)`;
+}
 
 /** Below this fraction of the allowance the bar turns to a warning, at zero to an error. */
 const LOW_FRACTION = 0.1;
@@ -68,6 +74,7 @@ export function UsageBars(props: { rows: readonly LimitsRow[] }): React.JSX.Elem
                     className={styles.row}
                     data-dataset={row.dataset}
                     data-remaining={row.remaining}
+                    data-unconfirmed={row.unconfirmed ?? 0}
                   >
                     <div className={styles.line}>
                       <span className={styles.name} title={row.dataset}>
@@ -75,6 +82,12 @@ export function UsageBars(props: { rows: readonly LimitsRow[] }): React.JSX.Elem
                       </span>
                       <span className={styles.count}>{label}</span>
                     </div>
+                    {(row.unconfirmed ?? 0) > 0 && (
+                      // Not subtracted from the bar: the service may not have charged them.
+                      <Caption1 className={styles.unconfirmed} data-testid="unconfirmed">
+                        {unconfirmedText(row.unconfirmed ?? 0)}
+                      </Caption1>
+                    )}
                     <ProgressBar
                       value={fraction}
                       color={fraction === 0 ? "error" : fraction < LOW_FRACTION ? "warning" : "brand"}

@@ -12,7 +12,7 @@ const code = (
   unitId,
 });
 
-describe("buildCodesSegment (spec 4.6)", () => {
+describe("buildCodesSegment (docs/service.md §4.6)", () => {
   test.each<[CodeRequest[], string]>([
     [[code("68520-8-1")], "68520-8-1"],
     [[code("68520-8-1", 3, 7), code("912-5-2")], "68520-8-1&c=3&u=7,912-5-2"],

@@ -91,7 +91,7 @@ async function caught(promise: Promise<unknown>): Promise<PcdError> {
 describe("operations", () => {
   test("seriesInfo: GET with the bearer token, validated records", async () => {
     const { client, requests } = setup({ responders: [json([infoRecord("68520-8-1"), { code: "bad" }])] });
-    const infos = await client.seriesInfo("energy_price");
+    const infos = await client.seriesInfo("live", "energy_price");
     expect(infos.map((info) => info.code)).toEqual(["68520-8-1"]);
     expect(requests[0]).toMatchObject({
       method: "GET",
@@ -104,7 +104,7 @@ describe("operations", () => {
     const { client, requests } = setup({
       responders: [json([valuesRecord("912-5-2", 2), valuesRecord("68520-8-1", 1)])],
     });
-    const result = await client.seriesValues("energy_price", [
+    const result = await client.seriesValues("live", "energy_price", [
       { code: "68520-8-1", currencyId: 3, unitId: 7 },
       { code: "912-5-2", currencyId: null, unitId: null },
     ]);
@@ -121,13 +121,12 @@ describe("operations", () => {
 
   test("seriesHistory and dataLimits in the sandbox (Data Limits stays live)", async () => {
     const { client, requests } = setup({
-      settings: { environment: "sandbox" },
       responders: [
         json([valuesRecord("1-1-1", -5)]),
         json({ Polymers: { remaining_requests: 5, total_requests: 9 } }),
       ],
     });
-    const history = await client.seriesHistory("commodity_price", codes("1-1-1"));
+    const history = await client.seriesHistory("sandbox", "commodity_price", codes("1-1-1"));
     const limits = await client.dataLimits("commodity_price");
     expect(requests.map((request) => request.url)).toEqual([
       "https://pcd.example.com/commodity_price/v1/sandbox/export/series_hist/1-1-1",
@@ -148,7 +147,9 @@ describe("operations", () => {
     ["a duplicate", codes("1-1-1", "1-1-1")],
   ])("%s is rejected before any call", async (_name, list) => {
     const { client, requests, auth } = setup({ responders: [json([])] });
-    await expect(client.seriesValues("energy_price", list)).rejects.toMatchObject({ kind: "bad_request" });
+    await expect(client.seriesValues("live", "energy_price", list)).rejects.toMatchObject({
+      kind: "bad_request",
+    });
     expect(requests).toHaveLength(0);
     expect(auth.token).not.toHaveBeenCalled();
   });
@@ -166,7 +167,7 @@ describe("operations", () => {
     ],
   ])("%s is a protocol error naming the operation, not retried", async (_name, responder, message) => {
     const { client, requests } = setup({ responders: [responder] });
-    const error = await caught(client.seriesValues("energy_price", codes("1-1-1")));
+    const error = await caught(client.seriesValues("live", "energy_price", codes("1-1-1")));
     expect(error.kind).toBe("protocol");
     expect(error.message).toMatch(message);
     expect(requests).toHaveLength(1);
@@ -180,7 +181,7 @@ describe("retries", () => {
     const { client, requests, delays } = setup({
       responders: [text("Too many requests", 429, { "Retry-After": "2" }), json([valuesRecord("1-1-1")])],
     });
-    const result = await client.seriesValues("energy_price", codes("1-1-1"));
+    const result = await client.seriesValues("live", "energy_price", codes("1-1-1"));
     expect(result.has("1-1-1")).toBe(true);
     expect(delays).toEqual([2_000]);
     expect(requests).toHaveLength(2);
@@ -193,16 +194,16 @@ describe("retries", () => {
     const { client, delays } = setup({
       responders: [text("slow down", 429, { "Retry-After": retryAt }), json([])],
     });
-    await client.seriesInfo("energy_price");
+    await client.seriesInfo("live", "energy_price");
     expect(delays).toEqual([5_000]);
   });
 
   test("5xx is retried with exponential backoff and jitter, then fails naming the cause", async () => {
     const { client, requests, delays } = setup({ responders: [text("Internal error", 500)] });
-    const error = await caught(client.seriesValues("energy_price", codes("1-1-1")));
+    const error = await caught(client.seriesValues("live", "energy_price", codes("1-1-1")));
     expect(error.kind).toBe("server");
     expect(error.message).toBe(
-      "The service failed on Series Values (HTTP 500). The service said: Internal error (gave up after 4 retries)",
+      "The service failed on Series Values (HTTP 500). The service said: Internal error",
     );
     // random() = 0.5 of min(20 s, 500 ms * 2^n)
     expect(delays).toEqual([250, 500, 1_000, 2_000]);
@@ -213,7 +214,7 @@ describe("retries", () => {
 
   test("the retry count follows the policy", async () => {
     const { client, requests } = setup({ responders: [text("Bad gateway", 502)], maxRetries: 1 });
-    await expect(client.seriesInfo("energy_price")).rejects.toMatchObject({ kind: "server" });
+    await expect(client.seriesInfo("live", "energy_price")).rejects.toMatchObject({ kind: "server" });
     expect(requests).toHaveLength(2);
   });
 
@@ -226,7 +227,7 @@ describe("retries", () => {
     ["501", text("Not implemented", 501), "server"],
   ])("%s is not retried", async (_name, responder, kind) => {
     const { client, requests, delays } = setup({ responders: [responder] });
-    const error = await caught(client.seriesValues("energy_price", codes("1-1-1")));
+    const error = await caught(client.seriesValues("live", "energy_price", codes("1-1-1")));
     expect(error.kind).toBe(kind);
     expect(requests).toHaveLength(1);
     expect(delays).toEqual([]);
@@ -236,19 +237,19 @@ describe("retries", () => {
     const { client, requests } = setup({
       responders: [reject(new TypeError("fetch failed")), reject(new TypeError("fetch failed")), json([])],
     });
-    await expect(client.seriesInfo("energy_price")).resolves.toEqual([]);
+    await expect(client.seriesInfo("live", "energy_price")).resolves.toEqual([]);
     expect(requests).toHaveLength(3);
   });
 
   test("503 outside the schedule's windows is retried", async () => {
     const { client, requests } = setup({ responders: [text("Unavailable", 503), json([])] });
-    await expect(client.seriesInfo("energy_price")).resolves.toEqual([]);
+    await expect(client.seriesInfo("live", "energy_price")).resolves.toEqual([]);
     expect(requests).toHaveLength(2);
   });
 
   test("503 during maintenance fails fast with until and the Central deadline", async () => {
     const { client, requests } = setup({ now: MAINTENANCE_TIME, responders: [text("Maintenance", 503)] });
-    const error = await caught(client.seriesValues("energy_price", codes("1-1-1")));
+    const error = await caught(client.seriesValues("live", "energy_price", codes("1-1-1")));
     expect(error.kind).toBe("unavailable");
     expect(error.message).toMatch(/^The service is down for maintenance until 22:00 US Central Time \(/);
     expect(error.details.until).toBe(Date.parse("2026-11-16T04:00:00Z"));
@@ -257,7 +258,7 @@ describe("retries", () => {
 
   test("503 with a Retry-After beyond 60 s fails fast", async () => {
     const { client, requests } = setup({ responders: [text("Back later", 503, { "Retry-After": "3600" })] });
-    const error = await caught(client.seriesInfo("energy_price"));
+    const error = await caught(client.seriesInfo("live", "energy_price"));
     expect(error.kind).toBe("unavailable");
     expect(error.details.until).toBe(QUIET_TIME + 3_600_000);
     expect(requests).toHaveLength(1);
@@ -267,7 +268,7 @@ describe("retries", () => {
     const { client } = setup({
       responders: [json({ message: "A call may contain codes of one subscription data type only" }, 400)],
     });
-    const error = await caught(client.seriesValues("industry_economics", codes("1-1-1", "2-2-2")));
+    const error = await caught(client.seriesValues("live", "industry_economics", codes("1-1-1", "2-2-2")));
     expect(error.kind).toBe("bad_request");
     expect(error.details.serverMessage).toBe("A call may contain codes of one subscription data type only");
   });
@@ -276,7 +277,7 @@ describe("retries", () => {
 describe("401 handling", () => {
   test("renews once and retries once with the new token", async () => {
     const { client, requests, auth } = setup({ responders: [text("Token expired", 401), json([])] });
-    await expect(client.seriesInfo("energy_price")).resolves.toEqual([]);
+    await expect(client.seriesInfo("live", "energy_price")).resolves.toEqual([]);
     expect(auth.renew).toHaveBeenCalledTimes(1);
     expect(requests.map((request) => request.headers.authorization)).toEqual([
       `Bearer ${TOKEN}`,
@@ -299,7 +300,7 @@ describe("401 handling", () => {
       return (renewedToken ? json([]) : text("Token expired", 401))(request, index, signal);
     };
     const { client, requests, auth } = setup({ responders: [byUrl] });
-    const info = client.seriesInfo("energy_price");
+    const info = client.seriesInfo("live", "energy_price");
     await expect(client.dataLimits("energy_price")).resolves.toEqual({});
     expect(auth.renew).toHaveBeenCalledTimes(1);
     releaseInfo?.();
@@ -310,7 +311,7 @@ describe("401 handling", () => {
 
   test("a second 401 is an auth error", async () => {
     const { client, requests, auth } = setup({ responders: [text("Token expired", 401)] });
-    const error = await caught(client.seriesInfo("energy_price"));
+    const error = await caught(client.seriesInfo("live", "energy_price"));
     expect(error.kind).toBe("auth");
     expect(auth.renew).toHaveBeenCalledTimes(1);
     expect(requests).toHaveLength(2);
@@ -319,7 +320,7 @@ describe("401 handling", () => {
   test("a failed renewal is passed on as is", async () => {
     const { client, auth } = setup({ responders: [text("Token expired", 401)] });
     auth.renew.mockRejectedValueOnce(new PcdError("not_signed_in", "Not signed in"));
-    await expect(client.seriesInfo("energy_price")).rejects.toMatchObject({ kind: "not_signed_in" });
+    await expect(client.seriesInfo("live", "energy_price")).rejects.toMatchObject({ kind: "not_signed_in" });
   });
 
   test("not signed in: no request at all", async () => {
@@ -336,7 +337,7 @@ describe("401 handling", () => {
         json({ message: `still bad: Bearer ${RENEWED}` }, 400),
       ],
     });
-    const error = await caught(client.seriesInfo("energy_price"));
+    const error = await caught(client.seriesInfo("live", "energy_price"));
     const texts = [error.message, JSON.stringify(error.details), ...lines.map((line) => line.message)];
     for (const text of texts) {
       expect(text).not.toContain(TOKEN);
@@ -377,7 +378,7 @@ describe("timeouts and cancellation", () => {
       maxRetries: 0,
     });
     let settled = false;
-    const pending = caught(client[method]("energy_price", codes("1-1-1"))).finally(() => {
+    const pending = caught(client[method]("live", "energy_price", codes("1-1-1"))).finally(() => {
       settled = true;
     });
     await jest.advanceTimersByTimeAsync(50);
@@ -398,7 +399,7 @@ describe("timeouts and cancellation", () => {
       responders: [hang(), json([])],
       settings: { callTimeoutMs: 5_000 },
     });
-    const pending = client.seriesInfo("energy_price");
+    const pending = client.seriesInfo("live", "energy_price");
     await jest.advanceTimersByTimeAsync(5_100);
     await expect(pending).resolves.toEqual([]);
     expect(requests).toHaveLength(2);
@@ -407,7 +408,7 @@ describe("timeouts and cancellation", () => {
   test("the caller's signal aborts the call with its reason and no retry", async () => {
     const { client, requests } = setup({ responders: [hang()] });
     const controller = new AbortController();
-    const pending = client.seriesInfo("energy_price", { signal: controller.signal });
+    const pending = client.seriesInfo("live", "energy_price", { signal: controller.signal });
     await jest.advanceTimersByTimeAsync(50);
     expect(requests).toHaveLength(1);
     const rejection = expect(pending).rejects.toThrow("recalculation cancelled");
@@ -421,7 +422,9 @@ describe("timeouts and cancellation", () => {
     const { client, requests } = setup({ responders: [json([])] });
     const controller = new AbortController();
     controller.abort(new Error("gone"));
-    await expect(client.seriesInfo("energy_price", { signal: controller.signal })).rejects.toThrow("gone");
+    await expect(client.seriesInfo("live", "energy_price", { signal: controller.signal })).rejects.toThrow(
+      "gone",
+    );
     expect(requests).toHaveLength(0);
   });
 });
@@ -429,7 +432,7 @@ describe("timeouts and cancellation", () => {
 describe("stats", () => {
   test("resetStats starts counting afresh, including token requests", async () => {
     const { client, auth } = setup({ responders: [json([valuesRecord("1-1-1")])] });
-    await client.seriesValues("energy_price", codes("1-1-1"));
+    await client.seriesValues("live", "energy_price", codes("1-1-1"));
     await auth.renew();
     expect(client.stats().http.access_token).toBe(1);
     client.resetStats();
@@ -453,11 +456,11 @@ describe("send slots (the batcher binds codes when its slot is granted)", () => 
       ],
     });
     const slot = await client.reserveSlot("series_values");
-    const result = await client.seriesValues("energy_price", codes("1-1-1"), { slot });
+    const result = await client.seriesValues("live", "energy_price", codes("1-1-1"), { slot });
     expect(result.has("1-1-1")).toBe(true);
     expect(requests).toHaveLength(2);
     // Both places were given back: the next call leaves.
-    await expect(client.seriesInfo("energy_price")).resolves.toHaveLength(1);
+    await expect(client.seriesInfo("live", "energy_price")).resolves.toHaveLength(1);
   });
 
   test.each([
@@ -474,12 +477,12 @@ describe("send slots (the batcher binds codes when its slot is granted)", () => 
       const { client, auth, requests } = setup({ maxInFlight: 1, responders: [json([infoRecord("1-1-1")])] });
       arrange(auth);
       const slot = await client.reserveSlot("series_values");
-      await expect(client.seriesValues("energy_price", requestCodes, { slot })).rejects.toBeInstanceOf(
-        PcdError,
-      );
+      await expect(
+        client.seriesValues("live", "energy_price", requestCodes, { slot }),
+      ).rejects.toBeInstanceOf(PcdError);
       expect(requests).toHaveLength(0);
       // The only place in flight is free again: the next call leaves.
-      await expect(client.seriesInfo("energy_price")).resolves.toHaveLength(1);
+      await expect(client.seriesInfo("live", "energy_price")).resolves.toHaveLength(1);
     },
   );
 });

@@ -60,7 +60,7 @@ describe("transport against the emulator", () => {
   beforeAll(async () => {
     h = await startHarness();
     await h.auth.signIn(h.emulator.username, h.emulator.password);
-    for (const product of PRODUCTS) catalogs.set(product, await h.client.seriesInfo(product));
+    for (const product of PRODUCTS) catalogs.set(product, await h.client.seriesInfo("live", product));
   });
   afterAll(async () => {
     await h?.emulator.close();
@@ -115,7 +115,7 @@ describe("transport against the emulator", () => {
     h.client.resetStats();
     const before = (await h.admin("stats")) as AdminStats;
     // Reverse order: the answer must be matched by code, not by position.
-    const result = await h.client.seriesValues("energy_price", asRequests(infos).reverse());
+    const result = await h.client.seriesValues("live", "energy_price", asRequests(infos).reverse());
     expect([...result.keys()].sort()).toEqual(infos.map((info) => info.code).sort());
     for (const values of result.values()) {
       expect(values.finals).toHaveLength(13);
@@ -133,7 +133,9 @@ describe("transport against the emulator", () => {
     );
     expect(info).toBeDefined();
     const code = info?.code ?? "";
-    const result = await h.client.seriesValues("energy_price", [{ code, currencyId: 1, unitId: null }]);
+    const result = await h.client.seriesValues("live", "energy_price", [
+      { code, currencyId: 1, unitId: null },
+    ]);
     expect(result.get(code)?.currency).toBe("USD");
   });
 
@@ -142,7 +144,7 @@ describe("transport against the emulator", () => {
     expect(info).toBeDefined();
     const dataset = info?.coverage ?? "";
     const limitsBefore = await h.client.dataLimits("commodity_price");
-    const history = await h.client.seriesHistory("commodity_price", asRequests(info ? [info] : []));
+    const history = await h.client.seriesHistory("live", "commodity_price", asRequests(info ? [info] : []));
     const finals = history.get(info?.code ?? "")?.finals ?? [];
     expect(finals.length).toBeGreaterThan(24);
     const limitsAfter = await h.client.dataLimits("commodity_price");
@@ -152,15 +154,10 @@ describe("transport against the emulator", () => {
 
   test("the sandbox serves dummy negative values", async () => {
     const infos = (catalogs.get("energy_price") ?? []).slice(0, 2);
-    h.settings.environment = "sandbox";
-    try {
-      const result = await h.client.seriesValues("energy_price", asRequests(infos));
-      expect(result.size).toBe(2);
-      for (const values of result.values()) {
-        expect(values.finals.every((point) => point.value < 0)).toBe(true);
-      }
-    } finally {
-      h.settings.environment = "live";
+    const result = await h.client.seriesValues("sandbox", "energy_price", asRequests(infos));
+    expect(result.size).toBe(2);
+    for (const values of result.values()) {
+      expect(values.finals.every((point) => point.value < 0)).toBe(true);
     }
   });
 
@@ -170,7 +167,7 @@ describe("transport against the emulator", () => {
       await short.auth.signIn(short.emulator.username, short.emulator.password);
       // The service's clock moves past exp while ours does not: only a 401 can tell.
       await short.admin("clock", { now: "2026-11-18T15:05:00Z" });
-      const infos = await short.client.seriesInfo("energy_price");
+      const infos = await short.client.seriesInfo("live", "energy_price");
       expect(infos.length).toBeGreaterThan(0);
       const stats = (await short.admin("stats")) as AdminStats;
       expect(stats.calls.access_token).toBe(2);
@@ -212,7 +209,7 @@ describe("transport against the emulator", () => {
   });
 });
 
-describe("field-notes variants", () => {
+describe("real-shape variants (docs/service.md §6)", () => {
   let h: Harness;
   beforeAll(async () => {
     h = await startHarness({
@@ -230,7 +227,7 @@ describe("field-notes variants", () => {
   });
 
   test("string booleans, '-' markers, extra fields, shuffled and duplicate dates", async () => {
-    const infos = await h.client.seriesInfo("industry_economics");
+    const infos = await h.client.seriesInfo("live", "industry_economics");
     expect(infos.length).toBeGreaterThan(500);
     expect(infos.every((info) => typeof info.hasForecast === "boolean")).toBe(true);
     const factor = infos.find((info) => info.dataType === "location_factor");
@@ -239,7 +236,7 @@ describe("field-notes variants", () => {
     expect(factor?.raw.default_currency).toBe("-");
 
     const utilities = infos.filter((info) => info.dataType === "utilities").slice(0, 10);
-    const result = await h.client.seriesValues("industry_economics", asRequests(utilities));
+    const result = await h.client.seriesValues("live", "industry_economics", asRequests(utilities));
     expect(result.size).toBe(10);
     for (const values of result.values()) {
       const months = values.finals.map((point) => point.month);
@@ -248,11 +245,15 @@ describe("field-notes variants", () => {
   });
 
   test("a mixed-type industry call is a bad_request with the service's text (plain-text errors)", async () => {
-    const infos = await h.client.seriesInfo("industry_economics");
+    const infos = await h.client.seriesInfo("live", "industry_economics");
     const utility = infos.find((info) => info.dataType === "utilities");
     const factor = infos.find((info) => info.dataType === "location_factor");
     const error = await h.client
-      .seriesValues("industry_economics", asRequests([utility, factor].filter((x): x is SeriesInfo => !!x)))
+      .seriesValues(
+        "live",
+        "industry_economics",
+        asRequests([utility, factor].filter((x): x is SeriesInfo => !!x)),
+      )
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PcdError);
     expect((error as PcdError).kind).toBe("bad_request");

@@ -9,6 +9,7 @@ import type {
   ProductId,
   SeriesInfo,
   SeriesValues,
+  ServiceEnvironment,
 } from "../../../src/core/model";
 import { monthIndex } from "../../../src/core/months";
 import type { ServiceClient } from "../../../src/core/service-client";
@@ -16,6 +17,8 @@ import { monthAt, points } from "./series-fixtures";
 
 export interface RecordedCall {
   operation: "series_info" | "series_values" | "series_hist" | "data_limits";
+  /** The environment the caller named (Data Limits: always live). */
+  environment: ServiceEnvironment;
   product: ProductId;
   codes: CodeRequest[];
 }
@@ -99,18 +102,26 @@ export class FakeService implements ServiceClient {
     };
   }
 
-  async seriesInfo(product: ProductId): Promise<SeriesInfo[]> {
-    this.record({ operation: "series_info", product, codes: [] });
+  async seriesInfo(environment: ServiceEnvironment, product: ProductId): Promise<SeriesInfo[]> {
+    this.record({ operation: "series_info", environment, product, codes: [] });
     return structuredClone(this.catalog.get(product) ?? []);
   }
 
-  async seriesValues(product: ProductId, codes: readonly CodeRequest[]): Promise<Map<string, SeriesValues>> {
-    this.record({ operation: "series_values", product, codes: [...codes] });
+  async seriesValues(
+    environment: ServiceEnvironment,
+    product: ProductId,
+    codes: readonly CodeRequest[],
+  ): Promise<Map<string, SeriesValues>> {
+    this.record({ operation: "series_values", environment, product, codes: [...codes] });
     return this.answer(codes, (last) => ({ from: monthAt(monthIndex(last) - 12), to: last }), true);
   }
 
-  async seriesHistory(product: ProductId, codes: readonly CodeRequest[]): Promise<Map<string, SeriesValues>> {
-    this.record({ operation: "series_hist", product, codes: [...codes] });
+  async seriesHistory(
+    environment: ServiceEnvironment,
+    product: ProductId,
+    codes: readonly CodeRequest[],
+  ): Promise<Map<string, SeriesValues>> {
+    this.record({ operation: "series_hist", environment, product, codes: [...codes] });
     return this.answer(
       codes,
       (last) => ({ from: "2007-01", to: monthAt(monthIndex(last) - this.historyEndsMonthsEarly) }),
@@ -119,7 +130,7 @@ export class FakeService implements ServiceClient {
   }
 
   async dataLimits(product: ProductId): Promise<DataLimits> {
-    this.record({ operation: "data_limits", product, codes: [] });
+    this.record({ operation: "data_limits", environment: "live", product, codes: [] });
     return structuredClone(this.limits.get(product) ?? {});
   }
 

@@ -11,6 +11,7 @@ import type {
   RefreshPlan,
   RefreshProgress,
   RefreshSummary,
+  ServiceReachability,
   ServiceState,
 } from "../../../src/core/engine-api";
 import { PcdError } from "../../../src/core/errors";
@@ -37,6 +38,9 @@ export interface HarnessSetup {
   limitsRows?: LimitsRow[];
   /** Products whose Data Limits cannot be read, with the (unavailable) error's message. */
   limitsDown?: Partial<Record<ProductId, string>>;
+  /** The engine's calls get no answer since this time (ISO), for this reason. */
+  unreachableSince?: string;
+  unreachableReason?: string;
   /** The service and token addresses (both "": a build made without any). */
   addresses?: Pick<EngineSettings, "baseUrl" | "authUrl">;
 }
@@ -102,6 +106,12 @@ class ScriptedEngine extends FakeEngine {
     return this.state;
   }
 
+  /** The service answers again (or stops answering): what the engine's calls observed. */
+  setReachability(reachability: ServiceReachability): void {
+    this.state = { ...this.state, reachability };
+    this.emitMeta();
+  }
+
   override async clearCache(): Promise<void> {
     this.cleared += 1;
   }
@@ -149,6 +159,17 @@ function start(): void {
       until: setup.service.untilInMinutes === null ? null : now + setup.service.untilInMinutes * 60_000,
       nextRelease: now + 86_400_000,
       nextMaintenance: now + 2 * 86_400_000,
+    };
+  }
+  if (setup.unreachableSince !== undefined) {
+    engine.state = {
+      ...engine.state,
+      reachability: {
+        unreachableSince: Date.parse(setup.unreachableSince),
+        reason: setup.unreachableReason ?? "The service could not be reached (connection refused).",
+        maintenanceUntil: null,
+        lastAnswerAt: null,
+      },
     };
   }
   const runner = new RefreshRunner(() => engine);

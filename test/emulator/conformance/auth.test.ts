@@ -1,4 +1,4 @@
-// Conformance: Access Token (spec 4.1, 5) and the bearer token on every data operation.
+// Conformance: Access Token (docs/service.md §4.1, §5) and the bearer token on every data operation.
 import { decodeJwt, SignJWT } from "jose";
 import { Harness, QUIET_NOW } from "./harness";
 

@@ -1,4 +1,4 @@
-// Conformance: maintenance and release-day downtime (spec 3, 8), US Central Time with
+// Conformance: maintenance and release-day downtime (docs/service.md §3, §8.3), US Central Time with
 // daylight saving time, and the release schedule as seen from Series Info.
 import { Harness, NOT_APPLICABLE, QUIET_NOW, type InfoRecord } from "./harness";
 

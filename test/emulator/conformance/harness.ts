@@ -8,7 +8,7 @@ export const QUIET_NOW = "2026-11-10T18:00:00Z";
 /** The real shape's text for a field that does not apply (the spec shape writes "n/a"). */
 export const NOT_APPLICABLE = "-";
 
-/** Fields of a Series Values record by the spec (2.2); the real shape adds EXTRA_VALUES_FIELDS. */
+/** Fields of a Series Values record by the letter (docs/service.md §2.2); the real shape adds EXTRA_VALUES_FIELDS. */
 export const SPEC_VALUES_FIELDS = [
   "assessment",
   "code",

@@ -1,4 +1,4 @@
-// Conformance: Data Limits (spec 2.3, 4.5), quotas and plan (spec 8, lead decisions 4-5),
+// Conformance: Data Limits (docs/service.md §2.3, §4.5), quotas and plan (docs/service.md §8, docs/decisions.md D25),
 // the rate limit, and the admin counters.
 import { Harness, type InfoRecord, type ValuesRecord } from "./harness";
 
@@ -42,7 +42,7 @@ test("Data Limits lists every dataset of the product with remaining and total re
   expect(Object.keys(await limits("energy_price"))).toHaveLength(33);
 });
 
-test("spec 8 rule 1: 10 + 5 + 15 requests split 10/20 over two datasets leave 490 and 480", async () => {
+test("docs/service.md §8.2 rule 1: 10 + 5 + 15 requests split 10/20 over two datasets leave 490 and 480", async () => {
   const germany = codesOf(energy, "Germany", 20);
   const france = codesOf(energy, "France", 10);
   const calls = [

@@ -1,4 +1,4 @@
-// Conformance: Series Info (spec 2.1, 4.2) and the generated data set behind it, on the
+// Conformance: Series Info (docs/service.md §2.1, §4.2) and the generated data set behind it, on the
 // default (real) shape: booleans are "True"/"False" and "not applicable" is "-". The
 // spec's letter (JSON booleans, "n/a") is checked in spec-shape.test.ts.
 import { Harness, NOT_APPLICABLE, type InfoRecord } from "./harness";
@@ -48,7 +48,7 @@ test("a few thousand series in all, 210+ commodities, unique codes", () => {
   expect(new Set(all().map((record) => record.code)).size).toBe(all().length);
 });
 
-test('every record has the spec 2.1 fields; booleans are "True"/"False" strings', () => {
+test('every record has the §2.1 fields (docs/service.md); booleans are "True"/"False" strings', () => {
   for (const record of all()) {
     expect(Object.keys(record).sort()).toEqual(
       [

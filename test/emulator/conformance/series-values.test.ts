@@ -1,4 +1,4 @@
-// Conformance: Series Values and History (spec 2.2, 4.3, 4.4, 4.6, 4.7), conversion and
+// Conformance: Series Values and History (docs/service.md §2.2, §4.3, §4.4, §4.6, §4.7), conversion and
 // the industry economics data-type rule, on the default (real) shape: History ends the
 // month before the 13-month Series Values window and carries no forecasts, values records
 // carry extra fields, "True"/"False" and "-". The spec's letter is in spec-shape.test.ts.
@@ -157,7 +157,7 @@ describe("Series Values History", () => {
   );
 });
 
-describe("codes segment (spec 4.6)", () => {
+describe("codes segment (docs/service.md §4.6)", () => {
   test.each([
     ["41 codes", Array.from({ length: 41 }, (_, i) => `1000-1-${i}`).join(","), /Too many codes: 41/],
     ["a code that is not three digit groups", "68520-8", /Malformed code '68520-8'/],
@@ -205,7 +205,7 @@ describe("currency and unit conversion", () => {
     ["u then c", "&u=4&c=1", "USD", "kWh"],
     ["an invalid currency ID", "&c=99", "EUR", "MWh"],
     ["an invalid unit ID", "&u=77", "EUR", "MWh"],
-    // Invalid IDs of any form get the default too (spec 4.6), not a 400.
+    // Invalid IDs of any form get the default too (docs/service.md §4.6), not a 400.
     ["a non-numeric currency", "&c=EUR", "EUR", "MWh"],
     ["an empty currency", "&c=&u=4", "EUR", "kWh"],
     ["a currency without a value", "&c&u=4", "EUR", "kWh"],

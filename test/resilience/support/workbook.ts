@@ -89,7 +89,7 @@ export function buildWorkbook(catalogs: {
   for (const info of series.slice(0, 60)) {
     data(info, `=PCD.VALUES("${info.code}",,,"2025-01","2025-06",0,0,1)`, { from: "2025-01", to: "2025-06" });
   }
-  // Another currency is another request key (spec 2.4: the service converts).
+  // Another currency is another request key (docs/service.md §2.4: the service converts).
   const converted = series.filter((info) => info.availableCurrencies.length > 1).slice(0, 40);
   for (const info of converted) {
     const other = info.availableCurrencies.find((currency) => currency !== info.defaultCurrency) ?? "";

@@ -1,0 +1,81 @@
+// The Status tab and the outage banner read reachability from the engine's own calls:
+// unreachable since the first call without an answer, a maintenance with the end the
+// service announced, and available again with the next answer.
+import type { Engine } from "../../src/core/engine-api";
+import { QUIET_TIME } from "./http/fake-fetch";
+import { fakePcd, settle, signedInEngine, type FakePcd } from "./support/fake-pcd-fetch";
+
+const CODE = "68520-8-1";
+
+async function start(): Promise<{ engine: Engine; pcd: FakePcd }> {
+  const pcd = fakePcd([
+    { code: CODE, coverage: "Germany", lastAvailableFinal: "2026-09", updatedAt: "2026-10-05" },
+  ]);
+  return { engine: await signedInEngine(pcd), pcd };
+}
+
+beforeEach(() => {
+  jest.useFakeTimers({ now: QUIET_TIME, doNotFake: ["setImmediate", "nextTick", "queueMicrotask"] });
+});
+
+afterEach(() => {
+  jest.useRealTimers();
+});
+
+test("unreachable since the first call without an answer, until the next answer", async () => {
+  const { engine, pcd } = await start();
+  await settle(engine.catalog("energy_price"));
+  const request = await engine.resolve(CODE, null, null);
+  expect(engine.serviceState().reachability).toMatchObject({ unreachableSince: null, reason: null });
+  const changes: number[] = [];
+  engine.onMetaChange(() => changes.push(Date.now()));
+
+  pcd.mode = "down";
+  const downAt = Date.now();
+  const first = await settle(engine.getSeries(request));
+  expect(first.status).toBe("rejected");
+  const state = engine.serviceState();
+  // The calendar has nothing against the service: only the calls know.
+  expect(state.available).toBe(true);
+  const since = state.reachability?.unreachableSince ?? null;
+  // When the batch window closed and the call left (fake time: 20 ms after the cell asked).
+  expect(since).toBeGreaterThanOrEqual(downAt);
+  expect(since).toBeLessThan(downAt + 1_000);
+  expect(state.reachability?.reason).toMatch(/could not be reached|network|connect/i);
+  expect(changes.length).toBeGreaterThan(0);
+
+  // Later failures keep the first time.
+  await settle(engine.getSeries(request));
+  expect(engine.serviceState().reachability?.unreachableSince).toBe(since);
+
+  pcd.mode = "up";
+  const back = await settle(engine.getSeries(request));
+  expect(back.status).toBe("fulfilled");
+  expect(engine.serviceState().reachability).toMatchObject({
+    unreachableSince: null,
+    reason: null,
+    lastAnswerAt: expect.any(Number),
+  });
+});
+
+test("a maintenance the service announces shows until its end, then the next answer makes it available", async () => {
+  const { engine, pcd } = await start();
+  await settle(engine.catalog("energy_price"));
+  const request = await engine.resolve(CODE, null, null);
+  pcd.mode = "maintenance";
+  const saidAt = Date.now();
+  await settle(engine.getSeries(request), 1_000);
+  const state = engine.serviceState();
+  expect(state).toMatchObject({ available: false, reason: "maintenance" });
+  expect(state.until).toBeGreaterThanOrEqual(saidAt + 3_600_000);
+  expect(state.until).toBeLessThanOrEqual(saidAt + 3_601_000);
+
+  pcd.mode = "up";
+  await jest.advanceTimersByTimeAsync(3_601_000);
+  const back = await settle(engine.getSeries(request));
+  expect(back.status).toBe("fulfilled");
+  expect(engine.serviceState()).toMatchObject({
+    available: true,
+    reachability: { unreachableSince: null, maintenanceUntil: null },
+  });
+});
