@@ -325,6 +325,22 @@ describe("usage and refresh", () => {
     await screenshot(preview.page, "usage");
   });
 
+  test("open PCD with this workbook: off by default, the switch sets Office's startup behaviour", async () => {
+    const preview = await open();
+    await signIn(fixture, preview.pane);
+    await preview.pane.getByRole("tab", { name: "Usage" }).click();
+    const setting = preview.pane.getByRole("switch", { name: "Open PCD with this workbook" });
+    await preview.pane.getByText(/colleagues you share it with who do not have PCD/).waitFor();
+    expect(await setting.isChecked()).toBe(false);
+    expect(await preview.page.evaluate(() => window.__pcdPreview.startupBehavior())).toBe("None");
+    await setting.click();
+    await preview.page.waitForFunction(() => window.__pcdPreview.startupBehavior() === "Load");
+    expect(await setting.isChecked()).toBe(true);
+    await setting.click();
+    await preview.page.waitForFunction(() => window.__pcdPreview.startupBehavior() === "None");
+    expect(await setting.isChecked()).toBe(false);
+  });
+
   test("refresh all from the ribbon after a release: progress, then the summary, and the cell updates", async () => {
     const preview = await open();
     await signIn(fixture, preview.pane);
