@@ -177,6 +177,8 @@ module.exports = (_env, argv) => {
           ...(preview ? [{ from: "src/preview/preview.css", to: "preview.css" }] : []),
           { from: "assets/*.png", to: "assets/[name][ext]" },
           { from: "src/taskpane/help.html", to: "help.html" },
+          // The keyboard shortcuts the manifest's ExtendedOverrides points at.
+          { from: "assets/shortcuts.json", to: "shortcuts.json" },
           { from: "manifest.xml", to: "manifest.xml", transform: rewriteOrigin(origin) },
           ...officeJsCopies,
         ],

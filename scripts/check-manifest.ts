@@ -1,9 +1,14 @@
 // `npm run check:manifest`: runs the offline manifest check on the repository's files.
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { generateCustomFunctionsMetadata } from "custom-functions-metadata";
 import { checkManifest, type FunctionsMetadata } from "./manifest-check";
 
-export async function checkRepositoryManifest(root = process.cwd(), manifestXml?: string): Promise<string[]> {
+export async function checkRepositoryManifest(
+  root = process.cwd(),
+  manifestXml?: string,
+  shortcutsJson?: string,
+): Promise<string[]> {
+  const shortcutsFile = `${root}/assets/shortcuts.json`;
   const generated = await generateCustomFunctionsMetadata(`${root}/src/functions/functions.ts`);
   if (generated.errors.length > 0) return generated.errors.map((error) => `functions.ts: ${error}`);
   return checkManifest({
@@ -11,6 +16,7 @@ export async function checkRepositoryManifest(root = process.cwd(), manifestXml?
     functionsMetadata: JSON.parse(generated.metadataJson) as FunctionsMetadata,
     associatedIds: generated.associate.map((entry) => entry.id),
     commandsSource: readFileSync(`${root}/src/commands/commands.ts`, "utf8"),
+    shortcutsJson: shortcutsJson ?? (existsSync(shortcutsFile) ? readFileSync(shortcutsFile, "utf8") : null),
   });
 }
 

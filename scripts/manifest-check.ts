@@ -2,8 +2,10 @@
 // service and fails offline; `npm run validate` runs it). It checks what breaks a shared-runtime
 // custom-functions add-in in practice: undefined resids, mixed origins, the runtime,
 // functions page and function file not being the same page, the PCD namespace, and
-// functions.json / ribbon actions that do not match the code.
+// functions.json / ribbon actions that do not match the code, and the keyboard shortcuts
+// file named by ExtendedOverrides (scripts/shortcuts-check.ts).
 import { XMLParser, XMLValidator } from "fast-xml-parser";
+import { checkShortcuts } from "./shortcuts-check";
 
 export const EXPECTED_FUNCTIONS = [
   "VALUES",
@@ -30,7 +32,12 @@ export interface ManifestCheckInput {
   associatedIds: readonly string[];
   /** Source of src/commands/commands.ts (ExecuteFunction names must be associated there). */
   commandsSource: string;
+  /** assets/shortcuts.json, which the build serves where ExtendedOverrides points; null: missing. */
+  shortcutsJson: string | null;
 }
+
+/** What the build calls assets/shortcuts.json on the add-in's site, beside the pages. */
+export const SHORTCUTS_FILE = "shortcuts.json";
 
 interface XmlElement {
   name: string;
@@ -130,6 +137,8 @@ export function checkManifest(input: ManifestCheckInput): string[] {
       if (attribute === "DefaultValue" && isUrl(value)) urls.push(value);
     }
     if (localName(element.name) === "AppDomain" && element.text) urls.push(element.text);
+    if (localName(element.name) === "ExtendedOverrides" && element.attributes.Url)
+      urls.push(element.attributes.Url);
   }
   const origins = new Set(urls.map((url) => originOf(url) ?? `(unparseable URL ${url})`));
   if (origins.size !== 1)
@@ -204,6 +213,36 @@ export function checkManifest(input: ManifestCheckInput): string[] {
     if (fn.name !== fn.id) problems.push(`function ${fn.id} is named ${fn.name} in Excel`);
     if (!input.associatedIds.includes(fn.id))
       problems.push(`function ${fn.id} has no implementation in functions.ts`);
+  }
+
+  // Keyboard shortcuts: ExtendedOverrides right after VersionOverrides (a child of
+  // OfficeApp, not inside VersionOverrides), pointing at the shortcuts file the build serves.
+  const officeApp = root.find((element) => localName(element.name) === "OfficeApp");
+  const appChildren = officeApp?.children.map((child) => localName(child.name)) ?? [];
+  const overrides = find(root, (e) => localName(e.name) === "ExtendedOverrides");
+  if (overrides.length !== 1) {
+    problems.push(
+      `expected exactly one <ExtendedOverrides> (the keyboard shortcuts), found ${overrides.length}`,
+    );
+  } else {
+    const at = appChildren.indexOf("ExtendedOverrides");
+    if (at < 0 || appChildren[at - 1] !== "VersionOverrides") {
+      problems.push(
+        "<ExtendedOverrides> must follow </VersionOverrides> directly, as a child of <OfficeApp>",
+      );
+    }
+    // Beside the runtime page (the build copies assets/shortcuts.json to the site's root).
+    const url = overrides[0]!.attributes.Url ?? "";
+    const expected = runtimeUrl ? new URL(SHORTCUTS_FILE, runtimeUrl).href : SHORTCUTS_FILE;
+    if (url !== expected) {
+      problems.push(`<ExtendedOverrides Url="${url}"> must name ${expected}, beside the runtime page`);
+    }
+    if (input.shortcutsJson === null) problems.push("assets/shortcuts.json is missing");
+    else {
+      problems.push(
+        ...checkShortcuts(input.shortcutsJson, (id) => input.commandsSource.includes(`associate("${id}"`)),
+      );
+    }
   }
 
   // Ribbon: every ExecuteFunction is associated in the commands code.

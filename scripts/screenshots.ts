@@ -1,7 +1,8 @@
 // `npm run screenshots`: regenerates docs/screenshots from the browser tests' own fixture
 // (the development build on 127.0.0.1, the in-process emulator, Debian's Chromium), so
 // the pictures in README.md and docs/taskpane.md show the pane as it is. Each state is
-// taken at the two widths Office gives a task pane: 320 px and 450 px.
+// taken at the two widths Office gives a task pane: 320 px and 450 px. Scene names as
+// arguments (`npm run screenshots -- edit-cell`) take only those.
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import {
@@ -56,14 +57,26 @@ const SCENES: Record<string, Scene> = {
     await section.getByRole("button", { name: "Refresh all" }).click();
     await section.getByTestId("refresh-summary").waitFor({ timeout: 30_000 });
   },
+  "edit-cell": async (fixture, preview) => {
+    await signIn(fixture, preview.pane);
+    await preview.pane.getByRole("tab", { name: "Series" }).click();
+    await preview.page.evaluate(() => {
+      window.__pcdPreview.enter("B2", '=PCD.VALUES("68520-8-1","EUR",,DATE(2024,1,1),,2,0)');
+      window.__pcdPreview.select("A1");
+      window.__pcdPreview.select("B2");
+    });
+    await preview.pane.getByTestId("edit-cell").waitFor();
+  },
 };
 
 async function main(): Promise<void> {
   mkdirSync(OUT, { recursive: true });
   const fixture = await startPreviewFixture();
   const written: string[] = [];
+  const only = process.argv.slice(2);
   try {
     for (const [name, scene] of Object.entries(SCENES)) {
+      if (only.length > 0 && !only.includes(name)) continue;
       for (const width of WIDTHS) {
         const preview = await openPreview(fixture, { width, height: HEIGHT });
         try {
@@ -81,18 +94,22 @@ async function main(): Promise<void> {
       }
     }
     // The preview page itself: grid and pane side by side, a cell's message under the formula bar.
-    const wide = await openPreview(fixture, { width: 1100, height: 700 });
-    try {
-      await signIn(fixture, wide.pane);
-      await wide.page.evaluate(() => window.__pcdPreview.enter("B2", "=PCD.VALUES(68520-8-1)"));
-      await wide.page.evaluate(() => window.__pcdPreview.select("B2"));
-      await wide.page.getByTestId("cell-message").filter({ hasText: "#VALUE!" }).waitFor();
-      const file = path.join(OUT, "preview-page.png");
-      await wide.page.screenshot({ path: file });
-      written.push(path.relative(process.cwd(), file));
-    } finally {
-      await wide.context.close();
-    }
+    const wide =
+      only.length === 0 || only.includes("preview-page")
+        ? await openPreview(fixture, { width: 1100, height: 700 })
+        : null;
+    if (wide)
+      try {
+        await signIn(fixture, wide.pane);
+        await wide.page.evaluate(() => window.__pcdPreview.enter("B2", "=PCD.VALUES(68520-8-1)"));
+        await wide.page.evaluate(() => window.__pcdPreview.select("B2"));
+        await wide.page.getByTestId("cell-message").filter({ hasText: "#VALUE!" }).waitFor();
+        const file = path.join(OUT, "preview-page.png");
+        await wide.page.screenshot({ path: file });
+        written.push(path.relative(process.cwd(), file));
+      } finally {
+        await wide.context.close();
+      }
   } finally {
     await fixture.close();
   }

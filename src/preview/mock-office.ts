@@ -19,6 +19,8 @@ export interface HostRecord {
   writes: RecordedWrite[];
   calculations: number;
   taskpaneShown: number;
+  /** What Office.addin.setStartupBehavior last set ("None" until then). */
+  startupBehavior: "Load" | "None";
 }
 
 /** Requirement sets the preview claims: dates come back as formatted numbers, as in current Excel. */
@@ -40,6 +42,7 @@ type PendingOperation = () => void;
 
 class PreviewRange {
   private loadedAddress: string | undefined;
+  private loadedFormulas: string[][] | undefined;
 
   constructor(
     private readonly context: PreviewRequestContext,
@@ -58,6 +61,11 @@ class PreviewRange {
   load(_properties?: string | string[]): this {
     this.context.queue(() => {
       this.loadedAddress = rangeAddress(this.area);
+      this.loadedFormulas = Array.from({ length: this.area.rowCount }, (_row, r) =>
+        Array.from({ length: this.area.columnCount }, (_column, c) =>
+          this.context.host.sheet.content({ row: this.area.row + r, column: this.area.column + c }),
+        ),
+      );
     });
     return this;
   }
@@ -76,6 +84,15 @@ class PreviewRange {
     const columnCount = this.area.columnCount + deltaColumns;
     if (rowCount < 1 || columnCount < 1) throw new Error("getResizedRange: the range would have no cells.");
     return new PreviewRange(this.context, { ...this.area, rowCount, columnCount });
+  }
+
+  get formulas(): string[][] {
+    if (this.loadedFormulas === undefined) {
+      throw new Error(
+        'The property "formulas" is not loaded: call range.load("formulas") and context.sync() first.',
+      );
+    }
+    return this.loadedFormulas;
   }
 
   set formulas(table: unknown[][]) {
@@ -107,6 +124,22 @@ class PreviewRequestContext {
         getActiveWorksheet: () => ({
           getRange: (address: string) => new PreviewRange(this, parseRange(address)),
         }),
+        // The preview has one sheet, Sheet1.
+        getItem: (name: string) => {
+          if (name !== "Sheet1") throw new Error(`The preview has no sheet "${name}".`);
+          return { getRange: (address: string) => new PreviewRange(this, parseRange(address)) };
+        },
+      },
+      onSelectionChanged: {
+        add: (handler: () => Promise<unknown>) => {
+          let stop: (() => void) | null = null;
+          this.queue(() => {
+            stop = host.sheet.subscribe((event) => {
+              if (event.type === "selection") void handler();
+            });
+          });
+          return { context: this, remove: () => this.queue(() => stop?.()) };
+        },
       },
       application: { calculate: () => this.queue(() => host.recalculate()) },
     };
@@ -130,6 +163,7 @@ export class PreviewHost {
     writes: [],
     calculations: 0,
     taskpaneShown: 0,
+    startupBehavior: "None",
   };
 
   constructor(
@@ -176,11 +210,22 @@ export class PreviewHost {
           this.record.taskpaneShown += 1;
         },
         hide: async () => undefined,
+        setStartupBehavior: async (behavior: "Load" | "None") => {
+          this.record.startupBehavior = behavior;
+        },
+        getStartupBehavior: async () => this.record.startupBehavior,
       },
+      StartupBehavior: { load: "Load", none: "None" },
     };
     scope["Excel"] = {
-      run: async <T>(batch: (context: PreviewRequestContext) => Promise<T>): Promise<T> => {
-        const context = new PreviewRequestContext(this);
+      // Excel.run(batch), or Excel.run(context, batch) to go on with an earlier context.
+      run: async <T>(
+        first: PreviewRequestContext | ((context: PreviewRequestContext) => Promise<T>),
+        second?: (context: PreviewRequestContext) => Promise<T>,
+      ): Promise<T> => {
+        const context = first instanceof PreviewRequestContext ? first : new PreviewRequestContext(this);
+        const batch = first instanceof PreviewRequestContext ? second : first;
+        if (!batch) throw new Error("Excel.run needs a batch function.");
         const result = await batch(context);
         await context.sync();
         return result;

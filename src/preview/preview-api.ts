@@ -25,6 +25,8 @@ export interface PcdPreviewApi {
   updates(address: string): number;
   calculations(): number;
   taskpaneShown(): number;
+  /** What Office.addin.setStartupBehavior last set: "Load" or "None". */
+  startupBehavior(): string;
   runAction(id: string): Promise<void>;
 }
 
@@ -65,6 +67,7 @@ export function createPreviewApi(
     updates: (address) => evaluator.history.get(address.toUpperCase())?.length ?? 0,
     calculations: () => record.calculations,
     taskpaneShown: () => record.taskpaneShown,
+    startupBehavior: () => record.startupBehavior,
     runAction: (id) => host.runAction(id),
   };
 }

@@ -202,6 +202,35 @@ describe("series picker", () => {
     expect(Number(cell.text)).not.toBeNaN();
   });
 
+  test("edit a PCD cell: selecting it fills the form, Update cell rewrites it and keeps a DATE(...) as typed", async () => {
+    const preview = await open();
+    await signIn(fixture, preview.pane);
+    await preview.pane.getByRole("tab", { name: "Series" }).click();
+    await preview.page.evaluate(() => {
+      window.__pcdPreview.enter("B2", '=PCD.VALUE("68520-8-1",DATE(2024,3,1))');
+      window.__pcdPreview.select("C5");
+      window.__pcdPreview.select("B2");
+    });
+    const form = preview.pane.getByTestId("edit-cell");
+    await form.getByText("Edit PCD.VALUE in B2").waitFor();
+    expect(await form.locator("input[name=edit-code]").inputValue()).toBe("68520-8-1");
+    expect(await form.locator("input[name=edit-date]").inputValue()).toBe("DATE(2024,3,1)");
+    await form.getByText("kept as typed").waitFor();
+    await form.locator("input[name=edit-currency]").fill("USD");
+    await form.getByRole("button", { name: "Update cell" }).click();
+    await form.getByText("Updated B2.").waitFor();
+    const updated = '=PCD.VALUE("68520-8-1",DATE(2024,3,1),"USD")';
+    expect(await preview.page.evaluate(() => window.__pcdPreview.cell("B2").content)).toBe(updated);
+    expect((await writes(preview.page)).at(-1)).toEqual({ address: "Sheet1!B2", formulas: [[updated]] });
+    const cell = await settledCell(preview.page, "B2");
+    expect(cell.error).toBeNull();
+    expect(Number(cell.text)).not.toBeNaN();
+    await screenshot(preview.page, "edit-cell");
+    // A cell without a PCD formula shows no form.
+    await preview.page.evaluate(() => window.__pcdPreview.select("C5"));
+    await form.waitFor({ state: "detached" });
+  });
+
   test("several checked series insert one formula per row", async () => {
     const preview = await open();
     await signIn(fixture, preview.pane);
@@ -294,6 +323,22 @@ describe("usage and refresh", () => {
       String(before - 1),
     );
     await screenshot(preview.page, "usage");
+  });
+
+  test("open PCD with this workbook: off by default, the switch sets Office's startup behaviour", async () => {
+    const preview = await open();
+    await signIn(fixture, preview.pane);
+    await preview.pane.getByRole("tab", { name: "Usage" }).click();
+    const setting = preview.pane.getByRole("switch", { name: "Open PCD with this workbook" });
+    await preview.pane.getByText(/colleagues you share it with who do not have PCD/).waitFor();
+    expect(await setting.isChecked()).toBe(false);
+    expect(await preview.page.evaluate(() => window.__pcdPreview.startupBehavior())).toBe("None");
+    await setting.click();
+    await preview.page.waitForFunction(() => window.__pcdPreview.startupBehavior() === "Load");
+    expect(await setting.isChecked()).toBe(true);
+    await setting.click();
+    await preview.page.waitForFunction(() => window.__pcdPreview.startupBehavior() === "None");
+    expect(await setting.isChecked()).toBe(false);
   });
 
   test("refresh all from the ribbon after a release: progress, then the summary, and the cell updates", async () => {

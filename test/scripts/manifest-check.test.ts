@@ -62,12 +62,62 @@ describe("offline manifest check", () => {
       /refreshEverything.*not associated/,
     ],
     [
+      "no keyboard shortcuts",
+      mutate('<ExtendedOverrides Url="https://localhost:3000/shortcuts.json"></ExtendedOverrides>', ""),
+      /exactly one <ExtendedOverrides>/,
+    ],
+    [
+      "ExtendedOverrides inside VersionOverrides",
+      mutate(
+        '  </VersionOverrides>\n  <!-- Keyboard shortcuts (assets/shortcuts.json, copied to the site\'s root by the build). -->\n  <ExtendedOverrides Url="https://localhost:3000/shortcuts.json"></ExtendedOverrides>',
+        '  <ExtendedOverrides Url="https://localhost:3000/shortcuts.json"></ExtendedOverrides>\n  </VersionOverrides>',
+      ),
+      /must follow <\/VersionOverrides> directly/,
+    ],
+    [
+      "shortcuts on another origin",
+      mutate('Url="https://localhost:3000/shortcuts.json"', 'Url="https://cdn.example.com/shortcuts.json"'),
+      /one origin/,
+    ],
+    [
+      "shortcuts at another path",
+      mutate('Url="https://localhost:3000/shortcuts.json"', 'Url="https://localhost:3000/keys.json"'),
+      /must name https:\/\/localhost:3000\/shortcuts\.json/,
+    ],
+    [
       "a duplicate resource id",
       mutate('<bt:Image id="Icon.32x32"', '<bt:Image id="Icon.16x16"'),
       /defined more than once/,
     ],
   ])("reports %s", async (_case, brokenXml, expected) => {
     const problems = await checkRepositoryManifest(root, brokenXml);
+    expect(problems.some((problem) => expected.test(problem))).toBe(true);
+  });
+
+  const shortcuts = readFileSync(path.join(root, "assets/shortcuts.json"), "utf8");
+  test.each<[string, string, RegExp]>([
+    ["not JSON", "{", /not JSON/],
+    [
+      "an action Office cannot run",
+      shortcuts.replace('"ExecuteFunction"', '"ShowTaskpane"'),
+      /only ExecuteFunction/,
+    ],
+    ["an action without a name", shortcuts.replace(/"name": "[^"]*"/, '"name": ""'), /has no name/],
+    [
+      "an action not in the code",
+      shortcuts.replaceAll("showPcdPane", "showSomething"),
+      /"showSomething" is not associated/,
+    ],
+    [
+      "a shortcut for an undefined action",
+      shortcuts.replace('"action": "showPcdPane"', '"action": "other"'),
+      /"other", which is not defined/,
+    ],
+    ["no default key", shortcuts.replace('"default"', '"windows"'), /no default key/],
+    ["Shift as the only modifier", shortcuts.replace("Ctrl+Alt+P", "Shift+P"), /needs Ctrl, Alt or Cmd/],
+    ["two keys", shortcuts.replace("Ctrl+Alt+P", "Ctrl+P+Q"), /exactly one key/],
+  ])("reports a shortcuts file with %s", async (_case, json, expected) => {
+    const problems = await checkRepositoryManifest(root, manifest, json);
     expect(problems.some((problem) => expected.test(problem))).toBe(true);
   });
 });

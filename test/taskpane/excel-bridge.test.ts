@@ -1,5 +1,5 @@
 // The bridge against the preview's mock Excel (the same object model calls Excel gets).
-import { excelFormulaTarget } from "../../src/taskpane/excel-bridge";
+import { excelFormulaTarget, splitAddress } from "../../src/taskpane/excel-bridge";
 import { parseRange } from "../../src/preview/a1";
 import { PreviewHost } from "../../src/preview/mock-office";
 import { SheetModel } from "../../src/preview/sheet-model";
@@ -62,4 +62,53 @@ test("outside Excel the bridge says that inserting needs Excel", async () => {
   delete scope["Excel"];
   await expect(excelFormulaTarget.insertFormulas(["=a"])).rejects.toThrow(/Inserting formulas needs Excel/);
   await expect(excelFormulaTarget.selectedAddress()).rejects.toThrow(/needs Excel/);
+});
+
+test("selectedCell reads the top-left cell's formula; writeFormula writes that cell", async () => {
+  sheet.setContent(parseRange("B3"), '=PCD.VALUE("1-2-3")');
+  sheet.select(parseRange("B3:C4"));
+  await expect(excelFormulaTarget.selectedCell()).resolves.toEqual({
+    address: "Sheet1!B3",
+    formula: '=PCD.VALUE("1-2-3")',
+  });
+  sheet.select(parseRange("A1"));
+  await excelFormulaTarget.writeFormula("Sheet1!B3", '=PCD.VALUE("1-2-3","2024-01")');
+  expect(sheet.content(parseRange("B3"))).toBe('=PCD.VALUE("1-2-3","2024-01")');
+  expect(sheet.content(parseRange("A1"))).toBe("");
+});
+
+test("onSelectionChanged reports each move until it is stopped", async () => {
+  const moves: string[] = [];
+  const stop = await excelFormulaTarget.onSelectionChanged(() => moves.push("moved"));
+  sheet.select(parseRange("C2"));
+  sheet.select(parseRange("D2"));
+  await stop();
+  sheet.select(parseRange("E2"));
+  expect(moves).toEqual(["moved", "moved"]);
+});
+
+test("setOpensWithWorkbook sets Office's startup behaviour, and opensWithWorkbook reads it", async () => {
+  await expect(excelFormulaTarget.opensWithWorkbook()).resolves.toBe(false);
+  await excelFormulaTarget.setOpensWithWorkbook(true);
+  expect(host.record.startupBehavior).toBe("Load");
+  await expect(excelFormulaTarget.opensWithWorkbook()).resolves.toBe(true);
+  await excelFormulaTarget.setOpensWithWorkbook(false);
+  expect(host.record.startupBehavior).toBe("None");
+});
+
+test("without the shared runtime the startup setting says what is missing", async () => {
+  const office = scope["Office"] as { context: { requirements: { isSetSupported: () => boolean } } };
+  office.context.requirements.isSetSupported = () => false;
+  await expect(excelFormulaTarget.setOpensWithWorkbook(true)).rejects.toThrow(
+    /cannot load add-ins when a workbook opens/,
+  );
+  expect(host.record.startupBehavior).toBe("None");
+});
+
+test.each<[string, [string, string]]>([
+  ["Sheet1!B2", ["Sheet1", "B2"]],
+  ["'My sheet'!A1", ["My sheet", "A1"]],
+  ["'Bob''s data'!C3", ["Bob's data", "C3"]],
+])("splitAddress(%s)", (address, expected) => {
+  expect(splitAddress(address)).toEqual(expected);
 });

@@ -1,5 +1,6 @@
 // Usage tab's refresh section: what a refresh-all would cost (before it runs), the
-// "Refresh all" button and the choice to refresh by itself after a monthly release.
+// "Refresh all" button, the choice to refresh by itself after a monthly release and the
+// choice to open PCD with this workbook.
 // A refresh this button started shows its progress and summary right under it.
 import { useState } from "react";
 import {
@@ -20,6 +21,7 @@ import { useRefreshState } from "../hooks/use-refresh-state";
 import { describeError } from "../messages";
 import { usePaneServices } from "../pane-services";
 import { useRefreshOrigin } from "../refresh-origin";
+import { OpenWithWorkbookSetting } from "./OpenWithWorkbookSetting";
 import { RefreshCost } from "./RefreshCost";
 import { RefreshStatus } from "./RefreshStatus";
 
@@ -74,6 +76,7 @@ export function RefreshPanel(): React.JSX.Element {
           <MessageBarBody>{settingError}</MessageBarBody>
         </MessageBar>
       )}
+      <OpenWithWorkbookSetting />
     </section>
   );
 }

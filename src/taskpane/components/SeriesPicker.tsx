@@ -34,6 +34,7 @@ import {
   searchOptions,
   type SeriesFilters,
 } from "../series-filters";
+import { EditCellPanel } from "./EditCellPanel";
 import { InsertBar } from "./InsertBar";
 import { SeriesDetails } from "./SeriesDetails";
 import { SeriesList } from "./SeriesList";
@@ -148,6 +149,7 @@ export function SeriesPicker(): React.JSX.Element {
 
   return (
     <section className={styles.root} aria-label="Series picker">
+      <EditCellPanel />
       <SearchBox
         placeholder="Search code, commodity, location…"
         aria-label="Search series"

@@ -131,6 +131,21 @@ const workbook: FormulaTarget & { written: string[][] } = {
     workbook.written.push([...formulas]);
     return { address: `Sheet1!A1:A${formulas.length}`, rows: formulas.length };
   },
+  async selectedCell() {
+    return { address: "Sheet1!A1", formula: "" };
+  },
+  async writeFormula(_address, formula) {
+    workbook.written.push([formula]);
+  },
+  async onSelectionChanged() {
+    return async () => undefined;
+  },
+  async opensWithWorkbook() {
+    return false;
+  },
+  async setOpensWithWorkbook() {
+    return undefined;
+  },
 };
 
 function start(): void {
