@@ -53,13 +53,17 @@ function service(): FakeService {
 
 type Outcome = number | CellError;
 
+/** The cell's first result; the cell is then cancelled, so no retry timer outlives the test. */
 async function run(h: Harness, job: CellJob<number>): Promise<Outcome> {
-  return new Promise((resolve) => {
-    startStreamingCell<number, CellError>({ setResult: (value) => resolve(value as Outcome) }, job, {
+  let cell: { cancel(): void } | undefined;
+  const outcome = await new Promise<Outcome>((resolve) => {
+    cell = startStreamingCell<number, CellError>({ setResult: (value) => resolve(value as Outcome) }, job, {
       engine: h.engine,
       toHostError: (error) => error,
     });
   });
+  cell?.cancel();
+  return outcome;
 }
 
 const escalate = (args: Partial<EscalateArguments>): EscalateArguments => ({
