@@ -209,10 +209,13 @@ describe("passes against the emulator", () => {
     const refreshed = await run({ formulas: workbook(), cacheFile: cacheFile(), refresh: true });
     const statsAfter = (await admin("GET", "stats")) as unknown as ServiceStats;
     // The report counts every call and data request the service saw: sign-in, refresh, passes.
-    expect(refreshed.total).toMatchObject({
-      http: callsBetween(statsBefore, statsAfter),
-      dataRequestsUnconfirmed: 0,
-    });
+    // A Data Limits read ahead (free, fire-and-forget) may still be on its way when the run
+    // reports: it is counted once answered, so the report can be one short of the service.
+    const seen = callsBetween(statsBefore, statsAfter);
+    const { data_limits: limitsSeen, ...dataAndCatalog } = seen;
+    expect(refreshed.total).toMatchObject({ http: dataAndCatalog, dataRequestsUnconfirmed: 0 });
+    expect(refreshed.total.http.data_limits).toBeLessThanOrEqual(limitsSeen ?? 0);
+    expect(refreshed.total.http.data_limits).toBeGreaterThanOrEqual((limitsSeen ?? 0) - 1);
     expect(refreshed.total.dataRequests).toBe(chargedBetween(statsBefore, statsAfter));
     expect(refreshed.refresh?.dataRequests).toBeGreaterThan(0);
     expect(refreshed.signIn.http.access_token).toBe(1);
