@@ -2,7 +2,7 @@
 // workbooks, runs W1-W5 and the naive baseline, and returns every figure with its bounds.
 import { mkdir } from "node:fs/promises";
 import type { Logger } from "../src/core/environment";
-import { startEmulatorProcess } from "./emulator-host";
+import { startEmulatorProcess, type EmulatorProcess } from "./emulator-host";
 import { CallLog } from "./call-log";
 import type { CatalogSeries } from "./catalog";
 import { pinClock } from "./clock";
@@ -38,24 +38,9 @@ export async function runBenchmark(config: BenchConfig, hooks: BenchHooks): Prom
   const clock = pinClock();
   // Builds are CPU-heavy: they overlap only the naive baseline, which waits on the rate limit.
   const addinBuild = hooks.buildAddin?.();
-  const emulator = await startEmulatorProcess({
-    shape: config.shape,
-    seed: config.seed,
-    now: clock.start,
-    latencyMs: config.latencyMs,
-    latencyPerCodeMs: config.latencyPerCodeMs,
-    allowance: UNLIMITED,
-    dailyQuota: UNLIMITED,
-    seriesInfoMonthlyQuota: UNLIMITED,
-    downtime: false,
-  });
+  const emulator = await startBenchEmulator(config, clock);
   try {
-    const service = {
-      baseUrl: emulator.url,
-      authUrl: emulator.url,
-      username: emulator.username,
-      password: emulator.password,
-    };
+    const service = serviceOf(emulator);
     const catalog: CatalogSeries[] = await readCatalog(service);
     await resetCounters(service.baseUrl);
     const context: BenchContext = {
@@ -179,24 +164,9 @@ async function runOtherShape(
   hooks: BenchHooks,
   attempt: Attempt,
 ): Promise<WorkloadResult[]> {
-  const emulator = await startEmulatorProcess({
-    shape: config.shape,
-    seed: config.seed,
-    now: clock.start,
-    latencyMs: config.latencyMs,
-    latencyPerCodeMs: config.latencyPerCodeMs,
-    allowance: UNLIMITED,
-    dailyQuota: UNLIMITED,
-    seriesInfoMonthlyQuota: UNLIMITED,
-    downtime: false,
-  });
+  const emulator = await startBenchEmulator(config, clock);
   try {
-    const service = {
-      baseUrl: emulator.url,
-      authUrl: emulator.url,
-      username: emulator.username,
-      password: emulator.password,
-    };
+    const service = serviceOf(emulator);
     const catalog = await readCatalog(service);
     await resetCounters(service.baseUrl);
     const context: BenchContext = {
@@ -225,4 +195,31 @@ async function runOtherShape(
   } finally {
     await emulator.close();
   }
+}
+
+/** The service of a run: the emulator in the run's shape, on the pinned clock, no limits in the way. */
+function startBenchEmulator(
+  config: BenchConfig,
+  clock: ReturnType<typeof pinClock>,
+): Promise<EmulatorProcess> {
+  return startEmulatorProcess({
+    shape: config.shape,
+    seed: config.seed,
+    now: clock.start,
+    latencyMs: config.latencyMs,
+    latencyPerCodeMs: config.latencyPerCodeMs,
+    allowance: UNLIMITED,
+    dailyQuota: UNLIMITED,
+    seriesInfoMonthlyQuota: UNLIMITED,
+    downtime: false,
+  });
+}
+
+function serviceOf(emulator: EmulatorProcess): BenchContext["service"] {
+  return {
+    baseUrl: emulator.url,
+    authUrl: emulator.url,
+    username: emulator.username,
+    password: emulator.password,
+  };
 }
