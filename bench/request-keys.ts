@@ -71,3 +71,11 @@ export function distinctRequestKeys(
   }
   return [...keys.values()];
 }
+
+/** How many codes are asked in more than one currency or unit, and the most keys of one code. */
+export function codesInSeveralKeys(keys: readonly BenchRequestKey[]): { codes: number; mostKeys: number } {
+  const perCode = new Map<string, number>();
+  for (const key of keys) perCode.set(key.code, (perCode.get(key.code) ?? 0) + 1);
+  const counts = [...perCode.values()];
+  return { codes: counts.filter((count) => count > 1).length, mostKeys: Math.max(0, ...counts) };
+}

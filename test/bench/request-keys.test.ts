@@ -1,4 +1,4 @@
-import { distinctRequestKeys, requestKeyOf } from "../../bench/request-keys";
+import { codesInSeveralKeys, distinctRequestKeys, requestKeyOf } from "../../bench/request-keys";
 import type { BenchFormula } from "../../bench/workloads";
 import { series } from "./fixtures";
 
@@ -55,4 +55,16 @@ test("distinctRequestKeys merges duplicates and spelled defaults, skips INFO and
   expect(() => distinctRequestKeys([{ ...formula("VALUE", null, null), code: "7-7-7" }], byCode)).toThrow(
     "missing from the catalog",
   );
+});
+
+test.each([
+  ["no keys", [], { codes: 0, mostKeys: 0 }],
+  ["one key per code", ["1-1-1", "2-2-2"], { codes: 0, mostKeys: 1 }],
+  ["a code in two currencies", ["1-1-1", "1-1-1", "2-2-2"], { codes: 1, mostKeys: 2 }],
+  ["two codes, one in three keys", ["1-1-1", "1-1-1", "2-2-2", "2-2-2", "2-2-2"], { codes: 2, mostKeys: 3 }],
+])("codesInSeveralKeys: %s", (_name, codes, expected) => {
+  const base = requestKeyOf(formula("VALUE", null, null), eurMwh);
+  if (base === null) throw new Error("a VALUE cell has a request key");
+  const keys = codes.map((code, i) => ({ ...base, key: `${code}|${i}`, code }));
+  expect(codesInSeveralKeys(keys)).toEqual(expected);
 });
