@@ -34,7 +34,8 @@ function workbookOf(series: readonly SeriesInfo[]): string[] {
       );
     }
     // The default currency spelled out is the same request as leaving it out.
-    if (i % 9 === 0) formulas.push(`=PCD.VALUE("${info.code}",,"${info.defaultCurrency.toLowerCase()}")`);
+    if (i % 9 === 0 && info.defaultCurrency !== null)
+      formulas.push(`=PCD.VALUE("${info.code}",,"${info.defaultCurrency.toLowerCase()}")`);
   });
   return formulas;
 }

@@ -50,6 +50,22 @@ describe("explainBlockedFetch", () => {
     await expect(fetchImpl(url)).rejects.toBe(original);
   });
 
+  test("after the service answered once, an answerless failure is an outage, not CORS", async () => {
+    let down = false;
+    const answer = new Response("{}", { status: 200 });
+    const dropped = new TypeError("Failed to fetch");
+    const fetchImpl = explainBlockedFetch(async () => {
+      if (down) throw dropped;
+      return answer;
+    }, PAGE);
+    await expect(fetchImpl("https://api.pcd.example/access_token/v1")).resolves.toBe(answer);
+    down = true;
+    await expect(fetchImpl("https://api.pcd.example/energy_price/v1/export/series/A")).rejects.toBe(dropped);
+    // Another origin that never answered still gets the hint.
+    const other = await rejection(fetchImpl("https://gateway.pcd-vendor.example/pcd"));
+    expect((other as Error).message).toBe(CORS_HINT);
+  });
+
   test("answers pass through untouched", async () => {
     const answer = new Response("{}", { status: 200 });
     const fetchImpl = explainBlockedFetch(async () => answer, PAGE);
