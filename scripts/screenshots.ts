@@ -2,16 +2,21 @@
 // (the development build on 127.0.0.1, the in-process emulator, Debian's Chromium), so
 // the pictures in README.md and docs/taskpane.md show the pane as it is. Each state is
 // taken at the two widths Office gives a task pane: 320 px and 450 px. Scene names as
-// arguments (`npm run screenshots -- edit-cell`) take only those.
+// arguments (`npm run screenshots -- edit-cell`) take only those. The outage walk
+// (`outage`, `release`, `recovery`: test/e2e/support/outage-walk.ts) runs against an
+// emulator of its own, and its outage is also taken with the grid beside the pane, where
+// the waiting cell's reason shows (`outage-page.png`).
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import {
   openPreview,
+  QUIET_DAY,
   signIn,
   startPreviewFixture,
   type PreviewFixture,
   type PreviewPage,
 } from "../test/e2e/support/preview-fixture";
+import { startOutageWalk, WALK_STEPS, type WalkStep } from "../test/e2e/support/outage-walk";
 
 const OUT = path.resolve(__dirname, "../docs/screenshots");
 const WIDTHS = [320, 450] as const;
@@ -69,6 +74,34 @@ const SCENES: Record<string, Scene> = {
   },
 };
 
+/** One step of the outage walk, at the pane's two widths (the outage also with the grid). */
+async function walkShots(fixture: PreviewFixture, step: WalkStep): Promise<string[]> {
+  const written: string[] = [];
+  const shots: Array<{ width: number; file: string }> = WIDTHS.map((width) => ({
+    width,
+    file: `${step}-${width}.png`,
+  }));
+  if (step === "outage") shots.push({ width: 1100, file: "outage-page.png" });
+  for (const { width, file } of shots) {
+    const walk = await startOutageWalk(QUIET_DAY);
+    const preview = await openPreview(fixture, { width, height: width > 450 ? 700 : HEIGHT });
+    try {
+      await walk.walk(preview, step, async (reached, page) => {
+        if (reached !== step) return;
+        await page.page.waitForTimeout(300);
+        const target = path.join(OUT, file);
+        await page.page.screenshot({ path: target });
+        written.push(path.relative(process.cwd(), target));
+      });
+      if (preview.errors.length > 0) throw new Error(`${file}: ${preview.errors.join("; ")}`);
+    } finally {
+      await preview.context.close();
+      await walk.close();
+    }
+  }
+  return written;
+}
+
 async function main(): Promise<void> {
   mkdirSync(OUT, { recursive: true });
   const fixture = await startPreviewFixture();
@@ -92,6 +125,10 @@ async function main(): Promise<void> {
           await preview.context.close();
         }
       }
+    }
+    for (const step of WALK_STEPS) {
+      if (only.length > 0 && !only.includes(step)) continue;
+      written.push(...(await walkShots(fixture, step)));
     }
     // The preview page itself: grid and pane side by side, a cell's message under the formula bar.
     const wide =
