@@ -30,11 +30,19 @@ function settingsStorage() {
   return createDocumentSettingsStorage(settings, "");
 }
 
-/** The number format a custom function gave a result (ExcelApi 1.16), else the cell's own. */
+/**
+ * The number format a custom function gave a result (a Double or FormattedNumber cell value
+ * with a numberFormat, as valuesAsJson reports it from ExcelApi 1.16), else the cell's own.
+ */
 function formatOf(json: unknown, own: string): string {
-  if (typeof json === "object" && json !== null && (json as { type?: unknown }).type === "FormattedNumber") {
-    const format = (json as { numberFormat?: unknown }).numberFormat;
-    if (typeof format === "string" && format !== "") return format;
+  if (typeof json === "object" && json !== null) {
+    const { type, numberFormat } = json as { type?: unknown; numberFormat?: unknown };
+    if (
+      (type === "FormattedNumber" || type === "Double") &&
+      typeof numberFormat === "string" &&
+      numberFormat !== ""
+    )
+      return numberFormat;
   }
   return own;
 }

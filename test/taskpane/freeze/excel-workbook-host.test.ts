@@ -21,7 +21,7 @@ function workbook() {
   const functions: Record<string, (...args: unknown[]) => unknown> = {
     VALUES: (_code: unknown, _invocation: unknown) => [
       [{ type: "FormattedNumber", basicValue: 46023, numberFormat: DATE_FORMAT }, 10],
-      [{ type: "FormattedNumber", basicValue: 46054, numberFormat: DATE_FORMAT }, 11],
+      [{ type: "Double", basicValue: 46054, numberFormat: DATE_FORMAT }, 11],
     ],
     // "slow" never answers: the cell stays #BUSY!.
     VALUE: (code: unknown, _invocation: unknown) => (code === "slow" ? new Promise(() => undefined) : 42.5),
