@@ -132,7 +132,10 @@ export function mountGrid(container: HTMLElement, options: GridOptions): void {
       const sheetTable = element("table", { class: "other-sheet" });
       for (const row of rows) {
         const line = element("tr");
-        for (const text of row) line.append(element("td", {}, text));
+        // A note alone in its row runs across the row, as Excel lets long text overflow.
+        const note = row.length > 1 && row.slice(1).every((text) => text === "");
+        if (note) line.append(element("td", { colspan: String(row.length) }, row[0] ?? ""));
+        else for (const text of row) line.append(element("td", {}, text));
         sheetTable.append(line);
       }
       section.append(sheetTable);
