@@ -95,9 +95,7 @@ async function describe(
       releaseMonth: updated === null ? null : updated.slice(0, 7),
       latestMonth: data?.lastFinal ?? info.lastAvailableFinal,
       retrievedAt: data ? new Date(data.fetchedAt).toISOString() : null,
-      description: [info.assessment, info.commodity, info.location || info.coverage]
-        .filter(Boolean)
-        .join(", "),
+      description: describeSeries([info.assessment, info.commodity, info.location || info.coverage]),
       owner: `${info.productName} (${info.coverage})`,
     };
   } catch (error) {
@@ -108,4 +106,15 @@ async function describe(
       unit: unit === null ? null : String(unit),
     };
   }
+}
+
+/** "Assessment, commodity, location", each part left out when an earlier one already says it. */
+export function describeSeries(parts: readonly string[]): string {
+  const kept: string[] = [];
+  for (const part of parts) {
+    const text = part.trim();
+    if (text !== "" && !kept.some((earlier) => earlier.toLowerCase().includes(text.toLowerCase())))
+      kept.push(text);
+  }
+  return kept.join(", ");
 }

@@ -1,6 +1,10 @@
 import type { SeriesData, SeriesRequest } from "../../../src/core/engine-api";
 import { PcdError } from "../../../src/core/errors";
-import { seriesProvenance, type ProvenanceEngine } from "../../../src/taskpane/freeze/series-provenance";
+import {
+  describeSeries,
+  seriesProvenance,
+  type ProvenanceEngine,
+} from "../../../src/taskpane/freeze/series-provenance";
 import { seriesInfo } from "../../core/support/series-fixtures";
 
 const NOW = Date.UTC(2026, 10, 20);
@@ -90,4 +94,15 @@ describe("seriesProvenance", () => {
     const [series] = await seriesProvenance(engine, '=PCD.VALUE("9-9-9")', NOW);
     expect(series?.description).toBe("Not described: 9-9-9 is not in your subscription's catalog");
   });
+});
+
+test.each<[string[], string]>([
+  [["Gas, day-ahead", "Natural gas", "Berlin"], "Gas, day-ahead, Natural gas, Berlin"],
+  [
+    ["Electricity, baseload, United States", "Electricity", "United States"],
+    "Electricity, baseload, United States",
+  ],
+  [["Aluminium", "", "LME"], "Aluminium, LME"],
+])("describeSeries(%j) → %s", (parts, expected) => {
+  expect(describeSeries(parts)).toBe(expected);
 });
