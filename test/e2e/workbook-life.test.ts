@@ -226,7 +226,12 @@ test("after a release, the pane lists what changed and Write report creates the 
   expect(rows.length).toBeGreaterThanOrEqual(items.length);
   // Revisions first, by |change %| descending; new months after them (the release's new month of both series).
   const kinds = rows.map((row) => row[4]);
-  expect(rows.filter((row) => row[4] === "new month").map((row) => row[0]).sort()).toEqual([revised, extended].sort());
+  expect(
+    rows
+      .filter((row) => row[4] === "new month")
+      .map((row) => row[0])
+      .sort(),
+  ).toEqual([revised, extended].sort());
   expect(kinds.indexOf("new month")).toBeGreaterThan(kinds.lastIndexOf("revised"));
   const sizes = rows
     .filter((row) => row[4] === "revised" && row[7] !== "")
