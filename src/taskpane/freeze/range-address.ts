@@ -32,6 +32,27 @@ export function parseArea(address: string): RangeArea {
   };
 }
 
+/** "Sheet1!A1:B2,Sheet1!D4" (a selection of several areas) → its areas; commas in quoted sheet names kept. */
+export function areasOf(address: string): string[] {
+  const areas: string[] = [];
+  let current = "";
+  let quoted = false;
+  for (const char of address) {
+    if (char === "'") quoted = !quoted;
+    if (char === "," && !quoted) {
+      areas.push(current);
+      current = "";
+    } else current += char;
+  }
+  areas.push(current);
+  return areas.map((area) => area.trim()).filter((area) => area !== "");
+}
+
+/** True when `range` shares a cell with any area of `selection`. */
+export function touches(range: string, selection: string): boolean {
+  return areasOf(selection).some((area) => overlaps(range, area));
+}
+
 /** True when the two ranges share a cell. */
 export function overlaps(a: string, b: string): boolean {
   const first = parseArea(a);

@@ -3,7 +3,7 @@
 // and left as it is (its record stays, so nothing the person typed is overwritten and
 // the formula is not lost either).
 import { FROZEN_SETTING, parseFrozenRecord, type FrozenCell } from "./frozen-record";
-import { cellAt, overlaps } from "./range-address";
+import { cellAt, touches } from "./range-address";
 import { SOURCES_SHEET, sourcesSheetRows } from "./sources-sheet";
 import type { CellScalar, RangeContent, WorkbookHost } from "./workbook-host";
 
@@ -26,7 +26,7 @@ export interface RestoreOutcome {
 export async function restore(host: WorkbookHost, scope: "all" | "selection"): Promise<RestoreOutcome> {
   const record = parseFrozenRecord(await host.readSetting(FROZEN_SETTING));
   const selection = scope === "selection" ? await host.selectedAddress() : null;
-  const chosen = record.cells.filter((cell) => selection === null || overlaps(cell.range, selection));
+  const chosen = record.cells.filter((cell) => selection === null || touches(cell.range, selection));
   const restored: FrozenCell[] = [];
   const changed: ChangedCell[] = [];
   for (const cell of chosen) {
