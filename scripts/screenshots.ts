@@ -17,6 +17,7 @@ import {
   type PreviewPage,
 } from "../test/e2e/support/preview-fixture";
 import { startOutageWalk, WALK_STEPS, type WalkStep } from "../test/e2e/support/outage-walk";
+import type { Locator } from "playwright-core";
 
 const OUT = path.resolve(__dirname, "../docs/screenshots");
 const WIDTHS = [320, 450] as const;
@@ -71,6 +72,69 @@ const SCENES: Record<string, Scene> = {
       window.__pcdPreview.select("B2");
     });
     await preview.pane.getByTestId("edit-cell").waitFor();
+  },
+  // Freeze (issue 19): the Usage tab after Freeze sheet, the sources sheet under the grid.
+  freeze: async (fixture, preview) => {
+    await signIn(fixture, preview.pane);
+    await freezeSheet(preview);
+    await preview.pane.getByRole("region", { name: "Share this workbook" }).scrollIntoViewIfNeeded();
+  },
+  // The release's changes under the refresh summary, with Write report (moves the emulator a release on).
+  "release-changes": async (fixture, preview) => {
+    await releaseChanges(fixture, preview);
+    await preview.pane.getByTestId("release-changes").scrollIntoViewIfNeeded();
+  },
+};
+
+/** Two PCD cells (a table and a value) frozen with the Usage tab's Freeze sheet. */
+async function freezeSheet(preview: PreviewPage): Promise<void> {
+  await preview.page.evaluate(() => {
+    window.__pcdPreview.enter("A1", '=PCD.VALUES("68520-8-1",,,"2025-01","2025-06",1,0)');
+    window.__pcdPreview.enter("D1", '=PCD.VALUE("68520-8-1","2025-06")');
+  });
+  await preview.page.waitForFunction(() =>
+    ["A1", "D1"].every(
+      (cell) => !window.__pcdPreview.cell(cell).busy && window.__pcdPreview.cell(cell).text !== "",
+    ),
+  );
+  await preview.pane.getByRole("tab", { name: "Usage" }).click();
+  await preview.pane.getByRole("button", { name: "Freeze sheet" }).click();
+  await preview.pane.getByTestId("freeze-outcome").filter({ hasText: "Froze" }).waitFor();
+}
+
+async function releaseChanges(fixture: PreviewFixture, preview: PreviewPage): Promise<void> {
+  await signIn(fixture, preview.pane);
+  await preview.page.evaluate(() => {
+    window.__pcdPreview.enter("A1", '=PCD.VALUES("68520-8-1",,,,,0,0,1)');
+  });
+  await preview.page.waitForFunction(
+    () => !window.__pcdPreview.cell("A1").busy && window.__pcdPreview.cell("A1").text !== "",
+  );
+  await preview.pane.getByRole("tab", { name: "Usage" }).click();
+  await preview.pane.getByTestId("refresh-cost").waitFor();
+  await fixture.admin("/__admin/release", { revise: ["68520-8-1"] });
+  const section = preview.pane.getByRole("region", { name: "Refresh this workbook" });
+  await section.getByRole("button", { name: "Refresh all" }).click();
+  await section.getByTestId("release-changes").waitFor({ timeout: 30_000 });
+}
+
+/** Pictures of one element of the wide page (the sheets PCD writes). */
+const ELEMENT_SHOTS: Record<string, (fixture: PreviewFixture, preview: PreviewPage) => Promise<Locator>> = {
+  "pcd-sources-sheet": async (fixture, preview) => {
+    await signIn(fixture, preview.pane);
+    await freezeSheet(preview);
+    return preview.page.getByTestId("other-sheets").getByRole("region", { name: "PCD sources" });
+  },
+  "release-report-sheet": async (fixture, preview) => {
+    await releaseChanges(fixture, preview);
+    await preview.pane.getByRole("button", { name: "Write report" }).click();
+    const report = preview.page.getByTestId("other-sheets").locator("[data-sheet^='PCD changes']");
+    await report.waitFor();
+    // The top of the report: the biggest changes.
+    await report.evaluate((section) => {
+      for (const row of [...section.querySelectorAll("tr")].slice(16)) row.remove();
+    });
+    return report;
   },
 };
 
@@ -147,6 +211,19 @@ async function main(): Promise<void> {
       } finally {
         await wide.context.close();
       }
+    for (const [name, shoot] of Object.entries(ELEMENT_SHOTS)) {
+      if (only.length > 0 && !only.includes(name)) continue;
+      const preview = await openPreview(fixture, { width: 1100, height: 700 });
+      try {
+        const element = await shoot(fixture, preview);
+        const file = path.join(OUT, `${name}.png`);
+        await element.screenshot({ path: file });
+        written.push(path.relative(process.cwd(), file));
+        if (preview.errors.length > 0) throw new Error(`${name}: ${preview.errors.join("; ")}`);
+      } finally {
+        await preview.context.close();
+      }
+    }
   } finally {
     await fixture.close();
   }

@@ -1,6 +1,7 @@
 // The engine's public API: the only thing custom functions, the task pane, the ribbon
 // commands and the headless runner may use. Implemented by createEngine (engine.ts).
 import type { PcdError } from "./errors";
+import type { SeriesReleaseChanges } from "./release-changes";
 import type { SeriesNeed } from "./series-need";
 import type {
   DataLimits,
@@ -163,6 +164,12 @@ export interface RefreshSummary {
   requestsUnconfirmed?: number;
   /** Failures with their cause, for the summary's details. */
   failures: Array<{ key: string; code: string; message: string }>;
+  /**
+   * What the release changed in the workbook's series (new months, revised history), one
+   * entry per key that changed, in the workbook's key order (src/core/release-changes.ts).
+   * Absent where a summary is built without a sync (test doubles, older hosts): no changes known.
+   */
+  changes?: SeriesReleaseChanges[];
   startedAt: number;
   finishedAt: number;
 }

@@ -12,6 +12,7 @@ import type {
 } from "./engine-api";
 import type { KeyValueStorage, Logger } from "./environment";
 import type { ProductId, SeriesInfo, ServiceEnvironment } from "./model";
+import { releaseChanges, type SeriesReleaseChanges } from "./release-changes";
 import { parseRequestKey } from "./request-key";
 import type { SeriesSync } from "./series-sync";
 import { requestsFor } from "./sync-planner";
@@ -150,6 +151,7 @@ export class Refresher {
       failed: 0,
       requestsUsed: 0,
       failures: [],
+      changes: [],
       startedAt,
       finishedAt: startedAt,
     };
@@ -160,11 +162,15 @@ export class Refresher {
     const callKeys = work.filter((entry) => entry.failure === null).length;
     let callsFailed = 0;
     let done = 0;
+    // Per planned key, what its sync changed (filled as syncs finish, listed in key order).
+    const changes = new Map<string, SeriesReleaseChanges>();
     onProgress?.({ done, total: work.length, phase: "data" });
     await Promise.all(
       work.map(async ({ item, request, info, failure }) => {
         try {
           if (failure !== null || !request || !info) throw new Error(failure ?? item.reason);
+          // Entries are replaced, never changed in place: this one stays as it was.
+          const before = this.options.sync.cached(item.key);
           const outcome = await this.options.sync.sync(
             request,
             this.options.workbookKeys.need(item.key),
@@ -173,6 +179,8 @@ export class Refresher {
           if (outcome.usedHistory && outcome.decision.cause === "revision") summary.revised += 1;
           else if (outcome.changed) summary.updated += 1;
           else summary.unchanged += 1;
+          const changed = outcome.changed ? releaseChanges(item.code, before, outcome.entry) : null;
+          if (changed) changes.set(item.key, changed);
         } catch (error) {
           summary.failed += 1;
           if (failure === null) callsFailed += 1;
@@ -183,6 +191,10 @@ export class Refresher {
         }
       }),
     );
+    summary.changes = planned.flatMap(({ item }) => {
+      const changed = changes.get(item.key);
+      return changed ? [changed] : [];
+    });
     // What the service charged, not what was sent: a call without an answer is reported apart.
     summary.requestsUsed = this.options.codesCharged() - chargedBefore;
     const unconfirmed = this.options.codesUnconfirmed() - unconfirmedBefore;

@@ -117,6 +117,11 @@ export class SeriesSync {
     };
   }
 
+  /** The key's cached entry as it is now (refresh-all compares it with the entry after its sync). */
+  cached(key: string): CacheEntry | undefined {
+    return this.options.cache.get(key);
+  }
+
   isBusy(): boolean {
     return this.inFlight.size > 0;
   }

@@ -1,4 +1,6 @@
 // Runtime-wide services of the add-in that are not the engine itself.
+import { excelWorkbookHost } from "../taskpane/freeze/excel-workbook-host";
+import { WorkbookActions } from "../taskpane/freeze/workbook-actions";
 import { RefreshRunner } from "./refresh-runner";
 import { getEngine } from "./shared-engine";
 
@@ -7,4 +9,12 @@ let refreshRunner: RefreshRunner | undefined;
 export function getRefreshRunner(): RefreshRunner {
   refreshRunner ??= new RefreshRunner(getEngine);
   return refreshRunner;
+}
+
+let workbookActions: WorkbookActions | undefined;
+
+/** Freeze, Restore and the release report: one runner for the ribbon menu and the pane. */
+export function getWorkbookActions(): WorkbookActions {
+  workbookActions ??= new WorkbookActions(() => excelWorkbookHost, getEngine);
+  return workbookActions;
 }

@@ -12,7 +12,18 @@ export interface GridOptions {
   /** Subscribes to anything that changes what cells show. */
   onResultsChange(listener: () => void): void;
   runAction(id: string): Promise<void>;
+  /** Sheets other than Sheet1 (PCD sources, reports), shown read-only under the grid. */
+  otherSheets(): Array<{ name: string; rows: string[][] }>;
 }
+
+/** The ribbon's Freeze menu (manifest.xml): its items and the actions they run. */
+const FREEZE_MENU: ReadonlyArray<[string, string]> = [
+  ["freezeSelection", "Freeze selection"],
+  ["freezeSheet", "Freeze sheet"],
+  ["freezeWorkbook", "Freeze workbook"],
+  ["restoreAll", "Restore all"],
+  ["restoreSelection", "Restore selection"],
+];
 
 function element<K extends keyof HTMLElementTagNameMap>(
   tag: K,
@@ -31,7 +42,10 @@ export function mountGrid(container: HTMLElement, options: GridOptions): void {
   const seriesButton = element("button", { type: "button" }, "Series");
   const refreshButton = element("button", { type: "button", "data-testid": "ribbon-refresh" }, "Refresh all");
   const ribbonStatus = element("span", { class: "ribbon-status", role: "status" });
-  ribbon.append(element("strong", {}, "PCD"), seriesButton, refreshButton, ribbonStatus);
+  const freezeMenu = element("select", { "aria-label": "Freeze", "data-testid": "ribbon-freeze" });
+  freezeMenu.append(element("option", { value: "" }, "Freeze ▾"));
+  for (const [id, label] of FREEZE_MENU) freezeMenu.append(element("option", { value: id }, label));
+  ribbon.append(element("strong", {}, "PCD"), seriesButton, refreshButton, freezeMenu, ribbonStatus);
 
   const bar = element("div", { class: "formula-bar" });
   const nameBox = element("output", {
@@ -79,7 +93,8 @@ export function mountGrid(container: HTMLElement, options: GridOptions): void {
     tbody.append(row);
   }
   table.append(thead, tbody);
-  container.append(ribbon, bar, message, table);
+  const others = element("div", { class: "other-sheets", "data-testid": "other-sheets" });
+  container.append(ribbon, bar, message, table, others);
 
   let anchor: CellPosition = { row: 0, column: 0 };
 
@@ -105,6 +120,27 @@ export function mountGrid(container: HTMLElement, options: GridOptions): void {
     if (document.activeElement !== input) input.value = sheet.content(selection);
     const display = shown.get(active);
     message.textContent = display?.error ? `${active}: ${display.error.code} ${display.error.message}` : "";
+    drawOtherSheets();
+  };
+
+  // The sheets PCD added, each as a small read-only table (the preview shows one sheet's grid).
+  const drawOtherSheets = (): void => {
+    others.replaceChildren();
+    for (const { name, rows } of options.otherSheets()) {
+      const section = element("section", { "aria-label": name, "data-sheet": name });
+      section.append(element("h2", {}, name));
+      const sheetTable = element("table", { class: "other-sheet" });
+      for (const row of rows) {
+        const line = element("tr");
+        // A note alone in its row runs across the row, as Excel lets long text overflow.
+        const note = row.length > 1 && row.slice(1).every((text) => text === "");
+        if (note) line.append(element("td", { colspan: String(row.length) }, row[0] ?? ""));
+        else for (const text of row) line.append(element("td", {}, text));
+        sheetTable.append(line);
+      }
+      section.append(sheetTable);
+      others.append(section);
+    }
   };
 
   const selectCell = (position: CellPosition, extend = false): void => {
@@ -179,9 +215,9 @@ export function mountGrid(container: HTMLElement, options: GridOptions): void {
   seriesButton.addEventListener("click", () => {
     document.getElementById("root")?.querySelector<HTMLElement>("[role=tab]")?.focus();
   });
-  refreshButton.addEventListener("click", () => {
-    ribbonStatus.textContent = "Refreshing…";
-    options.runAction("refreshAll").then(
+  const run = (id: string, busy: string): void => {
+    ribbonStatus.textContent = busy;
+    options.runAction(id).then(
       () => {
         ribbonStatus.textContent = "";
       },
@@ -189,6 +225,12 @@ export function mountGrid(container: HTMLElement, options: GridOptions): void {
         ribbonStatus.textContent = error instanceof Error ? error.message : String(error);
       },
     );
+  };
+  refreshButton.addEventListener("click", () => run("refreshAll", "Refreshing…"));
+  freezeMenu.addEventListener("change", () => {
+    const id = freezeMenu.value;
+    freezeMenu.value = "";
+    if (id) run(id, "Working…");
   });
 
   sheet.subscribe(draw);

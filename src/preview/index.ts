@@ -1,7 +1,8 @@
 // Entry of the preview page (development builds only). Runs before the add-in's bundles:
 // it installs the mock Office host, so the real functions register with it, the ribbon
 // command associates with it and the task pane writes through it; then it draws the grid.
-import { CellEvaluator } from "./cell-evaluator";
+import { parseCell, SHEET_NAME } from "./a1";
+import { CellEvaluator, type CellResult } from "./cell-evaluator";
 import { mountGrid } from "./grid";
 import { PreviewHost } from "./mock-office";
 import { createPreviewApi, type PcdPreviewApi } from "./preview-api";
@@ -24,14 +25,30 @@ const evaluator = new CellEvaluator(sheet, (name) => host.record.functions.get(n
 sheet.subscribe((event) => {
   if (event.type === "cell") evaluator.evaluate(event.address);
 });
+/**
+ * A typed number in a cell given a date format (a frozen table's dates) shows as a date,
+ * as Excel draws a formatted cell: the result is handed to the layout as a formatted number.
+ */
+const shownResult = (address: string): CellResult | undefined => {
+  const result = evaluator.result(address);
+  const position = parseCell(address);
+  const format = host.writtenFormat(SHEET_NAME, position);
+  if (format === undefined || result?.kind !== "value" || typeof result.value !== "number") return result;
+  if (sheet.content(position).startsWith("=")) return result;
+  return {
+    kind: "value",
+    value: { type: "FormattedNumber", basicValue: result.value, numberFormat: format },
+  };
+};
 const layout = () =>
   layoutSheet({
     rows: ROWS,
     columns: COLUMNS,
     filled: sheet.filledCells(),
-    result: (address) => evaluator.result(address),
+    result: shownResult,
   });
 
+host.attachEvaluation({ layout, result: (address) => evaluator.result(address) });
 host.install(window as unknown as Record<string, unknown>);
 window.__pcdPreview = createPreviewApi(host, evaluator, layout);
 
@@ -41,7 +58,15 @@ function start(): void {
   mountGrid(container, {
     sheet,
     layout,
-    onResultsChange: (listener) => evaluator.onResult(listener),
+    onResultsChange: (listener) => {
+      evaluator.onResult(listener);
+      host.onWorkbookChange(listener);
+    },
+    otherSheets: () =>
+      host
+        .sheetNames()
+        .filter((name) => name !== SHEET_NAME)
+        .map((name) => ({ name, rows: window.__pcdPreview.sheet(name) })),
     runAction: (id) => host.runAction(id),
   });
 }

@@ -3,10 +3,11 @@
 // bundles load on top of it (this module must run before them: it is the page's first
 // entry). Everything the add-in does through these APIs is recorded for the preview's
 // test API (window.__pcdPreview).
-import { parseRange, rangeAddress, type RangeArea } from "./a1";
-import type { CustomFunction } from "./cell-evaluator";
+import { cellName, parseRange, rangeAddress, SHEET_NAME, type CellPosition, type RangeArea } from "./a1";
+import type { CellResult, CustomFunction } from "./cell-evaluator";
+import type { DisplayCell } from "./sheet-layout";
 import { SHIM_ERROR_CODES, ShimCustomFunctionsError } from "../headless/custom-functions-shim";
-import type { SheetModel } from "./sheet-model";
+import { SheetModel } from "./sheet-model";
 
 export interface RecordedWrite {
   address: string;
@@ -21,6 +22,37 @@ export interface HostRecord {
   taskpaneShown: number;
   /** What Office.addin.setStartupBehavior last set ("None" until then). */
   startupBehavior: "Load" | "None";
+  /** Office.context.document.settings as last saved (saveAsync). */
+  settings: Map<string, unknown>;
+}
+
+/** What the preview's cells show, for range.values (index.ts supplies it). */
+export interface PreviewEvaluation {
+  layout(): Map<string, DisplayCell>;
+  result(address: string): CellResult | undefined;
+}
+
+/** A custom function's formatted number (dates): Excel's FormattedNumber cell value. */
+interface FormattedNumber {
+  type: string;
+  basicValue: number;
+  numberFormat?: string;
+}
+
+function isFormattedNumber(value: unknown): value is FormattedNumber {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as { basicValue?: unknown }).basicValue === "number" &&
+    typeof (value as { type?: unknown }).type === "string"
+  );
+}
+
+/** "'PCD sources'!A1:B2" for other sheets, "Sheet1!A1" as before for the first. */
+function addressOn(sheetName: string, area: RangeArea): string {
+  const cells = rangeAddress(area).slice(SHEET_NAME.length + 1);
+  const quoted = /^[A-Za-z0-9_]+$/.test(sheetName) ? sheetName : `'${sheetName.replaceAll("'", "''")}'`;
+  return `${quoted}!${cells}`;
 }
 
 /** Requirement sets the preview claims: dates come back as formatted numbers, as in current Excel. */
@@ -41,93 +73,198 @@ function isSupported(name: string, minVersion?: string): boolean {
 type PendingOperation = () => void;
 
 class PreviewRange {
-  private loadedAddress: string | undefined;
-  private loadedFormulas: string[][] | undefined;
+  private loaded: {
+    address: string;
+    formulas: string[][];
+    values: unknown[][];
+    numberFormat: string[][];
+    valuesAsJson: unknown[][];
+  } | null = null;
 
   constructor(
     private readonly context: PreviewRequestContext,
     readonly area: RangeArea,
+    readonly sheetName: string = SHEET_NAME,
+    /** A null object (getSpillingToRangeOrNullObject of a cell that spills nothing). */
+    readonly isNullObject = false,
   ) {}
 
-  get address(): string {
-    if (this.loadedAddress === undefined) {
+  private require(property: string): NonNullable<PreviewRange["loaded"]> {
+    if (this.loaded === null) {
       throw new Error(
-        'The property "address" is not loaded: call range.load("address") and context.sync() first.',
+        `The property "${property}" is not loaded: call range.load("${property}") and context.sync() first.`,
       );
     }
-    return this.loadedAddress;
+    return this.loaded;
+  }
+
+  get address(): string {
+    return this.require("address").address;
   }
 
   load(_properties?: string | string[]): this {
     this.context.queue(() => {
-      this.loadedAddress = rangeAddress(this.area);
-      this.loadedFormulas = Array.from({ length: this.area.rowCount }, (_row, r) =>
-        Array.from({ length: this.area.columnCount }, (_column, c) =>
-          this.context.host.sheet.content({ row: this.area.row + r, column: this.area.column + c }),
-        ),
-      );
+      if (this.isNullObject) return;
+      const host = this.context.host;
+      const cells = (read: (position: CellPosition) => unknown): unknown[][] =>
+        Array.from({ length: this.area.rowCount }, (_row, r) =>
+          Array.from({ length: this.area.columnCount }, (_column, c) =>
+            read({ row: this.area.row + r, column: this.area.column + c }),
+          ),
+        );
+      this.loaded = {
+        address: addressOn(this.sheetName, this.area),
+        formulas: cells((position) => host.sheetNamed(this.sheetName).content(position)) as string[][],
+        values: cells((position) => host.valueAt(this.sheetName, position)),
+        numberFormat: cells((position) => host.formatAt(this.sheetName, position)) as string[][],
+        valuesAsJson: cells((position) => host.jsonAt(this.sheetName, position)),
+      };
     });
     return this;
   }
 
   getCell(row: number, column: number): PreviewRange {
-    return new PreviewRange(this.context, {
-      row: this.area.row + row,
-      column: this.area.column + column,
-      rowCount: 1,
-      columnCount: 1,
-    });
+    return new PreviewRange(
+      this.context,
+      { row: this.area.row + row, column: this.area.column + column, rowCount: 1, columnCount: 1 },
+      this.sheetName,
+    );
   }
 
   getResizedRange(deltaRows: number, deltaColumns: number): PreviewRange {
     const rowCount = this.area.rowCount + deltaRows;
     const columnCount = this.area.columnCount + deltaColumns;
     if (rowCount < 1 || columnCount < 1) throw new Error("getResizedRange: the range would have no cells.");
-    return new PreviewRange(this.context, { ...this.area, rowCount, columnCount });
+    return new PreviewRange(this.context, { ...this.area, rowCount, columnCount }, this.sheetName);
+  }
+
+  /** ExcelApi 1.12: the table this cell's formula spills into, or a null object. */
+  getSpillingToRangeOrNullObject(): PreviewRange {
+    const spill = this.context.host.spillArea(this.sheetName, this.area);
+    return spill
+      ? new PreviewRange(this.context, spill, this.sheetName)
+      : new PreviewRange(this.context, this.area, this.sheetName, true);
   }
 
   get formulas(): string[][] {
-    if (this.loadedFormulas === undefined) {
-      throw new Error(
-        'The property "formulas" is not loaded: call range.load("formulas") and context.sync() first.',
-      );
-    }
-    return this.loadedFormulas;
+    return this.require("formulas").formulas;
   }
 
   set formulas(table: unknown[][]) {
     const formulas = table.map((row) => row.map((cell) => String(cell ?? "")));
-    if (
-      formulas.length !== this.area.rowCount ||
-      formulas.some((row) => row.length !== this.area.columnCount)
-    ) {
-      throw new Error(
-        `The formulas are ${formulas.length}×${formulas[0]?.length ?? 0} but the range ${rangeAddress(this.area)} is ${this.area.rowCount}×${this.area.columnCount}.`,
-      );
-    }
-    this.context.queue(() => this.context.host.write(this.area, formulas));
+    this.requireShape(formulas);
+    this.context.queue(() => this.context.host.write(this.area, formulas, this.sheetName));
+  }
+
+  get values(): unknown[][] {
+    return this.require("values").values;
   }
 
   set values(table: unknown[][]) {
     this.formulas = table;
   }
+
+  get numberFormat(): string[][] {
+    return this.require("numberFormat").numberFormat;
+  }
+
+  set numberFormat(table: string[][]) {
+    this.requireShape(table);
+    this.context.queue(() => this.context.host.setFormats(this.sheetName, this.area, table));
+  }
+
+  get valuesAsJson(): unknown[][] {
+    return this.require("valuesAsJson").valuesAsJson;
+  }
+
+  /** Range.clear(): contents (and, in the preview, the number formats PCD wrote). */
+  clear(_applyTo?: string): void {
+    const empty = Array.from({ length: this.area.rowCount }, () =>
+      Array<string>(this.area.columnCount).fill(""),
+    );
+    this.context.queue(() => this.context.host.write(this.area, empty, this.sheetName));
+  }
+
+  readonly format = { autofitColumns: (): void => undefined };
+
+  private requireShape(table: unknown[][]): void {
+    if (table.length !== this.area.rowCount || table.some((row) => row.length !== this.area.columnCount)) {
+      throw new Error(
+        `The values are ${table.length}×${table[0]?.length ?? 0} but the range ${addressOn(this.sheetName, this.area)} is ${this.area.rowCount}×${this.area.columnCount}.`,
+      );
+    }
+  }
+}
+
+class PreviewWorksheet {
+  visibility = "Visible";
+
+  constructor(
+    private readonly context: PreviewRequestContext,
+    readonly name: string,
+  ) {}
+
+  getRange(address?: string): PreviewRange {
+    const model = this.context.host.sheetNamed(this.name);
+    const area =
+      address === undefined
+        ? { row: 0, column: 0, rowCount: model.rows, columnCount: model.columns }
+        : parseRange(address);
+    return new PreviewRange(this.context, area, this.name);
+  }
+
+  getRangeByIndexes(row: number, column: number, rowCount: number, columnCount: number): PreviewRange {
+    return new PreviewRange(this.context, { row, column, rowCount, columnCount }, this.name);
+  }
+
+  /** ExcelApi 1.4: the block of cells with content, or a null object on an empty sheet. */
+  getUsedRangeOrNullObject(): PreviewRange {
+    const used = this.context.host.usedArea(this.name);
+    return used
+      ? new PreviewRange(this.context, used, this.name)
+      : new PreviewRange(this.context, { row: 0, column: 0, rowCount: 1, columnCount: 1 }, this.name, true);
+  }
+
+  activate(): void {
+    this.context.queue(() => this.context.host.activate(this.name));
+  }
 }
 
 class PreviewRequestContext {
   private pending: PendingOperation[] = [];
-  readonly workbook;
+  readonly workbook: ReturnType<PreviewRequestContext["createWorkbook"]>;
 
   constructor(readonly host: PreviewHost) {
-    this.workbook = {
+    this.workbook = this.createWorkbook(host);
+  }
+
+  private createWorkbook(host: PreviewHost) {
+    // worksheets.load("items") fills this array at the next sync, as Excel fills its collection.
+    const items: PreviewWorksheet[] = [];
+    return {
       getSelectedRange: (): PreviewRange => new PreviewRange(this, host.sheet.selection()),
       worksheets: {
-        getActiveWorksheet: () => ({
-          getRange: (address: string) => new PreviewRange(this, parseRange(address)),
-        }),
-        // The preview has one sheet, Sheet1.
+        // The grid shows Sheet1, the active sheet; others (PCD sources, reports) are listed under it.
+        getActiveWorksheet: () => new PreviewWorksheet(this, SHEET_NAME),
         getItem: (name: string) => {
-          if (name !== "Sheet1") throw new Error(`The preview has no sheet "${name}".`);
-          return { getRange: (address: string) => new PreviewRange(this, parseRange(address)) };
+          if (!host.hasSheet(name)) throw new Error(`The preview has no sheet "${name}".`);
+          return new PreviewWorksheet(this, name);
+        },
+        getItemOrNullObject: (name: string) =>
+          Object.assign(new PreviewWorksheet(this, name), { isNullObject: !host.hasSheet(name) }),
+        add: (name: string) => {
+          host.addSheet(name);
+          return new PreviewWorksheet(this, name);
+        },
+        items,
+        load: (_properties?: string) => {
+          this.queue(() =>
+            items.splice(
+              0,
+              items.length,
+              ...host.sheetNames().map((name) => new PreviewWorksheet(this, name)),
+            ),
+          );
         },
       },
       onSelectionChanged: {
@@ -164,20 +301,149 @@ export class PreviewHost {
     calculations: 0,
     taskpaneShown: 0,
     startupBehavior: "None",
+    settings: new Map(),
   };
+  /** Sheets the add-in added (PCD sources, reports): values only, never evaluated. */
+  private readonly otherSheets = new Map<string, SheetModel>();
+  /** Number formats written through range.numberFormat ("<sheet>!<cell>"). */
+  private readonly formats = new Map<string, string>();
+  private readonly workbookListeners = new Set<() => void>();
+  private evaluation: PreviewEvaluation | null = null;
 
   constructor(
     readonly sheet: SheetModel,
     private readonly onRecalculate: () => void,
   ) {}
 
-  write(area: RangeArea, formulas: string[][]): void {
-    this.record.writes.push({ address: rangeAddress(area), formulas });
+  /** What Sheet1's cells show (index.ts, once the evaluator exists). */
+  attachEvaluation(evaluation: PreviewEvaluation): void {
+    this.evaluation = evaluation;
+  }
+
+  /** Calls `listener` when a sheet is added or an added sheet's cells change. */
+  onWorkbookChange(listener: () => void): () => void {
+    this.workbookListeners.add(listener);
+    return () => this.workbookListeners.delete(listener);
+  }
+
+  write(area: RangeArea, formulas: string[][], sheetName: string = SHEET_NAME): void {
+    const model = this.sheetNamed(sheetName);
+    if (sheetName === SHEET_NAME) this.record.writes.push({ address: rangeAddress(area), formulas });
     formulas.forEach((row, r) =>
-      row.forEach((formula, c) =>
-        this.sheet.setContent({ row: area.row + r, column: area.column + c }, formula),
-      ),
+      row.forEach((formula, c) => {
+        const position = { row: area.row + r, column: area.column + c };
+        // A formula written into a cell replaces the format a frozen value kept there.
+        if (formula.startsWith("=")) this.formats.delete(`${sheetName}!${cellName(position)}`);
+        model.setContent(position, formula);
+      }),
     );
+    if (sheetName !== SHEET_NAME) this.emitWorkbookChange();
+  }
+
+  hasSheet(name: string): boolean {
+    return name === SHEET_NAME || this.otherSheets.has(name);
+  }
+
+  sheetNames(): string[] {
+    return [SHEET_NAME, ...this.otherSheets.keys()];
+  }
+
+  addSheet(name: string): void {
+    if (this.hasSheet(name)) throw new Error(`A sheet named "${name}" already exists.`);
+    // Wide enough for PCD's own sheets (the sources sheet has 9 columns, the grid's Sheet1 fewer).
+    this.otherSheets.set(name, new SheetModel(this.sheet.rows, Math.max(this.sheet.columns, 26)));
+    this.emitWorkbookChange();
+  }
+
+  sheetNamed(name: string): SheetModel {
+    if (name === SHEET_NAME) return this.sheet;
+    const model = this.otherSheets.get(name);
+    if (!model) throw new Error(`The preview has no sheet "${name}".`);
+    return model;
+  }
+
+  activate(name: string): void {
+    if (!this.hasSheet(name)) throw new Error(`The preview has no sheet "${name}".`);
+  }
+
+  setFormats(sheetName: string, area: RangeArea, table: string[][]): void {
+    table.forEach((row, r) =>
+      row.forEach((format, c) => {
+        const key = `${sheetName}!${cellName({ row: area.row + r, column: area.column + c })}`;
+        if (format === "General") this.formats.delete(key);
+        else this.formats.set(key, format);
+      }),
+    );
+    this.emitWorkbookChange();
+  }
+
+  /** A number format written into a cell, if any (index.ts draws frozen dates with it). */
+  writtenFormat(sheetName: string, position: CellPosition): string | undefined {
+    return this.formats.get(`${sheetName}!${cellName(position)}`);
+  }
+
+  /** The cell's result as Excel's valuesAsJson gives it (formatted numbers keep their format). */
+  jsonAt(sheetName: string, position: CellPosition): unknown {
+    if (sheetName !== SHEET_NAME || !this.evaluation) return this.typedValue(sheetName, position);
+    const shown = this.evaluation.layout().get(cellName(position));
+    if (!shown) return this.typedValue(sheetName, position);
+    if (shown.busy) return "#BUSY!";
+    if (shown.error) return shown.error.code;
+    const result = this.evaluation.result(shown.anchor);
+    if (result?.kind !== "value") return this.typedValue(sheetName, position);
+    if (!Array.isArray(result.value)) return result.value;
+    const anchor = parseRange(shown.anchor);
+    const row: unknown = (result.value as unknown[])[position.row - anchor.row];
+    return Array.isArray(row) ? (row[position.column - anchor.column] ?? "") : "";
+  }
+
+  /** What range.values reports: errors as their code, formatted numbers as their number. */
+  valueAt(sheetName: string, position: CellPosition): unknown {
+    const value = this.jsonAt(sheetName, position);
+    return isFormattedNumber(value) ? value.basicValue : (value ?? "");
+  }
+
+  formatAt(sheetName: string, position: CellPosition): string {
+    return this.writtenFormat(sheetName, position) ?? "General";
+  }
+
+  /** The spilled table's area when the cell is a table's anchor (not blocked by #SPILL!). */
+  spillArea(sheetName: string, area: RangeArea): RangeArea | null {
+    if (sheetName !== SHEET_NAME || !this.evaluation) return null;
+    const address = cellName(area);
+    const shown = this.evaluation.layout().get(address);
+    const result = this.evaluation.result(address);
+    if (!shown || shown.anchor !== address || shown.error || result?.kind !== "value") return null;
+    if (!Array.isArray(result.value)) return null;
+    const table = result.value as unknown[][];
+    const columnCount = Math.max(1, ...table.map((row) => (Array.isArray(row) ? row.length : 1)));
+    return { row: area.row, column: area.column, rowCount: Math.max(1, table.length), columnCount };
+  }
+
+  /** The smallest block holding every filled cell, or null on an empty sheet. */
+  usedArea(sheetName: string): RangeArea | null {
+    const filled = this.sheetNamed(sheetName)
+      .filledCells()
+      .map((address) => parseRange(address));
+    if (filled.length === 0) return null;
+    const row = Math.min(...filled.map((cell) => cell.row));
+    const column = Math.min(...filled.map((cell) => cell.column));
+    return {
+      row,
+      column,
+      rowCount: Math.max(...filled.map((cell) => cell.row)) - row + 1,
+      columnCount: Math.max(...filled.map((cell) => cell.column)) - column + 1,
+    };
+  }
+
+  private typedValue(sheetName: string, position: CellPosition): unknown {
+    const content = this.sheetNamed(sheetName).content(position).trim();
+    const number = Number(content);
+    return content !== "" && Number.isFinite(number) ? number : content;
+  }
+
+  private emitWorkbookChange(): void {
+    for (const listener of [...this.workbookListeners]) listener();
   }
 
   recalculate(): void {
@@ -200,7 +466,10 @@ export class PreviewHost {
         requirements: { isSetSupported: isSupported },
         displayLanguage: "en-US",
         contentLanguage: "en-US",
+        // Document settings: kept in memory and "saved" at once (the workbook file in Excel).
+        document: { settings: this.createSettings() },
       },
+      AsyncResultStatus: { Succeeded: "succeeded", Failed: "failed" },
       actions: {
         associate: (id: string, action: (event: { completed(): void }) => unknown) =>
           this.record.actions.set(id, action),
@@ -231,6 +500,8 @@ export class PreviewHost {
         return result;
       },
       CalculationType: { recalculate: "Recalculate", full: "Full", fullRebuild: "FullRebuild" },
+      SheetVisibility: { visible: "Visible", hidden: "Hidden", veryHidden: "VeryHidden" },
+      ClearApplyTo: { all: "All", formats: "Formats", contents: "Contents" },
     };
     scope["CustomFunctions"] = {
       associate: (id: string | Record<string, CustomFunction>, fn?: CustomFunction) => {
@@ -246,6 +517,29 @@ export class PreviewHost {
     scope["OfficeRuntime"] = {
       // In-memory only: the add-in keeps its data in IndexedDB; this is never the password's place.
       storage: createMemoryStorage(),
+    };
+  }
+
+  private createSettings() {
+    const pending = new Map<string, unknown>();
+    const saved = this.record.settings;
+    return {
+      get: (name: string): unknown => (pending.has(name) ? pending.get(name) : (saved.get(name) ?? null)),
+      set: (name: string, value: unknown): void => {
+        // Office keeps settings as JSON: what is read back is a copy.
+        pending.set(name, JSON.parse(JSON.stringify(value)) as unknown);
+      },
+      remove: (name: string): void => {
+        pending.set(name, undefined);
+      },
+      saveAsync: (callback?: (result: { status: string }) => void): void => {
+        for (const [name, value] of pending) {
+          if (value === undefined) saved.delete(name);
+          else saved.set(name, value);
+        }
+        pending.clear();
+        callback?.({ status: "succeeded" });
+      },
     };
   }
 

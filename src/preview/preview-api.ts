@@ -1,9 +1,9 @@
 // window.__pcdPreview: what browser tests (and a curious person in the console) can read
 // from the mock host: recorded writes, the selection, the cells' results.
-import { cellName, parseRange, rangeAddress } from "./a1";
+import { cellName, parseRange, rangeAddress, SHEET_NAME } from "./a1";
 import type { CellEvaluator } from "./cell-evaluator";
 import type { PreviewHost, RecordedWrite } from "./mock-office";
-import type { DisplayCell } from "./sheet-layout";
+import { displayScalar, type DisplayCell } from "./sheet-layout";
 
 export interface PreviewCell {
   content: string;
@@ -28,6 +28,14 @@ export interface PcdPreviewApi {
   /** What Office.addin.setStartupBehavior last set: "Load" or "None". */
   startupBehavior(): string;
   runAction(id: string): Promise<void>;
+  /** The workbook's sheets, Sheet1 first (PCD sources and reports after it). */
+  sheetNames(): string[];
+  /** A sheet's filled block as texts, row by row, from A1 (Sheet1: what its cells show). */
+  sheet(name: string): string[][];
+  /** A document setting as saved (Office.context.document.settings), or null. */
+  setting(name: string): unknown;
+  /** A number format written into a cell of Sheet1 ("General" when none). */
+  numberFormat(address: string): string;
 }
 
 export function createPreviewApi(
@@ -69,5 +77,21 @@ export function createPreviewApi(
     taskpaneShown: () => record.taskpaneShown,
     startupBehavior: () => record.startupBehavior,
     runAction: (id) => host.runAction(id),
+    sheetNames: () => host.sheetNames(),
+    sheet: (name) => {
+      const used = host.usedArea(name);
+      if (!used) return [];
+      const shown = name === SHEET_NAME ? layout() : null;
+      return Array.from({ length: used.row + used.rowCount }, (_, r) =>
+        Array.from({ length: used.column + used.columnCount }, (_, c) => {
+          const position = { row: r, column: c };
+          return shown
+            ? (shown.get(cellName(position))?.text ?? "")
+            : displayScalar(host.valueAt(name, position));
+        }),
+      );
+    },
+    setting: (name) => record.settings.get(name) ?? null,
+    numberFormat: (address) => host.formatAt(SHEET_NAME, parseRange(address)),
   };
 }

@@ -1,6 +1,6 @@
 import { createRoot } from "react-dom/client";
 import { FluentProvider, webLightTheme } from "@fluentui/react-components";
-import { getRefreshRunner } from "../host/browser-services";
+import { getRefreshRunner, getWorkbookActions } from "../host/browser-services";
 import { getEngine } from "../host/shared-engine";
 import { App } from "./App";
 import { excelFormulaTarget } from "./excel-bridge";
@@ -11,7 +11,12 @@ export function mountTaskpane(container: HTMLElement): void {
   const root = createRoot(container);
   let services: PaneServices;
   try {
-    services = { engine: getEngine(), refresh: getRefreshRunner(), workbook: excelFormulaTarget };
+    services = {
+      engine: getEngine(),
+      refresh: getRefreshRunner(),
+      workbook: excelFormulaTarget,
+      actions: getWorkbookActions(),
+    };
   } catch (error) {
     // Rendered as text: the message may quote anything.
     root.render(<p role="alert">PCD could not start: {describeError(error)}</p>);

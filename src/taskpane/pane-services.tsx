@@ -6,6 +6,8 @@ import type { Engine } from "../core/engine-api";
 import type { RefreshState } from "../host/refresh-runner";
 import type { RefreshSummary } from "../core/engine-api";
 import type { FormulaTarget } from "./excel-bridge";
+import type { SeriesReleaseChanges } from "../core/release-changes";
+import type { ActionState, WorkbookAction } from "./freeze/workbook-actions";
 
 /** The part of RefreshRunner the pane uses. */
 export interface RefreshControl {
@@ -14,10 +16,19 @@ export interface RefreshControl {
   run(): Promise<RefreshSummary | null>;
 }
 
+/** The part of WorkbookActions the pane uses: Freeze, Restore, Write report. */
+export interface WorkbookActionsControl {
+  current(): ActionState;
+  subscribe(listener: (state: ActionState) => void): () => void;
+  run(action: WorkbookAction): Promise<void>;
+  writeReport(changes: readonly SeriesReleaseChanges[], finishedAt: number): Promise<string>;
+}
+
 export interface PaneServices {
   engine: Engine;
   refresh: RefreshControl;
   workbook: FormulaTarget;
+  actions: WorkbookActionsControl;
 }
 
 const PaneServicesContext = createContext<PaneServices | null>(null);

@@ -25,3 +25,33 @@ test("every shortcut action is associated when Office is ready, and showPcdPane 
   await host.record.actions.get("showPcdPane")?.({ completed: () => undefined });
   expect(host.record.taskpaneShown).toBe(1);
 });
+
+test("the manifest's Freeze menu items are associated, and one runs on the workbook and completes", async () => {
+  const host = new PreviewHost(new SheetModel(5, 5), () => undefined);
+  host.install(scope);
+  let actions: typeof import("../../src/host/browser-services") | undefined;
+  await jest.isolateModulesAsync(async () => {
+    await import("../../src/commands/commands");
+    actions = await import("../../src/host/browser-services");
+  });
+  await (scope["Office"] as { onReady(): Promise<unknown> }).onReady();
+  const manifest = readFileSync(path.join(__dirname, "../../manifest.xml"), "utf8");
+  const menu = /<Control xsi:type="Menu" id="PCD.FreezeMenu">([\s\S]*?)<\/Control>/.exec(manifest)?.[1] ?? "";
+  const names = [...menu.matchAll(/<FunctionName>(\w+)<\/FunctionName>/g)].map((match) => match[1]);
+  expect(names).toEqual([
+    "freezeSelection",
+    "freezeSheet",
+    "freezeWorkbook",
+    "restoreAll",
+    "restoreSelection",
+  ]);
+  for (const name of names) expect(host.record.actions.has(name ?? "")).toBe(true);
+  // An empty sheet: Freeze says there is nothing to freeze (and Office is told the action completed).
+  await host.runAction("freezeSheet");
+  expect(host.record.taskpaneShown).toBe(1);
+  expect(actions?.getWorkbookActions().current()).toEqual({
+    status: "done",
+    action: "freezeSheet",
+    result: { kind: "freeze", outcome: { status: "nothing", scope: "sheet" } },
+  });
+});

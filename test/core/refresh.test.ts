@@ -2,6 +2,7 @@ import { PcdError } from "../../src/core/errors";
 import { LATEST_ONLY } from "../../src/core/series-need";
 import type { RefreshProgress } from "../../src/core/engine-api";
 import type { SeriesInfo } from "../../src/core/model";
+import { monthIndex } from "../../src/core/months";
 import { PREVIEW_CATALOG_MAX_AGE_MS } from "../../src/core/refresh";
 import { MemoryStorage } from "../../src/core/storage";
 import { createHarness, type Harness } from "./support/engine-harness";
@@ -191,6 +192,35 @@ describe("refreshAll", () => {
     expect(h.engine.peek("live|energy_price|2-2-2|default|default")?.finals[0]?.value).toBe(999);
     expect((await h.engine.cacheInfo()).lastRefresh).toBe(summary.finishedAt);
     expect(await h.storage.get("pcd:last-refresh")).toBe(summary.finishedAt);
+  });
+
+  test("lists what the release changed per key: the new month, the revised history (before, after, change %)", async () => {
+    const h = await workbookWithData();
+    release(h);
+    // Only 2-2-2's history before 2010 moves; every other value stays as cached.
+    const original = (code: string, month: string): number => monthIndex(month) + code.length;
+    h.service.valueOf = (code, month) =>
+      code === "2-2-2" && month < "2007-03" ? 999 : original(code, month);
+    const summary = await h.engine.refreshAll();
+    const changes = summary.changes ?? [];
+    expect(changes.map((change) => change.code)).toEqual(["1-1-1", "2-2-2"]);
+    expect(changes[0]?.months).toEqual([
+      {
+        month: "2026-11",
+        kind: "new",
+        before: null,
+        after: original("1-1-1", "2026-11"),
+        changePercent: null,
+      },
+    ]);
+    const before = original("2-2-2", "2007-01");
+    expect(changes[1]?.months.map((month) => [month.month, month.kind, month.before, month.after])).toEqual([
+      ["2007-01", "revised", before, 999],
+      ["2007-02", "revised", before + 1, 999],
+    ]);
+    expect(changes[1]?.months[0]?.changePercent).toBeCloseTo(((999 - before) / before) * 100, 10);
+    // A second refresh finds nothing new.
+    expect((await h.engine.refreshAll()).changes).toEqual([]);
   });
 
   test("a second refresh right after spends nothing", async () => {

@@ -62,6 +62,11 @@ describe("offline manifest check", () => {
       /refreshEverything.*not associated/,
     ],
     [
+      "a Freeze menu item whose function the commands code does not associate",
+      mutate("<FunctionName>restoreSelection</FunctionName>", "<FunctionName>restoreChosen</FunctionName>"),
+      /restoreChosen.*not associated/,
+    ],
+    [
       "no keyboard shortcuts",
       mutate('<ExtendedOverrides Url="https://localhost:3000/shortcuts.json"></ExtendedOverrides>', ""),
       /exactly one <ExtendedOverrides>/,

@@ -2,6 +2,7 @@
 import { Body1, Caption1, makeStyles, tokens } from "@fluentui/react-components";
 import type { RefreshSummary } from "../../core/engine-api";
 import { formatDateTime } from "../messages";
+import { ReleaseChangesView } from "./ReleaseChangesView";
 
 const useStyles = makeStyles({
   root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalXS },
@@ -62,6 +63,7 @@ export function RefreshSummaryView(props: { summary: RefreshSummary }): React.JS
           ))}
         </ul>
       )}
+      {summary.changes && <ReleaseChangesView changes={summary.changes} finishedAt={summary.finishedAt} />}
     </div>
   );
 }

@@ -19,6 +19,7 @@ import { useLoad } from "../hooks/use-load";
 import { useMetaVersion } from "../hooks/use-meta-version";
 import { usePaneServices } from "../pane-services";
 import { PRODUCT_LABELS } from "../series-filters";
+import { FreezePanel } from "./FreezePanel";
 import { RefreshPanel } from "./RefreshPanel";
 import { UsageBars } from "./UsageBars";
 
@@ -62,6 +63,7 @@ export function UsagePanel(): React.JSX.Element {
   return (
     <div className={styles.root}>
       <RefreshPanel />
+      <FreezePanel />
       <section aria-label="Data limits" className={styles.bars}>
         <div className={styles.heading}>
           <Subtitle2 as="h2">Data requests left this month</Subtitle2>

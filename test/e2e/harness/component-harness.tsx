@@ -21,6 +21,8 @@ import { App } from "../../../src/taskpane/App";
 import type { FormulaTarget } from "../../../src/taskpane/excel-bridge";
 import { PaneServicesProvider } from "../../../src/taskpane/pane-services";
 import { FakeEngine, makeInfo, monthlyPoints } from "../../support/fake-engine";
+import { WorkbookActions } from "../../../src/taskpane/freeze/workbook-actions";
+import { MemoryWorkbookHost } from "../../taskpane/freeze/memory-workbook-host";
 
 export interface HarnessSetup {
   signedIn?: boolean;
@@ -188,12 +190,18 @@ function start(): void {
     };
   }
   const runner = new RefreshRunner(() => engine);
-  Object.assign(window, { __harness: { engine, runner, workbook } });
+  // Freeze and the release report act on an in-memory workbook here (the preview page has the real mock).
+  const sheets = new MemoryWorkbookHost();
+  const actions = new WorkbookActions(
+    () => sheets,
+    () => engine,
+  );
+  Object.assign(window, { __harness: { engine, runner, workbook, sheets } });
   const container = document.getElementById("root");
   if (!container) return;
   createRoot(container).render(
     <FluentProvider theme={webLightTheme}>
-      <PaneServicesProvider services={{ engine, refresh: runner, workbook }}>
+      <PaneServicesProvider services={{ engine, refresh: runner, workbook, actions }}>
         <App />
       </PaneServicesProvider>
     </FluentProvider>,

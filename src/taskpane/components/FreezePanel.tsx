@@ -1,0 +1,73 @@
+// Usage tab's "Share this workbook" section: Freeze (selection, sheet, workbook) replaces
+// PCD formulas with their values for colleagues without PCD, Restore puts them back. The
+// same actions are in the ribbon's Freeze menu; whichever ran last, its outcome shows here.
+import { useEffect, useState } from "react";
+import {
+  Button,
+  Caption1,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  Subtitle2,
+  tokens,
+} from "@fluentui/react-components";
+import { describeActionState, type WorkbookAction } from "../freeze/workbook-actions";
+import { usePaneServices } from "../pane-services";
+
+const useStyles = makeStyles({
+  root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalS },
+  buttons: { display: "flex", flexWrap: "wrap", gap: tokens.spacingHorizontalS },
+});
+
+const FREEZE_BUTTONS: ReadonlyArray<[WorkbookAction, string]> = [
+  ["freezeSelection", "Freeze selection"],
+  ["freezeSheet", "Freeze sheet"],
+  ["freezeWorkbook", "Freeze workbook"],
+];
+const RESTORE_BUTTONS: ReadonlyArray<[WorkbookAction, string]> = [
+  ["restoreAll", "Restore all"],
+  ["restoreSelection", "Restore selection"],
+];
+
+export function FreezePanel(): React.JSX.Element {
+  const styles = useStyles();
+  const { actions } = usePaneServices();
+  const [state, setState] = useState(() => actions.current());
+  useEffect(() => actions.subscribe(setState), [actions]);
+  const running = state.status === "running";
+  const said = describeActionState(state);
+  const button = ([action, label]: [WorkbookAction, string], primary = false): React.JSX.Element => (
+    <Button
+      key={action}
+      appearance={primary ? "primary" : "secondary"}
+      disabled={running}
+      onClick={() => void actions.run(action)}
+    >
+      {label}
+    </Button>
+  );
+  return (
+    <section className={styles.root} aria-label="Share this workbook">
+      <Subtitle2 as="h2">Share this workbook</Subtitle2>
+      <Caption1>
+        Freeze replaces PCD formulas with the values they show, so colleagues without PCD see numbers. The
+        sources are listed on a sheet &quot;PCD sources&quot;.
+      </Caption1>
+      <div className={styles.buttons} role="group" aria-label="Freeze">
+        {FREEZE_BUTTONS.map((entry, index) => button(entry, index === 1))}
+      </div>
+      <div className={styles.buttons} role="group" aria-label="Restore">
+        {RESTORE_BUTTONS.map((entry) => button(entry))}
+      </div>
+      {said && (
+        <MessageBar
+          intent={said.intent}
+          role={said.intent === "error" || said.intent === "warning" ? "alert" : "status"}
+          data-testid="freeze-outcome"
+        >
+          <MessageBarBody>{said.text}</MessageBarBody>
+        </MessageBar>
+      )}
+    </section>
+  );
+}

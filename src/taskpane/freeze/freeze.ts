@@ -1,0 +1,90 @@
+// Freeze: replaces PCD formulas (spilled tables included) with the values they show, so a
+// workbook shared with someone without PCD keeps its numbers instead of #NAME?. It
+// freezes nothing when a PCD cell shows an error or #BUSY! (a value that is not there
+// cannot be frozen; #BUSY! passes in a moment) and names those cells. Provenance is kept
+// twice: in the document settings (frozen-record.ts), which Restore reads, and on the
+// visible "PCD sources" sheet (sources-sheet.ts), which a recipient reads.
+import { firstError } from "./cell-errors";
+import {
+  FROZEN_SETTING,
+  parseFrozenRecord,
+  withCells,
+  type FrozenCell,
+  type SeriesProvenance,
+} from "./frozen-record";
+import { byPosition } from "./range-address";
+import { SOURCES_SHEET, sourcesSheetRows } from "./sources-sheet";
+import type { FormulaCell, FreezeScope, WorkbookHost } from "./workbook-host";
+
+/** A formula that calls a PCD function (alone or inside a larger expression). */
+const PCD_CALL = /(?:^|[^A-Za-z0-9_.])(?:_xldudf_)?PCD\.[A-Z][A-Z0-9_]*\s*\(/i;
+
+export function isPcdFormula(formula: string): boolean {
+  return formula.trimStart().startsWith("=") && PCD_CALL.test(formula.replace(/"(?:[^"]|"")*"/g, '""'));
+}
+
+export interface RefusedCell {
+  address: string;
+  /** What it shows, e.g. "#BUSY!" or "#N/A". */
+  shows: string;
+}
+
+export type FreezeOutcome =
+  | { status: "frozen"; cells: FrozenCell[]; sourcesSheet: string }
+  | { status: "refused"; refused: RefusedCell[] }
+  | { status: "nothing"; scope: FreezeScope };
+
+export interface FreezeOptions {
+  host: WorkbookHost;
+  scope: FreezeScope;
+  /** The series a formula reads, with where the data came from (the engine's cache and catalog). */
+  provenance: (formula: string) => Promise<SeriesProvenance[]>;
+  now: () => number;
+}
+
+export async function freeze(options: FreezeOptions): Promise<FreezeOutcome> {
+  const { host, scope } = options;
+  const cells = (await host.formulaCells(scope))
+    .filter((cell) => isPcdFormula(cell.formula))
+    .sort((a, b) => byPosition(a.address, b.address));
+  if (cells.length === 0) return { status: "nothing", scope };
+  const refused = cells.flatMap((cell): RefusedCell[] => {
+    const shows = firstError(cell.values);
+    return shows === null ? [] : [{ address: cell.address, shows }];
+  });
+  if (refused.length > 0) return { status: "refused", refused };
+  // Read before anything is written: a record that cannot be read stops the freeze here.
+  const record = parseFrozenRecord(await host.readSetting(FROZEN_SETTING));
+  const frozenAt = new Date(options.now()).toISOString();
+  const frozen: FrozenCell[] = [];
+  for (const cell of cells) frozen.push(await frozenCell(cell, frozenAt, options.provenance));
+  const updated = withCells(record, frozen);
+  // The record first: if it cannot be saved, no formula has been replaced yet.
+  await host.writeSetting(FROZEN_SETTING, updated);
+  for (const cell of frozen) await host.writeValues(cell.range, cell.values, cell.numberFormats);
+  const sourcesSheet = await host.writeSheet(SOURCES_SHEET, sourcesSheetRows(updated));
+  return { status: "frozen", cells: frozen, sourcesSheet };
+}
+
+async function frozenCell(
+  cell: FormulaCell,
+  frozenAt: string,
+  provenance: FreezeOptions["provenance"],
+): Promise<FrozenCell> {
+  return {
+    address: cell.address,
+    formula: cell.formula,
+    range: cell.range,
+    values: cell.values.map((row) => [...row]),
+    numberFormats: cell.numberFormats.map((row) => [...row]),
+    series: await provenance(cell.formula),
+    frozenAt,
+  };
+}
+
+/** "B2 (#BUSY!), C4 (#N/A) and 3 more": the refused cells without a wall of text. */
+export function describeRefused(refused: readonly RefusedCell[], shown = 5): string {
+  const listed = refused.slice(0, shown).map((cell) => `${cell.address} (${cell.shows})`);
+  const more = refused.length - listed.length;
+  return more > 0 ? `${listed.join(", ")} and ${more} more` : listed.join(", ");
+}

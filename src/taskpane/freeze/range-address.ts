@@ -1,0 +1,90 @@
+// A1 addresses with their sheet ("Sheet1!B2:C4", "'My sheet'!B2") as Excel reports them,
+// enough to tell whether a frozen cell lies in the selection.
+import { splitAddress } from "../excel-bridge";
+
+export interface RangeArea {
+  sheet: string;
+  row: number;
+  column: number;
+  rowCount: number;
+  columnCount: number;
+}
+
+function parseCell(text: string): { row: number; column: number } {
+  const match = /^\$?([A-Za-z]{1,3})\$?(\d{1,7})$/.exec(text.trim());
+  if (!match) throw new Error(`"${text}" is not a cell address like B2.`);
+  let column = 0;
+  for (const letter of match[1]!.toUpperCase()) column = column * 26 + (letter.charCodeAt(0) - 64);
+  return { row: Number(match[2]) - 1, column: column - 1 };
+}
+
+export function parseArea(address: string): RangeArea {
+  const [sheet, cells] = splitAddress(address);
+  const [first, second] = cells.split(":");
+  const start = parseCell(first ?? "");
+  const end = second === undefined ? start : parseCell(second);
+  return {
+    sheet,
+    row: Math.min(start.row, end.row),
+    column: Math.min(start.column, end.column),
+    rowCount: Math.abs(end.row - start.row) + 1,
+    columnCount: Math.abs(end.column - start.column) + 1,
+  };
+}
+
+/** "Sheet1!A1:B2,Sheet1!D4" (a selection of several areas) → its areas; commas in quoted sheet names kept. */
+export function areasOf(address: string): string[] {
+  const areas: string[] = [];
+  let current = "";
+  let quoted = false;
+  for (const char of address) {
+    if (char === "'") quoted = !quoted;
+    if (char === "," && !quoted) {
+      areas.push(current);
+      current = "";
+    } else current += char;
+  }
+  areas.push(current);
+  return areas.map((area) => area.trim()).filter((area) => area !== "");
+}
+
+/** True when `range` shares a cell with any area of `selection`. */
+export function touches(range: string, selection: string): boolean {
+  return areasOf(selection).some((area) => overlaps(range, area));
+}
+
+/** True when the two ranges share a cell. */
+export function overlaps(a: string, b: string): boolean {
+  const first = parseArea(a);
+  const second = parseArea(b);
+  return (
+    first.sheet === second.sheet &&
+    first.row < second.row + second.rowCount &&
+    second.row < first.row + first.rowCount &&
+    first.column < second.column + second.columnCount &&
+    second.column < first.column + first.columnCount
+  );
+}
+
+/** Sheet, then row, then column: the order a person reads a workbook in. */
+export function byPosition(a: string, b: string): number {
+  const first = parseArea(a);
+  const second = parseArea(b);
+  if (first.sheet !== second.sheet) return first.sheet < second.sheet ? -1 : 1;
+  return first.row - second.row || first.column - second.column;
+}
+
+function columnName(column: number): string {
+  let name = "";
+  for (let rest = column + 1; rest > 0; rest = Math.floor((rest - 1) / 26)) {
+    name = String.fromCharCode(65 + ((rest - 1) % 26)) + name;
+  }
+  return name;
+}
+
+/** The address of the cell `rows` down and `columns` right of a range's top-left, sheet as written. */
+export function cellAt(range: string, rows: number, columns: number): string {
+  const area = parseArea(range);
+  const sheet = range.slice(0, range.lastIndexOf("!"));
+  return `${sheet}!${columnName(area.column + columns)}${area.row + rows + 1}`;
+}

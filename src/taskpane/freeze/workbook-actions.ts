@@ -1,0 +1,160 @@
+// Freeze, Restore and "Write report" for the whole runtime: the ribbon's Freeze menu
+// (src/commands/commands.ts) and the task pane both run them here, one at a time, and
+// the pane shows the outcome of whichever started it.
+import type { SeriesReleaseChanges } from "../../core/release-changes";
+import { reportSheetName, reportTable } from "../release-report";
+import { describeRefused, freeze, type FreezeOutcome } from "./freeze";
+import { restore, type RestoreOutcome } from "./restore";
+import { seriesProvenance, type ProvenanceEngine } from "./series-provenance";
+import type { FreezeScope, WorkbookHost } from "./workbook-host";
+
+/** The ribbon menu's items (manifest.xml) and the pane's buttons. */
+export const WORKBOOK_ACTIONS = [
+  "freezeSelection",
+  "freezeSheet",
+  "freezeWorkbook",
+  "restoreAll",
+  "restoreSelection",
+] as const;
+export type WorkbookAction = (typeof WORKBOOK_ACTIONS)[number];
+
+const SCOPES: Record<WorkbookAction, FreezeScope | "all" | "selection"> = {
+  freezeSelection: "selection",
+  freezeSheet: "sheet",
+  freezeWorkbook: "workbook",
+  restoreAll: "all",
+  restoreSelection: "selection",
+};
+
+export type ActionResult =
+  { kind: "freeze"; outcome: FreezeOutcome } | { kind: "restore"; outcome: RestoreOutcome };
+
+export type ActionState =
+  | { status: "idle" }
+  | { status: "running"; action: WorkbookAction }
+  | { status: "done"; action: WorkbookAction; result: ActionResult }
+  | { status: "failed"; action: WorkbookAction; message: string };
+
+export class WorkbookActions {
+  private state: ActionState = { status: "idle" };
+  private running: Promise<void> | null = null;
+  private readonly listeners = new Set<(state: ActionState) => void>();
+
+  constructor(
+    private readonly host: () => WorkbookHost,
+    private readonly engine: () => ProvenanceEngine,
+    private readonly now: () => number = () => Date.now(),
+  ) {}
+
+  current(): ActionState {
+    return this.state;
+  }
+
+  subscribe(listener: (state: ActionState) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Runs an action; one runs at a time (a second click waits for the first). Never rejects. */
+  async run(action: WorkbookAction): Promise<void> {
+    while (this.running) await this.running;
+    this.running = this.perform(action).finally(() => {
+      this.running = null;
+    });
+    await this.running;
+  }
+
+  /** Writes the release's changes to a sheet "PCD changes <YYYY-MM>"; resolves to its address. */
+  async writeReport(changes: readonly SeriesReleaseChanges[], finishedAt: number): Promise<string> {
+    return this.host().writeSheet(reportSheetName(finishedAt), reportTable(changes));
+  }
+
+  private async perform(action: WorkbookAction): Promise<void> {
+    this.set({ status: "running", action });
+    try {
+      const scope = SCOPES[action];
+      const host = this.host();
+      const result: ActionResult = action.startsWith("freeze")
+        ? {
+            kind: "freeze",
+            outcome: await freeze({
+              host,
+              scope: scope as FreezeScope,
+              provenance: (formula) => seriesProvenance(this.engine(), formula, this.now()),
+              now: this.now,
+            }),
+          }
+        : { kind: "restore", outcome: await restore(host, scope as "all" | "selection") };
+      this.set({ status: "done", action, result });
+    } catch (error) {
+      this.set({ status: "failed", action, message: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
+  private set(state: ActionState): void {
+    this.state = state;
+    for (const listener of [...this.listeners]) listener(state);
+  }
+}
+
+const SCOPE_WORDS: Record<FreezeScope, string> = {
+  selection: "the selection",
+  sheet: "this sheet",
+  workbook: "this workbook",
+};
+
+/** What the pane says about an action's outcome. */
+export function describeActionState(
+  state: ActionState,
+): { intent: "info" | "success" | "warning" | "error"; text: string } | null {
+  if (state.status === "idle") return null;
+  if (state.status === "running") {
+    return { intent: "info", text: state.action.startsWith("freeze") ? "Freezing…" : "Restoring…" };
+  }
+  if (state.status === "failed") {
+    const what = state.action.startsWith("freeze") ? "Freeze" : "Restore";
+    return { intent: "error", text: `${what} failed: ${state.message}` };
+  }
+  const { result } = state;
+  if (result.kind === "freeze") {
+    const { outcome } = result;
+    if (outcome.status === "nothing") {
+      return { intent: "info", text: `Nothing to freeze: ${SCOPE_WORDS[outcome.scope]} has no PCD formula.` };
+    }
+    if (outcome.status === "refused") {
+      return {
+        intent: "warning",
+        text: `Nothing was frozen: ${describeRefused(outcome.refused)} ${outcome.refused.length === 1 ? "shows" : "show"} no value to freeze. Wait for #BUSY! to pass or fix the error, then freeze again.`,
+      };
+    }
+    const count = outcome.cells.length;
+    return {
+      intent: "success",
+      text: `Froze ${count} PCD cell${count === 1 ? "" : "s"} to values. Their sources are on the sheet "PCD sources"; Restore puts the formulas back.`,
+    };
+  }
+  const { outcome } = result;
+  const parts: string[] = [];
+  if (outcome.restored.length > 0) {
+    parts.push(`Restored ${outcome.restored.length} formula${outcome.restored.length === 1 ? "" : "s"}.`);
+  } else if (outcome.changed.length === 0) {
+    parts.push("Nothing to restore: no frozen cell here.");
+  }
+  if (outcome.changed.length > 0) {
+    const listed = outcome.changed
+      .slice(0, 5)
+      .map(
+        (cell) =>
+          `${cell.cell} (frozen ${String(cell.frozen)}, now ${cell.now === "" ? "empty" : String(cell.now)})`,
+      )
+      .join(", ");
+    const more = outcome.changed.length > 5 ? ` and ${outcome.changed.length - 5} more` : "";
+    parts.push(
+      `Not restored, changed since the freeze: ${listed}${more}. They keep what was typed, and PCD keeps their formulas: undo the edit, then Restore again.`,
+    );
+  }
+  return {
+    intent: outcome.changed.length > 0 ? "warning" : outcome.restored.length > 0 ? "success" : "info",
+    text: parts.join(" "),
+  };
+}

@@ -1,0 +1,52 @@
+// What Freeze, Restore and the release report need from the workbook: the cells holding
+// formulas (with what they show, spilled tables included), reading and writing ranges,
+// a visible sheet to fill, and the workbook's document settings. Implemented with
+// Excel.run in Excel (excel-workbook-host.ts) and by the preview page's mock Office, so
+// the logic (freeze.ts, restore.ts, src/taskpane/release-report.ts) is tested without Excel.
+
+/** A cell's value as the host reports it: errors as their code ("#N/A", "#BUSY!"). */
+export type CellScalar = string | number | boolean;
+
+export type FreezeScope = "selection" | "sheet" | "workbook";
+
+export interface FormulaCell {
+  /** With its sheet, e.g. "Sheet1!B2" or "'My sheet'!B2". */
+  address: string;
+  formula: string;
+  /**
+   * What the formula shows: one cell, or for a spilled table the whole spill range (the
+   * anchor top-left) with its values and their number formats (dates stay dates).
+   */
+  range: string;
+  values: CellScalar[][];
+  /** Number formats of `values` ("General" where the result has none). */
+  numberFormats: string[][];
+}
+
+export interface RangeContent {
+  formulas: string[][];
+  values: CellScalar[][];
+}
+
+export interface WorkbookHost {
+  /** Every cell of the scope that holds a formula (any formula: the caller picks PCD's). */
+  formulaCells(scope: FreezeScope): Promise<FormulaCell[]>;
+  /** The selection's address, e.g. "Sheet1!B2:C4". */
+  selectedAddress(): Promise<string>;
+  readRange(address: string): Promise<RangeContent>;
+  /** Replaces a range's contents (formulas included) with values in these number formats. */
+  writeValues(address: string, values: CellScalar[][], numberFormats: string[][]): Promise<void>;
+  /** Empties a range, then writes one formula into its top-left cell (its table spills again). */
+  restoreFormula(range: string, formula: string): Promise<void>;
+  /** Creates the sheet (visible) or empties it, writes `rows` from A1 and returns its address. */
+  writeSheet(name: string, rows: CellScalar[][]): Promise<string>;
+  /** A document setting (saved in the workbook file); undefined when absent. */
+  readSetting(name: string): Promise<unknown>;
+  writeSetting(name: string, value: unknown): Promise<void>;
+}
+
+/** Rows padded with "" to the widest one: Excel writes only rectangular blocks. */
+export function rectangular(rows: readonly (readonly CellScalar[])[]): CellScalar[][] {
+  const width = Math.max(1, ...rows.map((row) => row.length));
+  return rows.map((row) => [...row, ...Array<CellScalar>(width - row.length).fill("")]);
+}

@@ -1,0 +1,77 @@
+// "Write report": the release's changes (src/core/release-changes.ts) as a sheet
+// "PCD changes <YYYY-MM>", one row per changed month, the biggest revisions first
+// (|change %| descending), then revisions from 0 (no change %), then new months (by
+// series, oldest first): a reviewer reads the surprises first.
+import type { SeriesReleaseChanges } from "../core/release-changes";
+import type { CellScalar } from "./freeze/workbook-host";
+
+export const REPORT_HEADER = [
+  "Series",
+  "Currency",
+  "Unit",
+  "Month",
+  "Change",
+  "Old value",
+  "New value",
+  "Change %",
+] as const;
+
+export interface ReportRow {
+  code: string;
+  currency: string | null;
+  unit: string | null;
+  month: string;
+  kind: "new" | "revised";
+  before: number | null;
+  after: number;
+  changePercent: number | null;
+}
+
+/** The sheet's name for a refresh that finished at `finishedAt` (its month, UTC). */
+export function reportSheetName(finishedAt: number): string {
+  return `PCD changes ${new Date(finishedAt).toISOString().slice(0, 7)}`;
+}
+
+function rank(row: ReportRow): number {
+  if (row.kind === "new") return 2;
+  return row.changePercent === null ? 1 : 0;
+}
+
+export function reportRows(changes: readonly SeriesReleaseChanges[]): ReportRow[] {
+  const rows = changes.flatMap((series) =>
+    series.months.map((month): ReportRow => ({
+      code: series.code,
+      currency: series.currency,
+      unit: series.unit,
+      ...month,
+    })),
+  );
+  return rows.sort(
+    (a, b) =>
+      rank(a) - rank(b) ||
+      Math.abs(b.changePercent ?? 0) - Math.abs(a.changePercent ?? 0) ||
+      a.code.localeCompare(b.code) ||
+      a.month.localeCompare(b.month),
+  );
+}
+
+/** Change % rounded for people (two decimals); the old and new values are as the service sent them. */
+export function roundedPercent(percent: number | null): number | string {
+  return percent === null ? "" : Math.round(percent * 100) / 100;
+}
+
+export function reportTable(changes: readonly SeriesReleaseChanges[]): CellScalar[][] {
+  return [
+    [...REPORT_HEADER],
+    ...reportRows(changes).map((row) => [
+      row.code,
+      row.currency ?? "",
+      row.unit ?? "",
+      row.month,
+      row.kind === "new" ? "new month" : "revised",
+      row.before ?? "",
+      row.after,
+      roundedPercent(row.changePercent),
+    ]),
+  ];
+}

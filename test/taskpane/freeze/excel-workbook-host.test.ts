@@ -1,0 +1,142 @@
+// The Excel implementation of the workbook host, run against the preview page's mock
+// Office (the same Excel.run calls, spill ranges, number formats, sheets and document
+// settings): freeze a spilled table and a single cell, then restore them.
+import { CellEvaluator } from "../../../src/preview/cell-evaluator";
+import { PreviewHost } from "../../../src/preview/mock-office";
+import { layoutSheet } from "../../../src/preview/sheet-layout";
+import { SheetModel } from "../../../src/preview/sheet-model";
+import { excelWorkbookHost } from "../../../src/taskpane/freeze/excel-workbook-host";
+import { freeze } from "../../../src/taskpane/freeze/freeze";
+import { FROZEN_SETTING } from "../../../src/taskpane/freeze/frozen-record";
+import { restore } from "../../../src/taskpane/freeze/restore";
+import { SOURCES_SHEET } from "../../../src/taskpane/freeze/sources-sheet";
+
+const scope = globalThis as unknown as Record<string, unknown>;
+const DATE_FORMAT = "yyyy-mm";
+
+function workbook() {
+  const sheet = new SheetModel(20, 6);
+  const host = new PreviewHost(sheet, () => evaluator.recalculateAll());
+  // PCD.VALUES: a 2×2 table whose first column holds dates (formatted numbers); PCD.VALUE: 42.5.
+  const functions: Record<string, (...args: unknown[]) => unknown> = {
+    VALUES: (_code: unknown, _invocation: unknown) => [
+      [{ type: "FormattedNumber", basicValue: 46023, numberFormat: DATE_FORMAT }, 10],
+      [{ type: "Double", basicValue: 46054, numberFormat: DATE_FORMAT }, 11],
+    ],
+    // "slow" never answers: the cell stays #BUSY!.
+    VALUE: (code: unknown, _invocation: unknown) => (code === "slow" ? new Promise(() => undefined) : 42.5),
+  };
+  const evaluator = new CellEvaluator(sheet, (name) => functions[name]);
+  sheet.subscribe((event) => {
+    if (event.type === "cell") evaluator.evaluate(event.address);
+  });
+  const layout = () =>
+    layoutSheet({
+      rows: 20,
+      columns: 6,
+      filled: sheet.filledCells(),
+      result: (address) => evaluator.result(address),
+    });
+  host.attachEvaluation({ layout, result: (address) => evaluator.result(address) });
+  host.install(scope);
+  return { sheet, host, layout };
+}
+
+afterEach(() => {
+  for (const name of ["Office", "Excel", "CustomFunctions", "OfficeRuntime"]) delete scope[name];
+});
+
+test("freeze writes a spilled table's values with their date formats, the record and the sources sheet; restore puts the formulas back", async () => {
+  const { sheet, host } = workbook();
+  sheet.setContent({ row: 1, column: 1 }, '=PCD.VALUES("1-1-1")');
+  sheet.setContent({ row: 5, column: 1 }, '=PCD.VALUE("2-2-2")');
+  sheet.setContent({ row: 7, column: 1 }, "=SUM(1,2)");
+
+  const cells = await excelWorkbookHost.formulaCells("sheet");
+  expect(cells.map((cell) => [cell.address, cell.range])).toEqual([
+    ["Sheet1!B2", "Sheet1!B2:C3"],
+    ["Sheet1!B6", "Sheet1!B6"],
+    ["Sheet1!B8", "Sheet1!B8"],
+  ]);
+  expect(cells[0]?.values).toEqual([
+    [46023, 10],
+    [46054, 11],
+  ]);
+  expect(cells[0]?.numberFormats).toEqual([
+    [DATE_FORMAT, "General"],
+    [DATE_FORMAT, "General"],
+  ]);
+
+  const outcome = await freeze({
+    host: excelWorkbookHost,
+    scope: "sheet",
+    provenance: async () => [],
+    now: () => 0,
+  });
+  expect(outcome.status).toBe("frozen");
+  expect(sheet.content({ row: 1, column: 1 })).toBe("46023");
+  expect(sheet.content({ row: 2, column: 2 })).toBe("11");
+  expect(host.formatAt("Sheet1", { row: 2, column: 1 })).toBe(DATE_FORMAT);
+  expect(sheet.content({ row: 7, column: 1 })).toBe("=SUM(1,2)");
+  expect(host.sheetNames()).toEqual(["Sheet1", SOURCES_SHEET]);
+  expect(host.sheetNamed(SOURCES_SHEET).content({ row: 0, column: 0 })).toBe("Series");
+  const record = host.record.settings.get(FROZEN_SETTING) as { cells: Array<{ range: string }> };
+  expect(record.cells.map((cell) => cell.range)).toEqual(["Sheet1!B2:C3", "Sheet1!B6"]);
+
+  // A person edits the single cell; restore brings the table back and reports the edit.
+  sheet.setContent({ row: 5, column: 1 }, "40");
+  const restored = await restore(excelWorkbookHost, "all");
+  expect(restored.restored).toEqual(["Sheet1!B2:C3"]);
+  expect(restored.changed).toEqual([{ range: "Sheet1!B6", cell: "Sheet1!B6", frozen: 42.5, now: 40 }]);
+  expect(sheet.content({ row: 1, column: 1 })).toBe('=PCD.VALUES("1-1-1")');
+  expect(sheet.content({ row: 2, column: 2 })).toBe("");
+  expect(sheet.content({ row: 5, column: 1 })).toBe("40");
+});
+
+test("a cell still #BUSY! is refused and nothing is written", async () => {
+  const { sheet, host } = workbook();
+  sheet.setContent({ row: 0, column: 0 }, '=PCD.VALUE("slow")');
+  sheet.setContent({ row: 1, column: 0 }, '=PCD.VALUE("1-1-1")');
+  const outcome = await freeze({
+    host: excelWorkbookHost,
+    scope: "workbook",
+    provenance: async () => [],
+    now: () => 0,
+  });
+  expect(outcome).toEqual({ status: "refused", refused: [{ address: "Sheet1!A1", shows: "#BUSY!" }] });
+  expect(sheet.content({ row: 1, column: 0 })).toBe('=PCD.VALUE("1-1-1")');
+  expect(host.record.settings.size).toBe(0);
+  expect(host.sheetNames()).toEqual(["Sheet1"]);
+});
+
+test("the selection scope reads the selected block only", async () => {
+  const { sheet } = workbook();
+  sheet.setContent({ row: 0, column: 0 }, '=PCD.VALUE("1-1-1")');
+  sheet.setContent({ row: 3, column: 3 }, '=PCD.VALUE("2-2-2")');
+  sheet.select({ row: 2, column: 2, rowCount: 3, columnCount: 3 });
+  expect((await excelWorkbookHost.formulaCells("selection")).map((cell) => cell.address)).toEqual([
+    "Sheet1!D4",
+  ]);
+});
+
+test("older Excel (no ExcelApi 1.12) is told Freeze needs a version that reads spilled tables", async () => {
+  workbook();
+  const office = scope["Office"] as {
+    context: { requirements: { isSetSupported(name: string, version?: string): boolean } };
+  };
+  office.context.requirements.isSetSupported = (name, version) =>
+    !(name === "ExcelApi" && Number(version) >= 1.12);
+  await expect(excelWorkbookHost.formulaCells("sheet")).rejects.toThrow(/ExcelApi 1\.12/);
+});
+
+test("the report sheet is written (and written again) from A1", async () => {
+  const { host } = workbook();
+  await excelWorkbookHost.writeSheet("PCD changes 2026-12", [["Series", "Month"], ["1-1-1"]]);
+  const address = await excelWorkbookHost.writeSheet("PCD changes 2026-12", [["Series"], ["2-2-2"]]);
+  expect(address).toBe("'PCD changes 2026-12'!A1:A2");
+  const report = host.sheetNamed("PCD changes 2026-12");
+  expect([report.content({ row: 1, column: 0 }), report.content({ row: 0, column: 1 })]).toEqual([
+    "2-2-2",
+    "",
+  ]);
+});

@@ -1,0 +1,136 @@
+// An in-memory WorkbookHost for the freeze, restore and report tests: sheets of cells
+// (a formula's block of values spills from its anchor), a selection and document
+// settings, with every write recorded.
+import { cellAt, overlaps, parseArea } from "../../../src/taskpane/freeze/range-address";
+import type {
+  CellScalar,
+  FormulaCell,
+  FreezeScope,
+  RangeContent,
+  WorkbookHost,
+} from "../../../src/taskpane/freeze/workbook-host";
+
+interface MemoryCell {
+  formula: string;
+  value: CellScalar;
+  numberFormat: string;
+  /** For a formula's anchor: the size of the block it shows. */
+  rows?: number;
+  columns?: number;
+}
+
+export class MemoryWorkbookHost implements WorkbookHost {
+  readonly cells = new Map<string, MemoryCell>();
+  readonly settings = new Map<string, unknown>();
+  readonly sheets = new Map<string, CellScalar[][]>();
+  selection = "Sheet1!A1";
+  activeSheet = "Sheet1";
+  settingWrites = 0;
+
+  /** A formula showing `values` (more than one cell: a spilled table). */
+  setFormula(address: string, formula: string, values: CellScalar[][], format = "General"): void {
+    values.forEach((row, r) =>
+      row.forEach((value, c) =>
+        this.cells.set(cellAt(address, r, c), { formula: "", value, numberFormat: format }),
+      ),
+    );
+    this.cells.set(address, {
+      formula,
+      value: values[0]?.[0] ?? "",
+      numberFormat: format,
+      rows: values.length,
+      columns: values[0]?.length ?? 1,
+    });
+  }
+
+  /** A person types into a cell. */
+  type(address: string, value: CellScalar): void {
+    this.cells.set(address, { formula: "", value, numberFormat: "General" });
+  }
+
+  cell(address: string): MemoryCell | undefined {
+    return this.cells.get(address);
+  }
+
+  async formulaCells(scope: FreezeScope): Promise<FormulaCell[]> {
+    const inScope = (address: string): boolean =>
+      scope === "workbook" ||
+      (scope === "sheet" ? parseArea(address).sheet === this.activeSheet : overlaps(address, this.selection));
+    return [...this.cells]
+      .filter(([address, cell]) => cell.formula.startsWith("=") && inScope(address))
+      .map(([address, cell]) => {
+        const range =
+          (cell.rows ?? 1) * (cell.columns ?? 1) > 1
+            ? `${address}:${cellAt(address, (cell.rows ?? 1) - 1, (cell.columns ?? 1) - 1).split("!")[1]}`
+            : address;
+        const content = this.read(range);
+        return {
+          address,
+          formula: cell.formula,
+          range,
+          values: content.values,
+          numberFormats: content.values.map((row, r) =>
+            row.map((_value, c) => this.cells.get(cellAt(range, r, c))?.numberFormat ?? "General"),
+          ),
+        };
+      });
+  }
+
+  async selectedAddress(): Promise<string> {
+    return this.selection;
+  }
+
+  private read(range: string): RangeContent {
+    const area = parseArea(range);
+    const at = (r: number, c: number): MemoryCell | undefined => this.cells.get(cellAt(range, r, c));
+    return {
+      formulas: Array.from({ length: area.rowCount }, (_row, r) =>
+        Array.from(
+          { length: area.columnCount },
+          (_column, c) => at(r, c)?.formula || String(at(r, c)?.value ?? ""),
+        ),
+      ),
+      values: Array.from({ length: area.rowCount }, (_row, r) =>
+        Array.from({ length: area.columnCount }, (_column, c) => at(r, c)?.value ?? ""),
+      ),
+    };
+  }
+
+  async readRange(address: string): Promise<RangeContent> {
+    return this.read(address);
+  }
+
+  async writeValues(address: string, values: CellScalar[][], numberFormats: string[][]): Promise<void> {
+    values.forEach((row, r) =>
+      row.forEach((value, c) =>
+        this.cells.set(cellAt(address, r, c), {
+          formula: "",
+          value,
+          numberFormat: numberFormats[r]?.[c] ?? "General",
+        }),
+      ),
+    );
+  }
+
+  async restoreFormula(range: string, formula: string): Promise<void> {
+    const area = parseArea(range);
+    for (let r = 0; r < area.rowCount; r += 1)
+      for (let c = 0; c < area.columnCount; c += 1) this.cells.delete(cellAt(range, r, c));
+    this.cells.set(cellAt(range, 0, 0), { formula, value: "#BUSY!", numberFormat: "General" });
+  }
+
+  async writeSheet(name: string, rows: CellScalar[][]): Promise<string> {
+    this.sheets.set(name, rows);
+    return `'${name}'!A1`;
+  }
+
+  async readSetting(name: string): Promise<unknown> {
+    return this.settings.get(name);
+  }
+
+  async writeSetting(name: string, value: unknown): Promise<void> {
+    this.settingWrites += 1;
+    // Office keeps settings as JSON: a copy, never the caller's object.
+    this.settings.set(name, JSON.parse(JSON.stringify(value)));
+  }
+}

@@ -1,0 +1,42 @@
+import {
+  areasOf,
+  byPosition,
+  cellAt,
+  overlaps,
+  parseArea,
+  touches,
+} from "../../../src/taskpane/freeze/range-address";
+
+describe("range addresses", () => {
+  test.each<[string, ReturnType<typeof parseArea>]>([
+    ["Sheet1!B2", { sheet: "Sheet1", row: 1, column: 1, rowCount: 1, columnCount: 1 }],
+    ["'My sheet'!$C$3:$A$1", { sheet: "My sheet", row: 0, column: 0, rowCount: 3, columnCount: 3 }],
+    ["'It''s'!AA10", { sheet: "It's", row: 9, column: 26, rowCount: 1, columnCount: 1 }],
+  ])("parseArea(%s)", (address, area) => {
+    expect(parseArea(address)).toEqual(area);
+  });
+
+  test.each<[string, string, boolean]>([
+    ["Sheet1!A1:B3", "Sheet1!B3", true],
+    ["Sheet1!A1:B3", "Sheet1!C1:D9", false],
+    ["Sheet1!A1:B3", "Other!A1", false],
+    ["Sheet1!B2", "Sheet1!A1:C3", true],
+  ])("overlaps(%s, %s) → %s", (a, b, expected) => {
+    expect(overlaps(a, b)).toBe(expected);
+  });
+
+  test("a selection of several areas touches a range when any area does", () => {
+    expect(areasOf("Sheet1!A1:B2,Sheet1!D4,'a,b'!C1")).toEqual(["Sheet1!A1:B2", "Sheet1!D4", "'a,b'!C1"]);
+    expect(touches("Sheet1!D2:E4", "Sheet1!A1:B2,Sheet1!D4")).toBe(true);
+    expect(touches("Sheet1!F1", "Sheet1!A1:B2,Sheet1!D4")).toBe(false);
+  });
+
+  test("cellAt keeps the sheet as written; byPosition reads row by row", () => {
+    expect(cellAt("'My sheet'!Y2:Z9", 3, 2)).toBe("'My sheet'!AA5");
+    expect(["Sheet1!B2", "Sheet1!C1", "Sheet1!A2"].sort(byPosition)).toEqual([
+      "Sheet1!C1",
+      "Sheet1!A2",
+      "Sheet1!B2",
+    ]);
+  });
+});

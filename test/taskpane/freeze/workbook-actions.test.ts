@@ -1,0 +1,123 @@
+import {
+  describeActionState,
+  WorkbookActions,
+  type ActionState,
+} from "../../../src/taskpane/freeze/workbook-actions";
+import { MemoryWorkbookHost } from "./memory-workbook-host";
+
+const noEngine = {
+  resolve: () => Promise.reject(new Error("not in the catalog")),
+  peek: () => undefined,
+};
+
+describe("describeActionState", () => {
+  test.each<[string, ActionState, string, RegExp]>([
+    ["idle says nothing", { status: "idle" }, "", /^$/],
+    ["running", { status: "running", action: "freezeSheet" }, "info", /^Freezing…$/],
+    [
+      "refused names the cells and what they show",
+      {
+        status: "done",
+        action: "freezeSheet",
+        result: {
+          kind: "freeze",
+          outcome: { status: "refused", refused: [{ address: "Sheet1!B2", shows: "#BUSY!" }] },
+        },
+      },
+      "warning",
+      /^Nothing was frozen: Sheet1!B2 \(#BUSY!\) shows no value/,
+    ],
+    [
+      "nothing to freeze names the scope",
+      {
+        status: "done",
+        action: "freezeSelection",
+        result: { kind: "freeze", outcome: { status: "nothing", scope: "selection" } },
+      },
+      "info",
+      /the selection has no PCD formula/,
+    ],
+    [
+      "restore with an edited cell names it, its frozen and its current value",
+      {
+        status: "done",
+        action: "restoreAll",
+        result: {
+          kind: "restore",
+          outcome: {
+            restored: ["Sheet1!D2:E3"],
+            changed: [{ range: "Sheet1!B2", cell: "Sheet1!B2", frozen: 42.5, now: 40 }],
+            remaining: 1,
+          },
+        },
+      },
+      "warning",
+      /^Restored 1 formula\. Not restored, changed since the freeze: Sheet1!B2 \(frozen 42\.5, now 40\)/,
+    ],
+    [
+      "a failure says what failed",
+      { status: "failed", action: "restoreAll", message: "boom" },
+      "error",
+      /^Restore failed: boom$/,
+    ],
+  ])("%s", (_name, state, intent, text) => {
+    const said = describeActionState(state);
+    expect(said?.intent ?? "").toBe(intent);
+    expect(said?.text ?? "").toMatch(text);
+  });
+});
+
+describe("WorkbookActions", () => {
+  test("runs one action at a time, tells listeners, and never rejects", async () => {
+    const host = new MemoryWorkbookHost();
+    host.setFormula("Sheet1!A1", '=PCD.VALUE("1-1-1")', [[5]]);
+    const actions = new WorkbookActions(
+      () => host,
+      () => noEngine,
+      () => 0,
+    );
+    const seen: string[] = [];
+    actions.subscribe((state) => seen.push(`${state.status}${"action" in state ? ` ${state.action}` : ""}`));
+    await Promise.all([actions.run("freezeSheet"), actions.run("restoreAll")]);
+    expect(seen).toEqual([
+      "running freezeSheet",
+      "done freezeSheet",
+      "running restoreAll",
+      "done restoreAll",
+    ]);
+    expect(host.cell("Sheet1!A1")?.formula).toBe('=PCD.VALUE("1-1-1")');
+    host.settings.set("pcd.frozen", "{not json");
+    await actions.run("restoreAll");
+    expect(actions.current()).toMatchObject({ status: "failed", action: "restoreAll" });
+  });
+
+  test("writes the release report to its month's sheet", async () => {
+    const host = new MemoryWorkbookHost();
+    const actions = new WorkbookActions(
+      () => host,
+      () => noEngine,
+    );
+    await actions.writeReport(
+      [
+        {
+          key: "k",
+          code: "1-1-1",
+          currency: "EUR",
+          unit: "MWh",
+          months: [{ month: "2026-11", kind: "new", before: null, after: 3, changePercent: null }],
+        },
+      ],
+      Date.UTC(2026, 11, 3),
+    );
+    expect(host.sheets.get("PCD changes 2026-12")?.[1]).toEqual([
+      "1-1-1",
+      "EUR",
+      "MWh",
+      "2026-11",
+      "new month",
+      "",
+      3,
+      "",
+    ]);
+  });
+});
