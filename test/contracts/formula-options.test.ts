@@ -11,6 +11,7 @@ import {
   HEADERS_CHOICES,
   ORDER_CHOICES,
   defaultFirst,
+  type OptionChoice,
 } from "../../src/contracts/formula-options";
 import { parseFrequency } from "../../src/functions/arguments/frequency";
 import { parseForecast, parseHeaders, parseOrder } from "../../src/functions/arguments/options";
@@ -18,7 +19,7 @@ import { valuesFormula } from "../../src/taskpane/formula-text";
 
 type Option = "headers" | "forecast" | "order";
 
-const NUMERIC: Array<[Option, readonly { value: number }[], number, (input: unknown) => number]> = [
+const NUMERIC: Array<[Option, readonly OptionChoice<number>[], number, (input: unknown) => number]> = [
   ["headers", HEADERS_CHOICES, DEFAULT_HEADERS, parseHeaders],
   ["forecast", FORECAST_CHOICES, DEFAULT_FORECAST, parseForecast],
   ["order", ORDER_CHOICES, DEFAULT_ORDER, parseOrder],
