@@ -33,7 +33,7 @@ async function cell(code: string, currency: string | null, unit: string | null):
     setResult(result: unknown): void;
     onCanceled?: () => void;
   };
-  value(code, null, currency, unit, invocation as unknown as CustomFunctions.StreamingInvocation<number>);
+  value(code, null, currency, unit, invocation as unknown as CustomFunctions.StreamingInvocation<unknown>);
   cancels.push(() => invocation.onCanceled?.());
   for (let round = 0; round < 3; round += 1) {
     for (let i = 0; i < 10; i += 1) await new Promise((resolve) => setImmediate(resolve));

@@ -1,7 +1,8 @@
 // The real engine (EngineCore) for the function tests, over an in-memory service whose
 // answers a test can hold back: the functions are tested on the engine they ship with, its
 // normalisation, its request keys and its messages, with only the transport replaced.
-import type { SeriesRequest } from "../../../src/core/engine-api";
+import type { Engine, SeriesRequest, Unsubscribe } from "../../../src/core/engine-api";
+import { LIMITS_MAX_AGE_MS } from "../../../src/core/engine-core";
 import type {
   CodeRequest,
   DataLimits,
@@ -93,6 +94,7 @@ export interface RealEngine extends Harness {
 export function realEngine(
   series: readonly SeriesSetup[],
   limits: Partial<Record<ProductId, DataLimits>> = {},
+  options: { deliverEvents?: "on tick" | "by itself" } = {},
 ): RealEngine {
   const service = new DeferredService();
   const values = new Map<string, Map<Month, number>>();
@@ -122,7 +124,12 @@ export function realEngine(
   service.hasForecast = (code, month) => values.get(code)?.has(month) ?? false;
   for (const [product, allowance] of Object.entries(limits))
     service.limits.set(product as ProductId, allowance);
-  const harness = createHarness({ service });
+  // "by itself": change events come a timer tick later, as in the add-in (for code that
+  // waits on them, like the headless runner); "on tick": when the test calls tick().
+  const harness = createHarness({
+    service,
+    ...(options.deliverEvents === "by itself" ? { defer: (run: () => void) => setTimeout(run, 0) } : {}),
+  });
   let revisions = 0;
   return {
     ...harness,
@@ -140,4 +147,116 @@ export function realEngine(
     },
     request: (code) => harness.engine.resolve(code, null, null),
   };
+}
+
+/**
+ * The engine's events for cell lifecycle tests, each made through the engine's public calls:
+ * a revision found by a refresh (key changes), a refresh that found nothing (a catalog
+ * change), a Data Limits reading (the allowances alone).
+ */
+export interface EngineEvents {
+  h: RealEngine;
+  /** The request key of a named series, cached and part of the workbook (a refresh checks it). */
+  key(name: string): string;
+  /** The named series are revised and a refresh finds it: one delivery of their key changes. */
+  change(...names: string[]): Promise<void>;
+  /** A refresh that changed no data: meta and catalog listeners hear it. */
+  meta(): Promise<void>;
+  /** The engine reads Data Limits: meta listeners hear it, catalog listeners do not. */
+  limits(): Promise<void>;
+}
+
+/** A real engine holding one series per name (codes 1-1-1, 2-1-1, ...), each cached. */
+export async function engineEvents(names: readonly string[] = []): Promise<EngineEvents> {
+  const codes = new Map(names.map((name, index) => [name, `${index + 1}-1-1`]));
+  const h = realEngine(
+    [...codes.values()].map((code) => ({ info: { code }, finals: { "2026-09": 1, "2026-10": 2 } })),
+    { energy_price: { Germany: { remaining: 500, total: 500 } } },
+  );
+  const keys = new Map<string, string>();
+  for (const [name, code] of codes) {
+    const request = await h.request(code);
+    await h.engine.getSeries(request);
+    keys.set(name, request.key);
+  }
+  h.tick();
+  let revision = 2;
+  return {
+    h,
+    key: (name) => {
+      const key = keys.get(name);
+      if (key === undefined) throw new Error(`no series named ${name}`);
+      return key;
+    },
+    change: async (...changed) => {
+      revision += 1;
+      for (const name of changed) h.revise(codes.get(name) ?? "", "2026-10", revision);
+      await h.refresh();
+    },
+    meta: () => h.refresh(),
+    limits: async () => {
+      h.clock.now += LIMITS_MAX_AGE_MS + 1;
+      await h.engine.limitsOf("energy_price");
+      h.tick();
+    },
+  };
+}
+
+/** What cells hold of an engine: its listeners, the keys listened to and the keys retained. */
+export interface EngineUse {
+  listenerCount(): number;
+  watchedKeys(): string[];
+  held: Map<string, number>;
+}
+
+/** Counts, through the engine's own subscription calls, what cells hold of it. */
+export function observeUse(engine: Engine): EngineUse {
+  let listeners = 0;
+  const watched = new Map<string, number>();
+  const held = new Map<string, number>();
+  const counted =
+    <A extends unknown[]>(subscribe: (...args: A) => Unsubscribe, onAdd?: (...args: A) => () => void) =>
+    (...args: A): Unsubscribe => {
+      const unsubscribe = subscribe(...args);
+      listeners += 1;
+      const onRemove = onAdd?.(...args);
+      let done = false;
+      return () => {
+        if (!done) {
+          done = true;
+          listeners -= 1;
+          onRemove?.();
+        }
+        unsubscribe();
+      };
+    };
+  const tally = (map: Map<string, number>, key: string) => {
+    map.set(key, (map.get(key) ?? 0) + 1);
+    return () => {
+      const left = (map.get(key) ?? 1) - 1;
+      if (left > 0) map.set(key, left);
+      else map.delete(key);
+    };
+  };
+  engine.onKeyChange = counted(engine.onKeyChange.bind(engine), (key: string, _listener: () => void) =>
+    tally(watched, key),
+  );
+  engine.onMetaChange = counted(engine.onMetaChange.bind(engine));
+  engine.onCatalogChange = counted(engine.onCatalogChange.bind(engine));
+  engine.onAuthChange = counted(engine.onAuthChange.bind(engine));
+  engine.onChange = counted(engine.onChange.bind(engine));
+  const retain = engine.retainKey.bind(engine);
+  engine.retainKey = (key, ...rest) => {
+    const release = retain(key, ...rest);
+    const untally = tally(held, key);
+    let released = false;
+    return () => {
+      if (!released) {
+        released = true;
+        untally();
+      }
+      release();
+    };
+  };
+  return { listenerCount: () => listeners, watchedKeys: () => [...watched.keys()], held };
 }
