@@ -176,7 +176,12 @@ test.each<[string, Call, string, RegExp]>([
     "#VALUE!",
     /^The date "June" is not a date/,
   ],
-  ["an unknown code", (inv) => value("1-2-3", null, null, null, inv), "#N/A", /^Unknown code '1-2-3': it is not in your subscription's catalog \(checked 2026-11-20 12:00 UTC\)$/],
+  [
+    "an unknown code",
+    (inv) => value("1-2-3", null, null, null, inv),
+    "#N/A",
+    /^Unknown code '1-2-3': it is not in your subscription's catalog \(checked 2026-11-20 12:00 UTC\)$/,
+  ],
   [
     "no values in the range",
     (inv) => values("68520-8-1", null, null, "2030-01", null, 1, 1, 0, null, inv),
@@ -211,7 +216,10 @@ test.each<[string, Call, string, RegExp]>([
 });
 
 test.each([
-  [new PcdError("quota", "Quota limit reached", { dataset: "Germany" }), /^Monthly allowance used up for dataset 'Germany' \(0 of 500 left\); it resets at the next monthly release, 2026-12-03\.$/],
+  [
+    new PcdError("quota", "Quota limit reached", { dataset: "Germany" }),
+    /^Monthly allowance used up for dataset 'Germany' \(0 of 500 left\); it resets at the next monthly release, 2026-12-03\.$/,
+  ],
   [
     new PcdError("unavailable", "The PCD service is down for maintenance until 22:00 US Central Time."),
     /until 22:00/,
