@@ -16,6 +16,7 @@ import {
 import { parseFrequency } from "../../src/functions/arguments/frequency";
 import { parseForecast, parseHeaders, parseOrder } from "../../src/functions/arguments/options";
 import { valuesFormula } from "../../src/taskpane/formula-text";
+import { PCD_SIGNATURES } from "../../src/taskpane/pcd-signatures";
 
 type Option = "headers" | "forecast" | "order";
 
@@ -56,4 +57,15 @@ test.each(FREQUENCY_CHOICES.map((choice) => choice.value))(
 
 test("an omitted frequency is monthly", () => {
   expect(parseFrequency(null)).toBe(DEFAULT_FREQUENCY);
+});
+
+test.each<[string, readonly OptionChoice<string | number>[]]>([
+  ["headers", HEADERS_CHOICES],
+  ["forecast", FORECAST_CHOICES],
+  ["order", ORDER_CHOICES],
+  ["frequency", FREQUENCY_CHOICES],
+])("the Edit cell hint of PCD.VALUES' %s names every choice", (name, choices) => {
+  const hint = PCD_SIGNATURES.VALUES?.find((spec) => spec.name === name)?.hint ?? "";
+  for (const choice of choices)
+    expect(hint).toContain(`${String(choice.value)} ${choice.label.toLowerCase()}`);
 });
