@@ -95,7 +95,26 @@ module.exports = tseslint.config(
     },
   },
   {
-    // Functions and task pane never import each other.
+    // The contracts shared by functions and task pane (src/contracts/formula-options.ts)
+    // stand alone: they import nothing from either side, nor Office, UI or Node.
+    files: ["src/contracts/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["./*", "../*", "**/*"],
+              message: "A shared contract imports nothing, so both sides may import it.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Functions and task pane never import each other; of src/contracts they may import
+    // exactly the formula options contract.
     files: ["src/functions/**/*.ts"],
     rules: {
       "no-restricted-imports": [
@@ -105,6 +124,10 @@ module.exports = tseslint.config(
             {
               group: ["**/taskpane/**", "**/emulator/**"],
               message: "Functions do not import the task pane or the emulator.",
+            },
+            {
+              group: ["**/contracts/*", "!**/contracts/formula-options"],
+              message: "Of src/contracts, only formula-options is shared.",
             },
           ],
         },
@@ -121,6 +144,10 @@ module.exports = tseslint.config(
             {
               group: ["**/functions/**", "**/emulator/**"],
               message: "The task pane does not import functions or the emulator.",
+            },
+            {
+              group: ["**/contracts/*", "!**/contracts/formula-options"],
+              message: "Of src/contracts, only formula-options is shared.",
             },
           ],
         },

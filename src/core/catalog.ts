@@ -6,6 +6,7 @@ import { isPcdError, PcdError, type PcdErrorKind } from "./errors";
 import type { KeyValueStorage, Logger } from "./environment";
 import { PRODUCTS, type ProductId, type SeriesInfo, type ServiceEnvironment } from "./model";
 import type { ServiceClient } from "./service-client";
+import { truncate } from "./truncate";
 
 export const CATALOG_KEY_PREFIX = "pcd:catalog:";
 /** A catalog is fresh for a day (the data changes monthly; new series appear rarely). */
@@ -93,11 +94,11 @@ export function isValidCode(code: string): boolean {
   return CODE_PATTERN.test(code);
 }
 
-/** Longest code echoed in a message: Excel shows 255 characters, the cause must stay visible. */
-const MAX_SHOWN_CODE = 40;
+/** Longest code echoed in a message, "…" included: Excel shows 255 characters, the cause must stay visible. */
+const MAX_SHOWN_CODE = 41;
 
 function shownCode(code: string): string {
-  return code.length > MAX_SHOWN_CODE ? `${code.slice(0, MAX_SHOWN_CODE)}…` : code;
+  return truncate(code, MAX_SHOWN_CODE);
 }
 
 export class Catalog {

@@ -17,6 +17,7 @@ import { parseRequestKey } from "./request-key";
 import type { SeriesSync } from "./series-sync";
 import { requestsFor } from "./sync-planner";
 import type { WorkbookKeys } from "./workbook-keys";
+import { truncate } from "./truncate";
 
 export const LAST_REFRESH_STORAGE_KEY = "pcd:last-refresh";
 
@@ -76,8 +77,7 @@ function message(error: unknown): string {
  */
 function withinCauseLimit(head: string, detail: string, tail: string): string {
   const room = MAX_CAUSE_LENGTH - head.length - tail.length;
-  const shown = detail.length > room ? `${detail.slice(0, Math.max(0, room - 1))}…` : detail;
-  return `${head}${shown}${tail}`;
+  return `${head}${truncate(detail, room)}${tail}`;
 }
 
 /** Why a key of a product whose Series Info could not be refreshed was not checked (F9). */

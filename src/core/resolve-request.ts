@@ -6,6 +6,7 @@ import { PcdError } from "./errors";
 import type { DataType, SeriesInfo, ServiceEnvironment } from "./model";
 import { CURRENCIES, findReference, UNITS, type ReferenceEntry } from "./reference";
 import { normaliseOptions, requestKey } from "./request-key";
+import { truncate } from "./truncate";
 
 export type OptionInput = string | number | null | undefined;
 
@@ -19,12 +20,12 @@ const DATA_TYPE_LABEL: Partial<Record<DataType, string>> = {
   cost_index: "cost indexes",
 };
 
-/** Longest echo of the user's text: Excel shows 255 characters, the cause must stay visible. */
-const MAX_SHOWN_INPUT = 40;
+/** Longest echo of the user's text, "…" included: Excel shows 255 characters, the cause must stay visible. */
+const MAX_SHOWN_INPUT = 41;
 
 function shownInput(input: string | number): string {
   const text = typeof input === "number" ? String(input) : input.trim();
-  return text.length > MAX_SHOWN_INPUT ? `${text.slice(0, MAX_SHOWN_INPUT)}…` : text;
+  return truncate(text, MAX_SHOWN_INPUT);
 }
 
 function sameName(a: string, b: string): boolean {

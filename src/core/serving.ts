@@ -11,6 +11,7 @@ import type { SeriesInfo } from "./model";
 import { monthIndex } from "./months";
 import { neededParts, windowStart, type SeriesNeed } from "./series-need";
 import { planSync, type SyncContext } from "./sync-planner";
+import { truncate } from "./truncate";
 
 export type Serving = { kind: "fresh" } | { kind: "stale" } | { kind: "missing"; what: string };
 
@@ -70,7 +71,5 @@ const MAX_MESSAGE_LENGTH = 255;
 export function missingError(cause: PcdError, code: string, what: string): PcdError {
   const said = cause.message.trim().replace(/\.$/, "");
   const tail = `: ${what} of ${code} could not be fetched.`;
-  const room = MAX_MESSAGE_LENGTH - tail.length;
-  const shown = said.length <= room ? said : `${said.slice(0, Math.max(0, room - 1))}…`;
-  return new PcdError(cause.kind, `${shown}${tail}`, cause.details);
+  return new PcdError(cause.kind, truncate(`${said}${tail}`, MAX_MESSAGE_LENGTH, tail), cause.details);
 }

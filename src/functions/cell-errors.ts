@@ -2,6 +2,7 @@
 // Excel, so: the user's arguments are wrong -> #VALUE!, anything else -> #N/A, and the
 // message always names the cause (never a bare error, never a token or password).
 import { isPcdError, type PcdError } from "../core/errors";
+import { truncate } from "../core/truncate";
 
 export type CellErrorType = "#VALUE!" | "#N/A" | "#DIV/0!";
 
@@ -64,9 +65,7 @@ function withStop(message: string): string {
 
 /** Cuts a message to what Excel shows of it, marking the cut. */
 export function fitMessage(message: string): string {
-  return message.length <= MAX_ERROR_MESSAGE_LENGTH
-    ? message
-    : `${message.slice(0, MAX_ERROR_MESSAGE_LENGTH - 1)}…`;
+  return truncate(message, MAX_ERROR_MESSAGE_LENGTH);
 }
 
 /**
@@ -87,11 +86,9 @@ const MISSING_TAIL = /: [^:]{1,90} could not be fetched\.$/;
 
 /** Shortens a message to `room` characters, cutting the cause rather than what is missing. */
 function shortenKeepingTail(message: string, room: number): string {
-  if (message.length <= room) return message;
   const tail = MISSING_TAIL.exec(message)?.[0];
-  if (tail === undefined || tail.length >= room - 20) return `${message.slice(0, room - 1)}…`;
-  const head = message.slice(0, message.length - tail.length);
-  return `${head.slice(0, room - tail.length - 1)}…${tail}`;
+  // A tail that would leave under 20 characters of cause is cut like the rest.
+  return truncate(message, room, tail !== undefined && tail.length < room - 20 ? tail : "");
 }
 
 /** V(from) = 0 in a ratio: Excel's #DIV/0!, which a user reads without a message. */

@@ -70,6 +70,11 @@ const FUNCTIONS: Record<FunctionName, FunctionEntry> = {
   },
 };
 
+/** The declared parameters of a function, in order (as functions.json lists them). */
+export function parametersOf(name: FunctionName): readonly string[] {
+  return FUNCTIONS[name].parameters;
+}
+
 /** Excel refuses a formula with too many arguments before calling the function; so does this. */
 export function arityError(name: FunctionName, args: readonly FormulaArgument[]): string | undefined {
   const { parameters } = FUNCTIONS[name];

@@ -4,9 +4,14 @@
 // arguments stay empty in the middle and are dropped at the end, exactly as a person
 // would type them.
 
-export type HeadersOption = 0 | 1 | 2;
-export type ForecastOption = 0 | 1 | 2;
-export type OrderOption = 0 | 1;
+import {
+  DEFAULT_FORECAST,
+  DEFAULT_HEADERS,
+  DEFAULT_ORDER,
+  type ForecastOption,
+  type HeadersOption,
+  type OrderOption,
+} from "../contracts/formula-options";
 
 export interface ValuesFormulaOptions {
   currency?: string | null;
@@ -28,11 +33,6 @@ export interface ValueFormulaOptions {
 
 /** `raw`: written as it is (a number or a cell reference the user typed, never text). */
 type Argument = string | number | { raw: string } | null | undefined;
-
-/** Defaults of docs/decisions.md D1: an argument equal to its default is left out. */
-const DEFAULT_HEADERS: HeadersOption = 1;
-const DEFAULT_FORECAST: ForecastOption = 1;
-const DEFAULT_ORDER: OrderOption = 0;
 
 const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
 // Control characters cannot be typed into a formula's string literal: refuse them
@@ -100,6 +100,7 @@ export function valuesFormula(code: string, options: ValuesFormulaOptions = {}):
     { value: optionalText(options.unit), label: "unit" },
     { value: monthArgument(options.startMonth, "start month"), label: "start month" },
     { value: monthArgument(options.endMonth, "end month"), label: "end month" },
+    // An argument equal to its default is left out (docs/decisions.md D1).
     { value: unlessDefault(options.headers, DEFAULT_HEADERS), label: "headers" },
     { value: unlessDefault(options.forecast, DEFAULT_FORECAST), label: "forecast" },
     { value: unlessDefault(options.order, DEFAULT_ORDER), label: "order" },

@@ -1,17 +1,16 @@
 // What the Insert actions write: the user's choices turned into one formula per series.
 // Series that take no currency or unit (industry cost indexes and location factors) get
 // none, whatever the chooser says, so a mixed selection still inserts valid formulas.
-import type { SeriesInfo } from "../core/model";
 import {
-  averageFormula,
-  escalateFormula,
-  infoFormula,
-  valueFormula,
-  valuesFormula,
+  DEFAULT_FORECAST,
+  DEFAULT_HEADERS,
+  DEFAULT_ORDER,
   type ForecastOption,
   type HeadersOption,
   type OrderOption,
-} from "./formula-text";
+} from "../contracts/formula-options";
+import type { SeriesInfo } from "../core/model";
+import { averageFormula, escalateFormula, infoFormula, valueFormula, valuesFormula } from "./formula-text";
 import { takesCurrencyAndUnit } from "./series-filters";
 
 export type FormulaKind = "values" | "value" | "info" | "escalate" | "average";
@@ -38,9 +37,9 @@ export const DEFAULT_CHOICES: FormulaChoices = {
   startMonth: "",
   endMonth: "",
   month: "",
-  headers: 1,
-  forecast: 1,
-  order: 0,
+  headers: DEFAULT_HEADERS,
+  forecast: DEFAULT_FORECAST,
+  order: DEFAULT_ORDER,
   field: "",
   amount: "",
 };

@@ -1,6 +1,19 @@
 // The arguments of each PCD function as the pane's "Edit cell" form shows them, in the
 // order Excel passes them (src/functions/functions.ts declares them; a test keeps the two
-// lists equal, since the pane may not import the functions).
+// lists equal, since the pane may not import the functions). The switches' hints come from
+// the formula options contract the functions parse with (src/contracts/formula-options.ts).
+import {
+  DEFAULT_FORECAST,
+  DEFAULT_FREQUENCY,
+  DEFAULT_HEADERS,
+  DEFAULT_ORDER,
+  FORECAST_CHOICES,
+  FREQUENCY_CHOICES,
+  HEADERS_CHOICES,
+  ORDER_CHOICES,
+  defaultFirst,
+  type OptionChoice,
+} from "../contracts/formula-options";
 
 /** text: written in quotes; number: written as typed; month: a date as "YYYY-MM" text. */
 export type ArgumentKind = "text" | "number" | "month";
@@ -32,6 +45,13 @@ const month = (name: string, label: string): ArgumentSpec => ({
   hint: "YYYY-MM",
 });
 
+/** "1 column headers, 0 no headers, 2 series line and column headers": the default first. */
+function choicesHint<T>(choices: readonly OptionChoice<T>[], fallback: T): string {
+  return defaultFirst(choices, fallback)
+    .map((choice) => `${String(choice.value)} ${choice.label.toLowerCase()}`)
+    .join(", ");
+}
+
 const CODE = text("code", "Series code");
 const CURRENCY = text("currency", "Currency", "empty: the series default");
 const UNIT = text("unit", "Unit", "empty: the series default");
@@ -44,10 +64,10 @@ export const PCD_SIGNATURES: Readonly<Record<string, readonly ArgumentSpec[]>> =
     UNIT,
     month("start_date", "From"),
     month("end_date", "To"),
-    number("headers", "Headers", "0 none, 1 column headers, 2 series line and column headers"),
-    number("forecast", "Forecasts", "1 finals and forecasts, 0 finals only, 2 forecasts only"),
-    number("order", "Order", "0 oldest first, 1 newest first"),
-    text("frequency", "Frequency", "M monthly, Q quarterly, Y annual"),
+    number("headers", "Headers", choicesHint(HEADERS_CHOICES, DEFAULT_HEADERS)),
+    number("forecast", "Forecasts", choicesHint(FORECAST_CHOICES, DEFAULT_FORECAST)),
+    number("order", "Order", choicesHint(ORDER_CHOICES, DEFAULT_ORDER)),
+    text("frequency", "Frequency", choicesHint(FREQUENCY_CHOICES, DEFAULT_FREQUENCY)),
   ],
   VALUE: [CODE, month("date", "Month"), CURRENCY, UNIT],
   INFO: [CODE, text("field", "Field", "empty: every field")],

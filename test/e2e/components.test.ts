@@ -1,5 +1,5 @@
-// Task pane states the emulator cannot produce on demand, in Chromium against a scripted
-// engine (test/e2e/harness): the refresh offer after a release, the automatic refresh,
+// Task pane states the emulator cannot produce on demand, in Chromium against the real
+// engine with its schedule, refresh and reachability scripted (test/e2e/harness): the refresh offer after a release, the automatic refresh,
 // a failed refresh, the refresh cost, release-day downtime, sign-out and clearing the cache.
 import { rmSync } from "node:fs";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";

@@ -1,10 +1,14 @@
 // The real functions.ts exports, called as Excel calls them (null for omitted arguments,
-// a streaming invocation last), against the fake engine.
+// a streaming invocation last), on the real engine over an in-memory service: the messages
+// asserted are the engine's own.
+import { LIMITS_MAX_AGE_MS } from "../../src/core/engine-core";
 import { PcdError } from "../../src/core/errors";
+import type { ProductId } from "../../src/core/model";
 import { info, limits, search, value, values } from "../../src/functions/functions";
 import { installCustomFunctionsShim } from "../../src/headless/custom-functions-shim";
 import { setEngine } from "../../src/host/shared-engine";
-import { FakeEngine, makeInfo, monthlyPoints } from "../support/fake-engine";
+import type { RecordedCall } from "../core/support/fake-service";
+import { realEngine, type RealEngine, type SeriesSetup } from "./support/real-engine";
 
 interface Invocation {
   results: unknown[];
@@ -25,8 +29,14 @@ function invocation(): Invocation & CustomFunctions.StreamingInvocation<never> {
   return inv as Invocation & CustomFunctions.StreamingInvocation<never>;
 }
 
+/** Lets the cells, the engine's batch window and its change events run to rest. */
 async function settle(): Promise<void> {
-  for (let i = 0; i < 10; i += 1) await new Promise((resolve) => setImmediate(resolve));
+  for (let round = 0; round < 3; round += 1) {
+    for (let i = 0; i < 10; i += 1) await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    await h.engine.idle();
+    h.tick();
+  }
 }
 
 /** The latest result as plain data: errors as {type, message}. */
@@ -36,17 +46,17 @@ function latest(inv: Invocation): unknown {
   return result;
 }
 
-const GAS = {
-  info: makeInfo({
+const GAS: SeriesSetup = {
+  info: {
     code: "68520-8-1",
     assessment: "Natural gas, Germany",
-    raw: { code: "68520-8-1", has_forecast: "True", updated_at: "2025-07-04", area: "-" },
-  }),
-  finals: monthlyPoints("2025-04", 3, 30),
-  forecasts: monthlyPoints("2025-07", 2, 40),
+    raw: { code: "68520-8-1", has_forecast: "True", updated_at: "2026-11-04", area: "-" },
+  },
+  finals: { "2026-08": 30, "2026-09": 31, "2026-10": 32 },
+  forecasts: { "2026-11": 40, "2026-12": 41 },
 };
-const INDEX = {
-  info: makeInfo({
+const INDEX: SeriesSetup = {
+  info: {
     code: "912-5-2",
     product: "industry_economics",
     dataType: "cost_index",
@@ -55,30 +65,31 @@ const INDEX = {
     defaultUnit: null,
     availableCurrencies: [],
     availableUnits: [],
-  }),
-  finals: monthlyPoints("2025-05", 2, 1.5, 0.25),
-  forecasts: [],
+  },
+  finals: { "2026-09": 1.5, "2026-10": 1.75 },
+};
+const LIMITS = {
+  energy_price: { Germany: { remaining: 480, total: 500 } },
+  industry_economics: { Germany: { remaining: 45, total: 50 } },
+  commodity_price: { Polymers: { remaining: 300, total: 300 } },
 };
 
-let engine: FakeEngine;
+let h: RealEngine;
 
 beforeAll(() => installCustomFunctionsShim());
 beforeEach(() => {
-  engine = new FakeEngine([GAS, INDEX]);
-  engine.limitsRows = [
-    { product: "energy_price", dataset: "Germany", remaining: 480, total: 500 },
-    { product: "industry_economics", dataset: "Germany", remaining: 45, total: 50 },
-    { product: "commodity_price", dataset: "Polymers", remaining: 300, total: 300 },
-  ];
-  setEngine(engine);
+  h = realEngine([GAS, INDEX], LIMITS);
+  setEngine(h.engine);
 });
 afterAll(() => setEngine(undefined));
 
 type Call = (inv: Invocation & CustomFunctions.StreamingInvocation<never>) => void;
-const APR = 45748;
-const MAY = 45778;
-const JUN = 45809;
-const JUL = 45839;
+// Excel serials of the first days of 2026-08 .. 2026-12.
+const AUG = 46235;
+const SEP = 46266;
+const OCT = 46296;
+const NOV = 46327;
+const DEC = 46357;
 
 test.each<[string, Call, unknown]>([
   [
@@ -87,35 +98,35 @@ test.each<[string, Call, unknown]>([
       values("68520-8-1", null, null, null, null, null as never, null as never, null as never, null, inv),
     [
       ["Date", "Value (EUR/MWh)", "Status"],
-      [APR, 30, "final"],
-      [MAY, 31, "final"],
-      [JUN, 32, "final"],
-      [JUL, 40, "forecast"],
-      [JUL + 31, 41, "forecast"],
+      [AUG, 30, "final"],
+      [SEP, 31, "final"],
+      [OCT, 32, "final"],
+      [NOV, 40, "forecast"],
+      [DEC, 41, "forecast"],
     ],
   ],
   [
     "VALUES spelled-out default currency, text dates, finals only, newest first, no headers",
-    (inv) => values("68520-8-1", "eur", "MWH", "2025-05", "2025-06-30", 0, 0, 1, null, inv),
+    (inv) => values("68520-8-1", "eur", "MWH", "2026-09", "2026-10-31", 0, 0, 1, null, inv),
     [
-      [JUN, 32],
-      [MAY, 31],
+      [OCT, 32],
+      [SEP, 31],
     ],
   ],
   [
     "VALUES of a cost index (no currency/unit) with a series line",
-    (inv) => values("912-5-2", "", "", MAY, null, 2, null as never, null as never, null, inv),
+    (inv) => values("912-5-2", "", "", SEP, null, 2, null as never, null as never, null, inv),
     [
       ["912-5-2 Assessment 912-5-2", "", ""],
       ["Date", "Value", "Status"],
-      [MAY, 1.5, "final"],
-      [JUN, 1.75, "final"],
+      [SEP, 1.5, "final"],
+      [OCT, 1.75, "final"],
     ],
   ],
   ["VALUE latest final", (inv) => value("68520-8-1", null, null, null, inv), 32],
-  ["VALUE of a forecast month by serial", (inv) => value("68520-8-1", JUL + 5, null, null, inv), 40],
+  ["VALUE of a forecast month by serial", (inv) => value("68520-8-1", NOV + 5, null, null, inv), 40],
   ["INFO one field", (inv) => info("68520-8-1", "Has Forecast", inv), [[true]]],
-  ["INFO a date field", (inv) => info("68520-8-1", "updated at", inv), [[45842]]],
+  ["INFO a date field", (inv) => info("68520-8-1", "updated at", inv), [[46330]]],
   ["INFO a marker kept as received", (inv) => info("68520-8-1", "AREA", inv), [["-"]]],
   ["LIMITS one dataset with product", (inv) => limits("germany", "Industry Economics", inv), [[45]]],
   ["LIMITS unique dataset", (inv) => limits("Polymers", null, inv), [[300]]],
@@ -145,19 +156,19 @@ test.each<[string, Call, string, RegExp]>([
     "a currency the series does not offer lists the offered ones",
     (inv) => values("68520-8-1", "GBP", null, null, null, 1, 1, 0, null, inv),
     "#VALUE!",
-    /currency "GBP" is not offered by 68520-8-1; it offers EUR, USD\./,
+    /^Currency 'GBP' is not offered for 68520-8-1\. Available: EUR, USD$/,
   ],
   [
     "currency on a non-utility industry series",
     (inv) => value("912-5-2", null, "EUR", null, inv),
     "#VALUE!",
-    /currency does not apply to 912-5-2/,
+    /^Currency does not apply to cost indexes \(912-5-2\): leave it empty$/,
   ],
   [
     "a start after the end",
-    (inv) => values("68520-8-1", null, null, "2025-06", "2025-01", 1, 1, 0, null, inv),
+    (inv) => values("68520-8-1", null, null, "2026-10", "2026-01", 1, 1, 0, null, inv),
     "#VALUE!",
-    /^The start_date 2025-06 is after the end_date 2025-01/,
+    /^The start_date 2026-10 is after the end_date 2026-01/,
   ],
   [
     "a malformed date",
@@ -165,12 +176,17 @@ test.each<[string, Call, string, RegExp]>([
     "#VALUE!",
     /^The date "June" is not a date/,
   ],
-  ["an unknown code", (inv) => value("1-2-3", null, null, null, inv), "#N/A", /^Unknown code 1-2-3/],
+  [
+    "an unknown code",
+    (inv) => value("1-2-3", null, null, null, inv),
+    "#N/A",
+    /^Unknown code '1-2-3': it is not in your subscription's catalog \(checked 2026-11-20 12:00 UTC\)$/,
+  ],
   [
     "no values in the range",
     (inv) => values("68520-8-1", null, null, "2030-01", null, 1, 1, 0, null, inv),
     "#N/A",
-    /^No values for 68520-8-1 between 2030-01 and the last month \(data runs 2025-04 to 2025-08\)\.$/,
+    /^No values for 68520-8-1 between 2030-01 and the last month \(data runs 2026-08 to 2026-12\)\.$/,
   ],
   [
     "an unknown INFO field",
@@ -200,35 +216,43 @@ test.each<[string, Call, string, RegExp]>([
 });
 
 test.each([
-  [new PcdError("quota", "Quota limit reached", { dataset: "Germany" }), /Quota reached for Germany/],
+  [
+    new PcdError("quota", "Quota limit reached", { dataset: "Germany" }),
+    /^Monthly allowance used up for dataset 'Germany' \(0 of 500 left\); it resets at the next monthly release, 2026-12-03\.$/,
+  ],
   [
     new PcdError("unavailable", "The PCD service is down for maintenance until 22:00 US Central Time."),
     /until 22:00/,
   ],
   [new PcdError("network", "PCD could not be reached: connection refused."), /could not be reached/],
 ])("engine failures without cached data are #N/A with the cause: %s", async (failure, message) => {
-  engine.seriesFailures.set("68520-8-1", failure);
+  h.service.failWith((call) => (call.operation === "series_values" ? failure : undefined));
   const inv = invocation();
   value("68520-8-1", null, null, null, inv);
   await settle();
   expect(latest(inv)).toEqual({ type: "#N/A", message: expect.stringMatching(message) });
 });
 
-test("data served from cache after a failed fetch shows the data, not an error", async () => {
-  engine.staleBecause = new PcdError("network", "offline");
+test("data served from cache after a failed refresh shows the data, not an error", async () => {
   const inv = invocation();
-  value("68520-8-1", "2025-05", null, null, inv);
+  value("68520-8-1", "2026-09", null, null, inv);
   await settle();
-  expect(latest(inv)).toBe(31);
+  h.revise("68520-8-1", "2026-09", 99);
+  h.service.failWith((call) =>
+    call.operation === "series_values" ? new PcdError("network", "offline") : undefined,
+  );
+  await h.refresh();
+  await settle();
+  expect(inv.results).toEqual([31]);
 });
 
 test("not signed in, then signed in: the cell fills by itself", async () => {
-  engine.setAuth({ signedIn: false, username: null });
+  h.auth.signOut();
   const inv = invocation();
   value("68520-8-1", null, null, null, inv);
   await settle();
   expect(latest(inv)).toEqual({ type: "#N/A", message: expect.stringMatching(/^Not signed in/) });
-  engine.setAuth({ signedIn: true, username: "analyst@example.com" });
+  await h.engine.signIn("analyst@example.com", "password");
   await settle();
   expect(latest(inv)).toBe(32);
 });
@@ -239,31 +263,23 @@ test("only cells whose key changed are recomputed", async () => {
   value("68520-8-1", null, null, null, gas);
   value("912-5-2", null, null, null, index);
   await settle();
-  const getSeriesBefore = engine.calls.getSeries;
-  GAS.finals.push({ month: "2025-07", value: 33 });
-  try {
-    engine.emitChange(["live|energy_price|68520-8-1|default|default"]);
-    await settle();
-    expect(engine.calls.getSeries).toBe(getSeriesBefore + 1);
-    expect(gas.results).toEqual([32, 33]);
-    expect(index.results).toEqual([1.75]);
-  } finally {
-    GAS.finals.pop();
-  }
+  // A revision of the gas series only: the refresh fetches both, one changed.
+  h.revise("68520-8-1", "2026-10", 33);
+  await h.refresh();
+  await settle();
+  expect(gas.results).toEqual([32, 33]);
+  expect(index.results).toEqual([1.75]);
 });
 
 test("spelling out the default currency shares the default request key", async () => {
-  const keys: string[] = [];
-  const resolve = engine.resolve.bind(engine);
-  engine.resolve = async (...args) => {
-    const request = await resolve(...args);
-    keys.push(request.key);
-    return request;
-  };
-  value("68520-8-1", null, "EUR", null, invocation());
-  value("68520-8-1", null, null, null, invocation());
+  const spelled = invocation();
+  const omitted = invocation();
+  value("68520-8-1", null, "eur", "MWH", spelled);
+  value("68520-8-1", null, null, null, omitted);
   await settle();
-  expect(new Set(keys).size).toBe(1);
+  expect([latest(spelled), latest(omitted)]).toEqual([32, 32]);
+  // One request of one code: both cells share the cached series.
+  expect(h.service.codesSent()).toBe(1);
 });
 
 test("LIMITS without arguments is the whole table and follows limit changes", async () => {
@@ -276,8 +292,10 @@ test("LIMITS without arguments is the whole table and follows limit changes", as
     ["Commodity Price", "Polymers", 300, 300],
     ["Industry Economics", "Germany", 45, 50],
   ]);
-  engine.limitsRows = engine.limitsRows.map((row) => ({ ...row, remaining: row.remaining - 1 }));
-  engine.emitMeta();
+  // The allowance moved on the service; the engine reads it again once its reading is old.
+  h.service.limits.set("energy_price", { Germany: { remaining: 479, total: 500 } });
+  h.clock.now += LIMITS_MAX_AGE_MS + 1;
+  await h.refresh();
   await settle();
   expect((latest(inv) as unknown[][])[1]).toEqual(["Energy Price", "Germany", 479, 500]);
 });
@@ -292,19 +310,27 @@ test("INFO without a field is the two-column table", async () => {
   expect(table.every((row) => row.length === 2)).toBe(true);
 });
 
-test("SEARCH passes product and max_rows to the engine", async () => {
-  search("gas", "commodity", 7, invocation());
+test.each<[string, Call, unknown]>([
+  ["a product filter", (inv) => search("Germany", "industry", null as never, inv), [["912-5-2"]]],
+  ["max_rows", (inv) => search("Germany", null, 1, inv), 1],
+])("SEARCH applies %s", async (_label, call, expected) => {
+  const inv = invocation();
+  call(inv);
   await settle();
-  expect(engine.searches).toEqual([{ text: "gas", options: { product: "commodity_price", limit: 7 } }]);
+  const rows = (latest(inv) as unknown[][]).slice(1);
+  if (typeof expected === "number") expect(rows).toHaveLength(expected);
+  else expect(rows.map((row) => row.slice(0, 1))).toEqual(expected);
 });
 
 test("a cancelled cell unsubscribes from the engine", async () => {
   const inv = invocation();
   value("68520-8-1", null, null, null, inv);
   await settle();
-  expect(engine.listenerCount).toBeGreaterThan(0);
   inv.onCanceled?.();
-  expect(engine.listenerCount).toBe(0);
+  h.revise("68520-8-1", "2026-10", 33);
+  await h.refresh();
+  await settle();
+  expect(inv.results).toEqual([32]);
 });
 
 test("without an engine the cell is #N/A naming the cause, never stuck", async () => {
@@ -318,6 +344,11 @@ test("without an engine the cell is #N/A naming the cause, never stuck", async (
   });
 });
 
+/** The service fails the product's Data Limits calls with the error. */
+function limitsOf(product: ProductId, error: PcdError): (call: RecordedCall) => PcdError | undefined {
+  return (call) => (call.operation === "data_limits" && call.product === product ? error : undefined);
+}
+
 /** The cause, then the cell's own retry time. */
 function retryNoteAfter(cause: string): RegExp {
   return new RegExp(
@@ -330,7 +361,7 @@ test("a dataset of a product whose limits could not be read shows that cause, no
     "unavailable",
     "The service is down for maintenance until 22:00 US Central Time.",
   );
-  engine.productLimitsFailures.set("commodity_price", down);
+  h.service.failWith(limitsOf("commodity_price", down));
   const inv = invocation();
   limits("Polymers", null, inv);
   await settle();
@@ -365,9 +396,11 @@ test.each<[string, Call, unknown]>([
     },
   ],
 ])("commodity limits unread: %s", async (_label, call, expected) => {
-  engine.productLimitsFailures.set(
-    "commodity_price",
-    new PcdError("unavailable", "The service is down for maintenance until 22:00 US Central Time."),
+  h.service.failWith(
+    limitsOf(
+      "commodity_price",
+      new PcdError("unavailable", "The service is down for maintenance until 22:00 US Central Time."),
+    ),
   );
   const inv = invocation();
   call(inv);
@@ -386,7 +419,7 @@ test("a dataset missing while every product answered is not subscribed", async (
 });
 
 test("in the sandbox LIMITS says there are no limits there", async () => {
-  engine.environment = "sandbox";
+  h.settings.value.environment = "sandbox";
   const inv = invocation();
   limits(null, null, inv);
   await settle();

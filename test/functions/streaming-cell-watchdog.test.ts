@@ -1,7 +1,6 @@
 // The cell watchdog covers the real worst case of one cell: a catalog call, a history call
 // and a values call, each retried as slowly as the service can make it, and one token
 // renewal on the way. Measured with the real service client on a fake clock.
-import type { EngineSettings } from "../../src/core/engine-api";
 import { DEFAULT_SETTINGS } from "../../src/core/settings";
 import { defaultWatchdogMs } from "../../src/functions/streaming-cell";
 import {
@@ -10,14 +9,7 @@ import {
   timeSlowCall,
   type CallName,
 } from "../support/slow-service";
-import { FakeEngine } from "../support/fake-engine";
-
-/** The fake engine with the shipped timeouts (130 s calls, 300 s history). */
-class DefaultSettingsEngine extends FakeEngine {
-  override getSettings(): EngineSettings {
-    return { ...DEFAULT_SETTINGS, environment: this.environment };
-  }
-}
+import { realEngine } from "./support/real-engine";
 
 async function slowest(call: CallName, scripts: typeof SLOW_SCRIPTS): Promise<number> {
   let worst = 0;
@@ -34,7 +26,10 @@ test("the default watchdog outlasts the slowest catalog, history and values call
   const renewalCost = Math.max(...renewed.map((ms, i) => ms - (plain[i] ?? 0)));
   const worstCell = plain.reduce((sum, ms) => sum + ms, 0) + renewalCost;
 
-  const engine = new DefaultSettingsEngine();
+  // The real engine with the shipped timeouts (130 s calls, 300 s history).
+  const h = realEngine([]);
+  h.settings.value = { ...DEFAULT_SETTINGS };
+  const { engine } = h;
   expect(defaultWatchdogMs(engine)).toBeGreaterThanOrEqual(worstCell);
   // The bound is the worst case, not a blanket: within a minute of it.
   expect(defaultWatchdogMs(engine) - worstCell).toBeLessThan(60_000);

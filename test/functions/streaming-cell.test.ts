@@ -6,7 +6,18 @@ import {
   type CellJob,
   type CellWatch,
 } from "../../src/functions/streaming-cell";
-import { FakeEngine } from "../support/fake-engine";
+import type { EngineCore } from "../../src/core/engine-core";
+import { engineEvents, observeUse, realEngine } from "./support/real-engine";
+
+// The cells run on the real engine (over an in-memory service); its events are made through
+// its public calls (test/functions/support/real-engine.ts). Jobs are scripted, so each test
+// drives exactly one part of the cell's life.
+
+/** A real engine no test event reaches, and the request key of its one series: for tests of a cell's timers. */
+async function quiet(): Promise<{ engine: EngineCore; key: string }> {
+  const h = realEngine([{ info: { code: "1-1-1" }, finals: { "2026-10": 1 } }]);
+  return { engine: h.engine, key: (await h.request("1-1-1")).key };
+}
 
 interface Sink {
   results: unknown[];
@@ -38,98 +49,107 @@ function scriptedJob(watch: CellWatch, outcomes: Array<() => Promise<unknown>>, 
 }
 
 async function flush(): Promise<void> {
-  for (let i = 0; i < 5; i += 1) await new Promise((resolve) => setImmediate(resolve));
+  for (let i = 0; i < 10; i += 1) await new Promise((resolve) => setImmediate(resolve));
 }
 
 test("a data cell shows its result and re-runs only when its key changes", async () => {
-  const engine = new FakeEngine();
+  const events = await engineEvents(["a", "b"]);
+  const { engine } = events.h;
   const sink = makeSink();
-  const { job, runs } = scriptedJob("data", [async () => 1, async () => 2], "key-a");
+  const { job, runs } = scriptedJob("data", [async () => 1, async () => 2], events.key("a"));
   startStreamingCell(sink, job, { engine, toHostError: asError });
   await flush();
   expect(sink.results).toEqual([1]);
 
-  engine.emitChange(["key-b"]);
-  engine.emitMeta();
+  await events.change("b");
+  await events.meta();
   await flush();
   expect(runs()).toBe(1);
 
-  engine.emitChange(["key-b", "key-a"]);
+  await events.change("b", "a");
   await flush();
   expect(runs()).toBe(2);
   expect(sink.results).toEqual([1, 2]);
 });
 
 test("an unchanged result is not set again (no needless recalculation)", async () => {
-  const engine = new FakeEngine();
+  const events = await engineEvents(["k"]);
+  const { engine } = events.h;
   const sink = makeSink();
-  const { job, runs } = scriptedJob("data", [async () => [[1, "a"]]], "k");
+  const { job, runs } = scriptedJob("data", [async () => [[1, "a"]]], events.key("k"));
   startStreamingCell(sink, job, { engine, toHostError: asError });
   await flush();
-  engine.emitChange(["k"]);
+  await events.change("k");
   await flush();
   expect(runs()).toBe(2);
   expect(sink.results).toEqual([[[1, "a"]]]);
 });
 
 test("a meta cell re-runs on catalog or limits changes", async () => {
-  const engine = new FakeEngine();
+  const events = await engineEvents();
+  const { engine } = events.h;
   const sink = makeSink();
   const { job } = scriptedJob("meta", [async () => "a", async () => "b"]);
   startStreamingCell(sink, job, { engine, toHostError: asError });
   await flush();
-  engine.emitMeta();
+  await events.meta();
   await flush();
   expect(sink.results).toEqual(["a", "b"]);
 });
 
 test("a failed cell re-runs after a sign-in, not on other auth changes", async () => {
-  const engine = new FakeEngine();
-  engine.setAuth({ signedIn: false, username: null });
+  const h = realEngine([{ info: { code: "1-1-1" }, finals: { "2026-10": 1 } }]);
+  const { engine } = h;
+  const { key } = await h.request("1-1-1");
+  h.auth.signOut();
   const sink = makeSink();
   const notSignedIn = new PcdError("not_signed_in", "Not signed in to PCD.");
-  const { job, runs } = scriptedJob("data", [() => Promise.reject(notSignedIn), async () => 42], "k");
+  const { job, runs } = scriptedJob("data", [() => Promise.reject(notSignedIn), async () => 42], key);
   startStreamingCell(sink, job, { engine, toHostError: asError });
   await flush();
   expect(sink.results).toEqual([{ error: { type: "#N/A", message: "Not signed in to PCD." } }]);
 
-  engine.setAuth({ tokenExpiresAt: 5 });
+  h.auth.notify({ signedIn: false, tokenExpiresAt: 5 });
   await flush();
   expect(runs()).toBe(1);
 
-  engine.setAuth({ signedIn: true, username: "a@example.com" });
+  await engine.signIn("a@example.com", "password");
   await flush();
   expect(sink.results.at(-1)).toBe(42);
 });
 
 test("a keyless failure (e.g. unknown code) re-runs when the catalog changes", async () => {
-  const engine = new FakeEngine();
+  const events = await engineEvents();
+  const { engine } = events.h;
   const sink = makeSink();
   const unknown = new PcdError("not_found", "Unknown code 1-2-3.");
   const { job } = scriptedJob("data", [() => Promise.reject(unknown), async () => 7]);
   startStreamingCell(sink, job, { engine, toHostError: asError });
   await flush();
-  engine.emitMeta();
+  await events.meta();
   await flush();
   expect(sink.results).toEqual([{ error: { type: "#N/A", message: "Unknown code 1-2-3." } }, 7]);
 });
 
 test("an argument error stops watching: nothing can fix it but new arguments", async () => {
-  const engine = new FakeEngine();
+  const events = await engineEvents();
+  const { engine } = events.h;
+  const use = observeUse(engine);
   const sink = makeSink();
   const bad = new PcdError("input", "order must be 0 or 1; got 3.");
   const { job, runs } = scriptedJob("meta", [() => Promise.reject(bad)]);
   startStreamingCell(sink, job, { engine, toHostError: asError });
   await flush();
   expect(sink.results).toEqual([{ error: { type: "#VALUE!", message: "order must be 0 or 1; got 3." } }]);
-  expect(engine.listenerCount).toBe(0);
-  engine.emitMeta();
+  expect(use.listenerCount()).toBe(0);
+  await events.meta();
   await flush();
   expect(runs()).toBe(1);
 });
 
 test("triggers during a computation coalesce into one more run", async () => {
-  const engine = new FakeEngine();
+  const events = await engineEvents();
+  const { engine } = events.h;
   const sink = makeSink();
   let release: (value: number) => void = () => undefined;
   const { job, runs } = scriptedJob("meta", [
@@ -137,9 +157,9 @@ test("triggers during a computation coalesce into one more run", async () => {
     async () => 2,
   ]);
   startStreamingCell(sink, job, { engine, toHostError: asError });
-  engine.emitMeta();
-  engine.emitMeta();
-  engine.emitMeta();
+  await events.meta();
+  await events.meta();
+  await events.meta();
   release(1);
   await flush();
   expect(runs()).toBe(2);
@@ -147,63 +167,67 @@ test("triggers during a computation coalesce into one more run", async () => {
 });
 
 test("cancelling unsubscribes and ignores a late result", async () => {
-  const engine = new FakeEngine();
+  const { engine, key } = await quiet();
+  const use = observeUse(engine);
   const sink = makeSink();
   let release: (value: number) => void = () => undefined;
-  const { job } = scriptedJob("data", [() => new Promise<number>((resolve) => (release = resolve))], "k");
+  const { job } = scriptedJob("data", [() => new Promise<number>((resolve) => (release = resolve))], key);
   startStreamingCell(sink, job, { engine, toHostError: asError });
   // Its key and sign-ins (a data cell with a key does not listen to catalog changes).
-  expect(engine.listenerCount).toBe(2);
+  expect(use.listenerCount()).toBe(2);
   sink.onCanceled?.();
-  expect(engine.listenerCount).toBe(0);
+  expect(use.listenerCount()).toBe(0);
   release(1);
   await flush();
   expect(sink.results).toEqual([]);
 });
 
 test("a data cell listens to exactly the keys of its latest run", async () => {
-  const engine = new FakeEngine();
+  const events = await engineEvents(["old", "new", "newest"]);
+  const { engine } = events.h;
+  const use = observeUse(engine);
   const sink = makeSink();
-  let key = "old";
+  let name = "old";
   const job: CellJob<string> = {
     watch: "data",
     compute: async (track) => {
-      track(key);
-      return key;
+      track(events.key(name));
+      return name;
     },
   };
   const cell = startStreamingCell(sink, job, { engine, toHostError: asError });
   await flush();
-  expect(engine.watchedKeys).toEqual(["old"]);
-  key = "new";
+  expect(use.watchedKeys()).toEqual([events.key("old")]);
+  name = "new";
   cell.rerun();
   await flush();
-  expect(engine.watchedKeys).toEqual(["new"]);
-  engine.emitChange(["old"]);
+  expect(use.watchedKeys()).toEqual([events.key("new")]);
+  await events.change("old");
   await flush();
   expect(sink.results).toEqual(["old", "new"]);
-  key = "newest";
-  engine.emitChange(["new"]);
+  name = "newest";
+  await events.change("new");
   await flush();
   expect(sink.results).toEqual(["old", "new", "newest"]);
 });
 
 test("many keys changing in one delivery re-run a cell once", async () => {
-  const engine = new FakeEngine();
+  const events = await engineEvents(["a", "b"]);
+  const { engine } = events.h;
   const sink = makeSink();
   let runs = 0;
   const job: CellJob<number> = {
     watch: "data",
     compute: async (track) => {
-      track("a");
-      track("b");
+      track(events.key("a"));
+      track(events.key("b"));
       runs += 1;
       return runs;
     },
   };
   startStreamingCell(sink, job, { engine, toHostError: asError });
   await flush();
-  engine.emitChange(["a", "b"]);
+  await events.change("a", "b");
   await flush();
   expect(runs).toBe(2);
 });
@@ -218,11 +242,12 @@ test.each<[string, CellWatch, string | undefined, () => Promise<unknown>, number
   ["a meta cell", "meta", undefined, succeeds, 2],
   ["a catalog cell", "catalog", undefined, succeeds, 2],
 ])("catalog changes and %s", async (_name, watch, key, outcome, expectedRuns) => {
-  const engine = new FakeEngine();
-  const { job, runs } = scriptedJob(watch, [outcome], key);
+  const events = await engineEvents(["k"]);
+  const { engine } = events.h;
+  const { job, runs } = scriptedJob(watch, [outcome], key === undefined ? undefined : events.key(key));
   const cell = startStreamingCell(makeSink(), job, { engine, toHostError: asError });
   await flush();
-  engine.emitMeta();
+  await events.meta();
   await flush();
   expect(runs()).toBe(expectedRuns);
   cell.cancel();
@@ -233,11 +258,12 @@ test.each<[CellWatch, number]>([
   ["catalog", 1],
   ["data", 1],
 ])("a change of the allowances alone re-runs a %s cell: runs %i", async (watch, expectedRuns) => {
-  const engine = new FakeEngine();
+  const events = await engineEvents();
+  const { engine } = events.h;
   const { job, runs } = scriptedJob(watch, [succeeds]);
   const cell = startStreamingCell(makeSink(), job, { engine, toHostError: asError });
   await flush();
-  engine.emitLimits();
+  await events.limits();
   await flush();
   expect(runs()).toBe(expectedRuns);
   cell.cancel();
@@ -253,10 +279,10 @@ describe("watchdog", () => {
   afterEach(() => jest.useRealTimers());
 
   test("a first result that never comes becomes #N/A naming the wait, and a late result still lands", async () => {
-    const engine = new FakeEngine();
+    const { engine, key } = await quiet();
     const sink = makeSink();
     let release: (value: number) => void = () => undefined;
-    const { job } = scriptedJob("data", [() => new Promise<number>((resolve) => (release = resolve))], "k");
+    const { job } = scriptedJob("data", [() => new Promise<number>((resolve) => (release = resolve))], key);
     startStreamingCell(sink, job, { engine, toHostError: asError, watchdogMs: 60_000 });
     jest.advanceTimersByTime(59_999);
     expect(sink.results).toEqual([]);
@@ -276,12 +302,15 @@ describe("watchdog", () => {
   });
 
   test("a re-run that hangs keeps the data already shown", async () => {
-    const engine = new FakeEngine();
+    const h = realEngine([]);
+    const { engine } = h;
     const sink = makeSink();
     const { job } = scriptedJob("meta", [async () => "shown", () => new Promise<never>(() => undefined)]);
     startStreamingCell(sink, job, { engine, toHostError: asError, watchdogMs: 1_000 });
     await microflush();
-    engine.emitMeta();
+    // A sign-in is a meta change the engine delivers without a timer.
+    await engine.signIn("a@example.com", "password");
+    h.tick();
     await microflush();
     jest.advanceTimersByTime(10_000);
     await microflush();
@@ -289,17 +318,18 @@ describe("watchdog", () => {
   });
 
   test("the default allows the engine's call timeouts plus a margin", () => {
-    const { callTimeoutMs, historyTimeoutMs } = new FakeEngine().getSettings();
-    expect(defaultWatchdogMs(new FakeEngine())).toBeGreaterThan(2 * callTimeoutMs + historyTimeoutMs);
+    const { engine } = realEngine([]);
+    const { callTimeoutMs, historyTimeoutMs } = engine.getSettings();
+    expect(defaultWatchdogMs(engine)).toBeGreaterThan(2 * callTimeoutMs + historyTimeoutMs);
   });
 });
 
-test("cancelling a cell that is still waiting clears its watchdog (no timer outlives the cell)", () => {
+test("cancelling a cell that is still waiting clears its watchdog (no timer outlives the cell)", async () => {
   jest.useFakeTimers();
   try {
-    const engine = new FakeEngine();
+    const { engine, key } = await quiet();
     const sink = makeSink();
-    const { job } = scriptedJob("data", [() => new Promise<never>(() => undefined)], "k");
+    const { job } = scriptedJob("data", [() => new Promise<never>(() => undefined)], key);
     startStreamingCell(sink, job, { engine, toHostError: asError, watchdogMs: 5_000 });
     expect(jest.getTimerCount()).toBe(1);
     sink.onCanceled?.();
@@ -310,42 +340,44 @@ test("cancelling a cell that is still waiting clears its watchdog (no timer outl
 });
 
 test("a cell follows only the keys its latest run used", async () => {
-  const engine = new FakeEngine();
+  const events = await engineEvents(["first", "second"]);
+  const { engine } = events.h;
   const sink = makeSink();
   let run = 0;
   const job: CellJob<unknown> = {
     watch: "data",
     compute: async (track) => {
       run += 1;
-      track(run === 1 ? "sandbox-key" : "live-key");
+      track(events.key(run === 1 ? "first" : "second"));
       return run;
     },
   };
   startStreamingCell(sink, job, { engine, toHostError: asError });
   await flush();
-  engine.emitChange(["sandbox-key"]);
+  await events.change("first");
   await flush();
   expect(sink.results).toEqual([1, 2]);
-  engine.emitChange(["sandbox-key"]);
+  await events.change("first");
   await flush();
   expect(sink.results).toEqual([1, 2]);
-  engine.emitChange(["live-key"]);
+  await events.change("second");
   await flush();
   expect(sink.results).toEqual([1, 2, 3]);
 });
 
 test("a change of the key while the cell is computing re-runs it once the run ends", async () => {
-  const engine = new FakeEngine();
+  const events = await engineEvents(["k"]);
+  const { engine } = events.h;
   const sink = makeSink();
   let release: (value: string) => void = () => undefined;
   const { job, runs } = scriptedJob(
     "data",
     [() => new Promise<string>((resolve) => (release = resolve)), async () => "new"],
-    "k",
+    events.key("k"),
   );
   startStreamingCell(sink, job, { engine, toHostError: asError });
   await flush();
-  engine.emitChange(["k"]);
+  await events.change("k");
   release("old");
   await flush();
   expect(runs()).toBe(2);
@@ -359,9 +391,9 @@ describe("retries after passing failures", () => {
   const networkDown = new PcdError("network", "PCD could not be reached.");
 
   test("a network failure retries after 1, 5 and 15 minutes, then waits for a change", async () => {
-    const engine = new FakeEngine();
+    const { engine, key } = await quiet();
     const sink = makeSink();
-    const { job, runs } = scriptedJob("data", [() => Promise.reject(networkDown)], "k");
+    const { job, runs } = scriptedJob("data", [() => Promise.reject(networkDown)], key);
     startStreamingCell(sink, job, { engine, toHostError: asError, watchdogMs: 10_000_000, random: () => 0 });
     await microflush();
     const runsAfter = async (ms: number): Promise<number> => {
@@ -379,11 +411,11 @@ describe("retries after passing failures", () => {
   });
 
   test("downtime retries a minute after the service says it is back, and success resets", async () => {
-    const engine = new FakeEngine();
+    const { engine, key } = await quiet();
     const sink = makeSink();
     const until = Date.now() + 3 * 60 * 60_000;
     const down = new PcdError("unavailable", "Down for maintenance until 22:00.", { until });
-    const { job, runs } = scriptedJob("data", [() => Promise.reject(down), async () => 5], "k");
+    const { job, runs } = scriptedJob("data", [() => Promise.reject(down), async () => 5], key);
     startStreamingCell(sink, job, { engine, toHostError: asError, watchdogMs: 10_000_000, random: () => 0 });
     await microflush();
     jest.advanceTimersByTime(3 * 60 * 60_000 + 59_000);
@@ -396,9 +428,9 @@ describe("retries after passing failures", () => {
   });
 
   test("the message says when the cell tries again, once, whatever the engine retried", async () => {
-    const engine = new FakeEngine();
+    const { engine, key } = await quiet();
     const sink = makeSink();
-    const { job } = scriptedJob("data", [() => Promise.reject(networkDown)], "k");
+    const { job } = scriptedJob("data", [() => Promise.reject(networkDown)], key);
     startStreamingCell(sink, job, { engine, toHostError: asError, watchdogMs: 10_000_000, random: () => 0 });
     await microflush();
     // 12:00 UTC now (no jitter drawn): the first retry is a minute later, the next five minutes after that.
@@ -418,10 +450,10 @@ describe("retries after passing failures", () => {
     [0.5, 67_500],
     [0.999, 74_985],
   ])("with random() = %p a retry waits %p ms (up to 25 %% more than the schedule)", async (draw, wait) => {
-    const engine = new FakeEngine();
+    const { engine, key } = await quiet();
     const sink = makeSink();
     const refused = new PcdError("rate", "Too many requests.", { retryAfterMs: 1_000 });
-    const { job, runs } = scriptedJob("data", [() => Promise.reject(refused)], "k");
+    const { job, runs } = scriptedJob("data", [() => Promise.reject(refused)], key);
     startStreamingCell(sink, job, {
       engine,
       toHostError: asError,
@@ -438,10 +470,10 @@ describe("retries after passing failures", () => {
   });
 
   test("an unreadable answer is retried on the schedule, not at once", async () => {
-    const engine = new FakeEngine();
+    const { engine, key } = await quiet();
     const sink = makeSink();
     const unreadable = new PcdError("protocol", "The answer of Series Values could not be read.");
-    const { job, runs } = scriptedJob("data", [() => Promise.reject(unreadable), async () => 7], "k");
+    const { job, runs } = scriptedJob("data", [() => Promise.reject(unreadable), async () => 7], key);
     startStreamingCell(sink, job, { engine, toHostError: asError, watchdogMs: 10_000_000, random: () => 0 });
     await microflush();
     jest.advanceTimersByTime(59_999);
@@ -453,13 +485,13 @@ describe("retries after passing failures", () => {
   });
 
   test("cached data shown after a failed fetch keeps showing and is retried on the schedule", async () => {
-    const engine = new FakeEngine();
+    const { engine, key } = await quiet();
     const sink = makeSink();
     let runs = 0;
     const job: CellJob<number> = {
       watch: "data",
       compute: async (track, stale) => {
-        track("k");
+        track(key);
         runs += 1;
         // The first two runs get the cached value, stale; the third is brought up to date.
         if (runs <= 2) stale(new PcdError("server", "HTTP 503 from Series Values."));
@@ -488,9 +520,9 @@ describe("retries after passing failures", () => {
     new PcdError("quota", "Monthly allowance used up"),
     new Error("bug"),
   ])("no timed retry for %p", async (failure) => {
-    const engine = new FakeEngine();
+    const { engine, key } = await quiet();
     const sink = makeSink();
-    const { job, runs } = scriptedJob("data", [() => Promise.reject(failure)], "k");
+    const { job, runs } = scriptedJob("data", [() => Promise.reject(failure)], key);
     startStreamingCell(sink, job, { engine, toHostError: asError, watchdogMs: 10_000_000 });
     await microflush();
     jest.advanceTimersByTime(24 * 60 * 60_000);
@@ -499,51 +531,56 @@ describe("retries after passing failures", () => {
   });
 
   test("cancelling stops a pending retry", async () => {
-    const engine = new FakeEngine();
+    const { engine, key } = await quiet();
     const sink = makeSink();
-    const { job, runs } = scriptedJob("data", [() => Promise.reject(networkDown)], "k");
+    const { job, runs } = scriptedJob("data", [() => Promise.reject(networkDown)], key);
     startStreamingCell(sink, job, { engine, toHostError: asError, watchdogMs: 10_000_000, random: () => 0 });
     await microflush();
     expect(jest.getTimerCount()).toBe(1);
     sink.onCanceled?.();
-    expect(jest.getTimerCount()).toBe(0);
-    jest.advanceTimersByTime(60_000);
+    jest.advanceTimersByTime(24 * 60 * 60_000);
     await microflush();
     expect(runs()).toBe(1);
+    // Nothing came back: the engine's own grace for the released key ran out, no retry was left.
+    expect(jest.getTimerCount()).toBe(0);
   });
 });
 
 test("a cell holds the key it shows while it lives and lets it go when cancelled", async () => {
-  const engine = new FakeEngine();
+  const events = await engineEvents(["a"]);
+  const { engine } = events.h;
+  const use = observeUse(engine);
   const sink = makeSink();
-  const { job } = scriptedJob("data", [async () => 1], "key-a");
+  const { job } = scriptedJob("data", [async () => 1], events.key("a"));
   const cell = startStreamingCell(sink, job, { engine, toHostError: asError });
   await flush();
-  expect(engine.held.get("key-a")).toBe(1);
+  expect(use.held.get(events.key("a"))).toBe(1);
 
-  engine.emitChange(["key-a"]); // a re-run of the same formula keeps one hold, not two
+  await events.change("a"); // a re-run of the same formula keeps one hold, not two
   await flush();
-  expect(engine.held.get("key-a")).toBe(1);
+  expect(use.held.get(events.key("a"))).toBe(1);
 
   cell.cancel();
-  expect(engine.held.has("key-a")).toBe(false);
+  expect(use.held.has(events.key("a"))).toBe(false);
 });
 
 test("a cell whose run now asks for another key releases the old one", async () => {
-  const engine = new FakeEngine();
+  const events = await engineEvents(["a", "b"]);
+  const { engine } = events.h;
+  const use = observeUse(engine);
   const sink = makeSink();
-  let key = "key-a";
+  let name = "a";
   const job: CellJob<unknown> = {
     watch: "data",
     compute: async (track) => {
-      track(key);
-      return key;
+      track(events.key(name));
+      return name;
     },
   };
   startStreamingCell(sink, job, { engine, toHostError: asError });
   await flush();
-  key = "key-b";
-  engine.emitChange(["key-a"]);
+  name = "b";
+  await events.change("a");
   await flush();
-  expect([...engine.held.keys()]).toEqual(["key-b"]);
+  expect([...use.held.keys()]).toEqual([events.key("b")]);
 });

@@ -1,19 +1,27 @@
-// The runner's pass semantics against the fake engine (the emulator tests cover the real one).
+// The runner's pass semantics on the real engine over an in-memory service (the emulator
+// tests cover the whole stack over HTTP).
 import { runWorkbook } from "../../src/headless";
 import { getEngine } from "../../src/host/shared-engine";
-import { FakeEngine, makeInfo, monthlyPoints } from "../support/fake-engine";
+import { observeUse, realEngine, type RealEngine, type SeriesSetup } from "../functions/support/real-engine";
 
-const GAS = { info: makeInfo({ code: "68520-8-1" }), finals: monthlyPoints("2024-01", 3, 10), forecasts: [] };
+const GAS: SeriesSetup = {
+  info: { code: "68520-8-1" },
+  finals: { "2026-08": 10, "2026-09": 11, "2026-10": 12 },
+};
 const quiet = (): void => undefined;
 
+/** The real engine as the runner meets it: change events come by themselves. */
+const engineWith = (...series: SeriesSetup[]): RealEngine =>
+  realEngine(series, {}, { deliverEvents: "by itself" });
+
 test("every formula gets its latest result; unreadable lines become errors for that line", async () => {
-  const engine = new FakeEngine([GAS]);
+  const { engine } = engineWith(GAS);
   const report = await runWorkbook({
     engine,
     log: quiet,
     formulas: [
       '=PCD.VALUE("68520-8-1")',
-      '=PCD.VALUE("68520-8-1", "2024-01")',
+      '=PCD.VALUE("68520-8-1", "2026-08")',
       "=PCD.VALUE(68520-8-1)",
       '=PCD.VALUE("1-2-3",,,,"extra")',
     ],
@@ -22,7 +30,7 @@ test("every formula gets its latest result; unreadable lines become errors for t
   expect(report.passes).toHaveLength(1);
   expect(report.passes[0]?.results).toEqual([
     { formula: '=PCD.VALUE("68520-8-1")', value: 12 },
-    { formula: '=PCD.VALUE("68520-8-1", "2024-01")', value: 10 },
+    { formula: '=PCD.VALUE("68520-8-1", "2026-08")', value: 10 },
     {
       formula: "=PCD.VALUE(68520-8-1)",
       error: { type: "#NAME?", message: 'Cannot parse formula at column 17: expected "," or ")".' },
@@ -38,11 +46,12 @@ test("every formula gets its latest result; unreadable lines become errors for t
 });
 
 test("each pass cancels the previous pass's cells, and the run leaves no cell subscribed", async () => {
-  const engine = new FakeEngine([GAS]);
+  const { engine } = engineWith(GAS);
+  const use = observeUse(engine);
   let peak = 0;
   const idle = engine.idle.bind(engine);
   engine.idle = async () => {
-    peak = Math.max(peak, engine.listenerCount);
+    peak = Math.max(peak, use.listenerCount());
     return idle();
   };
   const report = await runWorkbook({ engine, log: quiet, passes: 3, formulas: ['=PCD.VALUE("68520-8-1")'] });
@@ -50,19 +59,22 @@ test("each pass cancels the previous pass's cells, and the run leaves no cell su
     Array.from({ length: 3 }, () => [{ formula: '=PCD.VALUE("68520-8-1")', value: 12 }]),
   );
   expect(peak).toBe(2); // one cell's key watch and onAuthChange: never two passes at once
-  expect(engine.listenerCount).toBe(0);
+  expect(use.listenerCount()).toBe(0);
   expect(() => getEngine()).toThrow(/not initialised/);
 });
 
 test("a cell re-run by a data change before the pass ends reports its newest value", async () => {
-  const series = { ...GAS, finals: [...GAS.finals] };
-  const engine = new FakeEngine([series]);
+  const h = engineWith(GAS);
+  const { engine } = h;
+  const idle = engine.idle.bind(engine);
   let changed = false;
   engine.idle = async () => {
+    await idle();
     if (!changed) {
+      // A revision found by a refresh while the pass waits for its cells.
       changed = true;
-      series.finals.push({ month: "2024-04", value: 13 });
-      engine.emitChange(["live|energy_price|68520-8-1|default|default"]);
+      h.revise("68520-8-1", "2026-10", 13);
+      await engine.refreshAll();
     }
   };
   const report = await runWorkbook({ engine, log: quiet, formulas: ['=PCD.VALUE("68520-8-1")'] });
@@ -70,8 +82,10 @@ test("a cell re-run by a data change before the pass ends reports its newest val
 });
 
 test("a pass that does not settle in time names the stuck formulas", async () => {
-  const engine = new FakeEngine([GAS, { ...GAS, info: makeInfo({ code: "1-1-1" }) }]);
-  engine.hanging.add("1-1-1");
+  // Another product: its held call does not hold the gas series' call.
+  const h = engineWith(GAS, { ...GAS, info: { code: "1-1-1", product: "commodity_price" } });
+  const { engine } = h;
+  h.service.hold("1-1-1");
   const report = await runWorkbook({
     engine,
     log: quiet,
@@ -86,41 +100,39 @@ test("a pass that does not settle in time names the stuck formulas", async () =>
     formula: '=PCD.VALUE("1-1-1")',
     error: { type: "#BUSY!", message: "The formula had no result when the pass timed out." },
   });
+  h.service.release("1-1-1");
+  await engine.idle();
 });
 
 test("counts are per pass: the engine's counters before and after", async () => {
-  const engine = new FakeEngine([GAS]);
+  const { engine } = engineWith(GAS);
   const report = await runWorkbook({ engine, log: quiet, passes: 2, formulas: ['=PCD.VALUE("68520-8-1")'] });
-  expect(report.passes.map((pass) => pass.dataRequests)).toEqual([1, 1]);
+  // The second pass is served from the cache the first one filled.
+  expect(report.passes.map((pass) => pass.dataRequests)).toEqual([1, 0]);
+  // The first pass reads the three products' catalogs to find the code (and their limits
+  // ahead), then one Series Values call; the second makes no data call.
   expect(report.passes[0]?.http).toEqual({
     access_token: 0,
-    series_info: 0,
+    series_info: 3,
     series_values: 1,
     series_hist: 0,
-    data_limits: 0,
+    data_limits: 3,
   });
+  expect(report.passes[1]?.http.series_values).toBe(0);
 });
 
 test("refresh runs before the passes and its summary is reported", async () => {
-  const engine = new FakeEngine([GAS]);
+  const { engine } = engineWith(GAS);
   const order: string[] = [];
-  engine.refreshAll = async () => {
+  const refreshAll = engine.refreshAll.bind(engine);
+  engine.refreshAll = async (onProgress) => {
     order.push("refresh");
-    return {
-      updated: 1,
-      revised: 0,
-      unchanged: 0,
-      failed: 0,
-      requestsUsed: 1,
-      failures: [],
-      startedAt: 0,
-      finishedAt: 1,
-    };
+    return refreshAll(onProgress);
   };
   const getSeries = engine.getSeries.bind(engine);
-  engine.getSeries = async (request) => {
+  engine.getSeries = async (request, need) => {
     order.push("cell");
-    return getSeries(request);
+    return getSeries(request, need);
   };
   const report = await runWorkbook({
     engine,
@@ -128,12 +140,15 @@ test("refresh runs before the passes and its summary is reported", async () => {
     refresh: true,
     formulas: ['=PCD.VALUE("68520-8-1")'],
   });
-  expect(order).toEqual(["refresh", "cell"]);
-  expect(report.refresh?.updated).toBe(1);
+  expect(order[0]).toBe("refresh");
+  expect(order.slice(1)).toContain("cell");
+  expect(order.slice(1)).not.toContain("refresh");
+  // Nothing was cached before: the refresh had nothing to bring up to date.
+  expect(report.refresh).toMatchObject({ updated: 0, failed: 0 });
 });
 
 test("a failed refresh is logged and the passes still run", async () => {
-  const engine = new FakeEngine([GAS]);
+  const { engine } = engineWith(GAS);
   engine.refreshAll = async () => {
     throw new Error("Not signed in");
   };
@@ -151,7 +166,7 @@ test("a failed refresh is logged and the passes still run", async () => {
 });
 
 test("with onPass each pass's results are handed over as it ends and not kept in the report", async () => {
-  const engine = new FakeEngine([GAS]);
+  const { engine } = engineWith(GAS);
   const handed: Array<{ results: unknown[]; passesSoFar: number }> = [];
   const report = await runWorkbook({
     engine,

@@ -1,6 +1,6 @@
 import type { SeriesInfo } from "../../src/core/model";
 import { buildFormulas, DEFAULT_CHOICES, type FormulaChoices } from "../../src/taskpane/insert-formulas";
-import { makeInfo } from "../support/fake-engine";
+import { makeInfo } from "../support/series-records";
 
 const gas = makeInfo({ code: "68520-8-1" });
 const oil = makeInfo({ code: "1234-1-2" });

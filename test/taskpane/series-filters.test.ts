@@ -12,7 +12,7 @@ import {
   takesCurrencyAndUnit,
   type SeriesFilters,
 } from "../../src/taskpane/series-filters";
-import { makeInfo } from "../support/fake-engine";
+import { makeInfo } from "../support/series-records";
 
 const gasDe = makeInfo({ code: "1-1-1", commodity: "Natural gas", coverage: "Germany", hasForecast: true });
 const gasFr = makeInfo({ code: "1-1-2", commodity: "Natural gas", coverage: "France", hasForecast: false });

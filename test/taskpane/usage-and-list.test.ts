@@ -4,7 +4,7 @@ import type { LimitsRow } from "../../src/core/engine-api";
 import { listRows } from "../../src/taskpane/components/SeriesList";
 import { filterLimitsRows } from "../../src/taskpane/components/UsagePanel";
 import { PRODUCT_LABELS } from "../../src/taskpane/series-filters";
-import { makeInfo } from "../support/fake-engine";
+import { makeInfo } from "../support/series-records";
 
 test("one product: no headings; several: a heading with its count before each group", () => {
   const energy = [makeInfo({ code: "1-1-1" }), makeInfo({ code: "1-1-2" })];

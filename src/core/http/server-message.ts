@@ -3,6 +3,7 @@
 // (JSON {message} / {error} / {detail} / plain text / HTML) and kept for the user,
 // with anything that looks like a credential removed.
 import type { PcdErrorDetails } from "../errors";
+import { truncate } from "../truncate";
 
 const MAX_MESSAGE_LENGTH = 300;
 /** Error bodies longer than this (in characters) are not searched for a message at all. */
@@ -146,7 +147,7 @@ export function redactServiceText(
   );
   const shown = collapse(redactSecrets(window, secrets));
   if (shown === "") return null;
-  return shown.length > maxLength ? `${shown.slice(0, maxLength - 1)}…` : shown;
+  return truncate(shown, maxLength);
 }
 
 /** The free-text details of an error, redacted like its message (left out when that is unsafe). */

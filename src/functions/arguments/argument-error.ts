@@ -1,6 +1,7 @@
 // Shared by the argument parsers: what counts as "omitted", and the one way to reject an
 // argument (a PcdError of kind "input", shown as #VALUE!, naming the argument and what it
 // accepts).
+import { truncate } from "../../core/truncate";
 import { PcdError } from "../../core/errors";
 
 export function argumentError(argument: string, message: string, allowed?: readonly string[]): PcdError {
@@ -12,12 +13,12 @@ export function isOmitted(value: unknown): value is null | undefined | "" {
   return value === null || value === undefined || (typeof value === "string" && value.trim() === "");
 }
 
-/** Longest piece of the user's own text a message repeats (the guidance must still fit in 255). */
-export const MAX_QUOTED_INPUT = 40;
+/** Longest piece of the user's own text a message repeats, "…" included (the guidance must still fit in 255). */
+export const MAX_QUOTED_INPUT = 41;
 
 /** The user's text as a message quotes it: cut to MAX_QUOTED_INPUT characters. */
 export function shortened(text: string): string {
-  return text.length <= MAX_QUOTED_INPUT ? text : `${text.slice(0, MAX_QUOTED_INPUT)}…`;
+  return truncate(text, MAX_QUOTED_INPUT);
 }
 
 /** How an unexpected argument value reads in a message. */

@@ -1,34 +1,26 @@
 // The numeric switches of PCD.VALUES (headers, forecast, order) and PCD.SEARCH (max_rows).
-// Each accepts only the documented values; anything else names the allowed ones.
+// Each accepts only the documented values (src/contracts/formula-options.ts); anything
+// else names the allowed ones.
+import {
+  DEFAULT_FORECAST,
+  DEFAULT_HEADERS,
+  DEFAULT_ORDER,
+  FORECAST_CHOICES,
+  HEADERS_CHOICES,
+  ORDER_CHOICES,
+  type ForecastOption,
+  type HeadersOption,
+  type OptionChoice,
+  type OrderOption,
+} from "../../contracts/formula-options";
 import { argumentError, describeValue, isOmitted } from "./argument-error";
 
-export type HeadersOption = 0 | 1 | 2;
-export type ForecastOption = 0 | 1 | 2;
-export type OrderOption = 0 | 1;
-
-interface Choice<T extends number> {
-  value: T;
-  meaning: string;
-}
-
-const HEADERS: readonly Choice<HeadersOption>[] = [
-  { value: 0, meaning: "no headers" },
-  { value: 1, meaning: "column headers, the default" },
-  { value: 2, meaning: "series line and column headers" },
-];
-const FORECAST: readonly Choice<ForecastOption>[] = [
-  { value: 0, meaning: "finals only" },
-  { value: 1, meaning: "finals and forecasts, the default" },
-  { value: 2, meaning: "forecasts only" },
-];
-const ORDER: readonly Choice<OrderOption>[] = [
-  { value: 0, meaning: "oldest first, the default" },
-  { value: 1, meaning: "newest first" },
-];
-
-export const parseHeaders = (input: unknown): HeadersOption => parseChoice(input, "headers", HEADERS, 1);
-export const parseForecast = (input: unknown): ForecastOption => parseChoice(input, "forecast", FORECAST, 1);
-export const parseOrder = (input: unknown): OrderOption => parseChoice(input, "order", ORDER, 0);
+export const parseHeaders = (input: unknown): HeadersOption =>
+  parseChoice(input, "headers", HEADERS_CHOICES, DEFAULT_HEADERS);
+export const parseForecast = (input: unknown): ForecastOption =>
+  parseChoice(input, "forecast", FORECAST_CHOICES, DEFAULT_FORECAST);
+export const parseOrder = (input: unknown): OrderOption =>
+  parseChoice(input, "order", ORDER_CHOICES, DEFAULT_ORDER);
 
 export const DEFAULT_MAX_ROWS = 20;
 export const MAX_MAX_ROWS = 500;
@@ -49,7 +41,7 @@ export function parseMaxRows(input: unknown): number {
 function parseChoice<T extends number>(
   input: unknown,
   argument: string,
-  choices: readonly Choice<T>[],
+  choices: readonly OptionChoice<T>[],
   fallback: T,
 ): T {
   if (isOmitted(input)) return fallback;

@@ -2,7 +2,7 @@
 // months. A period is shown only when every one of its months has a value under the
 // table's forecast option, so an average never silently covers fewer months.
 import type { Month } from "../../core/model";
-import type { Frequency } from "../arguments/frequency";
+import type { Frequency } from "../../contracts/formula-options";
 import type { SeriesRow } from "./series-rows";
 
 function periodOf(

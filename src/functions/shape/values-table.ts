@@ -3,8 +3,7 @@
 import type { SeriesData } from "../../core/engine-api";
 import { PcdError } from "../../core/errors";
 import type { Month } from "../../core/model";
-import type { Frequency } from "../arguments/frequency";
-import type { ForecastOption, HeadersOption, OrderOption } from "../arguments/options";
+import type { ForecastOption, Frequency, HeadersOption, OrderOption } from "../../contracts/formula-options";
 import type { CellTable, CellValue } from "../cell-value";
 import { monthToSerial } from "../excel-dates";
 import type { HostCapabilities } from "../host-capabilities";

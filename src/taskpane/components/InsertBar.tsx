@@ -17,8 +17,20 @@ import {
   Select,
   tokens,
 } from "@fluentui/react-components";
+import {
+  DEFAULT_FORECAST,
+  DEFAULT_HEADERS,
+  DEFAULT_ORDER,
+  FORECAST_CHOICES,
+  HEADERS_CHOICES,
+  ORDER_CHOICES,
+  defaultFirst,
+  type ForecastOption,
+  type HeadersOption,
+  type OptionChoice,
+  type OrderOption,
+} from "../../contracts/formula-options";
 import type { SeriesInfo } from "../../core/model";
-import type { ForecastOption, HeadersOption, OrderOption } from "../formula-text";
 import { buildFormulas, DEFAULT_CHOICES, type FormulaChoices, type FormulaKind } from "../insert-formulas";
 import { describeError } from "../messages";
 import { usePaneServices } from "../pane-services";
@@ -81,20 +93,16 @@ function chosenLabel(options: ReadonlyArray<[string, string]>, value: string): s
   return options.find(([optionValue]) => optionValue === value)?.[1] ?? "";
 }
 
-const FORECAST_OPTIONS: ReadonlyArray<[string, string]> = [
-  ["1", "Finals and forecasts"],
-  ["0", "Finals only"],
-  ["2", "Forecasts only"],
-];
-const ORDER_OPTIONS: ReadonlyArray<[string, string]> = [
-  ["0", "Oldest first"],
-  ["1", "Newest first"],
-];
-const HEADERS_OPTIONS: ReadonlyArray<[string, string]> = [
-  ["1", "Column headers"],
-  ["2", "Series line and column headers"],
-  ["0", "No headers"],
-];
+/** [value, label] pairs of the option selects, the default first (src/contracts/formula-options.ts). */
+function selectOptions<T>(choices: readonly OptionChoice<T>[], fallback: T): ReadonlyArray<[string, string]> {
+  return defaultFirst(choices, fallback).map((choice): [string, string] => [
+    String(choice.value),
+    choice.label,
+  ]);
+}
+const FORECAST_OPTIONS = selectOptions(FORECAST_CHOICES, DEFAULT_FORECAST);
+const ORDER_OPTIONS = selectOptions(ORDER_CHOICES, DEFAULT_ORDER);
+const HEADERS_OPTIONS = selectOptions(HEADERS_CHOICES, DEFAULT_HEADERS);
 
 export function InsertBar(props: { series: readonly SeriesInfo[]; children?: ReactNode }): React.JSX.Element {
   const styles = useStyles();

@@ -33,6 +33,11 @@ export class FakeAuth implements AuthPort {
   signOut(): void {
     this.signedIn = false;
   }
+  /** An auth change that is not a sign-in (a token renewed): listeners hear the status. */
+  notify(patch: Partial<AuthStatus>): void {
+    const status = { ...this.status(), ...patch };
+    for (const listener of this.listeners) listener(status);
+  }
   status(): AuthStatus {
     return {
       signedIn: this.signedIn,
@@ -108,7 +113,14 @@ export interface Harness {
   tick(): void;
 }
 
-export function createHarness(options: { service?: FakeService; storage?: KeyValueStorage } = {}): Harness {
+export function createHarness(
+  options: {
+    service?: FakeService;
+    storage?: KeyValueStorage;
+    /** Delivers change events by itself (e.g. on a timer) instead of on tick(). */
+    defer?: (run: () => void) => void;
+  } = {},
+): Harness {
   const service = options.service ?? new FakeService();
   const storage = options.storage ?? new MemoryStorage();
   const auth = new FakeAuth();
@@ -126,7 +138,7 @@ export function createHarness(options: { service?: FakeService; storage?: KeyVal
     clock: { now: () => clock.now },
     log: (level, text) => logs.push(`${level}: ${text}`),
     batchWindowMs: 1,
-    defer: (run) => deferred.push(run),
+    defer: options.defer ?? ((run) => deferred.push(run)),
   });
   return {
     engine,

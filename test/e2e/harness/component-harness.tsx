@@ -1,28 +1,35 @@
-// Mounts the real task pane on a scripted in-memory engine (the FakeEngine of the unit
-// tests, extended with the refresh and status parts) so browser tests can reach states
-// the emulator cannot produce on demand: a release since the last refresh, an automatic
-// refresh, a refresh that fails, an over-budget plan, release-day downtime.
+// Mounts the real task pane on the real engine over an in-memory service, with the refresh
+// and status parts scripted so browser tests can reach states the emulator cannot produce
+// on demand: a release since the last refresh, an automatic refresh, a refresh that fails,
+// an over-budget plan, release-day downtime.
 // The scenario comes from the page's query: ?setup=<JSON of HarnessSetup>.
 import { createRoot } from "react-dom/client";
 import { FluentProvider, webLightTheme } from "@fluentui/react-components";
 import type {
+  AuthStatus,
   EngineSettings,
+  LimitsReport,
   LimitsRow,
   RefreshPlan,
   RefreshProgress,
   RefreshSummary,
   ServiceReachability,
   ServiceState,
+  Unsubscribe,
 } from "../../../src/core/engine-api";
+import { EngineCore, type AuthPort } from "../../../src/core/engine-core";
 import { PcdError } from "../../../src/core/errors";
 import type { ProductId } from "../../../src/core/model";
+import { MemoryStorage } from "../../../src/core/storage";
 import { RefreshRunner } from "../../../src/host/refresh-runner";
 import { App } from "../../../src/taskpane/App";
 import type { FormulaTarget } from "../../../src/taskpane/excel-bridge";
 import { PaneServicesProvider } from "../../../src/taskpane/pane-services";
-import { FakeEngine, makeInfo, monthlyPoints } from "../../support/fake-engine";
 import { WorkbookActions } from "../../../src/taskpane/freeze/workbook-actions";
 import { MemoryWorkbookHost } from "../../taskpane/freeze/memory-workbook-host";
+import { FakeSchedule, FakeSettings } from "../../core/support/engine-harness";
+import { FakeService } from "../../core/support/fake-service";
+import { seriesInfo } from "../../core/support/series-fixtures";
 
 export interface HarnessSetup {
   signedIn?: boolean;
@@ -47,9 +54,59 @@ export interface HarnessSetup {
   addresses?: Pick<EngineSettings, "baseUrl" | "authUrl">;
 }
 
-class ScriptedEngine extends FakeEngine {
+/** The in-memory service, able to say that what its calls observed changed (as the HTTP client does). */
+class ObservedService extends FakeService {
+  private readonly reachabilityListeners = new Set<() => void>();
+  onReachabilityChange(listener: () => void): Unsubscribe {
+    this.reachabilityListeners.add(listener);
+    return () => this.reachabilityListeners.delete(listener);
+  }
+  reachabilityChanged(): void {
+    for (const listener of [...this.reachabilityListeners]) listener();
+  }
+}
+
+/** An auth whose status the scenario sets (signed in or not, environment, token expiry). */
+class ScriptedAuth implements AuthPort {
+  private current: AuthStatus = {
+    signedIn: true,
+    username: "analyst@example.com",
+    environment: "live",
+    tokenExpiresAt: null,
+  };
+  private readonly listeners = new Set<(status: AuthStatus) => void>();
+
+  set(patch: Partial<AuthStatus>): void {
+    this.current = { ...this.current, ...patch };
+    for (const listener of [...this.listeners]) listener(this.current);
+  }
+  async signIn(username: string): Promise<AuthStatus> {
+    this.set({ signedIn: true, username });
+    return this.current;
+  }
+  async token(): Promise<string> {
+    if (!this.current.signedIn) throw new PcdError("not_signed_in", "Not signed in.");
+    return "token";
+  }
+  signOut(): void {
+    this.set({ signedIn: false, username: null });
+  }
+  status(): AuthStatus {
+    return this.current;
+  }
+  onChange(listener: (status: AuthStatus) => void): Unsubscribe {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+}
+
+/**
+ * The real engine over an in-memory service, its catalog, data, Data Limits and sign-in
+ * real; what the scenario scripts is what the emulator cannot produce on demand: the
+ * release schedule (refresh due, downtime), the refresh itself and the reachability.
+ */
+class ScriptedEngine extends EngineCore {
   due = false;
-  settings: EngineSettings = { ...super.getSettings() };
   plan: RefreshPlan = { items: [], cost: [], totalRequests: 0, overBudget: [] };
   state: ServiceState = { available: true, reason: null, until: null, nextRelease: 0, nextMaintenance: 0 };
   summary: RefreshSummary = {
@@ -68,17 +125,43 @@ class ScriptedEngine extends FakeEngine {
   readonly signOuts: unknown[] = [];
   private finishRefresh: (() => void) | undefined;
 
+  constructor(
+    readonly service: ObservedService,
+    readonly scriptedAuth: ScriptedAuth,
+    private readonly scriptedSettings: FakeSettings,
+  ) {
+    super({
+      client: service,
+      auth: scriptedAuth,
+      settings: scriptedSettings,
+      schedule: new FakeSchedule(),
+      storage: new MemoryStorage(),
+      clock: { now: () => Date.now() },
+    });
+  }
+
+  /** The settings as the engine keeps them (tests read what the pane wrote). */
+  get settings(): EngineSettings {
+    return this.scriptedSettings.value;
+  }
+  set settings(value: EngineSettings) {
+    this.scriptedSettings.value = value;
+  }
+
+  /** Requests sent but not confirmed per "product|dataset": the state after calls that got no answer. */
+  readonly unconfirmed = new Map<string, number>();
+
+  override async limitsReport(): Promise<LimitsReport> {
+    const report = await super.limitsReport();
+    const rows = report.rows.map((row) => {
+      const unconfirmed = this.unconfirmed.get(`${row.product}|${row.dataset}`);
+      return unconfirmed === undefined ? row : { ...row, unconfirmed };
+    });
+    return { ...report, rows };
+  }
+
   override refreshDue(): boolean {
     return this.due;
-  }
-
-  override getSettings(): EngineSettings {
-    return this.settings;
-  }
-
-  override async updateSettings(patch: Partial<EngineSettings>): Promise<EngineSettings> {
-    this.settings = { ...this.settings, ...patch };
-    return this.settings;
   }
 
   override async planRefresh(): Promise<RefreshPlan> {
@@ -111,7 +194,7 @@ class ScriptedEngine extends FakeEngine {
   /** The service answers again (or stops answering): what the engine's calls observed. */
   setReachability(reachability: ServiceReachability): void {
     this.state = { ...this.state, reachability };
-    this.emitMeta();
+    this.service.reachabilityChanged();
   }
 
   override async clearCache(): Promise<void> {
@@ -153,22 +236,42 @@ const workbook: FormulaTarget & { written: string[][] } = {
 function start(): void {
   const setup = JSON.parse(new URLSearchParams(location.search).get("setup") ?? "{}") as HarnessSetup;
   const now = Date.now();
-  const engine = new ScriptedEngine([
-    { info: makeInfo({ code: "68520-8-1" }), finals: monthlyPoints("2024-01", 12), forecasts: [] },
-  ]);
-  engine.setAuth({
+  const service = new ObservedService();
+  service.addSeries(seriesInfo({ code: "68520-8-1", lastAvailableFinal: "2024-12" }));
+  for (const row of setup.limitsRows ?? []) {
+    service.limits.set(row.product, {
+      ...service.limits.get(row.product),
+      [row.dataset]: { remaining: row.remaining, total: row.total },
+    });
+  }
+  for (const [product, message] of Object.entries(setup.limitsDown ?? {})) {
+    const down = new PcdError("unavailable", message);
+    service.failWith((call) =>
+      call.operation === "data_limits" && call.product === product ? down : undefined,
+    );
+  }
+  const auth = new ScriptedAuth();
+  const settings = new FakeSettings();
+  const environment = setup.environment ?? "live";
+  auth.set({
     signedIn: setup.signedIn ?? true,
-    environment: setup.environment ?? "live",
+    environment,
     tokenExpiresAt: setup.tokenInMinutes === undefined ? null : now + setup.tokenInMinutes * 60_000,
   });
+  settings.value = {
+    ...settings.value,
+    environment,
+    autoRefreshAfterRelease: setup.auto ?? false,
+    ...setup.addresses,
+  };
+  const engine = new ScriptedEngine(service, auth, settings);
   engine.due = setup.due ?? false;
-  engine.settings = { ...engine.settings, autoRefreshAfterRelease: setup.auto ?? false, ...setup.addresses };
+  for (const row of setup.limitsRows ?? [])
+    if (row.unconfirmed !== undefined)
+      engine.unconfirmed.set(`${row.product}|${row.dataset}`, row.unconfirmed);
   if (setup.plan) engine.plan = setup.plan;
   if (setup.summary) engine.summary = { ...engine.summary, ...setup.summary };
   engine.refreshFails = setup.refreshFails;
-  if (setup.limitsRows) engine.limitsRows = setup.limitsRows;
-  for (const [product, message] of Object.entries(setup.limitsDown ?? {}))
-    engine.productLimitsFailures.set(product, new PcdError("unavailable", message));
   if (setup.service) {
     engine.state = {
       available: setup.service.available,

@@ -1,4 +1,5 @@
-// Builds the component harness (the real task pane on a scripted engine) into a temporary
+// Builds the component harness (the real task pane on the real engine, its refresh and
+// schedule scripted: test/e2e/harness/component-harness.tsx) into a temporary
 // folder: a small webpack build of its own, so it does not depend on the add-in's config.
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -1,7 +1,7 @@
 import { SPEC_INFO_FIELDS } from "../../../src/functions/arguments/field";
 import { PLAIN_SERIAL_DATES } from "../../../src/functions/host-capabilities";
 import { buildInfoTable, infoFieldCell, infoFieldNames } from "../../../src/functions/shape/info-table";
-import { makeInfo } from "../../support/fake-engine";
+import { makeInfo } from "../../support/series-records";
 
 const RAW = {
   area: "-",

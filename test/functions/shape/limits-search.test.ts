@@ -5,7 +5,7 @@ import type { CellTable } from "../../../src/functions/cell-value";
 import { buildLimitsTable, datasetRemaining } from "../../../src/functions/shape/limits-table";
 import { buildSearchTable } from "../../../src/functions/shape/search-table";
 import { MAX_ERROR_MESSAGE_LENGTH } from "../../../src/functions/cell-errors";
-import { makeInfo } from "../../support/fake-engine";
+import { makeInfo } from "../../support/series-records";
 
 const ROWS: LimitsRow[] = [
   { product: "industry_economics", dataset: "Germany", remaining: 40, total: 50 },

@@ -3,7 +3,7 @@ import { PLAIN_SERIAL_DATES, hostCapabilitiesFor } from "../../../src/functions/
 import { MAX_TABLES_PER_VERSION, seriesMemo } from "../../../src/functions/shape/series-memo";
 import { pickValue } from "../../../src/functions/shape/value-cell";
 import { buildValuesTable, type ValuesLayout } from "../../../src/functions/shape/values-table";
-import { makeInfo, monthlyPoints } from "../../support/fake-engine";
+import { makeInfo, monthlyPoints } from "../../support/series-records";
 
 function series(version: number, finals = monthlyPoints("2024-01", 12)): SeriesData {
   return {

@@ -1,6 +1,6 @@
 import type { SeriesData } from "../../../src/core/engine-api";
 import { pickValue } from "../../../src/functions/shape/value-cell";
-import { makeInfo } from "../../support/fake-engine";
+import { makeInfo } from "../../support/series-records";
 
 const DATA: SeriesData = {
   key: "k",

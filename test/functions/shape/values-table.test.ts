@@ -10,7 +10,7 @@ import {
   valueHeader,
   type ValuesLayout,
 } from "../../../src/functions/shape/values-table";
-import { makeInfo } from "../../support/fake-engine";
+import { makeInfo } from "../../support/series-records";
 
 // Finals 2024-10..2024-12, forecasts 2024-12 (superseded by the final) and 2025-01..02.
 const DATA: SeriesData = {
