@@ -219,15 +219,12 @@ export class Catalog {
       if (afterRefresh) return afterRefresh;
     }
 
-    for (const result of results) {
-      if (
-        result.status === "rejected" &&
-        isPcdError(result.reason) &&
-        TRANSIENT_KINDS.has(result.reason.kind)
-      ) {
-        throw result.reason;
-      }
-    }
+    // A product whose catalog could not be read at all may hold the code: its failure is
+    // the answer, not "unknown code" (a passing fault first, since it says "try again").
+    const failures = results.flatMap((result) => (result.status === "rejected" ? [result.reason] : []));
+    const transient = failures.find((reason) => isPcdError(reason) && TRANSIENT_KINDS.has(reason.kind));
+    if (transient !== undefined) throw transient;
+    if (failures.length > 0) throw failures[0];
     const checked = Math.max(0, ...PRODUCTS.map((product) => this.fetchedAt(product) ?? 0));
     throw new PcdError(
       "not_found",

@@ -60,6 +60,27 @@ describe("Catalog.lookup", () => {
     await expect(unknown).rejects.toMatchObject({ kind: "not_found" });
   });
 
+  // A catalog that was never read cannot vouch that a code is unknown: its own failure is
+  // the cell's answer, whatever kind it is (a row per kind; the passing ones were already so).
+  test.each([
+    ["auth", "The service refused the access token for Series Info (HTTP 403): sign in again."],
+    ["not_found", "The service found nothing at the Series Info address (HTTP 404)."],
+    ["protocol", "The Series Info answer was not the documented JSON."],
+    ["server", "The service failed (HTTP 500)."],
+  ] as const)(
+    "a Series Info failure of kind %s on a never-read catalog is the lookup's error, not 'unknown code'",
+    async (kind, message) => {
+      const { catalog, service } = setup();
+      const failure = new PcdError(kind, message);
+      service.failWith((call) =>
+        call.operation === "series_info" && call.product === "energy_price" ? failure : undefined,
+      );
+      await expect(catalog.lookup("1-2-3")).rejects.toBe(failure);
+      // A code of a product that did load is still found.
+      expect((await catalog.lookup("91201-1-5")).product).toBe("commodity_price");
+    },
+  );
+
   test("an unknown code fails locally and refreshes at most once per hour", async () => {
     const { catalog, clock, infoCalls, service } = setup();
     await expect(catalog.lookup("1-2-3")).rejects.toMatchObject({
