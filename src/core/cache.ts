@@ -7,6 +7,7 @@ import * as v from "valibot";
 import type { CoveredRange } from "./coverage";
 import type { KeyValueStorage, Logger } from "./environment";
 import type { Month, MonthlyPoint } from "./model";
+import { WriteBatch } from "./storage/write-batch";
 
 export const DATA_KEY_PREFIX = "pcd:data:";
 
@@ -80,11 +81,20 @@ export function fromStored(stored: StoredEntry): CacheEntry {
 
 export class DataCache {
   private readonly entries = new Map<string, CacheEntry>();
+  /** Entries stored together reach storage in one transaction (write-batch.ts). */
+  private readonly writes: WriteBatch;
 
   constructor(
     private readonly storage: KeyValueStorage,
     private readonly log?: Logger,
-  ) {}
+  ) {
+    this.writes = new WriteBatch(storage, (storageKeys, error) => {
+      const cause = error instanceof Error ? error.message : String(error);
+      for (const storageKey of storageKeys) {
+        this.log?.("warn", `Could not persist ${storageKey.slice(DATA_KEY_PREFIX.length)}: ${cause}`);
+      }
+    });
+  }
 
   /** Reads every stored entry into memory; unreadable entries are skipped (and logged), never fatal. */
   async load(): Promise<void> {
@@ -108,17 +118,20 @@ export class DataCache {
     return this.entries.get(key);
   }
 
-  /** Stores a complete entry. Memory is updated even when persisting fails (the data is good). */
-  async put(entry: CacheEntry): Promise<void> {
+  /**
+   * Stores a complete entry; resolves once it is persisted. Memory is updated at once and
+   * kept even when persisting fails (the data is good). Entries put in the same turn, or
+   * while a write is running, are written in one transaction; a failed one is logged per
+   * entry and leaves what storage held before.
+   */
+  put(entry: CacheEntry): Promise<void> {
     this.entries.set(entry.key, entry);
-    try {
-      await this.storage.set(DATA_KEY_PREFIX + entry.key, entry);
-    } catch (error) {
-      this.log?.(
-        "warn",
-        `Could not persist ${entry.key}: ${error instanceof Error ? error.message : String(error)}`,
-      );
-    }
+    return this.writes.write(DATA_KEY_PREFIX + entry.key, entry);
+  }
+
+  /** Resolves once every entry put so far has been written (or its failure logged). */
+  flush(): Promise<void> {
+    return this.writes.flush();
   }
 
   keys(): string[] {
@@ -134,6 +147,9 @@ export class DataCache {
   /** Deletes every data entry (memory and storage); other keys (settings) stay. */
   async clear(): Promise<void> {
     this.entries.clear();
+    // A write still queued would bring a deleted entry back.
+    this.writes.discardPending();
+    await this.writes.flush();
     const keys = (await this.storage.keys()).filter((key) => key.startsWith(DATA_KEY_PREFIX));
     await Promise.all(keys.map((key) => this.storage.delete(key)));
   }

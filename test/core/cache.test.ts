@@ -60,6 +60,51 @@ describe("DataCache", () => {
     expect(logs[0]).toMatch(/disk full/);
   });
 
+  test("entries put together are persisted in one transaction", async () => {
+    const storage = new MemoryStorage();
+    const transactions: number[] = [];
+    const setMany = storage.setMany.bind(storage);
+    storage.setMany = async (entries) => {
+      transactions.push(entries.length);
+      await setMany(entries);
+    };
+    const cache = new DataCache(storage);
+    await Promise.all(Array.from({ length: 40 }, (_, index) => cache.put(entry(`k${index}`, index))));
+    expect(transactions).toEqual([40]);
+    const reopened = new DataCache(storage);
+    await reopened.load();
+    expect(reopened.keys()).toHaveLength(40);
+    expect(reopened.get("k39")?.finals[0]?.value).toBe(39);
+  });
+
+  test("a failed batch is logged per entry and keeps what storage and memory held", async () => {
+    const storage = new MemoryStorage();
+    const logs: string[] = [];
+    const cache = new DataCache(storage, (_level, text) => logs.push(text));
+    await cache.put(entry("a", 1));
+    storage.setMany = async () => {
+      throw new Error("disk full");
+    };
+    await Promise.all([cache.put(entry("a", 2)), cache.put(entry("b", 3))]);
+    expect(logs).toEqual(["Could not persist a: disk full", "Could not persist b: disk full"]);
+    // Memory has the new data (it is good); storage still has the earlier entry, whole.
+    expect(cache.get("a")?.finals[0]?.value).toBe(2);
+    expect(cache.get("b")?.finals[0]?.value).toBe(3);
+    const reopened = new DataCache(storage);
+    await reopened.load();
+    expect(reopened.get("a")).toEqual(entry("a", 1));
+    expect(reopened.get("b")).toBeUndefined();
+  });
+
+  test("clear drops writes still queued (a deleted entry does not come back)", async () => {
+    const storage = new MemoryStorage();
+    const cache = new DataCache(storage);
+    void cache.put(entry("a"));
+    await cache.clear();
+    await cache.flush();
+    expect(await storage.keys()).toEqual([]);
+  });
+
   test("clear deletes data entries only and reports sizes", async () => {
     const storage = new MemoryStorage();
     await storage.set("pcd:settings", { environment: "live" });
