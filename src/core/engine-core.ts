@@ -451,6 +451,8 @@ export class EngineCore implements Engine {
       await this.batcher.idle();
       await this.seriesSync.idle();
     } while (!this.batcher.isIdle() || this.seriesSync.isBusy());
+    // What the calls brought is in storage too (writes are batched and delayed).
+    await Promise.all([this.cache.flush(), this.workbookKeys.flushed()]);
   }
 
   stats(): EngineStats {

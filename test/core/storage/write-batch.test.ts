@@ -7,7 +7,7 @@ class CountingStorage extends MemoryStorage {
   transactions: string[][] = [];
   failNext = 0;
 
-  async setMany(entries: ReadonlyArray<readonly [string, unknown]>): Promise<void> {
+  override async setMany(entries: ReadonlyArray<readonly [string, unknown]>): Promise<void> {
     this.transactions.push(entries.map(([key]) => key));
     if (this.failNext > 0) {
       this.failNext -= 1;
