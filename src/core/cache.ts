@@ -8,6 +8,7 @@ import type { CoveredRange } from "./coverage";
 import type { KeyValueStorage, Logger } from "./environment";
 import type { Month, MonthlyPoint } from "./model";
 import { WriteBatch } from "./storage/write-batch";
+import { packPoints, StoredPointsSchema, unpackPoints } from "./stored-points";
 
 export const DATA_KEY_PREFIX = "pcd:data:";
 
@@ -62,6 +63,44 @@ const CacheEntrySchema = v.object({
 
 type StoredEntry = v.InferOutput<typeof CacheEntrySchema>;
 
+/** What put writes (stored-points.ts): the points as flat arrays, marked by `format`. */
+export const PACKED_FORMAT = 2;
+
+const PackedEntrySchema = v.object({
+  ...CacheEntrySchema.entries,
+  format: v.literal(PACKED_FORMAT),
+  finals: StoredPointsSchema,
+  forecasts: StoredPointsSchema,
+});
+
+type PackedEntry = v.InferOutput<typeof PackedEntrySchema>;
+
+/** The stored form of an entry (the form every entry is written in). */
+export function toStored(entry: CacheEntry): PackedEntry {
+  return {
+    ...entry,
+    format: PACKED_FORMAT,
+    finals: packPoints(entry.finals),
+    forecasts: packPoints(entry.forecasts),
+  };
+}
+
+/** Reads either stored form: packed, or one object per month (entries written before). */
+function parseStored(stored: unknown): StoredEntry | undefined {
+  if (
+    typeof stored === "object" &&
+    stored !== null &&
+    (stored as { format?: unknown }).format === PACKED_FORMAT
+  ) {
+    const packed = v.safeParse(PackedEntrySchema, stored);
+    if (!packed.success) return undefined;
+    const { format: _format, finals, forecasts, ...rest } = packed.output;
+    return { ...rest, finals: unpackPoints(finals), forecasts: unpackPoints(forecasts) };
+  }
+  const parsed = v.safeParse(CacheEntrySchema, stored);
+  return parsed.success ? parsed.output : undefined;
+}
+
 /**
  * Entries written before coverage was recorded always began with a History load, so they
  * cover every month to their last final; one marked pendingValues lacks the latest months.
@@ -101,12 +140,10 @@ export class DataCache {
     const keys = (await this.storage.keys()).filter((key) => key.startsWith(DATA_KEY_PREFIX));
     await Promise.all(
       keys.map(async (storageKey) => {
-        const stored = await this.storage.get<unknown>(storageKey);
-        const parsed = v.safeParse(CacheEntrySchema, stored);
-        if (parsed.success && DATA_KEY_PREFIX + parsed.output.key === storageKey) {
+        const parsed = parseStored(await this.storage.get<unknown>(storageKey));
+        if (parsed !== undefined && DATA_KEY_PREFIX + parsed.key === storageKey) {
           // Entries written in this session are newer than what storage held.
-          if (!this.entries.has(parsed.output.key))
-            this.entries.set(parsed.output.key, fromStored(parsed.output));
+          if (!this.entries.has(parsed.key)) this.entries.set(parsed.key, fromStored(parsed));
         } else {
           this.log?.("warn", `Ignoring an unreadable cache entry '${storageKey}'`);
         }
@@ -126,7 +163,7 @@ export class DataCache {
    */
   put(entry: CacheEntry): Promise<void> {
     this.entries.set(entry.key, entry);
-    return this.writes.write(DATA_KEY_PREFIX + entry.key, entry);
+    return this.writes.write(DATA_KEY_PREFIX + entry.key, toStored(entry));
   }
 
   /** Resolves once every entry put so far has been written (or its failure logged). */

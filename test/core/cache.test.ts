@@ -1,4 +1,4 @@
-import { DATA_KEY_PREFIX, DataCache, type CacheEntry } from "../../src/core/cache";
+import { DATA_KEY_PREFIX, DataCache, PACKED_FORMAT, toStored, type CacheEntry } from "../../src/core/cache";
 import type { KeyValueStorage } from "../../src/core/environment";
 import { MemoryStorage } from "../../src/core/storage";
 
@@ -30,6 +30,35 @@ describe("DataCache", () => {
     expect(reopened.get("live|energy_price|1-1-1|default|default")?.finals[0]?.value).toBe(1);
     expect(reopened.get("sandbox|energy_price|1-1-1|default|default")?.finals[0]?.value).toBe(-1);
     expect(await storage.keys()).toContain(`${DATA_KEY_PREFIX}live|energy_price|1-1-1|default|default`);
+  });
+
+  test("entries are stored packed (flat month and value arrays); entries stored one object per month still load", async () => {
+    const storage = new MemoryStorage();
+    await new DataCache(storage).put(entry("packed", 2));
+    expect(await storage.get(`${DATA_KEY_PREFIX}packed`)).toMatchObject({
+      format: PACKED_FORMAT,
+      finals: { months: [2026 * 12 + 9], values: [2] },
+      forecasts: { months: [], values: [] },
+      lastFinal: "2026-10",
+    });
+    await storage.set(`${DATA_KEY_PREFIX}legacy`, entry("legacy", 3));
+    const reopened = new DataCache(storage);
+    await reopened.load();
+    expect(reopened.get("packed")).toEqual(entry("packed", 2));
+    expect(reopened.get("legacy")).toEqual(entry("legacy", 3));
+  });
+
+  test("skips a packed entry whose arrays do not match, and logs it", async () => {
+    const storage = new MemoryStorage();
+    await storage.set(`${DATA_KEY_PREFIX}broken`, {
+      ...toStored(entry("broken")),
+      finals: { months: [1, 2], values: [1] },
+    });
+    const logs: string[] = [];
+    const cache = new DataCache(storage, (_level, text) => logs.push(text));
+    await cache.load();
+    expect(cache.keys()).toEqual([]);
+    expect(logs).toEqual(["Ignoring an unreadable cache entry 'pcd:data:broken'"]);
   });
 
   test("skips unreadable entries and logs them", async () => {
