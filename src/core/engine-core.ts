@@ -3,7 +3,7 @@
 // exercised with fakes; createEngine (engine.ts) plugs in the real transport.
 import { Batcher, type BatchGate, type BatchItem } from "./batcher";
 import { DataCache, type CacheEntry } from "./cache";
-import { Catalog } from "./catalog";
+import { Catalog, CATALOG_MAX_AGE_MS } from "./catalog";
 import { ChangeEvents, type Defer } from "./change-events";
 import type {
   AuthStatus,
@@ -115,6 +115,8 @@ export class EngineCore implements Engine {
   private readonly limitsPrefetched = new Set<ProductId>();
   private searchIndex: { index: SearchIndex; version: number; environment: ServiceEnvironment } | undefined;
   private loading: Promise<void> | undefined;
+  /** True once load() is done (the synchronous fast path needs the stored state read). */
+  private loaded = false;
   private releaseDoneAt: number | undefined;
   private readonly entryVersions = new WeakMap<CacheEntry, number>();
   private readonly dataOfEntry = new WeakMap<CacheEntry, SeriesData>();
@@ -284,6 +286,33 @@ export class EngineCore implements Engine {
       return this.serve(key, info, need, toPcdError(error));
     }
     return this.serve(key, info, need);
+  }
+
+  serveNow(
+    code: string,
+    currency: string | number | null,
+    unit: string | number | null,
+    need: SeriesNeed,
+  ): SeriesData | undefined {
+    if (!this.loaded) return undefined;
+    const info = this.catalogStore.find(code.trim());
+    // A record older than the catalog's age would be refreshed by lookup: the slow path does that.
+    const fetchedAt = info && this.catalogStore.fetchedAt(info.product);
+    if (!info || fetchedAt == null || this.parts.clock.now() - fetchedAt >= CATALOG_MAX_AGE_MS)
+      return undefined;
+    let request: SeriesRequest;
+    try {
+      request = resolveSeriesRequest(this.environment(), info, currency, unit);
+    } catch {
+      return undefined;
+    }
+    const entry = this.cache.get(request.key);
+    if (!entry || this.seriesSync.plan(request, need, info).action !== "none") return undefined;
+    const context = this.seriesSync.context(parseRequestKey(request.key).environment, info.product);
+    if (judgeServing(entry, info, need, context).kind !== "fresh") return undefined;
+    this.prefetchLimits(info.product);
+    this.workbookKeys.add(request.key, need);
+    return this.toData(entry, info);
   }
 
   /**
@@ -488,6 +517,7 @@ export class EngineCore implements Engine {
         }
       }),
     );
+    this.loaded = true;
   }
 
   private environment(): ServiceEnvironment {
