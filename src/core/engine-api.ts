@@ -259,6 +259,12 @@ export interface Engine {
    * asynchronous path, which answers it (and words every error). Optional for engines
    * that have no such path.
    */
+  /**
+   * A code's catalog record at once, when lookup would answer it without a call or a wait
+   * (engine loaded, record current); else undefined (lookup then answers, and words any
+   * error). Optional, like serveNow.
+   */
+  lookupNow?(code: string): SeriesInfo | undefined;
   serveNow?(
     code: string,
     currency: string | number | null,

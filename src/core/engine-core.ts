@@ -288,18 +288,24 @@ export class EngineCore implements Engine {
     return this.serve(key, info, need);
   }
 
-  serveNow(
-    code: string,
-    currency: string | number | null,
-    unit: string | number | null,
-    need: SeriesNeed,
-  ): SeriesData | undefined {
+  lookupNow(code: string): SeriesInfo | undefined {
     if (!this.loaded) return undefined;
     const info = this.catalogStore.find(code.trim());
     // A record older than the catalog's age would be refreshed by lookup: the slow path does that.
     const fetchedAt = info && this.catalogStore.fetchedAt(info.product);
     if (!info || fetchedAt == null || this.parts.clock.now() - fetchedAt >= CATALOG_MAX_AGE_MS)
       return undefined;
+    return info;
+  }
+
+  serveNow(
+    code: string,
+    currency: string | number | null,
+    unit: string | number | null,
+    need: SeriesNeed,
+  ): SeriesData | undefined {
+    const info = this.lookupNow(code);
+    if (!info) return undefined;
     let request: SeriesRequest;
     try {
       request = resolveSeriesRequest(this.environment(), info, currency, unit);

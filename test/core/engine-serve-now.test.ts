@@ -79,4 +79,14 @@ describe("serveNow", () => {
     expect(h.engine["workbookKeys"].list()).toEqual([request.key]);
     expect(h.engine["workbookKeys"].need(request.key)).toEqual(LATEST_ONLY);
   });
+
+  test("lookupNow gives the record lookup gives, once loaded and while the record is current", async () => {
+    const h = harness();
+    expect(h.engine.lookupNow?.(CODE)).toBeUndefined();
+    const slow = await h.engine.lookup(CODE);
+    expect(h.engine.lookupNow?.(` ${CODE}`)).toBe(slow);
+    expect(h.engine.lookupNow?.("99999-9-9")).toBeUndefined();
+    h.clock.now += CATALOG_MAX_AGE_MS;
+    expect(h.engine.lookupNow?.(CODE)).toBeUndefined();
+  });
 });
