@@ -38,6 +38,9 @@ export class WorkbookKeys {
   private saving: Promise<void> = Promise.resolve();
   private dirty = false;
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Keys whose last holder let go, with when (epoch ms), oldest first. */
+  private readonly released = new Map<string, number>();
+  private sweepTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     private readonly storage: KeyValueStorage,
@@ -89,13 +92,39 @@ export class WorkbookKeys {
         return;
       }
       this.holders.delete(key);
-      const timer: unknown = setTimeout(() => {
-        if (this.holders.has(key) || !this.keys.delete(key)) return;
-        this.save();
-      }, this.graceMs);
-      // In Node (headless runner, tests) a pending grace must not keep the process alive.
-      (timer as { unref?: () => void }).unref?.();
+      // Re-inserted, so the map stays in release order (the sweep stops at the first not due).
+      this.released.delete(key);
+      this.released.set(key, Date.now());
+      this.armSweep(this.graceMs);
     };
+  }
+
+  /**
+   * One timer for every key in its grace: a recalculation cancels every cell before
+   * invoking it again, and a timer per released key was a timer per cell.
+   */
+  private armSweep(delayMs: number): void {
+    if (this.sweepTimer !== undefined) return;
+    this.sweepTimer = setTimeout(() => this.sweep(), Math.max(0, delayMs));
+    // In Node (headless runner, tests) a pending grace must not keep the process alive.
+    (this.sweepTimer as { unref?: () => void }).unref?.();
+  }
+
+  /** Drops the keys whose grace has passed with no cell holding them again. */
+  private sweep(): void {
+    this.sweepTimer = undefined;
+    const now = Date.now();
+    let removed = false;
+    for (const [key, releasedAt] of this.released) {
+      const left = releasedAt + this.graceMs - now;
+      if (left > 0) {
+        this.armSweep(left);
+        break;
+      }
+      this.released.delete(key);
+      if (!this.holders.has(key) && this.keys.delete(key)) removed = true;
+    }
+    if (removed) this.save();
   }
 
   list(): string[] {

@@ -135,6 +135,23 @@ describe("WorkbookKeys held by cells", () => {
     expect(reopened.list()).toEqual(expected);
   });
 
+  test("cells released together arm one timer; each key leaves when its own grace ends", async () => {
+    const storage = new MemoryStorage();
+    const keys = new WorkbookKeys(storage, undefined, 1_000);
+    const early = Array.from({ length: 500 }, (_, index) => keys.retain(`early-${index}`));
+    const late = keys.retain("late");
+    for (const release of early) release();
+    expect(jest.getTimerCount()).toBe(2); // the sweep, and the delayed save of the keys
+    jest.advanceTimersByTime(600);
+    late();
+    jest.advanceTimersByTime(400);
+    expect(keys.list()).toEqual(["late"]);
+    jest.advanceTimersByTime(600);
+    expect(keys.list()).toEqual([]);
+    await keys.flushed();
+    expect(await storage.get(WORKBOOK_KEYS_STORAGE_KEY)).toEqual([]);
+  });
+
   test("releasing twice counts once", () => {
     const keys = new WorkbookKeys(new MemoryStorage(), undefined, 1_000);
     const release = keys.retain("a");
