@@ -693,7 +693,8 @@ export class EngineCore implements Engine {
     if (!first) return;
     const datasets = items.map((item) => item.dataset);
     this.ledger[outcome](first.environment, first.product, datasets);
-    if (first.environment === "live") this.changes.metaChanged();
+    // The allowances moved, not the catalog: INFO and SEARCH cells must not re-run per call.
+    if (first.environment === "live") this.changes.limitsChanged();
   }
 
   private quotaGate(): BatchGate {
