@@ -36,6 +36,7 @@ import { SearchIndex } from "./search-index";
 import { WHOLE_SERIES, type SeriesNeed } from "./series-need";
 import { judgeServing, missingError } from "./serving";
 import { SeriesSync } from "./series-sync";
+import { planSync } from "./sync-planner";
 import type { ServiceClient } from "./service-client";
 import { WorkbookKeys } from "./workbook-keys";
 
@@ -313,8 +314,10 @@ export class EngineCore implements Engine {
       return undefined;
     }
     const entry = this.cache.get(request.key);
-    if (!entry || this.seriesSync.plan(request, need, info).action !== "none") return undefined;
-    const context = this.seriesSync.context(parseRequestKey(request.key).environment, info.product);
+    if (!entry) return undefined;
+    // What seriesSync.plan and serve decide, with the context read once (this runs per cell).
+    const context = this.seriesSync.context(this.environment(), info.product);
+    if (planSync(entry, info, need, context).action !== "none") return undefined;
     if (judgeServing(entry, info, need, context).kind !== "fresh") return undefined;
     this.prefetchLimits(info.product);
     this.workbookKeys.add(request.key, need);
