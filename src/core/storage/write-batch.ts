@@ -5,7 +5,13 @@
 // is running, go to storage together, and only the latest value of a key is written.
 import type { KeyValueStorage } from "../environment";
 
-/** Called once per failed flush with the keys it could not write and why. */
+/**
+ * Largest transaction written at once. A slow flush lets the next batch grow (a cold
+ * workbook stores thousands of series); chunks keep each transaction short.
+ */
+export const MAX_ENTRIES_PER_TRANSACTION = 200;
+
+/** Called once per failed transaction with the keys it could not write and why. */
 export type WriteFailure = (keys: readonly string[], error: unknown) => void;
 
 interface Batch {
@@ -75,16 +81,20 @@ export class WriteBatch {
   }
 
   private async writeBatch(values: Map<string, unknown>): Promise<void> {
-    if (values.size === 0) return;
     const entries = [...values];
-    try {
-      if (this.storage.setMany) await this.storage.setMany(entries);
-      else await Promise.all(entries.map(([key, value]) => this.storage.set(key, value)));
-    } catch (error) {
-      this.onFailure(
-        entries.map(([key]) => key),
-        error,
-      );
+    // One transaction per chunk, one after the other: each stays well within the time a
+    // storage operation may take before the resilient store counts it as hanging.
+    for (let start = 0; start < entries.length; start += MAX_ENTRIES_PER_TRANSACTION) {
+      const chunk = entries.slice(start, start + MAX_ENTRIES_PER_TRANSACTION);
+      try {
+        if (this.storage.setMany) await this.storage.setMany(chunk);
+        else await Promise.all(chunk.map(([key, value]) => this.storage.set(key, value)));
+      } catch (error) {
+        this.onFailure(
+          chunk.map(([key]) => key),
+          error,
+        );
+      }
     }
   }
 }

@@ -1,6 +1,6 @@
 import type { KeyValueStorage } from "../../../src/core/environment";
 import { MemoryStorage } from "../../../src/core/storage";
-import { WriteBatch } from "../../../src/core/storage/write-batch";
+import { MAX_ENTRIES_PER_TRANSACTION, WriteBatch } from "../../../src/core/storage/write-batch";
 
 /** A memory store that counts its transactions and can be told to fail the next ones. */
 class CountingStorage extends MemoryStorage {
@@ -38,6 +38,24 @@ describe("WriteBatch", () => {
     expect(storage.transactions).toHaveLength(1);
     expect(storage.transactions[0]).toHaveLength(40);
     expect(await storage.get("k39")).toEqual({ index: 39 });
+  });
+
+  test("a large batch is written in transactions of at most MAX_ENTRIES_PER_TRANSACTION; a failed one spoils no other", async () => {
+    const storage = new CountingStorage();
+    const { failures, onFailure } = recorder();
+    const batch = new WriteBatch(storage, onFailure);
+    const count = 2 * MAX_ENTRIES_PER_TRANSACTION + 50;
+    storage.failNext = 1;
+    await Promise.all(Array.from({ length: count }, (_, index) => batch.write(`k${index}`, index)));
+    expect(storage.transactions.map((keys) => keys.length)).toEqual([
+      MAX_ENTRIES_PER_TRANSACTION,
+      MAX_ENTRIES_PER_TRANSACTION,
+      50,
+    ]);
+    expect(failures).toHaveLength(1);
+    expect(failures[0]?.keys).toHaveLength(MAX_ENTRIES_PER_TRANSACTION);
+    expect(await storage.get("k0")).toBeUndefined();
+    expect(await storage.get(`k${count - 1}`)).toBe(count - 1);
   });
 
   test("only the latest value of a key is written", async () => {
