@@ -7,6 +7,8 @@ import * as v from "valibot";
 import type { CoveredRange } from "./coverage";
 import type { KeyValueStorage, Logger } from "./environment";
 import type { Month, MonthlyPoint } from "./model";
+import { WriteBatch } from "./storage/write-batch";
+import { packPoints, StoredPointsSchema, unpackPoints } from "./stored-points";
 
 export const DATA_KEY_PREFIX = "pcd:data:";
 
@@ -61,6 +63,44 @@ const CacheEntrySchema = v.object({
 
 type StoredEntry = v.InferOutput<typeof CacheEntrySchema>;
 
+/** What put writes (stored-points.ts): the points as flat arrays, marked by `format`. */
+export const PACKED_FORMAT = 2;
+
+const PackedEntrySchema = v.object({
+  ...CacheEntrySchema.entries,
+  format: v.literal(PACKED_FORMAT),
+  finals: StoredPointsSchema,
+  forecasts: StoredPointsSchema,
+});
+
+type PackedEntry = v.InferOutput<typeof PackedEntrySchema>;
+
+/** The stored form of an entry (the form every entry is written in). */
+export function toStored(entry: CacheEntry): PackedEntry {
+  return {
+    ...entry,
+    format: PACKED_FORMAT,
+    finals: packPoints(entry.finals),
+    forecasts: packPoints(entry.forecasts),
+  };
+}
+
+/** Reads either stored form: packed, or one object per month (entries written before). */
+function parseStored(stored: unknown): StoredEntry | undefined {
+  if (
+    typeof stored === "object" &&
+    stored !== null &&
+    (stored as { format?: unknown }).format === PACKED_FORMAT
+  ) {
+    const packed = v.safeParse(PackedEntrySchema, stored);
+    if (!packed.success) return undefined;
+    const { format: _format, finals, forecasts, ...rest } = packed.output;
+    return { ...rest, finals: unpackPoints(finals), forecasts: unpackPoints(forecasts) };
+  }
+  const parsed = v.safeParse(CacheEntrySchema, stored);
+  return parsed.success ? parsed.output : undefined;
+}
+
 /**
  * Entries written before coverage was recorded always began with a History load, so they
  * cover every month to their last final; one marked pendingValues lacks the latest months.
@@ -80,23 +120,30 @@ export function fromStored(stored: StoredEntry): CacheEntry {
 
 export class DataCache {
   private readonly entries = new Map<string, CacheEntry>();
+  /** Entries stored together reach storage in one transaction (write-batch.ts). */
+  private readonly writes: WriteBatch;
 
   constructor(
     private readonly storage: KeyValueStorage,
     private readonly log?: Logger,
-  ) {}
+  ) {
+    this.writes = new WriteBatch(storage, (storageKeys, error) => {
+      const cause = error instanceof Error ? error.message : String(error);
+      for (const storageKey of storageKeys) {
+        this.log?.("warn", `Could not persist ${storageKey.slice(DATA_KEY_PREFIX.length)}: ${cause}`);
+      }
+    });
+  }
 
   /** Reads every stored entry into memory; unreadable entries are skipped (and logged), never fatal. */
   async load(): Promise<void> {
     const keys = (await this.storage.keys()).filter((key) => key.startsWith(DATA_KEY_PREFIX));
     await Promise.all(
       keys.map(async (storageKey) => {
-        const stored = await this.storage.get<unknown>(storageKey);
-        const parsed = v.safeParse(CacheEntrySchema, stored);
-        if (parsed.success && DATA_KEY_PREFIX + parsed.output.key === storageKey) {
+        const parsed = parseStored(await this.storage.get<unknown>(storageKey));
+        if (parsed !== undefined && DATA_KEY_PREFIX + parsed.key === storageKey) {
           // Entries written in this session are newer than what storage held.
-          if (!this.entries.has(parsed.output.key))
-            this.entries.set(parsed.output.key, fromStored(parsed.output));
+          if (!this.entries.has(parsed.key)) this.entries.set(parsed.key, fromStored(parsed));
         } else {
           this.log?.("warn", `Ignoring an unreadable cache entry '${storageKey}'`);
         }
@@ -108,17 +155,20 @@ export class DataCache {
     return this.entries.get(key);
   }
 
-  /** Stores a complete entry. Memory is updated even when persisting fails (the data is good). */
-  async put(entry: CacheEntry): Promise<void> {
+  /**
+   * Stores a complete entry; resolves once it is persisted. Memory is updated at once and
+   * kept even when persisting fails (the data is good). Entries put in the same turn, or
+   * while a write is running, are written in one transaction; a failed one is logged per
+   * entry and leaves what storage held before.
+   */
+  put(entry: CacheEntry): Promise<void> {
     this.entries.set(entry.key, entry);
-    try {
-      await this.storage.set(DATA_KEY_PREFIX + entry.key, entry);
-    } catch (error) {
-      this.log?.(
-        "warn",
-        `Could not persist ${entry.key}: ${error instanceof Error ? error.message : String(error)}`,
-      );
-    }
+    return this.writes.write(DATA_KEY_PREFIX + entry.key, toStored(entry));
+  }
+
+  /** Resolves once every entry put so far has been written (or its failure logged). */
+  flush(): Promise<void> {
+    return this.writes.flush();
   }
 
   keys(): string[] {
@@ -134,6 +184,9 @@ export class DataCache {
   /** Deletes every data entry (memory and storage); other keys (settings) stay. */
   async clear(): Promise<void> {
     this.entries.clear();
+    // A write still queued would bring a deleted entry back.
+    this.writes.discardPending();
+    await this.writes.flush();
     const keys = (await this.storage.keys()).filter((key) => key.startsWith(DATA_KEY_PREFIX));
     await Promise.all(keys.map((key) => this.storage.delete(key)));
   }

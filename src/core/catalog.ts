@@ -101,6 +101,15 @@ function shownCode(code: string): string {
   return truncate(code, MAX_SHOWN_CODE);
 }
 
+/**
+ * The catalogs' map keys ("live|energy_price"), built once: find runs for every cell and
+ * every re-run, and a key built per lookup is a new string to flatten and hash each time.
+ */
+const SCOPE_KEYS: Readonly<Record<ServiceEnvironment, ReadonlyArray<readonly [ProductId, string]>>> = {
+  live: PRODUCTS.map((product) => [product, `live|${product}`] as const),
+  sandbox: PRODUCTS.map((product) => [product, `sandbox|${product}`] as const),
+};
+
 export class Catalog {
   private readonly catalogs = new Map<string, ProductCatalog>();
   private readonly fetching = new Map<string, Promise<ProductCatalog>>();
@@ -165,9 +174,8 @@ export class Catalog {
 
   /** The cached record of a code (current environment), without any call. */
   find(code: string): SeriesInfo | undefined {
-    const environment = this.options.environment();
-    for (const product of PRODUCTS) {
-      const found = this.catalogs.get(`${environment}|${product}`)?.byCode.get(code);
+    for (const [, key] of SCOPE_KEYS[this.options.environment()]) {
+      const found = this.catalogs.get(key)?.byCode.get(code);
       if (found) return found;
     }
     return undefined;
@@ -180,7 +188,8 @@ export class Catalog {
   }
 
   fetchedAt(product: ProductId): number | null {
-    return this.catalogs.get(`${this.options.environment()}|${product}`)?.fetchedAt ?? null;
+    const scope = SCOPE_KEYS[this.options.environment()].find(([known]) => known === product);
+    return (scope && this.catalogs.get(scope[1])?.fetchedAt) ?? null;
   }
 
   /**

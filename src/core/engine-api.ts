@@ -259,6 +259,25 @@ export interface Engine {
    * naming what could not be fetched; a History part never passes for the latest months.
    */
   getSeries(request: SeriesRequest, need?: SeriesNeed): Promise<SeriesData>;
+  /**
+   * The cell fast path: resolve and getSeries in one synchronous step, for a series that
+   * needs no call and no wait (engine loaded, catalog record current, the months cached and
+   * current). Anything else, errors included, is undefined: the cell then takes the
+   * asynchronous path, which answers it (and words every error). Optional for engines
+   * that have no such path.
+   */
+  /**
+   * A code's catalog record at once, when lookup would answer it without a call or a wait
+   * (engine loaded, record current); else undefined (lookup then answers, and words any
+   * error). Optional, like serveNow.
+   */
+  lookupNow?(code: string): SeriesInfo | undefined;
+  serveNow?(
+    code: string,
+    currency: string | number | null,
+    unit: string | number | null,
+    need: SeriesNeed,
+  ): SeriesData | undefined;
   /** Cached data without any call. */
   peek(key: string): SeriesData | undefined;
   /**

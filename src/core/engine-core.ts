@@ -3,7 +3,7 @@
 // exercised with fakes; createEngine (engine.ts) plugs in the real transport.
 import { Batcher, type BatchGate, type BatchItem } from "./batcher";
 import { DataCache, type CacheEntry } from "./cache";
-import { Catalog } from "./catalog";
+import { Catalog, CATALOG_MAX_AGE_MS } from "./catalog";
 import { ChangeEvents, type Defer } from "./change-events";
 import type {
   AuthStatus,
@@ -36,6 +36,7 @@ import { SearchIndex } from "./search-index";
 import { WHOLE_SERIES, type SeriesNeed } from "./series-need";
 import { judgeServing, missingError } from "./serving";
 import { SeriesSync } from "./series-sync";
+import { planSync } from "./sync-planner";
 import type { ServiceClient } from "./service-client";
 import { WorkbookKeys } from "./workbook-keys";
 
@@ -115,6 +116,8 @@ export class EngineCore implements Engine {
   private readonly limitsPrefetched = new Set<ProductId>();
   private searchIndex: { index: SearchIndex; version: number; environment: ServiceEnvironment } | undefined;
   private loading: Promise<void> | undefined;
+  /** True once load() is done (the synchronous fast path needs the stored state read). */
+  private loaded = false;
   private releaseDoneAt: number | undefined;
   private readonly entryVersions = new WeakMap<CacheEntry, number>();
   private readonly dataOfEntry = new WeakMap<CacheEntry, SeriesData>();
@@ -286,6 +289,41 @@ export class EngineCore implements Engine {
     return this.serve(key, info, need);
   }
 
+  lookupNow(code: string): SeriesInfo | undefined {
+    if (!this.loaded) return undefined;
+    const info = this.catalogStore.find(code.trim());
+    // A record older than the catalog's age would be refreshed by lookup: the slow path does that.
+    const fetchedAt = info && this.catalogStore.fetchedAt(info.product);
+    if (!info || fetchedAt == null || this.parts.clock.now() - fetchedAt >= CATALOG_MAX_AGE_MS)
+      return undefined;
+    return info;
+  }
+
+  serveNow(
+    code: string,
+    currency: string | number | null,
+    unit: string | number | null,
+    need: SeriesNeed,
+  ): SeriesData | undefined {
+    const info = this.lookupNow(code);
+    if (!info) return undefined;
+    let request: SeriesRequest;
+    try {
+      request = resolveSeriesRequest(this.environment(), info, currency, unit);
+    } catch {
+      return undefined;
+    }
+    const entry = this.cache.get(request.key);
+    if (!entry) return undefined;
+    // What seriesSync.plan and serve decide, with the context read once (this runs per cell).
+    const context = this.seriesSync.context(this.environment(), info.product);
+    if (planSync(entry, info, need, context).action !== "none") return undefined;
+    if (judgeServing(entry, info, need, context).kind !== "fresh") return undefined;
+    this.prefetchLimits(info.product);
+    this.workbookKeys.add(request.key, need);
+    return this.toData(entry, info);
+  }
+
   /**
    * Answers a cell from the cache when it holds the months the cell reads: fresh, or as a
    * complete earlier release had them when `failure` kept it from being brought up to date.
@@ -451,6 +489,8 @@ export class EngineCore implements Engine {
       await this.batcher.idle();
       await this.seriesSync.idle();
     } while (!this.batcher.isIdle() || this.seriesSync.isBusy());
+    // What the calls brought is in storage too (writes are batched and delayed).
+    await Promise.all([this.cache.flush(), this.workbookKeys.flushed()]);
   }
 
   stats(): EngineStats {
@@ -486,6 +526,7 @@ export class EngineCore implements Engine {
         }
       }),
     );
+    this.loaded = true;
   }
 
   private environment(): ServiceEnvironment {
@@ -655,7 +696,8 @@ export class EngineCore implements Engine {
     if (!first) return;
     const datasets = items.map((item) => item.dataset);
     this.ledger[outcome](first.environment, first.product, datasets);
-    if (first.environment === "live") this.changes.metaChanged();
+    // The allowances moved, not the catalog: INFO and SEARCH cells must not re-run per call.
+    if (first.environment === "live") this.changes.limitsChanged();
   }
 
   private quotaGate(): BatchGate {

@@ -17,6 +17,11 @@ export interface Clock {
 export interface KeyValueStorage {
   get<T>(key: string): Promise<T | undefined>;
   set(key: string, value: unknown): Promise<void>;
+  /**
+   * Writes several keys in one transaction where the store has them (IndexedDB): all or
+   * none. Optional; without it the keys are written one by one.
+   */
+  setMany?(entries: ReadonlyArray<readonly [string, unknown]>): Promise<void>;
   delete(key: string): Promise<void>;
   keys(): Promise<string[]>;
   /** True when data survives a restart (false for the in-memory fallback). */

@@ -17,6 +17,12 @@ import { readNeed, sameNeed, unionNeed, WHOLE_SERIES, type SeriesNeed } from "./
 
 export const WORKBOOK_KEYS_STORAGE_KEY = "pcd:workbook-keys";
 export const RELEASE_GRACE_MS = 10_000;
+/**
+ * Changes are saved at most this often. The list is written whole (thousands of keys in a
+ * large workbook), and a cold recalculation adds keys for seconds: saving after every turn
+ * wrote the list a hundred times per 10,000 formulas, more bytes than the series themselves.
+ */
+export const SAVE_DELAY_MS = 1_000;
 
 /** What the workbook stores: the keys with their needs (older versions stored plain keys). */
 interface StoredKey {
@@ -31,6 +37,10 @@ export class WorkbookKeys {
   private readonly holders = new Map<string, SeriesNeed[]>();
   private saving: Promise<void> = Promise.resolve();
   private dirty = false;
+  private saveTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Keys whose last holder let go, with when (epoch ms), oldest first. */
+  private readonly released = new Map<string, number>();
+  private sweepTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     private readonly storage: KeyValueStorage,
@@ -82,13 +92,39 @@ export class WorkbookKeys {
         return;
       }
       this.holders.delete(key);
-      const timer: unknown = setTimeout(() => {
-        if (this.holders.has(key) || !this.keys.delete(key)) return;
-        this.save();
-      }, this.graceMs);
-      // In Node (headless runner, tests) a pending grace must not keep the process alive.
-      (timer as { unref?: () => void }).unref?.();
+      // Re-inserted, so the map stays in release order (the sweep stops at the first not due).
+      this.released.delete(key);
+      this.released.set(key, Date.now());
+      this.armSweep(this.graceMs);
     };
+  }
+
+  /**
+   * One timer for every key in its grace: a recalculation cancels every cell before
+   * invoking it again, and a timer per released key was a timer per cell.
+   */
+  private armSweep(delayMs: number): void {
+    if (this.sweepTimer !== undefined) return;
+    this.sweepTimer = setTimeout(() => this.sweep(), Math.max(0, delayMs));
+    // In Node (headless runner, tests) a pending grace must not keep the process alive.
+    (this.sweepTimer as { unref?: () => void }).unref?.();
+  }
+
+  /** Drops the keys whose grace has passed with no cell holding them again. */
+  private sweep(): void {
+    this.sweepTimer = undefined;
+    const now = Date.now();
+    let removed = false;
+    for (const [key, releasedAt] of this.released) {
+      const left = releasedAt + this.graceMs - now;
+      if (left > 0) {
+        this.armSweep(left);
+        break;
+      }
+      this.released.delete(key);
+      if (!this.holders.has(key) && this.keys.delete(key)) removed = true;
+    }
+    if (removed) this.save();
   }
 
   list(): string[] {
@@ -109,16 +145,26 @@ export class WorkbookKeys {
     this.save();
   }
 
-  /** Resolves once pending writes are done. */
+  /** Writes what is waiting for the save delay now; resolves once pending writes are done. */
   flushed(): Promise<void> {
+    if (this.saveTimer !== undefined) {
+      clearTimeout(this.saveTimer);
+      this.write();
+    }
     return this.saving;
   }
 
   private save(): void {
     if (this.dirty) return;
     this.dirty = true;
+    this.saveTimer = setTimeout(() => this.write(), SAVE_DELAY_MS);
+    // In Node (headless runner, tests) a pending save must not keep the process alive.
+    (this.saveTimer as { unref?: () => void }).unref?.();
+  }
+
+  private write(): void {
+    this.saveTimer = undefined;
     this.saving = this.saving.then(async () => {
-      await Promise.resolve();
       this.dirty = false;
       try {
         const stored: StoredKey[] = [...this.keys].map(([key, need]) => ({ key, need }));

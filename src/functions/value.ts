@@ -39,6 +39,15 @@ export function valueNeed(month: Month | null): SeriesNeed {
 export function valueJob(engine: Engine, args: ValueArguments): CellJob<number> {
   return {
     watch: "data",
+    computeNow: (track) => {
+      const request = parseValueArguments(args);
+      const need = valueNeed(request.month);
+      const data = engine.serveNow?.(request.code, request.currency, request.unit, need);
+      if (data === undefined) return undefined;
+      const value = pickValue(data, request.month);
+      track(data.key, need);
+      return value;
+    },
     compute: async (track, stale) => {
       const request = parseValueArguments(args);
       await engine.ready();

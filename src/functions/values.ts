@@ -62,6 +62,15 @@ export function valuesNeed(layout: Pick<ValuesLayout, "start" | "end" | "forecas
 export function valuesJob(engine: Engine, args: ValuesArguments, host: HostCapabilities): CellJob<CellTable> {
   return {
     watch: "data",
+    computeNow: (track) => {
+      const request = parseValuesArguments(args);
+      const need = valuesNeed(request);
+      const data = engine.serveNow?.(request.code, request.currency, request.unit, need);
+      if (data === undefined) return undefined;
+      const table = buildValuesTable(data, request, host);
+      track(data.key, need);
+      return table;
+    },
     compute: async (track, stale) => {
       const request = parseValuesArguments(args);
       await engine.ready();

@@ -5,7 +5,7 @@
 import { readFile } from "node:fs/promises";
 import { checkCacheFile } from "./cache-file";
 import { USAGE, UsageError, formulasOfFile, parseCliArgs, type CliOptions } from "./cli-args";
-import { reportJson, reportText } from "./report-format";
+import { ReportWriter } from "./report-writer";
 import { runWorkbook, type RunReport } from "./run-workbook";
 
 export const EXIT_OK = 0;
@@ -30,8 +30,10 @@ async function main(argv: readonly string[]): Promise<number> {
     await write(process.stderr, `${error.message}\n\n${USAGE}\n`);
     return EXIT_USAGE;
   }
-  const report = await runWorkbook({ ...options, formulas });
-  await write(process.stdout, options.json ? `${reportJson(report)}\n` : reportText(report));
+  // Each pass is written as it ends: a long run never holds every pass's tables.
+  const writer = new ReportWriter(options.json ? "json" : "text", (chunk) => write(process.stdout, chunk));
+  const report = await runWorkbook({ ...options, formulas, onPass: writer.onPass });
+  await writer.finish(report);
   if (!report.settled) {
     await write(process.stderr, `Did not finish within the timeout:\n${unfinished(report)}\n`);
     return EXIT_STUCK;

@@ -1,28 +1,51 @@
 // The runner's outputs: the JSON document of --json (one document, exactly the documented
 // shape: docs/formulas.md) and a readable text table otherwise.
 import type { CellOutput, OutputScalar, OutputValue } from "./cell-output";
+import type { PassReport } from "./run-pass";
 import type { RunReport } from "./run-workbook";
 import type { Usage } from "./usage-meter";
 
 export function reportJson(report: RunReport): string {
   const document: Record<string, unknown> = {
-    signIn: report.signIn,
-    ...(report.refresh ? { refresh: report.refresh } : {}),
-    passes: report.passes.map((pass) => ({
-      results: pass.results,
-      http: pass.http,
-      dataRequests: pass.dataRequests,
-      dataRequestsUnconfirmed: pass.dataRequestsUnconfirmed,
-      ms: pass.ms,
-      ...(pass.stuck ? { stuck: pass.stuck } : {}),
-    })),
-    total: report.total,
-    settled: report.settled,
+    ...jsonHead(report),
+    passes: report.passes.map(jsonPass),
+    ...jsonTail(report),
   };
   return JSON.stringify(document);
 }
 
+/** The document's fields before the passes (known once sign-in and refresh are done). */
+export function jsonHead(report: RunReport): Record<string, unknown> {
+  return { signIn: report.signIn, ...(report.refresh ? { refresh: report.refresh } : {}) };
+}
+
+/** One pass as the document shows it. */
+export function jsonPass(pass: PassReport): Record<string, unknown> {
+  return {
+    results: pass.results,
+    http: pass.http,
+    dataRequests: pass.dataRequests,
+    dataRequestsUnconfirmed: pass.dataRequestsUnconfirmed,
+    ms: pass.ms,
+    ...(pass.stuck ? { stuck: pass.stuck } : {}),
+  };
+}
+
+/** The document's fields after the passes (known at the end of the run). */
+export function jsonTail(report: RunReport): Record<string, unknown> {
+  return { total: report.total, settled: report.settled };
+}
+
 export function reportText(report: RunReport): string {
+  return [
+    textHead(report),
+    ...report.passes.map((pass, index) => textPass(pass, index)),
+    textTail(report),
+  ].join("");
+}
+
+/** The sign-in and refresh lines. */
+export function textHead(report: RunReport): string {
   const lines: string[] = [];
   lines.push(`Sign-in: ${phaseLine(report.signIn)}`);
   if (report.signIn.error) lines.push(`  ${report.signIn.error}`);
@@ -37,16 +60,24 @@ export function reportText(report: RunReport): string {
     if (r.error) lines.push(`  failed: ${r.error}`);
     for (const failure of r.failures ?? []) lines.push(`  failed ${failure.code}: ${failure.message}`);
   }
-  report.passes.forEach((pass, index) => {
-    lines.push(`Pass ${index + 1}: ${phaseLine({ ...pass, timedOut: pass.stuck ? true : undefined })}`);
-    for (const result of pass.results) {
-      lines.push(`${result.formula}`);
-      lines.push(...indent(describeOutput(result)));
-    }
-    if (pass.stuck) lines.push(`Did not settle: ${pass.stuck.join("  ")}`);
-  });
-  lines.push(`Total: ${phaseLine(report.total)}`);
   return `${lines.join("\n")}\n`;
+}
+
+/** One pass: its line, then each formula with its result. */
+export function textPass(pass: PassReport, index: number): string {
+  const lines: string[] = [];
+  lines.push(`Pass ${index + 1}: ${phaseLine({ ...pass, timedOut: pass.stuck ? true : undefined })}`);
+  for (const result of pass.results) {
+    lines.push(`${result.formula}`);
+    lines.push(...indent(describeOutput(result)));
+  }
+  if (pass.stuck) lines.push(`Did not settle: ${pass.stuck.join("  ")}`);
+  return `${lines.join("\n")}\n`;
+}
+
+/** The total line. */
+export function textTail(report: RunReport): string {
+  return `Total: ${phaseLine(report.total)}\n`;
 }
 
 /** "167 ms; HTTP calls: access_token 0, ...; data requests: 1 (2 unconfirmed); timed out" */

@@ -619,3 +619,20 @@ describe("History answered, Values failed", () => {
     expect((await h.engine.getSeries(request)).lastFinal).toBe("2026-10");
   });
 });
+
+describe("what a data call tells listeners", () => {
+  test("its charges reach meta listeners (the usage bars, LIMITS cells) but not catalog listeners (INFO, SEARCH cells)", async () => {
+    const h = createHarness({ service: serviceWith("68520-8-1") });
+    const request = await h.engine.resolve("68520-8-1", null, null);
+    h.tick();
+    let meta = 0;
+    let catalog = 0;
+    h.engine.onMetaChange(() => meta++);
+    h.engine.onCatalogChange(() => catalog++);
+    await h.engine.getSeries(request, LATEST_ONLY);
+    h.tick();
+    expect(h.service.dataCalls()).toHaveLength(1);
+    expect(meta).toBeGreaterThan(0);
+    expect(catalog).toBe(0);
+  });
+});

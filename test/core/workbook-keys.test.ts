@@ -1,7 +1,7 @@
 import type { KeyValueStorage } from "../../src/core/environment";
 import { MemoryStorage } from "../../src/core/storage";
 import { LATEST_ONLY, WHOLE_SERIES } from "../../src/core/series-need";
-import { WORKBOOK_KEYS_STORAGE_KEY, WorkbookKeys } from "../../src/core/workbook-keys";
+import { SAVE_DELAY_MS, WORKBOOK_KEYS_STORAGE_KEY, WorkbookKeys } from "../../src/core/workbook-keys";
 
 function countingStorage(): { storage: KeyValueStorage; writes: () => number } {
   const inner = new MemoryStorage();
@@ -68,6 +68,26 @@ describe("WorkbookKeys", () => {
     expect(reopened.list()).toHaveLength(500);
   });
 
+  test("keys added over several turns within the save delay are written once, when the delay ends", async () => {
+    jest.useFakeTimers();
+    try {
+      const { storage, writes } = countingStorage();
+      const keys = new WorkbookKeys(storage);
+      for (let i = 0; i < 50; i++) {
+        keys.add(`live|energy_price|${i}-1-1|default|default`);
+        await Promise.resolve();
+        jest.advanceTimersByTime(SAVE_DELAY_MS / 100);
+      }
+      expect(writes()).toBe(0);
+      jest.advanceTimersByTime(SAVE_DELAY_MS);
+      await keys.flushed();
+      expect(writes()).toBe(1);
+      expect(await storage.get(WORKBOOK_KEYS_STORAGE_KEY)).toHaveLength(50);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   test("a known key causes no write", async () => {
     const { storage, writes } = countingStorage();
     const keys = new WorkbookKeys(storage);
@@ -113,6 +133,23 @@ describe("WorkbookKeys held by cells", () => {
     const reopened = new WorkbookKeys(storage);
     await reopened.load();
     expect(reopened.list()).toEqual(expected);
+  });
+
+  test("cells released together arm one timer; each key leaves when its own grace ends", async () => {
+    const storage = new MemoryStorage();
+    const keys = new WorkbookKeys(storage, undefined, 1_000);
+    const early = Array.from({ length: 500 }, (_, index) => keys.retain(`early-${index}`));
+    const late = keys.retain("late");
+    for (const release of early) release();
+    expect(jest.getTimerCount()).toBe(2); // the sweep, and the delayed save of the keys
+    jest.advanceTimersByTime(600);
+    late();
+    jest.advanceTimersByTime(400);
+    expect(keys.list()).toEqual(["late"]);
+    jest.advanceTimersByTime(600);
+    expect(keys.list()).toEqual([]);
+    await keys.flushed();
+    expect(await storage.get(WORKBOOK_KEYS_STORAGE_KEY)).toEqual([]);
   });
 
   test("releasing twice counts once", () => {

@@ -91,6 +91,13 @@ function requireArray(body: unknown, operation: DataOperation): unknown[] {
 
 /** Sorts oldest first and keeps one point per month: the last one seen wins. */
 export function normalisePoints(points: ReadonlyArray<{ date: string; value: number }>): MonthlyPoint[] {
+  // Answers are usually oldest first without repeats: then one pass, no map, pairs or sort
+  // (every cached series goes through here, hundreds of points each).
+  let ordered = true;
+  for (let index = 1; index < points.length && ordered; index += 1) {
+    ordered = (points[index - 1] as { date: string }).date < (points[index] as { date: string }).date;
+  }
+  if (ordered) return points.map((point) => ({ month: point.date, value: point.value }));
   const byMonth = new Map<string, number>();
   for (const point of points) byMonth.set(point.date, point.value);
   return [...byMonth.entries()]

@@ -16,6 +16,12 @@ export class MemoryStorage implements KeyValueStorage {
     this.values.set(key, structuredClone(value));
   }
 
+  async setMany(entries: ReadonlyArray<readonly [string, unknown]>): Promise<void> {
+    // Cloned first, so that a value that cannot be cloned leaves every key as it was.
+    const cloned = entries.map(([key, value]) => [key, structuredClone(value)] as const);
+    for (const [key, value] of cloned) this.values.set(key, value);
+  }
+
   async delete(key: string): Promise<void> {
     this.values.delete(key);
   }

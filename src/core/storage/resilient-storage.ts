@@ -75,6 +75,11 @@ export function createResilientStorage(
     },
     get: <T>(key: string) => run((store) => store.get<T>(key)),
     set: (key, value) => run((store) => store.set(key, value)),
+    setMany: (entries) =>
+      run(async (store) => {
+        if (store.setMany) await store.setMany(entries);
+        else await Promise.all(entries.map(([key, value]) => store.set(key, value)));
+      }),
     delete: (key) => run((store) => store.delete(key)),
     keys: () => run((store) => store.keys()),
     fallbackReason: () => reason,

@@ -39,12 +39,25 @@ export function parseFieldName(input: unknown): string | null {
   return normaliseFieldName(input);
 }
 
+/**
+ * Names seen so far, normalised. findField normalises every field of the record for each
+ * INFO cell and each catalog change: thousands of cells share a few dozen names.
+ */
+const normalised = new Map<string, string>();
+const MAX_REMEMBERED_NAMES = 1000;
+
 export function normaliseFieldName(name: string): string {
-  return name
+  const known = normalised.get(name);
+  if (known !== undefined) return known;
+  const result = name
     .trim()
     .toLowerCase()
     .replace(/[\s-]+/g, "_")
     .replace(/^remark(\d)$/, "remark_$1");
+  // Typed names are unbounded; the record's own names are few. Forget rather than grow.
+  if (normalised.size >= MAX_REMEMBERED_NAMES) normalised.clear();
+  normalised.set(name, result);
+  return result;
 }
 
 /** The field as named in the record, or an input error listing the fields there are. */

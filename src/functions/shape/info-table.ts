@@ -10,11 +10,22 @@ import type { HostCapabilities } from "../host-capabilities";
 const BOOLEAN_FIELDS = new Set(["has_forecast", "has_preliminary", "series_hist_changed"]);
 const DATE_FIELDS = new Set(["updated_at", "last_available_final"]);
 
-/** Spec fields in spec order, then the extra fields this record carries. */
-export function infoFieldNames(info: SeriesInfo): string[] {
-  const spec: readonly string[] = SPEC_INFO_FIELDS;
-  const extra = Object.keys(info.raw).filter((name) => !spec.includes(name));
-  return [...spec, ...extra];
+/** Field names per catalog record (records are replaced, never changed, when the catalog is). */
+const fieldNamesOf = new WeakMap<SeriesInfo, readonly string[]>();
+
+/**
+ * Spec fields in spec order, then the extra fields this record carries. Derived once per
+ * record: every INFO cell of the record asks again on each catalog change.
+ */
+export function infoFieldNames(info: SeriesInfo): readonly string[] {
+  let names = fieldNamesOf.get(info);
+  if (names === undefined) {
+    const spec: readonly string[] = SPEC_INFO_FIELDS;
+    const extra = Object.keys(info.raw).filter((name) => !spec.includes(name));
+    names = Object.freeze([...spec, ...extra]);
+    fieldNamesOf.set(info, names);
+  }
+  return names;
 }
 
 export function buildInfoTable(info: SeriesInfo, host: HostCapabilities): CellTable {

@@ -1,11 +1,13 @@
 // What cells derive from one version of a series, derived once and shared by every cell
-// that shows it: the month -> value indexes PCD.VALUE reads, and the PCD.VALUES tables
-// per layout (the timeline rows they are cut from are not kept: each table is built once). A series version never changes (the engine replaces a
+// that shows it: the PCD.VALUES tables per layout (the timeline rows they are cut from are
+// not kept: each table is built once), and PCD.VALUE's month read in place (no index is
+// built). A series version never changes (the engine replaces a
 // cache entry whole, with a new version), so whatever is derived from it stays true; the
 // memo lives as long as the version's arrays do (a WeakMap on them), so replaced versions
 // are freed with their data.
 import type { SeriesData } from "../../core/engine-api";
 import type { Month, MonthlyPoint } from "../../core/model";
+import { monthIndex } from "../../core/months";
 import type { CellTable } from "../cell-value";
 import type { HostCapabilities } from "../host-capabilities";
 
@@ -13,8 +15,6 @@ import type { HostCapabilities } from "../host-capabilities";
 export const MAX_TABLES_PER_VERSION = 32;
 
 export class SeriesMemo {
-  private finals: Map<Month, number> | undefined;
-  private forecasts: Map<Month, number> | undefined;
   private readonly tables = new Map<string, CellTable>();
   private tablesHost: HostCapabilities | undefined;
 
@@ -29,13 +29,11 @@ export class SeriesMemo {
   }
 
   finalOf(month: Month): number | undefined {
-    this.finals ??= indexByMonth(this.data.finals);
-    return this.finals.get(month);
+    return valueInMonth(this.data.finals, month);
   }
 
   forecastOf(month: Month): number | undefined {
-    this.forecasts ??= indexByMonth(this.data.forecasts);
-    return this.forecasts.get(month);
+    return valueInMonth(this.data.forecasts, month);
   }
 
   /** The table of a layout, built once per version (and host) and frozen: cells share it. */
@@ -68,8 +66,25 @@ export function seriesMemo(data: Pick<SeriesData, "finals" | "forecasts" | "vers
   return memo;
 }
 
-function indexByMonth(points: readonly MonthlyPoint[]): Map<Month, number> {
-  const index = new Map<Month, number>();
-  for (const point of points) index.set(point.month, point.value);
-  return index;
+/**
+ * A month's value, read in place: points are oldest first, one per month (SeriesData), so
+ * the month's distance from the first point finds it when there is no gap, and a binary
+ * search ("YYYY-MM" sorts as text) when there is. No per-version index is kept: a map per
+ * series was a tenth of a large workbook's memory.
+ */
+export function valueInMonth(points: readonly MonthlyPoint[], month: Month): number | undefined {
+  const first = points[0];
+  if (first === undefined) return undefined;
+  const guess = points[monthIndex(month) - monthIndex(first.month)];
+  if (guess?.month === month) return guess.value;
+  let low = 0;
+  let high = points.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const point = points[middle] as MonthlyPoint;
+    if (point.month === month) return point.value;
+    if (point.month < month) low = middle + 1;
+    else high = middle - 1;
+  }
+  return undefined;
 }

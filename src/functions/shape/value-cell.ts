@@ -1,6 +1,6 @@
 // The single number of PCD.VALUE: the month's final, else its forecast; without a month
 // the latest final. When nothing fits, the error says what the series does hold. Months
-// are read through an index built once per series version (series-memo.ts), not by
+// are read in place by their position in the sorted points (series-memo.ts), not by
 // scanning or shaping the series per cell.
 import type { SeriesData } from "../../core/engine-api";
 import { PcdError } from "../../core/errors";

@@ -1,5 +1,10 @@
 import { PcdError } from "../../../src/core/errors";
-import { parseDataLimits, parseSeriesInfoList, parseSeriesValuesList } from "../../../src/core/http/schemas";
+import {
+  normalisePoints,
+  parseDataLimits,
+  parseSeriesInfoList,
+  parseSeriesValuesList,
+} from "../../../src/core/http/schemas";
 import { recordingLog } from "./fake-fetch";
 
 function infoRecord(overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -429,5 +434,50 @@ describe("parseDataLimits with datasets named like Object's properties", () => {
     expect(Object.keys(limits).sort()).toEqual(["__proto__", "constructor"]);
     expect(Object.getOwnPropertyDescriptor(limits, "__proto__")?.value).toEqual({ remaining: 1, total: 2 });
     expect(limits.constructor).toEqual({ remaining: 3, total: 4 });
+  });
+});
+
+describe("normalisePoints", () => {
+  test.each<[string, Array<{ date: string; value: number }>, Array<{ month: string; value: number }>]>([
+    ["nothing", [], []],
+    ["one point", [{ date: "2026-01", value: 1 }], [{ month: "2026-01", value: 1 }]],
+    [
+      "oldest first already",
+      [
+        { date: "2025-12", value: 1 },
+        { date: "2026-01", value: 2 },
+        { date: "2026-03", value: 3 },
+      ],
+      [
+        { month: "2025-12", value: 1 },
+        { month: "2026-01", value: 2 },
+        { month: "2026-03", value: 3 },
+      ],
+    ],
+    [
+      "newest first",
+      [
+        { date: "2026-02", value: 2 },
+        { date: "2026-01", value: 1 },
+      ],
+      [
+        { month: "2026-01", value: 1 },
+        { month: "2026-02", value: 2 },
+      ],
+    ],
+    [
+      "a month twice (the last one seen wins)",
+      [
+        { date: "2026-01", value: 1 },
+        { date: "2026-02", value: 2 },
+        { date: "2026-02", value: 3 },
+      ],
+      [
+        { month: "2026-01", value: 1 },
+        { month: "2026-02", value: 3 },
+      ],
+    ],
+  ])("%s", (_case, points, expected) => {
+    expect(normalisePoints(points)).toEqual(expected);
   });
 });

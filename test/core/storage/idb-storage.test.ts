@@ -13,4 +13,14 @@ describe("createIdbStorage (fake-indexeddb)", () => {
     expect(await storage.get("pcd:data:x")).toBeUndefined();
     expect(storage.persistent).toBe(true);
   });
+
+  test("setMany writes several keys at once", async () => {
+    const storage = createIdbStorage("pcd-test-2", "kv");
+    await storage.setMany?.([
+      ["a", { v: 1 }],
+      ["b", { v: 2 }],
+    ]);
+    expect(await createIdbStorage("pcd-test-2", "kv").get("b")).toEqual({ v: 2 });
+    expect((await storage.keys()).sort()).toEqual(["a", "b"]);
+  });
 });

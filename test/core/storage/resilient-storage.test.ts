@@ -11,6 +11,22 @@ function brokenStorage(behaviour: "throw" | "hang"): KeyValueStorage {
 }
 
 describe("createResilientStorage", () => {
+  test("setMany goes to the primary, and to memory once the primary has failed", async () => {
+    const working = createResilientStorage(createIdbStorage("pcd-resilient-many", "kv"), { timeoutMs: 1000 });
+    await working.setMany?.([
+      ["a", 1],
+      ["b", 2],
+    ]);
+    expect(await createIdbStorage("pcd-resilient-many", "kv").get("b")).toBe(2);
+    const broken = createResilientStorage(brokenStorage("throw"), { timeoutMs: 50 });
+    await broken.setMany?.([
+      ["a", 1],
+      ["b", 2],
+    ]);
+    expect(await broken.get("b")).toBe(2);
+    expect(broken.fallbackReason()).toMatch(/QuotaExceededError/);
+  });
+
   test("passes through to a working IndexedDB", async () => {
     const storage = createResilientStorage(createIdbStorage("pcd-resilient-ok", "kv"), { timeoutMs: 1000 });
     await storage.set("k", 1);

@@ -38,3 +38,10 @@ test("an unknown field lists the fields within Excel's message limit", () => {
   expect(message).toMatch(/, and \d+ more\.$/);
   expect(message.length).toBeLessThanOrEqual(MAX_ERROR_MESSAGE_LENGTH);
 });
+
+test("names are normalised the same way after many distinct names (the remembered names are bounded)", () => {
+  for (let index = 0; index < 2500; index += 1)
+    expect(parseFieldName(`Remark ${index}`)).toBe(`remark_${index}`);
+  expect(parseFieldName("Default Currency")).toBe("default_currency");
+  expect(parseFieldName("remark2")).toBe("remark_2");
+});

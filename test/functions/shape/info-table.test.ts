@@ -42,3 +42,13 @@ test("the full table lists spec fields in spec order, then extras, two columns",
   expect(table.every((row) => row.length === 2)).toBe(true);
   expect(infoFieldNames(INFO)).toHaveLength(SPEC_INFO_FIELDS.length + 2);
 });
+
+test("a record's field names are derived once and shared (frozen); another record gets its own", () => {
+  const info = makeInfo({ code: "68520-8-1" });
+  const names = infoFieldNames(info);
+  expect(infoFieldNames(info)).toBe(names);
+  expect(Object.isFrozen(names)).toBe(true);
+  const other = { ...info, raw: { ...info.raw, extra_field: "x" } };
+  expect(infoFieldNames(other)).toContain("extra_field");
+  expect(names).not.toContain("extra_field");
+});

@@ -1,6 +1,6 @@
 import type { SeriesData } from "../../../src/core/engine-api";
 import { PLAIN_SERIAL_DATES, hostCapabilitiesFor } from "../../../src/functions/host-capabilities";
-import { MAX_TABLES_PER_VERSION, seriesMemo } from "../../../src/functions/shape/series-memo";
+import { MAX_TABLES_PER_VERSION, seriesMemo, valueInMonth } from "../../../src/functions/shape/series-memo";
 import { pickValue } from "../../../src/functions/shape/value-cell";
 import { buildValuesTable, type ValuesLayout } from "../../../src/functions/shape/values-table";
 import { makeInfo, monthlyPoints } from "../../support/series-records";
@@ -83,4 +83,26 @@ test.each<[string | null, number]>([
   expect(pickValue(data, month)).toBe(value);
   // The same version's index answers again (no table is built for VALUE).
   expect(pickValue({ ...data }, month)).toBe(value);
+});
+
+describe("valueInMonth", () => {
+  const gapped = [
+    { month: "2024-01", value: 1 },
+    { month: "2024-02", value: 2 },
+    { month: "2024-05", value: 5 },
+    { month: "2025-01", value: 13 },
+  ];
+  test.each<[string, { month: string; value: number }[], string, number | undefined]>([
+    ["the first month", gapped, "2024-01", 1],
+    ["a month before a gap (found by its position)", gapped, "2024-02", 2],
+    ["a month after a gap (found by search)", gapped, "2024-05", 5],
+    ["the last month, across a year", gapped, "2025-01", 13],
+    ["a month inside a gap", gapped, "2024-03", undefined],
+    ["a month before the series", gapped, "2023-12", undefined],
+    ["a month after the series", gapped, "2025-02", undefined],
+    ["no points", [], "2024-01", undefined],
+    ["a whole run without gaps", monthlyPoints("2007-01", 240, 3), "2019-06", 3 + 149],
+  ])("%s", (_case, points, month, expected) => {
+    expect(valueInMonth(points, month)).toBe(expected);
+  });
 });

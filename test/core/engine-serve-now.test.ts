@@ -1,0 +1,92 @@
+// Engine.serveNow: the synchronous answer of the cell fast path, and when it declines.
+import { CATALOG_MAX_AGE_MS } from "../../src/core/catalog";
+import type { KeyValueStorage } from "../../src/core/environment";
+import { MemoryStorage } from "../../src/core/storage";
+import { LATEST_ONLY, WHOLE_SERIES } from "../../src/core/series-need";
+import { createHarness } from "./support/engine-harness";
+import { FakeService } from "./support/fake-service";
+import { seriesInfo } from "./support/series-fixtures";
+
+const CODE = "68520-8-1";
+
+function harness(storage?: KeyValueStorage) {
+  const service = new FakeService();
+  service.addSeries(seriesInfo({ code: CODE }), seriesInfo({ code: "68520-8-2" }));
+  service.limits.set("energy_price", { Germany: { remaining: 500, total: 500 } });
+  return createHarness({ service, storage });
+}
+
+describe("serveNow", () => {
+  test("answers a cached, current series with the very object getSeries gives, and makes no call", async () => {
+    const h = harness();
+    const request = await h.engine.resolve(CODE, null, null);
+    const slow = await h.engine.getSeries(request, WHOLE_SERIES);
+    const calls = h.service.dataCalls().length;
+    expect(h.engine.serveNow?.(CODE, null, null, WHOLE_SERIES)).toBe(slow);
+    expect(h.engine.serveNow?.(` ${CODE} `, null, null, LATEST_ONLY)).toBe(slow);
+    expect(h.engine.serveNow?.(CODE, null, null, { from: "2010-01", to: "2010-12" })).toBe(slow);
+    expect(h.service.dataCalls()).toHaveLength(calls);
+  });
+
+  test("declines before the engine has read its storage, answers from it after", async () => {
+    const storage = new MemoryStorage();
+    const first = harness(storage);
+    await first.engine.getSeries(await first.engine.resolve(CODE, null, null), LATEST_ONLY);
+    await first.engine.idle();
+    const reopened = harness(storage);
+    expect(reopened.engine.serveNow?.(CODE, null, null, LATEST_ONLY)).toBeUndefined();
+    await reopened.engine.ready();
+    expect(reopened.engine.serveNow?.(CODE, null, null, LATEST_ONLY)?.lastFinal).toBe("2026-10");
+    expect(reopened.service.dataCalls()).toHaveLength(0);
+  });
+
+  test.each([
+    ["a code not cached", "68520-8-2", null, LATEST_ONLY],
+    ["a code that is not a PCD code", "not a code", null, LATEST_ONLY],
+    ["a currency the series does not have", CODE, "XYZ", LATEST_ONLY],
+    ["months the cache does not hold (History was not bought)", CODE, null, WHOLE_SERIES],
+  ])("declines %s, without a call", async (_case, code, currency, need) => {
+    const h = harness();
+    await h.engine.getSeries(await h.engine.resolve(CODE, null, null), LATEST_ONLY);
+    const calls = h.service.dataCalls().length;
+    expect(h.engine.serveNow?.(code, currency, null, need)).toBeUndefined();
+    expect(h.service.dataCalls()).toHaveLength(calls);
+  });
+
+  test("declines once a new release makes the cached months out of date", async () => {
+    const h = harness();
+    const request = await h.engine.resolve(CODE, null, null);
+    await h.engine.getSeries(request, LATEST_ONLY);
+    expect(h.engine.serveNow?.(CODE, null, null, LATEST_ONLY)).toBeDefined();
+    h.service.updateSeries(CODE, { lastAvailableFinal: "2026-11", updatedAt: "2026-12-03" });
+    await h.engine["catalogStore"].refresh(["energy_price"]);
+    expect(h.engine.serveNow?.(CODE, null, null, LATEST_ONLY)).toBeUndefined();
+  });
+
+  test("declines when the catalog record is old enough for lookup to refresh it", async () => {
+    const h = harness();
+    await h.engine.getSeries(await h.engine.resolve(CODE, null, null), LATEST_ONLY);
+    h.clock.now += CATALOG_MAX_AGE_MS;
+    expect(h.engine.serveNow?.(CODE, null, null, LATEST_ONLY)).toBeUndefined();
+  });
+
+  test("records the key and its need for refresh-all, as getSeries does", async () => {
+    const h = harness();
+    const request = await h.engine.resolve(CODE, null, null);
+    await h.engine.getSeries(request, LATEST_ONLY);
+    h.engine["workbookKeys"]["keys"].clear();
+    expect(h.engine.serveNow?.(CODE, null, null, LATEST_ONLY)).toBeDefined();
+    expect(h.engine["workbookKeys"].list()).toEqual([request.key]);
+    expect(h.engine["workbookKeys"].need(request.key)).toEqual(LATEST_ONLY);
+  });
+
+  test("lookupNow gives the record lookup gives, once loaded and while the record is current", async () => {
+    const h = harness();
+    expect(h.engine.lookupNow?.(CODE)).toBeUndefined();
+    const slow = await h.engine.lookup(CODE);
+    expect(h.engine.lookupNow?.(` ${CODE}`)).toBe(slow);
+    expect(h.engine.lookupNow?.("99999-9-9")).toBeUndefined();
+    h.clock.now += CATALOG_MAX_AGE_MS;
+    expect(h.engine.lookupNow?.(CODE)).toBeUndefined();
+  });
+});
