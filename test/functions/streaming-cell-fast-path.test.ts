@@ -2,7 +2,7 @@
 import { PcdError } from "../../src/core/errors";
 import type { CellError } from "../../src/functions/cell-errors";
 import { startStreamingCell, type CellJob } from "../../src/functions/streaming-cell";
-import { FakeEngine } from "../support/fake-engine";
+import { engineEvents, observeUse, type EngineEvents } from "./support/real-engine";
 
 const asError = (error: CellError) => ({ error });
 
@@ -16,19 +16,19 @@ async function flush(): Promise<void> {
 }
 
 /** A job whose fast path answers `now()` (undefined: not now; a throw: a failure) and whose slow path counts its runs. */
-function fastJob(now: () => unknown) {
+function fastJob(key: string, now: () => unknown) {
   const counts = { now: 0, slow: 0 };
   const job: CellJob<unknown> = {
     watch: "data",
     computeNow: (track) => {
       counts.now += 1;
       const value = now();
-      if (value !== undefined) track("key-a");
+      if (value !== undefined) track(key);
       return value;
     },
     compute: async (track) => {
       counts.slow += 1;
-      track("key-a");
+      track(key);
       return "slow";
     },
   };
@@ -36,21 +36,23 @@ function fastJob(now: () => unknown) {
 }
 
 describe("a cell's fast path", () => {
-  beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());
 
-  test("shows the result during the call, with no timer (no watchdog) and no slow run", () => {
-    const engine = new FakeEngine();
+  test("shows the result during the call, with no timer (no watchdog) and no slow run", async () => {
+    const events = await engineEvents(["a"]);
+    const { engine } = events.h;
+    const use = observeUse(engine);
+    jest.useFakeTimers();
     const sink = makeSink();
-    const { job, counts } = fastJob(() => 42);
+    const { job, counts } = fastJob(events.key("a"), () => 42);
     const cell = startStreamingCell(sink, job, { engine, toHostError: asError, watchdogMs: 1000 });
     expect(sink.results).toEqual([42]);
     expect(jest.getTimerCount()).toBe(0);
     expect(counts).toEqual({ now: 1, slow: 0 });
     // The key is held (refresh-all) and watched like a slow run's.
-    expect(engine.held.get("key-a")).toBe(1);
+    expect(use.held.get(events.key("a"))).toBe(1);
     cell.cancel();
-    expect(engine.held.has("key-a")).toBe(false);
+    expect(use.held.has(events.key("a"))).toBe(false);
   });
 });
 
@@ -64,9 +66,10 @@ describe("a cell's fast path with real timers", () => {
       },
     ],
   ])("falls back to the slow run when it %s", async (_case, now) => {
-    const engine = new FakeEngine();
+    const events: EngineEvents = await engineEvents(["a"]);
+    const { engine } = events.h;
     const sink = makeSink();
-    const { job, counts } = fastJob(now);
+    const { job, counts } = fastJob(events.key("a"), now);
     const cell = startStreamingCell(sink, job, { engine, toHostError: asError });
     await flush();
     expect(sink.results).toEqual(["slow"]);
@@ -75,31 +78,45 @@ describe("a cell's fast path with real timers", () => {
   });
 
   test("a change of its key re-runs it through the fast path; an unchanged result is not set again", async () => {
-    const engine = new FakeEngine();
+    const events: EngineEvents = await engineEvents(["a"]);
+    const { engine } = events.h;
+    const use = observeUse(engine);
     const sink = makeSink();
     let value = 1;
-    const { job, counts } = fastJob(() => value);
+    const { job, counts } = fastJob(events.key("a"), () => value);
     const cell = startStreamingCell(sink, job, { engine, toHostError: asError });
-    engine.emitChange(["key-a"]);
+    await events.change("a");
     await flush();
     expect(sink.results).toEqual([1]);
     value = 2;
-    engine.emitChange(["key-a"]);
+    await events.change("a");
     await flush();
     expect(sink.results).toEqual([1, 2]);
     expect(counts.slow).toBe(0);
-    expect(engine.held.get("key-a")).toBe(1);
+    expect(use.held.get(events.key("a"))).toBe(1);
     cell.cancel();
   });
 
   test("a slow run in progress is not overtaken by the fast path (the change waits for it)", async () => {
-    const engine = new FakeEngine();
+    const events: EngineEvents = await engineEvents(["a"]);
+    const { engine } = events.h;
     const sink = makeSink();
     let ready = false;
-    const { job, counts } = fastJob(() => (ready ? "fast" : undefined));
+    let finishSlow!: () => void;
+    const slowHeld = new Promise<void>((resolve) => (finishSlow = resolve));
+    const { job, counts } = fastJob(events.key("a"), () => (ready ? "fast" : undefined));
+    job.compute = async (track) => {
+      counts.slow += 1;
+      track(events.key("a"));
+      await slowHeld;
+      return "slow";
+    };
     const cell = startStreamingCell(sink, job, { engine, toHostError: asError });
     ready = true;
-    engine.emitChange(["key-a"]); // during the slow run: marks it dirty
+    await events.change("a"); // during the slow run: marks it dirty
+    await flush();
+    expect(sink.results).toEqual([]);
+    finishSlow();
     await flush();
     expect(counts.slow).toBe(1);
     expect(sink.results).toEqual(["slow", "fast"]);
@@ -107,20 +124,21 @@ describe("a cell's fast path with real timers", () => {
   });
 
   test("an error is worded by the slow run, and the fast path serves the cell once it can", async () => {
-    const engine = new FakeEngine();
+    const events: EngineEvents = await engineEvents(["a"]);
+    const { engine } = events.h;
     const sink = makeSink();
     let state: "failing" | "ok" = "failing";
     // The fast path gives nothing while the slow run fails with an input error.
-    const { job } = fastJob(() => (state === "ok" ? "fast" : undefined));
+    const { job } = fastJob(events.key("a"), () => (state === "ok" ? "fast" : undefined));
     job.compute = async (track) => {
-      track("key-a");
+      track(events.key("a"));
       throw new PcdError("input", "The code is not a PCD code.");
     };
     const cell = startStreamingCell(sink, job, { engine, toHostError: asError });
     await flush();
     expect(sink.results).toEqual([{ error: expect.objectContaining({ type: "#VALUE!" }) }]);
     state = "ok";
-    engine.emitChange(["key-a"]);
+    await events.change("a");
     await flush();
     expect(sink.results[1]).toBe("fast");
     cell.cancel();
