@@ -408,6 +408,10 @@ describe("cost preview", () => {
     expect(await cost.getByTestId("refresh-cost-as-of").textContent()).toBe(
       "As of 2025-03-04 14:02 UTC (the catalog checked then).",
     );
+    // Its own line, not run on after the estimate's sentence ("…up to date.As of …").
+    expect(
+      await cost.getByTestId("refresh-cost-as-of").evaluate((element) => getComputedStyle(element).display),
+    ).toBe("block");
     expect(await cost.getByTestId("refresh-cost-outdated").textContent()).toContain(
       "A monthly release came out since then",
     );

@@ -16,7 +16,7 @@ export function RefreshCost(props: { plan: RefreshPlan }): React.JSX.Element {
   return (
     <div data-testid="refresh-cost">
       {spending.length === 0 ? (
-        <Caption1>
+        <Caption1 block>
           Refreshing now costs no data requests:{" "}
           {plan.items.length === 0 ? "the workbook has no PCD data yet." : "everything is up to date."}
         </Caption1>
@@ -52,7 +52,7 @@ export function RefreshCost(props: { plan: RefreshPlan }): React.JSX.Element {
       )}
       {plan.catalogAsOf != null && (
         // The estimate is only as current as the catalog it rests on.
-        <Caption1 as="p" data-testid="refresh-cost-as-of">
+        <Caption1 as="p" block data-testid="refresh-cost-as-of">
           As of {utcTime(plan.catalogAsOf, Date.now())} (the catalog checked then).
         </Caption1>
       )}
