@@ -202,8 +202,8 @@ describe("usage", () => {
     expect(await warning.textContent()).toBe(`Data limits of Industry could not be read: ${down}`);
     // The products that answered keep their bars; the one that did not has none.
     expect(await pane.getByTestId("usage-bars").getByRole("button").allTextContents()).toEqual([
-      "Energy (1 datasets, 1 used)",
-      "Commodities (1 datasets)",
+      "Energy (1 dataset, 1 used)",
+      "Commodities (1 dataset)",
     ]);
     expect(await pane.getByRole("alert").count()).toBe(0);
   });

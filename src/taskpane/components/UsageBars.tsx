@@ -64,7 +64,8 @@ export function UsageBars(props: { rows: readonly LimitsRow[] }): React.JSX.Elem
         return (
           <AccordionItem key={product} value={product}>
             <AccordionHeader size="small">
-              {PRODUCT_LABELS[product]} ({rows.length} datasets{used > 0 ? `, ${used} used` : ""})
+              {PRODUCT_LABELS[product]} ({rows.length} {rows.length === 1 ? "dataset" : "datasets"}
+              {used > 0 ? `, ${used} used` : ""})
             </AccordionHeader>
             <AccordionPanel>
               <div className={styles.rows}>
