@@ -1,10 +1,12 @@
-// The numeric switches of PCD.VALUES (headers, forecast, order) and PCD.SEARCH (max_rows).
+// The numeric switches of PCD.VALUES (headers, forecast, order), PCD.SEARCH (max_rows) and
+// PCD.SERIES (history).
 // Each accepts only the documented values; anything else names the allowed ones.
 import { argumentError, describeValue, isOmitted } from "./argument-error";
 
 export type HeadersOption = 0 | 1 | 2;
 export type ForecastOption = 0 | 1 | 2;
 export type OrderOption = 0 | 1;
+export type HistoryOption = 0 | 1;
 
 interface Choice<T extends number> {
   value: T;
@@ -25,10 +27,15 @@ const ORDER: readonly Choice<OrderOption>[] = [
   { value: 0, meaning: "oldest first, the default" },
   { value: 1, meaning: "newest first" },
 ];
+const HISTORY: readonly Choice<HistoryOption>[] = [
+  { value: 0, meaning: "the latest 13 months and the forecasts, the default" },
+  { value: 1, meaning: "every month since the series began" },
+];
 
 export const parseHeaders = (input: unknown): HeadersOption => parseChoice(input, "headers", HEADERS, 1);
 export const parseForecast = (input: unknown): ForecastOption => parseChoice(input, "forecast", FORECAST, 1);
 export const parseOrder = (input: unknown): OrderOption => parseChoice(input, "order", ORDER, 0);
+export const parseHistory = (input: unknown): HistoryOption => parseChoice(input, "history", HISTORY, 0);
 
 export const DEFAULT_MAX_ROWS = 20;
 export const MAX_MAX_ROWS = 500;
