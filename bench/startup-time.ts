@@ -2,13 +2,13 @@
 // development build's preview page (a mock Office host that records
 // CustomFunctions.associate) is loaded in a fresh browser context several times, and the
 // page's own clock (performance.now(), zero at navigation start) is read the moment
-// window.__pcdPreview reports all nine functions.
+// window.__pcdPreview reports all ten functions.
 import { access } from "node:fs/promises";
 import { chromium } from "playwright-core";
 import { serveFolder } from "../scripts/static-server";
 
 export const CHROMIUM = "/usr/bin/chromium";
-export const EXPECTED_FUNCTIONS = 9;
+export const EXPECTED_FUNCTIONS = 10;
 
 export interface StartupMeasurement {
   /** Median over the loads, ms. */

@@ -1,4 +1,5 @@
-// The switches of PCD.VALUES and PCD.AVERAGE (headers, forecast, order, frequency): the one
+// The switches of PCD.VALUES and PCD.AVERAGE (headers, forecast, order, frequency) and of
+// PCD.SERIES (history): the one
 // contract the custom functions parse and the task pane writes. The values, their meaning
 // in error messages, their labels in the pane and the defaults live here only, so a formula
 // the pane writes is always one the function accepts (docs/formulas.md).
@@ -7,6 +8,8 @@
 export type HeadersOption = 0 | 1 | 2;
 export type ForecastOption = 0 | 1 | 2;
 export type OrderOption = 0 | 1;
+/** What a PCD.SERIES card's table holds (and so what it buys). */
+export type HistoryOption = 0 | 1;
 /** Monthly rows, or averages of complete quarters or years. */
 export type Frequency = "M" | "Q" | "Y";
 
@@ -22,6 +25,7 @@ export const DEFAULT_HEADERS: HeadersOption = 1;
 export const DEFAULT_FORECAST: ForecastOption = 1;
 export const DEFAULT_ORDER: OrderOption = 0;
 export const DEFAULT_FREQUENCY: Frequency = "M";
+export const DEFAULT_HISTORY: HistoryOption = 0;
 
 /** In value order; the meaning of the default says so. */
 export const HEADERS_CHOICES: readonly OptionChoice<HeadersOption>[] = [
@@ -37,6 +41,14 @@ export const FORECAST_CHOICES: readonly OptionChoice<ForecastOption>[] = [
 export const ORDER_CHOICES: readonly OptionChoice<OrderOption>[] = [
   { value: 0, meaning: "oldest first, the default", label: "Oldest first" },
   { value: 1, meaning: "newest first", label: "Newest first" },
+];
+export const HISTORY_CHOICES: readonly OptionChoice<HistoryOption>[] = [
+  {
+    value: 0,
+    meaning: "the latest 13 months and the forecasts, the default",
+    label: "Latest 13 months and forecasts",
+  },
+  { value: 1, meaning: "every month since the series began", label: "Every month since the series began" },
 ];
 export const FREQUENCY_CHOICES: readonly OptionChoice<Frequency>[] = [
   { value: "M", meaning: "monthly, the default", label: "Monthly" },

@@ -1,6 +1,7 @@
 // What a PCD cell can hold. Formatted numbers are Excel data types (CustomFunctionsRuntime
 // 1.4): a date serial with a date number format, so dates read as dates without the user
 // formatting the column. Hosts without that support get the plain serial.
+import type { EntityCell } from "./entity-cell";
 
 /** A number Excel displays with its own number format (Excel.DoubleCellValue / FormattedNumberCellValue). */
 export interface FormattedNumberCell {
@@ -9,7 +10,8 @@ export interface FormattedNumberCell {
   numberFormat: string;
 }
 
-export type CellValue = string | number | boolean | FormattedNumberCell;
+/** EntityCell: PCD.SERIES's card (src/functions/entity-cell.ts), on hosts with ExcelApi 1.16. */
+export type CellValue = string | number | boolean | FormattedNumberCell | EntityCell;
 
 /** A spilled result: rows of cells, every row the same length. */
 export type CellTable = CellValue[][];

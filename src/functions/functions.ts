@@ -20,6 +20,7 @@ import { averageJob } from "./average";
 import { changeJob } from "./change";
 import { escalateJob } from "./escalate";
 import { relocateJob } from "./relocate";
+import { seriesCardJob } from "./series-card";
 
 /**
  * Monthly values of a PCD series as a table that spills: Date, Value and, when forecasts are included, Status ("final" or "forecast").
@@ -212,4 +213,24 @@ export function relocate(
   invocation: CustomFunctions.StreamingInvocation<number>,
 ): void {
   runCell(invocation, (engine) => relocateJob(engine, { amount, from_code, to_code, date }));
+}
+
+/**
+ * A PCD series as a card where Excel shows data types (ExcelApi 1.16): the latest final value with its unit, the months it spans and its values; =A1.Latest reads a property. Older Excel: the Series Info table.
+ * @customfunction SERIES
+ * @helpurl https://localhost:3000/help.html#series
+ * @param code Assessment code as text in quotes, e.g. "68520-8-1".
+ * @param [currency] Currency short name or ID. Must be one the series offers. Default: the series' default currency.
+ * @param [unit] Unit short name or ID. Must be one the series offers. Default: the series' default unit.
+ * @param [history] 0 the latest 13 months and the forecasts (default, one data request), 1 every month since the series began (one more request).
+ * @param invocation Streaming invocation (set by Excel).
+ */
+export function series(
+  code: unknown,
+  currency: unknown,
+  unit: unknown,
+  history: number,
+  invocation: CustomFunctions.StreamingInvocation<unknown[][]>,
+): void {
+  runCell(invocation, (engine, host) => seriesCardJob(engine, { code, currency, unit, history }, host));
 }

@@ -4,7 +4,16 @@
 import { calendarToSerial, isValidCalendarDate } from "../functions/excel-dates";
 
 export type FunctionName =
-  "VALUES" | "VALUE" | "INFO" | "LIMITS" | "SEARCH" | "ESCALATE" | "CHANGE" | "AVERAGE" | "RELOCATE";
+  | "VALUES"
+  | "VALUE"
+  | "INFO"
+  | "LIMITS"
+  | "SEARCH"
+  | "ESCALATE"
+  | "CHANGE"
+  | "AVERAGE"
+  | "RELOCATE"
+  | "SERIES";
 export const FUNCTION_NAMES: readonly FunctionName[] = [
   "VALUES",
   "VALUE",
@@ -15,6 +24,7 @@ export const FUNCTION_NAMES: readonly FunctionName[] = [
   "CHANGE",
   "AVERAGE",
   "RELOCATE",
+  "SERIES",
 ];
 
 /** What a cell argument can be; null is an omitted (empty) argument. */

@@ -1,7 +1,8 @@
 // Outside Excel there is no Office global, so the functions would return dates as bare
 // serials. The runner says what an Excel with CustomFunctionsRuntime 1.4 says, so dates
 // come back as in Excel (a serial with a yyyy-mm-dd number format): the report can then
-// tell dates from other numbers and show them as YYYY-MM-DD.
+// tell dates from other numbers and show them as YYYY-MM-DD. It claims no ExcelApi set, so
+// PCD.SERIES reports PCD.INFO's table (a report has no place for an entity card).
 import type { RequirementSets } from "../functions/host-capabilities";
 
 const SUPPORTED: ReadonlyMap<string, number> = new Map([["CustomFunctionsRuntime", 1.4]]);

@@ -68,6 +68,10 @@ const FUNCTIONS: Record<FunctionName, FunctionEntry> = {
     parameters: ["amount", "from_code", "to_code", "date"],
     call: (a, inv) => pcd.relocate(arg(a, 0), arg(a, 1), arg(a, 2), arg(a, 3), inv),
   },
+  SERIES: {
+    parameters: ["code", "currency", "unit", "history"],
+    call: (a, inv) => pcd.series(arg(a, 0), arg(a, 1), arg(a, 2), arg(a, 3), inv),
+  },
 };
 
 /** The declared parameters of a function, in order (as functions.json lists them). */

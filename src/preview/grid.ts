@@ -104,7 +104,8 @@ export function mountGrid(container: HTMLElement, options: GridOptions): void {
     for (const [address, { cell, row, column }] of cells) {
       const display = shown.get(address);
       cell.textContent = display?.text ?? "";
-      cell.title = display?.error ? `${display.error.code} ${display.error.message}` : "";
+      cell.title = display?.error ? `${display.error.code} ${display.error.message}` : (display?.card ?? "");
+      cell.classList.toggle("card", display?.card !== undefined);
       cell.classList.toggle("error", display?.error !== null && display?.error !== undefined);
       cell.classList.toggle("spilled", display !== undefined && display.anchor !== address);
       const inside =

@@ -4,6 +4,7 @@
 import { cellName, parseCell, type CellPosition } from "./a1";
 import type { CellResult } from "./cell-evaluator";
 import { ShimCustomFunctionsError } from "../headless/custom-functions-shim";
+import { isEntityCell, type EntityCell, type EntityProperty } from "../functions/entity-cell";
 
 export interface DisplayCell {
   text: string;
@@ -11,6 +12,8 @@ export interface DisplayCell {
   anchor: string;
   error: { code: string; message: string } | null;
   busy: boolean;
+  /** For a PCD.SERIES card (an entity value): its properties, one "Name: value" per line. */
+  card?: string;
 }
 
 /** 1899-12-30: Excel's serial 0 in the 1900 date system (serial 39083 = 2007-01-01). */
@@ -40,6 +43,8 @@ function isNumberEntity(value: unknown): value is NumberEntity {
 export function displayScalar(value: unknown): string {
   if (value === null || value === undefined) return "";
   if (value instanceof ShimCustomFunctionsError) return value.code;
+  // An entity shows its text, as Excel does (next to a card icon the preview does not draw).
+  if (isEntityCell(value)) return value.text;
   if (isNumberEntity(value)) {
     return /y/i.test(value.numberFormat ?? "")
       ? serialToIsoDate(value.basicValue)
@@ -52,6 +57,27 @@ export function displayScalar(value: unknown): string {
   }
   if (typeof value === "string") return value;
   return JSON.stringify(value) ?? String(value);
+}
+
+/**
+ * What the card of an entity would list, as text: Excel opens a card on a click, the
+ * preview shows the same properties as the cell's tooltip (a table property by its size).
+ */
+export function describeCard(entity: EntityCell): string {
+  return Object.entries(entity.properties)
+    .map(([name, property]) => `${name}: ${describeProperty(property)}`)
+    .join("\n");
+}
+
+function describeProperty(property: EntityProperty): string {
+  if (property.type === "Array") return `${property.elements.length - 1} rows`;
+  if (!("numberFormat" in property)) return displayScalar(property.basicValue);
+  const { basicValue, numberFormat } = property;
+  // Date formats (yyyy-mm-dd, yyyy-mm) show that much of the date; others the number and
+  // the quoted text of the format (the unit of a value: 120 EUR/MWh).
+  if (/^[ymd-]+$/i.test(numberFormat)) return serialToIsoDate(basicValue).slice(0, numberFormat.length);
+  const literal = /"([^"]*)"/.exec(numberFormat)?.[1];
+  return literal ? `${displayScalar(basicValue)} ${literal}` : displayScalar(basicValue);
 }
 
 export interface LayoutInput {
@@ -80,6 +106,16 @@ export function layoutSheet(input: LayoutInput): Map<string, DisplayCell> {
       });
     } else if (!Array.isArray(result.value)) {
       shown.set(anchor, { text: displayScalar(result.value), anchor, error: null, busy: false });
+    } else if (result.value.length === 1 && isEntityCell((result.value[0] as unknown[] | undefined)?.[0])) {
+      // A 1×1 result holding a card (PCD.SERIES): one cell, with the card as its tooltip.
+      const entity = (result.value[0] as EntityCell[])[0] as EntityCell;
+      shown.set(anchor, {
+        text: displayScalar(entity),
+        anchor,
+        error: null,
+        busy: false,
+        card: describeCard(entity),
+      });
     } else {
       spill(anchor, result.value as unknown[][], input, filled, shown);
     }

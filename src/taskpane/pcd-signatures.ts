@@ -96,4 +96,5 @@ export const PCD_SIGNATURES: Readonly<Record<string, readonly ArgumentSpec[]>> =
     text("to_code", "To location code"),
     month("date", "Month"),
   ],
+  SERIES: [CODE, CURRENCY, UNIT, number("history", "History", "0 latest 13 months, 1 every month")],
 };

@@ -34,7 +34,7 @@ describe("production build", () => {
   }, 180_000);
   afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
-  test("functions.json declares the nine PCD functions with help links on the deployed origin", () => {
+  test("functions.json declares the ten PCD functions with help links on the deployed origin", () => {
     const metadata = JSON.parse(readFileSync(path.join(dist, "functions.json"), "utf8")) as {
       functions: Array<{ id: string; helpUrl?: string }>;
     };
@@ -46,6 +46,7 @@ describe("production build", () => {
       "LIMITS",
       "RELOCATE",
       "SEARCH",
+      "SERIES",
       "VALUE",
       "VALUES",
     ]);

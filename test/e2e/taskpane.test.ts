@@ -414,7 +414,7 @@ test("after a monthly release the reopened workbook offers a refresh, which fetc
     });
     await preview.page.clock.setSystemTime(new Date(afterRelease));
     await preview.page.reload();
-    await preview.page.waitForFunction(() => window.__pcdPreview?.functions().length === 9);
+    await preview.page.waitForFunction(() => window.__pcdPreview?.functions().length === 10);
     await preview.page.evaluate(
       (formula) => window.__pcdPreview.enter("A1", formula),
       `=PCD.VALUES("${code}",,,,,0,0,1)`,

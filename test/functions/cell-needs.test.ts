@@ -1,6 +1,7 @@
 // What each data cell tells the engine it reads: the engine buys only the parts of the
 // series that hold those months (docs/engine.md).
 import { LATEST_ONLY, WHOLE_SERIES, type SeriesNeed } from "../../src/core/series-need";
+import { parseSeriesCardArguments, seriesCardNeed } from "../../src/functions/series-card";
 import { valueNeed } from "../../src/functions/value";
 import { parseValuesArguments, valuesNeed, type ValuesArguments } from "../../src/functions/values";
 
@@ -35,5 +36,16 @@ describe("PCD.VALUES reads its date range", () => {
     ["forecasts only: the Series Values window", { forecast: 2, start_date: "2010-01" }, LATEST_ONLY],
   ])("%s", (_case, patch, need) => {
     expect(valuesNeed(parseValuesArguments(args(patch)))).toEqual(need);
+  });
+});
+
+describe("PCD.SERIES reads the Series Values window, or every month with history 1", () => {
+  test.each<[string, unknown, SeriesNeed]>([
+    ["history omitted", null, LATEST_ONLY],
+    ["history 0", 0, LATEST_ONLY],
+    ["history 1", 1, WHOLE_SERIES],
+  ])("%s", (_case, history, need) => {
+    const request = parseSeriesCardArguments({ code: "68520-8-1", currency: null, unit: null, history });
+    expect(seriesCardNeed(request.scope)).toEqual(need);
   });
 });

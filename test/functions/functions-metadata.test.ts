@@ -38,6 +38,8 @@ test.each([
   ["CHANGE", "code,from_date,to_date?,currency?,unit?", undefined],
   ["AVERAGE", "code,start_date,end_date,currency?,unit?,forecast?", undefined],
   ["RELOCATE", "amount,from_code,to_code,date?", undefined],
+  // A 1×1 table holding the card entity, or PCD.INFO's table where Excel has no entities.
+  ["SERIES", "code,currency?,unit?,history?", "matrix"],
 ])(
   "PCD.%s keeps its argument order, streams, and documents every argument",
   (id, signature, dimensionality) => {
@@ -69,5 +71,7 @@ test("text-like arguments are 'any' so a number arrives as a number; switches ar
     "LIMITS.dataset": "any",
     "SEARCH.text": "any",
     "SEARCH.max_rows": "number",
+    "SERIES.code": "any",
+    "SERIES.history": "number",
   });
 });

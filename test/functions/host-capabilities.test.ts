@@ -4,6 +4,7 @@ import {
   hostCapabilitiesFor,
   type RequirementSets,
 } from "../../src/functions/host-capabilities";
+import { RUNNER_REQUIREMENTS } from "../../src/headless/host-requirements-shim";
 
 function requirements(supported: string[]): RequirementSets {
   return { isSetSupported: (name, version) => supported.includes(`${name} ${version}`) };
@@ -48,4 +49,40 @@ test("detection reads Office.context.requirements when Office exists", () => {
   } finally {
     delete scope.Office;
   }
+});
+
+test.each<[string, RequirementSets | undefined, boolean, "Double" | "FormattedNumber" | null]>([
+  ["outside Office", undefined, false, null],
+  [
+    "CustomFunctionsRuntime 1.3 and ExcelApi 1.16",
+    requirements(["CustomFunctionsRuntime 1.3", "ExcelApi 1.16"]),
+    false,
+    null,
+  ],
+  [
+    "CustomFunctionsRuntime 1.4, ExcelApi 1.15",
+    requirements(["CustomFunctionsRuntime 1.4", "ExcelApi 1.15"]),
+    false,
+    "FormattedNumber",
+  ],
+  [
+    "CustomFunctionsRuntime 1.4, ExcelApi 1.16",
+    requirements(["CustomFunctionsRuntime 1.4", "ExcelApi 1.16"]),
+    true,
+    "FormattedNumber",
+  ],
+  [
+    "CustomFunctionsRuntime 1.4, ExcelApi 1.19",
+    requirements(["CustomFunctionsRuntime 1.4", "ExcelApi 1.19"]),
+    true,
+    "Double",
+  ],
+])("entity cards: %s", (_label, sets, entities, numberType) => {
+  const host = hostCapabilitiesFor(sets);
+  expect(host.entities).toBe(entities);
+  expect(host.formattedNumberType).toBe(numberType);
+});
+
+test("the runner's requirement sets give PCD.INFO's table, not a card", () => {
+  expect(hostCapabilitiesFor(RUNNER_REQUIREMENTS).entities).toBe(false);
 });

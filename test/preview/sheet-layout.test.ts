@@ -1,6 +1,8 @@
 import type { CellResult } from "../../src/preview/cell-evaluator";
 import { ShimCustomFunctionsError } from "../../src/headless/custom-functions-shim";
+import { buildSeriesCard } from "../../src/functions/series-card-entity";
 import { displayScalar, layoutSheet, serialToIsoDate } from "../../src/preview/sheet-layout";
+import { points, seriesInfo } from "../core/support/series-fixtures";
 
 test.each<[number, string]>([
   [39083, "2007-01-01"],
@@ -76,4 +78,37 @@ test("busy and error cells show Excel's codes, errors keep their message", () =>
     text: "#VALUE!",
     error: { code: "#VALUE!", message: 'currency "XYZ" is not offered' },
   });
+});
+
+test("a PCD.SERIES card fills one cell with its text, and lists its properties as the tooltip", () => {
+  const card = buildSeriesCard(
+    {
+      key: "live|energy_price|10-1-1|default|default",
+      info: seriesInfo({ code: "10-1-1", assessment: "Gas day-ahead" }),
+      finals: points("2025-10", "2026-10", () => 120),
+      forecasts: points("2026-11", "2027-04", () => 125),
+      currency: "EUR",
+      unit: "MWh",
+      updatedAt: "2026-11-04",
+      lastFinal: "2026-10",
+      fetchedAt: 0,
+      version: 1,
+    },
+    { scope: "recent", numberType: "Double" },
+  );
+  const shown = layout({ B2: { kind: "value", value: [[card]] } });
+  const cell = shown.get("B2");
+  expect(cell?.text).toBe("10-1-1 Gas day-ahead (EUR/MWh)");
+  expect(shown.has("C2")).toBe(false);
+  expect(cell?.card?.split("\n")).toEqual(
+    expect.arrayContaining([
+      "Code: 10-1-1",
+      "Latest: 120 EUR/MWh",
+      "LatestMonth: 2026-10",
+      "ForecastHorizon: 2027-04",
+      "LastUpdated: 2026-11-04",
+      "Values: 19 rows",
+    ]),
+  );
+  expect(displayScalar(card)).toBe("10-1-1 Gas day-ahead (EUR/MWh)");
 });

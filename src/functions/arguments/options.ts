@@ -1,15 +1,19 @@
-// The numeric switches of PCD.VALUES (headers, forecast, order) and PCD.SEARCH (max_rows).
+// The numeric switches of PCD.VALUES (headers, forecast, order), PCD.SEARCH (max_rows) and
+// PCD.SERIES (history).
 // Each accepts only the documented values (src/contracts/formula-options.ts); anything
 // else names the allowed ones.
 import {
   DEFAULT_FORECAST,
   DEFAULT_HEADERS,
+  DEFAULT_HISTORY,
   DEFAULT_ORDER,
   FORECAST_CHOICES,
   HEADERS_CHOICES,
+  HISTORY_CHOICES,
   ORDER_CHOICES,
   type ForecastOption,
   type HeadersOption,
+  type HistoryOption,
   type OptionChoice,
   type OrderOption,
 } from "../../contracts/formula-options";
@@ -21,6 +25,8 @@ export const parseForecast = (input: unknown): ForecastOption =>
   parseChoice(input, "forecast", FORECAST_CHOICES, DEFAULT_FORECAST);
 export const parseOrder = (input: unknown): OrderOption =>
   parseChoice(input, "order", ORDER_CHOICES, DEFAULT_ORDER);
+export const parseHistory = (input: unknown): HistoryOption =>
+  parseChoice(input, "history", HISTORY_CHOICES, DEFAULT_HISTORY);
 
 export const DEFAULT_MAX_ROWS = 20;
 export const MAX_MAX_ROWS = 500;

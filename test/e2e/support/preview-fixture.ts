@@ -84,7 +84,7 @@ export async function openPreview(fixture: PreviewFixture, options: OpenOptions 
   await page.clock.install({ time: new Date(options.now ?? QUIET_DAY) });
   await page.clock.resume();
   await page.goto(`${fixture.site.url}/preview.html`);
-  await page.waitForFunction(() => window.__pcdPreview?.functions().length === 9);
+  await page.waitForFunction(() => window.__pcdPreview?.functions().length === 10);
   const pane = page.locator("#root");
   await pane.getByRole("tablist", { name: "PCD areas" }).waitFor();
   return { context, page, errors, pane };

@@ -11,6 +11,7 @@ import {
   limits,
   relocate,
   search,
+  series,
   value,
   values,
 } from "../../../src/functions/functions";
@@ -54,6 +55,7 @@ const FUNCTIONS: Record<FunctionName, Call> = {
   CHANGE: (a, inv) => change(at(a, 0), at(a, 1), at(a, 2), at(a, 3), at(a, 4), inv as never),
   AVERAGE: (a, inv) => average(at(a, 0), at(a, 1), at(a, 2), at(a, 3), at(a, 4), at(a, 5), inv as never),
   RELOCATE: (a, inv) => relocate(at(a, 0), at(a, 1), at(a, 2), at(a, 3), inv as never),
+  SERIES: (a, inv) => series(at(a, 0), at(a, 1), at(a, 2), at(a, 3), inv as never),
 };
 
 function dataCalls(http: Record<Operation, number>): number {
@@ -101,10 +103,21 @@ afterAll(async () => {
   await lab?.close();
 });
 
-test("the corpus has at least 150 cases over all nine functions", () => {
+test("the corpus has at least 150 cases over all ten functions", () => {
   expect(corpus.length).toBeGreaterThanOrEqual(150);
   expect(new Set(corpus.map((row) => row.fn))).toEqual(
-    new Set(["VALUES", "VALUE", "INFO", "LIMITS", "SEARCH", "ESCALATE", "CHANGE", "AVERAGE", "RELOCATE"]),
+    new Set([
+      "VALUES",
+      "VALUE",
+      "INFO",
+      "LIMITS",
+      "SEARCH",
+      "ESCALATE",
+      "CHANGE",
+      "AVERAGE",
+      "RELOCATE",
+      "SERIES",
+    ]),
   );
 });
 

@@ -3,7 +3,16 @@
 // (null for omitted), the error type and what the message must say. Rows are generated
 // per argument class so that every function meets every class that applies to it.
 export type FunctionName =
-  "VALUES" | "VALUE" | "INFO" | "LIMITS" | "SEARCH" | "ESCALATE" | "CHANGE" | "AVERAGE" | "RELOCATE";
+  | "VALUES"
+  | "VALUE"
+  | "INFO"
+  | "LIMITS"
+  | "SEARCH"
+  | "ESCALATE"
+  | "CHANGE"
+  | "AVERAGE"
+  | "RELOCATE"
+  | "SERIES";
 
 /** An Excel error value, as it would reach a function that accepts any value. */
 export class ExcelErrorValue {
@@ -149,7 +158,9 @@ function dateCases(argument: string): Array<[string, unknown, RegExp]> {
 }
 
 /** Values where headers / forecast / order belong. */
-function optionCases(argument: "headers" | "forecast" | "order"): Array<[string, unknown, RegExp]> {
+function optionCases(
+  argument: "headers" | "forecast" | "order" | "history",
+): Array<[string, unknown, RegExp]> {
   const must = new RegExp(`^The ${argument} argument must be 0 `);
   return [
     ["3", 3, must],
@@ -168,6 +179,7 @@ export function buildCorpus(): BadInputCase[] {
     cases.push({ name: `VALUES code: ${name}`, fn: "VALUES", args: [code], type, message });
     cases.push({ name: `VALUE code: ${name}`, fn: "VALUE", args: [code], type, message });
     cases.push({ name: `INFO code: ${name}`, fn: "INFO", args: [code, "assessment"], type, message });
+    cases.push({ name: `SERIES code: ${name}`, fn: "SERIES", args: [code], type, message });
   }
   for (const argument of ["currency", "unit"] as const) {
     for (const [name, input, message] of currencyUnitCases(argument)) {
@@ -187,6 +199,14 @@ export function buildCorpus(): BadInputCase[] {
         type: "#VALUE!",
         message,
       });
+      // PCD.SERIES takes currency and unit in PCD.VALUES's places.
+      cases.push({
+        name: `SERIES ${argument}: ${name}`,
+        fn: "SERIES",
+        args: valuesArgs,
+        type: "#VALUE!",
+        message,
+      });
     }
     for (const [kind, info] of [
       ["cost index", costIndex],
@@ -198,6 +218,13 @@ export function buildCorpus(): BadInputCase[] {
       cases.push({
         name: `VALUES ${argument} on a ${kind}`,
         fn: "VALUES",
+        args: valuesArgs,
+        type: "#VALUE!",
+        message,
+      });
+      cases.push({
+        name: `SERIES ${argument} on a ${kind}`,
+        fn: "SERIES",
         args: valuesArgs,
         type: "#VALUE!",
         message,
@@ -310,6 +337,15 @@ export function buildCorpus(): BadInputCase[] {
     ],
   ] as const) {
     cases.push({ name: `SEARCH ${name}`, fn: "SEARCH", args: [...args], type: "#VALUE!", message });
+  }
+  for (const [name, input, message] of optionCases("history")) {
+    cases.push({
+      name: `SERIES history: ${name}`,
+      fn: "SERIES",
+      args: [energy, null, null, input],
+      type: "#VALUE!",
+      message,
+    });
   }
   cases.push(...toolkitCases());
   return cases;

@@ -12,6 +12,7 @@ import {
   limits,
   relocate,
   search,
+  series,
   value,
   values,
 } from "../../../src/functions/functions";
@@ -30,7 +31,16 @@ const ENERGY = "<energy series>";
 const FACTOR = "<location factor>";
 
 type FunctionName =
-  "VALUES" | "VALUE" | "INFO" | "LIMITS" | "SEARCH" | "ESCALATE" | "CHANGE" | "AVERAGE" | "RELOCATE";
+  | "VALUES"
+  | "VALUE"
+  | "INFO"
+  | "LIMITS"
+  | "SEARCH"
+  | "ESCALATE"
+  | "CHANGE"
+  | "AVERAGE"
+  | "RELOCATE"
+  | "SERIES";
 type Call = (args: readonly unknown[], invocation: RecordingInvocation) => void;
 const at = (args: readonly unknown[], index: number): never => (args[index] ?? null) as never;
 const FUNCTIONS: Record<
@@ -104,6 +114,11 @@ const FUNCTIONS: Record<
     base: [100, FACTOR, FACTOR],
     call: (a, inv) => relocate(at(a, 0), at(a, 1), at(a, 2), at(a, 3), inv as never),
   },
+  SERIES: {
+    parameters: ["code", "currency", "unit", "history"],
+    base: [ENERGY],
+    call: (a, inv) => series(at(a, 0), at(a, 1), at(a, 2), at(a, 3), inv as never),
+  },
 };
 
 interface Case {
@@ -152,7 +167,7 @@ function requestsSent(): number {
 }
 
 test("every argument of every function meets every name", () => {
-  expect(cases).toHaveLength((9 + 4 + 2 + 2 + 3 + 6 + 5 + 6 + 4) * NAMES.length);
+  expect(cases).toHaveLength((9 + 4 + 2 + 2 + 3 + 6 + 5 + 6 + 4 + 4) * NAMES.length);
 });
 
 test.each(cases)("PCD.$fn $argument = $name", async ({ fn, argument, args }) => {
