@@ -2,18 +2,20 @@
 // within milliseconds; each asks for one series. The batcher turns them into as few
 // calls as the service allows (40 distinct codes per call, one product and data type
 // per call), because every call counts against daily quotas and the 10/s rate.
-import { isPcdError, PcdError } from "./errors";
+import { PcdError, toPcdError } from "./errors";
 import type { Logger } from "./environment";
 import type { CodeRequest, DataType, ProductId, SeriesValues, ServiceEnvironment } from "./model";
 import type { Admission } from "./quota-ledger";
-import type { DataCallOperation, SendSlot, ServiceClient } from "./service-client";
+import {
+  MAX_CODES_PER_CALL,
+  type DataCallOperation,
+  type SendSlot,
+  type ServiceClient,
+} from "./service-client";
 import { CallQueue } from "./call-queue";
 
-export const MAX_CODES_PER_CALL = 40;
 export const DEFAULT_BATCH_WINDOW_MS = 20;
 export const DEFAULT_BATCH_MAX_WAIT_MS = 200;
-
-export type DataOperation = DataCallOperation;
 
 export interface BatchItem {
   /** The request key; identical keys of one operation share one promise. */
@@ -60,27 +62,19 @@ export interface BatcherOptions {
 }
 
 interface Pending {
-  operation: DataOperation;
+  operation: DataCallOperation;
   item: BatchItem;
   promise: Promise<SeriesValues>;
   resolve(values: SeriesValues): void;
   reject(error: PcdError): void;
 }
 
-const OPERATION_LABEL: Record<DataOperation, string> = {
+const OPERATION_LABEL: Record<DataCallOperation, string> = {
   series_values: "Series Values",
   series_hist: "Series Values History",
 };
 
-function toPcdError(error: unknown): PcdError {
-  if (isPcdError(error)) return error;
-  return new PcdError(
-    "protocol",
-    `Unexpected failure: ${error instanceof Error ? error.message : String(error)}`,
-  );
-}
-
-function groupKey(operation: DataOperation, item: BatchItem): string {
+function groupKey(operation: DataCallOperation, item: BatchItem): string {
   return `${item.environment}|${item.product}|${item.dataType}|${operation}`;
 }
 
@@ -89,7 +83,7 @@ const IMMEDIATE_SLOT: SendSlot = { run: (attempt) => attempt(), release: () => u
 
 /** The requests of one product + data type + operation that wait for calls. */
 interface Group {
-  operation: DataOperation;
+  operation: DataCallOperation;
   /** Every item of the group has this product; the gate reads its allowances. */
   first: BatchItem;
   queue: CallQueue<Pending>;
@@ -116,7 +110,7 @@ export class Batcher {
   }
 
   /** Data for one code; shares the promise of an identical request already queued or in flight. */
-  fetch(operation: DataOperation, item: BatchItem): Promise<SeriesValues> {
+  fetch(operation: DataCallOperation, item: BatchItem): Promise<SeriesValues> {
     const dedupeKey = `${operation}|${item.key}`;
     const existing = this.pending.get(dedupeKey);
     if (existing) return existing.promise;

@@ -26,7 +26,7 @@ import type {
   Unsubscribe,
 } from "./engine-api";
 import type { Clock, KeyValueStorage, Logger } from "./environment";
-import { isPcdError, PcdError } from "./errors";
+import { errorMessage, PcdError, toPcdError } from "./errors";
 import { PRODUCTS, type DataLimits, type ProductId, type SeriesInfo, type ServiceEnvironment } from "./model";
 import { QuotaLedger } from "./quota-ledger";
 import { Refresher } from "./refresh";
@@ -83,14 +83,6 @@ export interface EngineParts {
   batchMaxWaitMs?: number;
   /** How change events are deferred to coalesce a tick (default setTimeout 0). */
   defer?: Defer;
-}
-
-function message(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
-function toPcdError(error: unknown): PcdError {
-  return isPcdError(error) ? error : new PcdError("protocol", message(error));
 }
 
 function hasFallbackReason(
@@ -522,7 +514,7 @@ export class EngineCore implements Engine {
         try {
           await load();
         } catch (error) {
-          this.parts.log?.("error", `Could not read the ${what} from storage: ${message(error)}`);
+          this.parts.log?.("error", `Could not read the ${what} from storage: ${errorMessage(error)}`);
         }
       }),
     );
@@ -642,7 +634,7 @@ export class EngineCore implements Engine {
           // Without Data Limits the allowance is unknown; the service still enforces it.
           this.parts.log?.(
             "warn",
-            `Data Limits of ${product} unavailable (${message(error)}); sending without a local check`,
+            `Data Limits of ${product} unavailable (${errorMessage(error)}); sending without a local check`,
           );
         }
       }),

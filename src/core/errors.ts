@@ -51,3 +51,17 @@ export class PcdError extends Error {
 export function isPcdError(value: unknown): value is PcdError {
   return value instanceof PcdError;
 }
+
+/** The message of anything thrown (an Error's message, else its text). */
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Anything thrown, as a PcdError: PcdErrors pass through; anything else is a failure the
+ * engine did not expect, shown as one (a cell must still end with a message).
+ */
+export function toPcdError(error: unknown): PcdError {
+  if (isPcdError(error)) return error;
+  return new PcdError("protocol", `Unexpected failure: ${errorMessage(error)}`);
+}

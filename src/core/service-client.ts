@@ -29,7 +29,11 @@ export interface SendSlot {
   release(): void;
 }
 
+/** The operations that fetch series data (and cost data requests). */
 export type DataCallOperation = "series_values" | "series_hist";
+
+/** A Series Values or History call names at most this many codes (docs/service.md §4.3). */
+export const MAX_CODES_PER_CALL = 40;
 
 /**
  * Typed operations of docs/service.md §4, already authenticated, rate-limited and retried.

@@ -3,8 +3,7 @@
 // grammar is defined on them, so percent-encoding would change the request.
 import { PcdError } from "../errors";
 import type { CodeRequest } from "../model";
-
-export const MAX_CODES_PER_CALL = 40;
+import { MAX_CODES_PER_CALL } from "../service-client";
 
 /** Three hyphen-separated digit groups of any width; leading zeros are significant. */
 export const CODE_PATTERN = /^\d+-\d+-\d+$/;

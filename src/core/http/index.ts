@@ -5,8 +5,9 @@ export {
   type TokenSource,
   type TransportClient,
 } from "./service-client-impl";
-export { buildCodesSegment, isValidCode, CODE_PATTERN, MAX_CODES_PER_CALL } from "./codes-segment";
-export { operationUrl, accessTokenUrl, type DataOperation } from "./paths";
+export { buildCodesSegment, isValidCode, CODE_PATTERN } from "./codes-segment";
+export { MAX_CODES_PER_CALL } from "../service-client";
+export { operationUrl, accessTokenUrl, type ServiceOperation } from "./paths";
 export { deriveDataType, type DataTypeHints } from "./data-type";
 export {
   classifyHttpFailure,

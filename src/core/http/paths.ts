@@ -3,8 +3,11 @@ import type { EngineSettings } from "../engine-api";
 import { PcdError } from "../errors";
 import type { Operation, ProductId, ServiceEnvironment } from "../model";
 
-/** The operations the ServiceClient performs (the token operation belongs to Auth). */
-export type DataOperation = Exclude<Operation, "access_token">;
+/**
+ * The four operations the ServiceClient performs (the token operation belongs to Auth); the
+ * two of them that fetch series data are DataCallOperation (service-client.ts).
+ */
+export type ServiceOperation = Exclude<Operation, "access_token">;
 
 /**
  * The URL of one operation. The sandbox inserts "sandbox" after "v1" for Series Info,
@@ -16,7 +19,7 @@ export function operationUrl(
   settings: EngineSettings,
   environment: ServiceEnvironment,
   product: ProductId,
-  operation: DataOperation,
+  operation: ServiceOperation,
   codesSegment = "",
 ): string {
   // The last line of defence for a product name from user text: only a configured product

@@ -4,7 +4,7 @@
 // by 1000/N ms (plus headroom), so no one-second window holds more than N starts of it.
 import Bottleneck from "bottleneck/light";
 import type { SendSlot } from "../service-client";
-import type { DataOperation } from "./paths";
+import type { ServiceOperation } from "./paths";
 import { StartWindow } from "./start-window";
 
 export interface RequestGateOptions {
@@ -18,12 +18,12 @@ const SPACING_HEADROOM = 1.05;
 
 export interface RequestGate {
   /** Runs one HTTP attempt when both the operation's rate and the in-flight cap allow it. */
-  run<T>(operation: DataOperation, attempt: () => Promise<T>): Promise<T>;
+  run<T>(operation: ServiceOperation, attempt: () => Promise<T>): Promise<T>;
   /**
    * Resolves when an attempt of this operation may start: the caller decides then what to
    * send, and must run or release the slot (a forgotten slot blocks the gate).
    */
-  reserve(operation: DataOperation): Promise<SendSlot>;
+  reserve(operation: ServiceOperation): Promise<SendSlot>;
 }
 
 /** Waits until the operation's start window has room, then counts the start. */
@@ -68,8 +68,8 @@ export function createRequestGate(options: RequestGateOptions): RequestGate {
   // 5 % headroom: timers fire a millisecond early or late, and requests bunch up on the
   // way to the service; a window that sees 11 starts in 999 ms earns a 429.
   const minTime = Math.ceil((1000 / options.requestsPerSecond) * SPACING_HEADROOM);
-  const perOperation = new Map<DataOperation, { limiter: Bottleneck; window: StartWindow }>();
-  const limiterOf = (operation: DataOperation): { limiter: Bottleneck; window: StartWindow } => {
+  const perOperation = new Map<ServiceOperation, { limiter: Bottleneck; window: StartWindow }>();
+  const limiterOf = (operation: ServiceOperation): { limiter: Bottleneck; window: StartWindow } => {
     let entry = perOperation.get(operation);
     if (!entry) {
       entry = {
@@ -88,7 +88,7 @@ export function createRequestGate(options: RequestGateOptions): RequestGate {
   };
   // The in-flight place is taken first and the rate spacing applied inside it, so the
   // spacing holds at the moment the slot is granted; the job lasts until the slot is freed.
-  const reserve = (operation: DataOperation): Promise<SendSlot> =>
+  const reserve = (operation: ServiceOperation): Promise<SendSlot> =>
     new Promise((granted) => {
       const { limiter, window } = limiterOf(operation);
       void inFlight.schedule(() =>

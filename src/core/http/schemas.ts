@@ -19,9 +19,9 @@ import {
   toList,
   toMonth,
 } from "./normalise";
-import type { DataOperation } from "./paths";
+import type { ServiceOperation } from "./paths";
 
-export const OPERATION_NAMES: Record<DataOperation, string> = {
+export const OPERATION_NAMES: Record<ServiceOperation, string> = {
   series_info: "Series Info",
   series_values: "Series Values",
   series_hist: "Series Values History",
@@ -79,7 +79,7 @@ function describeKind(body: unknown): string {
   return typeof body === "object" ? "an object" : `a ${typeof body}`;
 }
 
-function requireArray(body: unknown, operation: DataOperation): unknown[] {
+function requireArray(body: unknown, operation: ServiceOperation): unknown[] {
   if (!Array.isArray(body)) {
     throw new PcdError(
       "protocol",

@@ -21,10 +21,10 @@ import type {
   ServiceEnvironment,
 } from "../model";
 import { serviceState } from "../schedule";
-import type { CallOptions, SendSlot, ServiceClient } from "../service-client";
+import type { CallOptions, DataCallOperation, SendSlot, ServiceClient } from "../service-client";
 import { OPERATION_LABELS, classifyFetchRejection, classifyHttpFailure, isRetryable } from "./classify";
 import { buildCodesSegment } from "./codes-segment";
-import { operationUrl, type DataOperation } from "./paths";
+import { operationUrl, type ServiceOperation } from "./paths";
 import {
   DEFAULT_MAX_IN_FLIGHT,
   DEFAULT_REQUESTS_PER_SECOND,
@@ -108,7 +108,7 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
 
   /** One HTTP attempt with its own timeout, combined with the caller's signal. */
   async function attempt(
-    operation: DataOperation,
+    operation: ServiceOperation,
     url: string,
     token: string,
     timeoutMs: number,
@@ -165,7 +165,7 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
    * answer, or the network/timeout failure.
    */
   async function send(
-    operation: DataOperation,
+    operation: ServiceOperation,
     url: string,
     token: string,
     timeoutMs: number,
@@ -185,7 +185,7 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
 
   /** Whether a failure may be retried, and after how long (null: give up now). */
   function retryDelay(
-    operation: DataOperation,
+    operation: ServiceOperation,
     error: PcdError,
     retriesSoFar: number,
     stateAvailable: boolean,
@@ -195,7 +195,7 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
     // A data call that timed out may have been answered, and charged, after we stopped
     // waiting: sending it again at once could spend the same data requests twice. The
     // cell retries later on its own schedule instead.
-    if (error.kind === "timeout" && isDataOperation(operation)) return null;
+    if (error.kind === "timeout" && isDataCall(operation)) return null;
     const retryAfterMs = error.details.retryAfterMs;
     // Known downtime or a long Retry-After: fail fast so cells fall back to the cache.
     if (error.kind === "unavailable" && !stateAvailable) return null;
@@ -208,7 +208,7 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
   }
 
   async function call<T>(
-    operation: DataOperation,
+    operation: ServiceOperation,
     url: string,
     timeoutMs: number,
     options: CallOptions | undefined,
@@ -241,7 +241,7 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
         reachability.failed(deps.clock.now(), error);
       } else if (outcome.ok) {
         reachability.answered(deps.clock.now(), outcome.status);
-        if (isDataOperation(operation)) dataRequests += codesCharged;
+        if (isDataCall(operation)) dataRequests += codesCharged;
         return onSuccess(parseJson(outcome, label));
       } else if (outcome.status === 401 && !renewed) {
         reachability.answered(deps.clock.now(), outcome.status);
@@ -370,7 +370,7 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
  */
 export const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
 
-function isDataOperation(operation: DataOperation): boolean {
+function isDataCall(operation: ServiceOperation): operation is DataCallOperation {
   return operation === "series_values" || operation === "series_hist";
 }
 

@@ -1,10 +1,10 @@
-import type { DataOperation } from "../../../src/core/http/paths";
+import type { ServiceOperation } from "../../../src/core/http/paths";
 import { accessTokenUrl, operationUrl } from "../../../src/core/http/paths";
 import type { ProductId, ServiceEnvironment } from "../../../src/core/model";
 import { settingsWith } from "./fake-fetch";
 
 describe("operationUrl (docs/service.md §4.2-§4.5, sandbox §4.7)", () => {
-  test.each<[ServiceEnvironment, ProductId, DataOperation, string]>([
+  test.each<[ServiceEnvironment, ProductId, ServiceOperation, string]>([
     ["live", "energy_price", "series_info", "https://pcd.example.com/energy_price/v1/export/series"],
     [
       "live",
