@@ -104,6 +104,19 @@ export class Refresher {
   }
 
   /**
+   * A release came out since the workbook's data was fetched: since the last refresh-all,
+   * or, in a workbook never refreshed, since its oldest cached series was fetched.
+   */
+  due(): boolean {
+    let since = this.last;
+    for (const key of since === null ? this.options.workbookKeys.list() : []) {
+      const fetchedAt = this.options.sync.cached(key)?.fetchedAt;
+      if (fetchedAt !== undefined && (since === null || fetchedAt < since)) since = fetchedAt;
+    }
+    return since !== null && since < this.options.latestReleaseStart();
+  }
+
+  /**
    * The cost preview. It re-reads a product's catalog (Series Info, no data request) when
    * the cached one is older than a few minutes or a release started since it was read, so
    * it never says "up to date" from a catalog that predates the data; and it says as of

@@ -122,3 +122,22 @@ export class SearchIndex {
     return hits.slice(0, limit);
   }
 }
+
+/**
+ * The index of the catalogs as loaded, built again only when they changed (a new version)
+ * or the environment switched: building it is the costly part of a search.
+ */
+export class SearchIndexCache {
+  private current: { index: SearchIndex; version: number; environment: string } | undefined;
+
+  indexOf(version: number, environment: string, series: () => readonly SeriesInfo[]): SearchIndex {
+    if (this.current?.version !== version || this.current.environment !== environment) {
+      this.current = { index: new SearchIndex(series()), version, environment };
+    }
+    return this.current.index;
+  }
+
+  clear(): void {
+    this.current = undefined;
+  }
+}

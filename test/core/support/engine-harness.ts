@@ -1,12 +1,8 @@
 // An EngineCore wired to fakes: the FakeService, a switchable auth, in-memory settings,
 // a scriptable schedule and a manual clock. Change events are delivered on tick().
 import type { AuthStatus, EngineSettings, ServiceState } from "../../../src/core/engine-api";
-import {
-  EngineCore,
-  type AuthPort,
-  type SchedulePort,
-  type SettingsPort,
-} from "../../../src/core/engine-core";
+import { EngineCore } from "../../../src/core/engine-core";
+import type { AuthPort, SchedulePort, SettingsPort } from "../../../src/core/engine-parts";
 import type { KeyValueStorage } from "../../../src/core/environment";
 import { PcdError } from "../../../src/core/errors";
 import { MemoryStorage } from "../../../src/core/storage";

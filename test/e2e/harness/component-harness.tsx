@@ -17,7 +17,8 @@ import type {
   ServiceState,
   Unsubscribe,
 } from "../../../src/core/engine-api";
-import { EngineCore, type AuthPort } from "../../../src/core/engine-core";
+import { EngineCore } from "../../../src/core/engine-core";
+import type { AuthPort } from "../../../src/core/engine-parts";
 import { PcdError } from "../../../src/core/errors";
 import type { ProductId } from "../../../src/core/model";
 import { MemoryStorage } from "../../../src/core/storage";

@@ -1,0 +1,201 @@
+// The allowances side of the engine: reading Data Limits (free of data requests, but
+// counted against the daily quota), reading them ahead of a product's first data call,
+// the report the Usage tab and PCD.LIMITS show, and the gate the batcher asks before a
+// data call goes out (the ledger admits, refunds, confirms or blocks its codes). The
+// ledger (quota-ledger.ts) holds the numbers; this module decides when to ask the service.
+import type { BatchGate, BatchItem } from "./batcher";
+import type { LimitsReport, LimitsRow, LimitsUnavailable } from "./engine-api";
+import type { Logger } from "./environment";
+import { errorMessage, type PcdError, toPcdError } from "./errors";
+import { PRODUCTS, type DataLimits, type ProductId, type ServiceEnvironment } from "./model";
+import type { QuotaLedger } from "./quota-ledger";
+
+/** Data Limits answers are reused this long by limits() (the ledger decrements meanwhile). */
+export const LIMITS_MAX_AGE_MS = 5 * 60 * 1000;
+
+export interface DataLimitsParts {
+  ledger: QuotaLedger;
+  /** One Data Limits call (the service client's). */
+  read(product: ProductId): Promise<DataLimits>;
+  environment(): ServiceEnvironment;
+  signedIn(): boolean;
+  /** A token, renewed if needed: a data call's "not signed in" is found before it waits. */
+  token(): Promise<unknown>;
+  /** Why a Data Limits call of `product` is not made now (a known downtime window). */
+  downtimeError(product: ProductId): PcdError | undefined;
+  /** The products the workbook's saved keys name. */
+  workbookProducts(): ReadonlySet<ProductId>;
+  /** The allowances moved (usage bars and PCD.LIMITS follow; INFO and SEARCH cells do not). */
+  limitsChanged(): void;
+  log?: Logger;
+}
+
+export class DataLimitsKeeper {
+  private readonly fetching = new Map<string, Promise<DataLimits>>();
+  /** Products whose limits were read ahead this session (cleared at sign-in). */
+  private readonly readAheadDone = new Set<ProductId>();
+
+  constructor(private readonly parts: DataLimitsParts) {}
+
+  /** A new account may have other allowances: read ahead again. */
+  newSession(): void {
+    this.readAheadDone.clear();
+  }
+
+  /** Every product's allowances; the products whose Data Limits failed are listed apart. */
+  async report(): Promise<LimitsReport> {
+    const environment = this.parts.environment();
+    if (environment === "sandbox") return { rows: [], unavailable: [] };
+    const results = await Promise.allSettled(PRODUCTS.map((product) => this.limitsOf(product)));
+    const rows: LimitsRow[] = [];
+    const unavailable: LimitsUnavailable[] = [];
+    results.forEach((result, i) => {
+      const product = PRODUCTS[i];
+      if (!product) return;
+      if (result.status === "rejected") {
+        const error = toPcdError(result.reason);
+        this.parts.log?.("warn", `Data Limits of ${product} failed: ${error.message}`);
+        unavailable.push({
+          product,
+          message: error.message.trim() || `Data Limits of ${product} failed (${error.kind}).`,
+          error,
+        });
+        return;
+      }
+      for (const [dataset, allowance] of Object.entries(result.value)) {
+        const unconfirmed = this.parts.ledger.unconfirmed(environment, product, dataset);
+        rows.push({ product, dataset, ...allowance, ...(unconfirmed > 0 ? { unconfirmed } : {}) });
+      }
+    });
+    // Nothing to show but failures: the cause itself is the answer (a cell shows it as an
+    // error and retries a passing one, which a table of failure notes would not).
+    const firstFailure = results.find((result) => result.status === "rejected");
+    if (rows.length === 0 && firstFailure) throw firstFailure.reason;
+    return { rows, unavailable };
+  }
+
+  /** One product's allowances: a recent reading, else a new one, else the last known. */
+  async limitsOf(product: ProductId): Promise<DataLimits> {
+    const environment = this.parts.environment();
+    const { ledger } = this.parts;
+    // docs/service.md §4.7: monthly code limits do not apply to the sandbox.
+    if (environment === "sandbox") return {};
+    if (ledger.isCurrent(environment, product, LIMITS_MAX_AGE_MS)) {
+      return ledger.limitsOf(environment, product) ?? {};
+    }
+    try {
+      return await this.fetch(environment, product);
+    } catch (error) {
+      const known = ledger.limitsOf(environment, product);
+      if (known) return known;
+      throw error;
+    }
+  }
+
+  /** Reads the products' limits unless a reading younger than `maxAgeMs` exists; never fails. */
+  async ensure(products: readonly ProductId[], maxAgeMs = Infinity): Promise<void> {
+    const environment = this.parts.environment();
+    if (environment !== "live") return;
+    await Promise.all(
+      products.map(async (product) => {
+        if (this.parts.ledger.isCurrent(environment, product, maxAgeMs)) return;
+        try {
+          await this.fetch(environment, product);
+        } catch (error) {
+          // Without Data Limits the allowance is unknown; the service still enforces it.
+          this.parts.log?.(
+            "warn",
+            `Data Limits of ${product} unavailable (${errorMessage(error)}); sending without a local check`,
+          );
+        }
+      }),
+    );
+  }
+
+  /**
+   * The first data call of a product needs its allowances: reading them ahead takes a round
+   * trip off that call's path (W1 in BENCHMARKS.md). Data Limits calls cost no data request
+   * but count against the daily quota, so only products the workbook may use are read: those
+   * its saved keys name, or, in a workbook that names none yet, every product whose catalog
+   * is fetched (at most two calls more, once a session); and the product of each code a cell
+   * resolves.
+   */
+  readAhead(product: ProductId): void {
+    // Once per product and session: every cell resolves a code (so this check comes first,
+    // it is on every recalculation's path), and a read that failed is retried by the first
+    // data call of the product anyway (the gate's prepare).
+    if (this.readAheadDone.has(product)) return;
+    if (this.parts.environment() !== "live" || !this.parts.signedIn()) return;
+    this.readAheadDone.add(product);
+    void this.ensure([product]);
+  }
+
+  /** A product's catalog is being fetched: its limits too, if the workbook may use it. */
+  readAheadForCatalog(product: ProductId): void {
+    const named = this.parts.workbookProducts();
+    if (named.size === 0 || named.has(product)) this.readAhead(product);
+  }
+
+  /** What the batcher asks before and after each data call. */
+  gate(): BatchGate {
+    const { ledger } = this.parts;
+    return {
+      // Runs before the call waits for its send slot: the allowances (so admit never waits
+      // on the service) and the token (a renewal or "not signed in" is found out before the
+      // call holds a place in flight and a rate-limit turn it would then waste).
+      prepare: async (item) => {
+        await Promise.all([this.parts.token(), this.ensure([item.product])]);
+      },
+      admit: async (items) => {
+        const first = items[0];
+        if (!first) return { admitted: [], refused: [] };
+        const admission = ledger.admit(first.environment, first.product, items, (item) => item.dataset);
+        if (first.environment === "live") this.parts.limitsChanged();
+        return admission;
+      },
+      refund: (items) => this.settle(items, "refund"),
+      confirm: (items) => this.settle(items, "confirm"),
+      unanswered: (items) => this.settle(items, "unanswered"),
+      quotaRefused: (items, error) => {
+        const first = items[0];
+        // Only a refusal that names a dataset blocks it: a daily quota or a plan limit
+        // must not lock a dataset until the next release.
+        const said = error.details.serverMessage ?? error.message;
+        const dataset =
+          error.details.dataset ??
+          [...new Set(items.map((item) => item.dataset))].find((name) => said.includes(`'${name}'`));
+        if (!first || dataset === undefined) return () => error;
+        const blocked = ledger.block(first.environment, first.product, dataset, error);
+        this.parts.limitsChanged();
+        return (item: BatchItem) => (item.dataset === dataset ? blocked : "retry");
+      },
+    };
+  }
+
+  private fetch(environment: ServiceEnvironment, product: ProductId): Promise<DataLimits> {
+    const scope = `${environment}|${product}`;
+    const running = this.fetching.get(scope);
+    if (running) return running;
+    // A call in a known downtime window could only fail, after renewing the token for nothing.
+    const down = this.parts.downtimeError(product);
+    if (down) return Promise.reject(down);
+    const fetching = (async () => {
+      const limits = await this.parts.read(product);
+      this.parts.ledger.record(environment, product, limits);
+      this.parts.limitsChanged();
+      return this.parts.ledger.limitsOf(environment, product) ?? {};
+    })().finally(() => this.fetching.delete(scope));
+    this.fetching.set(scope, fetching);
+    return fetching;
+  }
+
+  /** Settles what a call's codes cost in the ledger; the usage bars follow. */
+  private settle(items: readonly BatchItem[], outcome: "refund" | "confirm" | "unanswered"): void {
+    const first = items[0];
+    if (!first) return;
+    const datasets = items.map((item) => item.dataset);
+    this.parts.ledger[outcome](first.environment, first.product, datasets);
+    // The allowances moved, not the catalog: INFO and SEARCH cells must not re-run per call.
+    if (first.environment === "live") this.parts.limitsChanged();
+  }
+}

@@ -1,0 +1,67 @@
+// When the service is down and what PCD does about it. Two sources say so: the calendar
+// (maintenance windows, release day: docs/service.md §8.3) and the service itself (a 503
+// that names its end). During a known window no call is made at all, since it could only
+// fail (after renewing a token for nothing); cells and the pane get one error that says
+// until when. On release day the service is down "until the data is released", at the
+// latest 22:00 US Central Time: any answer from it means the release is out.
+import type { ServiceReachability, ServiceState } from "./engine-api";
+import { PcdError } from "./errors";
+
+export interface DowntimeParts {
+  now(): number;
+  /** The calendar's state (schedule.ts), told when the release was seen to be out. */
+  scheduled(now: number, options: { releaseDoneAt?: number }): ServiceState;
+  /** What the client's last calls observed (undefined where nothing observes calls). */
+  reachability(): ServiceReachability | undefined;
+}
+
+export class DowntimePolicy {
+  private releaseDoneAt: number | undefined;
+
+  constructor(private readonly parts: DowntimeParts) {}
+
+  /** The calendar's state, with a maintenance the service announced itself (503 with an end). */
+  state(): ServiceState {
+    const now = this.parts.now();
+    const scheduled = this.parts.scheduled(now, { releaseDoneAt: this.releaseDoneAt });
+    const reachability = this.parts.reachability();
+    if (!reachability) return scheduled;
+    // An announced maintenance counts like a scheduled one until its end: no call could succeed.
+    const announced = reachability.maintenanceUntil;
+    if (scheduled.available && announced !== null && announced > now) {
+      return { ...scheduled, available: false, reason: "maintenance", until: announced, reachability };
+    }
+    return { ...scheduled, reachability };
+  }
+
+  /** The service answered: on release day that means the release is out (data calls may go). */
+  noteServiceAnswered(): void {
+    const state = this.state();
+    if (!state.available && state.reason === "release") this.releaseDoneAt = this.parts.now();
+  }
+
+  /**
+   * The error of a call that is not made because the service is known to be down, or
+   * undefined when it is not. `missing` says what the caller goes without; by default the
+   * cell's cached data (or the lack of it) for `code`.
+   */
+  errorFor(code: string, hasCache: boolean, missing?: string): PcdError | undefined {
+    const state = this.state();
+    if (state.available || state.until === null) return undefined;
+    const tail = missing ?? (hasCache ? `showing cached data for ${code}` : `no cached data for ${code} yet`);
+    if (state.until === state.reachability?.maintenanceUntil) {
+      return new PcdError(
+        "unavailable",
+        `The service said it is in maintenance until ${new Date(state.until).toISOString()}; ${tail}.`,
+        { until: state.until },
+      );
+    }
+    const what = state.reason === "release" ? "for the monthly data release" : "for maintenance";
+    const deadline = state.reason === "release" ? " at the latest" : "";
+    return new PcdError(
+      "unavailable",
+      `The service is down ${what} until 22:00 US Central Time${deadline} (${new Date(state.until).toISOString()}); ${tail}.`,
+      { until: state.until },
+    );
+  }
+}

@@ -1,0 +1,175 @@
+// How a cell's series is answered: from the cache when it holds the months the cell reads
+// (at once, synchronously where possible: serveNow), else after bringing the missing parts
+// up to date (series-sync.ts), or, when that cannot be done, from an earlier complete
+// release with the cause attached (staleBecause), or with an error that says what is
+// missing and why. Every cell that shows one cache entry gets the same SeriesData object.
+import type { CacheEntry, DataCache } from "./cache";
+import type { Catalog } from "./catalog";
+import { CATALOG_MAX_AGE_MS } from "./catalog";
+import type { SeriesData, SeriesRequest } from "./engine-api";
+import { PcdError, toPcdError } from "./errors";
+import type { ServiceEnvironment, SeriesInfo } from "./model";
+import { parseRequestKey } from "./request-key";
+import { resolveSeriesRequest } from "./resolve-request";
+import type { SeriesNeed } from "./series-need";
+import type { SeriesSync } from "./series-sync";
+import { judgeServing, missingError } from "./serving";
+import { planSync } from "./sync-planner";
+
+export interface SeriesServerParts {
+  cache: DataCache;
+  catalog: Pick<Catalog, "find" | "fetchedAt">;
+  sync: Pick<SeriesSync, "plan" | "sync" | "context">;
+  now(): number;
+  environment(): ServiceEnvironment;
+  /** True once the engine has read its stored state (the synchronous path needs it). */
+  loaded(): boolean;
+  /** Records that the workbook reads these months of the key (refresh-all plans from it). */
+  noteNeed(key: string, need: SeriesNeed): void;
+  /** A product a cell reads: its Data Limits may be read ahead. */
+  noteProduct(product: SeriesInfo["product"]): void;
+  /** Why no call may be made now (a known downtime window), or undefined. */
+  downtimeError(code: string, hasCache: boolean): PcdError | undefined;
+  /** The not_signed_in error, or undefined when a token can be had. */
+  signInError(): Promise<PcdError | undefined>;
+}
+
+/** Data versions are unique in the process (across engines), so a version names one series state. */
+let nextDataVersion = 0;
+
+export class SeriesServer {
+  private readonly entryVersions = new WeakMap<CacheEntry, number>();
+  private readonly dataOfEntry = new WeakMap<CacheEntry, SeriesData>();
+
+  constructor(private readonly parts: SeriesServerParts) {}
+
+  async get(request: SeriesRequest, need: SeriesNeed): Promise<SeriesData> {
+    const { parts } = this;
+    const { key } = request;
+    const { environment } = parseRequestKey(key);
+    parts.noteNeed(key, need);
+    const info = parts.catalog.find(request.info.code) ?? request.info;
+    const cached = parts.cache.get(key);
+    if (cached && parts.sync.plan(request, need, info).action === "none") return this.serve(key, info, need);
+
+    let blocked: PcdError | undefined;
+    if (environment !== parts.environment()) {
+      blocked = new PcdError(
+        "not_signed_in",
+        `${info.code} asks for ${environment} data but PCD is set to ${parts.environment()}: switch the environment in the task pane.`,
+      );
+    }
+    blocked ??= parts.downtimeError(info.code, cached !== undefined);
+    blocked ??= await parts.signInError();
+    if (blocked) return this.serve(key, info, need, blocked);
+
+    try {
+      await parts.sync.sync(request, need, info);
+    } catch (error) {
+      return this.serve(key, info, need, toPcdError(error));
+    }
+    return this.serve(key, info, need);
+  }
+
+  /** The record of a code when it is at hand and current (else undefined: the slow path). */
+  lookupNow(code: string): SeriesInfo | undefined {
+    if (!this.parts.loaded()) return undefined;
+    const info = this.parts.catalog.find(code.trim());
+    // A record older than the catalog's age would be refreshed by lookup: the slow path does that.
+    const fetchedAt = info && this.parts.catalog.fetchedAt(info.product);
+    if (!info || fetchedAt == null || this.parts.now() - fetchedAt >= CATALOG_MAX_AGE_MS) return undefined;
+    return info;
+  }
+
+  /** A cached, current series at once; undefined for anything else (the slow path words it). */
+  serveNow(
+    code: string,
+    currency: string | number | null,
+    unit: string | number | null,
+    need: SeriesNeed,
+  ): SeriesData | undefined {
+    const info = this.lookupNow(code);
+    if (!info) return undefined;
+    let request: SeriesRequest;
+    try {
+      request = resolveSeriesRequest(this.parts.environment(), info, currency, unit);
+    } catch {
+      return undefined;
+    }
+    const entry = this.parts.cache.get(request.key);
+    if (!entry) return undefined;
+    // What sync.plan and serve decide, with the context read once (this runs per cell).
+    const context = this.parts.sync.context(this.parts.environment(), info.product);
+    if (planSync(entry, info, need, context).action !== "none") return undefined;
+    if (judgeServing(entry, info, need, context).kind !== "fresh") return undefined;
+    this.parts.noteProduct(info.product);
+    this.parts.noteNeed(request.key, need);
+    return this.toData(entry, info);
+  }
+
+  /** What the cache holds for a key, whatever its age (no call). */
+  peek(key: string): SeriesData | undefined {
+    const entry = this.parts.cache.get(key);
+    if (!entry) return undefined;
+    const info = this.parts.catalog.find(parseRequestKey(key).code);
+    return info ? this.toData(entry, info) : undefined;
+  }
+
+  /**
+   * Answers a cell from the cache when it holds the months the cell reads: fresh, or as a
+   * complete earlier release had them when `failure` kept it from being brought up to date.
+   * Otherwise throws the failure, saying what it kept from the cell.
+   */
+  private serve(key: string, info: SeriesInfo, need: SeriesNeed, failure?: PcdError): SeriesData {
+    const entry = this.parts.cache.get(key);
+    const context = this.parts.sync.context(parseRequestKey(key).environment, info.product);
+    const serving = judgeServing(entry, info, need, context);
+    if (entry && serving.kind === "fresh") return this.toData(entry, info);
+    if (entry && serving.kind === "stale" && failure) return this.toData(entry, info, failure);
+    if (!failure) {
+      if (serving.kind === "missing" && entry) {
+        // Nothing failed, yet the months are not to be had: the plan has no History.
+        throw new PcdError(
+          "plan",
+          `Your plan has no Series Values History for ${info.product}: ${serving.what} of ${info.code} are not available.`,
+        );
+      }
+      if (!entry) throw new PcdError("not_found", `The service returned no data for ${info.code}.`);
+      return this.toData(entry, info);
+    }
+    if (!entry) throw failure;
+    throw missingError(failure, info.code, serving.kind === "missing" ? serving.what : "the data");
+  }
+
+  private toData(entry: CacheEntry, info: SeriesInfo, staleBecause?: PcdError): SeriesData {
+    // Every cell showing this entry gets the same object (no copy per cell or per call).
+    const shared = this.dataOfEntry.get(entry);
+    if (shared !== undefined && shared.info === info && staleBecause === undefined) return shared;
+    const data: SeriesData = {
+      key: entry.key,
+      info,
+      finals: entry.finals,
+      forecasts: entry.forecasts,
+      currency: entry.currency,
+      unit: entry.unit,
+      updatedAt: entry.updatedAt,
+      lastFinal: entry.lastFinal,
+      fetchedAt: entry.fetchedAt,
+      version: this.versionOf(entry),
+      ...(staleBecause ? { staleBecause } : {}),
+    };
+    if (staleBecause === undefined) this.dataOfEntry.set(entry, data);
+    return data;
+  }
+
+  /** Cache entries are replaced whole, never changed in place: an entry object is a version. */
+  private versionOf(entry: CacheEntry): number {
+    let version = this.entryVersions.get(entry);
+    if (version === undefined) {
+      nextDataVersion += 1;
+      version = nextDataVersion;
+      this.entryVersions.set(entry, version);
+    }
+    return version;
+  }
+}

@@ -1,0 +1,193 @@
+// The Data Limits side of the engine on its own: when it asks the service (and when not),
+// what its report says, and what the batcher's gate does with the ledger.
+import type { BatchItem } from "../../src/core/batcher";
+import { DataLimitsKeeper, LIMITS_MAX_AGE_MS } from "../../src/core/data-limits-keeper";
+import { PcdError } from "../../src/core/errors";
+import type { DataLimits, ProductId, ServiceEnvironment } from "../../src/core/model";
+import { QuotaLedger } from "../../src/core/quota-ledger";
+
+const START = Date.UTC(2026, 10, 10, 16);
+
+function setup(
+  options: { environment?: ServiceEnvironment; signedIn?: boolean; workbook?: ProductId[] } = {},
+) {
+  const clock = { now: START };
+  const ledger = new QuotaLedger({
+    now: () => clock.now,
+    latestReleaseStart: () => Date.UTC(2026, 10, 6),
+    nextRelease: () => Date.UTC(2026, 11, 8),
+  });
+  const reads: ProductId[] = [];
+  const answers = new Map<ProductId, DataLimits | PcdError>([
+    ["energy_price", { Germany: { remaining: 480, total: 500 } }],
+    ["commodity_price", { Polymers: { remaining: 90, total: 100 } }],
+    ["industry_economics", { Utilities: { remaining: 10, total: 10 } }],
+  ]);
+  let down: PcdError | undefined;
+  let changes = 0;
+  const keeper = new DataLimitsKeeper({
+    ledger,
+    read: async (product) => {
+      reads.push(product);
+      const answer = answers.get(product);
+      if (answer instanceof PcdError || answer === undefined) throw answer ?? new Error("no answer");
+      return answer;
+    },
+    environment: () => options.environment ?? "live",
+    signedIn: () => options.signedIn ?? true,
+    token: async () => "token",
+    downtimeError: () => down,
+    workbookProducts: () => new Set(options.workbook ?? []),
+    limitsChanged: () => changes++,
+  });
+  return {
+    keeper,
+    ledger,
+    clock,
+    reads,
+    answers,
+    changes: () => changes,
+    setDown: (error: PcdError | undefined) => (down = error),
+  };
+}
+
+const item = (dataset: string, code = "68520-8-1"): BatchItem => ({
+  key: `live|energy_price|${code}|default|default`,
+  environment: "live",
+  product: "energy_price",
+  dataType: "energy",
+  dataset,
+  request: { code, currencyId: null, unitId: null },
+});
+
+describe("DataLimitsKeeper.limitsOf", () => {
+  test("reads once, reuses the reading for LIMITS_MAX_AGE_MS, then reads again", async () => {
+    const { keeper, reads, clock } = setup();
+    expect(await keeper.limitsOf("energy_price")).toEqual({ Germany: { remaining: 480, total: 500 } });
+    await keeper.limitsOf("energy_price");
+    expect(reads).toEqual(["energy_price"]);
+    clock.now += LIMITS_MAX_AGE_MS;
+    await keeper.limitsOf("energy_price");
+    expect(reads).toEqual(["energy_price", "energy_price"]);
+  });
+
+  test("a failed reading gives the last known limits, and fails when there are none", async () => {
+    const { keeper, answers, clock } = setup();
+    await keeper.limitsOf("energy_price");
+    const failure = new PcdError("server", "The service failed (HTTP 500).");
+    answers.set("energy_price", failure);
+    clock.now += LIMITS_MAX_AGE_MS;
+    expect(await keeper.limitsOf("energy_price")).toEqual({ Germany: { remaining: 480, total: 500 } });
+    answers.set("commodity_price", failure);
+    await expect(keeper.limitsOf("commodity_price")).rejects.toBe(failure);
+  });
+
+  test("a known downtime window makes no call", async () => {
+    const { keeper, reads, setDown } = setup();
+    const down = new PcdError("unavailable", "The service is down for maintenance.");
+    setDown(down);
+    await expect(keeper.limitsOf("energy_price")).rejects.toBe(down);
+    expect(reads).toEqual([]);
+  });
+
+  test("the sandbox has no monthly limits and is never asked", async () => {
+    const { keeper, reads } = setup({ environment: "sandbox" });
+    expect(await keeper.limitsOf("energy_price")).toEqual({});
+    expect(await keeper.report()).toEqual({ rows: [], unavailable: [] });
+    expect(reads).toEqual([]);
+  });
+});
+
+describe("DataLimitsKeeper.report", () => {
+  test("lists every dataset, and a product whose Data Limits failed apart", async () => {
+    const { keeper, answers } = setup();
+    answers.set("industry_economics", new PcdError("server", "The service failed (HTTP 500)."));
+    const report = await keeper.report();
+    expect(report.rows.map((row) => [row.product, row.dataset, row.remaining])).toEqual([
+      ["energy_price", "Germany", 480],
+      ["commodity_price", "Polymers", 90],
+    ]);
+    expect(report.unavailable).toEqual([
+      expect.objectContaining({ product: "industry_economics", message: "The service failed (HTTP 500)." }),
+    ]);
+  });
+
+  test("nothing but failures: the failure itself is the answer", async () => {
+    const { keeper, answers } = setup();
+    const failure = new PcdError("network", "The service could not be reached.");
+    for (const product of ["energy_price", "commodity_price", "industry_economics"] as const)
+      answers.set(product, failure);
+    await expect(keeper.report()).rejects.toBe(failure);
+  });
+});
+
+describe("reading ahead", () => {
+  test.each([
+    ["a live, signed-in session reads the product once per session", { signedIn: true }, 1],
+    ["signed out: no read", { signedIn: false }, 0],
+    ["the sandbox: no read", { environment: "sandbox" as const }, 0],
+  ])("%s", async (_case, options, expected) => {
+    const { keeper, reads } = setup(options);
+    keeper.readAhead("energy_price");
+    keeper.readAhead("energy_price");
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(reads).toHaveLength(expected);
+  });
+
+  test("a catalog fetch reads its product's limits only if the workbook may use it", async () => {
+    const { keeper, reads } = setup({ workbook: ["commodity_price"] });
+    keeper.readAheadForCatalog("energy_price");
+    keeper.readAheadForCatalog("commodity_price");
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(reads).toEqual(["commodity_price"]);
+  });
+
+  test("a new session reads ahead again", async () => {
+    const { keeper, reads, clock } = setup();
+    keeper.readAhead("energy_price");
+    await new Promise((resolve) => setImmediate(resolve));
+    keeper.newSession();
+    clock.now += LIMITS_MAX_AGE_MS; // ensure() reads only what is not current
+    keeper.readAhead("energy_price");
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(reads).toEqual(["energy_price"]);
+  });
+});
+
+describe("the batcher's gate", () => {
+  test("admits codes against the allowance, then confirms, refunds or leaves them unconfirmed", async () => {
+    const { keeper, ledger, changes } = setup();
+    await keeper.ensure(["energy_price"]);
+    const gate = keeper.gate();
+    const admission = await gate.admit([item("Germany"), item("Germany", "68520-8-2")]);
+    expect(admission.admitted).toHaveLength(2);
+    gate.confirm?.([item("Germany")]);
+    gate.unanswered?.([item("Germany", "68520-8-2")]);
+    expect(ledger.unconfirmed("live", "energy_price", "Germany")).toBe(1);
+    // Only the confirmed code is taken off the allowance; the unanswered one is counted apart.
+    expect(ledger.limitsOf("live", "energy_price")?.Germany?.remaining).toBe(479);
+    const refunded = await gate.admit([item("Germany", "68520-8-3")]);
+    expect(ledger.unconfirmed("live", "energy_price", "Germany")).toBe(2);
+    gate.refund(refunded.admitted);
+    expect(ledger.unconfirmed("live", "energy_price", "Germany")).toBe(1);
+    expect(changes()).toBeGreaterThanOrEqual(5);
+  });
+
+  test("a quota refusal that names a dataset blocks that dataset; the others are sent again", async () => {
+    const { keeper } = setup();
+    await keeper.ensure(["energy_price"]);
+    const refusal = new PcdError("quota", "Quota limit reached for dataset 'Germany'.", {
+      dataset: "Germany",
+    });
+    const verdict = keeper.gate().quotaRefused([item("Germany"), item("France")], refusal);
+    expect(verdict(item("France"))).toBe("retry");
+    expect(verdict(item("Germany"))).toMatchObject({ kind: "quota" });
+  });
+
+  test("a refusal that names no dataset blocks nothing (a daily quota must not lock a dataset)", async () => {
+    const { keeper } = setup();
+    const refusal = new PcdError("quota", "Daily quota exceeded.");
+    const verdict = keeper.gate().quotaRefused([item("Germany")], refusal);
+    expect(verdict(item("Germany"))).toBe(refusal);
+  });
+});
