@@ -12,11 +12,12 @@ import { parseRetryAfter } from "./http/retry-after";
 import { redactDetails, redactSecrets } from "./http/server-message";
 import { serviceState } from "./schedule";
 import { hasServiceAddress } from "./settings";
+import { ENGINE_DEFAULTS } from "./defaults";
 
 /** docs/service.md §5: a token lives 2 hours (used when the JWT carries no exp). */
-export const TOKEN_LIFETIME_MS = 2 * 60 * 60 * 1000;
+export const TOKEN_LIFETIME_MS = ENGINE_DEFAULTS.tokenLifetimeMs;
 /** Renew this long before expiry, so a call never leaves with a token about to lapse. */
-export const RENEW_BEFORE_EXPIRY_MS = 5 * 60 * 1000;
+export const RENEW_BEFORE_EXPIRY_MS = ENGINE_DEFAULTS.renewBeforeExpiryMs;
 
 /** The renewal margin: 5 minutes, or a quarter of the lifetime for short-lived tokens (tests, odd services). */
 export function renewMargin(lifetimeMs: number): number {

@@ -13,9 +13,10 @@ import {
   type ServiceClient,
 } from "./service-client";
 import { CallQueue } from "./call-queue";
+import { ENGINE_DEFAULTS } from "./defaults";
 
-export const DEFAULT_BATCH_WINDOW_MS = 20;
-export const DEFAULT_BATCH_MAX_WAIT_MS = 200;
+export const DEFAULT_BATCH_WINDOW_MS = ENGINE_DEFAULTS.batchWindowMs;
+export const DEFAULT_BATCH_MAX_WAIT_MS = ENGINE_DEFAULTS.batchMaxWaitMs;
 
 export interface BatchItem {
   /** The request key; identical keys of one operation share one promise. */

@@ -7,14 +7,15 @@ import type { KeyValueStorage, Logger } from "./environment";
 import { PRODUCTS, type ProductId, type SeriesInfo, type ServiceEnvironment } from "./model";
 import type { ServiceClient } from "./service-client";
 import { truncate } from "./truncate";
+import { ENGINE_DEFAULTS } from "./defaults";
 
 export const CATALOG_KEY_PREFIX = "pcd:catalog:";
 /** A catalog is fresh for a day (the data changes monthly; new series appear rarely). */
-export const CATALOG_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+export const CATALOG_MAX_AGE_MS = ENGINE_DEFAULTS.catalogMaxAgeMs;
 /** An unknown code refreshes a product's catalog at most this often. */
-export const UNKNOWN_CODE_REFRESH_MS = 60 * 60 * 1000;
+export const UNKNOWN_CODE_REFRESH_MS = ENGINE_DEFAULTS.unknownCodeRefreshMs;
 /** After a failed fetch, a cached catalog is used for this long before trying again. */
-export const CATALOG_RETRY_AFTER_FAILURE_MS = 5 * 60 * 1000;
+export const CATALOG_RETRY_AFTER_FAILURE_MS = ENGINE_DEFAULTS.catalogRetryAfterFailureMs;
 
 const CODE_PATTERN = /^\d+-\d+-\d+$/;
 

@@ -9,9 +9,10 @@ import type { Logger } from "./environment";
 import { errorMessage, type PcdError, toPcdError } from "./errors";
 import { PRODUCTS, type DataLimits, type ProductId, type ServiceEnvironment } from "./model";
 import type { QuotaLedger } from "./quota-ledger";
+import { ENGINE_DEFAULTS } from "./defaults";
 
 /** Data Limits answers are reused this long by limits() (the ledger decrements meanwhile). */
-export const LIMITS_MAX_AGE_MS = 5 * 60 * 1000;
+export const LIMITS_MAX_AGE_MS = ENGINE_DEFAULTS.limitsMaxAgeMs;
 
 export interface DataLimitsParts {
   ledger: QuotaLedger;

@@ -2,6 +2,7 @@
 // obtain an engine. It wires the transport half (settings, auth, schedule, HTTP client)
 // to the data half (engine-core).
 import { Auth } from "./auth";
+import { resolveTuning, type EngineTuning } from "./defaults";
 import { assembleEngine } from "./engine-core";
 import type { Engine, EngineSettings } from "./engine-api";
 import type { EngineEnvironment } from "./environment";
@@ -17,13 +18,22 @@ export interface CreateEngineOptions {
   defaults?: Partial<EngineSettings>;
   /** Settings applied over the stored ones at start (not persisted; e.g. the headless runner's service URL). */
   settings?: Partial<EngineSettings>;
-  /** Idle window of the batcher (default 20 ms). */
+  /** Idle window of the batcher (default 20 ms); the same as tuning.batchWindowMs. */
   batchWindowMs?: number;
+  /**
+   * Tuning values (src/core/defaults.ts) that differ from the defaults: the batcher's
+   * windows, the request rate and the calls in flight. Checked here: a bad value fails
+   * when the engine is built, naming the option.
+   */
+  tuning?: Partial<
+    Pick<EngineTuning, "batchWindowMs" | "batchMaxWaitMs" | "requestsPerSecond" | "maxInFlight">
+  >;
   /** Retry policy of the HTTP client (tests shorten the backoff). */
   retry?: Partial<RetryPolicy>;
 }
 
 export function createEngine(env: EngineEnvironment, options: CreateEngineOptions = {}): Engine {
+  const tuning = resolveTuning({ batchWindowMs: options.batchWindowMs, ...options.tuning });
   const defaults = validateSettings({ ...options.defaults });
   const store = new SettingsStore(env.storage, env.log, {
     ...DEFAULT_SETTINGS,
@@ -53,6 +63,8 @@ export function createEngine(env: EngineEnvironment, options: CreateEngineOption
     settings: settings.current,
     log: env.log,
     retry: options.retry,
+    requestsPerSecond: tuning.requestsPerSecond,
+    maxInFlight: tuning.maxInFlight,
   });
   return assembleEngine({
     client,
@@ -63,6 +75,7 @@ export function createEngine(env: EngineEnvironment, options: CreateEngineOption
     workbookStorage: env.workbookStorage,
     clock: env.clock,
     log: env.log,
-    batchWindowMs: options.batchWindowMs,
+    batchWindowMs: tuning.batchWindowMs,
+    batchMaxWaitMs: tuning.batchMaxWaitMs,
   });
 }

@@ -18,11 +18,12 @@ import type { SeriesSync } from "./series-sync";
 import { requestsFor } from "./sync-planner";
 import type { WorkbookKeys } from "./workbook-keys";
 import { truncate } from "./truncate";
+import { ENGINE_DEFAULTS } from "./defaults";
 
 export const LAST_REFRESH_STORAGE_KEY = "pcd:last-refresh";
 
 /** The cost preview reads a catalog again once it is this old (Series Info costs no data request). */
-export const PREVIEW_CATALOG_MAX_AGE_MS = 5 * 60 * 1000;
+export const PREVIEW_CATALOG_MAX_AGE_MS = ENGINE_DEFAULTS.previewCatalogMaxAgeMs;
 
 export interface RefresherOptions {
   catalog: Catalog;

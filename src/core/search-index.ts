@@ -5,8 +5,9 @@ import MiniSearch from "minisearch";
 import type { SearchHit, SearchOptions } from "./engine-api";
 import { PcdError } from "./errors";
 import type { SeriesInfo } from "./model";
+import { ENGINE_DEFAULTS } from "./defaults";
 
-export const DEFAULT_SEARCH_LIMIT = 50;
+export const DEFAULT_SEARCH_LIMIT = ENGINE_DEFAULTS.searchLimit;
 
 /**
  * The longest search text, in characters. The longest assessment names are well under

@@ -24,9 +24,10 @@ import { parseRequestKey } from "./request-key";
 import { windowStart, type SeriesNeed } from "./series-need";
 import type { DataCallOperation } from "./service-client";
 import { isRevised, planSync, reaches, type SyncContext, type SyncDecision } from "./sync-planner";
+import { ENGINE_DEFAULTS } from "./defaults";
 
 /** How long a failed part is not asked again (cells retry after a minute at the earliest). */
-export const RECENT_FAILURE_MS = 30_000;
+export const RECENT_FAILURE_MS = ENGINE_DEFAULTS.recentFailureMs;
 
 /** Failures remembered per part: the ones a cell retries (the others stay until asked anew). */
 const REMEMBERED_KINDS: ReadonlySet<PcdErrorKind> = new Set([

@@ -14,15 +14,16 @@
 // Values alone.
 import type { KeyValueStorage, Logger } from "./environment";
 import { readNeed, sameNeed, unionNeed, WHOLE_SERIES, type SeriesNeed } from "./series-need";
+import { ENGINE_DEFAULTS } from "./defaults";
 
 export const WORKBOOK_KEYS_STORAGE_KEY = "pcd:workbook-keys";
-export const RELEASE_GRACE_MS = 10_000;
+export const RELEASE_GRACE_MS = ENGINE_DEFAULTS.releaseGraceMs;
 /**
  * Changes are saved at most this often. The list is written whole (thousands of keys in a
  * large workbook), and a cold recalculation adds keys for seconds: saving after every turn
  * wrote the list a hundred times per 10,000 formulas, more bytes than the series themselves.
  */
-export const SAVE_DELAY_MS = 1_000;
+export const SAVE_DELAY_MS = ENGINE_DEFAULTS.keySaveDelayMs;
 
 /** What the workbook stores: the keys with their needs (older versions stored plain keys). */
 interface StoredKey {

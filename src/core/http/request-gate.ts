@@ -6,14 +6,15 @@ import Bottleneck from "bottleneck/light";
 import type { SendSlot } from "../service-client";
 import type { ServiceOperation } from "./paths";
 import { StartWindow } from "./start-window";
+import { ENGINE_DEFAULTS } from "../defaults";
 
 export interface RequestGateOptions {
   requestsPerSecond: number;
   maxInFlight: number;
 }
 
-export const DEFAULT_REQUESTS_PER_SECOND = 10;
-export const DEFAULT_MAX_IN_FLIGHT = 6;
+export const DEFAULT_REQUESTS_PER_SECOND = ENGINE_DEFAULTS.requestsPerSecond;
+export const DEFAULT_MAX_IN_FLIGHT = ENGINE_DEFAULTS.maxInFlight;
 const SPACING_HEADROOM = 1.05;
 
 export interface RequestGate {

@@ -4,6 +4,7 @@
 // can tell the user that nothing will survive a restart.
 import type { KeyValueStorage } from "../environment";
 import { MemoryStorage } from "./memory-storage";
+import { ENGINE_DEFAULTS } from "../defaults";
 
 export interface ResilientStorageOptions {
   /** How long one primary operation may take before it counts as hanging (default 3 s). */
@@ -18,7 +19,7 @@ export interface ResilientStorage extends KeyValueStorage {
   fallbackReason(): string | null;
 }
 
-export const DEFAULT_STORAGE_TIMEOUT_MS = 3000;
+export const DEFAULT_STORAGE_TIMEOUT_MS = ENGINE_DEFAULTS.storageTimeoutMs;
 
 class TimeoutError extends Error {}
 

@@ -1,0 +1,95 @@
+// The engine's tuning values in one place: how long answers are reused, how calls are
+// paced and packed, how long a failure is remembered. Each module reads its value from
+// ENGINE_DEFAULTS (its own exported constant is that value, kept for its tests); the
+// values a host may change are given to createEngine as `tuning` and checked there by
+// resolveTuning, so a bad value fails when the engine is built, naming the option, not
+// at the first cell. The service's own limits (40 codes per call, 10 calls per second per
+// operation: docs/service.md §8.1) are why some of these are what they are.
+import { PcdError } from "./errors";
+
+export interface EngineTuning {
+  /** A product's catalog (Series Info) is fresh this long: the data changes monthly. */
+  catalogMaxAgeMs: number;
+  /** An unknown code refreshes the catalogs at most this often (a new series may exist). */
+  unknownCodeRefreshMs: number;
+  /** After a failed Series Info, a cached catalog answers this long before asking again. */
+  catalogRetryAfterFailureMs: number;
+  /** The refresh cost preview reads a catalog again once it is this old. */
+  previewCatalogMaxAgeMs: number;
+  /** Data Limits answers are reused this long (the ledger decrements meanwhile). */
+  limitsMaxAgeMs: number;
+  /** A failed part of a series is not asked again for this long (charged answers are not resent). */
+  recentFailureMs: number;
+  /** A key whose last cell went away is kept this long (a recalculation cancels cells first). */
+  releaseGraceMs: number;
+  /** The workbook's key list is saved at most this often. */
+  keySaveDelayMs: number;
+  /** A token lives this long when its JWT carries no expiry (docs/service.md §5). */
+  tokenLifetimeMs: number;
+  /** A token is renewed this long before it expires. */
+  renewBeforeExpiryMs: number;
+  /** The batcher waits this long after the last request before a partial call leaves. */
+  batchWindowMs: number;
+  /** ...and at most this long after the first. */
+  batchMaxWaitMs: number;
+  /** Calls per second per operation (the service allows 10). */
+  requestsPerSecond: number;
+  /** Calls in flight at once, over every operation. */
+  maxInFlight: number;
+  /** A storage read or write that takes longer counts as failed (memory takes over). */
+  storageTimeoutMs: number;
+  /** PCD.SEARCH and the pane's search return at most this many hits unless asked otherwise. */
+  searchLimit: number;
+}
+
+const MINUTE = 60_000;
+
+export const ENGINE_DEFAULTS: Readonly<EngineTuning> = Object.freeze({
+  catalogMaxAgeMs: 24 * 60 * MINUTE,
+  unknownCodeRefreshMs: 60 * MINUTE,
+  catalogRetryAfterFailureMs: 5 * MINUTE,
+  previewCatalogMaxAgeMs: 5 * MINUTE,
+  limitsMaxAgeMs: 5 * MINUTE,
+  recentFailureMs: 30_000,
+  releaseGraceMs: 10_000,
+  keySaveDelayMs: 1_000,
+  tokenLifetimeMs: 2 * 60 * MINUTE,
+  renewBeforeExpiryMs: 5 * MINUTE,
+  batchWindowMs: 20,
+  batchMaxWaitMs: 200,
+  requestsPerSecond: 10,
+  maxInFlight: 6,
+  storageTimeoutMs: 3_000,
+  searchLimit: 50,
+});
+
+/** Values that count things (not durations): whole numbers of at least 1. */
+const COUNTS: ReadonlySet<keyof EngineTuning> = new Set(["maxInFlight", "requestsPerSecond", "searchLimit"]);
+
+/** The defaults with a host's changes, each checked; a bad one is an error naming the option. */
+export function resolveTuning(overrides: Partial<EngineTuning> = {}): EngineTuning {
+  const tuning: EngineTuning = { ...ENGINE_DEFAULTS };
+  for (const [name, value] of Object.entries(overrides) as Array<[keyof EngineTuning, unknown]>) {
+    if (value === undefined) continue;
+    if (!Object.hasOwn(ENGINE_DEFAULTS, name)) {
+      throw new PcdError("input", `Unknown engine option "${String(name)}".`);
+    }
+    const isCount = COUNTS.has(name);
+    const valid =
+      typeof value === "number" &&
+      Number.isFinite(value) &&
+      (isCount ? Number.isInteger(value) && value >= 1 : value >= 0);
+    if (!valid) {
+      const expected = isCount ? "a whole number of at least 1" : "a number of milliseconds (0 or more)";
+      throw new PcdError("input", `The engine option ${name} must be ${expected}; got ${String(value)}.`);
+    }
+    tuning[name] = value;
+  }
+  if (tuning.batchMaxWaitMs < tuning.batchWindowMs) {
+    throw new PcdError(
+      "input",
+      `The engine option batchMaxWaitMs (${tuning.batchMaxWaitMs}) must not be shorter than batchWindowMs (${tuning.batchWindowMs}).`,
+    );
+  }
+  return tuning;
+}
