@@ -125,6 +125,21 @@ const ELEMENT_SHOTS: Record<string, (fixture: PreviewFixture, preview: PreviewPa
     await freezeSheet(preview);
     return preview.page.getByTestId("other-sheets").getByRole("region", { name: "PCD sources" });
   },
+  // A PCD.SERIES card in the grid (the preview marks a card cell; its properties are the
+  // cell's tooltip there, the card itself is Excel's), a PCD.VALUE of it below.
+  "series-card": async (fixture, preview) => {
+    await signIn(fixture, preview.pane);
+    await preview.page.evaluate(() => window.__pcdPreview.enter("B2", '=PCD.SERIES("68520-8-1")'));
+    await preview.page.evaluate(() => window.__pcdPreview.enter("B3", '=PCD.VALUE("68520-8-1")'));
+    await preview.page.waitForFunction(() =>
+      ["B2", "B3"].every((address) => {
+        const shown = window.__pcdPreview.cell(address);
+        return shown.text !== "" && !shown.busy;
+      }),
+    );
+    await preview.page.evaluate(() => window.__pcdPreview.select("B2"));
+    return preview.page.locator("body");
+  },
   "release-report-sheet": async (fixture, preview) => {
     await releaseChanges(fixture, preview);
     await preview.pane.getByRole("button", { name: "Write report" }).click();
