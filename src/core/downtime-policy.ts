@@ -6,6 +6,7 @@
 // latest 22:00 US Central Time: any answer from it means the release is out.
 import type { ServiceReachability, ServiceState } from "./engine-api";
 import { PcdError } from "./errors";
+import { formatLocalTime } from "./http/classify";
 
 export interface DowntimeParts {
   now(): number;
@@ -13,6 +14,8 @@ export interface DowntimeParts {
   scheduled(now: number, options: { releaseDoneAt?: number }): ServiceState;
   /** What the client's last calls observed (undefined where nothing observes calls). */
   reachability(): ServiceReachability | undefined;
+  /** Formats an instant for the user (default: the host's locale and time zone). */
+  formatTime?: (epochMs: number) => string;
 }
 
 export class DowntimePolicy {
@@ -48,11 +51,12 @@ export class DowntimePolicy {
   errorFor(code: string, hasCache: boolean, missing?: string): PcdError | undefined {
     const state = this.state();
     if (state.available || state.until === null) return undefined;
+    const format = this.parts.formatTime ?? formatLocalTime;
     const tail = missing ?? (hasCache ? `showing cached data for ${code}` : `no cached data for ${code} yet`);
     if (state.until === state.reachability?.maintenanceUntil) {
       return new PcdError(
         "unavailable",
-        `The service said it is in maintenance until ${new Date(state.until).toISOString()}; ${tail}.`,
+        `The service said it is in maintenance until ${format(state.until)} (your time); ${tail}.`,
         { until: state.until },
       );
     }
@@ -60,7 +64,7 @@ export class DowntimePolicy {
     const deadline = state.reason === "release" ? " at the latest" : "";
     return new PcdError(
       "unavailable",
-      `The service is down ${what} until 22:00 US Central Time${deadline} (${new Date(state.until).toISOString()}); ${tail}.`,
+      `The service is down ${what} until 22:00 US Central Time${deadline} (${format(state.until)} your time); ${tail}.`,
       { until: state.until },
     );
   }

@@ -28,6 +28,21 @@ export function monthIndex(month: string): number {
   return Number(match[1]) * 12 + Number(match[2]) - 1;
 }
 
+/** One string per month for the whole process: thousands of series share a few hundred months. */
+const monthTexts = new Map<number, Month>();
+
+/** The inverse of monthIndex (24288 -> "2024-01"), one shared string per month. */
+export function monthOfIndex(index: number): Month {
+  let text = monthTexts.get(index);
+  if (text === undefined) {
+    const year = Math.floor(index / 12);
+    const month = (index % 12) + 1;
+    text = `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}`;
+    monthTexts.set(index, text);
+  }
+  return text;
+}
+
 /** How many months `to` lies after `from` (negative when before). */
 export function monthsBetween(from: Month, to: Month): number {
   return monthIndex(to) - monthIndex(from);

@@ -9,9 +9,10 @@ import { CATALOG_MAX_AGE_MS } from "./catalog";
 import type { SeriesData, SeriesRequest } from "./engine-api";
 import { PcdError, toPcdError } from "./errors";
 import type { ServiceEnvironment, SeriesInfo } from "./model";
+import { monthOfIndex } from "./months";
 import { parseRequestKey } from "./request-key";
 import { resolveSeriesRequest } from "./resolve-request";
-import type { SeriesNeed } from "./series-need";
+import { windowStart, type SeriesNeed } from "./series-need";
 import type { SeriesSync } from "./series-sync";
 import { judgeServing, missingError } from "./serving";
 import { planSync } from "./sync-planner";
@@ -126,13 +127,15 @@ export class SeriesServer {
     const serving = judgeServing(entry, info, need, context);
     if (entry && serving.kind === "fresh") return this.toData(entry, info);
     if (entry && serving.kind === "stale" && failure) return this.toData(entry, info, failure);
+    if (failure?.kind === "plan" && !context.historyAvailable && serving.kind === "missing") {
+      // The History call this cell waited on was just refused by the plan: the cell says so
+      // in the words every later cell gets (below), not in the raw HTTP 403's.
+      throw noHistoryError(info, entry ? serving.what : monthsBeforeWindow(info));
+    }
     if (!failure) {
       if (serving.kind === "missing" && entry) {
         // Nothing failed, yet the months are not to be had: the plan has no History.
-        throw new PcdError(
-          "plan",
-          `Your plan has no Series Values History for ${info.product}: ${serving.what} of ${info.code} are not available.`,
-        );
+        throw noHistoryError(info, serving.what);
       }
       if (!entry) throw new PcdError("not_found", `The service returned no data for ${info.code}.`);
       return this.toData(entry, info);
@@ -172,4 +175,18 @@ export class SeriesServer {
     }
     return version;
   }
+}
+
+/** The months a plan without History cannot give, said the same way in every cell. */
+function noHistoryError(info: SeriesInfo, what: string): PcdError {
+  return new PcdError(
+    "plan",
+    `Your plan has no Series Values History for ${info.product}: ${what} of ${info.code} are not available.`,
+  );
+}
+
+/** "the months before 2025-10": what History holds for a series (the window's first month). */
+function monthsBeforeWindow(info: SeriesInfo): string {
+  if (info.lastAvailableFinal === null) return "the months before the window";
+  return `the months before ${monthOfIndex(windowStart(info.lastAvailableFinal))}`;
 }

@@ -8,16 +8,12 @@ import type { CacheEntry } from "./cache";
 import { coveredEnd, coveredStart, coversSpan } from "./coverage";
 import { PcdError } from "./errors";
 import type { SeriesInfo } from "./model";
-import { monthIndex } from "./months";
+import { monthIndex, monthOfIndex } from "./months";
 import { neededParts, windowStart, type SeriesNeed } from "./series-need";
 import { planSync, type SyncContext } from "./sync-planner";
 import { truncate } from "./truncate";
 
 export type Serving = { kind: "fresh" } | { kind: "stale" } | { kind: "missing"; what: string };
-
-function monthText(index: number): string {
-  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, "0")}`;
-}
 
 export function judgeServing(
   entry: CacheEntry | undefined,
@@ -38,7 +34,7 @@ export function judgeServing(
   if (withoutHistory && from !== null && (earliest === null || from < earliest)) {
     return {
       kind: "missing",
-      what: `the months before ${earliest === null ? "the window" : monthText(earliest)}`,
+      what: `the months before ${earliest === null ? "the window" : monthOfIndex(earliest)}`,
     };
   }
 
@@ -50,12 +46,12 @@ export function judgeServing(
   if (parts.history && !withoutHistory && start !== null) {
     const first = from ?? -Infinity;
     if (!coversSpan(entry.covered, first, Math.min(to, start - 1, end))) {
-      return { kind: "missing", what: `the months before ${monthText(start)}` };
+      return { kind: "missing", what: `the months before ${monthOfIndex(start)}` };
     }
   }
   if (from !== null && from > end) {
     // Only months after the cached last final: a forecast of that release, or nothing.
-    const month = monthText(from);
+    const month = monthOfIndex(from);
     if (!entry.forecasts.some((point) => point.month === month)) return { kind: "missing", what: month };
   }
   return { kind: "stale" };

@@ -4,8 +4,8 @@
 // where a few hundred small objects per series made the copy the largest CPU cost of
 // writing the cache and kept a second, larger object graph of every series in memory.
 import * as v from "valibot";
-import type { Month, MonthlyPoint } from "./model";
-import { monthIndex } from "./months";
+import type { MonthlyPoint } from "./model";
+import { monthIndex, monthOfIndex } from "./months";
 
 export interface StoredPoints {
   /** Months since year 0 (months.ts monthIndex), oldest first. */
@@ -36,23 +36,9 @@ export function unpackPoints(stored: StoredPoints): MonthlyPoint[] {
   const points = new Array<MonthlyPoint>(stored.months.length);
   for (let index = 0; index < stored.months.length; index += 1) {
     points[index] = {
-      month: monthText(stored.months[index] as number),
+      month: monthOfIndex(stored.months[index] as number),
       value: stored.values[index] as number,
     };
   }
   return points;
-}
-
-/** One string per month for the whole process: thousands of series share a few hundred months. */
-const monthTexts = new Map<number, Month>();
-
-function monthText(index: number): Month {
-  let text = monthTexts.get(index);
-  if (text === undefined) {
-    const year = Math.floor(index / 12);
-    const month = (index % 12) + 1;
-    text = `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}`;
-    monthTexts.set(index, text);
-  }
-  return text;
 }

@@ -22,6 +22,7 @@ function policy(
     now: () => NOW,
     scheduled: (_now, options) => scheduled(options),
     reachability: () => reachability,
+    formatTime: (epochMs) => new Date(epochMs).toISOString(),
   });
 }
 
@@ -39,13 +40,13 @@ describe("DowntimePolicy.errorFor", () => {
       "scheduled maintenance, with cache",
       { ...open, available: false, reason: "maintenance", until: UNTIL },
       true,
-      "The service is down for maintenance until 22:00 US Central Time (2026-11-11T04:00:00.000Z); showing cached data for 1-2-3.",
+      "The service is down for maintenance until 22:00 US Central Time (2026-11-11T04:00:00.000Z your time); showing cached data for 1-2-3.",
     ],
     [
       "release day, without cache",
       { ...open, available: false, reason: "release", until: UNTIL },
       false,
-      "The service is down for the monthly data release until 22:00 US Central Time at the latest (2026-11-11T04:00:00.000Z); no cached data for 1-2-3 yet.",
+      "The service is down for the monthly data release until 22:00 US Central Time at the latest (2026-11-11T04:00:00.000Z your time); no cached data for 1-2-3 yet.",
     ],
   ] as const)("%s", (_case, state, hasCache, message) => {
     const error = policy(() => state).errorFor("1-2-3", hasCache ?? false);
@@ -59,7 +60,7 @@ describe("DowntimePolicy.errorFor", () => {
     expect(
       down.errorFor("Energy", false, "the Data Limits of energy_price cannot be read meanwhile")?.message,
     ).toBe(
-      "The service said it is in maintenance until 2026-11-11T04:00:00.000Z; the Data Limits of energy_price cannot be read meanwhile.",
+      "The service said it is in maintenance until 2026-11-11T04:00:00.000Z (your time); the Data Limits of energy_price cannot be read meanwhile.",
     );
   });
 

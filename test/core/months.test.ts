@@ -1,4 +1,4 @@
-import { laterMonth, monthIndex, monthsBetween, toMonth } from "../../src/core/months";
+import { laterMonth, monthIndex, monthOfIndex, monthsBetween, toMonth } from "../../src/core/months";
 
 describe("months", () => {
   test.each([
@@ -32,6 +32,16 @@ describe("months", () => {
     ["9999-12", 119999],
   ])("monthIndex(%s) = %d", (month, expected) => {
     expect(monthIndex(month)).toBe(expected);
+  });
+
+  test.each([
+    [0, "0000-01"],
+    [24288, "2024-01"],
+    [24299, "2024-12"],
+    [119999, "9999-12"],
+  ])("monthOfIndex(%d) = %s, and back", (index, expected) => {
+    expect(monthOfIndex(index)).toBe(expected);
+    expect(monthIndex(monthOfIndex(index))).toBe(index);
   });
 
   test.each(["Nov 2026", "2026/11", "2026-1", "202a-11", "", "2026-"])("rejects %j: not a month", (text) => {

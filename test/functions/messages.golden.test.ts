@@ -140,7 +140,20 @@ function deterministic(message: string): string {
     .replace(/127\.0\.0\.1:\d+/g, "127.0.0.1:PORT");
 }
 
-/** The cell's first result as the corpus records it: "#TYPE! message", or "value" when it has none. */
+/** Waits until the engine has no call under way and no cell set a new result in the meantime. */
+async function quiet(engine: Engine, invocations: readonly RecordingInvocation[]): Promise<void> {
+  const results = (): number => invocations.reduce((sum, invocation) => sum + invocation.resultCount, 0);
+  for (let round = 0; round < 20; round += 1) {
+    const before = results();
+    await engine.idle();
+    // Change deliveries and the recomputations they start run on later ticks.
+    for (let tick = 0; tick < 3; tick += 1) await new Promise((resolve) => setImmediate(resolve));
+    if (results() === before) return;
+  }
+  throw new Error("the cells kept changing: the corpus would not be deterministic");
+}
+
+/** Each cell's result once all is quiet, as the corpus records it: "#TYPE! message", or "value". */
 async function runCells(
   engine: Engine,
   cells: ReadonlyArray<[string, FunctionName, unknown[]]>,
@@ -152,18 +165,24 @@ async function runCells(
     if (tooMany === undefined) invokeFunction(name, resolved(args), invocation);
     return { label, invocation, tooMany };
   });
+  for (const { invocation, tooMany } of started) if (tooMany === undefined) await invocation.settled();
+  // A cell's message may name what the cache holds ("finals 2007-01 to …" once a History
+  // call has landed): the cells are read once every call has ended and every cell has
+  // recomputed on the changes, so the corpus does not depend on which answer came first.
+  await quiet(
+    engine,
+    started.map(({ invocation }) => invocation),
+  );
   const shown: Record<string, string> = {};
   for (const { label, invocation, tooMany } of started) {
     if (tooMany !== undefined) {
       shown[label] = `#NAME? ${tooMany}`;
       continue;
     }
-    await invocation.settled();
     const output = toCellOutput(invocation.latest);
     shown[label] =
       "error" in output ? `${output.error.type} ${deterministic(output.error.message)}` : "value";
   }
-  await engine.idle();
   for (const { invocation } of started) invocation.cancel();
   await lab.drain();
   return shown;

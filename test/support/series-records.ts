@@ -1,34 +1,21 @@
 // Builders of normalised Series Info records and monthly points for tests that need series
 // data without an engine (task pane views, table shapes).
 import type { MonthlyPoint, SeriesInfo } from "../../src/core/model";
+import { seriesInfo } from "../core/support/series-fixtures";
 
+/**
+ * A Series Info record with the defaults these views were written against (the engine
+ * tests' builder, test/core/support/series-fixtures.ts, with an earlier release month).
+ */
 export function makeInfo(overrides: Partial<SeriesInfo> & { code: string }): SeriesInfo {
-  return {
-    product: "energy_price",
+  return seriesInfo({
     productName: "Energy Price",
-    dataType: "energy",
-    assessment: `Assessment ${overrides.code}`,
-    commodity: "Natural gas",
-    coverage: "Germany",
-    location: "Germany",
-    area: null,
-    details: null,
-    specification: null,
-    remark1: "lag: 1",
-    remark2: null,
-    lag: 1,
-    defaultCurrency: "EUR",
-    defaultUnit: "MWh",
     availableCurrencies: ["EUR", "USD"],
     availableUnits: ["MWh", "kWh"],
-    hasForecast: true,
-    hasPreliminary: false,
-    seriesHistChanged: false,
     lastAvailableFinal: "2025-06",
     updatedAt: "2025-07-04",
-    raw: {},
     ...overrides,
-  };
+  });
 }
 
 /** Monthly points from `from` for `count` months, values start, start+step, ... */

@@ -1,18 +1,10 @@
 // The bad-input corpus of issue 8: arguments a user (or a hostile workbook) can put into
-// the five PCD functions. Each row: the function, its arguments as Excel passes them
+// the PCD functions. Each row: the function, its arguments as Excel passes them
 // (null for omitted), the error type and what the message must say. Rows are generated
 // per argument class so that every function meets every class that applies to it.
-export type FunctionName =
-  | "VALUES"
-  | "VALUE"
-  | "INFO"
-  | "LIMITS"
-  | "SEARCH"
-  | "ESCALATE"
-  | "CHANGE"
-  | "AVERAGE"
-  | "RELOCATE"
-  | "SERIES";
+import type { FunctionName } from "../../../src/headless/formula";
+
+export type { FunctionName };
 
 /** An Excel error value, as it would reach a function that accepts any value. */
 export class ExcelErrorValue {

@@ -17,6 +17,7 @@ import {
   values,
 } from "../../../src/functions/functions";
 import { installCustomFunctionsShim } from "../../../src/headless/custom-functions-shim";
+import type { FunctionName } from "../../../src/headless/formula";
 import { RecordingInvocation } from "../../../src/headless/invocation";
 import { toCellOutput } from "../../../src/headless/cell-output";
 import { setEngine } from "../../../src/host/shared-engine";
@@ -30,17 +31,6 @@ const ENERGY = "<energy series>";
 /** Stand-in for a real location-factor code. */
 const FACTOR = "<location factor>";
 
-type FunctionName =
-  | "VALUES"
-  | "VALUE"
-  | "INFO"
-  | "LIMITS"
-  | "SEARCH"
-  | "ESCALATE"
-  | "CHANGE"
-  | "AVERAGE"
-  | "RELOCATE"
-  | "SERIES";
 type Call = (args: readonly unknown[], invocation: RecordingInvocation) => void;
 const at = (args: readonly unknown[], index: number): never => (args[index] ?? null) as never;
 const FUNCTIONS: Record<
