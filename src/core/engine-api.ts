@@ -1,6 +1,7 @@
 // The engine's public API: the only thing custom functions, the task pane, the ribbon
 // commands and the headless runner may use. Implemented by createEngine (engine.ts).
 import type { PcdError } from "./errors";
+import type { RequestKey } from "./request-key";
 import type { SeriesReleaseChanges } from "./release-changes";
 import type { SeriesNeed } from "./series-need";
 import type {
@@ -43,12 +44,11 @@ export interface AuthStatus {
 
 /** A validated data request: what one cell asks for, before date filtering. */
 export interface SeriesRequest {
-  /** environment|product|code|currency|unit with "default" for the series default. */
+  /** requestKey.id: what cells hold and subscribe to, and the cache's key. */
   key: string;
+  /** Environment, product, code, currency and unit IDs (null = the series default, also when spelled out). */
+  requestKey: RequestKey;
   info: SeriesInfo;
-  /** null = the series default (also when the user spelled the default out). */
-  currencyId: number | null;
-  unitId: number | null;
 }
 
 export interface SeriesData {

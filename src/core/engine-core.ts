@@ -31,7 +31,7 @@ import { errorMessage } from "./errors";
 import { PRODUCTS, type DataLimits, type ProductId, type SeriesInfo, type ServiceEnvironment } from "./model";
 import { QuotaLedger } from "./quota-ledger";
 import { Refresher } from "./refresh";
-import { parseRequestKey } from "./request-key";
+import { findRequestKey } from "./request-key";
 import { resolveSeriesRequest } from "./resolve-request";
 import { SearchIndexCache } from "./search-index";
 import { WHOLE_SERIES, type SeriesNeed } from "./series-need";
@@ -102,7 +102,7 @@ export class EngineCore implements Engine {
       token: () => parts.auth.token(),
       downtimeError: (product) =>
         this.downtime.errorFor(product, false, `the Data Limits of ${product} cannot be read meanwhile`),
-      workbookProducts: () => new Set(this.workbookKeys.list().map((key) => parseRequestKey(key).product)),
+      workbookProducts: () => new Set(this.workbookKeys.list().map((key) => key.product)),
       limitsChanged: () => this.changes.limitsChanged(),
       log,
     });
@@ -248,7 +248,13 @@ export class EngineCore implements Engine {
     return this.server.peek(key);
   }
 
-  retainKey(key: string, need: SeriesNeed = WHOLE_SERIES): Unsubscribe {
+  retainKey(id: string, need: SeriesNeed = WHOLE_SERIES): Unsubscribe {
+    // Cells hold the id of a key this process made when it resolved their arguments.
+    const key = findRequestKey(id);
+    if (key === undefined) {
+      this.parts.log?.("warn", `A cell held an unknown request key '${id}'; it is not refreshed.`);
+      return () => undefined;
+    }
     return this.workbookKeys.retain(key, need);
   }
 

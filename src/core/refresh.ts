@@ -13,7 +13,6 @@ import type {
 import type { KeyValueStorage, Logger } from "./environment";
 import type { ProductId, SeriesInfo, ServiceEnvironment } from "./model";
 import { releaseChanges, type SeriesReleaseChanges } from "./release-changes";
-import { parseRequestKey } from "./request-key";
 import type { SeriesSync } from "./series-sync";
 import { requestsFor } from "./sync-planner";
 import type { WorkbookKeys } from "./workbook-keys";
@@ -111,7 +110,7 @@ export class Refresher {
   due(): boolean {
     let since = this.last;
     for (const key of since === null ? this.options.workbookKeys.list() : []) {
-      const fetchedAt = this.options.sync.cached(key)?.fetchedAt;
+      const fetchedAt = this.options.sync.cached(key.id)?.fetchedAt;
       if (fetchedAt !== undefined && (since === null || fetchedAt < since)) since = fetchedAt;
     }
     return since !== null && since < this.options.latestReleaseStart();
@@ -238,8 +237,7 @@ export class Refresher {
     const environment = this.options.environment();
     const products = new Set<ProductId>();
     for (const key of this.options.workbookKeys.list()) {
-      const parts = parseRequestKey(key);
-      if (parts.environment === environment) products.add(parts.product);
+      if (key.environment === environment) products.add(key.product);
     }
     return [...products];
   }
@@ -247,11 +245,8 @@ export class Refresher {
   /** Plans every workbook key; `reread` picks the catalogs to read again first (refresh-all: all). */
   private async planKeys(reread: (product: ProductId) => boolean = () => true): Promise<PlannedRefresh> {
     const environment = this.options.environment();
-    const keys = this.options.workbookKeys
-      .list()
-      .map((key) => ({ key, parts: parseRequestKey(key) }))
-      .filter(({ parts }) => parts.environment === environment);
-    const products = [...new Set(keys.map(({ parts }) => parts.product))];
+    const keys = this.options.workbookKeys.list().filter((key) => key.environment === environment);
+    const products = [...new Set(keys.map((key) => key.product))];
     const failures = await this.options.catalog.refresh(products.filter(reread));
     for (const [product, error] of failures) {
       this.options.log?.(
@@ -261,19 +256,20 @@ export class Refresher {
     }
     await this.options.ensureLimits(products);
 
-    const planned = keys.map(({ key, parts }): PlannedKey => {
-      const catalogError = failures.get(parts.product);
-      const unchecked = catalogError ? uncheckedCause(parts.product, catalogError.message) : null;
-      const info = this.options.catalog.find(parts.code);
+    const planned = keys.map((requestKey): PlannedKey => {
+      const { id: key, product, code } = requestKey;
+      const catalogError = failures.get(product);
+      const unchecked = catalogError ? uncheckedCause(product, catalogError.message) : null;
+      const info = this.options.catalog.find(code);
       if (!info) {
         // Without a fresh catalog, a missing code may only mean the catalog was never
         // fetched: say that rather than "no longer in your subscription".
-        const reason = unchecked ?? `${parts.code} is no longer in your subscription's catalog`;
+        const reason = unchecked ?? `${code} is no longer in your subscription's catalog`;
         return {
           item: {
             key,
-            code: parts.code,
-            product: parts.product,
+            code,
+            product,
             dataset: "",
             action: "none",
             reason,
@@ -283,7 +279,7 @@ export class Refresher {
           failure: reason,
         };
       }
-      const request: SeriesRequest = { key, info, currencyId: parts.currencyId, unitId: parts.unitId };
+      const request: SeriesRequest = { key, requestKey, info };
       // Planned by what the workbook's cells read of the key (workbook-keys.ts): a key
       // shown only as a latest value or a recent table costs one Series Values request.
       const decision = this.options.sync.plan(request, this.options.workbookKeys.need(key), info);
@@ -301,7 +297,7 @@ export class Refresher {
       let reason = notChecked ? unchecked : decision.reason;
       if (catalogError && !notChecked) {
         reason = withinCauseLimit(
-          `${decision.reason}; planned with the cached catalog: Series Info of ${parts.product} could not be refreshed (`,
+          `${decision.reason}; planned with the cached catalog: Series Info of ${product} could not be refreshed (`,
           catalogError.message,
           ")",
         );
@@ -309,7 +305,7 @@ export class Refresher {
       return {
         item: {
           key,
-          code: parts.code,
+          code,
           product: info.product,
           dataset: info.coverage,
           action: decision.action,

@@ -1,7 +1,13 @@
-// Request keys identify one cached series in one currency and unit. A currency or unit
-// equal to the series default is written "default", so a cell that spells the default
-// out and a cell that omits it share one data request and one cache entry.
-import { PcdError } from "./errors";
+// Request keys identify one cached series in one currency and unit, in one environment.
+// A key is made once, as a structured RequestKey, when a cell's arguments are resolved
+// (resolve-request.ts) or when the workbook's key list is read back from storage; its
+// parts are read from the object, never from text. Its string form (id) exists for maps,
+// change subscriptions and storage only: nothing splits it (test/core/request-key-rules.test.ts).
+//
+// A currency or unit equal to the series default is dropped (null, "default" in the id),
+// so a cell that spells the default out and a cell that omits it share one data request
+// and one cache entry.
+import * as v from "valibot";
 import type { ProductId, SeriesInfo, ServiceEnvironment } from "./model";
 import { PRODUCTS } from "./model";
 import { CURRENCIES, findReference, UNITS } from "./reference";
@@ -17,65 +23,103 @@ export interface RequestKeyParts {
   unitId: number | null;
 }
 
-type DefaultsOf = Pick<SeriesInfo, "defaultCurrency" | "defaultUnit">;
-
-/** Drops a currency/unit ID that equals the series default (null means "not sent"). */
-export function normaliseOptions(
-  info: DefaultsOf,
-  currencyId: number | null,
-  unitId: number | null,
-): { currencyId: number | null; unitId: number | null } {
-  const defaultCurrencyId = info.defaultCurrency
-    ? findReference(CURRENCIES, info.defaultCurrency)?.id
-    : undefined;
-  const defaultUnitId = info.defaultUnit ? findReference(UNITS, info.defaultUnit)?.id : undefined;
-  return {
-    currencyId: currencyId === defaultCurrencyId ? null : currencyId,
-    unitId: unitId === defaultUnitId ? null : unitId,
-  };
+export interface RequestKey extends Readonly<RequestKeyParts> {
+  /**
+   * `${environment}|${product}|${code}|${currency}|${unit}`, "default" for the series
+   * default: the key's name in maps and storage. Equal ids are the same RequestKey object.
+   */
+  readonly id: string;
 }
 
-/** `${environment}|${product}|${code}|${currency}|${unit}` with defaults normalised. */
-export function requestKey(
+/**
+ * Every key made in this process, by id: one object per key (a workbook of 100,000 cells
+ * holds a few thousand), and the way a cell's id leads back to its key (findRequestKey).
+ */
+const made = new Map<string, RequestKey>();
+
+/** The key of already normalised parts (one object per id). */
+export function requestKeyOf(parts: RequestKeyParts): RequestKey {
+  const id = [
+    parts.environment,
+    parts.product,
+    parts.code,
+    parts.currencyId ?? DEFAULT_OPTION,
+    parts.unitId ?? DEFAULT_OPTION,
+  ].join("|");
+  let key = made.get(id);
+  if (key === undefined) {
+    key = Object.freeze({
+      id,
+      environment: parts.environment,
+      product: parts.product,
+      code: parts.code,
+      currencyId: parts.currencyId,
+      unitId: parts.unitId,
+    });
+    made.set(id, key);
+  }
+  return key;
+}
+
+type DefaultsOf = Pick<SeriesInfo, "defaultCurrency" | "defaultUnit">;
+
+/**
+ * The key of a series in a currency and unit (IDs, null for none asked): an ID equal to
+ * the series default is dropped here, the one place options are normalised.
+ */
+export function makeRequestKey(
   environment: ServiceEnvironment,
   info: DefaultsOf & Pick<SeriesInfo, "product" | "code">,
   currencyId: number | null,
   unitId: number | null,
-): string {
-  const options = normaliseOptions(info, currencyId, unitId);
-  return [
+): RequestKey {
+  const defaultCurrencyId = info.defaultCurrency
+    ? findReference(CURRENCIES, info.defaultCurrency)?.id
+    : undefined;
+  const defaultUnitId = info.defaultUnit ? findReference(UNITS, info.defaultUnit)?.id : undefined;
+  return requestKeyOf({
     environment,
-    info.product,
-    info.code,
-    options.currencyId ?? DEFAULT_OPTION,
-    options.unitId ?? DEFAULT_OPTION,
-  ].join("|");
+    product: info.product,
+    code: info.code,
+    currencyId: currencyId === defaultCurrencyId ? null : currencyId,
+    unitId: unitId === defaultUnitId ? null : unitId,
+  });
 }
 
-function parseOption(text: string, key: string): number | null {
-  if (text === DEFAULT_OPTION) return null;
-  if (!/^\d+$/.test(text)) throw new PcdError("input", `Malformed request key '${key}': option '${text}'.`);
-  return Number(text);
+/**
+ * The key a cell holds by id (streaming cells subscribe and hold by id): a lookup among
+ * the keys made in this process, not a reading of the text. Undefined for an id no
+ * resolution or stored list made.
+ */
+export function findRequestKey(id: string): RequestKey | undefined {
+  return made.get(id);
 }
 
-/** The inverse of requestKey (persisted workbook keys are planned before cells evaluate). */
-export function parseRequestKey(key: string): RequestKeyParts {
-  const parts = key.split("|");
-  const [environment, product, code, currency, unit] = parts;
-  if (parts.length !== 5 || environment === undefined || product === undefined || code === undefined) {
-    throw new PcdError("input", `Malformed request key '${key}': expected 5 parts separated by '|'.`);
-  }
-  if (environment !== "live" && environment !== "sandbox") {
-    throw new PcdError("input", `Malformed request key '${key}': unknown environment '${environment}'.`);
-  }
-  const knownProduct = PRODUCTS.find((candidate) => candidate === product);
-  if (!knownProduct)
-    throw new PcdError("input", `Malformed request key '${key}': unknown product '${product}'.`);
+/** How a key is stored (the workbook's key list): its parts, so reading it back parses nothing. */
+export type StoredRequestKey = RequestKeyParts;
+
+export function toStoredRequestKey(key: RequestKey): StoredRequestKey {
   return {
-    environment,
-    product: knownProduct,
-    code,
-    currencyId: parseOption(currency ?? "", key),
-    unitId: parseOption(unit ?? "", key),
+    environment: key.environment,
+    product: key.product,
+    code: key.code,
+    currencyId: key.currencyId,
+    unitId: key.unitId,
   };
+}
+
+const OptionIdSchema = v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0)));
+
+const StoredRequestKeySchema = v.object({
+  environment: v.picklist(["live", "sandbox"]),
+  product: v.picklist(PRODUCTS),
+  code: v.pipe(v.string(), v.minLength(1)),
+  currencyId: OptionIdSchema,
+  unitId: OptionIdSchema,
+});
+
+/** A stored key read back, or undefined when the record is not one (it is then skipped). */
+export function readStoredRequestKey(value: unknown): RequestKey | undefined {
+  const parsed = v.safeParse(StoredRequestKeySchema, value);
+  return parsed.success ? requestKeyOf(parsed.output) : undefined;
 }

@@ -5,7 +5,7 @@ import type { SeriesRequest } from "./engine-api";
 import { PcdError } from "./errors";
 import type { DataType, SeriesInfo, ServiceEnvironment } from "./model";
 import { CURRENCIES, findReference, UNITS, type ReferenceEntry } from "./reference";
-import { normaliseOptions, requestKey } from "./request-key";
+import { makeRequestKey } from "./request-key";
 import { truncate } from "./truncate";
 
 export type OptionInput = string | number | null | undefined;
@@ -90,11 +90,6 @@ export function resolveSeriesRequest(
   }
   const currencyId = resolveOption("currency", CURRENCIES, currency, info);
   const unitId = resolveOption("unit", UNITS, unit, info);
-  const options = normaliseOptions(info, currencyId, unitId);
-  return {
-    key: requestKey(environment, info, options.currencyId, options.unitId),
-    info,
-    currencyId: options.currencyId,
-    unitId: options.unitId,
-  };
+  const requestKey = makeRequestKey(environment, info, currencyId, unitId);
+  return { key: requestKey.id, requestKey, info };
 }

@@ -10,7 +10,7 @@ import type { SeriesData, SeriesRequest } from "./engine-api";
 import { PcdError, toPcdError } from "./errors";
 import type { ServiceEnvironment, SeriesInfo } from "./model";
 import { monthOfIndex } from "./months";
-import { parseRequestKey } from "./request-key";
+import { findRequestKey, type RequestKey } from "./request-key";
 import { resolveSeriesRequest } from "./resolve-request";
 import { windowStart, type SeriesNeed } from "./series-need";
 import type { SeriesSync } from "./series-sync";
@@ -26,7 +26,7 @@ export interface SeriesServerParts {
   /** True once the engine has read its stored state (the synchronous path needs it). */
   loaded(): boolean;
   /** Records that the workbook reads these months of the key (refresh-all plans from it). */
-  noteNeed(key: string, need: SeriesNeed): void;
+  noteNeed(key: RequestKey, need: SeriesNeed): void;
   /** A product a cell reads: its Data Limits may be read ahead. */
   noteProduct(product: SeriesInfo["product"]): void;
   /** Why no call may be made now (a known downtime window), or undefined. */
@@ -46,12 +46,13 @@ export class SeriesServer {
 
   async get(request: SeriesRequest, need: SeriesNeed): Promise<SeriesData> {
     const { parts } = this;
-    const { key } = request;
-    const { environment } = parseRequestKey(key);
-    parts.noteNeed(key, need);
+    const { key, requestKey } = request;
+    const { environment } = requestKey;
+    parts.noteNeed(requestKey, need);
     const info = parts.catalog.find(request.info.code) ?? request.info;
     const cached = parts.cache.get(key);
-    if (cached && parts.sync.plan(request, need, info).action === "none") return this.serve(key, info, need);
+    if (cached && parts.sync.plan(request, need, info).action === "none")
+      return this.serve(requestKey, info, need);
 
     let blocked: PcdError | undefined;
     if (environment !== parts.environment()) {
@@ -62,14 +63,14 @@ export class SeriesServer {
     }
     blocked ??= parts.downtimeError(info.code, cached !== undefined);
     blocked ??= await parts.signInError();
-    if (blocked) return this.serve(key, info, need, blocked);
+    if (blocked) return this.serve(requestKey, info, need, blocked);
 
     try {
       await parts.sync.sync(request, need, info);
     } catch (error) {
-      return this.serve(key, info, need, toPcdError(error));
+      return this.serve(requestKey, info, need, toPcdError(error));
     }
-    return this.serve(key, info, need);
+    return this.serve(requestKey, info, need);
   }
 
   /** The record of a code when it is at hand and current (else undefined: the slow path). */
@@ -104,7 +105,7 @@ export class SeriesServer {
     if (planSync(entry, info, need, context).action !== "none") return undefined;
     if (judgeServing(entry, info, need, context).kind !== "fresh") return undefined;
     this.parts.noteProduct(info.product);
-    this.parts.noteNeed(request.key, need);
+    this.parts.noteNeed(request.requestKey, need);
     return this.toData(entry, info);
   }
 
@@ -112,7 +113,8 @@ export class SeriesServer {
   peek(key: string): SeriesData | undefined {
     const entry = this.parts.cache.get(key);
     if (!entry) return undefined;
-    const info = this.parts.catalog.find(parseRequestKey(key).code);
+    const code = findRequestKey(key)?.code;
+    const info = code === undefined ? undefined : this.parts.catalog.find(code);
     return info ? this.toData(entry, info) : undefined;
   }
 
@@ -121,9 +123,9 @@ export class SeriesServer {
    * complete earlier release had them when `failure` kept it from being brought up to date.
    * Otherwise throws the failure, saying what it kept from the cell.
    */
-  private serve(key: string, info: SeriesInfo, need: SeriesNeed, failure?: PcdError): SeriesData {
-    const entry = this.parts.cache.get(key);
-    const context = this.parts.sync.context(parseRequestKey(key).environment, info.product);
+  private serve(key: RequestKey, info: SeriesInfo, need: SeriesNeed, failure?: PcdError): SeriesData {
+    const entry = this.parts.cache.get(key.id);
+    const context = this.parts.sync.context(key.environment, info.product);
     const serving = judgeServing(entry, info, need, context);
     if (entry && serving.kind === "fresh") return this.toData(entry, info);
     if (entry && serving.kind === "stale" && failure) return this.toData(entry, info, failure);

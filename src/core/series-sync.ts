@@ -20,7 +20,6 @@ import { isPcdError, PcdError, type PcdErrorKind } from "./errors";
 import { lastMonthOf, mergeAnswer, pointsDiffer, type MergeSource } from "./merge";
 import type { ProductId, SeriesInfo, SeriesValues, ServiceEnvironment } from "./model";
 import { monthIndex } from "./months";
-import { parseRequestKey } from "./request-key";
 import { windowStart, type SeriesNeed } from "./series-need";
 import type { DataCallOperation } from "./service-client";
 import { isRevised, planSync, reaches, type SyncContext, type SyncDecision } from "./sync-planner";
@@ -81,7 +80,7 @@ export class SeriesSync {
   }
 
   plan(request: SeriesRequest, need: SeriesNeed, info: SeriesInfo = request.info): SyncDecision {
-    const { environment } = parseRequestKey(request.key);
+    const { environment } = request.requestKey;
     return planSync(this.options.cache.get(request.key), info, need, this.context(environment, info.product));
   }
 
@@ -162,7 +161,7 @@ export class SeriesSync {
     info: SeriesInfo,
     operation: DataCallOperation,
   ): Promise<PartResult> {
-    const { environment } = parseRequestKey(request.key);
+    const { environment } = request.requestKey;
     const scope = `${environment}|${info.product}`;
     const item: BatchItem = {
       key: request.key,
@@ -170,7 +169,11 @@ export class SeriesSync {
       product: info.product,
       dataType: info.dataType,
       dataset: info.coverage,
-      request: { code: info.code, currencyId: request.currencyId, unitId: request.unitId },
+      request: {
+        code: info.code,
+        currencyId: request.requestKey.currencyId,
+        unitId: request.requestKey.unitId,
+      },
     };
     let answer: SeriesValues;
     try {

@@ -12,7 +12,17 @@
 // cells holding it, or, before any cell has evaluated, the need saved with the workbook.
 // Refresh-all plans with it, so a dashboard of latest values is refreshed with Series
 // Values alone.
+//
+// Keys are stored by their parts (request-key.ts), so reading the list back parses no key
+// text. Lists saved by earlier versions (plain key ids) are not read: the cells showing
+// those keys put them back as they evaluate (docs/decisions.md D5).
 import type { KeyValueStorage, Logger } from "./environment";
+import {
+  readStoredRequestKey,
+  toStoredRequestKey,
+  type RequestKey,
+  type StoredRequestKey,
+} from "./request-key";
 import { readNeed, sameNeed, unionNeed, WHOLE_SERIES, type SeriesNeed } from "./series-need";
 import { ENGINE_DEFAULTS } from "./defaults";
 
@@ -25,21 +35,26 @@ export const RELEASE_GRACE_MS = ENGINE_DEFAULTS.releaseGraceMs;
  */
 export const SAVE_DELAY_MS = ENGINE_DEFAULTS.keySaveDelayMs;
 
-/** What the workbook stores: the keys with their needs (older versions stored plain keys). */
-interface StoredKey {
-  key: string;
+/** What the workbook stores per key: the key's parts and what its cells need. */
+interface StoredKey extends StoredRequestKey {
+  need: SeriesNeed;
+}
+
+interface KnownKey {
+  key: RequestKey;
+  /** The holders' union, else what was saved. */
   need: SeriesNeed;
 }
 
 export class WorkbookKeys {
-  /** Every key of the workbook with its need (the holders' union, else what was saved). */
-  private readonly keys = new Map<string, SeriesNeed>();
-  /** Needs of the cells holding each key. */
+  /** Every key of the workbook, by id. */
+  private readonly keys = new Map<string, KnownKey>();
+  /** Needs of the cells holding each key, by id. */
   private readonly holders = new Map<string, SeriesNeed[]>();
   private saving: Promise<void> = Promise.resolve();
   private dirty = false;
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
-  /** Keys whose last holder let go, with when (epoch ms), oldest first. */
+  /** Ids of keys whose last holder let go, with when (epoch ms), oldest first. */
   private readonly released = new Map<string, number>();
   private sweepTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -52,14 +67,21 @@ export class WorkbookKeys {
   async load(): Promise<void> {
     const stored = await this.storage.get<unknown>(WORKBOOK_KEYS_STORAGE_KEY);
     if (!Array.isArray(stored)) return;
+    let skipped = 0;
     for (const item of stored) {
-      // Keys saved before needs were recorded were loaded whole: that is what they keep.
-      if (typeof item === "string") {
-        if (!this.keys.has(item)) this.keys.set(item, WHOLE_SERIES);
-      } else if (typeof item === "object" && item !== null && typeof (item as StoredKey).key === "string") {
-        const { key, need } = item as StoredKey;
-        if (!this.keys.has(key)) this.keys.set(key, readNeed(need));
+      const key = readStoredRequestKey(item);
+      if (key === undefined) {
+        skipped += 1;
+        continue;
       }
+      const need = readNeed((item as { need?: unknown }).need);
+      if (!this.keys.has(key.id)) this.keys.set(key.id, { key, need });
+    }
+    if (skipped > 0) {
+      this.log?.(
+        "info",
+        `${skipped} saved workbook key(s) of an earlier format were not read; their cells add them again as they evaluate.`,
+      );
     }
   }
 
@@ -67,20 +89,21 @@ export class WorkbookKeys {
    * Adds a key, or widens its need; writes are coalesced so a recalculation of 1,000 cells
    * saves once or twice.
    */
-  add(key: string, need: SeriesNeed = WHOLE_SERIES): void {
-    const known = this.keys.get(key);
-    const widened = known ? unionNeed(known, need) : need;
-    if (known !== undefined && sameNeed(known, widened)) return;
-    this.keys.set(key, widened);
+  add(key: RequestKey, need: SeriesNeed = WHOLE_SERIES): void {
+    const known = this.keys.get(key.id);
+    const widened = known ? unionNeed(known.need, need) : need;
+    if (known !== undefined && sameNeed(known.need, widened)) return;
+    this.keys.set(key.id, { key, need: widened });
     this.save();
   }
 
   /** A cell holds a key until it calls the returned release (once; later calls do nothing). */
-  retain(key: string, need: SeriesNeed = WHOLE_SERIES): () => void {
+  retain(requestKey: RequestKey, need: SeriesNeed = WHOLE_SERIES): () => void {
+    const key = requestKey.id;
     const needs = this.holders.get(key) ?? [];
     needs.push(need);
     this.holders.set(key, needs);
-    this.setNeed(key, needs);
+    this.setNeed(requestKey, needs);
     let released = false;
     return () => {
       if (released) return;
@@ -89,7 +112,7 @@ export class WorkbookKeys {
       const index = left.indexOf(need);
       if (index >= 0) left.splice(index, 1);
       if (left.length > 0) {
-        this.setNeed(key, left);
+        this.setNeed(requestKey, left);
         return;
       }
       this.holders.delete(key);
@@ -128,21 +151,21 @@ export class WorkbookKeys {
     if (removed) this.save();
   }
 
-  list(): string[] {
-    return [...this.keys.keys()];
+  list(): RequestKey[] {
+    return [...this.keys.values()].map(({ key }) => key);
   }
 
-  /** What the workbook's cells need of a key (the whole series when nothing says less). */
-  need(key: string): SeriesNeed {
-    return this.keys.get(key) ?? WHOLE_SERIES;
+  /** What the workbook's cells need of a key, by id (the whole series when nothing says less). */
+  need(id: string): SeriesNeed {
+    return this.keys.get(id)?.need ?? WHOLE_SERIES;
   }
 
   /** The union of the holders' needs replaces what was saved (a cell may now need less). */
-  private setNeed(key: string, needs: readonly SeriesNeed[]): void {
+  private setNeed(key: RequestKey, needs: readonly SeriesNeed[]): void {
     const union = needs.reduce(unionNeed);
-    const known = this.keys.get(key);
-    if (known !== undefined && sameNeed(known, union)) return;
-    this.keys.set(key, union);
+    const known = this.keys.get(key.id);
+    if (known !== undefined && sameNeed(known.need, union)) return;
+    this.keys.set(key.id, { key, need: union });
     this.save();
   }
 
@@ -168,7 +191,10 @@ export class WorkbookKeys {
     this.saving = this.saving.then(async () => {
       this.dirty = false;
       try {
-        const stored: StoredKey[] = [...this.keys].map(([key, need]) => ({ key, need }));
+        const stored: StoredKey[] = [...this.keys.values()].map(({ key, need }) => ({
+          ...toStoredRequestKey(key),
+          need,
+        }));
         await this.storage.set(WORKBOOK_KEYS_STORAGE_KEY, stored);
       } catch (error) {
         this.log?.(

@@ -1,4 +1,6 @@
 import { PcdError } from "../../src/core/errors";
+import { formatLocalTime } from "../../src/core/http/classify";
+import { requestKeyOf } from "../../src/core/request-key";
 import { LATEST_ONLY, WHOLE_SERIES, type SeriesNeed } from "../../src/core/series-need";
 import type { ProductId } from "../../src/core/model";
 import { MemoryStorage } from "../../src/core/storage";
@@ -153,7 +155,7 @@ describe("getSeries", () => {
     const cached = await h.engine.getSeries(cachedRequest);
     expect(cached.staleBecause?.kind).toBe("unavailable");
     await expect(h.engine.getSeries(newRequest)).rejects.toThrow(
-      `The service is down for maintenance until 22:00 US Central Time (${new Date(until).toISOString()}); no cached data for 68520-8-2 yet.`,
+      `The service is down for maintenance until 22:00 US Central Time (${formatLocalTime(until)} your time); no cached data for 68520-8-2 yet.`,
     );
     await expect(h.engine.getSeries(newRequest)).rejects.toMatchObject({ details: { until } });
     expect(h.service.dataCalls()).toHaveLength(calls);
@@ -269,7 +271,15 @@ describe("allowances", () => {
     const service = serviceWith("1-1-1");
     service.addSeries(seriesInfo({ code: "2-2-2", product: "commodity_price", coverage: "Metals" }));
     const h = createHarness({ service });
-    h.engine.retainKey("live|commodity_price|2-2-2|default|default");
+    h.engine.retainKey(
+      requestKeyOf({
+        environment: "live",
+        product: "commodity_price",
+        code: "2-2-2",
+        currencyId: null,
+        unitId: null,
+      }).id,
+    );
     await h.engine.catalog();
     const operations = service.calls.map((call) => `${call.operation}:${call.product}`);
     expect(operations.filter((call) => call.startsWith("data_limits"))).toEqual([

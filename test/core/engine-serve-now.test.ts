@@ -76,7 +76,7 @@ describe("serveNow", () => {
     await h.engine.getSeries(request, LATEST_ONLY);
     h.engine["workbookKeys"]["keys"].clear();
     expect(h.engine.serveNow?.(CODE, null, null, LATEST_ONLY)).toBeDefined();
-    expect(h.engine["workbookKeys"].list()).toEqual([request.key]);
+    expect(h.engine["workbookKeys"].list()).toEqual([request.requestKey]);
     expect(h.engine["workbookKeys"].need(request.key)).toEqual(LATEST_ONLY);
   });
 

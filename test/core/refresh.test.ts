@@ -1,4 +1,5 @@
 import { PcdError } from "../../src/core/errors";
+import { requestKeyOf } from "../../src/core/request-key";
 import { LATEST_ONLY } from "../../src/core/series-need";
 import type { RefreshProgress } from "../../src/core/engine-api";
 import type { SeriesInfo } from "../../src/core/model";
@@ -135,7 +136,11 @@ describe("planRefresh", () => {
     const first = await workbookWithData(storage);
     // The workbook's cells now show latest values only (the whole-series cells were deleted).
     const releases = CODES.map((code) =>
-      first.engine.retainKey(`live|energy_price|${code}|default|default`, LATEST_ONLY),
+      first.engine.retainKey(
+        requestKeyOf({ environment: "live", product: "energy_price", code, currencyId: null, unitId: null })
+          .id,
+        LATEST_ONLY,
+      ),
     );
     await first.engine["workbookKeys"].flushed();
     const reopened = createHarness({ service: first.service, storage });

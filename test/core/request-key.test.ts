@@ -1,50 +1,138 @@
-import { parseRequestKey, requestKey } from "../../src/core/request-key";
+import {
+  findRequestKey,
+  makeRequestKey,
+  readStoredRequestKey,
+  requestKeyOf,
+  toStoredRequestKey,
+} from "../../src/core/request-key";
 import { seriesInfo } from "./support/series-fixtures";
 
 const gas = seriesInfo({ code: "68520-8-1", defaultCurrency: "EUR", defaultUnit: "MWh" });
 
-describe("requestKey", () => {
+describe("makeRequestKey", () => {
   test.each([
-    ["no options", "live", null, null, "live|energy_price|68520-8-1|default|default"],
-    ["the default currency spelled out", "live", 3, null, "live|energy_price|68520-8-1|default|default"],
-    ["the default unit spelled out", "live", null, 7, "live|energy_price|68520-8-1|default|default"],
-    ["both defaults spelled out", "live", 3, 7, "live|energy_price|68520-8-1|default|default"],
-    ["another currency", "live", 1, null, "live|energy_price|68520-8-1|1|default"],
-    ["another unit", "live", null, 4, "live|energy_price|68520-8-1|default|4"],
-    ["other currency and unit", "live", 9, 31, "live|energy_price|68520-8-1|9|31"],
-    ["the sandbox", "sandbox", null, null, "sandbox|energy_price|68520-8-1|default|default"],
-  ] as const)("%s", (_case, environment, currencyId, unitId, expected) => {
-    expect(requestKey(environment, gas, currencyId, unitId)).toBe(expected);
+    ["no options", "live", null, null, "live|energy_price|68520-8-1|default|default", null, null],
+    [
+      "the default currency spelled out",
+      "live",
+      3,
+      null,
+      "live|energy_price|68520-8-1|default|default",
+      null,
+      null,
+    ],
+    [
+      "the default unit spelled out",
+      "live",
+      null,
+      7,
+      "live|energy_price|68520-8-1|default|default",
+      null,
+      null,
+    ],
+    ["both defaults spelled out", "live", 3, 7, "live|energy_price|68520-8-1|default|default", null, null],
+    ["another currency", "live", 1, null, "live|energy_price|68520-8-1|1|default", 1, null],
+    ["another unit", "live", null, 4, "live|energy_price|68520-8-1|default|4", null, 4],
+    ["other currency and unit", "live", 9, 31, "live|energy_price|68520-8-1|9|31", 9, 31],
+    ["the sandbox", "sandbox", null, null, "sandbox|energy_price|68520-8-1|default|default", null, null],
+  ] as const)("%s", (_case, environment, currencyId, unitId, id, keptCurrency, keptUnit) => {
+    const key = makeRequestKey(environment, gas, currencyId, unitId);
+    expect(key).toEqual({
+      id,
+      environment,
+      product: "energy_price",
+      code: "68520-8-1",
+      currencyId: keptCurrency,
+      unitId: keptUnit,
+    });
   });
 
   test("keeps leading zeros and two-digit groups of codes", () => {
     const info = seriesInfo({ code: "0912-5-12", product: "commodity_price" });
-    expect(requestKey("live", info, null, null)).toBe("live|commodity_price|0912-5-12|default|default");
+    expect(makeRequestKey("live", info, null, null).id).toBe(
+      "live|commodity_price|0912-5-12|default|default",
+    );
   });
 
   test("a series without a default currency keeps every ID", () => {
     const info = seriesInfo({ code: "1-2-3", defaultCurrency: null, defaultUnit: null });
-    expect(requestKey("live", info, 3, 7)).toBe("live|energy_price|1-2-3|3|7");
-  });
-});
-
-describe("parseRequestKey", () => {
-  test("inverts requestKey", () => {
-    expect(parseRequestKey("sandbox|industry_economics|912-5-2|9|default")).toEqual({
-      environment: "sandbox",
-      product: "industry_economics",
-      code: "912-5-2",
-      currencyId: 9,
-      unitId: null,
+    expect(makeRequestKey("live", info, 3, 7)).toMatchObject({
+      id: "live|energy_price|1-2-3|3|7",
+      currencyId: 3,
+      unitId: 7,
     });
   });
 
+  test("one object per key: the default spelled out and left out are the same key", () => {
+    const omitted = makeRequestKey("live", gas, null, null);
+    expect(makeRequestKey("live", gas, 3, 7)).toBe(omitted);
+    expect(Object.isFrozen(omitted)).toBe(true);
+  });
+});
+
+describe("a cell's id leads back to its key by lookup", () => {
+  test("findRequestKey finds a key made in this process", () => {
+    const key = makeRequestKey(
+      "sandbox",
+      seriesInfo({ code: "912-5-2", product: "industry_economics" }),
+      9,
+      null,
+    );
+    expect(findRequestKey(key.id)).toBe(key);
+  });
+
+  test("an id nobody made is not read as text", () => {
+    expect(findRequestKey("live|energy_price|424242-1-1|default|default")).toBeUndefined();
+  });
+});
+
+describe("stored keys", () => {
+  test("round-trip through their parts", () => {
+    const key = makeRequestKey("live", gas, 1, 4);
+    const stored = JSON.parse(JSON.stringify(toStoredRequestKey(key))) as unknown;
+    expect(stored).not.toHaveProperty("id");
+    expect(readStoredRequestKey(stored)).toBe(key);
+  });
+
   test.each([
-    ["too few parts", "live|energy_price|1-2-3|default", /expected 5 parts/],
-    ["an unknown environment", "prod|energy_price|1-2-3|default|default", /unknown environment 'prod'/],
-    ["an unknown product", "live|gas|1-2-3|default|default", /unknown product 'gas'/],
-    ["a non-numeric option", "live|energy_price|1-2-3|EUR|default", /option 'EUR'/],
-  ])("rejects %s", (_case, key, message) => {
-    expect(() => parseRequestKey(key)).toThrow(message);
+    ["a plain id (an earlier format)", "live|energy_price|1-2-3|default|default"],
+    [
+      "an id with its need (an earlier format)",
+      { key: "live|energy_price|1-2-3|default|default", need: null },
+    ],
+    [
+      "an unknown environment",
+      { environment: "prod", product: "energy_price", code: "1-2-3", currencyId: null, unitId: null },
+    ],
+    [
+      "an unknown product",
+      { environment: "live", product: "gas", code: "1-2-3", currencyId: null, unitId: null },
+    ],
+    [
+      "an empty code",
+      { environment: "live", product: "energy_price", code: "", currencyId: null, unitId: null },
+    ],
+    [
+      "a currency that is not an ID",
+      { environment: "live", product: "energy_price", code: "1-2-3", currencyId: "EUR", unitId: null },
+    ],
+    [
+      "a negative unit",
+      { environment: "live", product: "energy_price", code: "1-2-3", currencyId: null, unitId: -1 },
+    ],
+    ["nothing", null],
+  ])("skip %s", (_case, value) => {
+    expect(readStoredRequestKey(value)).toBeUndefined();
+  });
+
+  test("requestKeyOf gives the key of normalised parts", () => {
+    const parts = {
+      environment: "live",
+      product: "commodity_price",
+      code: "5-5-5",
+      currencyId: null,
+      unitId: 2,
+    } as const;
+    expect(requestKeyOf(parts).id).toBe("live|commodity_price|5-5-5|default|2");
   });
 });

@@ -33,7 +33,9 @@ describe("resolveSeriesRequest accepts", () => {
   ] as const)("%s", (_case, currency, unit, currencyPart, unitPart) => {
     const request = resolveSeriesRequest("live", gas, currency, unit);
     expect(request.key).toBe(`live|energy_price|68520-8-1|${currencyPart}|${unitPart}`);
-    expect(request.currencyId).toBe(currencyPart === "default" ? null : Number(currencyPart));
+    expect(request.requestKey.id).toBe(request.key);
+    expect(request.requestKey.currencyId).toBe(currencyPart === "default" ? null : Number(currencyPart));
+    expect(request.requestKey.unitId).toBe(unitPart === "default" ? null : Number(unitPart));
     expect(request.info).toBe(gas);
   });
 

@@ -1,7 +1,13 @@
 import type { KeyValueStorage } from "../../src/core/environment";
+import { requestKeyOf, type RequestKey } from "../../src/core/request-key";
 import { MemoryStorage } from "../../src/core/storage";
 import { LATEST_ONLY, WHOLE_SERIES } from "../../src/core/series-need";
 import { SAVE_DELAY_MS, WORKBOOK_KEYS_STORAGE_KEY, WorkbookKeys } from "../../src/core/workbook-keys";
+
+/** The key of an energy price series in its defaults. */
+const key = (code: string): RequestKey =>
+  requestKeyOf({ environment: "live", product: "energy_price", code, currencyId: null, unitId: null });
+const ids = (keys: readonly RequestKey[]): string[] => keys.map(({ id }) => id);
 
 function countingStorage(): { storage: KeyValueStorage; writes: () => number } {
   const inner = new MemoryStorage();
@@ -22,36 +28,85 @@ function countingStorage(): { storage: KeyValueStorage; writes: () => number } {
 }
 
 describe("WorkbookKeys needs", () => {
-  const KEY = "live|energy_price|1-1-1|default|default";
+  const KEY = key("1-1-1");
   const OLD = { from: "2010-01", to: "2010-12" };
 
   test("a key's need is the union of its holders', and narrows when a holder lets go", async () => {
     const keys = new WorkbookKeys(new MemoryStorage(), undefined, 5);
     const latest = keys.retain(KEY, LATEST_ONLY);
-    expect(keys.need(KEY)).toEqual(LATEST_ONLY);
+    expect(keys.need(KEY.id)).toEqual(LATEST_ONLY);
     const old = keys.retain(KEY, OLD);
-    expect(keys.need(KEY)).toEqual({ from: "2010-01", to: null });
+    expect(keys.need(KEY.id)).toEqual({ from: "2010-01", to: null });
     old();
-    expect(keys.need(KEY)).toEqual(LATEST_ONLY);
+    expect(keys.need(KEY.id)).toEqual(LATEST_ONLY);
     latest();
   });
 
-  test("needs travel with the workbook; keys saved as plain strings are whole series", async () => {
+  test("keys travel with the workbook by their parts, with their needs", async () => {
+    const storage = new MemoryStorage();
+    const keys = new WorkbookKeys(storage);
+    keys.add(KEY, OLD);
+    keys.add(requestKeyOf({ ...KEY, currencyId: 1 }), LATEST_ONLY);
+    await keys.flushed();
+    expect(await storage.get(WORKBOOK_KEYS_STORAGE_KEY)).toEqual([
+      {
+        environment: "live",
+        product: "energy_price",
+        code: "1-1-1",
+        currencyId: null,
+        unitId: null,
+        need: OLD,
+      },
+      {
+        environment: "live",
+        product: "energy_price",
+        code: "1-1-1",
+        currencyId: 1,
+        unitId: null,
+        need: LATEST_ONLY,
+      },
+    ]);
+    const reopened = new WorkbookKeys(storage);
+    await reopened.load();
+    expect(reopened.list()).toEqual([KEY, requestKeyOf({ ...KEY, currencyId: 1 })]);
+    expect(reopened.need(KEY.id)).toEqual(OLD);
+    // A cell evaluating now says what it reads: the saved need gives way to it.
+    const release = reopened.retain(KEY, LATEST_ONLY);
+    expect(reopened.need(KEY.id)).toEqual(LATEST_ONLY);
+    release();
+  });
+
+  test("a stored key without a readable need is the whole series", async () => {
     const storage = new MemoryStorage();
     await storage.set(WORKBOOK_KEYS_STORAGE_KEY, [
-      KEY,
-      { key: "live|energy_price|2-2-2|default|default", need: OLD },
+      { environment: "live", product: "energy_price", code: "1-1-1", currencyId: null, unitId: null },
     ]);
     const keys = new WorkbookKeys(storage);
     await keys.load();
-    expect(keys.need(KEY)).toEqual(WHOLE_SERIES);
-    expect(keys.need("live|energy_price|2-2-2|default|default")).toEqual(OLD);
-    // A cell evaluating now says what it reads: the saved need gives way to it.
-    const release = keys.retain(KEY, LATEST_ONLY);
-    expect(keys.need(KEY)).toEqual(LATEST_ONLY);
-    await keys.flushed();
-    expect(await storage.get(WORKBOOK_KEYS_STORAGE_KEY)).toContainEqual({ key: KEY, need: LATEST_ONLY });
-    release();
+    expect(keys.need(KEY.id)).toEqual(WHOLE_SERIES);
+  });
+
+  test("lists of an earlier format (key ids as text) are not parsed: skipped, and said once", async () => {
+    const storage = new MemoryStorage();
+    await storage.set(WORKBOOK_KEYS_STORAGE_KEY, [
+      "live|energy_price|1-1-1|default|default",
+      { key: "live|energy_price|2-2-2|default|default", need: OLD },
+      {
+        environment: "live",
+        product: "energy_price",
+        code: "3-3-3",
+        currencyId: null,
+        unitId: null,
+        need: OLD,
+      },
+    ]);
+    const logged: string[] = [];
+    const keys = new WorkbookKeys(storage, (_level, message) => logged.push(message));
+    await keys.load();
+    expect(ids(keys.list())).toEqual(["live|energy_price|3-3-3|default|default"]);
+    expect(logged).toEqual([
+      "2 saved workbook key(s) of an earlier format were not read; their cells add them again as they evaluate.",
+    ]);
   });
 });
 
@@ -59,8 +114,8 @@ describe("WorkbookKeys", () => {
   test("a burst of new keys is saved once, and a reopened workbook reads them back", async () => {
     const { storage, writes } = countingStorage();
     const keys = new WorkbookKeys(storage);
-    for (let i = 0; i < 500; i++) keys.add(`live|energy_price|${i}-1-1|default|default`);
-    keys.add("live|energy_price|0-1-1|default|default");
+    for (let i = 0; i < 500; i++) keys.add(key(`${i}-1-1`));
+    keys.add(key("0-1-1"));
     await keys.flushed();
     expect(writes()).toBe(1);
     const reopened = new WorkbookKeys(storage);
@@ -74,7 +129,7 @@ describe("WorkbookKeys", () => {
       const { storage, writes } = countingStorage();
       const keys = new WorkbookKeys(storage);
       for (let i = 0; i < 50; i++) {
-        keys.add(`live|energy_price|${i}-1-1|default|default`);
+        keys.add(key(`${i}-1-1`));
         await Promise.resolve();
         jest.advanceTimersByTime(SAVE_DELAY_MS / 100);
       }
@@ -91,9 +146,9 @@ describe("WorkbookKeys", () => {
   test("a known key causes no write", async () => {
     const { storage, writes } = countingStorage();
     const keys = new WorkbookKeys(storage);
-    keys.add("k");
+    keys.add(key("9-9-9"));
     await keys.flushed();
-    keys.add("k");
+    keys.add(key("9-9-9"));
     await keys.flushed();
     expect(writes()).toBe(1);
   });
@@ -122,30 +177,30 @@ describe("WorkbookKeys held by cells", () => {
     const keys = new WorkbookKeys(storage, undefined, 1_000);
     const releases: Array<() => void> = [];
     for (const step of steps) {
-      const [verb, key] = step.split(" ") as [string, string];
-      if (verb === "retain") releases.push(keys.retain(key));
+      const [verb, code] = step.split(" ") as [string, string];
+      if (verb === "retain") releases.push(keys.retain(key(code)));
       else if (verb === "release") releases.shift()?.();
-      else keys.add(key);
+      else keys.add(key(code));
     }
     jest.advanceTimersByTime(1_000);
     await keys.flushed();
-    expect(keys.list()).toEqual(expected);
+    expect(keys.list()).toEqual(expected.map(key));
     const reopened = new WorkbookKeys(storage);
     await reopened.load();
-    expect(reopened.list()).toEqual(expected);
+    expect(reopened.list()).toEqual(expected.map(key));
   });
 
   test("cells released together arm one timer; each key leaves when its own grace ends", async () => {
     const storage = new MemoryStorage();
     const keys = new WorkbookKeys(storage, undefined, 1_000);
-    const early = Array.from({ length: 500 }, (_, index) => keys.retain(`early-${index}`));
-    const late = keys.retain("late");
+    const early = Array.from({ length: 500 }, (_, index) => keys.retain(key(`early-${index}`)));
+    const late = keys.retain(key("late"));
     for (const release of early) release();
     expect(jest.getTimerCount()).toBe(2); // the sweep, and the delayed save of the keys
     jest.advanceTimersByTime(600);
     late();
     jest.advanceTimersByTime(400);
-    expect(keys.list()).toEqual(["late"]);
+    expect(keys.list()).toEqual([key("late")]);
     jest.advanceTimersByTime(600);
     expect(keys.list()).toEqual([]);
     await keys.flushed();
@@ -154,11 +209,11 @@ describe("WorkbookKeys held by cells", () => {
 
   test("releasing twice counts once", () => {
     const keys = new WorkbookKeys(new MemoryStorage(), undefined, 1_000);
-    const release = keys.retain("a");
-    keys.retain("a");
+    const release = keys.retain(key("a"));
+    keys.retain(key("a"));
     release();
     release();
     jest.advanceTimersByTime(1_000);
-    expect(keys.list()).toEqual(["a"]);
+    expect(keys.list()).toEqual([key("a")]);
   });
 });

@@ -2,6 +2,7 @@ import {
   createDocumentSettingsStorage,
   type DocumentSettings,
 } from "../../src/host/document-settings-storage";
+import { requestKeyOf } from "../../src/core/request-key";
 import { LATEST_ONLY } from "../../src/core/series-need";
 import { WorkbookKeys } from "../../src/core/workbook-keys";
 
@@ -39,16 +40,30 @@ describe("workbook storage in Office document settings", () => {
   test("the workbook's keys are saved into the workbook and read back by a reopened workbook", async () => {
     const settings = new FakeSettings();
     const keys = new WorkbookKeys(createDocumentSettingsStorage(settings));
-    keys.add("live|energy_price|68520-8-1|default|default", LATEST_ONLY);
+    const key = requestKeyOf({
+      environment: "live",
+      product: "energy_price",
+      code: "68520-8-1",
+      currencyId: null,
+      unitId: null,
+    });
+    keys.add(key, LATEST_ONLY);
     await keys.flushed();
     expect(settings.saved.get("pcd.pcd:workbook-keys")).toEqual([
-      { key: "live|energy_price|68520-8-1|default|default", need: { from: "latest", to: null } },
+      {
+        environment: "live",
+        product: "energy_price",
+        code: "68520-8-1",
+        currencyId: null,
+        unitId: null,
+        need: { from: "latest", to: null },
+      },
     ]);
 
     const reopened = new WorkbookKeys(createDocumentSettingsStorage(settings));
     await reopened.load();
-    expect(reopened.list()).toEqual(["live|energy_price|68520-8-1|default|default"]);
-    expect(reopened.need("live|energy_price|68520-8-1|default|default")).toEqual(LATEST_ONLY);
+    expect(reopened.list()).toEqual([key]);
+    expect(reopened.need(key.id)).toEqual(LATEST_ONLY);
   });
 
   test("a save the workbook refuses rejects with the cause", async () => {

@@ -1,5 +1,6 @@
 import type { SeriesData, SeriesRequest } from "../../../src/core/engine-api";
 import { PcdError } from "../../../src/core/errors";
+import { requestKeyOf } from "../../../src/core/request-key";
 import {
   describeSeries,
   seriesProvenance,
@@ -16,12 +17,14 @@ const engine: ProvenanceEngine = {
     if (code !== "1-1-1" && code !== "2-2-2")
       throw new PcdError("input", `${code} is not in your subscription's catalog`);
     const info = seriesInfo({ code, productName: "Energy Prices", coverage: "Germany", location: "Berlin" });
-    return {
-      key: `live|energy_price|${code}|${currency ?? "default"}|${unit ?? "default"}`,
-      info,
-      currencyId: null,
-      unitId: null,
-    };
+    const requestKey = requestKeyOf({
+      environment: "live",
+      product: "energy_price",
+      code,
+      currencyId: currency === null ? null : 1,
+      unitId: unit === null ? null : 2,
+    });
+    return { key: requestKey.id, requestKey, info };
   },
   peek: (key): SeriesData | undefined =>
     key.includes("1-1-1")
