@@ -1,5 +1,8 @@
 // The series cache: merged monthly data per request key, mirrored in memory (cells read
-// it synchronously through peek) and persisted under "pcd:data:<key>". An entry is only
+// it synchronously through peek) and persisted under "pcd:data:<key>". The persistent
+// cache is shared by every workbook of the machine (one IndexedDB per origin), so at
+// start-up only the entries of this workbook's keys are read; any other stored entry is
+// read when a cell or a refresh first asks for its key (ensure), one key at a time. An entry is only
 // ever replaced after a successful answer, merged with what it held, so a failing call
 // can never leave a cell with less than it had. Each entry records which months it covers
 // and as of which catalog state (coverage.ts), so cells are served only complete months.
@@ -120,6 +123,10 @@ export function fromStored(stored: StoredEntry): CacheEntry {
 
 export class DataCache {
   private readonly entries = new Map<string, CacheEntry>();
+  /** Keys with an entry in storage that is not read into memory yet. */
+  private readonly unread = new Set<string>();
+  /** Reads in progress, per key (cells of one key wait for one read). */
+  private readonly reading = new Map<string, Promise<void>>();
   /** Entries stored together reach storage in one transaction (write-batch.ts). */
   private readonly writes: WriteBatch;
 
@@ -135,22 +142,63 @@ export class DataCache {
     });
   }
 
-  /** Reads every stored entry into memory; unreadable entries are skipped (and logged), never fatal. */
-  async load(): Promise<void> {
-    const keys = (await this.storage.keys()).filter((key) => key.startsWith(DATA_KEY_PREFIX));
-    await Promise.all(
-      keys.map(async (storageKey) => {
-        const parsed = parseStored(await this.storage.get<unknown>(storageKey));
-        if (parsed !== undefined && DATA_KEY_PREFIX + parsed.key === storageKey) {
-          // Entries written in this session are newer than what storage held.
-          if (!this.entries.has(parsed.key)) this.entries.set(parsed.key, fromStored(parsed));
-        } else {
-          this.log?.("warn", `Ignoring an unreadable cache entry '${storageKey}'`);
-        }
-      }),
-    );
+  /**
+   * Lists the stored entries and reads those of `first` (this workbook's keys) into memory;
+   * every other stored entry is read on first use (ensure). Without `first`, reads all.
+   * Unreadable entries are skipped (and logged), never fatal.
+   */
+  async load(first?: Iterable<string>): Promise<void> {
+    const stored = (await this.storage.keys())
+      .filter((storageKey) => storageKey.startsWith(DATA_KEY_PREFIX))
+      .map((storageKey) => storageKey.slice(DATA_KEY_PREFIX.length));
+    for (const key of stored) if (!this.entries.has(key)) this.unread.add(key);
+    const wanted = first === undefined ? stored : [...first];
+    await this.ensureMany(wanted);
   }
 
+  /** True when storage holds an entry for the key that memory does not have yet. */
+  isUnread(key: string): boolean {
+    return this.unread.has(key);
+  }
+
+  /** Reads the key's stored entry into memory if it has one not read yet. */
+  ensure(key: string): Promise<void> {
+    if (!this.unread.has(key)) return Promise.resolve();
+    let read = this.reading.get(key);
+    if (read === undefined) {
+      read = this.read(key).finally(() => this.reading.delete(key));
+      this.reading.set(key, read);
+    }
+    return read;
+  }
+
+  async ensureMany(keys: Iterable<string>): Promise<void> {
+    const reads: Array<Promise<void>> = [];
+    for (const key of keys) if (this.unread.has(key)) reads.push(this.ensure(key));
+    await Promise.all(reads);
+  }
+
+  private async read(key: string): Promise<void> {
+    const storageKey = DATA_KEY_PREFIX + key;
+    let stored: unknown;
+    try {
+      stored = await this.storage.get<unknown>(storageKey);
+    } catch (error) {
+      // Left unread: the next use tries again (the cell meanwhile fetches as if uncached).
+      this.log?.(
+        "warn",
+        `Could not read the cached ${key}: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      return;
+    }
+    // Cleared, or written in this session meanwhile: what memory holds is newer.
+    if (!this.unread.delete(key) || this.entries.has(key) || stored === undefined) return;
+    const parsed = parseStored(stored);
+    if (parsed !== undefined && parsed.key === key) this.entries.set(key, fromStored(parsed));
+    else this.log?.("warn", `Ignoring an unreadable cache entry '${storageKey}'`);
+  }
+
+  /** The entry in memory (a stored entry not read yet is undefined: ensure it first). */
   get(key: string): CacheEntry | undefined {
     return this.entries.get(key);
   }
@@ -163,6 +211,7 @@ export class DataCache {
    */
   put(entry: CacheEntry): Promise<void> {
     this.entries.set(entry.key, entry);
+    this.unread.delete(entry.key);
     return this.writes.write(DATA_KEY_PREFIX + entry.key, toStored(entry));
   }
 
@@ -171,19 +220,36 @@ export class DataCache {
     return this.writes.flush();
   }
 
+  /** Every key with an entry, in memory or only in storage. */
   keys(): string[] {
-    return [...this.entries.keys()];
+    return [...this.entries.keys(), ...this.unread];
   }
 
-  size(): { entries: number; bytes: number } {
+  /**
+   * Entries and their size in memory's form. Entries not read yet are read to be measured,
+   * and not kept (the Status tab must not load every workbook's series).
+   */
+  async size(): Promise<{ entries: number; bytes: number }> {
     let bytes = 0;
     for (const entry of this.entries.values()) bytes += JSON.stringify(entry).length;
-    return { entries: this.entries.size, bytes };
+    let entries = this.entries.size;
+    for (const key of [...this.unread]) {
+      try {
+        const parsed = parseStored(await this.storage.get<unknown>(DATA_KEY_PREFIX + key));
+        if (parsed === undefined || !this.unread.has(key)) continue;
+        bytes += JSON.stringify(fromStored(parsed)).length;
+        entries += 1;
+      } catch {
+        // An entry storage cannot read now is not counted.
+      }
+    }
+    return { entries, bytes };
   }
 
   /** Deletes every data entry (memory and storage); other keys (settings) stay. */
   async clear(): Promise<void> {
     this.entries.clear();
+    this.unread.clear();
     // A write still queued would bring a deleted entry back.
     this.writes.discardPending();
     await this.writes.flush();

@@ -312,7 +312,7 @@ export class EngineCore implements Engine {
     await this.ready();
     const { storage } = this.parts;
     return {
-      ...this.cache.size(),
+      ...(await this.cache.size()),
       persistent: storage.persistent,
       fallbackReason: hasFallbackReason(storage) ? storage.fallbackReason() : null,
       lastRefresh: this.refresher.lastRefresh(),
@@ -357,9 +357,19 @@ export class EngineCore implements Engine {
     // A storage that fails to read leaves the engine working from an empty cache (and
     // saying why), rather than failing every cell at start-up.
     const parts: Array<[string, () => Promise<void>]> = [
-      ["cache", () => this.cache.load()],
+      // The workbook's keys first: their cached series are read at start-up, the rest of
+      // the (machine-wide) cache when first asked for.
+      [
+        "workbook keys and their cached series",
+        async () => {
+          try {
+            await this.workbookKeys.load();
+          } finally {
+            await this.cache.load(this.workbookKeys.list().map((key) => key.id));
+          }
+        },
+      ],
       ["catalogs", () => this.catalogStore.load()],
-      ["workbook keys", () => this.workbookKeys.load()],
       ["last refresh", () => this.refresher.load()],
     ];
     await Promise.all(

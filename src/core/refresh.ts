@@ -255,6 +255,8 @@ export class Refresher {
       );
     }
     await this.options.ensureLimits(products);
+    // Plans compare with the cached entries: those not read since start-up are read now.
+    await this.options.sync.readCached(keys.map((key) => key.id));
 
     const planned = keys.map((requestKey): PlannedKey => {
       const { id: key, product, code } = requestKey;

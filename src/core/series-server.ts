@@ -49,6 +49,8 @@ export class SeriesServer {
     const { key, requestKey } = request;
     const { environment } = requestKey;
     parts.noteNeed(requestKey, need);
+    // Only a series not read since start-up waits for storage (no extra turn for the rest).
+    if (parts.cache.isUnread(key)) await parts.cache.ensure(key);
     const info = parts.catalog.find(request.info.code) ?? request.info;
     const cached = parts.cache.get(key);
     if (cached && parts.sync.plan(request, need, info).action === "none")

@@ -93,6 +93,7 @@ export class SeriesSync {
     need: SeriesNeed,
     info: SeriesInfo = request.info,
   ): Promise<SyncOutcome> {
+    if (this.options.cache.isUnread(request.key)) await this.options.cache.ensure(request.key);
     const decision = this.plan(request, need, info);
     if (decision.action === "none") {
       return { entry: this.options.cache.get(request.key), decision, changed: false, usedHistory: false };
@@ -115,6 +116,11 @@ export class SeriesSync {
       changed: done.some((result) => result.changed),
       usedHistory: done.some((result) => result.usedHistory),
     };
+  }
+
+  /** Reads the keys' stored entries into memory where they are not yet (cache.ts). */
+  readCached(keys: Iterable<string>): Promise<void> {
+    return this.options.cache.ensureMany(keys);
   }
 
   /** The key's cached entry as it is now (refresh-all compares it with the entry after its sync). */
@@ -220,6 +226,8 @@ export class SeriesSync {
     source: MergeSource,
     info: SeriesInfo,
   ): Promise<boolean> {
+    // An answer merges with everything stored for the key, never with a part of it.
+    if (this.options.cache.isUnread(key)) await this.options.cache.ensure(key);
     const current = this.options.cache.get(key);
     const kept =
       current && source === "values" && isRevised(current, info)

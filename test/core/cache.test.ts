@@ -139,10 +139,105 @@ describe("DataCache", () => {
     await storage.set("pcd:settings", { environment: "live" });
     const cache = new DataCache(storage);
     await cache.put(entry("a"));
-    expect(cache.size().entries).toBe(1);
-    expect(cache.size().bytes).toBe(JSON.stringify(entry("a")).length);
+    expect((await cache.size()).entries).toBe(1);
+    expect((await cache.size()).bytes).toBe(JSON.stringify(entry("a")).length);
     await cache.clear();
-    expect(cache.size()).toEqual({ entries: 0, bytes: 0 });
+    expect(await cache.size()).toEqual({ entries: 0, bytes: 0 });
     expect(await storage.keys()).toEqual(["pcd:settings"]);
+  });
+});
+
+/** A storage that counts the entries read, and can hold a read or fail the next ones. */
+function readCountingStorage(): {
+  storage: KeyValueStorage;
+  reads: string[];
+  failReads: (fail: boolean) => void;
+} {
+  const inner = new MemoryStorage();
+  const reads: string[] = [];
+  let failing = false;
+  return {
+    storage: {
+      persistent: true,
+      get: async <T>(key: string) => {
+        reads.push(key);
+        if (failing) throw new Error("the disk is busy");
+        return inner.get<T>(key);
+      },
+      set: (key, value) => inner.set(key, value),
+      delete: (key) => inner.delete(key),
+      keys: () => inner.keys(),
+    },
+    reads,
+    failReads: (fail) => {
+      failing = fail;
+    },
+  };
+}
+
+describe("DataCache reads stored series per key", () => {
+  const A = "live|energy_price|1-1-1|default|default";
+  const B = "live|energy_price|2-2-2|default|default";
+  const C = "live|energy_price|3-3-3|default|default";
+
+  async function storedABC(): Promise<ReturnType<typeof readCountingStorage>> {
+    const counting = readCountingStorage();
+    const writer = new DataCache(counting.storage);
+    await Promise.all([writer.put(entry(A, 1)), writer.put(entry(B, 2)), writer.put(entry(C, 3))]);
+    counting.reads.length = 0;
+    return counting;
+  }
+
+  test("start-up reads the workbook's keys only; another key is read when first ensured, once for many callers", async () => {
+    const { storage, reads } = await storedABC();
+    const cache = new DataCache(storage);
+    await cache.load([A]);
+    expect(reads).toEqual([DATA_KEY_PREFIX + A]);
+    expect(cache.get(A)?.finals[0]?.value).toBe(1);
+    expect(cache.get(B)).toBeUndefined();
+    expect(cache.keys().sort()).toEqual([A, B, C]);
+    await Promise.all([cache.ensure(B), cache.ensure(B), cache.ensureMany([B, A])]);
+    expect(cache.get(B)?.finals[0]?.value).toBe(2);
+    expect(reads).toEqual([DATA_KEY_PREFIX + A, DATA_KEY_PREFIX + B]);
+    await cache.ensure(B);
+    await cache.ensure("live|energy_price|9-9-9|default|default");
+    expect(reads).toHaveLength(2);
+  });
+
+  test("an entry put while its stored version is being read stays (memory is newer)", async () => {
+    const { storage } = await storedABC();
+    const cache = new DataCache(storage);
+    await cache.load([]);
+    const reading = cache.ensure(A);
+    void cache.put(entry(A, 42));
+    await reading;
+    expect(cache.get(A)?.finals[0]?.value).toBe(42);
+  });
+
+  test("a read that fails leaves the key unread: the next use tries again", async () => {
+    const { storage, failReads } = await storedABC();
+    const logs: string[] = [];
+    const cache = new DataCache(storage, (_level, text) => logs.push(text));
+    await cache.load([]);
+    failReads(true);
+    await cache.ensure(A);
+    expect(cache.get(A)).toBeUndefined();
+    expect(logs).toEqual([`Could not read the cached ${A}: the disk is busy`]);
+    failReads(false);
+    await cache.ensure(A);
+    expect(cache.get(A)?.finals[0]?.value).toBe(1);
+  });
+
+  test("sizes count the entries not read yet without keeping them; clear deletes them too", async () => {
+    const { storage } = await storedABC();
+    const cache = new DataCache(storage);
+    await cache.load([A]);
+    expect(await cache.size()).toEqual({ entries: 3, bytes: 3 * JSON.stringify(entry(A, 1)).length });
+    expect(cache.get(B)).toBeUndefined();
+    await cache.clear();
+    expect(cache.keys()).toEqual([]);
+    expect(await storage.keys()).toEqual([]);
+    await cache.ensure(B);
+    expect(cache.get(B)).toBeUndefined();
   });
 });

@@ -625,6 +625,8 @@ describe("History answered, Values failed", () => {
     });
     const h = createHarness({ service: serviceWith("1-1-1"), storage });
     const request = await h.engine.resolve("1-1-1", null, null);
+    // Not one of the workbook's keys: read from storage when first asked for.
+    await h.engine["seriesSync"].readCached([request.key]);
     expect(h.engine["seriesSync"].plan(request, WHOLE_SERIES).action).toBe("values");
     expect((await h.engine.getSeries(request)).lastFinal).toBe("2026-10");
   });
