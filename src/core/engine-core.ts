@@ -26,27 +26,20 @@ import type {
   ServiceState,
   Unsubscribe,
 } from "./engine-api";
-import type { KeyValueStorage } from "./environment";
 import { errorMessage } from "./errors";
 import { PRODUCTS, type DataLimits, type ProductId, type SeriesInfo, type ServiceEnvironment } from "./model";
 import { QuotaLedger } from "./quota-ledger";
 import { Refresher } from "./refresh";
-import { findRequestKey } from "./request-key";
 import { resolveSeriesRequest } from "./resolve-request";
 import { SearchIndexCache } from "./search-index";
 import { WHOLE_SERIES, type SeriesNeed } from "./series-need";
 import { SeriesServer } from "./series-server";
 import { SeriesSync } from "./series-sync";
+import { storageFallbackReason } from "./storage/resilient-storage";
 import { signInError } from "./sign-in-gate";
 import { WorkbookKeys } from "./workbook-keys";
 
 export { LIMITS_MAX_AGE_MS } from "./data-limits-keeper";
-
-function hasFallbackReason(
-  storage: KeyValueStorage,
-): storage is KeyValueStorage & { fallbackReason(): string | null } {
-  return typeof (storage as { fallbackReason?: unknown }).fallbackReason === "function";
-}
 
 export class EngineCore implements Engine {
   private readonly changes: ChangeEvents;
@@ -249,13 +242,7 @@ export class EngineCore implements Engine {
   }
 
   retainKey(id: string, need: SeriesNeed = WHOLE_SERIES): Unsubscribe {
-    // Cells hold the id of a key this process made when it resolved their arguments.
-    const key = findRequestKey(id);
-    if (key === undefined) {
-      this.parts.log?.("warn", `A cell held an unknown request key '${id}'; it is not refreshed.`);
-      return () => undefined;
-    }
-    return this.workbookKeys.retain(key, need);
+    return this.workbookKeys.retainId(id, need);
   }
 
   onChange(listener: (keys: ReadonlySet<string>) => void): Unsubscribe {
@@ -314,7 +301,7 @@ export class EngineCore implements Engine {
     return {
       ...(await this.cache.size()),
       persistent: storage.persistent,
-      fallbackReason: hasFallbackReason(storage) ? storage.fallbackReason() : null,
+      fallbackReason: storageFallbackReason(storage),
       lastRefresh: this.refresher.lastRefresh(),
     };
   }

@@ -18,6 +18,7 @@
 // those keys put them back as they evaluate (docs/decisions.md D5).
 import type { KeyValueStorage, Logger } from "./environment";
 import {
+  findRequestKey,
   readStoredRequestKey,
   toStoredRequestKey,
   type RequestKey,
@@ -95,6 +96,14 @@ export class WorkbookKeys {
     if (known !== undefined && sameNeed(known.need, widened)) return;
     this.keys.set(key.id, { key, need: widened });
     this.save();
+  }
+
+  /** A cell holds the id of a key this process made when it resolved the cell's arguments. */
+  retainId(id: string, need: SeriesNeed = WHOLE_SERIES): () => void {
+    const key = findRequestKey(id);
+    if (key !== undefined) return this.retain(key, need);
+    this.log?.("warn", `A cell held an unknown request key '${id}'; it is not refreshed.`);
+    return () => undefined;
   }
 
   /** A cell holds a key until it calls the returned release (once; later calls do nothing). */

@@ -217,3 +217,21 @@ describe("WorkbookKeys held by cells", () => {
     expect(keys.list()).toEqual([key("a")]);
   });
 });
+
+describe("WorkbookKeys held by id", () => {
+  test("a cell's id leads to the key made for it; an id nobody made is refused, said, and held by nothing", () => {
+    const logged: string[] = [];
+    const keys = new WorkbookKeys(new MemoryStorage(), (_level, message) => logged.push(message), 1_000);
+    const known = key("7-7-7");
+    const release = keys.retainId(known.id, LATEST_ONLY);
+    expect(keys.list()).toEqual([known]);
+    expect(keys.need(known.id)).toEqual(LATEST_ONLY);
+    const nothing = keys.retainId("live|energy_price|808080-1-1|default|default");
+    expect(keys.list()).toEqual([known]);
+    expect(logged).toEqual([
+      "A cell held an unknown request key 'live|energy_price|808080-1-1|default|default'; it is not refreshed.",
+    ]);
+    nothing();
+    release();
+  });
+});

@@ -3,6 +3,7 @@ export { MemoryStorage } from "./memory-storage";
 export {
   createResilientStorage,
   DEFAULT_STORAGE_TIMEOUT_MS,
+  storageFallbackReason,
   type ResilientStorage,
   type ResilientStorageOptions,
 } from "./resilient-storage";

@@ -19,6 +19,12 @@ export interface ResilientStorage extends KeyValueStorage {
   fallbackReason(): string | null;
 }
 
+/** Why a storage runs from memory when it is a resilient one (null: it is not, or it works). */
+export function storageFallbackReason(storage: KeyValueStorage): string | null {
+  const fallbackReason = (storage as Partial<ResilientStorage>).fallbackReason;
+  return typeof fallbackReason === "function" ? fallbackReason.call(storage) : null;
+}
+
 export const DEFAULT_STORAGE_TIMEOUT_MS = ENGINE_DEFAULTS.storageTimeoutMs;
 
 class TimeoutError extends Error {}
