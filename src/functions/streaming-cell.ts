@@ -2,10 +2,11 @@
 // what it shows may have changed (its data keys for data cells, the catalog/limits for
 // meta cells, a sign-in for cells that failed). A watchdog guarantees that a first
 // result always arrives, so no cell stays on #BUSY!; cancelling stops everything.
-import type { AuthStatus, Engine, Unsubscribe } from "../core/engine-api";
+import type { Engine, Unsubscribe } from "../core/engine-api";
 import { isPcdError, type PcdError } from "../core/errors";
 import { callDurationBoundMs } from "../core/http/retry-policy";
 import type { SeriesNeed } from "../core/series-need";
+import { unwatchSessions, watchSessions, type SessionWatcher } from "./auth-watch";
 import { toCellError, withRetryNote, type CellError } from "./cell-errors";
 import { sameResult } from "./same-result";
 
@@ -105,182 +106,257 @@ export function startStreamingCell<T, E>(
   job: CellJob<T>,
   options: StreamingCellOptions<E>,
 ): StreamingCell {
-  const { engine } = options;
-  const random = options.random ?? Math.random;
-  let tracked = new Set<string>();
+  const cell = new StreamingCellRun(sink, job, options);
+  cell.start();
+  return cell;
+}
+
+/** Keys of a run that tracked none (shared: most meta cells and every failure before a key). */
+const NO_KEYS: ReadonlyMap<string, SeriesNeed | undefined> = new Map();
+
+/**
+ * The keys the fast path of the cell being computed tracks. computeNow is synchronous, so one
+ * collector serves every cell without a track function per cell; it is saved and restored
+ * around each call, so a computeNow that started another cell's would still be right.
+ */
+let nowKeys: Map<string, SeriesNeed | undefined> | undefined;
+
+function trackNow(key: string, need?: SeriesNeed): void {
+  nowKeys?.set(key, need);
+}
+
+/**
+ * One cell's life. A recalculation re-creates every cell (tens of thousands), so its
+ * behaviour lives in methods shared by all cells: a cell allocates its state, the function
+ * the sink calls when Excel cancels it and, once it watches anything, the one listener it
+ * gives the engine. Timers get the cell as an argument instead of a closure.
+ */
+class StreamingCellRun<T, E> implements StreamingCell, SessionWatcher {
+  private readonly engine: Engine;
+  /** Keys of the latest finished run with the months each reads (what the cell holds and watches). */
+  private lastKeys: ReadonlyMap<string, SeriesNeed | undefined> = NO_KEYS;
   // Keys this cell holds in the engine's workbook list (what refresh-all refreshes).
-  const held = new Map<string, Unsubscribe>();
+  private readonly held = new Map<string, Unsubscribe>();
   // Keys whose changes re-run this cell (one subscription per key, so a change reaches only
   // the cells that show it).
-  const watched = new Map<string, Unsubscribe>();
-  let metaWatch: Unsubscribe | undefined;
+  private readonly watched = new Map<string, Unsubscribe>();
+  private metaWatch: Unsubscribe | undefined;
+  /** The listener given to the engine (key, meta and catalog changes); made on first use. */
+  private rerunListener: (() => void) | undefined;
   // False once the cell stops listening for good (cancelled, or an input error no change can fix).
-  let listening = true;
-  const unsubscribes: Unsubscribe[] = [];
-  let cancelled = false;
-  let running = false;
-  let dirty = false;
-  let settled = false;
-  let lastShown: Shown<T> | undefined;
-  let lastError: CellError | undefined;
-  let lastAuth: AuthStatus | undefined;
-  let watchdog: ReturnType<typeof setTimeout> | undefined;
-  let retryTimer: ReturnType<typeof setTimeout> | undefined;
-  let retryAttempt = 0;
+  private listening = true;
+  private cancelled = false;
+  private running = false;
+  private dirty = false;
+  private settled = false;
+  private lastShown: Shown<T> | undefined;
+  private lastError: CellError | undefined;
+  private watchdog: ReturnType<typeof setTimeout> | undefined;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private retryAttempt = 0;
   /** Epoch ms the armed retry runs at (meaningful while retryTimer is set). */
-  let retryAt: number | null = null;
+  private retryAt: number | null = null;
+
+  constructor(
+    private readonly sink: ResultSink<T, E>,
+    private readonly job: CellJob<T>,
+    private readonly options: StreamingCellOptions<E>,
+  ) {
+    this.engine = options.engine;
+  }
+
+  start(): void {
+    this.updateMetaWatch();
+    watchSessions(this.engine, this);
+    this.sink.onCanceled = () => this.stop();
+    this.rerun();
+  }
+
+  rerun(): void {
+    if (!this.runNow()) void this.run();
+  }
+
+  cancel(): void {
+    this.sink.onCanceled?.();
+  }
+
+  private stop(): void {
+    this.cancelled = true;
+    this.releaseAll();
+    this.clearWatchdog();
+    if (this.retryTimer !== undefined) clearTimeout(this.retryTimer);
+    this.stopWatching();
+  }
 
   // Identical results are not set again, so Excel does not recalculate dependants for
   // nothing. Shaped results are shared per data version (src/functions/shape), so an
   // unchanged result is usually the very same object and the comparison stops at once.
-  const showValue = (value: T): void => {
-    settled = true;
-    if (cancelled || (lastShown?.kind === "value" && sameResult(lastShown.value, value))) return;
-    lastShown = { kind: "value", value };
-    sink.setResult(value);
-  };
-  const showError = (error: CellError): void => {
-    lastError = error;
-    settled = true;
+  private showValue(value: T): void {
+    this.settled = true;
+    const shown = this.lastShown;
+    if (this.cancelled || (shown?.kind === "value" && sameResult(shown.value, value))) return;
+    this.lastShown = { kind: "value", value };
+    this.sink.setResult(value);
+  }
+
+  private showError(error: CellError): void {
+    this.lastError = error;
+    this.settled = true;
+    const shown = this.lastShown;
     if (
-      cancelled ||
-      (lastShown?.kind === "error" && lastShown.type === error.type && lastShown.message === error.message)
+      this.cancelled ||
+      (shown?.kind === "error" && shown.type === error.type && shown.message === error.message)
     )
       return;
-    lastShown = { kind: "error", type: error.type, message: error.message };
-    sink.setResult(options.toHostError(error));
-  };
+    this.lastShown = { kind: "error", type: error.type, message: error.message };
+    this.sink.setResult(this.options.toHostError(error));
+  }
 
-  const run = async (): Promise<void> => {
-    if (cancelled) return;
-    if (running) {
-      dirty = true;
+  private async run(): Promise<void> {
+    if (this.cancelled) return;
+    if (this.running) {
+      this.dirty = true;
       return;
     }
-    running = true;
-    if (!settled) watchdog = startWatchdog();
-    // Keys of this run join the watched set at once (a change during the run re-runs the
-    // cell), and replace it when the run ends (keys it no longer uses stop mattering).
+    this.running = true;
+    if (!this.settled) this.watchdog = this.startWatchdog();
+    // Keys of this run are watched at once (a change during the run re-runs the cell), and
+    // replace the watched set when the run ends (keys it no longer uses stop mattering). The
+    // slow path makes its track and stale per run: a late call lands in its own run's map.
     const keysOfRun = new Map<string, SeriesNeed | undefined>();
     const track = (key: string, need?: SeriesNeed): void => {
       keysOfRun.set(key, need);
-      tracked.add(key);
-      watchKey(key);
+      this.watchKey(key);
     };
     let staleCause: PcdError | undefined;
     const stale = (cause: PcdError): void => {
       staleCause = cause;
     };
     try {
-      const value = await job.compute(track, stale);
-      lastError = undefined;
-      showValue(value);
+      const value = await this.job.compute(track, stale);
+      this.lastError = undefined;
+      this.showValue(value);
       // Cached data shown because a fetch failed: kept, and tried again on the schedule.
-      if (staleCause) scheduleRetry(staleCause);
-      else retryAttempt = 0;
+      if (staleCause) this.scheduleRetry(staleCause);
+      else this.retryAttempt = 0;
     } catch (error) {
       // The cell says when it really tries again, not how often the engine retried.
-      showError(withRetryNote(toCellError(error), scheduleRetry(error)));
-      if (isPcdError(error) && error.kind === "input" && tracked.size === 0) stopWatching();
+      this.showError(withRetryNote(toCellError(error), this.scheduleRetry(error)));
+      // Keyless so far (neither the last run nor this one tracked a key): nothing can fix it.
+      const keyless = this.lastKeys.size === 0 && keysOfRun.size === 0;
+      if (isPcdError(error) && error.kind === "input" && keyless) this.stopWatching();
     } finally {
-      clearWatchdog();
-      tracked = new Set(keysOfRun.keys());
-      holdOnly(keysOfRun);
-      watchOnly(tracked);
-      updateMetaWatch();
-      running = false;
+      this.clearWatchdog();
+      this.endRun(keysOfRun);
+      this.running = false;
     }
-    if (dirty && !cancelled) {
-      dirty = false;
-      rerun();
+    if (this.dirty && !this.cancelled) {
+      this.dirty = false;
+      this.rerun();
     }
-  };
+  }
 
   /** Runs the job's fast path; true when it gave the result (shown, keys held and watched). */
-  const runNow = (): boolean => {
-    if (job.computeNow === undefined || cancelled || running) return false;
+  private runNow(): boolean {
+    if (this.job.computeNow === undefined || this.cancelled || this.running) return false;
     const keysOfRun = new Map<string, SeriesNeed | undefined>();
+    const outer = nowKeys;
+    nowKeys = keysOfRun;
     let value: T | undefined;
     try {
-      value = job.computeNow((key, need) => keysOfRun.set(key, need));
+      value = this.job.computeNow(trackNow);
     } catch {
       value = undefined;
+    } finally {
+      nowKeys = outer;
     }
     if (value === undefined) return false;
-    for (const key of keysOfRun.keys()) watchKey(key);
-    lastError = undefined;
-    retryAttempt = 0;
-    showValue(value);
-    tracked = new Set(keysOfRun.keys());
-    holdOnly(keysOfRun);
-    watchOnly(tracked);
-    updateMetaWatch();
+    for (const key of keysOfRun.keys()) this.watchKey(key);
+    this.lastError = undefined;
+    this.retryAttempt = 0;
+    this.showValue(value);
+    this.endRun(keysOfRun);
     return true;
-  };
+  }
 
-  const startWatchdog = (): ReturnType<typeof setTimeout> => {
-    const ms = options.watchdogMs ?? safeWatchdogMs(engine);
-    return setTimeout(() => {
-      if (settled || cancelled) return;
-      showError({
-        type: "#N/A",
-        message: `PCD timed out waiting for the service (no answer within ${Math.round(ms / 1000)} s); the cell updates when the data arrives.`,
-      });
-    }, ms);
-  };
+  /** The keys of a finished run become the ones the cell holds and watches. */
+  private endRun(keysOfRun: ReadonlyMap<string, SeriesNeed | undefined>): void {
+    this.lastKeys = keysOfRun.size === 0 ? NO_KEYS : keysOfRun;
+    this.holdOnly(keysOfRun);
+    this.watchOnly(keysOfRun);
+    this.updateMetaWatch();
+  }
+
+  private startWatchdog(): ReturnType<typeof setTimeout> {
+    const ms = this.options.watchdogMs ?? safeWatchdogMs(this.engine);
+    return setTimeout(StreamingCellRun.onWatchdog, ms, this, ms);
+  }
+
+  private static onWatchdog(this: void, cell: StreamingCellRun<unknown, unknown>, ms: number): void {
+    if (cell.settled || cell.cancelled) return;
+    cell.showError({
+      type: "#N/A",
+      message: `PCD timed out waiting for the service (no answer within ${Math.round(ms / 1000)} s); the cell updates when the data arrives.`,
+    });
+  }
 
   /** Arms the next timed retry of a passing failure; returns when it runs (null: none). */
-  const scheduleRetry = (error: unknown): number | null => {
-    if (retryTimer !== undefined) return retryAt;
-    if (cancelled || !isPcdError(error) || !TRANSIENT_KINDS.has(error.kind)) return null;
+  private scheduleRetry(error: unknown): number | null {
+    if (this.retryTimer !== undefined) return this.retryAt;
+    if (this.cancelled || !isPcdError(error) || !TRANSIENT_KINDS.has(error.kind)) return null;
     const { until, retryAfterMs } = error.details;
     let delay: number | undefined;
     if (until !== undefined) delay = until - Date.now() + FIRST_RETRY_MS;
     else if (retryAfterMs !== undefined) delay = retryAfterMs;
-    else delay = RETRY_DELAYS_MS[retryAttempt];
-    if (delay === undefined || retryAttempt >= MAX_TIMED_RETRIES) return null;
-    retryAttempt += 1;
+    else delay = RETRY_DELAYS_MS[this.retryAttempt];
+    if (delay === undefined || this.retryAttempt >= MAX_TIMED_RETRIES) return null;
+    this.retryAttempt += 1;
     const wait = Math.min(Math.max(delay, FIRST_RETRY_MS), MAX_RETRY_DELAY_MS);
+    const random = this.options.random ?? Math.random;
     const jittered = wait + Math.floor(wait * RETRY_JITTER * random());
-    retryAt = Date.now() + jittered;
-    retryTimer = setTimeout(() => {
-      retryTimer = undefined;
-      rerun();
-    }, jittered);
-    return retryAt;
-  };
+    this.retryAt = Date.now() + jittered;
+    this.retryTimer = setTimeout(StreamingCellRun.onRetryTimer, jittered, this);
+    return this.retryAt;
+  }
 
-  const clearWatchdog = (): void => {
-    if (watchdog !== undefined) clearTimeout(watchdog);
-    watchdog = undefined;
-  };
+  private static onRetryTimer(this: void, cell: StreamingCellRun<unknown, unknown>): void {
+    cell.retryTimer = undefined;
+    cell.rerun();
+  }
+
+  private clearWatchdog(): void {
+    if (this.watchdog !== undefined) clearTimeout(this.watchdog);
+    this.watchdog = undefined;
+  }
 
   /** Holds exactly the keys of the latest run: a formula that now asks for another series lets the old one go. */
-  const holdOnly = (keys: ReadonlyMap<string, SeriesNeed | undefined>): void => {
-    if (cancelled) return;
+  private holdOnly(keys: ReadonlyMap<string, SeriesNeed | undefined>): void {
+    if (this.cancelled) return;
+    const { held } = this;
     for (const [key, release] of held) {
       if (!keys.has(key)) {
         release();
         held.delete(key);
       }
     }
-    for (const [key, need] of keys) if (!held.has(key)) held.set(key, engine.retainKey(key, need));
-  };
+    for (const [key, need] of keys) if (!held.has(key)) held.set(key, this.engine.retainKey(key, need));
+  }
 
-  const watchKey = (key: string): void => {
-    if (!listening || job.watch !== "data" || watched.has(key)) return;
-    watched.set(key, engine.onKeyChange(key, rerun));
-  };
+  private watchKey(key: string): void {
+    if (!this.listening || this.job.watch !== "data" || this.watched.has(key)) return;
+    this.watched.set(key, this.engine.onKeyChange(key, this.listener()));
+  }
 
   /** Watches exactly the keys of the latest run. */
-  const watchOnly = (keys: ReadonlySet<string>): void => {
+  private watchOnly(keys: ReadonlyMap<string, SeriesNeed | undefined>): void {
+    const { watched } = this;
     for (const [key, unsubscribe] of watched) {
       if (!keys.has(key)) {
         unsubscribe();
         watched.delete(key);
       }
     }
-  };
+  }
 
   /**
    * Meta and catalog cells always re-run on their changes. A data cell that failed before
@@ -288,63 +364,40 @@ export function startStreamingCell<T, E>(
    * too, but only while it is in that state: data cells with a key wait for their key's
    * change, and do not cost anything per catalog or limits change.
    */
-  const updateMetaWatch = (): void => {
-    const wanted = listening && (job.watch !== "data" || (lastError !== undefined && tracked.size === 0));
-    if (wanted && metaWatch === undefined) {
-      metaWatch = job.watch === "meta" ? engine.onMetaChange(rerun) : engine.onCatalogChange(rerun);
+  private updateMetaWatch(): void {
+    const { watch } = this.job;
+    const wanted =
+      this.listening && (watch !== "data" || (this.lastError !== undefined && this.lastKeys.size === 0));
+    if (wanted && this.metaWatch === undefined) {
+      this.metaWatch =
+        watch === "meta"
+          ? this.engine.onMetaChange(this.listener())
+          : this.engine.onCatalogChange(this.listener());
     }
-    if (!wanted && metaWatch !== undefined) {
-      metaWatch();
-      metaWatch = undefined;
+    if (!wanted && this.metaWatch !== undefined) {
+      this.metaWatch();
+      this.metaWatch = undefined;
     }
-  };
+  }
 
-  const releaseAll = (): void => {
-    for (const release of held.values()) release();
-    held.clear();
-  };
+  /** The one function this cell gives the engine's change events (the engine calls it unbound). */
+  private listener(): () => void {
+    return (this.rerunListener ??= () => this.rerun());
+  }
 
-  const stopWatching = (): void => {
-    listening = false;
-    for (const unsubscribe of unsubscribes.splice(0)) unsubscribe();
-    for (const unsubscribe of watched.values()) unsubscribe();
-    watched.clear();
-    metaWatch?.();
-    metaWatch = undefined;
-  };
+  private releaseAll(): void {
+    for (const release of this.held.values()) release();
+    this.held.clear();
+  }
 
-  const rerun = (): void => {
-    if (!runNow()) void run();
-  };
-
-  updateMetaWatch();
-  lastAuth = safeAuthStatus(engine);
-  unsubscribes.push(
-    engine.onAuthChange((status) => {
-      const previous = lastAuth;
-      lastAuth = status;
-      const newSession =
-        status.signedIn &&
-        (!previous?.signedIn ||
-          previous.username !== status.username ||
-          previous.environment !== status.environment);
-      if (newSession) rerun();
-    }),
-  );
-
-  sink.onCanceled = () => {
-    cancelled = true;
-    releaseAll();
-    clearWatchdog();
-    if (retryTimer !== undefined) clearTimeout(retryTimer);
-    stopWatching();
-  };
-  rerun();
-
-  return {
-    rerun,
-    cancel: () => sink.onCanceled?.(),
-  };
+  private stopWatching(): void {
+    this.listening = false;
+    unwatchSessions(this.engine, this);
+    for (const unsubscribe of this.watched.values()) unsubscribe();
+    this.watched.clear();
+    this.metaWatch?.();
+    this.metaWatch = undefined;
+  }
 }
 
 function safeWatchdogMs(engine: Engine): number {
@@ -352,14 +405,6 @@ function safeWatchdogMs(engine: Engine): number {
     return defaultWatchdogMs(engine);
   } catch {
     return 5 * 60_000;
-  }
-}
-
-function safeAuthStatus(engine: Engine): AuthStatus | undefined {
-  try {
-    return engine.authStatus();
-  } catch {
-    return undefined;
   }
 }
 
