@@ -116,7 +116,7 @@ export function App(): React.JSX.Element {
       </header>
       {ready.status === "loading" && <Spinner size="small" label="Starting PCD…" />}
       {ready.status === "failed" && (
-        <MessageBar intent="error" role="alert">
+        <MessageBar layout="multiline" intent="error" role="alert">
           <MessageBarBody>
             PCD could not start: {ready.message}{" "}
             <Button size="small" onClick={() => setAttempt((value) => value + 1)}>
@@ -176,7 +176,7 @@ export function App(): React.JSX.Element {
 
 function SignInFirst(props: { onSignIn: () => void }): React.JSX.Element {
   return (
-    <MessageBar intent="info">
+    <MessageBar layout="multiline" intent="info">
       <MessageBarBody>
         Sign in to PCD first.{" "}
         <Button size="small" appearance="primary" onClick={props.onSignIn}>
@@ -200,7 +200,7 @@ function ServiceNotice(): React.JSX.Element | null {
   }
   if (state.available) return null;
   return (
-    <MessageBar intent="warning" data-testid="service-notice">
+    <MessageBar layout="multiline" intent="warning" data-testid="service-notice">
       <MessageBarBody>{unavailableText(state.until, now, state.reason)}</MessageBarBody>
     </MessageBar>
   );

@@ -507,6 +507,11 @@ describe("accessibility and layout", () => {
       await options(preview).first().click();
       await preview.pane.getByTestId("series-details").waitFor();
     }
+    // The service line grows once a call has answered; a message bar that does not wrap
+    // would then overflow without changing size (see message-bar-layout.test.ts).
+    if (tab === "Status") {
+      await preview.pane.getByTestId("service-state").filter({ hasText: "last answered" }).waitFor();
+    }
     await preview.page.waitForTimeout(200);
     const overflow = await preview.page.evaluate(() => {
       const pane = document.querySelector(".pane")!;

@@ -66,7 +66,7 @@ export function AccountStatus(props: { status: AuthStatus }): React.JSX.Element 
         </Button>
       </div>
       {error !== null && (
-        <MessageBar intent="error" role="alert">
+        <MessageBar layout="multiline" intent="error" role="alert">
           <MessageBarBody>{error}</MessageBarBody>
         </MessageBar>
       )}

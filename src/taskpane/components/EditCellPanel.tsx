@@ -143,7 +143,7 @@ export function EditCellPanel(): React.JSX.Element | null {
           {formula}
         </code>
       ) : (
-        <MessageBar intent="warning">
+        <MessageBar layout="multiline" intent="warning">
           <MessageBarBody>{formulaError}</MessageBarBody>
         </MessageBar>
       )}
@@ -151,7 +151,11 @@ export function EditCellPanel(): React.JSX.Element | null {
         Update cell
       </Button>
       {result && (
-        <MessageBar intent={result.intent} role={result.intent === "error" ? "alert" : "status"}>
+        <MessageBar
+          layout="multiline"
+          intent={result.intent}
+          role={result.intent === "error" ? "alert" : "status"}
+        >
           <MessageBarBody>{result.text}</MessageBarBody>
         </MessageBar>
       )}

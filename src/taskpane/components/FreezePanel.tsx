@@ -61,6 +61,7 @@ export function FreezePanel(): React.JSX.Element {
       </div>
       {said && (
         <MessageBar
+          layout="multiline"
           intent={said.intent}
           role={said.intent === "error" || said.intent === "warning" ? "alert" : "status"}
           data-testid="freeze-outcome"

@@ -341,7 +341,7 @@ export function InsertBar(props: { series: readonly SeriesInfo[]; children?: Rea
             {preview.length > 1 ? ` (+${preview.length - 1} more)` : ""}
           </code>
         ) : (
-          <MessageBar intent="warning">
+          <MessageBar layout="multiline" intent="warning">
             <MessageBarBody>{previewError}</MessageBarBody>
           </MessageBar>
         )}
@@ -357,7 +357,11 @@ export function InsertBar(props: { series: readonly SeriesInfo[]; children?: Rea
 function InsertResult(props: { result: { intent: "success" | "error"; text: string } }): React.JSX.Element {
   const { result } = props;
   return (
-    <MessageBar intent={result.intent} role={result.intent === "error" ? "alert" : "status"}>
+    <MessageBar
+      layout="multiline"
+      intent={result.intent}
+      role={result.intent === "error" ? "alert" : "status"}
+    >
       <MessageBarBody>{result.text}</MessageBarBody>
     </MessageBar>
   );

@@ -53,7 +53,7 @@ export function OpenWithWorkbookSetting(): React.JSX.Element {
       />
       <Caption1 id="open-with-workbook-trade-off">{OPEN_WITH_WORKBOOK_TRADE_OFF}</Caption1>
       {error !== null && (
-        <MessageBar intent="error" role="alert">
+        <MessageBar layout="multiline" intent="error" role="alert">
           <MessageBarBody>{error}</MessageBarBody>
         </MessageBar>
       )}

@@ -52,7 +52,7 @@ export function RefreshBanner(props: { auth: AuthStatus }): React.JSX.Element | 
   }, [engine, run, signedIn, metaVersion, state.status]);
 
   const offer = due && state.status !== "running" && (
-    <MessageBar intent="info" data-testid="refresh-offer">
+    <MessageBar layout="multiline" intent="info" data-testid="refresh-offer">
       <MessageBarBody>
         <MessageBarTitle>New monthly data</MessageBarTitle>A monthly release came out since the last refresh.
       </MessageBarBody>
@@ -70,7 +70,7 @@ export function RefreshBanner(props: { auth: AuthStatus }): React.JSX.Element | 
   const progress = origin === "banner" && state.status !== "idle" ? <RefreshStatus /> : null;
 
   const outageNotice = outage.text !== null && (
-    <MessageBar intent="warning" data-testid="outage-notice">
+    <MessageBar layout="multiline" intent="warning" data-testid="outage-notice">
       <MessageBarBody>
         {outage.text}
         {outage.refreshEndedInOutage && " The last refresh could not reach it either; nothing was changed."}

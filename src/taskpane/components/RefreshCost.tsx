@@ -57,7 +57,7 @@ export function RefreshCost(props: { plan: RefreshPlan }): React.JSX.Element {
         </Caption1>
       )}
       {plan.releaseSinceCatalog === true && (
-        <MessageBar intent="warning" data-testid="refresh-cost-outdated">
+        <MessageBar layout="multiline" intent="warning" data-testid="refresh-cost-outdated">
           <MessageBarBody>
             A monthly release came out since then and the catalog could not be checked again: the refresh may
             cost more than this.
@@ -65,7 +65,7 @@ export function RefreshCost(props: { plan: RefreshPlan }): React.JSX.Element {
         </MessageBar>
       )}
       {plan.overBudget.length > 0 && (
-        <MessageBar intent="warning">
+        <MessageBar layout="multiline" intent="warning">
           <MessageBarBody>
             Not enough allowance left for {plan.overBudget.join(", ")}: those series keep their cached data.
           </MessageBarBody>

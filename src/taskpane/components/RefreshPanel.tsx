@@ -58,7 +58,7 @@ export function RefreshPanel(): React.JSX.Element {
       {plan.value && <RefreshCost plan={plan.value} />}
       {plan.status === "loading" && !plan.value && <Spinner size="tiny" label="Working out the cost…" />}
       {plan.status === "failed" && (
-        <MessageBar intent="warning">
+        <MessageBar layout="multiline" intent="warning">
           <MessageBarBody>The cost of a refresh is not known: {plan.message}</MessageBarBody>
         </MessageBar>
       )}
@@ -72,7 +72,7 @@ export function RefreshPanel(): React.JSX.Element {
         label="Refresh by itself after a monthly release"
       />
       {settingError !== null && (
-        <MessageBar intent="error" role="alert">
+        <MessageBar layout="multiline" intent="error" role="alert">
           <MessageBarBody>{settingError}</MessageBarBody>
         </MessageBar>
       )}

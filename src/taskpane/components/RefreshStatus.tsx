@@ -60,7 +60,7 @@ export function RefreshStatus(): React.JSX.Element | null {
   }
   if (state.status === "failed" && dismissed !== state) {
     return (
-      <MessageBar intent="error" role="alert" data-testid="refresh-failed">
+      <MessageBar layout="multiline" intent="error" role="alert" data-testid="refresh-failed">
         <MessageBarBody>Refresh failed: {state.message} Cached data is unchanged.</MessageBarBody>
         <MessageBarActions>
           <Button size="small" onClick={() => setDismissed(state)}>

@@ -84,7 +84,11 @@ export function ReleaseChangesView(props: {
         Write report
       </Button>
       {written && (
-        <MessageBar intent={written.ok ? "success" : "error"} role={written.ok ? "status" : "alert"}>
+        <MessageBar
+          layout="multiline"
+          intent={written.ok ? "success" : "error"}
+          role={written.ok ? "status" : "alert"}
+        >
           <MessageBarBody>{written.text}</MessageBarBody>
         </MessageBar>
       )}

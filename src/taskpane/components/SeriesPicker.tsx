@@ -205,7 +205,7 @@ export function SeriesPicker(): React.JSX.Element {
         onChange={(_event, data) => setFilters({ ...filters, hasForecast: data.checked === true })}
       />
       {failure !== null && (
-        <MessageBar intent="error" role="alert">
+        <MessageBar layout="multiline" intent="error" role="alert">
           <MessageBarBody>{failure}</MessageBarBody>
         </MessageBar>
       )}
@@ -228,7 +228,7 @@ export function SeriesPicker(): React.JSX.Element {
         )}
       </div>
       {empty !== null ? (
-        <MessageBar intent="info" data-testid="series-empty">
+        <MessageBar layout="multiline" intent="info" data-testid="series-empty">
           <MessageBarBody>{empty}</MessageBarBody>
         </MessageBar>
       ) : (

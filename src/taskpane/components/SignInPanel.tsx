@@ -181,6 +181,7 @@ export function SignInPanel(props: { onSignedIn?: (status: AuthStatus) => void }
       </Accordion>
       {error !== null && (
         <MessageBar
+          layout="multiline"
           intent="error"
           id={errorId}
           role="alert"

@@ -42,7 +42,7 @@ export function ServiceStateView(props: { state: ServiceState; now: number }): R
   return (
     <>
       {unreachable !== null ? (
-        <MessageBar intent="warning" data-testid="service-state">
+        <MessageBar layout="multiline" intent="warning" data-testid="service-state">
           <MessageBarBody>
             {unreachable}
             {state.reachability?.reason ? (
@@ -53,14 +53,14 @@ export function ServiceStateView(props: { state: ServiceState; now: number }): R
           </MessageBarBody>
         </MessageBar>
       ) : state.available ? (
-        <MessageBar intent="success" data-testid="service-state">
+        <MessageBar layout="multiline" intent="success" data-testid="service-state">
           <MessageBarBody>
             The PCD service is available.
             {lastAnswerAt !== null && ` It last answered at ${utcTime(lastAnswerAt, now)}.`}
           </MessageBarBody>
         </MessageBar>
       ) : (
-        <MessageBar intent="warning" data-testid="service-state">
+        <MessageBar layout="multiline" intent="warning" data-testid="service-state">
           <MessageBarBody>{unavailableText(state.until, now, state.reason)}</MessageBarBody>
         </MessageBar>
       )}
@@ -145,7 +145,11 @@ export function StatusPanel(): React.JSX.Element {
           </Caption1>
         )}
         {message && (
-          <MessageBar intent={message.intent} role={message.intent === "error" ? "alert" : "status"}>
+          <MessageBar
+            layout="multiline"
+            intent={message.intent}
+            role={message.intent === "error" ? "alert" : "status"}
+          >
             <MessageBarBody>{message.text}</MessageBarBody>
           </MessageBar>
         )}

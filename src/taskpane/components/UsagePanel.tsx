@@ -103,7 +103,13 @@ export function UsagePanel(): React.JSX.Element {
         )}
         {/* A product without bars would read as "not subscribed": say it is unknown, and why. */}
         {limits.value?.unavailable.map(({ product, message }) => (
-          <MessageBar key={product} intent="warning" data-testid="limits-unavailable" data-product={product}>
+          <MessageBar
+            layout="multiline"
+            key={product}
+            intent="warning"
+            data-testid="limits-unavailable"
+            data-product={product}
+          >
             <MessageBarBody>
               Data limits of {PRODUCT_LABELS[product]} could not be read: {message}
             </MessageBarBody>
@@ -111,7 +117,7 @@ export function UsagePanel(): React.JSX.Element {
         ))}
         {limits.status === "loading" && !limits.value && <Spinner size="tiny" label="Reading your limits…" />}
         {limits.status === "failed" && (
-          <MessageBar intent="error" role="alert">
+          <MessageBar layout="multiline" intent="error" role="alert">
             <MessageBarBody>Could not read your data limits: {limits.message}</MessageBarBody>
           </MessageBar>
         )}
