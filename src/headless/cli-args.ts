@@ -1,5 +1,10 @@
 // Command line of `npm run recalc`. Flags win over the environment fallbacks
 // (PCD_BASE_URL, PCD_AUTH_URL, PCD_USERNAME, PCD_PASSWORD). Usage errors are exit code 2.
+// PCD_NOW sets the instant the run's clock starts at: the engine predicts maintenance and
+// release days from its clock, so a run against an emulator started with --now must share
+// the emulator's date, or on a real maintenance day it would not call an emulator that
+// answers (and on the emulator's maintenance day it would call one that refuses).
+import type { Clock } from "../core/environment";
 import type { RunOptions } from "./run-workbook";
 
 /** Longest --timeout: a day (far below the 24.8 days a Node timer can hold). */
@@ -13,7 +18,8 @@ Evaluates PCD formulas the way Excel does, e.g.
   npm run recalc -- '=PCD.VALUES("68520-8-1","EUR","MWh")' '=PCD.LIMITS()'
 --timeout S bounds the whole run (sign-in, refresh, every pass): 1 to ${MAX_TIMEOUT_SECONDS} s, default 300.
 Exit codes: 0 done, 1 unexpected failure, 2 usage error, 3 the run did not finish within --timeout.
-Environment fallbacks: PCD_BASE_URL, PCD_AUTH_URL, PCD_USERNAME, PCD_PASSWORD.`;
+Environment fallbacks: PCD_BASE_URL, PCD_AUTH_URL, PCD_USERNAME, PCD_PASSWORD.
+PCD_NOW=2026-11-10T15:00:00Z starts the run's clock at that instant (to match an emulator started with --now).`;
 
 export interface CliOptions extends Omit<RunOptions, "formulas"> {
   json: boolean;
@@ -80,6 +86,8 @@ export function parseCliArgs(argv: readonly string[], env: Record<string, string
   options.authUrl ??= nonEmpty(env.PCD_AUTH_URL);
   options.username ??= nonEmpty(env.PCD_USERNAME);
   options.password ??= nonEmpty(env.PCD_PASSWORD);
+  const start = nonEmpty(env.PCD_NOW);
+  if (start !== undefined) options.clock = clockStartingAt(start);
   if (options.file !== undefined && options.formulas.length > 0) {
     throw new UsageError("Give either --file or formulas, not both.");
   }
@@ -139,6 +147,24 @@ function positiveInteger(flag: string, value: string, max?: number): number {
   }
   return number;
 }
+
+/**
+ * A clock that reads `start` now and advances with real time, so timers and token expiry
+ * behave as they would on that day. Only a full ISO date-time with a zone is accepted: a
+ * bare date would mean midnight in a zone the user did not name.
+ */
+export function clockStartingAt(start: string, realNow: () => number = Date.now): Clock {
+  const instant = ISO_INSTANT.test(start) ? Date.parse(start) : NaN;
+  if (!Number.isFinite(instant)) {
+    throw new UsageError(
+      `PCD_NOW must be an ISO date-time with a zone, e.g. 2026-11-10T15:00:00Z; got "${start}".`,
+    );
+  }
+  const offsetMs = instant - realNow();
+  return { now: () => realNow() + offsetMs };
+}
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 
 function nonEmpty(value: string | undefined): string | undefined {
   return value === undefined || value === "" ? undefined : value;

@@ -3,12 +3,14 @@
 import { startEmulator } from "../../src/emulator";
 
 const PAGE_ORIGIN = "http://127.0.0.1:8080";
+/** Away from maintenance and release days: on those the sign-in itself answers 503. */
+const QUIET_DAY = "2026-11-10T15:00:00Z";
 
 test.each([
   ["by default", {}, PAGE_ORIGIN],
   ["with cors: false", { cors: false }, undefined],
 ])("the preflight of a sign-in %s", async (_case, options, allowed) => {
-  const emulator = await startEmulator({ port: 0, quiet: true, ...options });
+  const emulator = await startEmulator({ port: 0, quiet: true, now: QUIET_DAY, ...options });
   try {
     const preflight = await fetch(`${emulator.url}/access_token/v1`, {
       method: "OPTIONS",

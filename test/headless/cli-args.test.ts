@@ -1,4 +1,4 @@
-import { UsageError, formulasOfFile, parseCliArgs } from "../../src/headless/cli-args";
+import { UsageError, clockStartingAt, formulasOfFile, parseCliArgs } from "../../src/headless/cli-args";
 
 const NO_ENV = {};
 
@@ -94,6 +94,39 @@ test.each([[["--help"]], [["-h"]], [["--passes", "x", "--help", "=PCD.LIMITS()"]
   "%j asks for the usage",
   (argv) => {
     expect(parseCliArgs(argv, NO_ENV)).toMatchObject({ help: true });
+  },
+);
+
+test.each([
+  ["2026-11-10T15:00:00Z", Date.parse("2026-11-10T15:00:00Z")],
+  ["2026-11-10T15:00:00.250Z", Date.parse("2026-11-10T15:00:00.250Z")],
+  ["2026-11-10T09:00-06:00", Date.parse("2026-11-10T15:00:00Z")],
+])("PCD_NOW=%s starts the run's clock there, and it advances with real time", (start, instant) => {
+  let real = 1_000_000;
+  const clock = clockStartingAt(start, () => real);
+  expect(clock.now()).toBe(instant);
+  real += 90_000;
+  expect(clock.now()).toBe(instant + 90_000);
+});
+
+test("without PCD_NOW the run keeps the real clock (no clock option)", () => {
+  expect(parseCliArgs(["=PCD.LIMITS()"], NO_ENV).clock).toBeUndefined();
+  expect(parseCliArgs(["=PCD.LIMITS()"], { PCD_NOW: "" }).clock).toBeUndefined();
+});
+
+test("PCD_NOW reaches the run's options as a clock", () => {
+  const clock = parseCliArgs(["=PCD.LIMITS()"], { PCD_NOW: "2026-11-10T15:00:00Z" }).clock;
+  expect(Math.abs((clock?.now() ?? 0) - Date.parse("2026-11-10T15:00:00Z"))).toBeLessThan(60_000);
+});
+
+test.each(["2026-11-10", "yesterday", "2026-11-10T15:00:00", "2026-13-40T15:00:00Z"])(
+  "PCD_NOW=%s is a usage error naming the form it needs",
+  (start) => {
+    expect(() => parseCliArgs(["=PCD.LIMITS()"], { PCD_NOW: start })).toThrow(
+      new UsageError(
+        `PCD_NOW must be an ISO date-time with a zone, e.g. 2026-11-10T15:00:00Z; got "${start}".`,
+      ),
+    );
   },
 );
 

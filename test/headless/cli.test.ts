@@ -82,6 +82,8 @@ function recalc(
         PCD_BASE_URL: service.url,
         PCD_USERNAME: service.username,
         PCD_PASSWORD: service.password,
+        // The engine judges maintenance days by its clock: the emulator's date, not today's.
+        PCD_NOW: START,
       },
       stdio: ["ignore", "pipe", "pipe"],
     });

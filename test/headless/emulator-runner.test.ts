@@ -270,6 +270,8 @@ describe("the CLI", () => {
             PCD_BASE_URL: emulator.url,
             PCD_USERNAME: emulator.username,
             PCD_PASSWORD: emulator.password,
+            // The engine judges maintenance days by its clock: the emulator's date, not today's.
+            PCD_NOW: new Date(engineClock.now()).toISOString(),
             ...env,
           },
         },
