@@ -29,7 +29,7 @@ export interface BenchConfig {
   compareShapes: boolean;
   /** W5 only (no naive baseline, W1-W4 or add-in). */
   onlyScale: boolean;
-  /** CPU profiles of W5's passes (the inspector's sampling profiler). */
+  /** A second, profiled session per W5 size for the top CPU entries (the figures come from the unprofiled one). */
   profile: boolean;
 }
 

@@ -144,3 +144,15 @@ test("the report renders every workload and target", () => {
   expect(results.targets.length).toBeGreaterThan(0);
   expect(markdown).toContain(results.machine.cpuModel);
 });
+
+test("W5: figures from the unprofiled session, profiles from a second one that is not counted", () => {
+  const scale = workload("W5 20");
+  expect(scale.cellErrors).toBe(0);
+  // The profiled session spends the same again; the figures count the first session alone.
+  expect(scale.dataRequests).toBe(scale.dataRequestsBound);
+  expect(scale.calls.series_values).toBe(scale.callsBound.series_values);
+  expect(scale.scale?.coldProfile.length).toBeGreaterThan(0);
+  expect(scale.notes.some((note) => note.startsWith("profiled session (top CPU entries only): cold "))).toBe(
+    true,
+  );
+});
