@@ -1,5 +1,5 @@
 import { lastMonthOf, mergeAnswer, pointsDiffer, type SeriesPoints } from "../../src/core/merge";
-import type { MonthlyPoint } from "../../src/core/model";
+import type { Month, MonthlyPoint } from "../../src/core/model";
 import { points, seriesValues } from "./support/series-fixtures";
 
 const p = (month: string, value: number): MonthlyPoint => ({ month, value });
@@ -82,6 +82,48 @@ describe("mergeAnswer", () => {
   test("a History answer with no finals drops nothing", () => {
     const cached = { finals: [p("2026-01", 1)], forecasts: [] };
     expect(mergeAnswer(cached, seriesValues("1-2-3", []), "history").finals).toEqual([p("2026-01", 1)]);
+  });
+});
+
+// Ordered lists (what answers and the cache hold) are merged in one pass; anything else
+// takes the general path. Both must agree: the same inputs with the answer reversed take
+// the general path, for random windows, gaps, revisions and forecasts.
+describe("mergeAnswer's one-pass merge agrees with the general path", () => {
+  function random(seed: number): () => number {
+    let state = seed;
+    return () => {
+      state = (state * 1103515245 + 12345) % 2147483648;
+      return state / 2147483648;
+    };
+  }
+  function someMonths(next: () => number, from: Month, to: Month, keep: number): MonthlyPoint[] {
+    return points(from, to, () => Math.round(next() * 100)).filter(() => next() < keep);
+  }
+  const cases = Array.from({ length: 200 }, (_, seed) => seed + 1);
+
+  test.each(cases)("random case %i", (seed) => {
+    const next = random(seed);
+    const pick = (months: readonly Month[]): Month => months[Math.floor(next() * months.length)] as Month;
+    const starts = ["2024-01", "2024-06", "2025-01", "2025-09"];
+    const ends = ["2025-06", "2025-12", "2026-03", "2026-09"];
+    const cached =
+      next() < 0.2
+        ? undefined
+        : {
+            finals: someMonths(next, pick(starts), pick(ends), 0.9),
+            forecasts: someMonths(next, "2026-04", "2026-12", 0.8),
+          };
+    const finals = someMonths(next, pick(starts), pick(ends), next() < 0.5 ? 1 : 0.7);
+    const forecasts = next() < 0.3 ? [] : someMonths(next, pick(["2025-10", "2026-04"]), "2027-03", 0.9);
+    const source = next() < 0.5 ? "history" : "values";
+    const ordered = mergeAnswer(cached, seriesValues("1-2-3", finals, forecasts), source);
+    const general = mergeAnswer(
+      cached,
+      seriesValues("1-2-3", [...finals].reverse(), [...forecasts].reverse()),
+      source,
+    );
+    // A reversed list of one point is still ordered: the case then compares the path with itself.
+    expect(ordered).toEqual(general);
   });
 });
 

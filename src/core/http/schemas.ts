@@ -91,13 +91,28 @@ function requireArray(body: unknown, operation: ServiceOperation): unknown[] {
 
 /** Sorts oldest first and keeps one point per month: the last one seen wins. */
 export function normalisePoints(points: ReadonlyArray<{ date: string; value: number }>): MonthlyPoint[] {
-  // Answers are usually oldest first without repeats: then one pass, no map, pairs or sort
-  // (every cached series goes through here, hundreds of points each).
-  let ordered = true;
-  for (let index = 1; index < points.length && ordered; index += 1) {
-    ordered = (points[index - 1] as { date: string }).date < (points[index] as { date: string }).date;
+  // The service sends newest first (both shapes, docs/service.md §2.2); some deployments
+  // send oldest first. Either strict order is one pass with no map, pairs or sort: every
+  // cached series goes through here, hundreds of points each.
+  const count = points.length;
+  let ascending = true;
+  let descending = true;
+  for (let index = 1; index < count && (ascending || descending); index += 1) {
+    const before = (points[index - 1] as { date: string }).date;
+    const date = (points[index] as { date: string }).date;
+    if (!(before < date)) ascending = false;
+    if (!(before > date)) descending = false;
   }
-  if (ordered) return points.map((point) => ({ month: point.date, value: point.value }));
+  if (ascending) return points.map((point) => ({ month: point.date, value: point.value }));
+  if (descending) {
+    const oldestFirst = new Array<MonthlyPoint>(count);
+    for (let index = 0; index < count; index += 1) {
+      const point = points[index] as { date: string; value: number };
+      oldestFirst[count - 1 - index] = { month: point.date, value: point.value };
+    }
+    return oldestFirst;
+  }
+  // Mixed order or repeated months: the last one seen wins, then oldest first.
   const byMonth = new Map<string, number>();
   for (const point of points) byMonth.set(point.date, point.value);
   return [...byMonth.entries()]

@@ -466,6 +466,46 @@ describe("normalisePoints", () => {
       ],
     ],
     [
+      "newest first, as the service sends it",
+      [
+        { date: "2026-03", value: 3 },
+        { date: "2026-01", value: 2 },
+        { date: "2025-12", value: 1 },
+      ],
+      [
+        { month: "2025-12", value: 1 },
+        { month: "2026-01", value: 2 },
+        { month: "2026-03", value: 3 },
+      ],
+    ],
+    [
+      "newest first with a month twice (the last one seen wins)",
+      [
+        { date: "2026-03", value: 3 },
+        { date: "2026-02", value: 9 },
+        { date: "2026-02", value: 2 },
+        { date: "2026-01", value: 1 },
+      ],
+      [
+        { month: "2026-01", value: 1 },
+        { month: "2026-02", value: 2 },
+        { month: "2026-03", value: 3 },
+      ],
+    ],
+    [
+      "shuffled",
+      [
+        { date: "2026-02", value: 2 },
+        { date: "2026-03", value: 3 },
+        { date: "2026-01", value: 1 },
+      ],
+      [
+        { month: "2026-01", value: 1 },
+        { month: "2026-02", value: 2 },
+        { month: "2026-03", value: 3 },
+      ],
+    ],
+    [
       "a month twice (the last one seen wins)",
       [
         { date: "2026-01", value: 1 },
