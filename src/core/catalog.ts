@@ -2,6 +2,7 @@
 // time. Series Info costs no data request, so the engine leans on it to answer "what
 // is this code", "what changed" and "which dataset pays" without touching allowances.
 import * as v from "valibot";
+import { CatalogArrivals } from "./catalog-arrivals";
 import { isPcdError, PcdError, type PcdErrorKind } from "./errors";
 import type { KeyValueStorage, Logger } from "./environment";
 import { PRODUCTS, type ProductId, type SeriesInfo, type ServiceEnvironment } from "./model";
@@ -116,6 +117,8 @@ export class Catalog {
   private readonly fetching = new Map<string, Promise<ProductCatalog>>();
   private readonly failedAt = new Map<string, number>();
   private revision = 0;
+  /** Cells waiting for codes while catalogs load (catalog-arrivals.ts). */
+  private readonly arrivals = new CatalogArrivals((code) => this.find(code));
 
   constructor(private readonly options: CatalogOptions) {}
 
@@ -212,10 +215,14 @@ export class Catalog {
       return known;
     }
 
-    const loads = PRODUCTS.map((product) => this.ensure(product, CATALOG_MAX_AGE_MS));
-    const afterLoad = await this.foundAsLoaded(code, loads);
+    // As soon as the product holding it has loaded: a cold workbook's first data calls
+    // need not wait for the largest catalog of the three.
+    const arrival = this.arrivals.wait(code, () =>
+      PRODUCTS.map((product) => this.ensure(product, CATALOG_MAX_AGE_MS)),
+    );
+    const afterLoad = await arrival.found;
     if (afterLoad) return afterLoad;
-    let results = await Promise.allSettled(loads);
+    let results = await arrival.settled;
 
     const stale = PRODUCTS.filter((product) => {
       const fetchedAt = this.fetchedAt(product);
@@ -240,34 +247,6 @@ export class Catalog {
       "not_found",
       `Unknown code '${shownCode(code)}': it is not in your subscription's catalog (checked ${formatTime(checked)})`,
     );
-  }
-
-  /**
-   * The record of a code as soon as the product holding it has loaded (undefined once every
-   * load has settled without it). A cold workbook's first data calls then need not wait for
-   * the largest catalog of the three.
-   */
-  private foundAsLoaded(
-    code: string,
-    loads: ReadonlyArray<Promise<unknown>>,
-  ): Promise<SeriesInfo | undefined> {
-    return new Promise((resolve) => {
-      let pending = loads.length;
-      for (const load of loads) {
-        void load
-          .then(
-            () => {
-              const found = this.find(code);
-              if (found) resolve(found);
-            },
-            () => undefined,
-          )
-          .finally(() => {
-            pending -= 1;
-            if (pending === 0) resolve(this.find(code));
-          });
-      }
-    });
   }
 
   /** Forgets every catalog (memory and storage). */
