@@ -54,6 +54,8 @@ export function neededParts(need: SeriesNeed, lastAvailableFinal: Month | null):
 /**
  * The need of several cells of one key: the earliest first month and the latest last month.
  * "latest" never reaches before the window, so any explicit month is at least as demanding.
+ * When one side already is the union, that object is returned: every cell of a
+ * recalculation unions its need into its key's, and most add nothing.
  */
 export function unionNeed(a: SeriesNeed, b: SeriesNeed): SeriesNeed {
   let from: SeriesNeed["from"];
@@ -64,6 +66,8 @@ export function unionNeed(a: SeriesNeed, b: SeriesNeed): SeriesNeed {
   let to: Month | null;
   if (a.to === null || b.to === null) to = null;
   else to = monthIndex(a.to) >= monthIndex(b.to) ? a.to : b.to;
+  if (from === a.from && to === a.to) return a;
+  if (from === b.from && to === b.to) return b;
   return { from, to };
 }
 

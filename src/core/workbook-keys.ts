@@ -41,6 +41,12 @@ interface StoredKey extends StoredRequestKey {
   need: SeriesNeed;
 }
 
+/** The needs of the cells holding a key, and their union (kept as cells come). */
+interface Holders {
+  needs: SeriesNeed[];
+  union: SeriesNeed;
+}
+
 interface KnownKey {
   key: RequestKey;
   /** The holders' union, else what was saved. */
@@ -51,7 +57,7 @@ export class WorkbookKeys {
   /** Every key of the workbook, by id. */
   private readonly keys = new Map<string, KnownKey>();
   /** Needs of the cells holding each key, by id. */
-  private readonly holders = new Map<string, SeriesNeed[]>();
+  private readonly holders = new Map<string, Holders>();
   private saving: Promise<void> = Promise.resolve();
   private dirty = false;
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
@@ -109,20 +115,30 @@ export class WorkbookKeys {
   /** A cell holds a key until it calls the returned release (once; later calls do nothing). */
   retain(requestKey: RequestKey, need: SeriesNeed = WHOLE_SERIES): () => void {
     const key = requestKey.id;
-    const needs = this.holders.get(key) ?? [];
-    needs.push(need);
-    this.holders.set(key, needs);
-    this.setNeed(requestKey, needs);
+    // A recalculation retains every cell again: the union grows by one need at a time.
+    let held = this.holders.get(key);
+    if (held === undefined) {
+      held = { needs: [need], union: need };
+      this.holders.set(key, held);
+    } else {
+      held.needs.push(need);
+      held.union = unionNeed(held.union, need);
+    }
+    this.setNeed(requestKey, held.union);
     let released = false;
     return () => {
       if (released) return;
       released = true;
-      const left = this.holders.get(key) ?? [];
-      const index = left.indexOf(need);
-      if (index >= 0) left.splice(index, 1);
-      if (left.length > 0) {
-        this.setNeed(requestKey, left);
-        return;
+      const left = this.holders.get(key);
+      if (left !== undefined) {
+        const index = left.needs.indexOf(need);
+        if (index >= 0) left.needs.splice(index, 1);
+        if (left.needs.length > 0) {
+          // The union may shrink when a cell lets go: computed again from those left.
+          left.union = left.needs.reduce(unionNeed);
+          this.setNeed(requestKey, left.union);
+          return;
+        }
       }
       this.holders.delete(key);
       // Re-inserted, so the map stays in release order (the sweep stops at the first not due).
@@ -170,8 +186,7 @@ export class WorkbookKeys {
   }
 
   /** The union of the holders' needs replaces what was saved (a cell may now need less). */
-  private setNeed(key: RequestKey, needs: readonly SeriesNeed[]): void {
-    const union = needs.reduce(unionNeed);
+  private setNeed(key: RequestKey, union: SeriesNeed): void {
     const known = this.keys.get(key.id);
     if (known !== undefined && sameNeed(known.need, union)) return;
     this.keys.set(key.id, { key, need: union });

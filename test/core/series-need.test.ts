@@ -59,6 +59,15 @@ describe("unionNeed", () => {
     expect(unionNeed(a, b)).toEqual(expected);
     expect(unionNeed(b, a)).toEqual(expected);
   });
+
+  test("a side that already is the union is returned itself, not copied", () => {
+    const wide = { from: "2010-01", to: null };
+    const narrow = { from: "2020-01", to: "2020-12" };
+    expect(unionNeed(wide, narrow)).toBe(wide);
+    expect(unionNeed(narrow, wide)).toBe(wide);
+    expect(unionNeed(LATEST_ONLY, LATEST_ONLY)).toBe(LATEST_ONLY);
+    expect(unionNeed(narrow, LATEST_ONLY)).not.toBe(narrow);
+  });
 });
 
 describe("readNeed", () => {
