@@ -8,6 +8,7 @@ import { callDurationBoundMs } from "../core/http/retry-policy";
 import type { SeriesNeed } from "../core/series-need";
 import { unwatchSessions, watchSessions, type SessionWatcher } from "./auth-watch";
 import { toCellError, withRetryNote, type CellError } from "./cell-errors";
+import { KeySlots } from "./key-slots";
 import { sameResult } from "./same-result";
 
 /**
@@ -111,15 +112,15 @@ export function startStreamingCell<T, E>(
   return cell;
 }
 
-/** Keys of a run that tracked none (shared: most meta cells and every failure before a key). */
-const NO_KEYS: ReadonlyMap<string, SeriesNeed | undefined> = new Map();
+/** Keys of a run that tracked none (shared, never written: most meta cells and every failure before a key). */
+const NO_KEYS: KeySlots<SeriesNeed | undefined> = new KeySlots();
 
 /**
  * The keys the fast path of the cell being computed tracks. computeNow is synchronous, so one
  * collector serves every cell without a track function per cell; it is saved and restored
  * around each call, so a computeNow that started another cell's would still be right.
  */
-let nowKeys: Map<string, SeriesNeed | undefined> | undefined;
+let nowKeys: KeySlots<SeriesNeed | undefined> | undefined;
 
 function trackNow(key: string, need?: SeriesNeed): void {
   nowKeys?.set(key, need);
@@ -134,12 +135,12 @@ function trackNow(key: string, need?: SeriesNeed): void {
 class StreamingCellRun<T, E> implements StreamingCell, SessionWatcher {
   private readonly engine: Engine;
   /** Keys of the latest finished run with the months each reads (what the cell holds and watches). */
-  private lastKeys: ReadonlyMap<string, SeriesNeed | undefined> = NO_KEYS;
+  private lastKeys: KeySlots<SeriesNeed | undefined> = NO_KEYS;
   // Keys this cell holds in the engine's workbook list (what refresh-all refreshes).
-  private readonly held = new Map<string, Unsubscribe>();
+  private readonly held = new KeySlots<Unsubscribe>();
   // Keys whose changes re-run this cell (one subscription per key, so a change reaches only
   // the cells that show it).
-  private readonly watched = new Map<string, Unsubscribe>();
+  private readonly watched = new KeySlots<Unsubscribe>();
   private metaWatch: Unsubscribe | undefined;
   /** The listener given to the engine (key, meta and catalog changes); made on first use. */
   private rerunListener: (() => void) | undefined;
@@ -223,7 +224,7 @@ class StreamingCellRun<T, E> implements StreamingCell, SessionWatcher {
     // Keys of this run are watched at once (a change during the run re-runs the cell), and
     // replace the watched set when the run ends (keys it no longer uses stop mattering). The
     // slow path makes its track and stale per run: a late call lands in its own run's map.
-    const keysOfRun = new Map<string, SeriesNeed | undefined>();
+    const keysOfRun = new KeySlots<SeriesNeed | undefined>();
     const track = (key: string, need?: SeriesNeed): void => {
       keysOfRun.set(key, need);
       this.watchKey(key);
@@ -259,7 +260,7 @@ class StreamingCellRun<T, E> implements StreamingCell, SessionWatcher {
   /** Runs the job's fast path; true when it gave the result (shown, keys held and watched). */
   private runNow(): boolean {
     if (this.job.computeNow === undefined || this.cancelled || this.running) return false;
-    const keysOfRun = new Map<string, SeriesNeed | undefined>();
+    const keysOfRun = new KeySlots<SeriesNeed | undefined>();
     const outer = nowKeys;
     nowKeys = keysOfRun;
     let value: T | undefined;
@@ -271,7 +272,7 @@ class StreamingCellRun<T, E> implements StreamingCell, SessionWatcher {
       nowKeys = outer;
     }
     if (value === undefined) return false;
-    for (const key of keysOfRun.keys()) this.watchKey(key);
+    keysOfRun.forEach((_need, key) => this.watchKey(key));
     this.lastError = undefined;
     this.retryAttempt = 0;
     this.showValue(value);
@@ -280,7 +281,7 @@ class StreamingCellRun<T, E> implements StreamingCell, SessionWatcher {
   }
 
   /** The keys of a finished run become the ones the cell holds and watches. */
-  private endRun(keysOfRun: ReadonlyMap<string, SeriesNeed | undefined>): void {
+  private endRun(keysOfRun: KeySlots<SeriesNeed | undefined>): void {
     this.lastKeys = keysOfRun.size === 0 ? NO_KEYS : keysOfRun;
     this.holdOnly(keysOfRun);
     this.watchOnly(keysOfRun);
@@ -330,16 +331,18 @@ class StreamingCellRun<T, E> implements StreamingCell, SessionWatcher {
   }
 
   /** Holds exactly the keys of the latest run: a formula that now asks for another series lets the old one go. */
-  private holdOnly(keys: ReadonlyMap<string, SeriesNeed | undefined>): void {
+  private holdOnly(keys: KeySlots<SeriesNeed | undefined>): void {
     if (this.cancelled) return;
     const { held } = this;
-    for (const [key, release] of held) {
+    held.forEach((release, key) => {
       if (!keys.has(key)) {
         release();
         held.delete(key);
       }
-    }
-    for (const [key, need] of keys) if (!held.has(key)) held.set(key, this.engine.retainKey(key, need));
+    });
+    keys.forEach((need, key) => {
+      if (!held.has(key)) held.set(key, this.engine.retainKey(key, need));
+    });
   }
 
   private watchKey(key: string): void {
@@ -348,14 +351,14 @@ class StreamingCellRun<T, E> implements StreamingCell, SessionWatcher {
   }
 
   /** Watches exactly the keys of the latest run. */
-  private watchOnly(keys: ReadonlyMap<string, SeriesNeed | undefined>): void {
+  private watchOnly(keys: KeySlots<SeriesNeed | undefined>): void {
     const { watched } = this;
-    for (const [key, unsubscribe] of watched) {
+    watched.forEach((unsubscribe, key) => {
       if (!keys.has(key)) {
         unsubscribe();
         watched.delete(key);
       }
-    }
+    });
   }
 
   /**
@@ -386,14 +389,14 @@ class StreamingCellRun<T, E> implements StreamingCell, SessionWatcher {
   }
 
   private releaseAll(): void {
-    for (const release of this.held.values()) release();
+    this.held.forEach((release) => release());
     this.held.clear();
   }
 
   private stopWatching(): void {
     this.listening = false;
     unwatchSessions(this.engine, this);
-    for (const unsubscribe of this.watched.values()) unsubscribe();
+    this.watched.forEach((unsubscribe) => unsubscribe());
     this.watched.clear();
     this.metaWatch?.();
     this.metaWatch = undefined;
