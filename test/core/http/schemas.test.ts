@@ -336,6 +336,15 @@ describe("parseSeriesValuesList", () => {
     expect(result.has("68520-8-1")).toBe(true);
   });
 
+  test("a point's extra fields are ignored, and not carried into the series", () => {
+    const result = parseSeriesValuesList(
+      [valuesRecord({ series_final_values: [{ date: "2026-09-01", value: 3, flag: "P", note: null }] })],
+      "series_values",
+      requested,
+    );
+    expect(result.get("68520-8-1")?.finals).toEqual([{ month: "2026-09", value: 3 }]);
+  });
+
   test.each<[string, Record<string, unknown>]>([
     ["a null value", { series_final_values: [{ date: "2026-09-01", value: null }] }],
     ["a text value", { series_final_values: [{ date: "2026-09-01", value: "n/a" }] }],
