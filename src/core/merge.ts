@@ -99,7 +99,9 @@ function mergeOrderedFinals(
       // The answer's month wins; History drops what it no longer has within its range.
       if (heldIndex < index && !(revises && heldIndex >= first && heldIndex <= last)) merged.push(held);
     }
-    merged.push({ month: point.month, value: point.value });
+    // Points are never changed once made (normalisePoints makes fresh ones per answer):
+    // shared, not copied.
+    merged.push(point);
   }
   for (; next < cached.length; next += 1) {
     const held = cached[next] as MonthlyPoint;
@@ -118,7 +120,7 @@ function forecastsAfter(finals: readonly MonthlyPoint[], forecasts: readonly Mon
     while (next < finals.length && monthIndex((finals[next] as MonthlyPoint).month) < index) next += 1;
     const final = finals[next];
     if (final !== undefined && monthIndex(final.month) === index) continue;
-    kept.push({ month: point.month, value: point.value });
+    kept.push(point);
   }
   return kept;
 }
