@@ -41,7 +41,10 @@ export function addRange(ranges: readonly CoveredRange[], added: CoveredRange): 
 /** True when one range holds every month from `from` (-Infinity = the first) to `to`. */
 export function coversSpan(ranges: readonly CoveredRange[], from: number, to: number): boolean {
   if (to < from) return true;
-  return ranges.some((range) => startOf(range) <= from && monthIndex(range.to) >= to);
+  // A loop, not ranges.some(...): withinCoverage asks this for every point of every answer
+  // stored, and a callback per call was 5 % of all a cold recalculation allocated.
+  for (const range of ranges) if (startOf(range) <= from && monthIndex(range.to) >= to) return true;
+  return false;
 }
 
 /** The last covered month, or null when nothing is covered. */
