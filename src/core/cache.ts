@@ -75,7 +75,7 @@ type StoredEntry = v.InferOutput<typeof CacheEntrySchema>;
 /** Entries written by earlier versions: the points as flat arrays, marked by `format`. */
 export const PACKED_FORMAT = 2;
 
-/** What put writes (stored-points.ts): the points' flat arrays as JSON texts. */
+/** What put writes (stored-points.ts): the points as JSON texts (runs of months, values). */
 export const TEXT_FORMAT = 3;
 
 const PackedEntrySchema = v.object({

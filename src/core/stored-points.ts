@@ -1,10 +1,12 @@
-// How a cache entry's monthly points are stored: the month indexes and the values as two
-// JSON texts of numbers (format 3). Storage copies every value it is given (IndexedDB's
-// structured clone, the memory store's structuredClone): a text copies as one block and is
-// held as one string, where an array of numbers comes back from the copy as one boxed
-// number per value (24 bytes a value, the largest part of a large workbook's stored
-// cache) and a few hundred small objects per series were slower still. Format 2 stored the
-// two flat arrays themselves; such entries still load.
+// How a cache entry's monthly points are stored (format 3): the months as a JSON text of
+// runs of consecutive months ([first month index, count] pairs: a series without gaps is
+// one pair) and the values as a JSON text of numbers. Storage copies every value it is
+// given (IndexedDB's structured clone, the memory store's structuredClone): a text copies
+// as one block and is held as one string, where an array of numbers comes back from the
+// copy as one boxed number per value (24 bytes a value, the largest part of a large
+// workbook's stored cache) and a few hundred small objects per series were slower still.
+// Format 2 stored the flat arrays of month indexes and values themselves; such entries
+// still load.
 import * as v from "valibot";
 import type { MonthlyPoint } from "./model";
 import { monthIndex, monthOfIndex } from "./months";
@@ -16,7 +18,7 @@ export interface StoredPoints {
   values: number[];
 }
 
-/** Format 3: StoredPoints' two arrays as JSON texts. */
+/** Format 3: the months as a JSON text of [first, count] runs, the values as a JSON text. */
 export interface StoredPointTexts {
   months: string;
   values: string;
@@ -33,20 +35,35 @@ export const StoredPointsSchema = v.pipe(
 export const StoredPointTextsSchema = v.object({ months: v.string(), values: v.string() });
 
 export function packPoints(points: readonly MonthlyPoint[]): StoredPointTexts {
-  const months = new Array<number>(points.length);
+  const runs: Array<[number, number]> = [];
   const values = new Array<number>(points.length);
+  let run: [number, number] | undefined;
   for (let index = 0; index < points.length; index += 1) {
     const point = points[index] as MonthlyPoint;
-    months[index] = monthIndex(point.month);
+    const month = monthIndex(point.month);
+    if (run !== undefined && month === run[0] + run[1]) run[1] += 1;
+    else runs.push((run = [month, 1]));
     values[index] = point.value;
   }
-  return { months: JSON.stringify(months), values: JSON.stringify(values) };
+  return { months: JSON.stringify(runs), values: JSON.stringify(values) };
 }
+
+const RunsSchema = v.array(
+  v.tuple([v.pipe(v.number(), v.integer(), v.minValue(0)), v.pipe(v.number(), v.integer(), v.minValue(1))]),
+);
 
 /** The arrays of format 3's texts; undefined when they are not valid stored points. */
 export function readPointTexts(texts: StoredPointTexts): StoredPoints | undefined {
   try {
-    const points: unknown = { months: JSON.parse(texts.months), values: JSON.parse(texts.values) };
+    const runs: unknown = JSON.parse(texts.months);
+    const values: unknown = JSON.parse(texts.values);
+    if (!v.is(RunsSchema, runs) || !Array.isArray(values)) return undefined;
+    // A run longer than the values cannot be right: checked before it is spelled out.
+    const total = runs.reduce((sum, [, count]) => sum + count, 0);
+    if (total !== values.length) return undefined;
+    const months: number[] = [];
+    for (const [first, count] of runs) for (let step = 0; step < count; step += 1) months.push(first + step);
+    const points: unknown = { months, values };
     return v.is(StoredPointsSchema, points) ? points : undefined;
   } catch {
     return undefined;

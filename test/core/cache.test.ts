@@ -44,7 +44,7 @@ describe("DataCache", () => {
     await new DataCache(storage).put(entry("texts", 2));
     expect(await storage.get(`${DATA_KEY_PREFIX}texts`)).toMatchObject({
       format: TEXT_FORMAT,
-      finals: { months: `[${2026 * 12 + 9}]`, values: "[2]" },
+      finals: { months: `[[${2026 * 12 + 9},1]]`, values: "[2]" },
       forecasts: { months: "[]", values: "[]" },
       lastFinal: "2026-10",
     });
@@ -63,7 +63,7 @@ describe("DataCache", () => {
   });
 
   test.each<[string, Record<string, unknown>]>([
-    ["texts of different lengths", { finals: { months: "[1,2]", values: "[1]" } }],
+    ["texts of different lengths", { finals: { months: "[[1,2]]", values: "[1]" } }],
     ["a text that is not JSON", { forecasts: { months: "[", values: "[]" } }],
     ["arrays where texts belong", { finals: { months: [1], values: [1] } }],
     [
