@@ -11,7 +11,13 @@ import type { CoveredRange } from "./coverage";
 import type { KeyValueStorage, Logger } from "./environment";
 import type { Month, MonthlyPoint } from "./model";
 import { WriteBatch } from "./storage/write-batch";
-import { packPoints, StoredPointsSchema, unpackPoints } from "./stored-points";
+import {
+  packPoints,
+  readPointTexts,
+  StoredPointsSchema,
+  StoredPointTextsSchema,
+  unpackPoints,
+} from "./stored-points";
 
 export const DATA_KEY_PREFIX = "pcd:data:";
 
@@ -66,8 +72,11 @@ const CacheEntrySchema = v.object({
 
 type StoredEntry = v.InferOutput<typeof CacheEntrySchema>;
 
-/** What put writes (stored-points.ts): the points as flat arrays, marked by `format`. */
+/** Entries written by earlier versions: the points as flat arrays, marked by `format`. */
 export const PACKED_FORMAT = 2;
+
+/** What put writes (stored-points.ts): the points as JSON texts (runs of months, values). */
+export const TEXT_FORMAT = 3;
 
 const PackedEntrySchema = v.object({
   ...CacheEntrySchema.entries,
@@ -76,25 +85,39 @@ const PackedEntrySchema = v.object({
   forecasts: StoredPointsSchema,
 });
 
-type PackedEntry = v.InferOutput<typeof PackedEntrySchema>;
+const TextEntrySchema = v.object({
+  ...CacheEntrySchema.entries,
+  format: v.literal(TEXT_FORMAT),
+  finals: StoredPointTextsSchema,
+  forecasts: StoredPointTextsSchema,
+});
+
+type TextEntry = v.InferOutput<typeof TextEntrySchema>;
 
 /** The stored form of an entry (the form every entry is written in). */
-export function toStored(entry: CacheEntry): PackedEntry {
+export function toStored(entry: CacheEntry): TextEntry {
   return {
     ...entry,
-    format: PACKED_FORMAT,
+    format: TEXT_FORMAT,
     finals: packPoints(entry.finals),
     forecasts: packPoints(entry.forecasts),
   };
 }
 
-/** Reads either stored form: packed, or one object per month (entries written before). */
+/** Reads any stored form: texts, flat arrays, or one object per month (entries written before). */
 function parseStored(stored: unknown): StoredEntry | undefined {
-  if (
-    typeof stored === "object" &&
-    stored !== null &&
-    (stored as { format?: unknown }).format === PACKED_FORMAT
-  ) {
+  const format =
+    typeof stored === "object" && stored !== null ? (stored as { format?: unknown }).format : null;
+  if (format === TEXT_FORMAT) {
+    const parsed = v.safeParse(TextEntrySchema, stored);
+    if (!parsed.success) return undefined;
+    const { format: _format, finals, forecasts, ...rest } = parsed.output;
+    const finalPoints = readPointTexts(finals);
+    const forecastPoints = readPointTexts(forecasts);
+    if (finalPoints === undefined || forecastPoints === undefined) return undefined;
+    return { ...rest, finals: unpackPoints(finalPoints), forecasts: unpackPoints(forecastPoints) };
+  }
+  if (format === PACKED_FORMAT) {
     const packed = v.safeParse(PackedEntrySchema, stored);
     if (!packed.success) return undefined;
     const { format: _format, finals, forecasts, ...rest } = packed.output;

@@ -41,7 +41,10 @@ export function addRange(ranges: readonly CoveredRange[], added: CoveredRange): 
 /** True when one range holds every month from `from` (-Infinity = the first) to `to`. */
 export function coversSpan(ranges: readonly CoveredRange[], from: number, to: number): boolean {
   if (to < from) return true;
-  return ranges.some((range) => startOf(range) <= from && monthIndex(range.to) >= to);
+  // A loop, not ranges.some(...): withinCoverage asks this for every point of every answer
+  // stored, and a callback per call was 5 % of all a cold recalculation allocated.
+  for (const range of ranges) if (startOf(range) <= from && monthIndex(range.to) >= to) return true;
+  return false;
 }
 
 /** The last covered month, or null when nothing is covered. */
@@ -61,13 +64,15 @@ export function rangeOf(from: number, to: number): CoveredRange {
   return { from: from === -Infinity ? null : monthAt(from), to: monthAt(to) };
 }
 
-/** Keeps the points inside the covered ranges (months outside them are no longer vouched for). */
-export function withinCoverage(
-  points: readonly MonthlyPoint[],
-  ranges: readonly CoveredRange[],
-): MonthlyPoint[] {
-  return points.filter((point) => {
+/**
+ * Keeps the points inside the covered ranges (months outside them are no longer vouched
+ * for). Usually every point is covered: the array given is then the one returned, not a
+ * copy (the cache keeps it, and a filtered copy kept room for up to half as many again).
+ */
+export function withinCoverage(points: MonthlyPoint[], ranges: readonly CoveredRange[]): MonthlyPoint[] {
+  const covered = (point: MonthlyPoint): boolean => {
     const index = monthIndex(point.month);
     return coversSpan(ranges, index, index);
-  });
+  };
+  return points.every(covered) ? points : points.filter(covered);
 }

@@ -16,27 +16,9 @@ function byMonth(points: Iterable<MonthlyPoint>): MonthlyPoint[] {
   return [...points].sort((a, b) => monthIndex(a.month) - monthIndex(b.month));
 }
 
-/** Whether the points are oldest first with one point per month (what this module returns). */
-function isOrdered(points: readonly MonthlyPoint[]): boolean {
-  let previous = -Infinity;
-  for (const point of points) {
-    const index = monthIndex(point.month);
-    if (!(index > previous)) return false;
-    previous = index;
-  }
-  return true;
-}
-
 export function lastMonthOf(points: readonly MonthlyPoint[]): Month | null {
   let last: MonthlyPoint | undefined;
-  let lastIndex = -Infinity;
-  for (const point of points) {
-    const index = monthIndex(point.month);
-    if (last === undefined || index > lastIndex) {
-      last = point;
-      lastIndex = index;
-    }
-  }
+  for (const point of points) if (!last || monthIndex(point.month) > monthIndex(last.month)) last = point;
   return last?.month ?? null;
 }
 
@@ -52,77 +34,104 @@ export function mergeAnswer(
   answer: SeriesValues,
   source: MergeSource,
 ): SeriesPoints {
-  const keepCached = source === "history" && answer.forecasts.length === 0;
-  const forecastSource = keepCached ? (cached?.forecasts ?? []) : answer.forecasts;
   const cachedFinals = cached?.finals ?? [];
-  // Answers (normalised) and cached series are oldest first with one point per month:
-  // merged in one pass, as every answer of a cold recalculation is (hundreds of points per
-  // series, thousands of series). Anything else takes the general path.
-  if (isOrdered(cachedFinals) && isOrdered(answer.finals) && isOrdered(forecastSource)) {
-    const finals = mergeOrderedFinals(cachedFinals, answer.finals, source);
-    return { finals, forecasts: forecastsAfter(finals, forecastSource) };
-  }
-  const finals = new Map<Month, MonthlyPoint>();
-  const answerMonths = answer.finals.map((point) => monthIndex(point.month));
-  const first = Math.min(...answerMonths);
-  const last = Math.max(...answerMonths);
-  for (const point of cachedFinals) {
-    const index = monthIndex(point.month);
-    if (source === "history" && answerMonths.length > 0 && index >= first && index <= last) continue;
-    finals.set(point.month, point);
-  }
-  for (const point of answer.finals) finals.set(point.month, { month: point.month, value: point.value });
-  const forecasts = forecastSource
-    .filter((point) => !finals.has(point.month))
+  const finals =
+    isAscending(cachedFinals) && isAscending(answer.finals)
+      ? mergeAscending(cachedFinals, answer.finals, source)
+      : mergeByMonth(cachedFinals, answer.finals, source);
+  const keepCached = source === "history" && answer.forecasts.length === 0;
+  const forecasts = (keepCached ? (cached?.forecasts ?? []) : answer.forecasts)
+    .filter((point) => !hasMonth(finals, point.month))
     .map((point) => ({ month: point.month, value: point.value }));
-  return { finals: byMonth(finals.values()), forecasts: byMonth(forecasts) };
+  return { finals, forecasts: byMonth(forecasts) };
 }
 
-/** mergeAnswer's finals for ordered lists: a merge of two sorted lists, the answer winning. */
-function mergeOrderedFinals(
+/** Oldest first, one point per month: how the cache and normalised answers hold points. */
+function isAscending(points: readonly MonthlyPoint[]): boolean {
+  for (let index = 1; index < points.length; index += 1) {
+    if (
+      monthIndex((points[index - 1] as MonthlyPoint).month) >=
+      monthIndex((points[index] as MonthlyPoint).month)
+    )
+      return false;
+  }
+  return true;
+}
+
+/**
+ * The finals of two ascending lists in one pass, into an array of exactly their length:
+ * every answer of a cold recalculation is merged, and a map of every month, its iterator
+ * and a sort were a tenth of all it allocated; the merged array is what the cache keeps.
+ */
+function mergeAscending(
   cached: readonly MonthlyPoint[],
   answer: readonly MonthlyPoint[],
   source: MergeSource,
 ): MonthlyPoint[] {
-  const revises = source === "history" && answer.length > 0;
-  const first = answer.length > 0 ? monthIndex((answer[0] as MonthlyPoint).month) : 0;
-  const last = answer.length > 0 ? monthIndex((answer[answer.length - 1] as MonthlyPoint).month) : 0;
-  const merged: MonthlyPoint[] = [];
-  let next = 0;
-  for (const point of answer) {
-    const index = monthIndex(point.month);
-    while (next < cached.length) {
-      const held = cached[next] as MonthlyPoint;
-      const heldIndex = monthIndex(held.month);
-      if (heldIndex > index) break;
-      next += 1;
-      // The answer's month wins; History drops what it no longer has within its range.
-      if (heldIndex < index && !(revises && heldIndex >= first && heldIndex <= last)) merged.push(held);
+  const revised = source === "history" && answer.length > 0;
+  const first = revised ? monthIndex((answer[0] as MonthlyPoint).month) : 0;
+  const last = revised ? monthIndex((answer[answer.length - 1] as MonthlyPoint).month) : -1;
+  // Walked twice: once to count, once to fill.
+  const walk = (emit: (point: MonthlyPoint, fromAnswer: boolean) => void): void => {
+    let c = 0;
+    let a = 0;
+    while (c < cached.length || a < answer.length) {
+      const cachedIndex = c < cached.length ? monthIndex((cached[c] as MonthlyPoint).month) : Infinity;
+      const answerIndex = a < answer.length ? monthIndex((answer[a] as MonthlyPoint).month) : Infinity;
+      if (cachedIndex < answerIndex) {
+        if (cachedIndex < first || cachedIndex > last) emit(cached[c] as MonthlyPoint, false);
+        c += 1;
+      } else {
+        // The answer's month wins over the cached one.
+        emit(answer[a] as MonthlyPoint, true);
+        a += 1;
+        if (cachedIndex === answerIndex) c += 1;
+      }
     }
-    // Points are never changed once made (normalisePoints makes fresh ones per answer):
-    // shared, not copied.
-    merged.push(point);
-  }
-  for (; next < cached.length; next += 1) {
-    const held = cached[next] as MonthlyPoint;
-    const heldIndex = monthIndex(held.month);
-    if (!(revises && heldIndex >= first && heldIndex <= last)) merged.push(held);
-  }
+  };
+  let count = 0;
+  walk(() => (count += 1));
+  const merged = new Array<MonthlyPoint>(count);
+  let filled = 0;
+  walk((point, fromAnswer) => {
+    merged[filled] = fromAnswer ? { month: point.month, value: point.value } : point;
+    filled += 1;
+  });
   return merged;
 }
 
-/** Ordered forecasts without the months that have a final (finals ordered too). */
-function forecastsAfter(finals: readonly MonthlyPoint[], forecasts: readonly MonthlyPoint[]): MonthlyPoint[] {
-  const kept: MonthlyPoint[] = [];
-  let next = 0;
-  for (const point of forecasts) {
+/** The same merge for lists in any order (or with repeated months), by a map of months. */
+function mergeByMonth(
+  cached: readonly MonthlyPoint[],
+  answer: readonly MonthlyPoint[],
+  source: MergeSource,
+): MonthlyPoint[] {
+  const finals = new Map<Month, MonthlyPoint>();
+  const answerMonths = answer.map((point) => monthIndex(point.month));
+  const first = Math.min(...answerMonths);
+  const last = Math.max(...answerMonths);
+  for (const point of cached) {
     const index = monthIndex(point.month);
-    while (next < finals.length && monthIndex((finals[next] as MonthlyPoint).month) < index) next += 1;
-    const final = finals[next];
-    if (final !== undefined && monthIndex(final.month) === index) continue;
-    kept.push(point);
+    if (source === "history" && answerMonths.length > 0 && index >= first && index <= last) continue;
+    finals.set(point.month, point);
   }
-  return kept;
+  for (const point of answer) finals.set(point.month, { month: point.month, value: point.value });
+  return byMonth(finals.values());
+}
+
+/** Whether ascending points hold a month (binary search). */
+function hasMonth(points: readonly MonthlyPoint[], month: Month): boolean {
+  const wanted = monthIndex(month);
+  let low = 0;
+  let high = points.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const index = monthIndex((points[middle] as MonthlyPoint).month);
+    if (index === wanted) return true;
+    if (index < wanted) low = middle + 1;
+    else high = middle - 1;
+  }
+  return false;
 }
 
 function samePoints(a: readonly MonthlyPoint[], b: readonly MonthlyPoint[]): boolean {

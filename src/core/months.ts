@@ -28,6 +28,20 @@ export function monthIndex(month: string): number {
   return Number(match[1]) * 12 + Number(match[2]) - 1;
 }
 
+/**
+ * The number `count` ASCII digits at `start` spell, or -1 where one is not a digit: dates
+ * read per point or per row by their character codes, without a regular expression's match.
+ */
+export function digitsAt(text: string, start: number, count: number): number {
+  let value = 0;
+  for (let index = start; index < start + count; index += 1) {
+    const digit = text.charCodeAt(index) - ZERO;
+    if (!(digit >= 0 && digit <= 9)) return -1;
+    value = value * 10 + digit;
+  }
+  return value;
+}
+
 /** One string per month for the whole process: thousands of series share a few hundred months. */
 const monthTexts = new Map<number, Month>();
 

@@ -1,6 +1,7 @@
 // Month <-> Excel date serial conversions. Everything is computed in UTC arithmetic so a
 // serial means the same month in every time zone: never local-time Date methods here.
 import type { Month } from "../core/model";
+import { digitsAt } from "../core/months";
 
 const MS_PER_DAY = 86_400_000;
 /** Serial of 1970-01-01 in Excel's 1900 date system (which counts a fictitious 1900-02-29). */
@@ -41,9 +42,14 @@ export function formatCalendar({ year, month, day }: CalendarDate): string {
 
 /** Serial of the first day of a "YYYY-MM" month. */
 export function monthToSerial(month: Month): number {
-  const parsed = /^(\d{4})-(\d{2})$/.exec(month);
-  if (!parsed) throw new RangeError(`Not a month (YYYY-MM): ${month}`);
-  return calendarToSerial({ year: Number(parsed[1]), month: Number(parsed[2]), day: 1 });
+  // Digits read by their codes, not a regular expression: every row of every PCD.VALUES
+  // table goes through here, and a match allocated an array and its substrings each time.
+  const year = digitsAt(month, 0, 4);
+  const monthNumber = digitsAt(month, 5, 2);
+  if (month.length !== 7 || month.charCodeAt(4) !== 45 || year < 0 || monthNumber < 0) {
+    throw new RangeError(`Not a month (YYYY-MM): ${month}`);
+  }
+  return calendarToSerial({ year, month: monthNumber, day: 1 });
 }
 
 /** The month ("YYYY-MM") an Excel serial falls in. */

@@ -15,24 +15,36 @@ export interface InfoArguments {
 }
 
 export function infoJob(engine: Engine, args: InfoArguments, host: HostCapabilities): CellJob<CellTable> {
-  const shape = (info: SeriesInfo, wanted: string | null): CellTable => {
-    if (wanted === null) return buildInfoTable(info, host);
+  return new InfoJob(engine, args, host);
+}
+
+/** A class, not an object of closures: one job per cell lives as long as the cell (values.ts). */
+class InfoJob implements CellJob<CellTable> {
+  readonly watch = "catalog";
+
+  constructor(
+    private readonly engine: Engine,
+    private readonly args: InfoArguments,
+    private readonly host: HostCapabilities,
+  ) {}
+
+  computeNow(): CellTable | undefined {
+    const code = parseCode(this.args.code);
+    const wanted = parseFieldName(this.args.field);
+    const info = this.engine.lookupNow?.(code);
+    return info === undefined ? undefined : this.shape(info, wanted);
+  }
+
+  async compute(): Promise<CellTable> {
+    const code = parseCode(this.args.code);
+    const wanted = parseFieldName(this.args.field);
+    await this.engine.ready();
+    return this.shape(await this.engine.lookup(code), wanted);
+  }
+
+  private shape(info: SeriesInfo, wanted: string | null): CellTable {
+    if (wanted === null) return buildInfoTable(info, this.host);
     const field = findField(wanted, infoFieldNames(info));
-    return [[infoFieldCell(info, field, host)]];
-  };
-  return {
-    watch: "catalog",
-    computeNow: () => {
-      const code = parseCode(args.code);
-      const wanted = parseFieldName(args.field);
-      const info = engine.lookupNow?.(code);
-      return info === undefined ? undefined : shape(info, wanted);
-    },
-    compute: async () => {
-      const code = parseCode(args.code);
-      const wanted = parseFieldName(args.field);
-      await engine.ready();
-      return shape(await engine.lookup(code), wanted);
-    },
-  };
+    return [[infoFieldCell(info, field, this.host)]];
+  }
 }

@@ -112,9 +112,6 @@ export function startStreamingCell<T, E>(
   return cell;
 }
 
-/** Keys of a run that tracked none (shared, never written: most meta cells and every failure before a key). */
-const NO_KEYS: KeySlots<SeriesNeed | undefined> = new KeySlots();
-
 /**
  * The keys the fast path of the cell being computed tracks. computeNow is synchronous, so one
  * collector serves every cell without a track function per cell; it is saved and restored
@@ -134,8 +131,11 @@ function trackNow(key: string, need?: SeriesNeed): void {
  */
 class StreamingCellRun<T, E> implements StreamingCell, SessionWatcher {
   private readonly engine: Engine;
-  /** Keys of the latest finished run with the months each reads (what the cell holds and watches). */
-  private lastKeys: KeySlots<SeriesNeed | undefined> = NO_KEYS;
+  /**
+   * How many keys the latest finished run tracked (the keys are in held and watched). Only
+   * the count is kept: the run's map of keys and months was the same again for every cell.
+   */
+  private lastKeyCount = 0;
   // Keys this cell holds in the engine's workbook list (what refresh-all refreshes).
   private readonly held = new KeySlots<Unsubscribe>();
   // Keys whose changes re-run this cell (one subscription per key, so a change reaches only
@@ -244,7 +244,7 @@ class StreamingCellRun<T, E> implements StreamingCell, SessionWatcher {
       // The cell says when it really tries again, not how often the engine retried.
       this.showError(withRetryNote(toCellError(error), this.scheduleRetry(error)));
       // Keyless so far (neither the last run nor this one tracked a key): nothing can fix it.
-      const keyless = this.lastKeys.size === 0 && keysOfRun.size === 0;
+      const keyless = this.lastKeyCount === 0 && keysOfRun.size === 0;
       if (isPcdError(error) && error.kind === "input" && keyless) this.stopWatching();
     } finally {
       this.clearWatchdog();
@@ -282,7 +282,7 @@ class StreamingCellRun<T, E> implements StreamingCell, SessionWatcher {
 
   /** The keys of a finished run become the ones the cell holds and watches. */
   private endRun(keysOfRun: KeySlots<SeriesNeed | undefined>): void {
-    this.lastKeys = keysOfRun.size === 0 ? NO_KEYS : keysOfRun;
+    this.lastKeyCount = keysOfRun.size;
     this.holdOnly(keysOfRun);
     this.watchOnly(keysOfRun);
     this.updateMetaWatch();
@@ -370,7 +370,7 @@ class StreamingCellRun<T, E> implements StreamingCell, SessionWatcher {
   private updateMetaWatch(): void {
     const { watch } = this.job;
     const wanted =
-      this.listening && (watch !== "data" || (this.lastError !== undefined && this.lastKeys.size === 0));
+      this.listening && (watch !== "data" || (this.lastError !== undefined && this.lastKeyCount === 0));
     if (wanted && this.metaWatch === undefined) {
       this.metaWatch =
         watch === "meta"

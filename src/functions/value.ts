@@ -1,5 +1,6 @@
 // PCD.VALUE: one month's number (final, else forecast), or the latest final.
 import type { Engine } from "../core/engine-api";
+import type { PcdError } from "../core/errors";
 import type { Month } from "../core/model";
 import { LATEST_ONLY, type SeriesNeed } from "../core/series-need";
 import { parseCode } from "./arguments/code";
@@ -37,26 +38,40 @@ export function valueNeed(month: Month | null): SeriesNeed {
 }
 
 export function valueJob(engine: Engine, args: ValueArguments): CellJob<number> {
-  return {
-    watch: "data",
-    computeNow: (track) => {
-      const request = parseValueArguments(args);
-      const need = valueNeed(request.month);
-      const data = engine.serveNow?.(request.code, request.currency, request.unit, need);
-      if (data === undefined) return undefined;
-      const value = pickValue(data, request.month);
-      track(data.key, need);
-      return value;
-    },
-    compute: async (track, stale) => {
-      const request = parseValueArguments(args);
-      await engine.ready();
-      const series = await engine.resolve(request.code, request.currency, request.unit);
-      const need = valueNeed(request.month);
-      track(series.key, need);
-      const data = await engine.getSeries(series, need);
-      if (data.staleBecause) stale(data.staleBecause);
-      return pickValue(data, request.month);
-    },
-  };
+  return new ValueJob(engine, args);
+}
+
+/** A class, not an object of closures: one job per cell lives as long as the cell (values.ts). */
+class ValueJob implements CellJob<number> {
+  readonly watch = "data";
+
+  constructor(
+    private readonly engine: Engine,
+    private readonly args: ValueArguments,
+  ) {}
+
+  computeNow(track: (key: string, need?: SeriesNeed) => void): number | undefined {
+    const request = parseValueArguments(this.args);
+    const need = valueNeed(request.month);
+    const data = this.engine.serveNow?.(request.code, request.currency, request.unit, need);
+    if (data === undefined) return undefined;
+    const value = pickValue(data, request.month);
+    track(data.key, need);
+    return value;
+  }
+
+  async compute(
+    track: (key: string, need?: SeriesNeed) => void,
+    stale: (cause: PcdError) => void,
+  ): Promise<number> {
+    const request = parseValueArguments(this.args);
+    const { engine } = this;
+    await engine.ready();
+    const series = await engine.resolve(request.code, request.currency, request.unit);
+    const need = valueNeed(request.month);
+    track(series.key, need);
+    const data = await engine.getSeries(series, need);
+    if (data.staleBecause) stale(data.staleBecause);
+    return pickValue(data, request.month);
+  }
 }

@@ -1,5 +1,6 @@
 // PCD.VALUES: parse the arguments, ask the engine for the series, shape the table.
 import type { Engine } from "../core/engine-api";
+import type { PcdError } from "../core/errors";
 import { parseCode } from "./arguments/code";
 import { parseCurrencyOrUnit } from "./arguments/currency-unit";
 import { checkMonthRange, parseMonthArgument } from "./arguments/dates";
@@ -60,26 +61,44 @@ export function valuesNeed(layout: Pick<ValuesLayout, "start" | "end" | "forecas
 }
 
 export function valuesJob(engine: Engine, args: ValuesArguments, host: HostCapabilities): CellJob<CellTable> {
-  return {
-    watch: "data",
-    computeNow: (track) => {
-      const request = parseValuesArguments(args);
-      const need = valuesNeed(request);
-      const data = engine.serveNow?.(request.code, request.currency, request.unit, need);
-      if (data === undefined) return undefined;
-      const table = buildValuesTable(data, request, host);
-      track(data.key, need);
-      return table;
-    },
-    compute: async (track, stale) => {
-      const request = parseValuesArguments(args);
-      await engine.ready();
-      const series = await engine.resolve(request.code, request.currency, request.unit);
-      const need = valuesNeed(request);
-      track(series.key, need);
-      const data = await engine.getSeries(series, need);
-      if (data.staleBecause) stale(data.staleBecause);
-      return buildValuesTable(data, request, host);
-    },
-  };
+  return new ValuesJob(engine, args, host);
+}
+
+/**
+ * A class, not an object of closures: a workbook keeps one job per cell for as long as the
+ * cell lives, and methods cost nothing per cell (streaming-cell.ts calls them as methods).
+ */
+class ValuesJob implements CellJob<CellTable> {
+  readonly watch = "data";
+
+  constructor(
+    private readonly engine: Engine,
+    private readonly args: ValuesArguments,
+    private readonly host: HostCapabilities,
+  ) {}
+
+  computeNow(track: (key: string, need?: SeriesNeed) => void): CellTable | undefined {
+    const request = parseValuesArguments(this.args);
+    const need = valuesNeed(request);
+    const data = this.engine.serveNow?.(request.code, request.currency, request.unit, need);
+    if (data === undefined) return undefined;
+    const table = buildValuesTable(data, request, this.host);
+    track(data.key, need);
+    return table;
+  }
+
+  async compute(
+    track: (key: string, need?: SeriesNeed) => void,
+    stale: (cause: PcdError) => void,
+  ): Promise<CellTable> {
+    const request = parseValuesArguments(this.args);
+    const { engine } = this;
+    await engine.ready();
+    const series = await engine.resolve(request.code, request.currency, request.unit);
+    const need = valuesNeed(request);
+    track(series.key, need);
+    const data = await engine.getSeries(series, need);
+    if (data.staleBecause) stale(data.staleBecause);
+    return buildValuesTable(data, request, this.host);
+  }
 }

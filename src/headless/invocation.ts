@@ -1,12 +1,10 @@
 // A stand-in for CustomFunctions.StreamingInvocation: records every result the cell sets
 // (the runner reports the latest) and lets the runner cancel the cell, as Excel does when a
-// formula is recalculated or removed.
-//
-// One is made per cell per pass, so it holds no closure or promise of its own until asked:
-// a warm pass answers every cell synchronously, and 30,000 cells' promises and bound
-// setResult functions were a noticeable part of its garbage.
+// formula is recalculated or removed. A pass holds one per formula (tens of thousands) for
+// as long as its cells live, so an invocation keeps no more than its latest result: no
+// function of its own, and the promise the runner waits on only until the first result.
 
-/** What settled() returns once a result is in: one resolved promise for every cell. */
+/** What settled() gives once there is a result (one for every invocation). */
 const SETTLED: Promise<void> = Promise.resolve();
 
 export class RecordingInvocation {
@@ -14,18 +12,17 @@ export class RecordingInvocation {
   onCanceled?: () => void;
   private results = 0;
   private last: unknown;
-  /** Made only when the runner waits before the first result. */
-  private firstResult?: Promise<void>;
-  private resolveFirst?: () => void;
+  /** Made when the runner waits before the first result; let go once it came. */
+  private firstResult: Promise<void> | undefined;
+  private resolveFirst: (() => void) | undefined;
 
   setResult(value: unknown): void {
     this.results += 1;
     this.last = value;
     const resolve = this.resolveFirst;
-    if (resolve !== undefined) {
-      this.resolveFirst = undefined;
-      resolve();
-    }
+    this.firstResult = undefined;
+    this.resolveFirst = undefined;
+    resolve?.();
   }
 
   get hasResult(): boolean {

@@ -1,4 +1,11 @@
-import { DATA_KEY_PREFIX, DataCache, PACKED_FORMAT, toStored, type CacheEntry } from "../../src/core/cache";
+import {
+  DATA_KEY_PREFIX,
+  DataCache,
+  PACKED_FORMAT,
+  TEXT_FORMAT,
+  toStored,
+  type CacheEntry,
+} from "../../src/core/cache";
 import type { KeyValueStorage } from "../../src/core/environment";
 import { MemoryStorage } from "../../src/core/storage";
 
@@ -32,20 +39,49 @@ describe("DataCache", () => {
     expect(await storage.keys()).toContain(`${DATA_KEY_PREFIX}live|energy_price|1-1-1|default|default`);
   });
 
-  test("entries are stored packed (flat month and value arrays); entries stored one object per month still load", async () => {
+  test("entries are stored as texts of month indexes and values; entries stored as flat arrays or one object per month still load", async () => {
     const storage = new MemoryStorage();
-    await new DataCache(storage).put(entry("packed", 2));
-    expect(await storage.get(`${DATA_KEY_PREFIX}packed`)).toMatchObject({
-      format: PACKED_FORMAT,
-      finals: { months: [2026 * 12 + 9], values: [2] },
-      forecasts: { months: [], values: [] },
+    await new DataCache(storage).put(entry("texts", 2));
+    expect(await storage.get(`${DATA_KEY_PREFIX}texts`)).toMatchObject({
+      format: TEXT_FORMAT,
+      finals: { months: `[[${2026 * 12 + 9},1]]`, values: "[2]" },
+      forecasts: { months: "[]", values: "[]" },
       lastFinal: "2026-10",
+    });
+    await storage.set(`${DATA_KEY_PREFIX}packed`, {
+      ...entry("packed", 4),
+      format: PACKED_FORMAT,
+      finals: { months: [2026 * 12 + 9], values: [4] },
+      forecasts: { months: [], values: [] },
     });
     await storage.set(`${DATA_KEY_PREFIX}legacy`, entry("legacy", 3));
     const reopened = new DataCache(storage);
     await reopened.load();
-    expect(reopened.get("packed")).toEqual(entry("packed", 2));
+    expect(reopened.get("texts")).toEqual(entry("texts", 2));
+    expect(reopened.get("packed")).toEqual(entry("packed", 4));
     expect(reopened.get("legacy")).toEqual(entry("legacy", 3));
+  });
+
+  test.each<[string, Record<string, unknown>]>([
+    ["texts of different lengths", { finals: { months: "[[1,2]]", values: "[1]" } }],
+    ["a text that is not JSON", { forecasts: { months: "[", values: "[]" } }],
+    ["arrays where texts belong", { finals: { months: [1], values: [1] } }],
+    [
+      "flat arrays of different lengths",
+      {
+        format: PACKED_FORMAT,
+        finals: { months: [1, 2], values: [1] },
+        forecasts: { months: [], values: [] },
+      },
+    ],
+  ])("skips a stored entry with %s, and logs it", async (_case, damage) => {
+    const storage = new MemoryStorage();
+    await storage.set(`${DATA_KEY_PREFIX}damaged`, { ...toStored(entry("damaged")), ...damage });
+    const logs: string[] = [];
+    const cache = new DataCache(storage, (_level, text) => logs.push(text));
+    await cache.load();
+    expect(cache.keys()).toEqual([]);
+    expect(logs).toEqual(["Ignoring an unreadable cache entry 'pcd:data:damaged'"]);
   });
 
   test("skips a packed entry whose arrays do not match, and logs it", async () => {

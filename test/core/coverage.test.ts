@@ -65,4 +65,10 @@ describe("coversSpan", () => {
     );
     expect(kept.map((point) => point.month)).toEqual(["2012-12", "2025-10"]);
   });
+
+  test("withinCoverage gives back the very array when every point is covered (no copy to keep)", () => {
+    const points = ["2012-12", "2025-10"].map((month) => ({ month, value: 1 }));
+    expect(withinCoverage(points, ranges)).toBe(points);
+    expect(points.map((point) => point.month)).toEqual(["2012-12", "2025-10"]);
+  });
 });

@@ -79,6 +79,36 @@ describe("mergeAnswer", () => {
     expect(mergeAnswer(cached, seriesValues("1-2-3", finals, forecasts), source)).toEqual(expected);
   });
 
+  test.each<[string, SeriesPoints | undefined, MonthlyPoint[], "values" | "history"]>([
+    [
+      "values over cached months",
+      { finals: points("2024-01", "2025-06"), forecasts: [] },
+      points("2025-01", "2026-01", () => 2),
+      "values",
+    ],
+    [
+      "a History revision with a removed month",
+      { finals: points("2026-01", "2026-04"), forecasts: [] },
+      [p("2026-01", 5), p("2026-03", 5)],
+      "history",
+    ],
+    ["nothing cached", undefined, points("2025-01", "2025-12", () => 3), "history"],
+  ])(
+    "the order an answer lists its months in does not change the merge: %s",
+    (_case, cached, finals, source) => {
+      const inOrder = mergeAnswer(cached, seriesValues("1-2-3", finals), source);
+      const reversed = mergeAnswer(cached, seriesValues("1-2-3", [...finals].reverse()), source);
+      expect(reversed).toEqual(inOrder);
+      // Cached points the answer leaves alone are kept as they are; the answer's are copied.
+      for (const point of inOrder.finals) {
+        const fromCache = cached?.finals.includes(point) ?? false;
+        const fromAnswer = finals.includes(point);
+        expect(fromAnswer).toBe(false);
+        expect(fromCache || finals.some((answered) => answered.month === point.month)).toBe(true);
+      }
+    },
+  );
+
   test("a History answer with no finals drops nothing", () => {
     const cached = { finals: [p("2026-01", 1)], forecasts: [] };
     expect(mergeAnswer(cached, seriesValues("1-2-3", []), "history").finals).toEqual([p("2026-01", 1)]);

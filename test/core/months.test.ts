@@ -1,4 +1,11 @@
-import { laterMonth, monthIndex, monthOfIndex, monthsBetween, toMonth } from "../../src/core/months";
+import {
+  digitsAt,
+  laterMonth,
+  monthIndex,
+  monthOfIndex,
+  monthsBetween,
+  toMonth,
+} from "../../src/core/months";
 
 describe("months", () => {
   test.each([
@@ -47,4 +54,15 @@ describe("months", () => {
   test.each(["Nov 2026", "2026/11", "2026-1", "202a-11", "", "2026-"])("rejects %j: not a month", (text) => {
     expect(() => monthIndex(text)).toThrow(`'${text}' is not a month`);
   });
+});
+
+test.each<[string, number, number, number]>([
+  ["2024-05", 0, 4, 2024],
+  ["2024-05", 5, 2, 5],
+  ["x2024", 1, 4, 2024],
+  ["20a4", 0, 4, -1],
+  ["2024", 2, 4, -1],
+  ["２０２４", 0, 4, -1],
+])("digitsAt(%j, %d, %d) = %d", (text, start, count, value) => {
+  expect(digitsAt(text, start, count)).toBe(value);
 });

@@ -100,3 +100,17 @@ test.each(["2024-02-30", "2024-13-01", "24-01-01", "2024-1-1", "x"])("%s is not 
 test("a malformed month is a programming error, not a silent NaN", () => {
   expect(() => monthToSerial("2024-1")).toThrow(RangeError);
 });
+
+test.each([
+  "2024-001",
+  "2024/01",
+  "2024-0a",
+  "2O24-01",
+  " 2024-01",
+  "2024-01 ",
+  "2024-01-01",
+  "",
+  "２０２４-01",
+])("month text %j is refused like any other malformed month", (month) => {
+  expect(() => monthToSerial(month)).toThrow(new RangeError(`Not a month (YYYY-MM): ${month}`));
+});

@@ -2,7 +2,7 @@
 // "Responses"): string booleans, "not applicable" markers, comma lists, dates. They
 // never throw: an unreadable optional field becomes null (unknown), not a failure.
 import type { Month } from "../model";
-import { monthOfIndex } from "../months";
+import { digitsAt, monthOfIndex } from "../months";
 
 /** Texts the service uses for "not applicable" (compared trimmed, case-insensitive). */
 const NOT_APPLICABLE = new Set(["-", "n/a", "na", ""]);
@@ -57,53 +57,30 @@ function dateParts(value: unknown): { year: string; month: string; day: string |
 }
 
 /**
- * One string per month: every point of every series names its month, and a workbook's
- * cache holds millions of points (about 24 bytes saved per point). The pool holds only
- * valid months, and is emptied should it ever grow past the bound.
+ * "YYYY-MM-DD" (or "YYYY-MM", with an optional time) -> Month "YYYY-MM"; anything else null.
+ * One string per month (months.ts monthOfIndex): every point of every series names its
+ * month, and a workbook's cache holds millions of points. The plain date every point
+ * carries is read by its character codes: a regular expression's match allocated an array
+ * and its substrings per point, the largest single cost of reading an answer.
  */
-const MONTH_POOL_LIMIT = 10_000;
-const monthPool = new Map<string, Month>();
-
-/** Two decimal digits at `index` as a number, or -1. */
-function twoDigits(text: string, index: number): number {
-  const tens = text.charCodeAt(index) - 48;
-  const ones = text.charCodeAt(index + 1) - 48;
-  return tens >= 0 && tens <= 9 && ones >= 0 && ones <= 9 ? tens * 10 + ones : -1;
-}
-
-/**
- * The month of a plain "YYYY-MM-DD" or "YYYY-MM" text, read digit by digit; undefined for
- * any other form (the general reading below decides those). Every point of every answer
- * names its date this way: no regular expression, match array or new string per point.
- */
-function plainDateMonth(text: string): Month | undefined {
-  const length = text.length;
-  if ((length !== 7 && length !== 10) || text.charCodeAt(4) !== 45) return undefined;
-  const century = twoDigits(text, 0);
-  const years = twoDigits(text, 2);
-  const month = twoDigits(text, 5);
-  if (century < 0 || years < 0 || month < 1 || month > 12) return undefined;
-  if (length === 10) {
-    const day = twoDigits(text, 8);
-    if (text.charCodeAt(7) !== 45 || day < 1 || day > 31) return undefined;
-  }
-  return monthOfIndex((century * 100 + years) * 12 + month - 1);
-}
-
-/** "YYYY-MM-DD" (or "YYYY-MM") -> Month "YYYY-MM"; anything else null. */
 export function toMonth(value: unknown): Month | null {
-  if (typeof value === "string") {
-    const plain = plainDateMonth(value);
-    if (plain !== undefined) return plain;
+  if (typeof value === "string" && value.length === 10) {
+    const index = plainDateMonthIndex(value);
+    if (index !== undefined) return monthOfIndex(index);
   }
   const parts = dateParts(value);
   if (!parts) return null;
-  const month = `${parts.year}-${parts.month}`;
-  const pooled = monthPool.get(month);
-  if (pooled !== undefined) return pooled;
-  if (monthPool.size >= MONTH_POOL_LIMIT) monthPool.clear();
-  monthPool.set(month, month);
-  return month;
+  return monthOfIndex(Number(parts.year) * 12 + Number(parts.month) - 1);
+}
+
+/** The month index of a valid "YYYY-MM-DD" (dateParts' checks), else undefined. */
+function plainDateMonthIndex(text: string): number | undefined {
+  if (text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45) return undefined;
+  const year = digitsAt(text, 0, 4);
+  const month = digitsAt(text, 5, 2);
+  const day = digitsAt(text, 8, 2);
+  if (year < 0 || month < 1 || month > 12 || day < 1 || day > 31) return undefined;
+  return year * 12 + month - 1;
 }
 
 /** "YYYY-MM-DD" kept as a date text (a time part is dropped); anything else null. */

@@ -20,6 +20,7 @@ import {
   toMonth,
 } from "./normalise";
 import type { ServiceOperation } from "./paths";
+import { readPointList, type DatedPoint } from "./point-list";
 
 export const OPERATION_NAMES: Record<ServiceOperation, string> = {
   series_info: "Series Info",
@@ -42,8 +43,8 @@ const FiniteNumberSchema = v.pipe(
 
 const MonthSchema = v.pipe(v.unknown(), v.transform(toMonth), v.string("date must be a YYYY-MM-DD text"));
 
-// A point's other fields (should the service add any) are dropped, not copied: object, not
-// looseObject, halves the validation time of an answer (hundreds of points per series).
+// A point's other fields (should the service add any) are dropped, not copied (object, not
+// looseObject). Valid lists skip this schema (point-list.ts); it words what is wrong.
 const PointSchema = v.object({ date: MonthSchema, value: FiniteNumberSchema });
 
 const PointListSchema = v.array(PointSchema, "expected an array of {date, value}");
@@ -183,13 +184,16 @@ export function parseSeriesValuesList(
   const records = requireArray(body, operation);
   const result = new Map<string, SeriesValues>();
   records.forEach((record, index) => {
-    const parsed = v.safeParse(SeriesValuesRecordSchema, record);
-    if (!parsed.success) {
-      const code = optionalText((record as { code?: unknown } | null)?.code) ?? `record ${index}`;
-      log?.("warn", `${OPERATION_NAMES[operation]}: ${code} dropped: ${describeIssues(parsed.issues)}.`);
-      return;
+    let output = readValuesRecord(record);
+    if (output === undefined) {
+      const parsed = v.safeParse(SeriesValuesRecordSchema, record);
+      if (!parsed.success) {
+        const code = optionalText((record as { code?: unknown } | null)?.code) ?? `record ${index}`;
+        log?.("warn", `${OPERATION_NAMES[operation]}: ${code} dropped: ${describeIssues(parsed.issues)}.`);
+        return;
+      }
+      output = parsed.output;
     }
-    const output = parsed.output;
     if (!requested.has(output.code)) {
       log?.("debug", `${OPERATION_NAMES[operation]}: ignored record for unrequested code ${output.code}.`);
       return;
@@ -204,6 +208,40 @@ export function parseSeriesValuesList(
     });
   });
   return result;
+}
+
+/** What parseSeriesValuesList reads of a record (the schema's output fits it). */
+interface ValuesRecord {
+  code: string;
+  currency?: unknown;
+  unit?: unknown;
+  updated_at?: unknown;
+  series_final_values: readonly DatedPoint[];
+  series_forecast_values?: readonly DatedPoint[] | null;
+}
+
+/**
+ * A record whose code and points are all valid, read with the schema for its code only
+ * (point-list.ts); undefined sends it through the whole schema, which words the problem.
+ */
+function readValuesRecord(record: unknown): ValuesRecord | undefined {
+  if (typeof record !== "object" || record === null || Array.isArray(record)) return undefined;
+  const fields = record as Record<string, unknown>;
+  const code = v.safeParse(CodeSchema, fields.code);
+  if (!code.success) return undefined;
+  const finals = readPointList(fields.series_final_values);
+  const forecastList = fields.series_forecast_values;
+  // Missing or null means no forecast, as in the schema.
+  const forecasts = forecastList === undefined || forecastList === null ? [] : readPointList(forecastList);
+  if (finals === undefined || forecasts === undefined) return undefined;
+  return {
+    code: code.output,
+    currency: fields.currency,
+    unit: fields.unit,
+    updated_at: fields.updated_at,
+    series_final_values: finals,
+    series_forecast_values: forecasts,
+  };
 }
 
 /** Data Limits (docs/service.md §2.3): dataset -> allowance; a malformed entry is skipped with a warning. */

@@ -57,17 +57,21 @@ function shapeValuesTable(
 
   const withStatus = layout.forecast !== 0;
   const width = withStatus ? 3 : 2;
-  const table: CellTable = [];
-  if (layout.headers === 2) table.push(padRow([seriesIdentifier(data)], width));
+  const headers: CellValue[][] = [];
+  if (layout.headers === 2) headers.push(padRow([seriesIdentifier(data)], width));
   if (layout.headers >= 1) {
     const value = valueHeader(data);
-    table.push(withStatus ? ["Date", value, "Status"] : ["Date", value]);
+    headers.push(withStatus ? ["Date", value, "Status"] : ["Date", value]);
   }
-  for (const row of rows) {
-    const cells: CellValue[] = [host.dateCell(monthToSerial(row.month)), row.value];
-    if (withStatus) cells.push(row.status);
-    table.push(cells);
-  }
+  // Every array is made at its final length: the table is kept as long as its series version
+  // (series-memo.ts), and a row grown by push kept room for about 17 more cells, which made
+  // the tables the largest part of a large workbook's memory.
+  const table: CellTable = new Array<CellValue[]>(headers.length + rows.length);
+  headers.forEach((header, index) => (table[index] = header));
+  rows.forEach((row, index) => {
+    const date = host.dateCell(monthToSerial(row.month));
+    table[headers.length + index] = withStatus ? [date, row.value, row.status] : [date, row.value];
+  });
   return table;
 }
 
