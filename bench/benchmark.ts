@@ -19,6 +19,7 @@ import {
   runWorkbookLifecycle,
   type BenchContext,
 } from "./scenarios";
+import { runScaleInNewProcess } from "./scale-process";
 import { readCatalog, resetCounters } from "./service";
 import { evaluateTargets } from "./targets";
 import { generateWorkbook } from "./workloads";
@@ -93,11 +94,22 @@ export async function runBenchmark(config: BenchConfig, hooks: BenchHooks): Prom
     // W3 published a release: the workbooks generated from here on see its catalog.
     context.catalog = await readCatalog(service);
     context.byCode = new Map(context.catalog.map((series) => [series.code, series]));
-    for (const size of config.scaleSizes) {
-      const point = await attempt(`W5 ${size}`, () =>
-        runScalePoint(context, generateWorkbook(catalog, size, config.seed + size)),
-      );
-      if (point !== undefined) workloads.push(point);
+    if (!config.onlyScale && config.newProcess && config.scaleSizes.length > 0) {
+      // A process of its own, so that each size's memory is its own (scale-run.ts); its
+      // emulator is a fresh one in the same shape, on the same seed and clock.
+      const scale = await attempt("W5", () => runScaleInNewProcess(config, hooks.log));
+      for (const point of scale?.workloads ?? []) {
+        point.notes.push("run in a process of its own, after nothing else (its memory figures are its own)");
+        workloads.push(point);
+      }
+      failures.push(...(scale?.failures ?? []));
+    } else {
+      for (const size of config.scaleSizes) {
+        const point = await attempt(`W5 ${size}`, () =>
+          runScalePoint(context, generateWorkbook(catalog, size, config.seed + size)),
+        );
+        if (point !== undefined) workloads.push(point);
+      }
     }
 
     if (config.compareShapes && !config.onlyScale) {

@@ -152,6 +152,10 @@ test("W5: figures from the unprofiled session, profiles from a second one that i
   expect(scale.dataRequests).toBe(scale.dataRequestsBound);
   expect(scale.calls.series_values).toBe(scale.callsBound.series_values);
   expect(scale.scale?.coldProfile.length).toBeGreaterThan(0);
+  // A full run measures W5 in a process that ran nothing before it.
+  expect(scale.notes).toContain(
+    "run in a process of its own, after nothing else (its memory figures are its own)",
+  );
   expect(scale.notes.some((note) => note.startsWith("profiled session (top CPU entries only): cold "))).toBe(
     true,
   );
