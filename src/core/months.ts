@@ -42,17 +42,33 @@ export function digitsAt(text: string, start: number, count: number): number {
   return value;
 }
 
-/** One string per month for the whole process: thousands of series share a few hundred months. */
-const monthTexts = new Map<number, Month>();
+/**
+ * One string per month for the whole process: thousands of series share a few hundred
+ * months. Every point of every answer asks for its month's string, so the months of
+ * 1800-2299 sit in an array (an index, where a map lookup hashed the number each time);
+ * others, should any occur, in a map.
+ */
+const DENSE_FIRST = 1800 * 12;
+const DENSE_COUNT = 500 * 12;
+const denseTexts = new Array<Month | undefined>(DENSE_COUNT).fill(undefined);
+const otherTexts = new Map<number, Month>();
+
+function spellMonth(index: number): Month {
+  const year = Math.floor(index / 12);
+  const month = (index % 12) + 1;
+  return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}`;
+}
 
 /** The inverse of monthIndex (24288 -> "2024-01"), one shared string per month. */
 export function monthOfIndex(index: number): Month {
-  let text = monthTexts.get(index);
+  const slot = index - DENSE_FIRST;
+  if (slot >= 0 && slot < DENSE_COUNT && Number.isInteger(slot)) {
+    return (denseTexts[slot] ??= spellMonth(index));
+  }
+  let text = otherTexts.get(index);
   if (text === undefined) {
-    const year = Math.floor(index / 12);
-    const month = (index % 12) + 1;
-    text = `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}`;
-    monthTexts.set(index, text);
+    text = spellMonth(index);
+    otherTexts.set(index, text);
   }
   return text;
 }

@@ -73,6 +73,44 @@ export function makeRequestKey(
   currencyId: number | null,
   unitId: number | null,
 ): RequestKey {
+  // A recalculation resolves every cell again: the key of a catalog record with given
+  // options is found by three map lookups, without looking up its defaults again or
+  // building its id text (the record objects stay the same until the catalog is refreshed).
+  let byEnvironment = keysByRecord.get(info);
+  if (byEnvironment === undefined) {
+    byEnvironment = new Map();
+    keysByRecord.set(info, byEnvironment);
+  }
+  let byCurrency = byEnvironment.get(environment);
+  if (byCurrency === undefined) {
+    byCurrency = new Map();
+    byEnvironment.set(environment, byCurrency);
+  }
+  let byUnit = byCurrency.get(currencyId);
+  if (byUnit === undefined) {
+    byUnit = new Map();
+    byCurrency.set(currencyId, byUnit);
+  }
+  let key = byUnit.get(unitId);
+  if (key === undefined) {
+    key = makeRequestKeyOnce(environment, info, currencyId, unitId);
+    byUnit.set(unitId, key);
+  }
+  return key;
+}
+
+/** Keys made per catalog record, then environment, currency and unit. */
+const keysByRecord = new WeakMap<
+  object,
+  Map<ServiceEnvironment, Map<number | null, Map<number | null, RequestKey>>>
+>();
+
+function makeRequestKeyOnce(
+  environment: ServiceEnvironment,
+  info: DefaultsOf & Pick<SeriesInfo, "product" | "code">,
+  currencyId: number | null,
+  unitId: number | null,
+): RequestKey {
   const defaultCurrencyId = info.defaultCurrency
     ? findReference(CURRENCIES, info.defaultCurrency)?.id
     : undefined;

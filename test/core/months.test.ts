@@ -46,6 +46,11 @@ describe("months", () => {
     [24288, "2024-01"],
     [24299, "2024-12"],
     [119999, "9999-12"],
+    // The edges of the array of 1800-2299 and the months beyond it.
+    [1799 * 12 + 11, "1799-12"],
+    [1800 * 12, "1800-01"],
+    [2299 * 12 + 11, "2299-12"],
+    [2300 * 12, "2300-01"],
   ])("monthOfIndex(%d) = %s, and back", (index, expected) => {
     expect(monthOfIndex(index)).toBe(expected);
     expect(monthIndex(monthOfIndex(index))).toBe(index);

@@ -68,6 +68,28 @@ describe("makeRequestKey", () => {
     expect(makeRequestKey("live", gas, 3, 7)).toBe(omitted);
     expect(Object.isFrozen(omitted)).toBe(true);
   });
+
+  test("a record asked again finds its key without reading its defaults again", () => {
+    let reads = 0;
+    const record = { ...gas };
+    Object.defineProperty(record, "defaultCurrency", {
+      get: () => {
+        reads += 1;
+        return "EUR";
+      },
+    });
+    const first = makeRequestKey("live", record, 5, null);
+    const readsForFirst = reads;
+    expect(readsForFirst).toBeGreaterThan(0);
+    const again = makeRequestKey("live", record, 5, null);
+    expect(again).toBe(first);
+    expect(reads).toBe(readsForFirst);
+    // A refreshed catalog's record of the same series, other options, the other environment.
+    expect(makeRequestKey("live", { ...gas }, 5, null)).toBe(first);
+    expect(makeRequestKey("sandbox", record, 5, null)).not.toBe(first);
+    expect(makeRequestKey("live", record, 6, null)).not.toBe(first);
+    expect(makeRequestKey("live", record, 5, 2)).not.toBe(first);
+  });
 });
 
 describe("a cell's id leads back to its key by lookup", () => {
