@@ -18,7 +18,23 @@ export interface OutputError {
 
 export type CellOutput = { value: OutputValue; iso?: OutputValue } | { error: OutputError };
 
+/**
+ * Outputs of frozen tables (the functions share one per series version and shape), made once
+ * per table: a report of 10,000 VALUES cells made two copies of every cell's table (serials
+ * and ISO dates) at the end of every pass, where a few thousand distinct tables suffice.
+ */
+const tableOutputs = new WeakMap<unknown[], CellOutput>();
+
 export function toCellOutput(result: unknown): CellOutput {
+  if (!Array.isArray(result) || !Object.isFrozen(result)) return convert(result);
+  const known = tableOutputs.get(result);
+  if (known !== undefined) return known;
+  const output = convert(result);
+  if (result.every((row) => !Array.isArray(row) || Object.isFrozen(row))) tableOutputs.set(result, output);
+  return output;
+}
+
+function convert(result: unknown): CellOutput {
   if (isCustomFunctionsError(result)) return { error: { type: result.code, message: result.message ?? "" } };
   // A table of plain values (no dates) is reported as it is: shared with the cell, not copied.
   if (Array.isArray(result) && isScalarTable(result)) {

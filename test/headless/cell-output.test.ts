@@ -148,3 +148,38 @@ test("the text report names a timed-out phase and requests sent without an answe
   expect(text).toContain("data requests: 1 (+2 sent without an answer); timed out");
   expect(text).toContain('Did not settle: =PCD.VALUE("9")');
 });
+
+describe("tables shared between cells are converted once", () => {
+  const dateCell = (serial: number): unknown => ({
+    type: "FormattedNumber",
+    basicValue: serial,
+    numberFormat: "yyyy-mm-dd",
+  });
+
+  test("a frozen table gives the same output to every cell and pass", () => {
+    const table = Object.freeze([
+      Object.freeze([dateCell(45292), 1.5]),
+      Object.freeze([dateCell(45323), 2.5]),
+    ]);
+    const first = toCellOutput(table);
+    expect(first).toEqual({
+      value: [
+        [45292, 1.5],
+        [45323, 2.5],
+      ],
+      iso: [
+        ["2024-01-01", 1.5],
+        ["2024-02-01", 2.5],
+      ],
+    });
+    expect(toCellOutput(table)).toBe(first);
+  });
+
+  test("a table that can still change is converted each time, as it is then", () => {
+    const row: unknown[] = [dateCell(45292), 1.5];
+    const table = Object.freeze([row]);
+    expect(toCellOutput(table)).toEqual({ value: [[45292, 1.5]], iso: [["2024-01-01", 1.5]] });
+    row[1] = 9;
+    expect(toCellOutput(table)).toEqual({ value: [[45292, 9]], iso: [["2024-01-01", 9]] });
+  });
+});
