@@ -5,7 +5,8 @@
 // call could leave (the calls a cell starts queue behind every other cell's wake-up).
 // Here a load round has one reaction per load, the waiters are kept by code, and they are
 // woken a chunk at a time with a turn of the event loop between chunks, so the first data
-// calls go out while later cells are still being woken.
+// calls go out while later cells are still being woken. Rounds are kept per environment:
+// a cell that asks after a switch to the sandbox never waits on (or reads) live catalogs.
 import type { SeriesInfo } from "./model";
 
 /** Waiters woken before the event loop gets a turn (about 30 ms of cell work in Node). */
@@ -74,30 +75,33 @@ class LoadRound {
   }
 }
 
-export class CatalogArrivals {
-  private round: LoadRound | undefined;
+export class CatalogArrivals<S extends string> {
+  /** The round under way per scope (environment). */
+  private readonly rounds = new Map<S, LoadRound>();
 
   constructor(
-    private readonly find: (code: string) => SeriesInfo | undefined,
+    private readonly find: (code: string, scope: S) => SeriesInfo | undefined,
     private readonly yieldTurn: YieldTurn = nextTurn,
   ) {}
 
   /**
-   * Waits for `code` on the loads under way, starting them with `start` when none are.
+   * Waits for `code` on the loads under way in `scope`, starting them with `start` when none are.
    * `found` is the code's record as soon as the product holding it has loaded, undefined
    * once every load has settled without it; `settled` is every load's outcome.
    */
   wait(
     code: string,
+    scope: S,
     start: () => ReadonlyArray<Promise<unknown>>,
   ): { found: Promise<SeriesInfo | undefined>; settled: Promise<Array<PromiseSettledResult<unknown>>> } {
-    let round = this.round;
+    let round = this.rounds.get(scope);
     if (round === undefined) {
-      const started: LoadRound = new LoadRound(start(), this.find, this.yieldTurn, () => {
+      const find = (waited: string): SeriesInfo | undefined => this.find(waited, scope);
+      const started: LoadRound = new LoadRound(start(), find, this.yieldTurn, () => {
         // Settled rounds take no new waiters: a later question starts (cheap) loads again.
-        if (this.round === started) this.round = undefined;
+        if (this.rounds.get(scope) === started) this.rounds.delete(scope);
       });
-      this.round = started;
+      this.rounds.set(scope, started);
       round = started;
     }
     return { found: round.wait(code), settled: round.settled };

@@ -118,7 +118,9 @@ export class Catalog {
   private readonly failedAt = new Map<string, number>();
   private revision = 0;
   /** Cells waiting for codes while catalogs load (catalog-arrivals.ts). */
-  private readonly arrivals = new CatalogArrivals((code) => this.find(code));
+  private readonly arrivals = new CatalogArrivals<ServiceEnvironment>((code, environment) =>
+    this.findIn(environment, code),
+  );
 
   constructor(private readonly options: CatalogOptions) {}
 
@@ -178,7 +180,11 @@ export class Catalog {
 
   /** The cached record of a code (current environment), without any call. */
   find(code: string): SeriesInfo | undefined {
-    for (const [, key] of SCOPE_KEYS[this.options.environment()]) {
+    return this.findIn(this.options.environment(), code);
+  }
+
+  private findIn(environment: ServiceEnvironment, code: string): SeriesInfo | undefined {
+    for (const [, key] of SCOPE_KEYS[environment]) {
       const found = this.catalogs.get(key)?.byCode.get(code);
       if (found) return found;
     }
@@ -217,7 +223,7 @@ export class Catalog {
 
     // As soon as the product holding it has loaded: a cold workbook's first data calls
     // need not wait for the largest catalog of the three.
-    const arrival = this.arrivals.wait(code, () =>
+    const arrival = this.arrivals.wait(code, this.options.environment(), () =>
       PRODUCTS.map((product) => this.ensure(product, CATALOG_MAX_AGE_MS)),
     );
     const afterLoad = await arrival.found;

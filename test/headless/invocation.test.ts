@@ -46,7 +46,8 @@ describe("RecordingInvocation", () => {
       return invocations;
     });
     // Its fields and a slot of the array; a function per invocation and a kept promise
-    // with its resolver cost 250 bytes or more on top.
-    expect(bytes / count).toBeLessThan(120);
+    // with its resolver cost 250 bytes or more on top. (The margin is for test workers
+    // whose heap differs with the files they ran before.)
+    expect(bytes / count).toBeLessThan(200);
   });
 });
