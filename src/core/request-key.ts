@@ -76,21 +76,7 @@ export function makeRequestKey(
   // A recalculation resolves every cell again: the key of a catalog record with given
   // options is found by three map lookups, without looking up its defaults again or
   // building its id text (the record objects stay the same until the catalog is refreshed).
-  let byEnvironment = keysByRecord.get(info);
-  if (byEnvironment === undefined) {
-    byEnvironment = new Map();
-    keysByRecord.set(info, byEnvironment);
-  }
-  let byCurrency = byEnvironment.get(environment);
-  if (byCurrency === undefined) {
-    byCurrency = new Map();
-    byEnvironment.set(environment, byCurrency);
-  }
-  let byUnit = byCurrency.get(currencyId);
-  if (byUnit === undefined) {
-    byUnit = new Map();
-    byCurrency.set(currencyId, byUnit);
-  }
+  const byUnit = childOf(childOf(childOf(keysByRecord, info), environment), currencyId);
   let key = byUnit.get(unitId);
   if (key === undefined) {
     key = makeRequestKeyOnce(environment, info, currencyId, unitId);
@@ -99,11 +85,23 @@ export function makeRequestKey(
   return key;
 }
 
+type Level<V> = Map<unknown, V>;
+
+/** The map under `key`, made when there is none yet. */
+function childOf<K, V>(
+  parent: { get(key: K): Level<V> | undefined; set(key: K, value: Level<V>): unknown },
+  key: K,
+): Level<V> {
+  let child = parent.get(key);
+  if (child === undefined) {
+    child = new Map();
+    parent.set(key, child);
+  }
+  return child;
+}
+
 /** Keys made per catalog record, then environment, currency and unit. */
-const keysByRecord = new WeakMap<
-  object,
-  Map<ServiceEnvironment, Map<number | null, Map<number | null, RequestKey>>>
->();
+const keysByRecord = new WeakMap<object, Level<Level<Level<RequestKey>>>>();
 
 function makeRequestKeyOnce(
   environment: ServiceEnvironment,

@@ -10,6 +10,7 @@ import { parseCode } from "./arguments/code";
 import { parseCurrencyOrUnit } from "./arguments/currency-unit";
 import { checkMonthRange, parseMonthArgument } from "./arguments/dates";
 import { parseForecast } from "./arguments/options";
+import { seriesForCell } from "./series-for-cell";
 import { findMonthValue } from "./shape/month-value";
 import { describeHoldings } from "./shape/value-cell";
 import type { CellJob } from "./streaming-cell";
@@ -74,12 +75,8 @@ export function averageJob(engine: Engine, args: AverageArguments): CellJob<numb
     watch: "data",
     compute: async (track, stale) => {
       const request = parseAverageArguments(args);
-      await engine.ready();
-      const series = await engine.resolve(request.code, request.currency, request.unit);
       const need = { from: request.start, to: request.end };
-      track(series.key, need);
-      const data = await engine.getSeries(series, need);
-      if (data.staleBecause) stale(data.staleBecause);
+      const data = await seriesForCell(engine, request, need, track, stale);
       let sum = 0;
       const months = monthsFrom(request.start, request.end);
       for (const month of months) {

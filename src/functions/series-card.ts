@@ -16,6 +16,7 @@ import { parseHistory } from "./arguments/options";
 import type { CellTable } from "./cell-value";
 import type { HostCapabilities } from "./host-capabilities";
 import { buildSeriesCard, type CardScope } from "./series-card-entity";
+import { seriesForCell } from "./series-for-cell";
 import { buildInfoTable } from "./shape/info-table";
 import type { CellJob } from "./streaming-cell";
 
@@ -74,12 +75,7 @@ export function seriesCardJob(
     watch: "data",
     compute: async (track, stale) => {
       const request = parseSeriesCardArguments(args);
-      await engine.ready();
-      const series = await engine.resolve(request.code, request.currency, request.unit);
-      const need = seriesCardNeed(request.scope);
-      track(series.key, need);
-      const data = await engine.getSeries(series, need);
-      if (data.staleBecause) stale(data.staleBecause);
+      const data = await seriesForCell(engine, request, seriesCardNeed(request.scope), track, stale);
       return [[buildSeriesCard(data, { scope: request.scope, numberType })]];
     },
   };

@@ -10,6 +10,7 @@ import { parseCode } from "./arguments/code";
 import { parseCurrencyOrUnit } from "./arguments/currency-unit";
 import { parseMonthArgument } from "./arguments/dates";
 import { DivisionByZeroError } from "./cell-errors";
+import { seriesForCell } from "./series-for-cell";
 import type { CellJob } from "./streaming-cell";
 import { latestFinalMonth, monthValue } from "./shape/month-value";
 import { valueNeed } from "./value";
@@ -64,12 +65,7 @@ export function ratioJob(
     watch: "data",
     compute: async (track, stale) => {
       const request = parse();
-      await engine.ready();
-      const series = await engine.resolve(request.code, request.currency, request.unit);
-      const need = ratioNeed(request);
-      track(series.key, need);
-      const data = await engine.getSeries(series, need);
-      if (data.staleBecause) stale(data.staleBecause);
+      const data = await seriesForCell(engine, request, ratioNeed(request), track, stale);
       const to = request.to ?? latestFinalMonth(data);
       const from = monthValue(data, request.from);
       const target = monthValue(data, to);

@@ -6,6 +6,7 @@ import { LATEST_ONLY, type SeriesNeed } from "../core/series-need";
 import { parseCode } from "./arguments/code";
 import { parseCurrencyOrUnit } from "./arguments/currency-unit";
 import { parseMonthArgument } from "./arguments/dates";
+import { seriesForCell } from "./series-for-cell";
 import { pickValue } from "./shape/value-cell";
 import type { CellJob } from "./streaming-cell";
 
@@ -65,13 +66,7 @@ class ValueJob implements CellJob<number> {
     stale: (cause: PcdError) => void,
   ): Promise<number> {
     const request = parseValueArguments(this.args);
-    const { engine } = this;
-    await engine.ready();
-    const series = await engine.resolve(request.code, request.currency, request.unit);
-    const need = valueNeed(request.month);
-    track(series.key, need);
-    const data = await engine.getSeries(series, need);
-    if (data.staleBecause) stale(data.staleBecause);
+    const data = await seriesForCell(this.engine, request, valueNeed(request.month), track, stale);
     return pickValue(data, request.month);
   }
 }

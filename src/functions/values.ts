@@ -9,6 +9,7 @@ import { parseFrequency } from "./arguments/frequency";
 import { parseForecast, parseHeaders, parseOrder } from "./arguments/options";
 import type { CellTable } from "./cell-value";
 import type { HostCapabilities } from "./host-capabilities";
+import { seriesForCell } from "./series-for-cell";
 import { buildValuesTable, type ValuesLayout } from "./shape/values-table";
 import type { CellJob } from "./streaming-cell";
 
@@ -92,13 +93,7 @@ class ValuesJob implements CellJob<CellTable> {
     stale: (cause: PcdError) => void,
   ): Promise<CellTable> {
     const request = parseValuesArguments(this.args);
-    const { engine } = this;
-    await engine.ready();
-    const series = await engine.resolve(request.code, request.currency, request.unit);
-    const need = valuesNeed(request);
-    track(series.key, need);
-    const data = await engine.getSeries(series, need);
-    if (data.staleBecause) stale(data.staleBecause);
+    const data = await seriesForCell(this.engine, request, valuesNeed(request), track, stale);
     return buildValuesTable(data, request, this.host);
   }
 }

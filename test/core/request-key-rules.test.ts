@@ -2,19 +2,12 @@
 // maps, subscriptions and storage, and no code reads their parts back out of it. This test
 // reads the sources of everything but the emulator (which is the service, not the engine)
 // and fails on any code that splits or parses a key id.
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join, relative } from "node:path";
+import { sourceFiles } from "../support/source-files";
 
 const ROOT = join(__dirname, "..", "..");
 const SOURCES = join(ROOT, "src");
-
-function sourceFiles(directory: string): string[] {
-  return readdirSync(directory).flatMap((name) => {
-    const path = join(directory, name);
-    if (statSync(path).isDirectory()) return name === "emulator" ? [] : sourceFiles(path);
-    return /\.tsx?$/.test(name) ? [path] : [];
-  });
-}
 
 /** Ways to read a key id back into parts. */
 const PARSE_BACK: ReadonlyArray<[string, RegExp]> = [
@@ -23,7 +16,7 @@ const PARSE_BACK: ReadonlyArray<[string, RegExp]> = [
 ];
 
 describe("no request key id is parsed back", () => {
-  const files = sourceFiles(SOURCES);
+  const files = sourceFiles(SOURCES, [".ts", ".tsx"], ["emulator"]);
 
   test("the rule reads the engine, the functions, the pane and the runner", () => {
     const read = files.map((file) => relative(ROOT, file));

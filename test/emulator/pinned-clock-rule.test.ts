@@ -4,18 +4,11 @@
 // real clock, or runs the recalc CLI in a child process without PCD_NOW, passes on most days
 // and fails on those (CI on a 25th: ten failures). This test reads the test and bench
 // sources and fails on either.
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join, relative } from "node:path";
+import { sourceFiles } from "../support/source-files";
 
 const ROOT = join(__dirname, "..", "..");
-
-function sourceFiles(directory: string): string[] {
-  return readdirSync(directory).flatMap((name) => {
-    const path = join(directory, name);
-    if (statSync(path).isDirectory()) return sourceFiles(path);
-    return name.endsWith(".ts") ? [path] : [];
-  });
-}
 
 /** The argument text of each startEmulator(...) call, up to its closing parenthesis. */
 function startEmulatorArguments(text: string): string[] {
@@ -41,9 +34,10 @@ function pinsClock(args: string): boolean {
 }
 
 // This file's own examples are not emulators a test starts.
-const files = [...sourceFiles(join(ROOT, "test")), ...sourceFiles(join(ROOT, "bench"))].filter(
-  (file) => file !== __filename,
-);
+const files = [
+  ...sourceFiles(join(ROOT, "test"), [".ts"]),
+  ...sourceFiles(join(ROOT, "bench"), [".ts"]),
+].filter((file) => file !== __filename);
 
 test.each([
   ["startEmulator({ quiet: true, now: START, port: 0 })", true],

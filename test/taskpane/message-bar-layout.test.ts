@@ -4,19 +4,12 @@
 // keeps the same box, so it never reflows and pushes the pane into horizontal scrolling
 // (CI measured 441 px on the Status tab). Every message bar in the pane therefore asks for
 // the multiline layout; this test reads the pane's sources and fails on one that does not.
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join, relative } from "node:path";
+import { sourceFiles } from "../support/source-files";
 
 const ROOT = join(__dirname, "..", "..");
 const PANE = join(ROOT, "src", "taskpane");
-
-function sourceFiles(directory: string): string[] {
-  return readdirSync(directory).flatMap((name) => {
-    const path = join(directory, name);
-    if (statSync(path).isDirectory()) return sourceFiles(path);
-    return name.endsWith(".tsx") ? [path] : [];
-  });
-}
 
 /** The opening tags of MessageBar elements in a source text, attributes included. */
 function messageBarTags(text: string): string[] {
@@ -24,7 +17,7 @@ function messageBarTags(text: string): string[] {
 }
 
 describe("message bars in the task pane wrap", () => {
-  const files = sourceFiles(PANE);
+  const files = sourceFiles(PANE, [".tsx"]);
 
   test.each([
     ["a bare tag", "<MessageBar>", 1],

@@ -1,0 +1,27 @@
+// What every data cell does before it shapes its result: resolve its series, hold and watch
+// its key with the months it reads, fetch them, and say when the data shown is cached data
+// a failed fetch could not bring up to date (the cell keeps it and retries).
+import type { Engine, SeriesData } from "../core/engine-api";
+import type { PcdError } from "../core/errors";
+import type { SeriesNeed } from "../core/series-need";
+
+export interface SeriesAsked {
+  code: string;
+  currency: string | number | null;
+  unit: string | number | null;
+}
+
+export async function seriesForCell(
+  engine: Engine,
+  request: SeriesAsked,
+  need: SeriesNeed,
+  track: (key: string, need?: SeriesNeed) => void,
+  stale: (cause: PcdError) => void,
+): Promise<SeriesData> {
+  await engine.ready();
+  const series = await engine.resolve(request.code, request.currency, request.unit);
+  track(series.key, need);
+  const data = await engine.getSeries(series, need);
+  if (data.staleBecause) stale(data.staleBecause);
+  return data;
+}

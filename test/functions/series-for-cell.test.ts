@@ -1,0 +1,59 @@
+import type { Engine, SeriesData } from "../../src/core/engine-api";
+import { PcdError } from "../../src/core/errors";
+import { LATEST_ONLY } from "../../src/core/series-need";
+import { seriesForCell } from "../../src/functions/series-for-cell";
+
+/** The three engine calls seriesForCell makes, recorded in order. */
+function engineWith(data: Partial<SeriesData>): { engine: Engine; calls: string[] } {
+  const calls: string[] = [];
+  const engine = {
+    ready: async () => {
+      calls.push("ready");
+    },
+    resolve: async (code: string, currency: unknown, unit: unknown) => {
+      calls.push(`resolve ${code} ${String(currency)} ${String(unit)}`);
+      return { key: `live|energy_price|${code}|-|-` };
+    },
+    getSeries: async (series: { key: string }, need: unknown) => {
+      calls.push(`getSeries ${series.key} ${JSON.stringify(need)}`);
+      return { key: series.key, ...data };
+    },
+  } as unknown as Engine;
+  return { engine, calls };
+}
+
+test("resolves after the engine is ready, tracks the key with its months, then fetches them", async () => {
+  const { engine, calls } = engineWith({});
+  const track = jest.fn();
+  const stale = jest.fn();
+  const data = await seriesForCell(
+    engine,
+    { code: "1-2-3", currency: "EUR", unit: null },
+    LATEST_ONLY,
+    track,
+    stale,
+  );
+  expect(calls).toEqual([
+    "ready",
+    "resolve 1-2-3 EUR null",
+    `getSeries live|energy_price|1-2-3|-|- ${JSON.stringify(LATEST_ONLY)}`,
+  ]);
+  expect(track).toHaveBeenCalledWith("live|energy_price|1-2-3|-|-", LATEST_ONLY);
+  expect(stale).not.toHaveBeenCalled();
+  expect(data.key).toBe("live|energy_price|1-2-3|-|-");
+});
+
+test("cached data a failed fetch could not update is returned and said stale", async () => {
+  const cause = new PcdError("network", "The service could not be reached.");
+  const { engine } = engineWith({ staleBecause: cause });
+  const stale = jest.fn();
+  const data = await seriesForCell(
+    engine,
+    { code: "1-2-3", currency: null, unit: null },
+    LATEST_ONLY,
+    jest.fn(),
+    stale,
+  );
+  expect(stale).toHaveBeenCalledWith(cause);
+  expect(data.staleBecause).toBe(cause);
+});
