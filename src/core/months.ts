@@ -5,13 +5,24 @@ const MONTH_PATTERN = /^(\d{4})-(\d{2})/;
 
 const ZERO = 48;
 
+function digit(text: string, index: number): number {
+  const value = text.charCodeAt(index) - ZERO;
+  return value >= 0 && value <= 9 ? value : -1;
+}
+
 /** Months since year 0 ("2024-01" -> 24288); throws on text that is not a month. */
 export function monthIndex(month: string): number {
   // Sorting and merging series call this per point comparison: read the digits directly
   // (no regular expression, no allocation) when the text has the YYYY-MM shape.
-  const year = digitsAt(month, 0, 4);
-  const monthNumber = digitsAt(month, 5, 2);
-  if (month.charCodeAt(4) === 45 && year >= 0 && monthNumber >= 0) return year * 12 + monthNumber - 1;
+  const y1 = digit(month, 0);
+  const y2 = digit(month, 1);
+  const y3 = digit(month, 2);
+  const y4 = digit(month, 3);
+  const m1 = digit(month, 5);
+  const m2 = digit(month, 6);
+  if (month.charCodeAt(4) === 45 && Math.min(y1, y2, y3, y4, m1, m2) >= 0) {
+    return (y1 * 1000 + y2 * 100 + y3 * 10 + y4) * 12 + m1 * 10 + m2 - 1;
+  }
   const match = MONTH_PATTERN.exec(month);
   if (!match) throw new RangeError(`'${month}' is not a month (expected YYYY-MM)`);
   return Number(match[1]) * 12 + Number(match[2]) - 1;
