@@ -9,7 +9,8 @@
 import * as v from "valibot";
 import type { CoveredRange } from "./coverage";
 import type { KeyValueStorage, Logger } from "./environment";
-import type { Month, MonthlyPoint } from "./model";
+import type { Month } from "./model";
+import { PointColumns } from "./point-columns";
 import { WriteBatch } from "./storage/write-batch";
 import {
   packPoints,
@@ -23,9 +24,9 @@ export const DATA_KEY_PREFIX = "pcd:data:";
 
 export interface CacheEntry {
   key: string;
-  /** Oldest first, one point per month. */
-  finals: MonthlyPoint[];
-  forecasts: MonthlyPoint[];
+  /** Oldest first, one point per month (held column-wise: point-columns.ts). */
+  finals: PointColumns;
+  forecasts: PointColumns;
   /** Currency / unit short names the service applied. */
   currency: string | null;
   unit: string | null;
@@ -70,7 +71,11 @@ const CacheEntrySchema = v.object({
   pendingValues: v.optional(v.boolean()),
 });
 
-type StoredEntry = v.InferOutput<typeof CacheEntrySchema>;
+/** A stored entry as read, its points as columns (whatever form they were stored in). */
+type StoredEntry = Omit<v.InferOutput<typeof CacheEntrySchema>, "finals" | "forecasts"> & {
+  finals: PointColumns;
+  forecasts: PointColumns;
+};
 
 /** Entries written by earlier versions: the points as flat arrays, marked by `format`. */
 export const PACKED_FORMAT = 2;
@@ -115,16 +120,27 @@ function parseStored(stored: unknown): StoredEntry | undefined {
     const finalPoints = readPointTexts(finals);
     const forecastPoints = readPointTexts(forecasts);
     if (finalPoints === undefined || forecastPoints === undefined) return undefined;
-    return { ...rest, finals: unpackPoints(finalPoints), forecasts: unpackPoints(forecastPoints) };
+    return withColumns(rest, unpackPoints(finalPoints), unpackPoints(forecastPoints));
   }
   if (format === PACKED_FORMAT) {
     const packed = v.safeParse(PackedEntrySchema, stored);
     if (!packed.success) return undefined;
     const { format: _format, finals, forecasts, ...rest } = packed.output;
-    return { ...rest, finals: unpackPoints(finals), forecasts: unpackPoints(forecasts) };
+    return withColumns(rest, unpackPoints(finals), unpackPoints(forecasts));
   }
   const parsed = v.safeParse(CacheEntrySchema, stored);
-  return parsed.success ? parsed.output : undefined;
+  if (!parsed.success) return undefined;
+  const { finals, forecasts, ...rest } = parsed.output;
+  return { ...rest, finals: PointColumns.fromPoints(finals), forecasts: PointColumns.fromPoints(forecasts) };
+}
+
+/** The entry with its columns; undefined when either could not be made (months out of order). */
+function withColumns(
+  rest: Omit<StoredEntry, "finals" | "forecasts">,
+  finals: PointColumns | undefined,
+  forecasts: PointColumns | undefined,
+): StoredEntry | undefined {
+  return finals === undefined || forecasts === undefined ? undefined : { ...rest, finals, forecasts };
 }
 
 /**

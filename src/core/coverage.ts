@@ -3,7 +3,8 @@
 // of its release, a History answer every month before that window (docs/service.md). A
 // cell is served only from covered months, so a History answer whose Values call failed
 // can never pass its last month off as the latest one.
-import type { Month, MonthlyPoint } from "./model";
+import type { Month } from "./model";
+import type { PointColumns } from "./point-columns";
 import { monthIndex } from "./months";
 
 export interface CoveredRange {
@@ -69,10 +70,6 @@ export function rangeOf(from: number, to: number): CoveredRange {
  * for). Usually every point is covered: the array given is then the one returned, not a
  * copy (the cache keeps it, and a filtered copy kept room for up to half as many again).
  */
-export function withinCoverage(points: MonthlyPoint[], ranges: readonly CoveredRange[]): MonthlyPoint[] {
-  const covered = (point: MonthlyPoint): boolean => {
-    const index = monthIndex(point.month);
-    return coversSpan(ranges, index, index);
-  };
-  return points.every(covered) ? points : points.filter(covered);
+export function withinCoverage(points: PointColumns, ranges: readonly CoveredRange[]): PointColumns {
+  return points.filterMonths((month) => coversSpan(ranges, month, month));
 }

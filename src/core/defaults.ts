@@ -24,6 +24,8 @@ export interface EngineTuning {
   releaseGraceMs: number;
   /** The workbook's key list is saved at most this often. */
   keySaveDelayMs: number;
+  /** ...and while keys keep changing, the wait doubles up to this (workbook-keys.ts). */
+  keySaveMaxDelayMs: number;
   /** A token lives this long when its JWT carries no expiry (docs/service.md §5). */
   tokenLifetimeMs: number;
   /** A token is renewed this long before it expires. */
@@ -53,6 +55,7 @@ export const ENGINE_DEFAULTS: Readonly<EngineTuning> = Object.freeze({
   recentFailureMs: 30_000,
   releaseGraceMs: 10_000,
   keySaveDelayMs: 1_000,
+  keySaveMaxDelayMs: 8_000,
   tokenLifetimeMs: 2 * 60 * MINUTE,
   renewBeforeExpiryMs: 5 * MINUTE,
   batchWindowMs: 20,

@@ -3,16 +3,9 @@
 import type { PcdError } from "./errors";
 import type { RequestKey } from "./request-key";
 import type { SeriesReleaseChanges } from "./release-changes";
+import type { PointColumns } from "./point-columns";
 import type { SeriesNeed } from "./series-need";
-import type {
-  DataLimits,
-  Month,
-  MonthlyPoint,
-  Operation,
-  ProductId,
-  SeriesInfo,
-  ServiceEnvironment,
-} from "./model";
+import type { DataLimits, Month, Operation, ProductId, SeriesInfo, ServiceEnvironment } from "./model";
 
 export interface EngineSettings {
   environment: ServiceEnvironment;
@@ -55,8 +48,8 @@ export interface SeriesData {
   key: string;
   info: SeriesInfo;
   /** Oldest first. */
-  finals: MonthlyPoint[];
-  forecasts: MonthlyPoint[];
+  finals: PointColumns;
+  forecasts: PointColumns;
   /** Currency / unit short names as the service applied them. */
   currency: string | null;
   unit: string | null;

@@ -3,6 +3,8 @@
 // validated and converted into these shapes at the HTTP boundary, so nothing above
 // the client ever sees string booleans, "-" markers or unsorted arrays.
 
+import type { PointColumns } from "./point-columns";
+
 /** The three data products; the value is the product's base path without the slash. */
 export type ProductId = "energy_price" | "commodity_price" | "industry_economics";
 
@@ -70,8 +72,8 @@ export interface SeriesValues {
   unit: string | null;
   updatedAt: string | null;
   /** Oldest first, one point per month (duplicates dropped, the last seen kept). */
-  finals: MonthlyPoint[];
-  forecasts: MonthlyPoint[];
+  finals: PointColumns;
+  forecasts: PointColumns;
 }
 
 /** Data Limits (docs/service.md §2.3): dataset name -> allowance. Dataset names are opaque strings. */

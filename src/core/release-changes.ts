@@ -3,7 +3,8 @@
 // entry before its sync and the entry after (src/core/refresh.ts), so the pane can list
 // what changed and write it to a report sheet. Only finals count: forecasts move with
 // every release and are not history.
-import type { Month, MonthlyPoint } from "./model";
+import type { Month } from "./model";
+import type { PointColumns } from "./point-columns";
 
 export interface ChangedMonth {
   month: Month;
@@ -27,7 +28,7 @@ export interface SeriesReleaseChanges {
 
 interface EntryPoints {
   key: string;
-  finals: readonly MonthlyPoint[];
+  finals: PointColumns;
   currency: string | null;
   unit: string | null;
 }
@@ -44,11 +45,10 @@ export function releaseChanges(
   after: EntryPoints | undefined,
 ): SeriesReleaseChanges | null {
   if (!before || !after || before.finals.length === 0) return null;
-  const old = new Map(before.finals.map((point) => [point.month, point.value]));
   const revised: ChangedMonth[] = [];
   const added: ChangedMonth[] = [];
   for (const point of after.finals) {
-    const previous = old.get(point.month);
+    const previous = before.finals.valueIn(point.month);
     if (previous === undefined) {
       added.push({ month: point.month, kind: "new", before: null, after: point.value, changePercent: null });
     } else if (previous !== point.value) {

@@ -17,7 +17,7 @@ import { addRange, rangeOf, withinCoverage, type CoveredRange } from "./coverage
 import type { SeriesRequest } from "./engine-api";
 import type { Logger } from "./environment";
 import { isPcdError, PcdError, type PcdErrorKind } from "./errors";
-import { lastMonthOf, mergeAnswer, pointsDiffer, type MergeSource } from "./merge";
+import { mergeAnswer, pointsDiffer, type MergeSource } from "./merge";
 import type { ProductId, SeriesInfo, SeriesValues, ServiceEnvironment } from "./model";
 import { monthIndex } from "./months";
 import { windowStart, type SeriesNeed } from "./series-need";
@@ -193,7 +193,7 @@ export class SeriesSync {
     if (
       source === "history" &&
       info.lastAvailableFinal !== null &&
-      reaches(lastMonthOf(answer.finals), info.lastAvailableFinal)
+      reaches(answer.finals.lastMonth(), info.lastAvailableFinal)
     ) {
       // This service's History holds the window too (the service description's letter).
       this.historyReachesLatest.add(scope);
@@ -239,7 +239,7 @@ export class SeriesSync {
     const finals = withinCoverage(points.finals, covered);
     const windowReached =
       source === "values" ||
-      (info.lastAvailableFinal !== null && reaches(lastMonthOf(answer.finals), info.lastAvailableFinal));
+      (info.lastAvailableFinal !== null && reaches(answer.finals.lastMonth(), info.lastAvailableFinal));
     const entry: CacheEntry = {
       key,
       finals,
@@ -247,7 +247,7 @@ export class SeriesSync {
       currency: answer.currency,
       unit: answer.unit,
       updatedAt: answer.updatedAt,
-      lastFinal: lastMonthOf(finals),
+      lastFinal: finals.lastMonth(),
       fetchedAt: this.options.now(),
       catalogUpdatedAt: info.updatedAt,
       covered,
@@ -272,17 +272,16 @@ function answeredRange(
   source: MergeSource,
   info: SeriesInfo,
 ): CoveredRange | undefined {
-  const last = lastMonthOf(answer.finals);
+  const last = answer.finals.lastMonth();
   const lastIndex = last === null ? null : monthIndex(last);
   if (info.lastAvailableFinal === null) {
     if (lastIndex === null) return undefined;
-    const first = answer.finals[0];
-    return rangeOf(source === "history" || !first ? -Infinity : monthIndex(first.month), lastIndex);
+    const first = answer.finals.length > 0 ? answer.finals.indexAt(0) : null;
+    return rangeOf(source === "history" || first === null ? -Infinity : first, lastIndex);
   }
   const start = windowStart(info.lastAvailableFinal);
   const end = monthIndex(info.lastAvailableFinal);
   if (source === "history") return rangeOf(-Infinity, Math.max(lastIndex ?? start - 1, start - 1));
-  const first = answer.finals[0];
-  const from = first ? Math.min(start, monthIndex(first.month)) : start;
+  const from = answer.finals.length > 0 ? Math.min(start, answer.finals.indexAt(0)) : start;
   return rangeOf(from, Math.max(lastIndex ?? end, end));
 }

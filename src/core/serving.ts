@@ -52,7 +52,7 @@ export function judgeServing(
   if (from !== null && from > end) {
     // Only months after the cached last final: a forecast of that release, or nothing.
     const month = monthOfIndex(from);
-    if (!entry.forecasts.some((point) => point.month === month)) return { kind: "missing", what: month };
+    if (!entry.forecasts.has(month)) return { kind: "missing", what: month };
   }
   return { kind: "stale" };
 }

@@ -8,8 +8,7 @@
 // Format 2 stored the flat arrays of month indexes and values themselves; such entries
 // still load.
 import * as v from "valibot";
-import type { MonthlyPoint } from "./model";
-import { monthIndex, monthOfIndex } from "./months";
+import { PointColumns } from "./point-columns";
 
 /** The points as flat arrays (format 2's stored form, and what format 3's texts hold). */
 export interface StoredPoints {
@@ -34,16 +33,15 @@ export const StoredPointsSchema = v.pipe(
 
 export const StoredPointTextsSchema = v.object({ months: v.string(), values: v.string() });
 
-export function packPoints(points: readonly MonthlyPoint[]): StoredPointTexts {
+export function packPoints(points: PointColumns): StoredPointTexts {
   const runs: Array<[number, number]> = [];
   const values = new Array<number>(points.length);
   let run: [number, number] | undefined;
   for (let index = 0; index < points.length; index += 1) {
-    const point = points[index] as MonthlyPoint;
-    const month = monthIndex(point.month);
+    const month = points.indexAt(index);
     if (run !== undefined && month === run[0] + run[1]) run[1] += 1;
     else runs.push((run = [month, 1]));
-    values[index] = point.value;
+    values[index] = points.valueAt(index);
   }
   return { months: JSON.stringify(runs), values: JSON.stringify(values) };
 }
@@ -70,13 +68,11 @@ export function readPointTexts(texts: StoredPointTexts): StoredPoints | undefine
   }
 }
 
-export function unpackPoints(stored: StoredPoints): MonthlyPoint[] {
-  const points = new Array<MonthlyPoint>(stored.months.length);
-  for (let index = 0; index < stored.months.length; index += 1) {
-    points[index] = {
-      month: monthOfIndex(stored.months[index] as number),
-      value: stored.values[index] as number,
-    };
+/** Stored arrays as columns; undefined when their months are not strictly ascending. */
+export function unpackPoints(stored: StoredPoints): PointColumns | undefined {
+  try {
+    return PointColumns.fromIndexes(stored.months, stored.values);
+  } catch {
+    return undefined;
   }
-  return points;
 }

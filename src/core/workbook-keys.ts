@@ -35,6 +35,13 @@ export const RELEASE_GRACE_MS = ENGINE_DEFAULTS.releaseGraceMs;
  * wrote the list a hundred times per 10,000 formulas, more bytes than the series themselves.
  */
 export const SAVE_DELAY_MS = ENGINE_DEFAULTS.keySaveDelayMs;
+/**
+ * While keys keep changing (a change within the wait of the previous save), each wait is
+ * twice the last, up to this. A cold recalculation of 10,000 formulas adds keys for 13
+ * seconds: a save each second wrote the whole list 13 times, and those copies (with
+ * storage's own) were a tenth of everything it allocated. A quiet moment resets the wait.
+ */
+export const SAVE_MAX_DELAY_MS = ENGINE_DEFAULTS.keySaveMaxDelayMs;
 
 /** What the workbook stores per key: the key's parts and what its cells need. */
 interface StoredKey extends StoredRequestKey {
@@ -61,6 +68,9 @@ export class WorkbookKeys {
   private saving: Promise<void> = Promise.resolve();
   private dirty = false;
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The wait of the last save, and when that save was written (epoch ms, 0 = never). */
+  private saveDelayMs = SAVE_DELAY_MS;
+  private lastWriteAt = 0;
   /** Ids of keys whose last holder let go, with when (epoch ms), oldest first. */
   private readonly released = new Map<string, number>();
   private sweepTimer: ReturnType<typeof setTimeout> | undefined;
@@ -205,13 +215,16 @@ export class WorkbookKeys {
   private save(): void {
     if (this.dirty) return;
     this.dirty = true;
-    this.saveTimer = setTimeout(() => this.write(), SAVE_DELAY_MS);
+    const changingStill = this.lastWriteAt > 0 && Date.now() - this.lastWriteAt < this.saveDelayMs;
+    this.saveDelayMs = changingStill ? Math.min(this.saveDelayMs * 2, SAVE_MAX_DELAY_MS) : SAVE_DELAY_MS;
+    this.saveTimer = setTimeout(() => this.write(), this.saveDelayMs);
     // In Node (headless runner, tests) a pending save must not keep the process alive.
     (this.saveTimer as { unref?: () => void }).unref?.();
   }
 
   private write(): void {
     this.saveTimer = undefined;
+    this.lastWriteAt = Date.now();
     this.saving = this.saving.then(async () => {
       this.dirty = false;
       try {

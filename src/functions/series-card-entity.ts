@@ -70,8 +70,12 @@ export function buildSeriesCard(data: SeriesData, options: CardOptions): EntityC
   const month = (value: Month): FormattedNumberCell => formatted(monthToSerial(value), MONTH_NUMBER_FORMAT);
   const currency = data.currency ?? info.defaultCurrency;
   const unit = data.unit ?? info.defaultUnit;
-  const latestMonth = data.lastFinal ?? data.finals[data.finals.length - 1]?.month ?? null;
-  const latest = latestMonth === null ? undefined : data.finals.find((point) => point.month === latestMonth);
+  const latestMonth = data.lastFinal ?? data.finals.lastMonth();
+  const latestValue = latestMonth === null ? undefined : data.finals.valueIn(latestMonth);
+  const latest =
+    latestMonth === null || latestValue === undefined
+      ? undefined
+      : { month: latestMonth, value: latestValue };
   const horizon = lastForecastMonth(data, latestMonth);
   const updated = data.updatedAt ?? info.updatedAt;
   const updatedSerial = updated === null ? undefined : isoDateToSerial(updated);

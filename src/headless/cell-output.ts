@@ -19,8 +19,8 @@ export interface OutputError {
 export type CellOutput = { value: OutputValue; iso?: OutputValue } | { error: OutputError };
 
 /**
- * Outputs of frozen tables (the functions share one per series version and shape), made once
- * per table: a report of 10,000 VALUES cells made two copies of every cell's table (serials
+ * Outputs of frozen tables (the functions share one per series version and shape, and never
+ * change a row of one: series-memo.ts), made once per table: a report of 10,000 VALUES cells made two copies of every cell's table (serials
  * and ISO dates) at the end of every pass, where a few thousand distinct tables suffice.
  */
 const tableOutputs = new WeakMap<unknown[], CellOutput>();
@@ -30,7 +30,7 @@ export function toCellOutput(result: unknown): CellOutput {
   const known = tableOutputs.get(result);
   if (known !== undefined) return known;
   const output = convert(result);
-  if (result.every((row) => !Array.isArray(row) || Object.isFrozen(row))) tableOutputs.set(result, output);
+  tableOutputs.set(result, output);
   return output;
 }
 
@@ -81,7 +81,7 @@ function isScalarTable(table: unknown[]): table is OutputScalar[][] {
       row.every((cell) => cell === null || ["string", "number", "boolean"].includes(typeof cell)),
   );
   // Only frozen tables can be remembered: another table could change after the check.
-  if (scalar && Object.isFrozen(table) && table.every((row) => Object.isFrozen(row))) scalarTables.add(table);
+  if (scalar && Object.isFrozen(table)) scalarTables.add(table);
   return scalar;
 }
 

@@ -98,7 +98,7 @@ describe("Batcher", () => {
     await jest.advanceTimersByTimeAsync(20);
     const [a, b] = await Promise.all([euro, dollar]);
     expect(service.dataCalls().map((call) => call.codes.map((c) => c.currencyId))).toEqual([[null], [1]]);
-    expect(a.finals[0]?.value).not.toBe(b.finals[0]?.value);
+    expect(a.finals.valueAt(0)).not.toBe(b.finals.valueAt(0));
   });
 
   test("groups by product, data type and operation", async () => {

@@ -8,12 +8,13 @@ import {
 } from "../../src/core/cache";
 import type { KeyValueStorage } from "../../src/core/environment";
 import { MemoryStorage } from "../../src/core/storage";
+import { PointColumns } from "../../src/core/point-columns";
 
 function entry(key: string, value = 1): CacheEntry {
   return {
     key,
-    finals: [{ month: "2026-10", value }],
-    forecasts: [],
+    finals: PointColumns.fromPoints([{ month: "2026-10", value }]),
+    forecasts: PointColumns.EMPTY,
     currency: "EUR",
     unit: "MWh",
     updatedAt: "2026-11-04",
@@ -34,8 +35,8 @@ describe("DataCache", () => {
     await cache.put(entry("sandbox|energy_price|1-1-1|default|default", -1));
     const reopened = new DataCache(storage);
     await reopened.load();
-    expect(reopened.get("live|energy_price|1-1-1|default|default")?.finals[0]?.value).toBe(1);
-    expect(reopened.get("sandbox|energy_price|1-1-1|default|default")?.finals[0]?.value).toBe(-1);
+    expect(reopened.get("live|energy_price|1-1-1|default|default")?.finals.valueAt(0)).toBe(1);
+    expect(reopened.get("sandbox|energy_price|1-1-1|default|default")?.finals.valueAt(0)).toBe(-1);
     expect(await storage.keys()).toContain(`${DATA_KEY_PREFIX}live|energy_price|1-1-1|default|default`);
   });
 
@@ -54,7 +55,12 @@ describe("DataCache", () => {
       finals: { months: [2026 * 12 + 9], values: [4] },
       forecasts: { months: [], values: [] },
     });
-    await storage.set(`${DATA_KEY_PREFIX}legacy`, entry("legacy", 3));
+    // The first stored form: one object per month.
+    await storage.set(`${DATA_KEY_PREFIX}legacy`, {
+      ...entry("legacy", 3),
+      finals: [{ month: "2026-10", value: 3 }],
+      forecasts: [],
+    });
     const reopened = new DataCache(storage);
     await reopened.load();
     expect(reopened.get("texts")).toEqual(entry("texts", 2));
@@ -139,7 +145,7 @@ describe("DataCache", () => {
     const reopened = new DataCache(storage);
     await reopened.load();
     expect(reopened.keys()).toHaveLength(40);
-    expect(reopened.get("k39")?.finals[0]?.value).toBe(39);
+    expect(reopened.get("k39")?.finals.valueAt(0)).toBe(39);
   });
 
   test("a failed batch is logged per entry and keeps what storage and memory held", async () => {
@@ -153,8 +159,8 @@ describe("DataCache", () => {
     await Promise.all([cache.put(entry("a", 2)), cache.put(entry("b", 3))]);
     expect(logs).toEqual(["Could not persist a: disk full", "Could not persist b: disk full"]);
     // Memory has the new data (it is good); storage still has the earlier entry, whole.
-    expect(cache.get("a")?.finals[0]?.value).toBe(2);
-    expect(cache.get("b")?.finals[0]?.value).toBe(3);
+    expect(cache.get("a")?.finals.valueAt(0)).toBe(2);
+    expect(cache.get("b")?.finals.valueAt(0)).toBe(3);
     const reopened = new DataCache(storage);
     await reopened.load();
     expect(reopened.get("a")).toEqual(entry("a", 1));
@@ -229,11 +235,11 @@ describe("DataCache reads stored series per key", () => {
     const cache = new DataCache(storage);
     await cache.load([A]);
     expect(reads).toEqual([DATA_KEY_PREFIX + A]);
-    expect(cache.get(A)?.finals[0]?.value).toBe(1);
+    expect(cache.get(A)?.finals.valueAt(0)).toBe(1);
     expect(cache.get(B)).toBeUndefined();
     expect(cache.keys().sort()).toEqual([A, B, C]);
     await Promise.all([cache.ensure(B), cache.ensure(B), cache.ensureMany([B, A])]);
-    expect(cache.get(B)?.finals[0]?.value).toBe(2);
+    expect(cache.get(B)?.finals.valueAt(0)).toBe(2);
     expect(reads).toEqual([DATA_KEY_PREFIX + A, DATA_KEY_PREFIX + B]);
     await cache.ensure(B);
     await cache.ensure("live|energy_price|9-9-9|default|default");
@@ -247,7 +253,7 @@ describe("DataCache reads stored series per key", () => {
     const reading = cache.ensure(A);
     void cache.put(entry(A, 42));
     await reading;
-    expect(cache.get(A)?.finals[0]?.value).toBe(42);
+    expect(cache.get(A)?.finals.valueAt(0)).toBe(42);
   });
 
   test("a read that fails leaves the key unread: the next use tries again", async () => {
@@ -261,7 +267,7 @@ describe("DataCache reads stored series per key", () => {
     expect(logs).toEqual([`Could not read the cached ${A}: the disk is busy`]);
     failReads(false);
     await cache.ensure(A);
-    expect(cache.get(A)?.finals[0]?.value).toBe(1);
+    expect(cache.get(A)?.finals.valueAt(0)).toBe(1);
   });
 
   test("sizes count the entries not read yet without keeping them; clear deletes them too", async () => {

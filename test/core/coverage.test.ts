@@ -1,5 +1,6 @@
 import { addRange, coveredEnd, coversSpan, withinCoverage, type CoveredRange } from "../../src/core/coverage";
 import { monthIndex } from "../../src/core/months";
+import { PointColumns } from "../../src/core/point-columns";
 
 const m = monthIndex;
 
@@ -60,15 +61,15 @@ describe("coversSpan", () => {
     expect(coveredEnd(ranges)).toBe(m("2026-10"));
     expect(coveredEnd([])).toBeNull();
     const kept = withinCoverage(
-      ["2012-12", "2013-01", "2025-10"].map((month) => ({ month, value: 1 })),
+      PointColumns.fromPoints(["2012-12", "2013-01", "2025-10"].map((month) => ({ month, value: 1 }))),
       ranges,
     );
-    expect(kept.map((point) => point.month)).toEqual(["2012-12", "2025-10"]);
+    expect(kept.toPoints().map((point) => point.month)).toEqual(["2012-12", "2025-10"]);
   });
 
-  test("withinCoverage gives back the very array when every point is covered (no copy to keep)", () => {
-    const points = ["2012-12", "2025-10"].map((month) => ({ month, value: 1 }));
+  test("withinCoverage gives back the very columns when every point is covered (no copy to keep)", () => {
+    const points = PointColumns.fromPoints(["2012-12", "2025-10"].map((month) => ({ month, value: 1 })));
     expect(withinCoverage(points, ranges)).toBe(points);
-    expect(points.map((point) => point.month)).toEqual(["2012-12", "2025-10"]);
+    expect(points.toPoints().map((point) => point.month)).toEqual(["2012-12", "2025-10"]);
   });
 });

@@ -25,7 +25,7 @@ describe("getSeries", () => {
     const h = createHarness({ service: serviceWith("68520-8-1") });
     const request = await h.engine.resolve("68520-8-1", null, null);
     const data = await h.engine.getSeries(request);
-    const months = data.finals.map((point) => point.month);
+    const months = data.finals.toPoints().map((point) => point.month);
     expect(months[0]).toBe("2007-01");
     expect(months.at(-1)).toBe("2026-10");
     // 2007-01..2026-10 without holes: History up to 2025-09, the window after it.
@@ -604,7 +604,7 @@ describe("History answered, Values failed", () => {
     service.failures = [];
     h.clock.now += 60_000;
     const data = await h.engine.getSeries(request);
-    expect(data.finals.map((point) => point.month)[0]).toBe("2026-03");
+    expect(data.finals.toPoints().map((point) => point.month)[0]).toBe("2026-03");
     expect(data.lastFinal).toBe("2026-10");
   });
 

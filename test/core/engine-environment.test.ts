@@ -46,13 +46,18 @@ test("a live key queued before a switch to sandbox gets live data, cached under 
   // Every part of the series was asked at the live address.
   expect(dataCalls(pcd).length).toBeGreaterThan(0);
   expect(dataCalls(pcd).filter((url) => url.includes("/sandbox/"))).toEqual([]);
-  expect(data.finals.map((point) => point.value)).toEqual(Array(13).fill(LIVE_VALUE));
+  expect(data.finals.toPoints().map((point) => point.value)).toEqual(Array(13).fill(LIVE_VALUE));
 
   // Back in live, the cell is served from the cache with the live values, without a call.
   await engine.updateSettings({ environment: "live" });
   pcd.urls.length = 0;
-  expect(engine.peek(request.key)?.finals.every((point) => point.value === LIVE_VALUE)).toBe(true);
+  expect(
+    engine
+      .peek(request.key)
+      ?.finals.toPoints()
+      .every((point) => point.value === LIVE_VALUE),
+  ).toBe(true);
   const again = await engine.getSeries(request);
-  expect(again.finals.every((point) => point.value === LIVE_VALUE)).toBe(true);
+  expect(again.finals.toPoints().every((point) => point.value === LIVE_VALUE)).toBe(true);
   expect(dataCalls(pcd)).toEqual([]);
 });

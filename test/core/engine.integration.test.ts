@@ -78,7 +78,7 @@ describe("engine <-> emulator", () => {
     for (const data of whole) {
       expect(data.staleBecause).toBeUndefined();
       // From the series' first month to its latest, without a hole where History meets the window.
-      const months = data.finals.map((point) => point.month);
+      const months = data.finals.toPoints().map((point) => point.month);
       expect(monthsBetween(months[0]!, months.at(-1)!) + 1).toBe(months.length);
       expect(months.at(-1)).toBe(data.info.lastAvailableFinal);
     }
@@ -257,7 +257,7 @@ describe("engine <-> emulator", () => {
     );
     results.forEach((data, i) => {
       expect(data.lastFinal).toBe(series[i]!.lastAvailableFinal);
-      const months = data.finals.map((point) => point.month);
+      const months = data.finals.toPoints().map((point) => point.month);
       // One point per month and no hole where History stops and Values starts.
       expect(monthsBetween(months[0]!, months.at(-1)!) + 1).toBe(months.length);
     });

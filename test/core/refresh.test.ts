@@ -194,7 +194,7 @@ describe("refreshAll", () => {
       { done: 1, total: 1, phase: "catalog" },
     ]);
     expect(progress.at(-1)).toEqual({ done: 2, total: 2, phase: "done" });
-    expect(h.engine.peek("live|energy_price|2-2-2|default|default")?.finals[0]?.value).toBe(999);
+    expect(h.engine.peek("live|energy_price|2-2-2|default|default")?.finals.valueAt(0)).toBe(999);
     expect((await h.engine.cacheInfo()).lastRefresh).toBe(summary.finishedAt);
     expect(await h.storage.get("pcd:last-refresh")).toBe(summary.finishedAt);
   });
@@ -261,7 +261,7 @@ describe("refreshAll", () => {
     // The revised History arrived, its window did not: the window's months stay as the last
     // release had them (the cell shows that release, marked stale, and retries).
     const revised = h.engine.peek("live|energy_price|2-2-2|default|default");
-    expect(revised?.finals[0]?.value).toBe(999);
+    expect(revised?.finals.valueAt(0)).toBe(999);
     expect(revised?.lastFinal).toBe(revisedBefore?.lastFinal);
     expect(revised?.forecasts).toEqual(revisedBefore?.forecasts);
   });

@@ -1,17 +1,17 @@
 import { releaseChanges, type ChangedMonth } from "../../src/core/release-changes";
-import type { MonthlyPoint } from "../../src/core/model";
+import { PointColumns } from "../../src/core/point-columns";
 
 const KEY = "live|energy_price|1-1-1|default|default";
 
 function entry(points: Array<[string, number]>): {
   key: string;
-  finals: MonthlyPoint[];
+  finals: PointColumns;
   currency: string | null;
   unit: string | null;
 } {
   return {
     key: KEY,
-    finals: points.map(([month, value]) => ({ month, value })),
+    finals: PointColumns.fromPoints(points.map(([month, value]) => ({ month, value }))),
     currency: "EUR",
     unit: "MWh",
   };

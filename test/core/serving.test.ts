@@ -5,6 +5,7 @@ import { LATEST_ONLY, WHOLE_SERIES, type SeriesNeed } from "../../src/core/serie
 import { judgeServing, missingError } from "../../src/core/serving";
 import type { SyncContext } from "../../src/core/sync-planner";
 import { seriesInfo } from "./support/series-fixtures";
+import { PointColumns } from "../../src/core/point-columns";
 
 // The catalog now: last final 2026-10 (window 2025-10..2026-10), updated 2026-11-04.
 const NOW = "2026-11-04";
@@ -16,8 +17,8 @@ const noHistory: SyncContext = { historyAvailable: false, historyReachesLatest: 
 function entry(covered: CoveredRange[], options: Partial<CacheEntry> = {}): CacheEntry {
   return {
     key: "live|energy_price|1-1-1|default|default",
-    finals: [],
-    forecasts: [],
+    finals: PointColumns.EMPTY,
+    forecasts: PointColumns.EMPTY,
     currency: "EUR",
     unit: "MWh",
     updatedAt: NOW,
@@ -38,7 +39,7 @@ const lastRelease = entry([{ from: null, to: "2026-09" }], {
   valuesAsOf: LAST,
   historyAsOf: LAST,
   catalogUpdatedAt: LAST,
-  forecasts: [{ month: "2026-10", value: 5 }],
+  forecasts: PointColumns.fromPoints([{ month: "2026-10", value: 5 }]),
 });
 const OLD: SeriesNeed = { from: "2010-01", to: "2010-12" };
 

@@ -2,7 +2,12 @@ import type { KeyValueStorage } from "../../src/core/environment";
 import { requestKeyOf, type RequestKey } from "../../src/core/request-key";
 import { MemoryStorage } from "../../src/core/storage";
 import { LATEST_ONLY, WHOLE_SERIES } from "../../src/core/series-need";
-import { SAVE_DELAY_MS, WORKBOOK_KEYS_STORAGE_KEY, WorkbookKeys } from "../../src/core/workbook-keys";
+import {
+  SAVE_DELAY_MS,
+  SAVE_MAX_DELAY_MS,
+  WORKBOOK_KEYS_STORAGE_KEY,
+  WorkbookKeys,
+} from "../../src/core/workbook-keys";
 
 /** The key of an energy price series in its defaults. */
 const key = (code: string): RequestKey =>
@@ -138,6 +143,41 @@ describe("WorkbookKeys", () => {
       await keys.flushed();
       expect(writes()).toBe(1);
       expect(await storage.get(WORKBOOK_KEYS_STORAGE_KEY)).toHaveLength(50);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  test("while keys keep coming, each save waits twice as long as the last, up to the longest wait; a quiet moment resets it", async () => {
+    jest.useFakeTimers();
+    try {
+      const { storage, writes } = countingStorage();
+      const keys = new WorkbookKeys(storage);
+      // A key every 100 ms for 20 s (a long cold recalculation): the writes' times.
+      const writtenAt: number[] = [];
+      for (let tick = 0; tick < 200; tick++) {
+        keys.add(key(`${tick}-1-1`));
+        const before = writes();
+        await jest.advanceTimersByTimeAsync(100);
+        if (writes() > before) writtenAt.push((tick + 1) * 100);
+      }
+      const waits = writtenAt.map((at, i) => at - (writtenAt[i - 1] ?? 0));
+      expect(waits.slice(0, 4)).toEqual([
+        SAVE_DELAY_MS,
+        2 * SAVE_DELAY_MS,
+        4 * SAVE_DELAY_MS,
+        8 * SAVE_DELAY_MS,
+      ]);
+      expect(Math.max(...waits)).toBeLessThanOrEqual(SAVE_MAX_DELAY_MS + 100);
+      // Nothing is lost: the last keys are written when the wait ends.
+      await jest.advanceTimersByTimeAsync(SAVE_MAX_DELAY_MS);
+      expect(await storage.get(WORKBOOK_KEYS_STORAGE_KEY)).toHaveLength(200);
+      // After a quiet moment, a new key is saved after the shortest wait again.
+      await jest.advanceTimersByTimeAsync(SAVE_MAX_DELAY_MS * 2);
+      const before = writes();
+      keys.add(key("999-1-1"));
+      await jest.advanceTimersByTimeAsync(SAVE_DELAY_MS);
+      expect(writes()).toBe(before + 1);
     } finally {
       jest.useRealTimers();
     }

@@ -18,6 +18,7 @@ import {
   type CardOptions,
 } from "../../src/functions/series-card-entity";
 import { points, seriesInfo } from "../core/support/series-fixtures";
+import { PointColumns } from "../../src/core/point-columns";
 
 const CODE = "68520-8-1";
 
@@ -27,8 +28,8 @@ function data(overrides: Partial<SeriesData> = {}, info: Partial<SeriesInfo> = {
   return {
     key: `live|energy_price|${CODE}|default|default`,
     info: seriesInfo({ code: CODE, assessment: "TTF day-ahead", productName: "Energy Price", ...info }),
-    finals: points("2024-01", "2026-10", valueOf),
-    forecasts: points("2026-11", "2027-04", () => 130.5),
+    finals: PointColumns.fromPoints(points("2024-01", "2026-10", valueOf)),
+    forecasts: PointColumns.fromPoints(points("2026-11", "2027-04", () => 130.5)),
     currency: "EUR",
     unit: "MWh",
     updatedAt: "2026-11-04",
@@ -85,7 +86,7 @@ test.each<[string, SeriesData, CardOptions, Partial<Record<string, EntityPropert
   ],
   [
     "no final yet",
-    data({ finals: [], lastFinal: null }),
+    data({ finals: PointColumns.EMPTY, lastFinal: null }),
     ALL,
     {
       Latest: text(NO_FINAL_YET),
@@ -94,10 +95,10 @@ test.each<[string, SeriesData, CardOptions, Partial<Record<string, EntityPropert
       HistoryStart: text(NO_FINAL_YET),
     },
   ],
-  ["no forecasts", data({ forecasts: [] }), RECENT, { ForecastHorizon: text(NO_FORECASTS) }],
+  ["no forecasts", data({ forecasts: PointColumns.EMPTY }), RECENT, { ForecastHorizon: text(NO_FORECASTS) }],
   [
     "forecasts only for months that have finals now",
-    data({ forecasts: points("2026-09", "2026-10", () => 1) }),
+    data({ forecasts: PointColumns.fromPoints(points("2026-09", "2026-10", () => 1)) }),
     RECENT,
     { ForecastHorizon: text(NO_FORECASTS) },
   ],
@@ -148,10 +149,16 @@ test.each<[string, SeriesData, CardOptions, number, string | undefined]>([
   ["recent: the Series Values window and the forecasts", data(), RECENT, 19, "2025-10"],
   // 34 finals and 6 forecasts.
   ["all: every month", data(), ALL, 40, "2024-01"],
-  ["recent without finals: the forecasts", data({ finals: [], lastFinal: null }), RECENT, 6, "2026-11"],
+  [
+    "recent without finals: the forecasts",
+    data({ finals: PointColumns.EMPTY, lastFinal: null }),
+    RECENT,
+    6,
+    "2026-11",
+  ],
   [
     "no values at all: the header only",
-    data({ finals: [], forecasts: [], lastFinal: null }),
+    data({ finals: PointColumns.EMPTY, forecasts: PointColumns.EMPTY, lastFinal: null }),
     ALL,
     0,
     undefined,
@@ -175,7 +182,7 @@ test.each<[string, SeriesData, CardOptions, number, string | undefined]>([
 });
 
 test("a forecast row says so, and a final supersedes the forecast of its month", () => {
-  const series = data({ forecasts: points("2026-10", "2026-11", () => 999) });
+  const series = data({ forecasts: PointColumns.fromPoints(points("2026-10", "2026-11", () => 999)) });
   const values = buildSeriesCard(series, RECENT).properties.Values;
   if (values?.type !== "Array") throw new Error("Values is not an array");
   const rows = values.elements.slice(1).map((row) => row.map((cell) => cell.basicValue));

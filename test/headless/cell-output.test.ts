@@ -175,11 +175,22 @@ describe("tables shared between cells are converted once", () => {
     expect(toCellOutput(table)).toBe(first);
   });
 
-  test("a table that can still change is converted each time, as it is then", () => {
-    const row: unknown[] = [dateCell(45292), 1.5];
-    const table = Object.freeze([row]);
+  test("a table that can still change (not frozen) is converted each time, as it is then", () => {
+    const table: unknown[][] = [[dateCell(45292), 1.5]];
     expect(toCellOutput(table)).toEqual({ value: [[45292, 1.5]], iso: [["2024-01-01", 1.5]] });
-    row[1] = 9;
+    table[0] = [dateCell(45292), 9];
     expect(toCellOutput(table)).toEqual({ value: [[45292, 9]], iso: [["2024-01-01", 9]] });
+  });
+
+  test("a frozen table of plain values is reported as the table itself, whose rows need no freezing", () => {
+    // The functions freeze a shared table but not its rows (series-memo.ts): a frozen row of
+    // numbers holds each number boxed.
+    const table = Object.freeze([
+      [45292, 1.5],
+      [45323, 2.5],
+    ]);
+    const first = toCellOutput(table);
+    expect(first).toEqual({ value: table });
+    expect(toCellOutput(table)).toBe(first);
   });
 });

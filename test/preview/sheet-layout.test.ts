@@ -3,6 +3,7 @@ import { ShimCustomFunctionsError } from "../../src/headless/custom-functions-sh
 import { buildSeriesCard } from "../../src/functions/series-card-entity";
 import { displayScalar, layoutSheet, serialToIsoDate } from "../../src/preview/sheet-layout";
 import { points, seriesInfo } from "../core/support/series-fixtures";
+import { PointColumns } from "../../src/core/point-columns";
 
 test.each<[number, string]>([
   [39083, "2007-01-01"],
@@ -85,8 +86,8 @@ test("a PCD.SERIES card fills one cell with its text, and lists its properties a
     {
       key: "live|energy_price|10-1-1|default|default",
       info: seriesInfo({ code: "10-1-1", assessment: "Gas day-ahead" }),
-      finals: points("2025-10", "2026-10", () => 120),
-      forecasts: points("2026-11", "2027-04", () => 125),
+      finals: PointColumns.fromPoints(points("2025-10", "2026-10", () => 120)),
+      forecasts: PointColumns.fromPoints(points("2026-11", "2027-04", () => 125)),
       currency: "EUR",
       unit: "MWh",
       updatedAt: "2026-11-04",

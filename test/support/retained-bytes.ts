@@ -11,16 +11,23 @@ function collector(): () => void {
   return gc as () => void;
 }
 
-/** The heap that `make`'s result holds once everything else it allocated is collected. */
+/**
+ * The heap that `make`'s result holds once everything else it allocated is collected, with
+ * the ArrayBuffers' memory outside the heap (typed arrays' values live there).
+ */
 export function retainedBytes(make: () => unknown): number {
   const gc = collector();
   // Twice: a first collection can leave what only its own weak maps let go.
   gc();
   gc();
-  const before = process.memoryUsage().heapUsed;
+  const held = (): number => {
+    const usage = process.memoryUsage();
+    return usage.heapUsed + usage.arrayBuffers;
+  };
+  const before = held();
   const kept = make();
   gc();
-  const after = process.memoryUsage().heapUsed;
+  const after = held();
   // Read after the measure, so the value is alive through the second collection.
   if (kept === undefined) throw new Error("make() must return what it keeps");
   return after - before;

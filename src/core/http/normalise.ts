@@ -64,13 +64,19 @@ function dateParts(value: unknown): { year: string; month: string; day: string |
  * and its substrings per point, the largest single cost of reading an answer.
  */
 export function toMonth(value: unknown): Month | null {
+  const index = toMonthIndex(value);
+  return index === null ? null : monthOfIndex(index);
+}
+
+/** toMonth's month as its index (months.ts monthIndex), null where toMonth gives null. */
+export function toMonthIndex(value: unknown): number | null {
   if (typeof value === "string" && value.length === 10) {
     const index = plainDateMonthIndex(value);
-    if (index !== undefined) return monthOfIndex(index);
+    if (index !== undefined) return index;
   }
   const parts = dateParts(value);
   if (!parts) return null;
-  return monthOfIndex(Number(parts.year) * 12 + Number(parts.month) - 1);
+  return Number(parts.year) * 12 + Number(parts.month) - 1;
 }
 
 /** The month index of a valid "YYYY-MM-DD" (dateParts' checks), else undefined. */

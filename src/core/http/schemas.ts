@@ -6,7 +6,9 @@
 import * as v from "valibot";
 import type { Logger } from "../environment";
 import { PcdError } from "../errors";
-import type { DataLimits, MonthlyPoint, ProductId, SeriesInfo, SeriesValues } from "../model";
+import type { DataLimits, ProductId, SeriesInfo, SeriesValues } from "../model";
+import { monthIndex } from "../months";
+import { PointColumns } from "../point-columns";
 import { CODE_PATTERN } from "./codes-segment";
 import { deriveDataType } from "./data-type";
 import {
@@ -20,7 +22,7 @@ import {
   toMonth,
 } from "./normalise";
 import type { ServiceOperation } from "./paths";
-import { readPointList, type DatedPoint } from "./point-list";
+import { readPointList } from "./point-list";
 
 export const OPERATION_NAMES: Record<ServiceOperation, string> = {
   series_info: "Series Info",
@@ -92,35 +94,19 @@ function requireArray(body: unknown, operation: ServiceOperation): unknown[] {
   return body;
 }
 
-/** Sorts oldest first and keeps one point per month: the last one seen wins. */
-export function normalisePoints(points: ReadonlyArray<{ date: string; value: number }>): MonthlyPoint[] {
-  // The service sends newest first (both shapes, docs/service.md §2.2); some deployments
-  // send oldest first. Either strict order is one pass with no map, pairs or sort: every
-  // cached series goes through here, hundreds of points each.
-  const count = points.length;
-  let ascending = true;
-  let descending = true;
-  for (let index = 1; index < count && (ascending || descending); index += 1) {
-    const before = (points[index - 1] as { date: string }).date;
-    const date = (points[index] as { date: string }).date;
-    if (!(before < date)) ascending = false;
-    if (!(before > date)) descending = false;
-  }
-  if (ascending) return points.map((point) => ({ month: point.date, value: point.value }));
-  if (descending) {
-    const oldestFirst = new Array<MonthlyPoint>(count);
-    for (let index = 0; index < count; index += 1) {
-      const point = points[index] as { date: string; value: number };
-      oldestFirst[count - 1 - index] = { month: point.date, value: point.value };
-    }
-    return oldestFirst;
-  }
-  // Mixed order or repeated months: the last one seen wins, then oldest first.
-  const byMonth = new Map<string, number>();
-  for (const point of points) byMonth.set(point.date, point.value);
-  return [...byMonth.entries()]
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([month, value]) => ({ month, value }));
+/**
+ * The schema's points as columns, oldest first with one point per month (the last one
+ * seen wins). The service sends newest first (both shapes, docs/service.md §2.2); some
+ * deployments send oldest first (point-columns.ts reads either without a sort).
+ */
+export function normalisePoints(points: ReadonlyArray<{ date: string; value: number }>): PointColumns {
+  const months = new Int32Array(points.length);
+  const values = new Float64Array(points.length);
+  points.forEach((point, index) => {
+    months[index] = monthIndex(point.date);
+    values[index] = point.value;
+  });
+  return PointColumns.fromAnyOrder(months, values);
 }
 
 function toSeriesInfo(product: ProductId, record: Record<string, unknown>, code: string): SeriesInfo {
@@ -192,7 +178,11 @@ export function parseSeriesValuesList(
         log?.("warn", `${OPERATION_NAMES[operation]}: ${code} dropped: ${describeIssues(parsed.issues)}.`);
         return;
       }
-      output = parsed.output;
+      output = {
+        ...parsed.output,
+        finals: normalisePoints(parsed.output.series_final_values),
+        forecasts: normalisePoints(parsed.output.series_forecast_values ?? []),
+      };
     }
     if (!requested.has(output.code)) {
       log?.("debug", `${OPERATION_NAMES[operation]}: ignored record for unrequested code ${output.code}.`);
@@ -203,21 +193,21 @@ export function parseSeriesValuesList(
       currency: optionalText(output.currency),
       unit: optionalText(output.unit),
       updatedAt: toDateText(output.updated_at),
-      finals: normalisePoints(output.series_final_values),
-      forecasts: normalisePoints(output.series_forecast_values ?? []),
+      finals: output.finals,
+      forecasts: output.forecasts,
     });
   });
   return result;
 }
 
-/** What parseSeriesValuesList reads of a record (the schema's output fits it). */
+/** What parseSeriesValuesList reads of a record, its points as columns. */
 interface ValuesRecord {
   code: string;
   currency?: unknown;
   unit?: unknown;
   updated_at?: unknown;
-  series_final_values: readonly DatedPoint[];
-  series_forecast_values?: readonly DatedPoint[] | null;
+  finals: PointColumns;
+  forecasts: PointColumns;
 }
 
 /**
@@ -232,15 +222,16 @@ function readValuesRecord(record: unknown): ValuesRecord | undefined {
   const finals = readPointList(fields.series_final_values);
   const forecastList = fields.series_forecast_values;
   // Missing or null means no forecast, as in the schema.
-  const forecasts = forecastList === undefined || forecastList === null ? [] : readPointList(forecastList);
+  const forecasts =
+    forecastList === undefined || forecastList === null ? PointColumns.EMPTY : readPointList(forecastList);
   if (finals === undefined || forecasts === undefined) return undefined;
   return {
     code: code.output,
     currency: fields.currency,
     unit: fields.unit,
     updated_at: fields.updated_at,
-    series_final_values: finals,
-    series_forecast_values: forecasts,
+    finals,
+    forecasts,
   };
 }
 

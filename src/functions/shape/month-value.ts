@@ -11,10 +11,10 @@ export interface MonthValue {
 }
 
 export function findMonthValue(data: SeriesData, month: Month): MonthValue | undefined {
-  const final = data.finals.find((point) => point.month === month);
-  if (final) return { value: final.value, status: "final" };
-  const forecast = data.forecasts.find((point) => point.month === month);
-  return forecast ? { value: forecast.value, status: "forecast" } : undefined;
+  const final = data.finals.valueIn(month);
+  if (final !== undefined) return { value: final, status: "final" };
+  const forecast = data.forecasts.valueIn(month);
+  return forecast === undefined ? undefined : { value: forecast, status: "forecast" };
 }
 
 export function monthValue(data: SeriesData, month: Month): number {
@@ -25,8 +25,8 @@ export function monthValue(data: SeriesData, month: Month): number {
 
 /** The latest final month of a series (to_date's default). */
 export function latestFinalMonth(data: SeriesData): Month {
-  const month = data.lastFinal ?? data.finals[data.finals.length - 1]?.month;
-  if (month === undefined) {
+  const month = data.lastFinal ?? data.finals.lastMonth();
+  if (month === null) {
     throw new PcdError("not_found", `No final values for ${data.info.code} yet (${describeHoldings(data)}).`);
   }
   return month;

@@ -1,13 +1,13 @@
 // What cells derive from one version of a series, derived once and shared by every cell
 // that shows it: the PCD.VALUES tables per layout (the timeline rows they are cut from are
 // not kept: each table is built once), and PCD.VALUE's month read in place (no index is
-// built). A series version never changes (the engine replaces a
+// built: the columns find a month by its index, point-columns.ts). A series version never changes (the engine replaces a
 // cache entry whole, with a new version), so whatever is derived from it stays true; the
 // memo lives as long as the version's arrays do (a WeakMap on them), so replaced versions
 // are freed with their data.
 import type { SeriesData } from "../../core/engine-api";
-import type { Month, MonthlyPoint } from "../../core/model";
-import { monthIndex } from "../../core/months";
+import type { Month } from "../../core/model";
+import type { PointColumns } from "../../core/point-columns";
 import type { CellTable } from "../cell-value";
 import type { HostCapabilities } from "../host-capabilities";
 
@@ -29,14 +29,19 @@ export class SeriesMemo {
   }
 
   finalOf(month: Month): number | undefined {
-    return valueInMonth(this.data.finals, month);
+    return this.data.finals.valueIn(month);
   }
 
   forecastOf(month: Month): number | undefined {
-    return valueInMonth(this.data.forecasts, month);
+    return this.data.forecasts.valueIn(month);
   }
 
-  /** The table of a layout, built once per version (and host) and frozen: cells share it. */
+  /**
+   * The table of a layout, built once per version (and host) and frozen: cells share it.
+   * Only the table is frozen, not its rows (nothing changes a row once built): freezing a
+   * row of numbers makes V8 box each number into an object of its own, which for a large
+   * workbook's VALUES tables was the largest single source of memory it allocated.
+   */
   table(layoutKey: string, host: HostCapabilities, build: () => CellTable): CellTable {
     if (this.tablesHost !== host) {
       this.tables.clear();
@@ -45,7 +50,6 @@ export class SeriesMemo {
     let table = this.tables.get(layoutKey);
     if (table === undefined) {
       table = build();
-      for (const row of table) Object.freeze(row);
       Object.freeze(table);
       if (this.tables.size >= MAX_TABLES_PER_VERSION) this.tables.clear();
       this.tables.set(layoutKey, table);
@@ -54,7 +58,7 @@ export class SeriesMemo {
   }
 }
 
-const memos = new WeakMap<readonly MonthlyPoint[], SeriesMemo>();
+const memos = new WeakMap<PointColumns, SeriesMemo>();
 
 /** The memo of a series version (keyed by its finals array, checked against version and forecasts). */
 export function seriesMemo(data: Pick<SeriesData, "finals" | "forecasts" | "version">): SeriesMemo {
@@ -64,27 +68,4 @@ export function seriesMemo(data: Pick<SeriesData, "finals" | "forecasts" | "vers
     memos.set(data.finals, memo);
   }
   return memo;
-}
-
-/**
- * A month's value, read in place: points are oldest first, one per month (SeriesData), so
- * the month's distance from the first point finds it when there is no gap, and a binary
- * search ("YYYY-MM" sorts as text) when there is. No per-version index is kept: a map per
- * series was a tenth of a large workbook's memory.
- */
-export function valueInMonth(points: readonly MonthlyPoint[], month: Month): number | undefined {
-  const first = points[0];
-  if (first === undefined) return undefined;
-  const guess = points[monthIndex(month) - monthIndex(first.month)];
-  if (guess?.month === month) return guess.value;
-  let low = 0;
-  let high = points.length - 1;
-  while (low <= high) {
-    const middle = (low + high) >> 1;
-    const point = points[middle] as MonthlyPoint;
-    if (point.month === month) return point.value;
-    if (point.month < month) low = middle + 1;
-    else high = middle - 1;
-  }
-  return undefined;
 }

@@ -11,16 +11,29 @@ export interface SeriesRow {
   status: PointStatus;
 }
 
-/** Oldest first, one row per month. */
+/**
+ * Oldest first, one row per month: the two ascending columns walked together (a final
+ * takes its month from the forecast), without a map of months or a sort.
+ */
 export function seriesRows(data: Pick<SeriesData, "finals" | "forecasts">): SeriesRow[] {
-  const byMonth = new Map<Month, SeriesRow>();
-  // Object literals, not spreads: a spread of points from different sources gives each
-  // row a hidden class of its own (hundreds of thousands of them in a large workbook).
-  for (const point of data.forecasts)
-    byMonth.set(point.month, { month: point.month, value: point.value, status: "forecast" });
-  for (const point of data.finals)
-    byMonth.set(point.month, { month: point.month, value: point.value, status: "final" });
-  return [...byMonth.values()].sort((a, b) => (a.month < b.month ? -1 : a.month > b.month ? 1 : 0));
+  const { finals, forecasts } = data;
+  const rows: SeriesRow[] = [];
+  let f = 0;
+  let p = 0;
+  while (f < finals.length || p < forecasts.length) {
+    const finalMonth = f < finals.length ? finals.indexAt(f) : Infinity;
+    const forecastMonth = p < forecasts.length ? forecasts.indexAt(p) : Infinity;
+    if (finalMonth <= forecastMonth) {
+      // Object literals of one shape: rows of thousands of series share a hidden class.
+      rows.push({ month: finals.monthAt(f), value: finals.valueAt(f), status: "final" });
+      f += 1;
+      if (forecastMonth === finalMonth) p += 1;
+    } else {
+      rows.push({ month: forecasts.monthAt(p), value: forecasts.valueAt(p), status: "forecast" });
+      p += 1;
+    }
+  }
+  return rows;
 }
 
 /** "2007-01 to 2025-06", or a note that there is no data. */

@@ -11,8 +11,7 @@ export function pickValue(data: SeriesData, month: Month | null): number {
   const code = data.info.code;
   if (month === null) {
     // Finals are oldest first, one per month (SeriesData): the latest is the last.
-    const latest = data.finals[data.finals.length - 1];
-    if (latest) return latest.value;
+    if (data.finals.length > 0) return data.finals.valueAt(data.finals.length - 1);
     throw new PcdError("not_found", `No final values for ${code} yet (${describeHoldings(data)}).`);
   }
   const memo = seriesMemo(data);
@@ -27,7 +26,8 @@ export function describeHoldings(data: SeriesData): string {
 }
 
 function span(label: string, points: SeriesData["finals"]): string {
-  if (points.length === 0) return "";
-  const months = points.map((point) => point.month).sort();
-  return `${label} ${months[0]} to ${months[months.length - 1]}`;
+  // Columns are oldest first: the span is the first and the last month.
+  const first = points.firstMonth();
+  const last = points.lastMonth();
+  return first === null || last === null ? "" : `${label} ${first} to ${last}`;
 }

@@ -18,17 +18,17 @@ describe("readPointList (the fast reading of a record's points)", () => {
         { date: "2024-02-01", value: -2 },
       ],
       [
-        { date: "2024-01", value: 1.5 },
-        { date: "2024-02", value: -2 },
+        { month: "2024-01", value: 1.5 },
+        { month: "2024-02", value: -2 },
       ],
     ],
     [
       "other date shapes, numeric texts and extra fields",
       [{ date: "2024-03-01T00:00:00Z", value: " 12.5 ", flag: "P" }],
-      [{ date: "2024-03", value: 12.5 }],
+      [{ month: "2024-03", value: 12.5 }],
     ],
   ])("reads %s", (_case, list, points) => {
-    expect(readPointList(list)).toEqual(points);
+    expect(readPointList(list)?.toPoints()).toEqual(points);
   });
 
   test.each<[string, unknown]>([

@@ -5,7 +5,13 @@ import {
   parseSeriesInfoList,
   parseSeriesValuesList,
 } from "../../../src/core/http/schemas";
+import type { SeriesValues } from "../../../src/core/model";
 import { recordingLog } from "./fake-fetch";
+
+/** An answer's points as objects, to compare with tables written that way. */
+function plainValues(values: SeriesValues | undefined): unknown {
+  return values && { ...values, finals: values.finals.toPoints(), forecasts: values.forecasts.toPoints() };
+}
 
 function infoRecord(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
@@ -203,7 +209,7 @@ describe("parseSeriesValuesList", () => {
 
   test("normalises a spec record: newest-first arrays become oldest first", () => {
     const result = parseSeriesValuesList([valuesRecord()], "series_values", requested);
-    expect(result.get("68520-8-1")).toEqual({
+    expect(plainValues(result.get("68520-8-1"))).toEqual({
       code: "68520-8-1",
       currency: "EUR",
       unit: "MWh",
@@ -247,7 +253,7 @@ describe("parseSeriesValuesList", () => {
       "series_values",
       requested,
     );
-    expect(result.get("68520-8-1")?.finals).toEqual([
+    expect(result.get("68520-8-1")?.finals.toPoints()).toEqual([
       { month: "2026-07", value: 1 },
       { month: "2026-08", value: 2 },
       { month: "2026-09", value: 3 },
@@ -268,7 +274,7 @@ describe("parseSeriesValuesList", () => {
       "series_values",
       requested,
     );
-    expect(result.get("68520-8-1")?.finals).toEqual([
+    expect(result.get("68520-8-1")?.finals.toPoints()).toEqual([
       { month: "2026-08", value: 5 },
       { month: "2026-09", value: 2 },
     ]);
@@ -284,7 +290,7 @@ describe("parseSeriesValuesList", () => {
       "series_values",
       requested,
     );
-    expect(result.get("68520-8-1")?.forecasts).toHaveLength(count);
+    expect(result.get("68520-8-1")?.forecasts.toPoints()).toHaveLength(count);
   });
 
   test.each<[string, unknown]>([
@@ -296,7 +302,7 @@ describe("parseSeriesValuesList", () => {
       "series_values",
       requested,
     );
-    expect(result.get("68520-8-1")?.forecasts).toEqual([]);
+    expect(result.get("68520-8-1")?.forecasts.toPoints()).toEqual([]);
   });
 
   test("numeric strings are numbers; markers in currency/unit become null", () => {
@@ -311,7 +317,7 @@ describe("parseSeriesValuesList", () => {
       "series_values",
       requested,
     );
-    expect(result.get("68520-8-1")).toMatchObject({
+    expect(plainValues(result.get("68520-8-1"))).toMatchObject({
       currency: null,
       unit: null,
       finals: [{ month: "2026-09", value: -12.5 }],
@@ -342,7 +348,7 @@ describe("parseSeriesValuesList", () => {
       "series_values",
       requested,
     );
-    expect(result.get("68520-8-1")?.finals).toEqual([{ month: "2026-09", value: 3 }]);
+    expect(result.get("68520-8-1")?.finals.toPoints()).toEqual([{ month: "2026-09", value: 3 }]);
   });
 
   test.each<[string, Record<string, unknown>]>([
@@ -527,6 +533,6 @@ describe("normalisePoints", () => {
       ],
     ],
   ])("%s", (_case, points, expected) => {
-    expect(normalisePoints(points)).toEqual(expected);
+    expect(normalisePoints(points).toPoints()).toEqual(expected);
   });
 });

@@ -111,8 +111,8 @@ describe("operations", () => {
     expect(requests[0]?.url).toBe(
       "https://pcd.example.com/energy_price/v1/export/series/68520-8-1&c=3&u=7,912-5-2",
     );
-    expect(result.get("68520-8-1")?.finals).toEqual([{ month: "2026-09", value: 1 }]);
-    expect(result.get("912-5-2")?.finals).toEqual([{ month: "2026-09", value: 2 }]);
+    expect(result.get("68520-8-1")?.finals.toPoints()).toEqual([{ month: "2026-09", value: 1 }]);
+    expect(result.get("912-5-2")?.finals.toPoints()).toEqual([{ month: "2026-09", value: 2 }]);
     expect(client.stats()).toEqual({
       http: { access_token: 0, series_info: 0, series_values: 1, series_hist: 0, data_limits: 0 },
       dataRequests: 2,
@@ -132,7 +132,7 @@ describe("operations", () => {
       "https://pcd.example.com/commodity_price/v1/sandbox/export/series_hist/1-1-1",
       "https://pcd.example.com/commodity_price/v1/data_limits",
     ]);
-    expect(history.get("1-1-1")?.finals[0]?.value).toBe(-5);
+    expect(history.get("1-1-1")?.finals.valueAt(0)).toBe(-5);
     expect(limits).toEqual({ Polymers: { remaining: 5, total: 9 } });
     expect(client.stats().http).toMatchObject({ series_hist: 1, data_limits: 1 });
     expect(client.stats().dataRequests).toBe(1);

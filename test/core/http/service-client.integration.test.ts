@@ -119,7 +119,7 @@ describe("transport against the emulator", () => {
     expect([...result.keys()].sort()).toEqual(infos.map((info) => info.code).sort());
     for (const values of result.values()) {
       expect(values.finals).toHaveLength(13);
-      const months = values.finals.map((point) => point.month);
+      const months = values.finals.toPoints().map((point) => point.month);
       expect(months).toEqual([...months].sort());
     }
     const after = (await h.admin("stats")) as AdminStats;
@@ -157,7 +157,7 @@ describe("transport against the emulator", () => {
     const result = await h.client.seriesValues("sandbox", "energy_price", asRequests(infos));
     expect(result.size).toBe(2);
     for (const values of result.values()) {
-      expect(values.finals.every((point) => point.value < 0)).toBe(true);
+      expect(values.finals.toPoints().every((point) => point.value < 0)).toBe(true);
     }
   });
 
@@ -239,7 +239,7 @@ describe("real-shape variants (docs/service.md §6)", () => {
     const result = await h.client.seriesValues("live", "industry_economics", asRequests(utilities));
     expect(result.size).toBe(10);
     for (const values of result.values()) {
-      const months = values.finals.map((point) => point.month);
+      const months = values.finals.toPoints().map((point) => point.month);
       expect(months).toEqual([...new Set(months)].sort());
     }
   });

@@ -14,6 +14,7 @@ import type {
 import { monthIndex } from "../../../src/core/months";
 import type { ServiceClient } from "../../../src/core/service-client";
 import { monthAt, points } from "./series-fixtures";
+import { PointColumns } from "../../../src/core/point-columns";
 
 export interface RecordedCall {
   operation: "series_info" | "series_values" | "series_hist" | "data_limits";
@@ -163,11 +164,15 @@ export class FakeService implements ServiceClient {
         currency: info.defaultCurrency,
         unit: info.defaultUnit,
         updatedAt: info.updatedAt,
-        finals: points(from, to, (month) => this.valueOf(request.code, month) * factor),
+        finals: PointColumns.fromPoints(
+          points(from, to, (month) => this.valueOf(request.code, month) * factor),
+        ),
         forecasts:
           info.hasForecast && withForecasts
-            ? points(forecastFrom, forecastTo, (month) => -this.valueOf(request.code, month))
-            : [],
+            ? PointColumns.fromPoints(
+                points(forecastFrom, forecastTo, (month) => -this.valueOf(request.code, month)),
+              )
+            : PointColumns.EMPTY,
       });
     }
     return answer;

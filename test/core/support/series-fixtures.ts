@@ -8,6 +8,7 @@ import type {
   SeriesValues,
 } from "../../../src/core/model";
 import { monthIndex } from "../../../src/core/months";
+import { PointColumns } from "../../../src/core/point-columns";
 
 const DATA_TYPE_OF: Record<ProductId, DataType> = {
   energy_price: "energy",
@@ -63,5 +64,12 @@ export function seriesValues(
   finals: MonthlyPoint[],
   forecasts: MonthlyPoint[] = [],
 ): SeriesValues {
-  return { code, currency: "EUR", unit: "MWh", updatedAt: "2026-11-04", finals, forecasts };
+  return {
+    code,
+    currency: "EUR",
+    unit: "MWh",
+    updatedAt: "2026-11-04",
+    finals: PointColumns.fromPoints(finals),
+    forecasts: PointColumns.fromPoints(forecasts),
+  };
 }

@@ -1,16 +1,17 @@
 import type { SeriesData } from "../../../src/core/engine-api";
 import { PLAIN_SERIAL_DATES, hostCapabilitiesFor } from "../../../src/functions/host-capabilities";
-import { MAX_TABLES_PER_VERSION, seriesMemo, valueInMonth } from "../../../src/functions/shape/series-memo";
+import { MAX_TABLES_PER_VERSION, seriesMemo } from "../../../src/functions/shape/series-memo";
 import { pickValue } from "../../../src/functions/shape/value-cell";
 import { buildValuesTable, type ValuesLayout } from "../../../src/functions/shape/values-table";
 import { makeInfo, monthlyPoints } from "../../support/series-records";
+import { PointColumns } from "../../../src/core/point-columns";
 
-function series(version: number, finals = monthlyPoints("2024-01", 12)): SeriesData {
+function series(version: number, finals = PointColumns.fromPoints(monthlyPoints("2024-01", 12))): SeriesData {
   return {
     key: "live|energy_price|68520-8-1|default|default",
     info: makeInfo({ code: "68520-8-1" }),
     finals,
-    forecasts: monthlyPoints("2025-01", 3, 500),
+    forecasts: PointColumns.fromPoints(monthlyPoints("2025-01", 3, 500)),
     currency: "EUR",
     unit: "MWh",
     updatedAt: null,
@@ -22,28 +23,32 @@ function series(version: number, finals = monthlyPoints("2024-01", 12)): SeriesD
 
 const LAYOUT: ValuesLayout = { start: null, end: null, headers: 1, forecast: 1, order: 0 };
 
-test("one table per version and layout, shared by every cell and frozen", () => {
+test("one table per version and layout, shared by every cell and frozen (its rows are left unfrozen)", () => {
   const data = series(1);
   const first = buildValuesTable(data, LAYOUT, PLAIN_SERIAL_DATES);
   // Another cell, another SeriesData object of the same version (e.g. served stale).
   expect(buildValuesTable({ ...data }, { ...LAYOUT }, PLAIN_SERIAL_DATES)).toBe(first);
   expect(Object.isFrozen(first)).toBe(true);
-  expect(Object.isFrozen(first[1])).toBe(true);
+  // A frozen row of numbers holds each number boxed (series-memo.ts): rows stay as built.
+  expect(Object.isFrozen(first[1])).toBe(false);
   expect(buildValuesTable(data, { ...LAYOUT, order: 1 }, PLAIN_SERIAL_DATES)).not.toBe(first);
 });
 
 test.each<[string, (data: SeriesData) => SeriesData]>([
   ["a new version of the same arrays", (data) => ({ ...data, version: 2 })],
-  ["other forecasts", (data) => ({ ...data, forecasts: monthlyPoints("2025-01", 3, 900) })],
-  ["other finals", (data) => ({ ...data, finals: monthlyPoints("2024-01", 12, 7) })],
+  [
+    "other forecasts",
+    (data) => ({ ...data, forecasts: PointColumns.fromPoints(monthlyPoints("2025-01", 3, 900)) }),
+  ],
+  ["other finals", (data) => ({ ...data, finals: PointColumns.fromPoints(monthlyPoints("2024-01", 12, 7)) })],
 ])("%s gets a table of its own data", (_name, change) => {
   const data = series(1);
   const before = buildValuesTable(data, LAYOUT, PLAIN_SERIAL_DATES);
   const changed = change(data);
   const after = buildValuesTable(changed, LAYOUT, PLAIN_SERIAL_DATES);
   expect(after).not.toBe(before);
-  expect(after[1]?.[1]).toBe(changed.finals[0]?.value);
-  expect(after[after.length - 1]?.[1]).toBe(changed.forecasts[2]?.value);
+  expect(after[1]?.[1]).toBe(changed.finals.valueAt(0));
+  expect(after[after.length - 1]?.[1]).toBe(changed.forecasts.valueAt(2));
 });
 
 test("a table per host kind; the same host object for every cell of a runtime", () => {
@@ -83,26 +88,4 @@ test.each<[string | null, number]>([
   expect(pickValue(data, month)).toBe(value);
   // The same version's index answers again (no table is built for VALUE).
   expect(pickValue({ ...data }, month)).toBe(value);
-});
-
-describe("valueInMonth", () => {
-  const gapped = [
-    { month: "2024-01", value: 1 },
-    { month: "2024-02", value: 2 },
-    { month: "2024-05", value: 5 },
-    { month: "2025-01", value: 13 },
-  ];
-  test.each<[string, { month: string; value: number }[], string, number | undefined]>([
-    ["the first month", gapped, "2024-01", 1],
-    ["a month before a gap (found by its position)", gapped, "2024-02", 2],
-    ["a month after a gap (found by search)", gapped, "2024-05", 5],
-    ["the last month, across a year", gapped, "2025-01", 13],
-    ["a month inside a gap", gapped, "2024-03", undefined],
-    ["a month before the series", gapped, "2023-12", undefined],
-    ["a month after the series", gapped, "2025-02", undefined],
-    ["no points", [], "2024-01", undefined],
-    ["a whole run without gaps", monthlyPoints("2007-01", 240, 3), "2019-06", 3 + 149],
-  ])("%s", (_case, points, month, expected) => {
-    expect(valueInMonth(points, month)).toBe(expected);
-  });
 });

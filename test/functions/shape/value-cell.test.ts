@@ -1,18 +1,19 @@
 import type { SeriesData } from "../../../src/core/engine-api";
 import { pickValue } from "../../../src/functions/shape/value-cell";
 import { makeInfo } from "../../support/series-records";
+import { PointColumns } from "../../../src/core/point-columns";
 
 const DATA: SeriesData = {
   key: "k",
   info: makeInfo({ code: "91201-1-5" }),
-  finals: [
+  finals: PointColumns.fromPoints([
     { month: "2024-11", value: 11 },
     { month: "2024-12", value: 12 },
-  ],
-  forecasts: [
+  ]),
+  forecasts: PointColumns.fromPoints([
     { month: "2024-12", value: 99 },
     { month: "2025-01", value: 13 },
-  ],
+  ]),
   currency: "EUR",
   unit: "MWh",
   updatedAt: null,
@@ -36,10 +37,18 @@ test.each([
     "2030-01",
     "No value for 91201-1-5 in 2030-01 (finals 2024-11 to 2024-12; forecasts 2024-12 to 2025-01).",
   ],
-  [{ ...DATA, forecasts: [] }, "2006-12", "No value for 91201-1-5 in 2006-12 (finals 2024-11 to 2024-12)."],
-  [{ ...DATA, finals: [] }, null, "No final values for 91201-1-5 yet (forecasts 2024-12 to 2025-01)."],
   [
-    { ...DATA, finals: [], forecasts: [] },
+    { ...DATA, forecasts: PointColumns.EMPTY },
+    "2006-12",
+    "No value for 91201-1-5 in 2006-12 (finals 2024-11 to 2024-12).",
+  ],
+  [
+    { ...DATA, finals: PointColumns.EMPTY },
+    null,
+    "No final values for 91201-1-5 yet (forecasts 2024-12 to 2025-01).",
+  ],
+  [
+    { ...DATA, finals: PointColumns.EMPTY, forecasts: PointColumns.EMPTY },
     null,
     "No final values for 91201-1-5 yet (the series has no values yet).",
   ],

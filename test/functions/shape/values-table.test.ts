@@ -12,21 +12,22 @@ import {
 } from "../../../src/functions/shape/values-table";
 import { retainedBytes } from "../../support/retained-bytes";
 import { makeInfo } from "../../support/series-records";
+import { PointColumns } from "../../../src/core/point-columns";
 
 // Finals 2024-10..2024-12, forecasts 2024-12 (superseded by the final) and 2025-01..02.
 const DATA: SeriesData = {
   key: "live|energy_price|68520-8-1|default|default",
   info: makeInfo({ code: "68520-8-1", assessment: "Natural gas, Germany" }),
-  finals: [
+  finals: PointColumns.fromPoints([
     { month: "2024-10", value: 10 },
     { month: "2024-11", value: 11 },
     { month: "2024-12", value: 12 },
-  ],
-  forecasts: [
+  ]),
+  forecasts: PointColumns.fromPoints([
     { month: "2024-12", value: 99 },
     { month: "2025-01", value: 13 },
     { month: "2025-02", value: 14 },
-  ],
+  ]),
   currency: "EUR",
   unit: "MWh",
   updatedAt: "2025-01-06",
@@ -119,7 +120,7 @@ test.each<[Partial<ValuesLayout>, string]>([
 });
 
 test("an empty series says it has no values", () => {
-  const empty = { ...DATA, finals: [], forecasts: [] };
+  const empty = { ...DATA, finals: PointColumns.EMPTY, forecasts: PointColumns.EMPTY };
   expect(() => buildValuesTable(empty, DEFAULTS, PLAIN_SERIAL_DATES)).toThrow(
     "No values for 68520-8-1 between the first month and the last month (the series has no values yet).",
   );
@@ -174,7 +175,12 @@ function longSeries(months: number): SeriesData {
     month: `${1900 + Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, "0")}`,
     value: index + 0.5,
   }));
-  return { ...DATA, finals, forecasts: [], lastFinal: finals[months - 1]?.month ?? null };
+  return {
+    ...DATA,
+    finals: PointColumns.fromPoints(finals),
+    forecasts: PointColumns.EMPTY,
+    lastFinal: finals[months - 1]?.month ?? null,
+  };
 }
 
 test.each<[string, Partial<ValuesLayout>, number]>([

@@ -15,6 +15,7 @@ import type {
 import { createHarness, type Harness } from "../../core/support/engine-harness";
 import { FakeService } from "../../core/support/fake-service";
 import { seriesInfo } from "../../core/support/series-fixtures";
+import { PointColumns } from "../../../src/core/point-columns";
 
 /**
  * The in-memory service, with answers that can be held: a held code's Series Values and
@@ -47,7 +48,9 @@ export class DeferredService extends FakeService {
     for (const [code, series] of answer)
       answer.set(code, {
         ...series,
-        forecasts: series.forecasts.filter((point) => this.hasForecast(code, point.month)),
+        forecasts: PointColumns.fromPoints(
+          series.forecasts.toPoints().filter((point) => this.hasForecast(code, point.month)),
+        ),
       });
     return answer;
   }

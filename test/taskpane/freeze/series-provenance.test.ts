@@ -7,6 +7,7 @@ import {
   type ProvenanceEngine,
 } from "../../../src/taskpane/freeze/series-provenance";
 import { seriesInfo } from "../../core/support/series-fixtures";
+import { PointColumns } from "../../../src/core/point-columns";
 
 const NOW = Date.UTC(2026, 10, 20);
 const FETCHED = Date.UTC(2026, 10, 19, 8);
@@ -31,8 +32,8 @@ const engine: ProvenanceEngine = {
       ? {
           key,
           info: seriesInfo({ code: "1-1-1" }),
-          finals: [],
-          forecasts: [],
+          finals: PointColumns.EMPTY,
+          forecasts: PointColumns.EMPTY,
           currency: "USD",
           unit: "MWh",
           updatedAt: "2026-11-04",

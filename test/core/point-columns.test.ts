@@ -1,0 +1,113 @@
+import type { Month, MonthlyPoint } from "../../src/core/model";
+import { monthIndex } from "../../src/core/months";
+import { PointColumns } from "../../src/core/point-columns";
+import { monthlyPoints } from "../support/series-records";
+import { retainedBytes } from "../support/retained-bytes";
+
+const p = (month: string, value: number): MonthlyPoint => ({ month, value });
+
+const gapped = PointColumns.fromPoints([p("2024-01", 1), p("2024-02", 2), p("2024-05", 5), p("2025-01", 13)]);
+const run = PointColumns.fromPoints(monthlyPoints("2007-01", 240, 3));
+
+describe("valueIn", () => {
+  test.each<[string, PointColumns, Month, number | undefined]>([
+    ["the first month", gapped, "2024-01", 1],
+    ["a month before a gap", gapped, "2024-02", 2],
+    ["a month after a gap (found by search)", gapped, "2024-05", 5],
+    ["the last month, across a year", gapped, "2025-01", 13],
+    ["a month inside a gap", gapped, "2024-03", undefined],
+    ["a month before the series", gapped, "2023-12", undefined],
+    ["a month after the series", gapped, "2025-02", undefined],
+    ["no points", PointColumns.EMPTY, "2024-01", undefined],
+    ["a whole run without gaps (found by its distance)", run, "2019-06", 3 + 149],
+    ["just past a run", run, "2027-01", undefined],
+  ])("%s", (_case, columns, month, expected) => {
+    expect(columns.valueIn(month)).toBe(expected);
+    expect(columns.has(month)).toBe(expected !== undefined);
+  });
+});
+
+describe("construction", () => {
+  test.each<[string, MonthlyPoint[], MonthlyPoint[]]>([
+    ["oldest first", [p("2024-01", 1), p("2024-02", 2)], [p("2024-01", 1), p("2024-02", 2)]],
+    [
+      "newest first (the service's order)",
+      [p("2024-02", 2), p("2024-01", 1)],
+      [p("2024-01", 1), p("2024-02", 2)],
+    ],
+    [
+      "mixed order with a repeated month: the last one seen wins",
+      [p("2024-03", 3), p("2024-01", 1), p("2024-03", 9), p("2024-02", 2)],
+      [p("2024-01", 1), p("2024-02", 2), p("2024-03", 9)],
+    ],
+    ["nothing", [], []],
+  ])("%s", (_case, given, expected) => {
+    const columns = PointColumns.fromPoints(given);
+    expect(columns.toPoints()).toEqual(expected);
+    expect([...columns]).toEqual(expected);
+    expect(columns.length).toBe(expected.length);
+    expect(columns.firstMonth()).toBe(expected[0]?.month ?? null);
+    expect(columns.lastMonth()).toBe(expected[expected.length - 1]?.month ?? null);
+  });
+
+  test.each([
+    ["months not ascending", [2, 1], [1, 2]],
+    ["a month twice", [1, 1], [1, 2]],
+    ["lengths that differ", [1, 2], [1]],
+  ])("fromIndexes refuses %s", (_case, months, values) => {
+    expect(() => PointColumns.fromIndexes(months, values)).toThrow(RangeError);
+  });
+
+  test("positions read the months and values in order, with and without gaps", () => {
+    expect(gapped.indexAt(2)).toBe(monthIndex("2024-05"));
+    expect(gapped.monthAt(3)).toBe("2025-01");
+    expect(gapped.valueAt(3)).toBe(13);
+    expect(run.monthAt(12)).toBe("2008-01");
+    expect(run.positionOfIndex(monthIndex("2008-01"))).toBe(12);
+  });
+
+  test("JSON writes the points as objects (cache files and the cache's size)", () => {
+    expect(JSON.parse(JSON.stringify({ finals: gapped }))).toEqual({ finals: gapped.toPoints() });
+  });
+});
+
+describe("equals and filterMonths", () => {
+  test.each<[string, PointColumns, PointColumns, boolean]>([
+    ["the same points", gapped, PointColumns.fromPoints(gapped.toPoints()), true],
+    [
+      "a changed value",
+      gapped,
+      PointColumns.fromPoints([...gapped.toPoints().slice(0, 3), p("2025-01", 14)]),
+      false,
+    ],
+    [
+      "a moved month",
+      PointColumns.fromPoints([p("2024-01", 1)]),
+      PointColumns.fromPoints([p("2024-02", 1)]),
+      false,
+    ],
+    ["one point more", gapped, PointColumns.fromPoints([...gapped.toPoints(), p("2025-02", 1)]), false],
+    ["both empty", PointColumns.EMPTY, PointColumns.fromPoints([]), true],
+  ])("%s", (_case, a, b, expected) => {
+    expect(a.equals(b)).toBe(expected);
+    expect(b.equals(a)).toBe(expected);
+  });
+
+  test("filterMonths keeps the months that pass, and gives back the same columns when all do", () => {
+    const from = monthIndex("2024-03");
+    expect(gapped.filterMonths((month) => month >= from).toPoints()).toEqual([
+      p("2024-05", 5),
+      p("2025-01", 13),
+    ]);
+    expect(gapped.filterMonths(() => true)).toBe(gapped);
+    expect(gapped.filterMonths(() => false).length).toBe(0);
+  });
+});
+
+test("a cached point costs a few bytes, not an object (the largest part of a large workbook's memory)", () => {
+  // 1,000 series of 150 months: one object per point cost about 64 bytes with its boxed value.
+  const points = monthlyPoints("2010-01", 150, 1.5);
+  const bytes = retainedBytes(() => Array.from({ length: 1000 }, () => PointColumns.fromPoints(points)));
+  // 8 bytes a value, plus each series' two small objects and its buffer's header.
+  expect(bytes / (1000 * 150)).toBeLessThan(16);
+});
