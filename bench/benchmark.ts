@@ -14,6 +14,7 @@ import { generateNeedWorkbook, NEED_WORKBOOKS } from "./need-workloads";
 import {
   runNaive,
   runNeedWorkbook,
+  addScaleProfile,
   runScalePoint,
   runStorm,
   runWorkbookLifecycle,
@@ -104,12 +105,20 @@ export async function runBenchmark(config: BenchConfig, hooks: BenchHooks): Prom
       }
       failures.push(...(scale?.failures ?? []));
     } else {
+      // Every size unprofiled first (their figures), then the profiled sessions (addScaleProfile).
+      const points = new Map<number, WorkloadResult>();
       for (const size of config.scaleSizes) {
         const point = await attempt(`W5 ${size}`, () =>
           runScalePoint(context, generateWorkbook(catalog, size, config.seed + size)),
         );
-        if (point !== undefined) workloads.push(point);
+        if (point !== undefined) points.set(size, point);
       }
+      for (const [size, point] of config.profile ? points : []) {
+        await attempt(`W5 ${size} profile`, () =>
+          addScaleProfile(context, generateWorkbook(catalog, size, config.seed + size), point),
+        );
+      }
+      workloads.push(...points.values());
     }
 
     if (config.compareShapes && !config.onlyScale) {

@@ -243,16 +243,14 @@ export async function runStorm(context: BenchContext, workbook: Workbook): Promi
  * W5: one size, cold then served from cache. The figures come from passes without a
  * profiler: the inspector's sampling costs the busy event loop time of its own (30,000
  * formulas: cold 1.24 x the bound unprofiled against 1.34 profiled), which Excel does not
- * pay. When the run asks for profiles, a second session of the same size (a fresh engine
- * and empty cache, so the same work) runs under the profiler for the top CPU entries only.
+ * pay. The top CPU entries come from a second session of the same size (addScaleProfile).
  */
 export async function runScalePoint(context: BenchContext, workbook: Workbook): Promise<WorkloadResult> {
-  const { byCode, config } = context;
+  const { byCode } = context;
   const formulas = texts(workbook);
   const keys = distinctRequestKeys(workbook.formulas, byCode);
   context.log("info", `W5: ${formulas.length} formulas`);
   const { cold, warm } = await scalePasses(context, formulas);
-  const profiles = config.profile ? await profiledScalePasses(context, formulas) : undefined;
   const catalogs = productsOf(
     workbook.formulas.map((formula) => formula.code),
     byCode,
@@ -278,19 +276,38 @@ export async function runScalePoint(context: BenchContext, workbook: Workbook): 
     warmCpuMs: warm.cpuMs,
     warmGcMs: warm.gcMs,
     rssGrowthMiBPer1000: (scale.rssGrowthMiB * 1000) / formulas.length,
-    coldProfile: profiles?.cold ?? [],
-    warmProfile: profiles?.warm ?? [],
+    coldProfile: [],
+    warmProfile: [],
   };
   const warmData = warm.service.calls.series_values + warm.service.calls.series_hist;
   if (warmData > 0) scale.notes.push(`the cached recalculation made ${warmData} data calls`);
-  if (profiles !== undefined) {
-    scale.notes.push(
-      `profiled session (top CPU entries only): cold ${(profiles.coldWallMs / 1000).toFixed(2)} s, warm ${(
-        profiles.warmWallMs / formulas.length
-      ).toFixed(4)} ms per formula`,
-    );
-  }
   return scale;
+}
+
+/**
+ * The top CPU entries of a W5 size, from a session of its own under the profiler (a fresh
+ * engine and empty cache, so the same work). Run after every size's unprofiled session: a
+ * profiled session leaves the process's heap larger than the next size needs, and a size
+ * measured after one grew less than it does alone (10,000 formulas: 20 against 30 MB per
+ * 1,000 formulas on the same code).
+ */
+export async function addScaleProfile(
+  context: BenchContext,
+  workbook: Workbook,
+  scale: WorkloadResult,
+): Promise<void> {
+  const formulas = texts(workbook);
+  context.log("info", `W5: ${formulas.length} formulas, profiled`);
+  const profiles = await profiledScalePasses(context, formulas);
+  if (scale.scale !== undefined) {
+    scale.scale.coldProfile = profiles.cold;
+    scale.scale.warmProfile = profiles.warm;
+  }
+  scale.notes.push(
+    `profiled session (top CPU entries only): cold ${(profiles.coldWallMs / 1000).toFixed(2)} s, warm ${(
+      profiles.warmWallMs / formulas.length
+    ).toFixed(4)} ms per formula`,
+  );
 }
 
 interface ScalePasses {

@@ -10,6 +10,7 @@ import type { BenchResults, WorkloadResult } from "../../bench/results";
 
 let outDir: string;
 let results: BenchResults;
+const logged: string[] = [];
 
 function workload(id: string): WorkloadResult {
   const found = results.workloads.find((entry) => entry.id === id);
@@ -26,13 +27,13 @@ beforeAll(async () => {
       latencyMs: 0,
       latencyPerCodeMs: 0,
       workbookFormulas: 30,
-      scaleSizes: [20],
+      scaleSizes: [20, 25],
       naiveSample: 6,
       needSeries: 9,
       addin: false,
       outDir,
     },
-    { log: () => undefined },
+    { log: (_level, message) => logged.push(message) },
   );
 }, 120_000);
 
@@ -54,6 +55,7 @@ test("every workload ran", () => {
     "W6 mixed",
     "W6 toolkit",
     "W5 20",
+    "W5 25",
     "spec W1",
     "spec W3",
     "spec W6 dashboard",
@@ -159,4 +161,14 @@ test("W5: figures from the unprofiled session, profiles from a second one that i
   expect(scale.notes.some((note) => note.startsWith("profiled session (top CPU entries only): cold "))).toBe(
     true,
   );
+});
+
+test("W5: every size's measured session runs before any profiled one (a profiled session would enlarge the next size's starting heap)", () => {
+  const sessions = logged.filter((message) => message.startsWith("W5: "));
+  expect(sessions).toEqual([
+    "W5: 20 formulas (own process)",
+    "W5: 25 formulas (own process)",
+    "W5: 20 formulas, profiled (own process)",
+    "W5: 25 formulas, profiled (own process)",
+  ]);
 });

@@ -90,6 +90,26 @@ function historyAnswered(lab: FaultLab): boolean {
   return !lab.exchanges.some((exchange) => exchange.operation === "series_hist" && exchange.status === null);
 }
 
+/**
+ * True once the History of every cold key of the dataset has been answered. The engine
+ * asks for both parts of a key at once, and which call reaches the service first depends
+ * on the other groups queued before it (a group's History call may wait behind other
+ * products' History calls while its Series Values call goes at once): a row that needs
+ * History charged first waits for the dataset's History itself, not only for the History
+ * calls already sent. The held Series Values call keeps one of the engine's six calls in
+ * flight; the History calls use the others.
+ */
+function datasetHistoryAnswered(lab: FaultLab, dataset: Dataset): boolean {
+  const answered = new Set(
+    lab.exchanges
+      .filter((exchange) => exchange.operation === "series_hist" && exchange.status !== null)
+      .flatMap((exchange) => exchange.codes.map(elementOfCode)),
+  );
+  return coldNeeds(matrix.book)
+    .filter((need) => inDataset(dataset)(need) && need.parts.has("series_hist"))
+    .every((need) => answered.has(elementOfKey(need)));
+}
+
 /** The parts each key received in a pass ("series_values|commodity_price|40992-3-2"). */
 function deliveredParts(exchanges: readonly Exchange[]): Set<string> {
   return new Set(
@@ -137,11 +157,11 @@ const allowanceRows: PartRow[] = [
           (need) => inDataset(dataset)(need) && need.parts.has("series_hist"),
         ).length;
         await lab.admin("quota", { product: dataset.product, dataset: dataset.coverage, remaining: history });
-        // History first: the dataset's Series Values call waits until the History calls
-        // sent before it were answered (and spent the allowance).
+        // History first: the dataset's Series Values calls wait until its History was
+        // answered (and spent the allowance).
         lab.hooks.beforeDataCall = async (_, call) => {
           if (call.operation === "series_values" && carries(call, dataset)) {
-            await lab.until(() => historyAnswered(lab));
+            await lab.until(() => datasetHistoryAnswered(lab, dataset) && historyAnswered(lab));
           }
         };
       },
@@ -158,7 +178,7 @@ const allowanceRows: PartRow[] = [
         const dataset = twoPartDataset();
         lab.hooks.beforeDataCall = async (_, call) => {
           if (call.operation === "series_values" && carries(call, dataset)) {
-            await lab.until(() => historyAnswered(lab));
+            await lab.until(() => datasetHistoryAnswered(lab, dataset) && historyAnswered(lab));
             await lab.admin("quota", { product: dataset.product, dataset: dataset.coverage, remaining: 0 });
           }
         };

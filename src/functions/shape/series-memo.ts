@@ -1,10 +1,10 @@
 // What cells derive from one version of a series, derived once and shared by every cell
 // that shows it: the PCD.VALUES tables per layout (the timeline rows they are cut from are
 // not kept: each table is built once), and PCD.VALUE's month read in place (no index is
-// built: the columns find a month by its index, point-columns.ts). A series version never changes (the engine replaces a
-// cache entry whole, with a new version), so whatever is derived from it stays true; the
-// memo lives as long as the version's arrays do (a WeakMap on them), so replaced versions
-// are freed with their data.
+// built: the columns find a month by its position, src/core/point-columns.ts). A series
+// version never changes (the engine replaces a cache entry whole, with a new version), so
+// whatever is derived from it stays true; the memo lives as long as the version's columns
+// do (a WeakMap on them), so replaced versions are freed with their data.
 import type { SeriesData } from "../../core/engine-api";
 import type { Month } from "../../core/model";
 import type { PointColumns } from "../../core/point-columns";
