@@ -166,6 +166,28 @@ export class PointColumns implements Iterable<MonthlyPoint> {
     return PointColumns.fromIndexes(months, values);
   }
 
+  /**
+   * The values as a JSON array text, oldest first (what the cache stores, stored-points.ts).
+   * Values are finite (answers are validated), and a finite number is written the same by
+   * join as by JSON.stringify: no array of boxed numbers is made on the way.
+   */
+  valuesJson(): string {
+    return `[${this.values.join(",")}]`;
+  }
+
+  /** The months as runs of consecutive month indexes, [first, count] per run. */
+  monthRuns(): Array<[number, number]> {
+    if (this.length === 0) return [];
+    if (this.months === null) return [[this.first, this.length]];
+    const runs: Array<[number, number]> = [];
+    let run: [number, number] | undefined;
+    for (const month of this.months) {
+      if (run !== undefined && month === run[0] + run[1]) run[1] += 1;
+      else runs.push((run = [month, 1]));
+    }
+    return runs;
+  }
+
   /** The points as objects, oldest first (a copy: for callers outside the hot paths). */
   toPoints(): MonthlyPoint[] {
     const points = new Array<MonthlyPoint>(this.length);

@@ -34,16 +34,7 @@ export const StoredPointsSchema = v.pipe(
 export const StoredPointTextsSchema = v.object({ months: v.string(), values: v.string() });
 
 export function packPoints(points: PointColumns): StoredPointTexts {
-  const runs: Array<[number, number]> = [];
-  const values = new Array<number>(points.length);
-  let run: [number, number] | undefined;
-  for (let index = 0; index < points.length; index += 1) {
-    const month = points.indexAt(index);
-    if (run !== undefined && month === run[0] + run[1]) run[1] += 1;
-    else runs.push((run = [month, 1]));
-    values[index] = points.valueAt(index);
-  }
-  return { months: JSON.stringify(runs), values: JSON.stringify(values) };
+  return { months: JSON.stringify(points.monthRuns()), values: points.valuesJson() };
 }
 
 const RunsSchema = v.array(

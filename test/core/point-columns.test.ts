@@ -111,3 +111,27 @@ test("a cached point costs a few bytes, not an object (the largest part of a lar
   // 8 bytes a value, plus each series' two small objects and its buffer's header.
   expect(bytes / (1000 * 150)).toBeLessThan(16);
 });
+
+describe("the stored form's parts", () => {
+  test.each<[string, PointColumns]>([
+    ["a run", run],
+    ["gaps", gapped],
+    ["nothing", PointColumns.EMPTY],
+    [
+      "awkward numbers",
+      PointColumns.fromPoints([
+        p("2024-01", -0),
+        p("2024-02", 1e21),
+        p("2024-03", 1 / 3),
+        p("2024-04", -2.5e-7),
+      ]),
+    ],
+  ])("%s: the values text is the JSON of the values, and the runs spell the months", (_case, columns) => {
+    const points = columns.toPoints();
+    expect(columns.valuesJson()).toBe(JSON.stringify(points.map((point) => point.value)));
+    const months = columns
+      .monthRuns()
+      .flatMap(([first, count]) => Array.from({ length: count }, (_, i) => first + i));
+    expect(months).toEqual(points.map((point) => monthIndex(point.month)));
+  });
+});
