@@ -7,7 +7,6 @@ import * as v from "valibot";
 import type { Logger } from "../environment";
 import { PcdError } from "../errors";
 import type { DataLimits, ProductId, SeriesInfo, SeriesValues } from "../model";
-import { monthIndex } from "../months";
 import { PointColumns } from "../point-columns";
 import { CODE_PATTERN } from "./codes-segment";
 import { deriveDataType } from "./data-type";
@@ -97,16 +96,11 @@ function requireArray(body: unknown, operation: ServiceOperation): unknown[] {
 /**
  * The schema's points as columns, oldest first with one point per month (the last one
  * seen wins). The service sends newest first (both shapes, docs/service.md §2.2); some
- * deployments send oldest first (point-columns.ts reads either without a sort).
+ * deployments send oldest first (point-columns.ts reads either without a sort). Only a
+ * record the fast reader refused comes here (point-list.ts), so a copy per point is fine.
  */
 export function normalisePoints(points: ReadonlyArray<{ date: string; value: number }>): PointColumns {
-  const months = new Int32Array(points.length);
-  const values = new Float64Array(points.length);
-  points.forEach((point, index) => {
-    months[index] = monthIndex(point.date);
-    values[index] = point.value;
-  });
-  return PointColumns.fromAnyOrder(months, values);
+  return PointColumns.fromPoints(points.map(({ date, value }) => ({ month: date, value })));
 }
 
 function toSeriesInfo(product: ProductId, record: Record<string, unknown>, code: string): SeriesInfo {
