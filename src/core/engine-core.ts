@@ -372,11 +372,11 @@ export class EngineCore implements Engine {
   }
 
   private environment(): ServiceEnvironment {
-    return this.parts.settings.current().environment;
+    return this.parts.settings.environment();
   }
 
   private releaseDay(): number {
-    return this.parts.settings.current().releaseBusinessDay;
+    return this.parts.settings.releaseBusinessDay();
   }
 
   private async preflight(): Promise<void> {

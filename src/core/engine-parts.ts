@@ -11,6 +11,7 @@ import type {
   Unsubscribe,
 } from "./engine-api";
 import type { Clock, KeyValueStorage, Logger } from "./environment";
+import type { ServiceEnvironment } from "./model";
 import type { ServiceClient } from "./service-client";
 
 export interface AuthPort {
@@ -26,6 +27,10 @@ export interface AuthPort {
 export interface SettingsPort {
   load(): Promise<EngineSettings>;
   current(): EngineSettings;
+  /** current().environment without a copy of every setting (asked per cell and call). */
+  environment(): ServiceEnvironment;
+  /** current().releaseBusinessDay without a copy. */
+  releaseBusinessDay(): number;
   update(patch: Partial<EngineSettings>): Promise<EngineSettings>;
 }
 

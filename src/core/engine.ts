@@ -7,6 +7,7 @@ import { assembleEngine } from "./engine-core";
 import type { Engine, EngineSettings } from "./engine-api";
 import type { EngineEnvironment } from "./environment";
 import { createServiceClient, type RetryPolicy } from "./http";
+import type { ServiceEnvironment } from "./model";
 import { latestReleaseStart, serviceState } from "./schedule";
 import { DEFAULT_SETTINGS, SettingsStore, validateSettings } from "./settings";
 
@@ -48,6 +49,9 @@ export function createEngine(env: EngineEnvironment, options: CreateEngineOption
       return settings.current();
     },
     current: (): EngineSettings => ({ ...store.current(), ...overrides }),
+    // Asked per cell and per call: read without building the whole settings twice over.
+    environment: (): ServiceEnvironment => overrides.environment ?? store.environment(),
+    releaseBusinessDay: (): number => overrides.releaseBusinessDay ?? store.releaseBusinessDay(),
     update: async (patch: Partial<EngineSettings>) => {
       // A setting the user changes now wins over the start-up override.
       for (const field of Object.keys(patch)) delete overrides[field as keyof EngineSettings];

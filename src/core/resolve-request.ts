@@ -28,9 +28,27 @@ function shownInput(input: string | number): string {
   return truncate(text, MAX_SHOWN_INPUT);
 }
 
+/**
+ * Currency and unit names as compared: trimmed, single-spaced, lower case. Every cell with
+ * a currency or unit compares a few names on every recalculation, and the names are a
+ * small vocabulary (the catalogs' currencies and units): each is normalised once.
+ */
+const normalisedNames = new Map<string, string>();
+const MAX_NORMALISED_NAMES = 1_000;
+
+function normaliseName(text: string): string {
+  let normalised = normalisedNames.get(text);
+  if (normalised === undefined) {
+    normalised = text.trim().replace(/\s+/g, " ").toLowerCase();
+    // Names from a cell's arguments could be anything: the memory stays bounded.
+    if (normalisedNames.size >= MAX_NORMALISED_NAMES) normalisedNames.clear();
+    normalisedNames.set(text, normalised);
+  }
+  return normalised;
+}
+
 function sameName(a: string, b: string): boolean {
-  const normalise = (text: string): string => text.trim().replace(/\s+/g, " ").toLowerCase();
-  return normalise(a) === normalise(b);
+  return a === b || normaliseName(a) === normaliseName(b);
 }
 
 function isBlank(input: OptionInput): input is null | undefined | "" {

@@ -4,7 +4,7 @@
 import type { EngineSettings } from "./engine-api";
 import type { KeyValueStorage, Logger } from "./environment";
 import { PcdError } from "./errors";
-import { PRODUCTS, type ProductId } from "./model";
+import { PRODUCTS, type ProductId, type ServiceEnvironment } from "./model";
 
 export const SETTINGS_STORAGE_KEY = "pcd:settings";
 
@@ -201,6 +201,19 @@ export class SettingsStore {
 
   current(): EngineSettings {
     return pickSettings(this.settings);
+  }
+
+  /**
+   * The environment, read without copying every setting: the engine asks for it per cell
+   * and per call (a copy each time was a few hundred bytes per cell of every recalculation).
+   */
+  environment(): ServiceEnvironment {
+    return this.settings.environment;
+  }
+
+  /** The release's business day, read without a copy (as environment). */
+  releaseBusinessDay(): number {
+    return this.settings.releaseBusinessDay;
   }
 
   /** Validates the patch (PcdError "input"), applies and persists it. */

@@ -26,6 +26,21 @@ afterEach(() => {
   jest.useRealTimers();
 });
 
+test("a start-up environment is the one requests carry, until the user switches", async () => {
+  const pcd = fakePcd([
+    { code: CODE, coverage: "Germany", lastAvailableFinal: "2026-09", updatedAt: "2026-10-05" },
+  ]);
+  const engine = await signedInEngine(pcd, { environment: "sandbox" });
+  const keyOf = async (): Promise<string> => {
+    const resolving = engine.resolve(CODE, null, null);
+    await jest.advanceTimersByTimeAsync(1_000);
+    return (await resolving).key;
+  };
+  expect(await keyOf()).toMatch(/^sandbox\|/);
+  await engine.updateSettings({ environment: "live" });
+  expect(await keyOf()).toMatch(/^live\|/);
+});
+
 test("a live key queued before a switch to sandbox gets live data, cached under live only", async () => {
   const { engine, pcd } = await start();
   const resolving = engine.resolve(CODE, null, null);

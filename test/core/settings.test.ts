@@ -191,6 +191,24 @@ describe("SettingsStore", () => {
     expect(JSON.stringify(loaded)).not.toContain("leaked");
   });
 
+  test("environment() and releaseBusinessDay() read what current() holds, after loads and updates", async () => {
+    const storage = new MemoryStorage();
+    const store = new SettingsStore(storage);
+    const agree = (): void => {
+      expect(store.environment()).toBe(store.current().environment);
+      expect(store.releaseBusinessDay()).toBe(store.current().releaseBusinessDay);
+    };
+    agree();
+    await store.load();
+    agree();
+    await store.update({ environment: "sandbox", releaseBusinessDay: 5 });
+    agree();
+    expect([store.environment(), store.releaseBusinessDay()]).toEqual(["sandbox", 5]);
+    const reloaded = new SettingsStore(storage);
+    await reloaded.load();
+    expect([reloaded.environment(), reloaded.releaseBusinessDay()]).toEqual(["sandbox", 5]);
+  });
+
   test("current() is a copy: mutating it does not change the store", async () => {
     const store = new SettingsStore(new MemoryStorage());
     await store.load();

@@ -5,6 +5,7 @@ import { EngineCore } from "../../../src/core/engine-core";
 import type { AuthPort, SchedulePort, SettingsPort } from "../../../src/core/engine-parts";
 import type { KeyValueStorage } from "../../../src/core/environment";
 import { PcdError } from "../../../src/core/errors";
+import type { ServiceEnvironment } from "../../../src/core/model";
 import { MemoryStorage } from "../../../src/core/storage";
 import { FakeService } from "./fake-service";
 
@@ -68,6 +69,12 @@ export class FakeSettings implements SettingsPort {
   }
   current(): EngineSettings {
     return { ...this.value };
+  }
+  environment(): ServiceEnvironment {
+    return this.value.environment;
+  }
+  releaseBusinessDay(): number {
+    return this.value.releaseBusinessDay;
   }
   async update(patch: Partial<EngineSettings>): Promise<EngineSettings> {
     this.value = { ...this.value, ...patch };

@@ -3,7 +3,7 @@
 // Series Values (live and sandbox), Data Limits. It can be stopped (the connection is
 // refused) or put in maintenance (503), and records every URL it was asked for.
 import { createEngine } from "../../../src/core/engine";
-import type { Engine } from "../../../src/core/engine-api";
+import type { Engine, EngineSettings } from "../../../src/core/engine-api";
 import type { FetchLike } from "../../../src/core/environment";
 import { MemoryStorage } from "../../../src/core/storage";
 import { makeJwt } from "../http/fake-fetch";
@@ -144,10 +144,10 @@ export function fakePcd(series: FakeSeries[]): FakePcd {
  * An engine on the fake service, signed in. Call under jest fake timers (setImmediate,
  * nextTick and queueMicrotask left real): time only moves when the test advances it.
  */
-export async function signedInEngine(pcd: FakePcd): Promise<Engine> {
+export async function signedInEngine(pcd: FakePcd, settings: Partial<EngineSettings> = {}): Promise<Engine> {
   const engine = createEngine(
     { fetch: pcd.fetch, storage: new MemoryStorage(), clock: { now: () => Date.now() } },
-    { settings: { baseUrl: BASE_URL, authUrl: AUTH_URL } },
+    { settings: { baseUrl: BASE_URL, authUrl: AUTH_URL, ...settings } },
   );
   await engine.ready();
   const signingIn = engine.signIn("analyst@example.com", "secret");
