@@ -60,12 +60,19 @@ export class SeriesMemo {
 
 const memos = new WeakMap<PointColumns, SeriesMemo>();
 
-/** The memo of a series version (keyed by its finals array, checked against version and forecasts). */
+/**
+ * The memo of a series version, keyed by its finals' columns (checked against version and
+ * forecasts). A series without finals is keyed by its forecasts: empty columns are one
+ * shared object (PointColumns.EMPTY), which would hold one such series' memo for good and
+ * make every other one replace it.
+ */
 export function seriesMemo(data: Pick<SeriesData, "finals" | "forecasts" | "version">): SeriesMemo {
-  let memo = memos.get(data.finals);
+  const anchor = data.finals.length > 0 ? data.finals : data.forecasts;
+  if (anchor.length === 0) return new SeriesMemo(data.version, data);
+  let memo = memos.get(anchor);
   if (memo === undefined || !memo.describes(data)) {
     memo = new SeriesMemo(data.version, data);
-    memos.set(data.finals, memo);
+    memos.set(anchor, memo);
   }
   return memo;
 }

@@ -51,6 +51,21 @@ test.each<[string, (data: SeriesData) => SeriesData]>([
   expect(after[after.length - 1]?.[1]).toBe(changed.forecasts.valueAt(2));
 });
 
+test("series with forecasts only keep a table each (their empty finals are one shared object)", () => {
+  const onlyForecasts = (version: number, start: number): SeriesData => ({
+    ...series(version),
+    finals: PointColumns.EMPTY,
+    lastFinal: null,
+    forecasts: PointColumns.fromPoints(monthlyPoints("2025-01", 3, start)),
+  });
+  const a = onlyForecasts(11, 500);
+  const b = onlyForecasts(12, 900);
+  const first = buildValuesTable(a, LAYOUT, PLAIN_SERIAL_DATES);
+  expect(buildValuesTable(b, LAYOUT, PLAIN_SERIAL_DATES)).not.toBe(first);
+  // B's memo did not take A's place.
+  expect(buildValuesTable({ ...a }, LAYOUT, PLAIN_SERIAL_DATES)).toBe(first);
+});
+
 test("a table per host kind; the same host object for every cell of a runtime", () => {
   const requirements = { isSetSupported: () => true };
   const host = hostCapabilitiesFor(requirements);
