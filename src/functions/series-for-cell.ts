@@ -1,6 +1,7 @@
 // What every data cell does before it shapes its result: resolve its series, hold and watch
 // its key with the months it reads, fetch them, and say when the data shown is cached data
-// a failed fetch could not bring up to date (the cell keeps it and retries).
+// a failed fetch could not bring up to date (the cell keeps it and retries). The fast path
+// (seriesForCellNow) does the same from the cache alone, at once.
 import type { Engine, SeriesData } from "../core/engine-api";
 import type { PcdError } from "../core/errors";
 import type { SeriesNeed } from "../core/series-need";
@@ -23,5 +24,21 @@ export async function seriesForCell(
   track(series.key, need);
   const data = await engine.getSeries(series, need);
   if (data.staleBecause) stale(data.staleBecause);
+  return data;
+}
+
+/**
+ * The fast path of a cell (CellJob.computeNow): the series when the engine can serve it
+ * from the cache without a call or a wait (Engine.serveNow), its key tracked with the
+ * months the cell reads; undefined otherwise (the cell then takes seriesForCell).
+ */
+export function seriesForCellNow(
+  engine: Engine,
+  request: SeriesAsked,
+  need: SeriesNeed,
+  track: (key: string, need?: SeriesNeed) => void,
+): SeriesData | undefined {
+  const data = engine.serveNow?.(request.code, request.currency, request.unit, need);
+  if (data !== undefined) track(data.key, need);
   return data;
 }

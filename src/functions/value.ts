@@ -6,7 +6,7 @@ import { LATEST_ONLY, type SeriesNeed } from "../core/series-need";
 import { parseCode } from "./arguments/code";
 import { parseCurrencyOrUnit } from "./arguments/currency-unit";
 import { parseMonthArgument } from "./arguments/dates";
-import { seriesForCell } from "./series-for-cell";
+import { seriesForCell, seriesForCellNow } from "./series-for-cell";
 import { pickValue } from "./shape/value-cell";
 import type { CellJob } from "./streaming-cell";
 
@@ -53,12 +53,8 @@ class ValueJob implements CellJob<number> {
 
   computeNow(track: (key: string, need?: SeriesNeed) => void): number | undefined {
     const request = parseValueArguments(this.args);
-    const need = valueNeed(request.month);
-    const data = this.engine.serveNow?.(request.code, request.currency, request.unit, need);
-    if (data === undefined) return undefined;
-    const value = pickValue(data, request.month);
-    track(data.key, need);
-    return value;
+    const data = seriesForCellNow(this.engine, request, valueNeed(request.month), track);
+    return data && pickValue(data, request.month);
   }
 
   async compute(

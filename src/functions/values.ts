@@ -9,7 +9,7 @@ import { parseFrequency } from "./arguments/frequency";
 import { parseForecast, parseHeaders, parseOrder } from "./arguments/options";
 import type { CellTable } from "./cell-value";
 import type { HostCapabilities } from "./host-capabilities";
-import { seriesForCell } from "./series-for-cell";
+import { seriesForCell, seriesForCellNow } from "./series-for-cell";
 import { buildValuesTable, type ValuesLayout } from "./shape/values-table";
 import type { CellJob } from "./streaming-cell";
 
@@ -80,12 +80,8 @@ class ValuesJob implements CellJob<CellTable> {
 
   computeNow(track: (key: string, need?: SeriesNeed) => void): CellTable | undefined {
     const request = parseValuesArguments(this.args);
-    const need = valuesNeed(request);
-    const data = this.engine.serveNow?.(request.code, request.currency, request.unit, need);
-    if (data === undefined) return undefined;
-    const table = buildValuesTable(data, request, this.host);
-    track(data.key, need);
-    return table;
+    const data = seriesForCellNow(this.engine, request, valuesNeed(request), track);
+    return data && buildValuesTable(data, request, this.host);
   }
 
   async compute(

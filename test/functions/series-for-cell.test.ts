@@ -1,7 +1,7 @@
 import type { Engine, SeriesData } from "../../src/core/engine-api";
 import { PcdError } from "../../src/core/errors";
 import { LATEST_ONLY } from "../../src/core/series-need";
-import { seriesForCell } from "../../src/functions/series-for-cell";
+import { seriesForCell, seriesForCellNow } from "../../src/functions/series-for-cell";
 
 /** The three engine calls seriesForCell makes, recorded in order. */
 function engineWith(data: Partial<SeriesData>): { engine: Engine; calls: string[] } {
@@ -56,4 +56,37 @@ test("cached data a failed fetch could not update is returned and said stale", a
   );
   expect(stale).toHaveBeenCalledWith(cause);
   expect(data.staleBecause).toBe(cause);
+});
+
+describe("seriesForCellNow (the fast path)", () => {
+  test.each<[string, Partial<SeriesData> | undefined, boolean]>([
+    [
+      "served from the cache: the key is tracked with the months read",
+      { key: "live|energy_price|1-2-3|-|-" },
+      true,
+    ],
+    ["not servable at once: nothing tracked, the cell takes the slow path", undefined, false],
+  ])("%s", (_case, served, tracked) => {
+    const asked: unknown[] = [];
+    const engine = {
+      serveNow: (...args: unknown[]) => {
+        asked.push(args);
+        return served;
+      },
+    } as unknown as Engine;
+    const track = jest.fn();
+    const data = seriesForCellNow(engine, { code: "1-2-3", currency: "EUR", unit: 2 }, LATEST_ONLY, track);
+    expect(asked).toEqual([["1-2-3", "EUR", 2, LATEST_ONLY]]);
+    expect(data).toBe(served);
+    if (tracked) expect(track).toHaveBeenCalledWith("live|energy_price|1-2-3|-|-", LATEST_ONLY);
+    else expect(track).not.toHaveBeenCalled();
+  });
+
+  test("an engine without a fast path serves nothing at once", () => {
+    const track = jest.fn();
+    expect(
+      seriesForCellNow({} as Engine, { code: "1-2-3", currency: null, unit: null }, LATEST_ONLY, track),
+    ).toBeUndefined();
+    expect(track).not.toHaveBeenCalled();
+  });
 });
