@@ -226,9 +226,17 @@ export class Catalog {
     const arrival = this.arrivals.wait(code, this.options.environment(), () =>
       PRODUCTS.map((product) => this.ensure(product, CATALOG_MAX_AGE_MS)),
     );
-    const afterLoad = await arrival.found;
-    if (afterLoad) return afterLoad;
-    let results = await arrival.settled;
+    // A then, not an await: every cell of a cold workbook waits here while the catalogs
+    // load, and a suspended function per cell was memory held for the whole wait.
+    return arrival.found.then((found) => found ?? this.lookupAfterLoads(code, arrival.settled));
+  }
+
+  /** A code no load brought: a stale catalog is read again, else the cause is said. */
+  private async lookupAfterLoads(
+    code: string,
+    settled: Promise<Array<PromiseSettledResult<unknown>>>,
+  ): Promise<SeriesInfo> {
+    let results = await settled;
 
     const stale = PRODUCTS.filter((product) => {
       const fetchedAt = this.fetchedAt(product);

@@ -238,6 +238,7 @@ export interface Engine {
    * Validates a cell's request against the series: currency/unit by short name (any
    * case) or ID, must be in the series' available lists (PcdError "input" listing the
    * allowed ones); currency/unit on a non-utility industry series is an input error.
+   * Waits for the engine's stored state (ready) itself, as getSeries does.
    */
   resolve(
     code: string,

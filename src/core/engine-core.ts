@@ -150,6 +150,11 @@ export class EngineCore implements Engine {
     return this.loading;
   }
 
+  /** Runs `next` at once when the stored state is read, else after it is (no extra turn). */
+  private whenLoaded<T>(next: () => Promise<T>): Promise<T> {
+    return this.loaded ? next() : this.ready().then(next);
+  }
+
   getSettings(): EngineSettings {
     return this.parts.settings.current();
   }
@@ -208,20 +213,22 @@ export class EngineCore implements Engine {
     return index.search(text, options);
   }
 
-  async resolve(
+  // resolve and getSeries chain promises instead of awaiting: a cold workbook's cells all
+  // wait here at once, for seconds, and a suspended async function per cell and call was a
+  // large part of the memory such a pass kept (src/core/series-server.ts says more).
+  resolve(
     code: string,
     currency: string | number | null,
     unit: string | number | null,
   ): Promise<SeriesRequest> {
-    await this.ready();
-    const info = await this.catalogStore.lookup(code);
-    this.limitsKeeper.readAhead(info.product);
-    return resolveSeriesRequest(this.environment(), info, currency, unit);
+    return this.whenLoaded(() => this.catalogStore.lookup(code)).then((info) => {
+      this.limitsKeeper.readAhead(info.product);
+      return resolveSeriesRequest(this.environment(), info, currency, unit);
+    });
   }
 
-  async getSeries(request: SeriesRequest, need: SeriesNeed = WHOLE_SERIES): Promise<SeriesData> {
-    await this.ready();
-    return this.server.get(request, need);
+  getSeries(request: SeriesRequest, need: SeriesNeed = WHOLE_SERIES): Promise<SeriesData> {
+    return this.whenLoaded(() => this.server.get(request, need));
   }
 
   lookupNow(code: string): SeriesInfo | undefined {

@@ -20,7 +20,7 @@ import { planSync } from "./sync-planner";
 export interface SeriesServerParts {
   cache: DataCache;
   catalog: Pick<Catalog, "find" | "fetchedAt">;
-  sync: Pick<SeriesSync, "plan" | "sync" | "context">;
+  sync: Pick<SeriesSync, "plan" | "bring" | "context">;
   now(): number;
   environment(): ServiceEnvironment;
   /** True once the engine has read its stored state (the synchronous path needs it). */
@@ -44,17 +44,29 @@ export class SeriesServer {
 
   constructor(private readonly parts: SeriesServerParts) {}
 
-  async get(request: SeriesRequest, need: SeriesNeed): Promise<SeriesData> {
+  get(request: SeriesRequest, need: SeriesNeed): Promise<SeriesData> {
     const { parts } = this;
-    const { key, requestKey } = request;
-    const { environment } = requestKey;
-    parts.noteNeed(requestKey, need);
+    parts.noteNeed(request.requestKey, need);
     // Only a series not read since start-up waits for storage (no extra turn for the rest).
-    if (parts.cache.isUnread(key)) await parts.cache.ensure(key);
+    if (parts.cache.isUnread(request.key))
+      return parts.cache.ensure(request.key).then(() => this.getRead(request, need));
+    return this.getRead(request, need);
+  }
+
+  /**
+   * get, once the key's stored entry is in memory. Promises are chained, not awaited: a cold
+   * workbook's cells all wait here for their data at once, for seconds, and a suspended
+   * function per cell and step was memory held for all that time (the data wait itself is
+   * one per key and plan: SeriesSync.bring).
+   */
+  private getRead(request: SeriesRequest, need: SeriesNeed): Promise<SeriesData> {
+    const { parts } = this;
+    const { requestKey } = request;
+    const { environment } = requestKey;
     const info = parts.catalog.find(request.info.code) ?? request.info;
-    const cached = parts.cache.get(key);
+    const cached = parts.cache.get(request.key);
     if (cached && parts.sync.plan(request, need, info).action === "none")
-      return this.serve(requestKey, info, need);
+      return new Promise((resolve) => resolve(this.serve(requestKey, info, need)));
 
     let blocked: PcdError | undefined;
     if (environment !== parts.environment()) {
@@ -64,15 +76,17 @@ export class SeriesServer {
       );
     }
     blocked ??= parts.downtimeError(info.code, cached !== undefined);
-    blocked ??= await parts.signInError();
-    if (blocked) return this.serve(requestKey, info, need, blocked);
-
-    try {
-      await parts.sync.sync(request, need, info);
-    } catch (error) {
-      return this.serve(requestKey, info, need, toPcdError(error));
+    if (blocked) {
+      const cause = blocked;
+      return new Promise((resolve) => resolve(this.serve(requestKey, info, need, cause)));
     }
-    return this.serve(requestKey, info, need);
+    return parts.signInError().then((signIn) => {
+      if (signIn) return this.serve(requestKey, info, need, signIn);
+      return parts.sync.bring(request, need, info).then(
+        () => this.serve(requestKey, info, need),
+        (error: unknown) => this.serve(requestKey, info, need, toPcdError(error)),
+      );
+    });
   }
 
   /** The record of a code when it is at hand and current (else undefined: the slow path). */

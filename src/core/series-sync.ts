@@ -65,6 +65,8 @@ interface PartResult {
 export class SeriesSync {
   /** In-flight calls per key and part ("<key>#<operation>"). */
   private readonly inFlight = new Map<string, Promise<PartResult>>();
+  /** Waits shared by cells per key and planned parts ("<key>|<action>"): see bring. */
+  private readonly bringing = new Map<string, Promise<void>>();
   private readonly recentFailures = new Map<string, { error: PcdError; at: number }>();
   private readonly noHistory = new Set<string>();
   private readonly historyReachesLatest = new Set<string>();
@@ -114,24 +116,51 @@ export class SeriesSync {
     if (decision.action === "none") {
       return { entry: this.options.cache.get(request.key), decision, changed: false, usedHistory: false };
     }
+    const { changed, usedHistory } = await this.syncParts(request, info, decision);
+    return { entry: this.options.cache.get(request.key), decision, changed, usedHistory };
+  }
+
+  /**
+   * What a cell waits on: sync without its outcome, and one wait shared by the cells of a
+   * key whose needs plan the same parts. A cold workbook's cells all wait at once, for
+   * seconds; a suspended sync and its list of settled parts per cell was memory held for
+   * all that time.
+   */
+  bring(request: SeriesRequest, need: SeriesNeed, info: SeriesInfo = request.info): Promise<void> {
+    if (this.options.cache.isUnread(request.key))
+      return this.options.cache.ensure(request.key).then(() => this.bring(request, need, info));
+    const decision = this.plan(request, need, info);
+    if (decision.action === "none") return Promise.resolve();
+    const id = `${request.key}|${decision.action}`;
+    let shared = this.bringing.get(id);
+    if (shared === undefined) {
+      // Removed before the waiters hear of the outcome: a cell that asks again then plans anew.
+      shared = this.syncParts(request, info, decision)
+        .then(() => undefined)
+        .finally(() => this.bringing.delete(id));
+      this.bringing.set(id, shared);
+    }
+    return shared;
+  }
+
+  private syncParts(request: SeriesRequest, info: SeriesInfo, decision: SyncDecision): Promise<PartResult> {
     const operations: DataCallOperation[] =
       decision.action === "history+values"
         ? ["series_hist", "series_values"]
         : decision.action === "history"
           ? ["series_hist"]
           : ["series_values"];
-    const results = await Promise.allSettled(
-      operations.map((operation) => this.part(request, info, operation)),
+    return Promise.allSettled(operations.map((operation) => this.part(request, info, operation))).then(
+      (results) => {
+        const failure = results.find((result) => result.status === "rejected");
+        if (failure) throw failure.reason;
+        const done = results.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
+        return {
+          changed: done.some((result) => result.changed),
+          usedHistory: done.some((result) => result.usedHistory),
+        };
+      },
     );
-    const failure = results.find((result) => result.status === "rejected");
-    if (failure) throw failure.reason;
-    const done = results.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
-    return {
-      entry: this.options.cache.get(request.key),
-      decision,
-      changed: done.some((result) => result.changed),
-      usedHistory: done.some((result) => result.usedHistory),
-    };
   }
 
   /** Reads the keys' stored entries into memory where they are not yet (cache.ts). */

@@ -12,19 +12,28 @@ export interface SeriesAsked {
   unit: string | number | null;
 }
 
-export async function seriesForCell(
+/**
+ * Chained, not awaited: every cell of a cold workbook waits here at once, for seconds, and
+ * a suspended function per cell was memory held for all that time. (Engine.resolve waits
+ * for the engine's stored state itself.)
+ */
+export function seriesForCell(
   engine: Engine,
   request: SeriesAsked,
   need: SeriesNeed,
   track: (key: string, need?: SeriesNeed) => void,
   stale: (cause: PcdError) => void,
 ): Promise<SeriesData> {
-  await engine.ready();
-  const series = await engine.resolve(request.code, request.currency, request.unit);
-  track(series.key, need);
-  const data = await engine.getSeries(series, need);
-  if (data.staleBecause) stale(data.staleBecause);
-  return data;
+  return engine
+    .resolve(request.code, request.currency, request.unit)
+    .then((series) => {
+      track(series.key, need);
+      return engine.getSeries(series, need);
+    })
+    .then((data) => {
+      if (data.staleBecause) stale(data.staleBecause);
+      return data;
+    });
 }
 
 /**

@@ -62,7 +62,9 @@ class ValueJob implements CellJob<number> {
     stale: (cause: PcdError) => void,
   ): Promise<number> {
     const request = parseValueArguments(this.args);
-    const data = await seriesForCell(this.engine, request, valueNeed(request.month), track, stale);
-    return pickValue(data, request.month);
+    // Returned, not awaited (series-for-cell.ts says why).
+    return seriesForCell(this.engine, request, valueNeed(request.month), track, stale).then((data) =>
+      pickValue(data, request.month),
+    );
   }
 }

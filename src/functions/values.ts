@@ -89,7 +89,9 @@ class ValuesJob implements CellJob<CellTable> {
     stale: (cause: PcdError) => void,
   ): Promise<CellTable> {
     const request = parseValuesArguments(this.args);
-    const data = await seriesForCell(this.engine, request, valuesNeed(request), track, stale);
-    return buildValuesTable(data, request, this.host);
+    // Returned, not awaited (series-for-cell.ts says why).
+    return seriesForCell(this.engine, request, valuesNeed(request), track, stale).then((data) =>
+      buildValuesTable(data, request, this.host),
+    );
   }
 }

@@ -104,6 +104,42 @@ describe("getSeries", () => {
     expect(h.engine.stats().dataRequests).toBe(45);
   });
 
+  // Cells of a cold workbook all wait at once: they share one wait per key and planned parts
+  // (SeriesSync.bring) instead of each holding a sync of its own.
+  test("cells of one key that plan the same parts share one wait, which is let go once settled", async () => {
+    const h = createHarness({ service: serviceWith("68520-8-1") });
+    const request = await h.engine.resolve("68520-8-1", null, null);
+    const bringing: Map<string, Promise<void>> = h.engine["seriesSync"]["bringing"];
+    const whole = [1, 2, 3].map(() => h.engine.getSeries(request));
+    const latest = [1, 2].map(() => h.engine.getSeries(request, LATEST_ONLY));
+    await Promise.resolve();
+    expect([...bringing.keys()].sort()).toEqual([`${request.key}|history+values`, `${request.key}|values`]);
+    const answers = await Promise.all([...whole, ...latest]);
+    expect(new Set(answers).size).toBe(1);
+    expect(bringing.size).toBe(0);
+    expect(operations(h.service)).toEqual(["series_hist", "series_values"]);
+  });
+
+  test("a failure reaches every cell sharing the wait, and a cell asking afterwards plans anew", async () => {
+    const h = createHarness({ service: serviceWith("68520-8-1") });
+    const request = await h.engine.resolve("68520-8-1", null, null);
+    h.service.failWith(() => new PcdError("server", "HTTP 500 from Series Values."));
+    const cells = await Promise.allSettled([1, 2, 3].map(() => h.engine.getSeries(request, LATEST_ONLY)));
+    expect(
+      cells.map((cell) => (cell.status === "rejected" ? (cell.reason as PcdError).kind : "served")),
+    ).toEqual(["server", "server", "server"]);
+    expect(h.service.dataCalls()).toHaveLength(1);
+    expect(h.engine["seriesSync"]["bringing"].size).toBe(0);
+    // The failure is remembered (RECENT_FAILURE_MS): asking again costs no call...
+    await expect(h.engine.getSeries(request, LATEST_ONLY)).rejects.toMatchObject({ kind: "server" });
+    expect(h.service.dataCalls()).toHaveLength(1);
+    // ...and once it has passed, the next ask plans and calls again.
+    h.service.failures = [];
+    h.engine["seriesSync"].forgetFailures();
+    expect((await h.engine.getSeries(request, LATEST_ONLY)).lastFinal).toBe("2026-10");
+    expect(h.service.dataCalls()).toHaveLength(2);
+  });
+
   test("a failed fetch serves the cached entry unchanged, marked stale", async () => {
     const h = createHarness({ service: serviceWith("68520-8-1") });
     const request = await h.engine.resolve("68520-8-1", null, null);
