@@ -71,6 +71,13 @@ export class WorkbookKeys {
   /** The wait of the last save, and when that save was written (epoch ms, 0 = never). */
   private saveDelayMs = SAVE_DELAY_MS;
   private lastWriteAt = 0;
+  /**
+   * What storage holds, by id (the need written with each key); undefined (not known) until a
+   * list was read whole or written. A recalculation lets go of every key and takes it back, so the needs
+   * move and come back: a save that would write this again writes nothing (it was a tenth of
+   * a warm recalculation's time and most of what it kept in memory).
+   */
+  private written: Map<string, SeriesNeed> | undefined;
   /** Ids of keys whose last holder let go, with when (epoch ms), oldest first. */
   private readonly released = new Map<string, number>();
   private sweepTimer: ReturnType<typeof setTimeout> | undefined;
@@ -85,6 +92,7 @@ export class WorkbookKeys {
     const stored = await this.storage.get<unknown>(WORKBOOK_KEYS_STORAGE_KEY);
     if (!Array.isArray(stored)) return;
     let skipped = 0;
+    const read = new Map<string, SeriesNeed>();
     for (const item of stored) {
       const key = readStoredRequestKey(item);
       if (key === undefined) {
@@ -92,8 +100,11 @@ export class WorkbookKeys {
         continue;
       }
       const need = readNeed((item as { need?: unknown }).need);
+      read.set(key.id, need);
       if (!this.keys.has(key.id)) this.keys.set(key.id, { key, need });
     }
+    // A list with unreadable items is written again at the next save, in the current form.
+    if (skipped === 0 && this.written === undefined) this.written = read;
     if (skipped > 0) {
       this.log?.(
         "info",
@@ -222,17 +233,31 @@ export class WorkbookKeys {
     (this.saveTimer as { unref?: () => void }).unref?.();
   }
 
+  /** True when storage holds exactly these keys with these needs (a save would change nothing). */
+  private matchesWritten(): boolean {
+    const { written: stored } = this;
+    if (stored === undefined || this.keys.size !== stored.size) return false;
+    for (const [id, { need }] of this.keys) {
+      const written = stored.get(id);
+      if (written === undefined || !sameNeed(written, need)) return false;
+    }
+    return true;
+  }
+
   private write(): void {
     this.saveTimer = undefined;
     this.lastWriteAt = Date.now();
     this.saving = this.saving.then(async () => {
       this.dirty = false;
+      if (this.matchesWritten()) return;
       try {
-        const stored: StoredKey[] = [...this.keys.values()].map(({ key, need }) => ({
-          ...toStoredRequestKey(key),
-          need,
-        }));
+        const written = new Map<string, SeriesNeed>();
+        const stored: StoredKey[] = [...this.keys.values()].map(({ key, need }) => {
+          written.set(key.id, need);
+          return { ...toStoredRequestKey(key), need };
+        });
         await this.storage.set(WORKBOOK_KEYS_STORAGE_KEY, stored);
+        this.written = written;
       } catch (error) {
         this.log?.(
           "warn",
