@@ -50,6 +50,7 @@ interface StoredKey extends StoredRequestKey {
 
 /** The needs of the cells holding a key, and their union (kept as cells come). */
 interface Holders {
+  key: RequestKey;
   needs: SeriesNeed[];
   union: SeriesNeed;
 }
@@ -78,6 +79,14 @@ export class WorkbookKeys {
    * a warm recalculation's time and most of what it kept in memory).
    */
   private written: Map<string, SeriesNeed> | undefined;
+  /**
+   * Ids of keys a holder let go of since their union was computed: it is computed again once,
+   * when the cells of the turn have come and gone (or when read). Each release computed it
+   * from every holder left, and a recalculation lets go of every cell: a key shown by k cells
+   * cost k squared steps, the first entry of a warm recalculation's profile.
+   */
+  private readonly staleUnions = new Set<string>();
+  private settleScheduled = false;
   /** Ids of keys whose last holder let go, with when (epoch ms), oldest first. */
   private readonly released = new Map<string, number>();
   private sweepTimer: ReturnType<typeof setTimeout> | undefined;
@@ -139,13 +148,17 @@ export class WorkbookKeys {
     // A recalculation retains every cell again: the union grows by one need at a time.
     let held = this.holders.get(key);
     if (held === undefined) {
-      held = { needs: [need], union: need };
+      held = { key: requestKey, needs: [need], union: need };
       this.holders.set(key, held);
+      this.setNeed(requestKey, held.union);
     } else {
       held.needs.push(need);
-      held.union = unionNeed(held.union, need);
+      // A stale union is computed again from every holder, this one included.
+      if (!this.staleUnions.has(key)) {
+        held.union = unionNeed(held.union, need);
+        this.setNeed(requestKey, held.union);
+      }
     }
-    this.setNeed(requestKey, held.union);
     let released = false;
     return () => {
       if (released) return;
@@ -153,13 +166,19 @@ export class WorkbookKeys {
       const left = this.holders.get(key);
       if (left !== undefined) {
         const index = left.needs.indexOf(need);
-        if (index >= 0) left.needs.splice(index, 1);
+        if (index >= 0) {
+          // Order does not matter to a union: the last need takes the place of this one.
+          const last = left.needs.pop() as SeriesNeed;
+          if (index < left.needs.length) left.needs[index] = last;
+        }
         if (left.needs.length > 0) {
-          // The union may shrink when a cell lets go: computed again from those left.
-          left.union = left.needs.reduce(unionNeed);
-          this.setNeed(requestKey, left.union);
+          // The union may shrink when a cell lets go: computed again from those left, later.
+          this.staleUnions.add(key);
+          this.scheduleSettle();
           return;
         }
+        // The last holder's need is what the others' union narrowed to before it went.
+        if (this.staleUnions.delete(key)) this.setNeed(requestKey, need);
       }
       this.holders.delete(key);
       // Re-inserted, so the map stays in release order (the sweep stops at the first not due).
@@ -167,6 +186,27 @@ export class WorkbookKeys {
       this.released.set(key, Date.now());
       this.armSweep(this.graceMs);
     };
+  }
+
+  /** Computes the stale unions once the current turn's cells have come and gone. */
+  private scheduleSettle(): void {
+    if (this.settleScheduled) return;
+    this.settleScheduled = true;
+    queueMicrotask(() => {
+      this.settleScheduled = false;
+      this.settleUnions();
+    });
+  }
+
+  /** The holders' union of every key a holder let go of, computed again and recorded. */
+  private settleUnions(): void {
+    for (const id of this.staleUnions) {
+      const held = this.holders.get(id);
+      if (held === undefined || held.needs.length === 0) continue;
+      held.union = held.needs.reduce(unionNeed);
+      this.setNeed(held.key, held.union);
+    }
+    this.staleUnions.clear();
   }
 
   /**
@@ -203,6 +243,7 @@ export class WorkbookKeys {
 
   /** What the workbook's cells need of a key, by id (the whole series when nothing says less). */
   need(id: string): SeriesNeed {
+    if (this.staleUnions.size > 0) this.settleUnions();
     return this.keys.get(id)?.need ?? WHOLE_SERIES;
   }
 
@@ -216,6 +257,7 @@ export class WorkbookKeys {
 
   /** Writes what is waiting for the save delay now; resolves once pending writes are done. */
   flushed(): Promise<void> {
+    if (this.staleUnions.size > 0) this.settleUnions();
     if (this.saveTimer !== undefined) {
       clearTimeout(this.saveTimer);
       this.write();
@@ -249,6 +291,7 @@ export class WorkbookKeys {
     this.lastWriteAt = Date.now();
     this.saving = this.saving.then(async () => {
       this.dirty = false;
+      if (this.staleUnions.size > 0) this.settleUnions();
       if (this.matchesWritten()) return;
       try {
         const written = new Map<string, SeriesNeed>();

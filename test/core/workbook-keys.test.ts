@@ -1,6 +1,7 @@
 import type { KeyValueStorage } from "../../src/core/environment";
 import { requestKeyOf, type RequestKey } from "../../src/core/request-key";
 import { MemoryStorage } from "../../src/core/storage";
+import * as seriesNeed from "../../src/core/series-need";
 import { LATEST_ONLY, WHOLE_SERIES } from "../../src/core/series-need";
 import {
   SAVE_DELAY_MS,
@@ -268,6 +269,68 @@ describe("WorkbookKeys", () => {
     const keys = new WorkbookKeys(storage);
     await keys.load();
     expect(keys.list()).toEqual([]);
+  });
+});
+
+// A holder that lets go may narrow its key's union; it is computed again once the turn's
+// cells have come and gone (or when read), not at each release: a recalculation lets go of
+// every cell, and a key shown by k cells cost k squared steps.
+describe("WorkbookKeys unions after holders let go", () => {
+  const KEY = key("1-1-1");
+  const OLD = { from: "2010-01", to: "2010-12" } as const;
+
+  test.each([
+    {
+      name: "the widest holder goes",
+      holders: [LATEST_ONLY, OLD, WHOLE_SERIES],
+      go: [2],
+      need: { from: "2010-01", to: null },
+    },
+    { name: "a narrower holder goes", holders: [LATEST_ONLY, WHOLE_SERIES], go: [0], need: WHOLE_SERIES },
+    {
+      name: "all but the latest-only holder go",
+      holders: [WHOLE_SERIES, OLD, LATEST_ONLY],
+      go: [0, 1],
+      need: LATEST_ONLY,
+    },
+    // The last holder's need is what the union had narrowed to before it went.
+    { name: "every holder goes", holders: [WHOLE_SERIES, LATEST_ONLY], go: [0, 1], need: LATEST_ONLY },
+  ])("$name: read at once, and saved after the turn", async ({ holders, go, need }) => {
+    const storage = new MemoryStorage();
+    const keys = new WorkbookKeys(storage);
+    const releases = holders.map((held) => keys.retain(KEY, held));
+    for (const index of go) releases[index]?.();
+    expect(keys.need(KEY.id)).toEqual(need);
+
+    const later = new WorkbookKeys(storage);
+    const laterReleases = holders.map((held) => later.retain(KEY, held));
+    for (const index of go) laterReleases[index]?.();
+    await Promise.resolve();
+    await later.flushed();
+    const reopened = new WorkbookKeys(storage);
+    await reopened.load();
+    expect(reopened.need(KEY.id)).toEqual(need);
+  });
+
+  test("a recalculation of a key's cells computes its union a number of times in proportion to them", async () => {
+    const union = jest.spyOn(seriesNeed, "unionNeed");
+    try {
+      const keys = new WorkbookKeys(new MemoryStorage());
+      const needs = Array.from({ length: 300 }, (_, index) =>
+        index % 3 === 0 ? LATEST_ONLY : { from: `20${String(10 + (index % 10))}-01`, to: null },
+      );
+      const first = needs.map((held) => keys.retain(KEY, held));
+      union.mockClear();
+      // Excel cancels every cell, then invokes it again.
+      first.forEach((release) => release());
+      needs.map((held) => keys.retain(KEY, held));
+      await Promise.resolve();
+      expect(keys.need(KEY.id)).toEqual({ from: "2010-01", to: null });
+      // Each release recomputing the union from those left: 300 * 299 / 2 calls.
+      expect(union.mock.calls.length).toBeLessThanOrEqual(3 * needs.length);
+    } finally {
+      union.mockRestore();
+    }
   });
 });
 
