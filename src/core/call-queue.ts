@@ -51,12 +51,8 @@ export class CallQueue<T> {
    * codes first keeps minimumCalls() falling by one per call, so nothing is left over.
    */
   take(): T[] {
-    // Array.prototype.sort is stable: equal counts keep the order the codes arrived in.
-    const chosen = [...this.byCode.entries()]
-      .sort((a, b) => b[1].length - a[1].length)
-      .slice(0, this.perCall);
     const call: T[] = [];
-    for (const [code, copies] of chosen) {
+    for (const [code, copies] of this.choose()) {
       const multiplicity = copies.length;
       const first = copies.shift();
       if (first === undefined) continue;
@@ -67,5 +63,30 @@ export class CallQueue<T> {
     this.count -= call.length;
     while (this.atLeast.length > 1 && this.atLeast[this.atLeast.length - 1] === 0) this.atLeast.pop();
     return call;
+  }
+
+  /**
+   * The codes of the next call: what a stable sort of every queued code by copies (most
+   * first) would put first, without the sort. A cold workbook queues thousands of codes and
+   * takes them 40 at a time: sorting a copy of the whole queue for every call made an entry
+   * per code and call. Codes with more than one copy are few (one series in two currencies):
+   * they are found by one scan per number of copies; the single-copy codes then come in
+   * arrival order, and the scan stops once the call is full.
+   */
+  private choose(): Array<[string, T[]]> {
+    const chosen: Array<[string, T[]]> = [];
+    for (let copies = this.atLeast.length - 1; copies > 1 && chosen.length < this.perCall; copies--) {
+      this.byCode.forEach((queued, code) => {
+        if (queued.length === copies && chosen.length < this.perCall) chosen.push([code, queued]);
+      });
+    }
+    if (chosen.length < this.perCall) {
+      for (const [code, queued] of this.byCode) {
+        if (queued.length !== 1) continue;
+        chosen.push([code, queued]);
+        if (chosen.length === this.perCall) break;
+      }
+    }
+    return chosen;
   }
 }

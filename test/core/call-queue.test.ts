@@ -74,3 +74,55 @@ describe("CallQueue", () => {
     expect(drain(queue)).toEqual([["a#2"], ["a#3"]]);
   });
 });
+
+/**
+ * What take() picked when it sorted the whole queue for every call: the reference its
+ * scans must agree with (a stable sort by copies, most first; the earliest copy of each).
+ */
+function referenceDrain(requests: readonly string[], perCall: number): string[][] {
+  const byCode = new Map<string, string[]>();
+  for (const request of requests) {
+    const copies = byCode.get(codeOf(request));
+    if (copies) copies.push(request);
+    else byCode.set(codeOf(request), [request]);
+  }
+  const calls: string[][] = [];
+  while (byCode.size > 0) {
+    const chosen = [...byCode.entries()].sort((a, b) => b[1].length - a[1].length).slice(0, perCall);
+    calls.push(
+      chosen.map(([code, copies]) => {
+        const first = copies.shift() as string;
+        if (copies.length === 0) byCode.delete(code);
+        return first;
+      }),
+    );
+  }
+  return calls;
+}
+
+describe("CallQueue picks as a sort of the whole queue would", () => {
+  test.each([
+    { name: "single copies only", seed: 1, codes: 500, maxCopies: 1, perCall: 40 },
+    { name: "a few codes in two currencies", seed: 2, codes: 300, maxCopies: 2, perCall: 40 },
+    { name: "many copies, small calls", seed: 3, codes: 60, maxCopies: 5, perCall: 7 },
+    { name: "more copies than calls need", seed: 4, codes: 20, maxCopies: 9, perCall: 40 },
+  ])("$name", ({ seed, codes: count, maxCopies, perCall }) => {
+    // A small deterministic generator: the same queue every run.
+    let state = seed;
+    const next = (below: number): number => {
+      state = (state * 1103515245 + 12345) % 2147483648;
+      return state % below;
+    };
+    const requests: string[] = [];
+    for (let i = 0; i < count * 2; i++) {
+      const code = `${100 + next(count)}-1-1`;
+      const copies = requests.filter((request) => codeOf(request) === code).length;
+      if (copies < maxCopies) requests.push(`${code}#${copies}`);
+    }
+    const queue = queueOf(requests, perCall);
+    const expected = referenceDrain(requests, perCall);
+    expect(drain(queue)).toEqual(expected);
+    // And the fewest calls: nothing was left over for an extra one.
+    expect(expected.length).toBe(queueOf(requests, perCall).minimumCalls());
+  });
+});
