@@ -36,6 +36,33 @@ export function seriesRows(data: Pick<SeriesData, "finals" | "forecasts">): Seri
   return rows;
 }
 
+/**
+ * The same timeline as seriesRows, walked without a row object per month: `visit` gets each
+ * month's index, value and whether it is final. A monthly PCD.VALUES table is cut from it
+ * directly (values-table.ts): a row object per month of the whole series, for every table,
+ * was the largest allocation of a cold recalculation after the answers themselves.
+ */
+export function walkTimeline(
+  data: Pick<SeriesData, "finals" | "forecasts">,
+  visit: (monthIndex: number, value: number, final: boolean) => void,
+): void {
+  const { finals, forecasts } = data;
+  let f = 0;
+  let p = 0;
+  while (f < finals.length || p < forecasts.length) {
+    const finalMonth = f < finals.length ? finals.indexAt(f) : Infinity;
+    const forecastMonth = p < forecasts.length ? forecasts.indexAt(p) : Infinity;
+    if (finalMonth <= forecastMonth) {
+      visit(finalMonth, finals.valueAt(f), true);
+      f += 1;
+      if (forecastMonth === finalMonth) p += 1;
+    } else {
+      visit(forecastMonth, forecasts.valueAt(p), false);
+      p += 1;
+    }
+  }
+}
+
 /** "2007-01 to 2025-06", or a note that there is no data. */
 export function describeSpan(rows: readonly SeriesRow[]): string {
   const first = rows[0];

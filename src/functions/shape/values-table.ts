@@ -3,13 +3,14 @@
 import type { SeriesData } from "../../core/engine-api";
 import { PcdError } from "../../core/errors";
 import type { Month } from "../../core/model";
+import { monthIndex, monthOfIndex } from "../../core/months";
 import type { ForecastOption, Frequency, HeadersOption, OrderOption } from "../../contracts/formula-options";
 import type { CellTable, CellValue } from "../cell-value";
 import { monthToSerial } from "../excel-dates";
 import type { HostCapabilities } from "../host-capabilities";
 import { aggregateRows } from "./periods";
 import { seriesMemo } from "./series-memo";
-import { describeSpan, seriesRows, type SeriesRow } from "./series-rows";
+import { describeSpan, seriesRows, walkTimeline, type SeriesRow } from "./series-rows";
 
 export interface ValuesLayout {
   start: Month | null;
@@ -28,33 +29,15 @@ export interface ValuesLayout {
  */
 export function buildValuesTable(data: SeriesData, layout: ValuesLayout, host: HostCapabilities): CellTable {
   const memo = seriesMemo(data);
-  const layoutKey = [
-    layout.start,
-    layout.end,
-    layout.headers,
-    layout.forecast,
-    layout.order,
-    layout.frequency ?? "M",
-    layout.headers === 2 ? seriesIdentifier(data) : "",
-    // The header names the measure, which the catalog can fill in for a version.
-    layout.headers >= 1 ? valueHeader(data) : "",
-  ].join("|");
-  return memo.table(layoutKey, host, () => shapeValuesTable(data, seriesRows(data), layout, host));
+  // A text, not an array joined: this runs for every cell on every recalculation. The header
+  // names the measure, which the catalog can fill in for a version.
+  const identifier = layout.headers === 2 ? seriesIdentifier(data) : "";
+  const header = layout.headers >= 1 ? valueHeader(data) : "";
+  const layoutKey = `${layout.start}|${layout.end}|${layout.headers}|${layout.forecast}|${layout.order}|${layout.frequency ?? "M"}|${identifier}|${header}`;
+  return memo.table(layoutKey, host, () => shapeValuesTable(data, layout, host));
 }
 
-function shapeValuesTable(
-  data: SeriesData,
-  all: readonly SeriesRow[],
-  layout: ValuesLayout,
-  host: HostCapabilities,
-): CellTable {
-  const rows = aggregateRows(
-    all.filter((row) => keepRow(row, layout)),
-    layout.frequency ?? "M",
-  );
-  if (rows.length === 0) throw noValues(data, layout, all);
-  if (layout.order === 1) rows.reverse();
-
+function shapeValuesTable(data: SeriesData, layout: ValuesLayout, host: HostCapabilities): CellTable {
   const withStatus = layout.forecast !== 0;
   const width = withStatus ? 3 : 2;
   const headers: CellValue[][] = [];
@@ -63,9 +46,64 @@ function shapeValuesTable(
     const value = valueHeader(data);
     headers.push(withStatus ? ["Date", value, "Status"] : ["Date", value]);
   }
-  // Every array is made at its final length: the table is kept as long as its series version
-  // (series-memo.ts), and a row grown by push kept room for about 17 more cells, which made
-  // the tables the largest part of a large workbook's memory.
+  const frequency = layout.frequency ?? "M";
+  return frequency === "M"
+    ? monthlyTable(data, layout, host, headers)
+    : periodTable(data, layout, host, headers, frequency);
+}
+
+/**
+ * A table of months, cut from the series' columns: one walk counts the rows, a second
+ * fills them, with no row object per month on the way. Every array is made at its final
+ * length: the table is kept as long as its series version (series-memo.ts), and a row grown
+ * by push kept room for about 17 more cells, which made the tables the largest part of a
+ * large workbook's memory.
+ */
+function monthlyTable(
+  data: SeriesData,
+  layout: ValuesLayout,
+  host: HostCapabilities,
+  headers: CellValue[][],
+): CellTable {
+  const from = layout.start === null ? -Infinity : monthIndex(layout.start);
+  const to = layout.end === null ? Infinity : monthIndex(layout.end);
+  const keeps = (index: number, final: boolean): boolean =>
+    index >= from && index <= to && (final ? layout.forecast !== 2 : layout.forecast !== 0);
+  let count = 0;
+  walkTimeline(data, (index, _value, final) => {
+    if (keeps(index, final)) count += 1;
+  });
+  if (count === 0) throw noValues(data, layout, seriesRows(data));
+  const withStatus = layout.forecast !== 0;
+  const table: CellTable = new Array<CellValue[]>(headers.length + count);
+  headers.forEach((header, index) => (table[index] = header));
+  let row = 0;
+  walkTimeline(data, (index, value, final) => {
+    if (!keeps(index, final)) return;
+    const date = host.dateCell(monthToSerial(monthOfIndex(index)));
+    const at = headers.length + (layout.order === 1 ? count - 1 - row : row);
+    table[at] = withStatus ? [date, value, final ? "final" : "forecast"] : [date, value];
+    row += 1;
+  });
+  return table;
+}
+
+/** A table of complete quarters or years (periods.ts), from the series' rows. */
+function periodTable(
+  data: SeriesData,
+  layout: ValuesLayout,
+  host: HostCapabilities,
+  headers: CellValue[][],
+  frequency: Exclude<Frequency, "M">,
+): CellTable {
+  const all = seriesRows(data);
+  const rows = aggregateRows(
+    all.filter((row) => keepRow(row, layout)),
+    frequency,
+  );
+  if (rows.length === 0) throw noValues(data, layout, all);
+  if (layout.order === 1) rows.reverse();
+  const withStatus = layout.forecast !== 0;
   const table: CellTable = new Array<CellValue[]>(headers.length + rows.length);
   headers.forEach((header, index) => (table[index] = header));
   rows.forEach((row, index) => {

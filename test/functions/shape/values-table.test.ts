@@ -13,6 +13,8 @@ import {
 import { retainedBytes } from "../../support/retained-bytes";
 import { makeInfo } from "../../support/series-records";
 import { PointColumns } from "../../../src/core/point-columns";
+import { monthToSerial } from "../../../src/functions/excel-dates";
+import { seriesRows } from "../../../src/functions/shape/series-rows";
 
 // Finals 2024-10..2024-12, forecasts 2024-12 (superseded by the final) and 2025-01..02.
 const DATA: SeriesData = {
@@ -197,4 +199,63 @@ test.each<[string, Partial<ValuesLayout>, number]>([
   const data = longSeries(months);
   const bytes = retainedBytes(() => buildValuesTable(data, { ...DEFAULTS, ...layout }, PLAIN_SERIAL_DATES));
   expect(bytes / months).toBeLessThan(maxBytesPerRow);
+});
+
+// Monthly tables are cut from the columns without a row object per month: every layout
+// must give the rows seriesRows gives, filtered by the layout (the way tables were cut
+// before), in its order. Finals with a gap, a forecast superseded by its final, and a
+// forecast inside the gap.
+describe("monthly tables agree with the series' rows for every layout", () => {
+  const GAPPY: SeriesData = {
+    ...DATA,
+    version: 41,
+    finals: PointColumns.fromPoints([
+      { month: "2023-11", value: 1.5 },
+      { month: "2023-12", value: 2.25 },
+      { month: "2024-03", value: 3 },
+      { month: "2024-04", value: 4 },
+    ]),
+    forecasts: PointColumns.fromPoints([
+      { month: "2024-01", value: 91 },
+      { month: "2024-04", value: 94 },
+      { month: "2024-05", value: 5 },
+      { month: "2024-06", value: 6 },
+    ]),
+  };
+  const rows = seriesRows(GAPPY);
+  const layouts: ValuesLayout[] = [];
+  for (const forecast of [0, 1, 2] as const)
+    for (const order of [0, 1] as const)
+      for (const [start, end] of [
+        [null, null],
+        ["2023-12", "2024-04"],
+        ["2024-01", null],
+        [null, "2024-02"],
+        ["2024-04", "2024-04"],
+      ] as const)
+        layouts.push({ start, end, headers: 0, forecast, order });
+
+  test.each(layouts.map((layout) => [JSON.stringify(layout), layout] as const))("%s", (_name, layout) => {
+    const kept = rows.filter(
+      (row) =>
+        (layout.forecast === 0
+          ? row.status === "final"
+          : layout.forecast === 2
+            ? row.status === "forecast"
+            : true) &&
+        (layout.start === null || row.month >= layout.start) &&
+        (layout.end === null || row.month <= layout.end),
+    );
+    if (layout.order === 1) kept.reverse();
+    const expected = kept.map((row) =>
+      layout.forecast === 0
+        ? [monthToSerial(row.month), row.value]
+        : [monthToSerial(row.month), row.value, row.status],
+    );
+    if (expected.length === 0) {
+      expect(() => buildValuesTable(GAPPY, layout, PLAIN_SERIAL_DATES)).toThrow(/^No /);
+    } else {
+      expect(buildValuesTable(GAPPY, layout, PLAIN_SERIAL_DATES)).toEqual(expected);
+    }
+  });
 });
