@@ -46,11 +46,16 @@ export class SeriesServer {
 
   get(request: SeriesRequest, need: SeriesNeed): Promise<SeriesData> {
     const { parts } = this;
-    parts.noteNeed(request.requestKey, need);
-    // Only a series not read since start-up waits for storage (no extra turn for the rest).
-    if (parts.cache.isUnread(request.key))
-      return parts.cache.ensure(request.key).then(() => this.getRead(request, need));
-    return this.getRead(request, need);
+    try {
+      parts.noteNeed(request.requestKey, need);
+      // Only a series not read since start-up waits for storage (no extra turn for the rest).
+      if (parts.cache.isUnread(request.key))
+        return parts.cache.ensure(request.key).then(() => this.getRead(request, need));
+      return this.getRead(request, need);
+    } catch (error) {
+      // A rejection, never a throw, as when this was an async function.
+      return Promise.reject(error as Error);
+    }
   }
 
   /**

@@ -127,29 +127,37 @@ export class SeriesSync {
    * all that time.
    */
   bring(request: SeriesRequest, need: SeriesNeed, info: SeriesInfo = request.info): Promise<void> {
-    if (this.options.cache.isUnread(request.key))
-      return this.options.cache.ensure(request.key).then(() => this.bring(request, need, info));
-    const decision = this.plan(request, need, info);
-    if (decision.action === "none") return Promise.resolve();
-    const id = `${request.key}|${decision.action}`;
-    let shared = this.bringing.get(id);
-    if (shared === undefined) {
+    try {
+      if (this.options.cache.isUnread(request.key))
+        return this.options.cache.ensure(request.key).then(() => this.bring(request, need, info));
+      const decision = this.plan(request, need, info);
+      if (decision.action === "none") return Promise.resolve();
+      const id = `${request.key}|${decision.action}`;
+      const running = this.bringing.get(id);
+      // Joined only while every part it waits for is still in flight: a cell that asks once a
+      // part has come (or failed) plans that part anew, as it would with calls of its own
+      // (a History revised meanwhile is bought again, a failure not remembered is retried).
+      if (
+        running !== undefined &&
+        operationsOf(decision).every((op) => this.inFlight.has(partId(request, op)))
+      )
+        return running;
       // Removed before the waiters hear of the outcome: a cell that asks again then plans anew.
-      shared = this.syncParts(request, info, decision)
+      const shared: Promise<void> = this.syncParts(request, info, decision)
         .then(() => undefined)
-        .finally(() => this.bringing.delete(id));
+        .finally(() => {
+          if (this.bringing.get(id) === shared) this.bringing.delete(id);
+        });
       this.bringing.set(id, shared);
+      return shared;
+    } catch (error) {
+      // What sync would have thrown (it is asynchronous): the server serves it as the failure.
+      return Promise.reject(error as Error);
     }
-    return shared;
   }
 
   private syncParts(request: SeriesRequest, info: SeriesInfo, decision: SyncDecision): Promise<PartResult> {
-    const operations: DataCallOperation[] =
-      decision.action === "history+values"
-        ? ["series_hist", "series_values"]
-        : decision.action === "history"
-          ? ["series_hist"]
-          : ["series_values"];
+    const operations = operationsOf(decision);
     return Promise.allSettled(operations.map((operation) => this.part(request, info, operation))).then(
       (results) => {
         const failure = results.find((result) => result.status === "rejected");
@@ -188,7 +196,7 @@ export class SeriesSync {
   }
 
   private part(request: SeriesRequest, info: SeriesInfo, operation: DataCallOperation): Promise<PartResult> {
-    const id = `${request.key}#${operation}`;
+    const id = partId(request, operation);
     const running = this.inFlight.get(id);
     if (running) return running;
     const remembered = this.recentFailures.get(id);
@@ -333,4 +341,15 @@ function answeredRange(
   if (source === "history") return rangeOf(-Infinity, Math.max(lastIndex ?? start - 1, start - 1));
   const from = answer.finals.length > 0 ? Math.min(start, answer.finals.indexAt(0)) : start;
   return rangeOf(from, Math.max(lastIndex ?? end, end));
+}
+
+/** The calls a decision plans, History first. */
+function operationsOf(decision: SyncDecision): DataCallOperation[] {
+  if (decision.action === "history+values") return ["series_hist", "series_values"];
+  return decision.action === "history" ? ["series_hist"] : ["series_values"];
+}
+
+/** A part's call in flight, by key and operation ("<key>#<operation>"). */
+function partId(request: SeriesRequest, operation: DataCallOperation): string {
+  return `${request.key}#${operation}`;
 }

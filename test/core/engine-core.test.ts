@@ -140,6 +140,40 @@ describe("getSeries", () => {
     expect(h.service.dataCalls()).toHaveLength(2);
   });
 
+  // A shared wait is joined only while every part it waits for is in flight: once one part
+  // has come or failed, a cell that asks plans that part anew, as it did with calls of its own.
+  test("a cell asking after one part of a shared wait failed (a failure not remembered) calls that part again", async () => {
+    const h = createHarness({ service: serviceWith("68520-8-1") });
+    const request = await h.engine.resolve("68520-8-1", null, null);
+    let historyCalls = 0;
+    h.service.failWith((call) =>
+      call.operation === "series_hist" && ++historyCalls === 1
+        ? new PcdError("auth", "Sign-in refused.")
+        : undefined,
+    );
+    // Series Values is held until released, so it is still in flight when History has failed.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const values = h.service.seriesValues.bind(h.service);
+    h.service.seriesValues = async (...args) => {
+      await held;
+      return values(...args);
+    };
+    const first = h.engine.getSeries(request);
+    const firstOutcome = first.then(
+      () => "served",
+      (error: PcdError) => error.kind,
+    );
+    while (historyCalls === 0) await new Promise((resolve) => setTimeout(resolve, 1));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const second = h.engine.getSeries(request);
+    release();
+    expect((await second).lastFinal).toBe("2026-10");
+    // The first cell's History failed, but the second cell's came before its Values did.
+    expect(await firstOutcome).toBe("served");
+    expect(operations(h.service)).toEqual(["series_hist", "series_values", "series_hist"]);
+  });
+
   test("a failed fetch serves the cached entry unchanged, marked stale", async () => {
     const h = createHarness({ service: serviceWith("68520-8-1") });
     const request = await h.engine.resolve("68520-8-1", null, null);
