@@ -76,9 +76,15 @@ export class CallQueue<T> {
   private choose(): Array<[string, T[]]> {
     const chosen: Array<[string, T[]]> = [];
     for (let copies = this.atLeast.length - 1; copies > 1 && chosen.length < this.perCall; copies--) {
-      this.byCode.forEach((queued, code) => {
-        if (queued.length === copies && chosen.length < this.perCall) chosen.push([code, queued]);
-      });
+      // How many codes have exactly this many copies: none, no scan; all found, stop.
+      let exactly = (this.atLeast[copies] ?? 0) - (this.atLeast[copies + 1] ?? 0);
+      if (exactly === 0) continue;
+      for (const [code, queued] of this.byCode) {
+        if (queued.length !== copies) continue;
+        chosen.push([code, queued]);
+        exactly -= 1;
+        if (exactly === 0 || chosen.length === this.perCall) break;
+      }
     }
     if (chosen.length < this.perCall) {
       for (const [code, queued] of this.byCode) {

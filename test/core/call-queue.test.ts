@@ -101,6 +101,34 @@ function referenceDrain(requests: readonly string[], perCall: number): string[][
 }
 
 describe("CallQueue picks as a sort of the whole queue would", () => {
+  // Codes keep coming while calls are taken (a recalculation's cells arrive over seconds).
+  test("with codes added between takes", () => {
+    const perCall = 5;
+    const queue = new CallQueue(codeOf, perCall);
+    const reference = new Map<string, string[]>();
+    const add = (request: string): void => {
+      queue.add(request);
+      const copies = reference.get(codeOf(request));
+      if (copies) copies.push(request);
+      else reference.set(codeOf(request), [request]);
+    };
+    const referenceTake = (): string[] =>
+      [...reference.entries()]
+        .sort((a, b) => b[1].length - a[1].length)
+        .slice(0, perCall)
+        .map(([code, copies]) => {
+          const first = copies.shift() as string;
+          if (copies.length === 0) reference.delete(code);
+          return first;
+        });
+    for (let round = 0; round < 12; round++) {
+      for (let i = 0; i < 7; i++) add(`${100 + ((round * 7 + i * 3) % 11)}-1-1#${round}-${i}`);
+      expect(queue.take()).toEqual(referenceTake());
+    }
+    while (queue.size > 0) expect(queue.take()).toEqual(referenceTake());
+    expect(reference.size).toBe(0);
+  });
+
   test.each([
     { name: "single copies only", seed: 1, codes: 500, maxCopies: 1, perCall: 40 },
     { name: "a few codes in two currencies", seed: 2, codes: 300, maxCopies: 2, perCall: 40 },

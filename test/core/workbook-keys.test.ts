@@ -312,6 +312,24 @@ describe("WorkbookKeys unions after holders let go", () => {
     expect(reopened.need(KEY.id)).toEqual(need);
   });
 
+  test("a need narrowed by a holder letting go is saved after the save delay, with no flush", async () => {
+    jest.useFakeTimers();
+    try {
+      const storage = new MemoryStorage();
+      const keys = new WorkbookKeys(storage);
+      keys.retain(KEY, LATEST_ONLY);
+      const wide = keys.retain(KEY, WHOLE_SERIES);
+      await jest.advanceTimersByTimeAsync(SAVE_MAX_DELAY_MS);
+      const stored = (): Promise<unknown> => storage.get(WORKBOOK_KEYS_STORAGE_KEY);
+      expect(await stored()).toEqual([expect.objectContaining({ need: WHOLE_SERIES })]);
+      wide();
+      await jest.advanceTimersByTimeAsync(SAVE_MAX_DELAY_MS);
+      expect(await stored()).toEqual([expect.objectContaining({ need: LATEST_ONLY })]);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   test("a recalculation of a key's cells computes its union a number of times in proportion to them", async () => {
     const union = jest.spyOn(seriesNeed, "unionNeed");
     try {

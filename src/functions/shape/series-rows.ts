@@ -2,6 +2,7 @@
 // (a final always supersedes the forecast of its month).
 import type { SeriesData } from "../../core/engine-api";
 import type { Month } from "../../core/model";
+import { monthOfIndex } from "../../core/months";
 
 export type PointStatus = "final" | "forecast";
 
@@ -11,36 +12,22 @@ export interface SeriesRow {
   status: PointStatus;
 }
 
-/**
- * Oldest first, one row per month: the two ascending columns walked together (a final
- * takes its month from the forecast), without a map of months or a sort.
- */
+/** Oldest first, one row per month (walkTimeline), without a map of months or a sort. */
 export function seriesRows(data: Pick<SeriesData, "finals" | "forecasts">): SeriesRow[] {
-  const { finals, forecasts } = data;
   const rows: SeriesRow[] = [];
-  let f = 0;
-  let p = 0;
-  while (f < finals.length || p < forecasts.length) {
-    const finalMonth = f < finals.length ? finals.indexAt(f) : Infinity;
-    const forecastMonth = p < forecasts.length ? forecasts.indexAt(p) : Infinity;
-    if (finalMonth <= forecastMonth) {
-      // Object literals of one shape: rows of thousands of series share a hidden class.
-      rows.push({ month: finals.monthAt(f), value: finals.valueAt(f), status: "final" });
-      f += 1;
-      if (forecastMonth === finalMonth) p += 1;
-    } else {
-      rows.push({ month: forecasts.monthAt(p), value: forecasts.valueAt(p), status: "forecast" });
-      p += 1;
-    }
-  }
+  walkTimeline(data, (index, value, final) => {
+    // Object literals of one shape: rows of thousands of series share a hidden class.
+    rows.push({ month: monthOfIndex(index), value, status: final ? "final" : "forecast" });
+  });
   return rows;
 }
 
 /**
- * The same timeline as seriesRows, walked without a row object per month: `visit` gets each
- * month's index, value and whether it is final. A monthly PCD.VALUES table is cut from it
- * directly (values-table.ts): a row object per month of the whole series, for every table,
- * was the largest allocation of a cold recalculation after the answers themselves.
+ * The timeline, oldest first, walked without a row object per month: the two ascending
+ * columns together, a final taking its month from the forecast. `visit` gets each month's
+ * index, value and whether it is final. A monthly PCD.VALUES table is cut from it directly
+ * (values-table.ts): a row object per month of the whole series, for every table, was the
+ * largest allocation of a cold recalculation after the answers themselves.
  */
 export function walkTimeline(
   data: Pick<SeriesData, "finals" | "forecasts">,
