@@ -33,6 +33,7 @@ import {
 } from "./request-gate";
 import { ReachabilityTracker } from "./reachability";
 import { fetchWithoutCrossOriginRedirect } from "./redirect-guard";
+import { readCapped } from "./read-capped";
 import { parseRetryAfter } from "./retry-after";
 import { DEFAULT_RETRY_POLICY, abortableSleep, backoffDelay, type RetryPolicy } from "./retry-policy";
 import { parseDataLimits, parseSeriesInfoList, parseSeriesValuesList } from "./schemas";
@@ -372,34 +373,4 @@ export const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
 
 function isDataCall(operation: ServiceOperation): operation is DataCallOperation {
   return operation === "series_values" || operation === "series_hist";
-}
-
-/** Reads a body as text, stopping with a protocol error once it passes `maxBytes`. */
-async function readCapped(response: Response, maxBytes: number, label: string): Promise<string> {
-  const tooLarge = (): PcdError =>
-    new PcdError(
-      "protocol",
-      `The ${label} answer was too large (over ${Math.round(maxBytes / 1024 / 1024)} MB); PCD stopped reading it.`,
-    );
-  const declared = Number(response.headers.get("Content-Length"));
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    await response.body?.cancel().catch(() => undefined);
-    throw tooLarge();
-  }
-  if (!response.body) return response.text();
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  let received = 0;
-  let text = "";
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    received += value.byteLength;
-    if (received > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge();
-    }
-    text += decoder.decode(value, { stream: true });
-  }
-  return text + decoder.decode();
 }
