@@ -73,12 +73,13 @@ export class WorkbookKeys {
   private saveDelayMs = SAVE_DELAY_MS;
   private lastWriteAt = 0;
   /**
-   * What storage holds, by id (the need written with each key); undefined (not known) until a
-   * list was read whole or written. A recalculation lets go of every key and takes it back, so the needs
-   * move and come back: a save that would write this again writes nothing (it was a tenth of
-   * a warm recalculation's time and most of what it kept in memory). This object is the
-   * list's only writer; where the list has no workbook to live in and shares the machine's
-   * storage, another workbook's save is not undone by this one's unchanged list.
+   * What storage holds, by id (the need written with each key); undefined (not known) until
+   * a list was read whole or written. A recalculation lets go of every key and takes it
+   * back, so the needs move and come back: a save that would write this again writes
+   * nothing (it was a tenth of a warm recalculation's time and most of what it kept in
+   * memory). This object is the list's only writer; where the list has no workbook to live
+   * in and shares the machine's storage, another workbook's save is not undone by this
+   * one's unchanged list.
    */
   private written: Map<string, SeriesNeed> | undefined;
   /**
