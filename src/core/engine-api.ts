@@ -228,7 +228,10 @@ export interface Engine {
   authStatus(): AuthStatus;
   onAuthChange(listener: (status: AuthStatus) => void): Unsubscribe;
 
-  /** Series Info of a code; refreshes the catalog (at most hourly) for an unknown code. */
+  /**
+   * Series Info of a code; refreshes the catalog (at most hourly) for an unknown code.
+   * Waits for the engine's stored state (ready) itself.
+   */
   lookup(code: string): Promise<SeriesInfo>;
   /** The cached catalog (fetching what is missing). */
   catalog(product?: ProductId): Promise<SeriesInfo[]>;

@@ -193,9 +193,8 @@ export class EngineCore implements Engine {
     return this.parts.auth.onChange(listener);
   }
 
-  async lookup(code: string): Promise<SeriesInfo> {
-    await this.ready();
-    return this.catalogStore.lookup(code);
+  lookup(code: string): Promise<SeriesInfo> {
+    return this.whenLoaded(() => this.catalogStore.lookup(code));
   }
 
   async catalog(product?: ProductId): Promise<SeriesInfo[]> {

@@ -38,11 +38,9 @@ class InfoJob implements CellJob<CellTable> {
   async compute(): Promise<CellTable> {
     const code = parseCode(this.args.code);
     const wanted = parseFieldName(this.args.field);
-    // Chained, not awaited: a cold workbook's cells wait for the catalogs at once.
-    return this.engine
-      .ready()
-      .then(() => this.engine.lookup(code))
-      .then((info) => this.shape(info, wanted));
+    // Chained, not awaited: a cold workbook's cells wait for the catalogs at once (lookup
+    // waits for the engine's stored state itself).
+    return this.engine.lookup(code).then((info) => this.shape(info, wanted));
   }
 
   private shape(info: SeriesInfo, wanted: string | null): CellTable {
