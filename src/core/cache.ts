@@ -14,7 +14,9 @@ import { PointColumns } from "./point-columns";
 import { WriteBatch } from "./storage/write-batch";
 import {
   packPoints,
+  readPointColumns,
   readPointTexts,
+  StoredPointColumnsSchema,
   StoredPointsSchema,
   StoredPointTextsSchema,
   unpackPoints,
@@ -80,8 +82,11 @@ type StoredEntry = Omit<v.InferOutput<typeof CacheEntrySchema>, "finals" | "fore
 /** Entries written by earlier versions: the points as flat arrays, marked by `format`. */
 export const PACKED_FORMAT = 2;
 
-/** What put writes (stored-points.ts): the points as JSON texts (runs of months, values). */
+/** Entries written by earlier versions: the points as JSON texts (runs of months, values). */
 export const TEXT_FORMAT = 3;
+
+/** What put writes (stored-points.ts): the months as a text of runs, the values as a Float64Array. */
+export const COLUMNS_FORMAT = 4;
 
 const PackedEntrySchema = v.object({
   ...CacheEntrySchema.entries,
@@ -97,22 +102,35 @@ const TextEntrySchema = v.object({
   forecasts: StoredPointTextsSchema,
 });
 
-type TextEntry = v.InferOutput<typeof TextEntrySchema>;
+const ColumnsEntrySchema = v.object({
+  ...CacheEntrySchema.entries,
+  format: v.literal(COLUMNS_FORMAT),
+  finals: StoredPointColumnsSchema,
+  forecasts: StoredPointColumnsSchema,
+});
+
+type ColumnsEntry = v.InferOutput<typeof ColumnsEntrySchema>;
 
 /** The stored form of an entry (the form every entry is written in). */
-export function toStored(entry: CacheEntry): TextEntry {
+export function toStored(entry: CacheEntry): ColumnsEntry {
   return {
     ...entry,
-    format: TEXT_FORMAT,
+    format: COLUMNS_FORMAT,
     finals: packPoints(entry.finals),
     forecasts: packPoints(entry.forecasts),
   };
 }
 
-/** Reads any stored form: texts, flat arrays, or one object per month (entries written before). */
+/** Reads any stored form: columns, or the texts, flat arrays or one object per month of entries written before. */
 function parseStored(stored: unknown): StoredEntry | undefined {
   const format =
     typeof stored === "object" && stored !== null ? (stored as { format?: unknown }).format : null;
+  if (format === COLUMNS_FORMAT) {
+    const parsed = v.safeParse(ColumnsEntrySchema, stored);
+    if (!parsed.success) return undefined;
+    const { format: _format, finals, forecasts, ...rest } = parsed.output;
+    return withColumns(rest, readPointColumns(finals), readPointColumns(forecasts));
+  }
   if (format === TEXT_FORMAT) {
     const parsed = v.safeParse(TextEntrySchema, stored);
     if (!parsed.success) return undefined;

@@ -167,12 +167,16 @@ export class PointColumns implements Iterable<MonthlyPoint> {
   }
 
   /**
-   * The values as a JSON array text, oldest first (what the cache stores, stored-points.ts).
-   * Values are finite (answers are validated), and a finite number is written the same by
-   * join as by JSON.stringify: no array of boxed numbers is made on the way.
+   * The values column as the cache stores it (stored-points.ts). The column itself when it
+   * is its buffer's whole length: columns never change, and storage copies what it is given
+   * (IndexedDB's structured clone), so no copy is made here. A column that is part of a
+   * larger buffer is copied: a clone of it would copy the whole buffer.
    */
-  valuesJson(): string {
-    return `[${this.values.join(",")}]`;
+  valuesColumn(): Float64Array {
+    const { values } = this;
+    return values.byteOffset === 0 && values.byteLength === values.buffer.byteLength
+      ? values
+      : values.slice();
   }
 
   /** The months as runs of consecutive month indexes, [first, count] per run. */

@@ -105,8 +105,19 @@ export async function saveCacheFile(file: string, storage: KeyValueStorage): Pro
   const entries: Record<string, unknown> = {};
   for (const key of (await storage.keys()).sort()) entries[key] = await storage.get(key);
   const content: CacheFileContent = { version: CACHE_FILE_VERSION, entries };
-  await writeFile(file, `${JSON.stringify(content)}\n`, "utf8");
+  await writeFile(file, `${JSON.stringify(content, typedArraysAsLists)}\n`, "utf8");
   return Object.keys(entries).length;
+}
+
+/**
+ * A typed array (a cached series' values, src/core/stored-points.ts) is written as a JSON
+ * list of its numbers, which the cache reads back as it is: JSON.stringify alone would
+ * write it as an object keyed by position, which no reader takes for a series.
+ */
+function typedArraysAsLists(_key: string, value: unknown): unknown {
+  return ArrayBuffer.isView(value) && !(value instanceof DataView)
+    ? Array.from(value as unknown as ArrayLike<number>)
+    : value;
 }
 
 function isCacheFileContent(value: unknown): value is CacheFileContent {

@@ -1,4 +1,5 @@
 import {
+  COLUMNS_FORMAT,
   DATA_KEY_PREFIX,
   DataCache,
   PACKED_FORMAT,
@@ -40,14 +41,21 @@ describe("DataCache", () => {
     expect(await storage.keys()).toContain(`${DATA_KEY_PREFIX}live|energy_price|1-1-1|default|default`);
   });
 
-  test("entries are stored as texts of month indexes and values; entries stored as flat arrays or one object per month still load", async () => {
+  test("entries are stored as runs of month indexes and a column of values; entries stored as texts, flat arrays or one object per month still load", async () => {
     const storage = new MemoryStorage();
-    await new DataCache(storage).put(entry("texts", 2));
-    expect(await storage.get(`${DATA_KEY_PREFIX}texts`)).toMatchObject({
-      format: TEXT_FORMAT,
-      finals: { months: `[[${2026 * 12 + 9},1]]`, values: "[2]" },
-      forecasts: { months: "[]", values: "[]" },
+    await new DataCache(storage).put(entry("columns", 2));
+    expect(await storage.get(`${DATA_KEY_PREFIX}columns`)).toMatchObject({
+      format: COLUMNS_FORMAT,
+      finals: { months: `[[${2026 * 12 + 9},1]]`, values: new Float64Array([2]) },
+      forecasts: { months: "[]", values: new Float64Array(0) },
       lastFinal: "2026-10",
+    });
+    // Format 3: the values as a JSON text.
+    await storage.set(`${DATA_KEY_PREFIX}texts`, {
+      ...entry("texts", 5),
+      format: TEXT_FORMAT,
+      finals: { months: `[[${2026 * 12 + 9},1]]`, values: "[5]" },
+      forecasts: { months: "[]", values: "[]" },
     });
     await storage.set(`${DATA_KEY_PREFIX}packed`, {
       ...entry("packed", 4),
@@ -63,15 +71,26 @@ describe("DataCache", () => {
     });
     const reopened = new DataCache(storage);
     await reopened.load();
-    expect(reopened.get("texts")).toEqual(entry("texts", 2));
+    expect(reopened.get("columns")).toEqual(entry("columns", 2));
+    expect(reopened.get("texts")).toEqual(entry("texts", 5));
     expect(reopened.get("packed")).toEqual(entry("packed", 4));
     expect(reopened.get("legacy")).toEqual(entry("legacy", 3));
   });
 
   test.each<[string, Record<string, unknown>]>([
-    ["texts of different lengths", { finals: { months: "[[1,2]]", values: "[1]" } }],
-    ["a text that is not JSON", { forecasts: { months: "[", values: "[]" } }],
-    ["arrays where texts belong", { finals: { months: [1], values: [1] } }],
+    ["runs longer than the values", { finals: { months: "[[1,2]]", values: new Float64Array([1]) } }],
+    ["a months text that is not JSON", { forecasts: { months: "[", values: new Float64Array(0) } }],
+    ["months as a list", { finals: { months: [1], values: new Float64Array([1]) } }],
+    ["a value that is not finite", { finals: { months: "[[1,1]]", values: new Float64Array([Infinity]) } }],
+    ["values as a text", { finals: { months: "[[1,1]]", values: "[1]" } }],
+    [
+      "texts of different lengths (format 3)",
+      {
+        format: TEXT_FORMAT,
+        finals: { months: "[[1,2]]", values: "[1]" },
+        forecasts: { months: "[]", values: "[]" },
+      },
+    ],
     [
       "flat arrays of different lengths",
       {

@@ -126,12 +126,23 @@ describe("the stored form's parts", () => {
         p("2024-04", -2.5e-7),
       ]),
     ],
-  ])("%s: the values text is the JSON of the values, and the runs spell the months", (_case, columns) => {
+  ])("%s: the values column holds the values, and the runs spell the months", (_case, columns) => {
     const points = columns.toPoints();
-    expect(columns.valuesJson()).toBe(JSON.stringify(points.map((point) => point.value)));
+    expect(Array.from(columns.valuesColumn())).toEqual(points.map((point) => point.value));
     const months = columns
       .monthRuns()
       .flatMap(([first, count]) => Array.from({ length: count }, (_, i) => first + i));
     expect(months).toEqual(points.map((point) => monthIndex(point.month)));
+  });
+
+  test("the values column is the column itself when it is its whole buffer, else a copy of its part", () => {
+    // A structured clone of a typed array copies its whole buffer: a part is stored alone.
+    const whole = PointColumns.fromIndexes([1, 2], new Float64Array([5, 6]));
+    expect(whole.valuesColumn()).toBe(whole.valuesColumn());
+    const part = PointColumns.fromIndexes([1, 2], new Float64Array([9, 5, 6, 9]).subarray(1, 3));
+    const stored = part.valuesColumn();
+    expect(Array.from(stored)).toEqual([5, 6]);
+    expect(stored.buffer.byteLength).toBe(2 * Float64Array.BYTES_PER_ELEMENT);
+    expect(structuredClone(stored).buffer.byteLength).toBe(16);
   });
 });

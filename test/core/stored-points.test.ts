@@ -1,10 +1,13 @@
 import * as v from "valibot";
+import { runInNewContext } from "node:vm";
 import {
   packPoints,
+  readPointColumns,
   readPointTexts,
+  StoredPointColumnsSchema,
   StoredPointsSchema,
-  StoredPointTextsSchema,
   unpackPoints,
+  type StoredPointColumns,
 } from "../../src/core/stored-points";
 import { monthOfIndex } from "../../src/core/months";
 import { retainedBytes } from "../support/retained-bytes";
@@ -22,19 +25,22 @@ describe("stored points", () => {
         { month: "2024-02", value: 1234.5678 },
       ],
     ],
-  ])("%s survive packing and unpacking", (_case, points) => {
-    const packed = packPoints(PointColumns.fromPoints(points));
-    expect(v.is(StoredPointTextsSchema, packed)).toBe(true);
-    const read = readPointTexts(packed);
-    expect(v.is(StoredPointsSchema, read)).toBe(true);
-    expect(read && unpackPoints(read)?.toPoints()).toEqual(points);
-  });
+  ])(
+    "%s survive packing and unpacking, through storage's copy and through a cache file's JSON",
+    (_case, points) => {
+      const packed = packPoints(PointColumns.fromPoints(points));
+      expect(v.is(StoredPointColumnsSchema, packed)).toBe(true);
+      expect(readPointColumns(structuredClone(packed))?.toPoints()).toEqual(points);
+      // A cache file holds the values as a list of numbers (src/headless/cache-file.ts).
+      const listed = { ...packed, values: Array.from(packed.values) };
+      expect(readPointColumns(listed)?.toPoints()).toEqual(points);
+    },
+  );
 
-  test("months are runs of plain month indexes (January 2024 is 2024 * 12)", () => {
-    expect(packPoints(PointColumns.fromPoints([{ month: "2024-01", value: 7 }]))).toEqual({
-      months: `[[${2024 * 12},1]]`,
-      values: "[7]",
-    });
+  test("months are runs of plain month indexes (January 2024 is 2024 * 12), values the column itself", () => {
+    const one = PointColumns.fromPoints([{ month: "2024-01", value: 7 }]);
+    expect(packPoints(one)).toEqual({ months: `[[${2024 * 12},1]]`, values: new Float64Array([7]) });
+    expect(packPoints(one).values).toBe(one.valuesColumn());
     const gap = packPoints(
       PointColumns.fromPoints([
         { month: "2024-01", value: 1 },
@@ -42,8 +48,52 @@ describe("stored points", () => {
         { month: "2024-04", value: 4 },
       ]),
     );
-    expect(gap).toEqual({ months: `[[${2024 * 12},2],[${2024 * 12 + 3},1]]`, values: "[1,2,4]" });
-    expect(readPointTexts(gap)).toEqual({ months: [24288, 24289, 24291], values: [1, 2, 4] });
+    expect(gap).toEqual({
+      months: `[[${2024 * 12},2],[${2024 * 12 + 3},1]]`,
+      values: new Float64Array([1, 2, 4]),
+    });
+    expect(
+      readPointColumns(gap)
+        ?.toPoints()
+        .map((point) => point.month),
+    ).toEqual(["2024-01", "2024-02", "2024-04"]);
+  });
+
+  test("a Float64Array of another realm (a clone made by another global) reads the same", () => {
+    const foreign = runInNewContext("new Float64Array([1.5, 2.5])") as Float64Array;
+    expect(foreign instanceof Float64Array).toBe(false);
+    expect(readPointColumns({ months: "[[24000,2]]", values: foreign })?.toPoints()).toEqual([
+      { month: "2000-01", value: 1.5 },
+      { month: "2000-02", value: 2.5 },
+    ]);
+  });
+
+  test.each<[string, StoredPointColumns | { months: string; values: unknown[] }]>([
+    ["lengths differ", { months: "[[1,2]]", values: new Float64Array([1]) }],
+    ["a run of no months", { months: "[[1,0]]", values: new Float64Array(0) }],
+    ["a month that is not an integer", { months: "[[1.5,1]]", values: new Float64Array([1]) }],
+    ["a negative month", { months: "[[-1,1]]", values: new Float64Array([1]) }],
+    ["a month beyond 32 bits", { months: `[[${2 ** 31 - 1},2]]`, values: new Float64Array([1, 2]) }],
+    ["runs out of order", { months: "[[5,1],[2,1]]", values: new Float64Array([1, 2]) }],
+    ["a text that is not JSON", { months: "[[1,1]", values: new Float64Array([1]) }],
+    ["a run far longer than the values", { months: "[[1,1000000000]]", values: new Float64Array([1]) }],
+    ["a value that is not finite", { months: "[[1,2]]", values: new Float64Array([1, Number.NaN]) }],
+    ["a listed value that is not a number", { months: "[[1,1]]", values: ["1"] }],
+  ])("reads no columns where %s", (_case, stored) => {
+    expect(readPointColumns(stored as StoredPointColumns)).toBeUndefined();
+  });
+
+  test.each<[string, unknown]>([
+    ["values of another typed array", { months: "[[1,1]]", values: new Float32Array([1]) }],
+    ["values as a JSON text (format 3's form)", { months: "[[1,1]]", values: "[1]" }],
+    ["months as a list", { months: [[1, 1]], values: new Float64Array([1]) }],
+  ])("the stored columns' shape is refused where %s", (_case, stored) => {
+    expect(v.is(StoredPointColumnsSchema, stored)).toBe(false);
+  });
+
+  test("format 3's texts still read", () => {
+    const texts = { months: `[[${2024 * 12},2],[${2024 * 12 + 3},1]]`, values: "[1,2,4]" };
+    expect(readPointTexts(texts)).toEqual({ months: [24288, 24289, 24291], values: [1, 2, 4] });
   });
 
   test("unpacked series share one string per month", () => {
@@ -81,11 +131,10 @@ describe("stored points", () => {
     expect(readPointTexts(texts)).toBeUndefined();
   });
 
-  test("the stored form of a series is a block: its copy holds no object per value", () => {
+  test("the stored form of a series is a block: its copy holds 8 bytes a value and no object per value", () => {
     // What storage keeps of every cached series (IndexedDB's structured clone, and the
     // memory store's): flat arrays came back as one boxed number per value, 30 bytes a
-    // point with its month; a run of months takes a few bytes, a value a byte a digit
-    // (prices have a few decimals).
+    // point with its month; a run of months takes a few bytes.
     const months = 100_000;
     const points = Array.from({ length: months }, (_, index) => ({
       month: monthOfIndex(index),
@@ -93,7 +142,7 @@ describe("stored points", () => {
     }));
     const packed = packPoints(PointColumns.fromPoints(points));
     const bytes = retainedBytes(() => structuredClone(packed));
-    // (Under 12 measured alone; the margin is for test workers whose heap differs.)
-    expect(bytes / months).toBeLessThan(18);
+    // (8.0 measured alone; the margin is for test workers whose heap differs.)
+    expect(bytes / months).toBeLessThan(10);
   });
 });

@@ -9,6 +9,10 @@ import { SETTINGS_STORAGE_KEY } from "../../src/core/settings";
 import { LOCAL_EMULATOR_URL } from "../../src/headless/run-workbook";
 import { runWorkbook } from "../../src/headless";
 import { parseCliArgs } from "../../src/headless/cli-args";
+import { loadCacheFile, saveCacheFile } from "../../src/headless/cache-file";
+import { COLUMNS_FORMAT, DATA_KEY_PREFIX, DataCache, type CacheEntry } from "../../src/core/cache";
+import { PointColumns } from "../../src/core/point-columns";
+import { MemoryStorage } from "../../src/core/storage";
 
 const PLANTED = "http://127.0.0.1:9";
 const GIVEN = "http://127.0.0.1:7";
@@ -119,4 +123,40 @@ test("addresses from the environment: PCD_BASE_URL and PCD_AUTH_URL, flags win",
   expect(logs).toContain(
     `info: Service addresses: data ${GIVEN} (--base-url or PCD_BASE_URL); sign-in ${GIVEN}/auth (--auth-url or PCD_AUTH_URL).`,
   );
+});
+
+test("a cached series survives the file: its values column is written as a list of numbers and read back as it was", async () => {
+  const entry: CacheEntry = {
+    key: "live|energy_price|1-1-1|default|default",
+    finals: PointColumns.fromPoints([
+      { month: "2026-08", value: 1 / 3 },
+      { month: "2026-10", value: -2.5e-7 },
+    ]),
+    forecasts: PointColumns.fromPoints([{ month: "2026-11", value: 1e21 }]),
+    currency: "EUR",
+    unit: "MWh",
+    updatedAt: "2026-11-04",
+    lastFinal: "2026-10",
+    fetchedAt: 1,
+    catalogUpdatedAt: "2026-11-04",
+    covered: [{ from: "2025-10", to: "2026-10" }],
+    valuesAsOf: "2026-11-04",
+    historyAsOf: "2026-11-04",
+  };
+  const storage = new MemoryStorage();
+  await new DataCache(storage).put(entry);
+  const file = path.join(dir, "columns.json");
+  expect(await saveCacheFile(file, storage)).toBe(1);
+  const written = JSON.parse(await readFile(file, "utf8")) as {
+    entries: Record<string, { format: number; finals: { values: unknown } }>;
+  };
+  const stored = written.entries[DATA_KEY_PREFIX + entry.key];
+  expect(stored?.format).toBe(COLUMNS_FORMAT);
+  expect(stored?.finals.values).toEqual([1 / 3, -2.5e-7]);
+
+  const reloaded = new MemoryStorage();
+  expect(await loadCacheFile(file, reloaded)).toBe(1);
+  const cache = new DataCache(reloaded);
+  await cache.load();
+  expect(cache.get(entry.key)).toEqual(entry);
 });
