@@ -73,10 +73,10 @@ function monthsFrom(start: Month, end: Month): Month[] {
 export function averageJob(engine: Engine, args: AverageArguments): CellJob<number> {
   return {
     watch: "data",
-    compute: async (track, stale) => {
+    compute: async (run) => {
       const request = parseAverageArguments(args);
       const need = { from: request.start, to: request.end };
-      const data = await seriesForCell(engine, request, need, track, stale);
+      const data = await seriesForCell(engine, request, need, run);
       let sum = 0;
       const months = monthsFrom(request.start, request.end);
       for (const month of months) {

@@ -35,7 +35,7 @@ function earlier(a: Month | null, b: Month | null): Month | null {
 export function relocateJob(engine: Engine, args: RelocateArguments): CellJob<number> {
   return {
     watch: "data",
-    compute: async (track, stale) => {
+    compute: async (run) => {
       const amount = parseAmount(args.amount);
       const fromCode = parseCode(args.from_code, "from_code");
       const toCode = parseCode(args.to_code, "to_code");
@@ -51,13 +51,13 @@ export function relocateJob(engine: Engine, args: RelocateArguments): CellJob<nu
       // series is asked for that one month only.
       const month = date ?? earlier(from.info.lastAvailableFinal, to.info.lastAvailableFinal);
       const need = month === null ? valueNeed(null) : valueNeed(month);
-      track(from.key, need);
-      track(to.key, need);
+      run.track(from.key, need);
+      run.track(to.key, need);
       const [fromData, toData] = await Promise.all([
         engine.getSeries(from, need),
         engine.getSeries(to, need),
       ]);
-      for (const data of [fromData, toData]) if (data.staleBecause) stale(data.staleBecause);
+      for (const data of [fromData, toData]) if (data.staleBecause) run.stale(data.staleBecause);
       const d =
         month ?? earlier(latestFinalMonth(fromData), latestFinalMonth(toData)) ?? latestFinalMonth(toData);
       const base = monthValue(fromData, d);

@@ -73,9 +73,9 @@ export function seriesCardJob(
   }
   return {
     watch: "data",
-    compute: async (track, stale) => {
+    compute: async (run) => {
       const request = parseSeriesCardArguments(args);
-      const data = await seriesForCell(engine, request, seriesCardNeed(request.scope), track, stale);
+      const data = await seriesForCell(engine, request, seriesCardNeed(request.scope), run);
       return [[buildSeriesCard(data, { scope: request.scope, numberType })]];
     },
   };

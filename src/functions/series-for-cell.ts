@@ -3,8 +3,8 @@
 // a failed fetch could not bring up to date (the cell keeps it and retries). The fast path
 // (seriesForCellNow) does the same from the cache alone, at once.
 import type { Engine, SeriesData } from "../core/engine-api";
-import type { PcdError } from "../core/errors";
 import type { SeriesNeed } from "../core/series-need";
+import type { CellRun } from "./streaming-cell";
 
 export interface SeriesAsked {
   code: string;
@@ -21,17 +21,16 @@ export function seriesForCell(
   engine: Engine,
   request: SeriesAsked,
   need: SeriesNeed,
-  track: (key: string, need?: SeriesNeed) => void,
-  stale: (cause: PcdError) => void,
+  run: CellRun,
 ): Promise<SeriesData> {
   return engine
     .resolve(request.code, request.currency, request.unit)
     .then((series) => {
-      track(series.key, need);
+      run.track(series.key, need);
       return engine.getSeries(series, need);
     })
     .then((data) => {
-      if (data.staleBecause) stale(data.staleBecause);
+      if (data.staleBecause) run.stale(data.staleBecause);
       return data;
     });
 }

@@ -63,9 +63,9 @@ export function ratioJob(
 ): CellJob<number> {
   return {
     watch: "data",
-    compute: async (track, stale) => {
+    compute: async (run) => {
       const request = parse();
-      const data = await seriesForCell(engine, request, ratioNeed(request), track, stale);
+      const data = await seriesForCell(engine, request, ratioNeed(request), run);
       const to = request.to ?? latestFinalMonth(data);
       const from = monthValue(data, request.from);
       const target = monthValue(data, to);

@@ -17,14 +17,18 @@ import { sameResult } from "./same-result";
  */
 export type CellWatch = "data" | "meta" | "catalog";
 
+/** What a job tells the run of its cell while it computes (CellJob.compute). */
+export interface CellRun {
+  /** A data key the result depends on, with the months it reads. */
+  track(key: string, need?: SeriesNeed): void;
+  /** The result is cached data a failed fetch could not bring up to date (the cell keeps it and retries). */
+  stale(cause: PcdError): void;
+}
+
 export interface CellJob<T> {
   watch: CellWatch;
-  /**
-   * Computes the cell; calls track(key, need) for every data key the result depends on
-   * (with the months it reads), and stale(cause) when the result is cached data that a
-   * failed fetch could not bring up to date (the cell keeps it and retries).
-   */
-  compute(track: (key: string, need?: SeriesNeed) => void, stale: (cause: PcdError) => void): Promise<T>;
+  /** Computes the cell, telling the run every key it reads and whether its data is stale. */
+  compute(run: CellRun): Promise<T>;
   /**
    * The fast path: the result at once, when the engine can give it without a call or a
    * wait (Engine.serveNow), else undefined. It must not throw for a reason compute would
@@ -222,23 +226,16 @@ class StreamingCellRun<T, E> implements StreamingCell, SessionWatcher {
     this.running = true;
     if (!this.settled) this.watchdog = this.startWatchdog();
     // Keys of this run are watched at once (a change during the run re-runs the cell), and
-    // replace the watched set when the run ends (keys it no longer uses stop mattering). The
-    // slow path makes its track and stale per run: a late call lands in its own run's map.
-    const keysOfRun = new KeySlots<SeriesNeed | undefined>();
-    const track = (key: string, need?: SeriesNeed): void => {
-      keysOfRun.set(key, need);
-      this.watchKey(key);
-    };
-    let staleCause: PcdError | undefined;
-    const stale = (cause: PcdError): void => {
-      staleCause = cause;
-    };
+    // replace the watched set when the run ends (keys it no longer uses stop mattering). Each
+    // run records into its own object: a late call from an earlier run lands in that run's.
+    const run = new RunRecord(this);
+    const keysOfRun = run.keys;
     try {
-      const value = await this.job.compute(track, stale);
+      const value = await this.job.compute(run);
       this.lastError = undefined;
       this.showValue(value);
       // Cached data shown because a fetch failed: kept, and tried again on the schedule.
-      if (staleCause) this.scheduleRetry(staleCause);
+      if (run.staleCause) this.scheduleRetry(run.staleCause);
       else this.retryAttempt = 0;
     } catch (error) {
       // The cell says when it really tries again, not how often the engine retried.
@@ -345,7 +342,8 @@ class StreamingCellRun<T, E> implements StreamingCell, SessionWatcher {
     });
   }
 
-  private watchKey(key: string): void {
+  /** Called by the run's record (RunRecord.track). */
+  watchKey(key: string): void {
     if (!this.listening || this.job.watch !== "data" || this.watched.has(key)) return;
     this.watched.set(key, this.engine.onKeyChange(key, this.listener()));
   }
@@ -400,6 +398,27 @@ class StreamingCellRun<T, E> implements StreamingCell, SessionWatcher {
     this.watched.clear();
     this.metaWatch?.();
     this.metaWatch = undefined;
+  }
+}
+
+/**
+ * One run's record: the keys it tracked and why its data is stale. An object with methods,
+ * not two closures per run: every cell of a cold workbook is in a run at once, for the
+ * seconds its data takes.
+ */
+class RunRecord implements CellRun {
+  readonly keys = new KeySlots<SeriesNeed | undefined>();
+  staleCause: PcdError | undefined;
+
+  constructor(private readonly cell: { watchKey(key: string): void }) {}
+
+  track(key: string, need?: SeriesNeed): void {
+    this.keys.set(key, need);
+    this.cell.watchKey(key);
+  }
+
+  stale(cause: PcdError): void {
+    this.staleCause = cause;
   }
 }
 

@@ -1,6 +1,5 @@
 // PCD.VALUE: one month's number (final, else forecast), or the latest final.
 import type { Engine } from "../core/engine-api";
-import type { PcdError } from "../core/errors";
 import type { Month } from "../core/model";
 import { LATEST_ONLY, type SeriesNeed } from "../core/series-need";
 import { parseCode } from "./arguments/code";
@@ -8,7 +7,7 @@ import { parseCurrencyOrUnit } from "./arguments/currency-unit";
 import { parseMonthArgument } from "./arguments/dates";
 import { seriesForCell, seriesForCellNow } from "./series-for-cell";
 import { pickValue } from "./shape/value-cell";
-import type { CellJob } from "./streaming-cell";
+import type { CellJob, CellRun } from "./streaming-cell";
 
 export interface ValueArguments {
   code: unknown;
@@ -57,13 +56,10 @@ class ValueJob implements CellJob<number> {
     return data && pickValue(data, request.month);
   }
 
-  async compute(
-    track: (key: string, need?: SeriesNeed) => void,
-    stale: (cause: PcdError) => void,
-  ): Promise<number> {
+  async compute(run: CellRun): Promise<number> {
     const request = parseValueArguments(this.args);
     // Returned, not awaited (series-for-cell.ts says why).
-    return seriesForCell(this.engine, request, valueNeed(request.month), track, stale).then((data) =>
+    return seriesForCell(this.engine, request, valueNeed(request.month), run).then((data) =>
       pickValue(data, request.month),
     );
   }

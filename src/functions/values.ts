@@ -1,6 +1,5 @@
 // PCD.VALUES: parse the arguments, ask the engine for the series, shape the table.
 import type { Engine } from "../core/engine-api";
-import type { PcdError } from "../core/errors";
 import { parseCode } from "./arguments/code";
 import { parseCurrencyOrUnit } from "./arguments/currency-unit";
 import { checkMonthRange, parseMonthArgument } from "./arguments/dates";
@@ -11,7 +10,7 @@ import type { CellTable } from "./cell-value";
 import type { HostCapabilities } from "./host-capabilities";
 import { seriesForCell, seriesForCellNow } from "./series-for-cell";
 import { buildValuesTable, type ValuesLayout } from "./shape/values-table";
-import type { CellJob } from "./streaming-cell";
+import type { CellJob, CellRun } from "./streaming-cell";
 
 export interface ValuesArguments {
   code: unknown;
@@ -84,13 +83,10 @@ class ValuesJob implements CellJob<CellTable> {
     return data && buildValuesTable(data, request, this.host);
   }
 
-  async compute(
-    track: (key: string, need?: SeriesNeed) => void,
-    stale: (cause: PcdError) => void,
-  ): Promise<CellTable> {
+  async compute(run: CellRun): Promise<CellTable> {
     const request = parseValuesArguments(this.args);
     // Returned, not awaited (series-for-cell.ts says why).
-    return seriesForCell(this.engine, request, valuesNeed(request), track, stale).then((data) =>
+    return seriesForCell(this.engine, request, valuesNeed(request), run).then((data) =>
       buildValuesTable(data, request, this.host),
     );
   }

@@ -28,13 +28,10 @@ test("resolves the request, tracks the key with its months, then fetches them", 
   const { engine, calls } = engineWith({});
   const track = jest.fn();
   const stale = jest.fn();
-  const data = await seriesForCell(
-    engine,
-    { code: "1-2-3", currency: "EUR", unit: null },
-    LATEST_ONLY,
+  const data = await seriesForCell(engine, { code: "1-2-3", currency: "EUR", unit: null }, LATEST_ONLY, {
     track,
     stale,
-  );
+  });
   expect(calls).toEqual([
     "resolve 1-2-3 EUR null",
     `getSeries live|energy_price|1-2-3|-|- ${JSON.stringify(LATEST_ONLY)}`,
@@ -48,13 +45,10 @@ test("cached data a failed fetch could not update is returned and said stale", a
   const cause = new PcdError("network", "The service could not be reached.");
   const { engine } = engineWith({ staleBecause: cause });
   const stale = jest.fn();
-  const data = await seriesForCell(
-    engine,
-    { code: "1-2-3", currency: null, unit: null },
-    LATEST_ONLY,
-    jest.fn(),
+  const data = await seriesForCell(engine, { code: "1-2-3", currency: null, unit: null }, LATEST_ONLY, {
+    track: jest.fn(),
     stale,
-  );
+  });
   expect(stale).toHaveBeenCalledWith(cause);
   expect(data.staleBecause).toBe(cause);
 });

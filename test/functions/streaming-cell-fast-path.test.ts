@@ -27,9 +27,9 @@ function fastJob(key: string, now: () => unknown) {
       if (value !== undefined) track(key);
       return value;
     },
-    compute: async (track) => {
+    compute: async (run) => {
       counts.slow += 1;
-      track(key);
+      run.track(key);
       return "slow";
     },
   };
@@ -106,9 +106,9 @@ describe("a cell's fast path with real timers", () => {
     let finishSlow!: () => void;
     const slowHeld = new Promise<void>((resolve) => (finishSlow = resolve));
     const { job, counts } = fastJob(events.key("a"), () => (ready ? "fast" : undefined));
-    job.compute = async (track) => {
+    job.compute = async (run) => {
       counts.slow += 1;
-      track(events.key("a"));
+      run.track(events.key("a"));
       await slowHeld;
       return "slow";
     };
@@ -131,8 +131,8 @@ describe("a cell's fast path with real timers", () => {
     let state: "failing" | "ok" = "failing";
     // The fast path gives nothing while the slow run fails with an input error.
     const { job } = fastJob(events.key("a"), () => (state === "ok" ? "fast" : undefined));
-    job.compute = async (track) => {
-      track(events.key("a"));
+    job.compute = async (run) => {
+      run.track(events.key("a"));
       throw new PcdError("input", "The code is not a PCD code.");
     };
     const cell = startStreamingCell(sink, job, { engine, toHostError: asError });

@@ -37,8 +37,8 @@ function scriptedJob(watch: CellWatch, outcomes: Array<() => Promise<unknown>>, 
   let runs = 0;
   const job: CellJob<unknown> = {
     watch,
-    compute: async (track) => {
-      if (key) track(key);
+    compute: async (run) => {
+      if (key) run.track(key);
       const outcome = outcomes[Math.min(runs, outcomes.length - 1)];
       runs += 1;
       if (!outcome) throw new Error("no outcome scripted");
@@ -190,8 +190,8 @@ test("a data cell listens to exactly the keys of its latest run", async () => {
   let name = "old";
   const job: CellJob<string> = {
     watch: "data",
-    compute: async (track) => {
-      track(events.key(name));
+    compute: async (run) => {
+      run.track(events.key(name));
       return name;
     },
   };
@@ -218,9 +218,9 @@ test("many keys changing in one delivery re-run a cell once", async () => {
   let runs = 0;
   const job: CellJob<number> = {
     watch: "data",
-    compute: async (track) => {
-      track(events.key("a"));
-      track(events.key("b"));
+    compute: async (run) => {
+      run.track(events.key("a"));
+      run.track(events.key("b"));
       runs += 1;
       return runs;
     },
@@ -343,13 +343,13 @@ test("a cell follows only the keys its latest run used", async () => {
   const events = await engineEvents(["first", "second"]);
   const { engine } = events.h;
   const sink = makeSink();
-  let run = 0;
+  let runs = 0;
   const job: CellJob<unknown> = {
     watch: "data",
-    compute: async (track) => {
-      run += 1;
-      track(events.key(run === 1 ? "first" : "second"));
-      return run;
+    compute: async (run) => {
+      runs += 1;
+      run.track(events.key(runs === 1 ? "first" : "second"));
+      return runs;
     },
   };
   startStreamingCell(sink, job, { engine, toHostError: asError });
@@ -490,11 +490,11 @@ describe("retries after passing failures", () => {
     let runs = 0;
     const job: CellJob<number> = {
       watch: "data",
-      compute: async (track, stale) => {
-        track(key);
+      compute: async (run) => {
+        run.track(key);
         runs += 1;
         // The first two runs get the cached value, stale; the third is brought up to date.
-        if (runs <= 2) stale(new PcdError("server", "HTTP 503 from Series Values."));
+        if (runs <= 2) run.stale(new PcdError("server", "HTTP 503 from Series Values."));
         return runs <= 2 ? 1 : 2;
       },
     };
@@ -573,8 +573,8 @@ test("a cell whose run now asks for another key releases the old one", async () 
   let name = "a";
   const job: CellJob<unknown> = {
     watch: "data",
-    compute: async (track) => {
-      track(events.key(name));
+    compute: async (run) => {
+      run.track(events.key(name));
       return name;
     },
   };

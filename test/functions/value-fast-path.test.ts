@@ -34,10 +34,10 @@ const VALUES_ARGS: ValuesArguments = {
 /** Both paths of a job, with the keys each tracked. */
 async function bothPaths<T>(job: CellJob<T>) {
   const slowKeys: Array<[string, SeriesNeed | undefined]> = [];
-  const slow = await job.compute(
-    (key, need) => slowKeys.push([key, need]),
-    () => undefined,
-  );
+  const slow = await job.compute({
+    track: (key, need) => slowKeys.push([key, need]),
+    stale: () => undefined,
+  });
   const nowKeys: Array<[string, SeriesNeed | undefined]> = [];
   const now = job.computeNow?.((key, need) => nowKeys.push([key, need]));
   return { slow, slowKeys, now, nowKeys };
