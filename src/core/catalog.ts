@@ -9,6 +9,7 @@ import { PRODUCTS, type ProductId, type SeriesInfo, type ServiceEnvironment } fr
 import type { ServiceClient } from "./service-client";
 import { truncate } from "./truncate";
 import { ENGINE_DEFAULTS } from "./defaults";
+import { TextPool } from "./http/text-pool";
 
 export const CATALOG_KEY_PREFIX = "pcd:catalog:";
 /** A catalog is fresh for a day (the data changes monthly; new series appear rarely). */
@@ -135,8 +136,11 @@ export class Catalog {
             StoredCatalogSchema,
             await this.options.storage.get(storageKey(environment, product)),
           );
-          if (parsed.success)
-            this.catalogs.set(key, this.index(parsed.output.fetchedAt, parsed.output.series));
+          if (!parsed.success) return;
+          // Equal texts become one string each, as when the catalog was fetched (text-pool.ts).
+          const pool = new TextPool();
+          const series = parsed.output.series.map((info) => pool.copy(info));
+          this.catalogs.set(key, this.index(parsed.output.fetchedAt, series));
         }),
       ),
     );

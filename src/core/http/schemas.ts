@@ -22,6 +22,7 @@ import {
 } from "./normalise";
 import type { ServiceOperation } from "./paths";
 import { readPointList } from "./point-list";
+import { TextPool } from "./text-pool";
 
 export const OPERATION_NAMES: Record<ServiceOperation, string> = {
   series_info: "Series Info",
@@ -103,10 +104,16 @@ export function normalisePoints(points: ReadonlyArray<{ date: string; value: num
   return PointColumns.fromPoints(points.map(({ date, value }) => ({ month: date, value })));
 }
 
-function toSeriesInfo(product: ProductId, record: Record<string, unknown>, code: string): SeriesInfo {
-  const productName = displayText(record.product);
-  const assessment = displayText(record.assessment);
-  const commodity = displayText(record.commodity);
+function toSeriesInfo(
+  product: ProductId,
+  record: Record<string, unknown>,
+  code: string,
+  pool: TextPool,
+): SeriesInfo {
+  const productName = pool.of(displayText(record.product));
+  const assessment = pool.of(displayText(record.assessment));
+  const commodity = pool.of(displayText(record.commodity));
+  const text = (value: unknown): string | null => pool.ofOptional(optionalText(value));
   return {
     code,
     product,
@@ -114,24 +121,24 @@ function toSeriesInfo(product: ProductId, record: Record<string, unknown>, code:
     dataType: deriveDataType(product, { productName, commodity, assessment }),
     assessment,
     commodity,
-    coverage: displayText(record.coverage),
-    location: displayText(record.location),
-    area: optionalText(record.area),
-    details: optionalText(record.details),
-    specification: optionalText(record.specification),
-    remark1: optionalText(record.remark_1),
-    remark2: optionalText(record.remark_2),
+    coverage: pool.of(displayText(record.coverage)),
+    location: pool.of(displayText(record.location)),
+    area: text(record.area),
+    details: text(record.details),
+    specification: text(record.specification),
+    remark1: text(record.remark_1),
+    remark2: text(record.remark_2),
     lag: toLag(record.remark_1),
-    defaultCurrency: optionalText(record.default_currency),
-    defaultUnit: optionalText(record.default_unit),
-    availableCurrencies: toList(record.available_currencies),
-    availableUnits: toList(record.available_units),
+    defaultCurrency: text(record.default_currency),
+    defaultUnit: text(record.default_unit),
+    availableCurrencies: toList(record.available_currencies).map((name) => pool.of(name)),
+    availableUnits: toList(record.available_units).map((name) => pool.of(name)),
     hasForecast: toBoolean(record.has_forecast),
     hasPreliminary: toBoolean(record.has_preliminary),
     seriesHistChanged: toBoolean(record.series_hist_changed),
     lastAvailableFinal: toMonth(record.last_available_final),
-    updatedAt: toDateText(record.updated_at),
-    raw: Object.freeze({ ...record }),
+    updatedAt: pool.ofOptional(toDateText(record.updated_at)),
+    raw: Object.freeze(pool.record(record)),
   };
 }
 
@@ -139,13 +146,15 @@ function toSeriesInfo(product: ProductId, record: Record<string, unknown>, code:
 export function parseSeriesInfoList(body: unknown, product: ProductId, log?: Logger): SeriesInfo[] {
   const records = requireArray(body, "series_info");
   const result: SeriesInfo[] = [];
+  // Equal texts of the answer's records become one string each (text-pool.ts says why).
+  const pool = new TextPool();
   records.forEach((record, index) => {
     const parsed = v.safeParse(SeriesInfoRecordSchema, record);
     if (!parsed.success) {
       log?.("warn", `Series Info (${product}): record ${index} skipped: ${describeIssues(parsed.issues)}.`);
       return;
     }
-    result.push(toSeriesInfo(product, record as Record<string, unknown>, parsed.output.code));
+    result.push(toSeriesInfo(product, record as Record<string, unknown>, parsed.output.code, pool));
   });
   return result;
 }
