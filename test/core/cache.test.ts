@@ -5,28 +5,10 @@ import {
   PACKED_FORMAT,
   TEXT_FORMAT,
   toStored,
-  type CacheEntry,
 } from "../../src/core/cache";
 import type { KeyValueStorage } from "../../src/core/environment";
 import { MemoryStorage } from "../../src/core/storage";
-import { PointColumns } from "../../src/core/point-columns";
-
-function entry(key: string, value = 1): CacheEntry {
-  return {
-    key,
-    finals: PointColumns.fromPoints([{ month: "2026-10", value }]),
-    forecasts: PointColumns.EMPTY,
-    currency: "EUR",
-    unit: "MWh",
-    updatedAt: "2026-11-04",
-    lastFinal: "2026-10",
-    fetchedAt: 1,
-    catalogUpdatedAt: "2026-11-04",
-    covered: [{ from: "2025-10", to: "2026-10" }],
-    valuesAsOf: "2026-11-04",
-    historyAsOf: null,
-  };
-}
+import { cacheEntry as entry } from "../support/cache-entry";
 
 describe("DataCache", () => {
   test("persists entries and reads them back after a restart", async () => {

@@ -10,7 +10,8 @@ import { LOCAL_EMULATOR_URL } from "../../src/headless/run-workbook";
 import { runWorkbook } from "../../src/headless";
 import { parseCliArgs } from "../../src/headless/cli-args";
 import { loadCacheFile, saveCacheFile } from "../../src/headless/cache-file";
-import { COLUMNS_FORMAT, DATA_KEY_PREFIX, DataCache, type CacheEntry } from "../../src/core/cache";
+import { COLUMNS_FORMAT, DATA_KEY_PREFIX, DataCache } from "../../src/core/cache";
+import { cacheEntry } from "../support/cache-entry";
 import { PointColumns } from "../../src/core/point-columns";
 import { MemoryStorage } from "../../src/core/storage";
 
@@ -126,23 +127,14 @@ test("addresses from the environment: PCD_BASE_URL and PCD_AUTH_URL, flags win",
 });
 
 test("a cached series survives the file: its values column is written as a list of numbers and read back as it was", async () => {
-  const entry: CacheEntry = {
-    key: "live|energy_price|1-1-1|default|default",
+  const entry = cacheEntry("live|energy_price|1-1-1|default|default", 1, {
     finals: PointColumns.fromPoints([
       { month: "2026-08", value: 1 / 3 },
       { month: "2026-10", value: -2.5e-7 },
     ]),
     forecasts: PointColumns.fromPoints([{ month: "2026-11", value: 1e21 }]),
-    currency: "EUR",
-    unit: "MWh",
-    updatedAt: "2026-11-04",
-    lastFinal: "2026-10",
-    fetchedAt: 1,
-    catalogUpdatedAt: "2026-11-04",
-    covered: [{ from: "2025-10", to: "2026-10" }],
-    valuesAsOf: "2026-11-04",
     historyAsOf: "2026-11-04",
-  };
+  });
   const storage = new MemoryStorage();
   await new DataCache(storage).put(entry);
   const file = path.join(dir, "columns.json");
