@@ -52,6 +52,11 @@ interface StoredKey extends StoredRequestKey {
 interface Holders {
   key: RequestKey;
   needs: SeriesNeed[];
+  /**
+   * The union of the needs held now and of those let go of since it was last computed from the
+   * holders: when the last holder goes in the same turn as the others (a recalculation, the
+   * runner's end), this is what the key's cells needed, not the last cell's need alone.
+   */
   union: SeriesNeed;
 }
 
@@ -156,11 +161,9 @@ export class WorkbookKeys {
       this.setNeed(requestKey, held.union);
     } else {
       held.needs.push(need);
-      // A stale union is computed again from every holder, this one included.
-      if (!this.staleUnions.has(key)) {
-        held.union = unionNeed(held.union, need);
-        this.setNeed(requestKey, held.union);
-      }
+      held.union = unionNeed(held.union, need);
+      // A stale union is recorded when it is computed again from every holder, this one included.
+      if (!this.staleUnions.has(key)) this.setNeed(requestKey, held.union);
     }
     let released = false;
     return () => {
@@ -180,8 +183,9 @@ export class WorkbookKeys {
           this.scheduleSettle();
           return;
         }
-        // The last holder's need is what the others' union narrowed to before it went.
-        if (this.staleUnions.delete(key)) this.setNeed(requestKey, need);
+        // Every holder went since the union was last computed: the key keeps what they needed
+        // together, so a refresh-all before they come back plans for all of them.
+        if (this.staleUnions.delete(key)) this.setNeed(requestKey, left.union);
       }
       this.holders.delete(key);
       // Re-inserted, so the map stays in release order (the sweep stops at the first not due).

@@ -293,8 +293,25 @@ describe("WorkbookKeys unions after holders let go", () => {
       go: [0, 1],
       need: LATEST_ONLY,
     },
-    // The last holder's need is what the union had narrowed to before it went.
-    { name: "every holder goes", holders: [WHOLE_SERIES, LATEST_ONLY], go: [0, 1], need: LATEST_ONLY },
+    // Cells that go together (a recalculation, the runner's end) leave what they needed together.
+    {
+      name: "every holder goes, the widest first",
+      holders: [WHOLE_SERIES, LATEST_ONLY],
+      go: [0, 1],
+      need: WHOLE_SERIES,
+    },
+    {
+      name: "every holder goes, a one-month table last",
+      holders: [WHOLE_SERIES, { from: "2013-10", to: "2013-10" }],
+      go: [0, 1],
+      need: WHOLE_SERIES,
+    },
+    {
+      name: "every holder goes, a narrow range last",
+      holders: [LATEST_ONLY, { from: "2019-01", to: "2019-06" }, OLD],
+      go: [2, 0, 1],
+      need: { from: "2010-01", to: null },
+    },
   ])("$name: read at once, and saved after the turn", async ({ holders, go, need }) => {
     const storage = new MemoryStorage();
     const keys = new WorkbookKeys(storage);
@@ -310,6 +327,29 @@ describe("WorkbookKeys unions after holders let go", () => {
     const reopened = new WorkbookKeys(storage);
     await reopened.load();
     expect(reopened.need(KEY.id)).toEqual(need);
+  });
+
+  test("holders that go in turns of their own narrow the need at each turn, down to the last one's", async () => {
+    const keys = new WorkbookKeys(new MemoryStorage());
+    const releases = [WHOLE_SERIES, OLD, LATEST_ONLY].map((held) => keys.retain(KEY, held));
+    const needs: unknown[] = [];
+    for (const release of releases) {
+      release();
+      await Promise.resolve();
+      needs.push(keys.need(KEY.id));
+    }
+    expect(needs).toEqual([{ from: "2010-01", to: null }, LATEST_ONLY, LATEST_ONLY]);
+  });
+
+  test("a holder that comes while the union is stale is part of what the key keeps when all go", async () => {
+    const keys = new WorkbookKeys(new MemoryStorage());
+    const latest = keys.retain(KEY, LATEST_ONLY);
+    const firstHalf2019 = keys.retain(KEY, { from: "2019-01", to: "2019-06" });
+    firstHalf2019();
+    const old = keys.retain(KEY, OLD);
+    latest();
+    old();
+    expect(keys.need(KEY.id)).toEqual({ from: "2010-01", to: null });
   });
 
   test("a need narrowed by a holder letting go is saved after the save delay, with no flush", async () => {

@@ -379,3 +379,37 @@ describe("real-shape variants of the service (docs/service.md §6)", () => {
     expect(table.some((row) => row[1] === "-")).toBe(true);
   });
 });
+
+describe("a key whose cells need different months", () => {
+  const cacheFile = (): string => path.join(workDir, "mixed-needs.json");
+  /** Each key's last cell needs less than the others: an old month, a half year of 2019. */
+  function mixedNeeds(): string[] {
+    const { energy, commodity } = codes;
+    return [
+      `=PCD.VALUES("${energy.code}")`,
+      `=PCD.VALUE("${energy.code}",DATE(2013,10,1))`,
+      `=PCD.VALUE("${commodity.code}")`,
+      `=PCD.VALUES("${commodity.code}",,,DATE(2019,1,1),"2019-06")`,
+    ];
+  }
+
+  test("refresh-all after a release buys what every cell needs: the recalculation after it makes no data call", async () => {
+    const cold = await run({ formulas: mixedNeeds(), cacheFile: cacheFile() });
+    expect(cold.settled).toBe(true);
+    expect(cold.passes[0]?.dataRequests).toBeGreaterThan(0);
+
+    await admin("POST", "release", {});
+    await syncClock();
+    const refreshed = await run({ formulas: mixedNeeds(), cacheFile: cacheFile(), refresh: true });
+    expect(refreshed.refresh).toMatchObject({ failed: 0 });
+    expect(refreshed.refresh?.dataRequests).toBeGreaterThan(0);
+    const pass = refreshed.passes[0];
+    expect(pass?.dataRequests).toBe(0);
+    expect(pass?.http).toMatchObject({ series_values: 0, series_hist: 0 });
+    // The refreshed tables end with the release's new month.
+    const before = valueOf(cold.passes[0]?.results[0]) as unknown[][];
+    const after = valueOf(pass?.results[0]) as unknown[][];
+    const finalsOf = (table: unknown[][]) => table.filter((row) => row[2] === "final").length;
+    expect(finalsOf(after)).toBe(finalsOf(before) + 1);
+  });
+});
