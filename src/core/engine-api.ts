@@ -177,6 +177,12 @@ export interface ServiceReachability {
   maintenanceUntil: number | null;
   /** Epoch ms of the last answer this session, null before the first. */
   lastAnswerAt: number | null;
+  /**
+   * While unreachableSince is set because the service answers with server errors: the last
+   * one's HTTP status (the service is failing, not out of reach). Null or absent when the
+   * calls got no answer at all.
+   */
+  failingStatus?: number | null;
 }
 
 export interface ServiceState {

@@ -27,7 +27,9 @@ import { UsagePanel } from "./components/UsagePanel";
 import { useAuthStatus } from "./hooks/use-auth-status";
 import { useMetaVersion } from "./hooks/use-meta-version";
 import { useNow } from "./hooks/use-now";
-import { describeError, unavailableText } from "./messages";
+import { describeError } from "./messages";
+import { serviceConditionText } from "./outage-text";
+import { serviceCondition } from "../core/service-condition";
 import { usePaneServices } from "./pane-services";
 import { RefreshOriginProvider } from "./refresh-origin";
 
@@ -198,10 +200,13 @@ function ServiceNotice(): React.JSX.Element | null {
   } catch {
     return null;
   }
-  if (state.available) return null;
+  // The Status tab's sentence, from the same condition: the notice is the downtime's alone
+  // (an outage has the outage notice, a signed-out pane the Account tab).
+  const said = serviceConditionText(serviceCondition(state), now);
+  if (said.notice !== "downtime") return null;
   return (
     <MessageBar layout="multiline" intent="warning" data-testid="service-notice">
-      <MessageBarBody>{unavailableText(state.until, now, state.reason)}</MessageBarBody>
+      <MessageBarBody>{said.text}</MessageBarBody>
     </MessageBar>
   );
 }

@@ -42,15 +42,24 @@ export function signInErrorMessage(error: unknown, serviceAddress: string, now: 
   }
 }
 
-/** "The PCD service is in maintenance until …", with or without a known end. */
+/**
+ * "The PCD service is in maintenance until …", with or without a known end. Release day says
+ * what it is: closed until the new data is published, by 22:00 US Central Time at the latest
+ * (the end is a deadline, not a time the data is known to come).
+ */
 export function unavailableText(
   until: number | null,
   now: number,
   reason: "maintenance" | "release" | null = "maintenance",
+  options: { announced?: boolean } = {},
 ): string {
-  const what = reason === "release" ? "closed for the monthly release" : "in maintenance";
-  if (until === null) return `The PCD service is ${what}; try again later. Cached data stays available.`;
-  return `The PCD service is ${what} until ${formatDateTime(until)} (${formatDuration(until - now)} from now). Cached data stays available.`;
+  if (reason === "release") {
+    const when = until === null ? "" : `: ${formatDateTime(until)}, ${formatDuration(until - now)} from now`;
+    return `Release day: the service is closed until the new data is published (by 22:00 US Central Time at the latest${when}). Cached data stays available.`;
+  }
+  const what = options.announced ? "said it is in maintenance" : "is in maintenance";
+  if (until === null) return `The PCD service ${what}; try again later. Cached data stays available.`;
+  return `The PCD service ${what} until ${formatDateTime(until)} (${formatDuration(until - now)} from now). Cached data stays available.`;
 }
 
 /** "1 h 59 min", "4 min", "less than a minute". */

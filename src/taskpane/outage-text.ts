@@ -1,6 +1,10 @@
-// What the pane says during an outage, from the engine's reachability: one plain
-// sentence with the time it started (in UTC, the time the service and its notes use).
+// What the pane says about the service, from its one condition (src/core/service-condition.ts):
+// the Status tab, the notice above every tab and the outage notice all take their sentence
+// from here, so they cannot contradict each other. Times of an outage are in UTC (the time
+// the service and its notes use).
 import type { ServiceReachability } from "../core/engine-api";
+import type { ServiceCondition } from "../core/service-condition";
+import { unavailableText } from "./messages";
 
 /** "14:02 UTC" (with the date in front when it is not today). */
 export function utcTime(epochMs: number, now: number): string {
@@ -9,11 +13,76 @@ export function utcTime(epochMs: number, now: number): string {
   return iso.slice(0, 10) === new Date(now).toISOString().slice(0, 10) ? time : `${iso.slice(0, 10)} ${time}`;
 }
 
-/** The outage sentence, or null while the service answers. */
+const RETRYING =
+  "cached values are kept; retrying (cells try again by themselves, and with every calculation or refresh).";
+
+/** The outage sentence (no answer, or server errors), or null while the service answers. */
 export function unreachableText(reachability: ServiceReachability | undefined, now: number): string | null {
   if (!reachability || reachability.unreachableSince === null) return null;
-  return (
-    `Can't reach the PCD service since ${utcTime(reachability.unreachableSince, now)}; ` +
-    "cached values are kept; retrying (cells try again by themselves, and with every calculation or refresh)."
-  );
+  return outageSentence(reachability.unreachableSince, reachability.failingStatus ?? null, now);
+}
+
+/** Server errors (a status) or no answer at all (null), since when. */
+function outageSentence(since: number, status: number | null, now: number): string {
+  const at = utcTime(since, now);
+  if (status !== null) {
+    return `The PCD service is failing since ${at}: it answers HTTP ${status}, for a cause it did not say; ${RETRYING}`;
+  }
+  return `Can't reach the PCD service since ${at}; ${RETRYING}`;
+}
+
+export interface ServiceConditionText {
+  intent: "success" | "warning" | "info";
+  text: string;
+  /** The last failure's own words (an outage), shown under the sentence. */
+  lastError: string | null;
+  /** Where else the pane says it: the downtime notice, the outage notice, or nowhere. */
+  notice: "downtime" | "outage" | null;
+}
+
+/** The Status tab's sentence for a condition (the notices use the same text). */
+export function serviceConditionText(condition: ServiceCondition, now: number): ServiceConditionText {
+  switch (condition.kind) {
+    case "up": {
+      const last =
+        condition.lastAnswerAt === null
+          ? ""
+          : ` It last answered at ${utcTime(condition.lastAnswerAt, now)}.`;
+      return {
+        intent: "success",
+        text: `The PCD service is available.${last}`,
+        lastError: null,
+        notice: null,
+      };
+    }
+    case "maintenance":
+      return {
+        intent: "warning",
+        text: unavailableText(condition.until, now, "maintenance", { announced: condition.announced }),
+        lastError: null,
+        notice: "downtime",
+      };
+    case "release":
+      return {
+        intent: "warning",
+        text: unavailableText(condition.until, now, "release"),
+        lastError: null,
+        notice: "downtime",
+      };
+    case "failing":
+    case "unreachable":
+      return {
+        intent: "warning",
+        text: outageSentence(condition.since, condition.kind === "failing" ? condition.status : null, now),
+        lastError: condition.reason,
+        notice: "outage",
+      };
+    case "signed_out":
+      return {
+        intent: "info",
+        text: "Signed out: PCD makes no call to the service until you sign in (the Account tab).",
+        lastError: null,
+        notice: null,
+      };
+  }
 }

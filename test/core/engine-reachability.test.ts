@@ -2,6 +2,7 @@
 // unreachable since the first call without an answer, a maintenance with the end the
 // service announced, and available again with the next answer.
 import type { Engine } from "../../src/core/engine-api";
+import { serviceCondition } from "../../src/core/service-condition";
 import { QUIET_TIME } from "./http/fake-fetch";
 import { fakePcd, settle, signedInEngine, type FakePcd } from "./support/fake-pcd-fetch";
 
@@ -78,4 +79,27 @@ test("a maintenance the service announces shows until its end, then the next ans
     available: true,
     reachability: { unreachableSince: null, maintenanceUntil: null },
   });
+});
+
+test("503s without a word of maintenance are an outage of unknown cause, never a maintenance", async () => {
+  const { engine, pcd } = await start();
+  await settle(engine.catalog("energy_price"));
+  const request = await engine.resolve(CODE, null, null);
+  pcd.mode = "failing";
+  const failedAt = Date.now();
+  const first = await settle(engine.getSeries(request));
+  expect(first.status).toBe("rejected");
+  const reason = first.status === "rejected" ? String((first.reason as Error).message) : "";
+  expect(reason).toMatch(/^The service is failing: it answered HTTP 503/);
+  expect(reason).not.toMatch(/maintenance|release|cached/i);
+  const state = engine.serviceState();
+  expect(state).toMatchObject({ available: true, reason: null });
+  expect(state.reachability).toMatchObject({ maintenanceUntil: null, failingStatus: 503 });
+  expect(serviceCondition(state)).toMatchObject({ kind: "failing", status: 503 });
+  const since = state.reachability?.unreachableSince ?? 0;
+  expect(since).toBeGreaterThanOrEqual(failedAt);
+
+  pcd.mode = "up";
+  expect((await settle(engine.getSeries(request))).status).toBe("fulfilled");
+  expect(serviceCondition(engine.serviceState())).toMatchObject({ kind: "up" });
 });

@@ -222,7 +222,7 @@ describe("status and account", () => {
     [
       "release-day downtime",
       { available: false, reason: "release", untilInMinutes: 120.5 },
-      /closed for the monthly release until .*\(2 h from now\)/,
+      /^Release day: the service is closed until the new data is published \(by 22:00 US Central Time at the latest: .*, 2 h from now\)/,
     ],
     [
       "maintenance",

@@ -67,7 +67,7 @@ const rows: Row[] = [
   {
     name: "503 for the whole recalculation",
     setup: { arm: faults(["*"], { mode: "status", status: 503 }) },
-    cause: /temporarily unavailable .*HTTP 503/,
+    cause: /is failing: it answered HTTP 503/,
   },
   {
     name: "dropped connections",

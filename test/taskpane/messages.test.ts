@@ -94,8 +94,18 @@ test.each<[string, number | null, "maintenance" | "release" | null, RegExp]>([
     "maintenance",
     /in maintenance until .*\(1 h from now\)\. Cached data stays available/,
   ],
-  ["release day", NOW + 3_600_000, "release", /closed for the monthly release until/],
-  ["unknown end", null, "release", /closed for the monthly release; try again later/],
+  [
+    "release day",
+    NOW + 3_600_000,
+    "release",
+    /^Release day: the service is closed until the new data is published \(by 22:00 US Central Time at the latest: .*, 1 h from now\)\./,
+  ],
+  [
+    "unknown end",
+    null,
+    "release",
+    /^Release day: the service is closed until the new data is published \(by 22:00 US Central Time at the latest\)\./,
+  ],
 ])("unavailableText: %s", (_name, until, reason, expected) => {
   expect(unavailableText(until, NOW, reason)).toMatch(expected);
 });

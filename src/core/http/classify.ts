@@ -61,21 +61,41 @@ function unavailableError(
     details.until = fromHeader ?? state.until;
     const what = state.reason === "release" ? "for the monthly data release" : "for maintenance";
     const deadline = state.reason === "release" ? " at the latest" : "";
+    // Whether cached data stands in is the cell's to say: this call's caller may have none.
     return new PcdError(
       "unavailable",
-      `The service is down ${what} until 22:00 US Central Time${deadline} (${format(state.until)} your time); ` +
-        `cached data is used meanwhile.${said(serverMessage)}`,
+      `The service is down ${what} until 22:00 US Central Time${deadline} (${format(state.until)} your time).${said(serverMessage)}`,
       details,
     );
   }
-  if (fromHeader !== null) details.until = fromHeader;
-  const until = fromHeader !== null ? ` until about ${format(fromHeader)}` : "";
+  // Outside the calendar's windows, a maintenance only when the service says so itself.
+  if (announcesDowntime(serverMessage)) {
+    if (fromHeader !== null) details.until = fromHeader;
+    const until = fromHeader !== null ? ` until about ${format(fromHeader)} (your time)` : "";
+    return new PcdError(
+      "unavailable",
+      `The service said it is down for maintenance${until} (HTTP ${failure.status} to ` +
+        `${OPERATION_LABELS[context.operation]}).${said(serverMessage)}`,
+      details,
+    );
+  }
+  // Otherwise a 503 is an outage of unknown cause (a Retry-After only
+  // says when to ask again), never a maintenance or a release PCD would make up: a server
+  // fault, like any other 5xx.
   return new PcdError(
-    "unavailable",
-    `The service is temporarily unavailable${until} (HTTP ${failure.status}) for ` +
+    "server",
+    `The service is failing: it answered HTTP ${failure.status} (service unavailable) to ` +
       `${OPERATION_LABELS[context.operation]}.${said(serverMessage)}`,
     details,
   );
+}
+
+/** The service's own words name a maintenance or the release downtime (docs/service.md §8.3). */
+const DOWNTIME_WORDS = /maintenance|monthly release|downtime/i;
+
+/** Whether the service's message announces a downtime (rather than a fault of unknown cause). */
+export function announcesDowntime(serverMessage: string | null | undefined): boolean {
+  return typeof serverMessage === "string" && DOWNTIME_WORDS.test(serverMessage);
 }
 
 /** The PcdError for an HTTP answer with a non-2xx status. */
@@ -141,7 +161,7 @@ export function classifyHttpFailure(failure: HttpFailure, context: FailureContex
   if (status >= 500) {
     return new PcdError(
       "server",
-      `The service failed on ${operation} ${http}.${said(serverMessage)}`,
+      `The service is failing: it answered HTTP ${status} to ${operation}.${said(serverMessage)}`,
       details,
     );
   }

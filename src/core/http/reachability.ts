@@ -3,6 +3,7 @@
 // maintenance shows here from the first failed call, and the next answer clears it.
 import type { ServiceReachability } from "../engine-api";
 import type { PcdError } from "../errors";
+import { announcesDowntime } from "./classify";
 
 export class ReachabilityTracker {
   private state: ServiceReachability = {
@@ -10,6 +11,7 @@ export class ReachabilityTracker {
     reason: null,
     maintenanceUntil: null,
     lastAnswerAt: null,
+    failingStatus: null,
   };
   private readonly listeners = new Set<() => void>();
 
@@ -17,7 +19,7 @@ export class ReachabilityTracker {
     return { ...this.state };
   }
 
-  /** Fires when the service becomes unreachable, in maintenance, or reachable again. */
+  /** Fires when the service becomes unreachable, failing, in maintenance, or reachable again. */
   onChange(listener: () => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -25,33 +27,54 @@ export class ReachabilityTracker {
 
   /**
    * An HTTP answer came back. 2xx-4xx: the service is there (a refusal is still an
-   * answer). 503 saying until when: a maintenance with that end. Other 5xx (and a 503
-   * without an end): it is there but failing, which a person experiences as not reachable.
+   * answer). A 503 that says it is a maintenance (or the release), with an end: a
+   * maintenance the service announced. Any other 5xx, a bare 503 with a Retry-After
+   * included: the service is failing, for a cause it did not say (an outage, never a
+   * maintenance PCD would make up).
    */
   answered(now: number, status: number, error?: PcdError): void {
-    if (status === 503 && error && error.details.until !== undefined) {
+    if (
+      status === 503 &&
+      error &&
+      error.details.until !== undefined &&
+      announcesDowntime(error.details.serverMessage)
+    ) {
       this.update({
         unreachableSince: null,
         reason: error.message,
         maintenanceUntil: error.details.until,
         lastAnswerAt: this.state.lastAnswerAt,
+        failingStatus: null,
       });
       return;
     }
     if (status >= 500 && error) {
-      this.failed(now, error);
+      this.update({
+        unreachableSince: this.state.unreachableSince ?? now,
+        reason: error.message,
+        maintenanceUntil: null,
+        lastAnswerAt: this.state.lastAnswerAt,
+        failingStatus: status,
+      });
       return;
     }
-    this.update({ unreachableSince: null, reason: null, maintenanceUntil: null, lastAnswerAt: now });
+    this.update({
+      unreachableSince: null,
+      reason: null,
+      maintenanceUntil: null,
+      lastAnswerAt: now,
+      failingStatus: null,
+    });
   }
 
-  /** No answer at all (refused connection, DNS, timeout) or a 5xx: unreachable since the first. */
+  /** No answer at all (refused connection, DNS, timeout): unreachable since the first. */
   failed(now: number, error: PcdError): void {
     this.update({
       unreachableSince: this.state.unreachableSince ?? now,
       reason: error.message,
       maintenanceUntil: null,
       lastAnswerAt: this.state.lastAnswerAt,
+      failingStatus: null,
     });
   }
 
@@ -61,7 +84,8 @@ export class ReachabilityTracker {
     const changed =
       before.unreachableSince !== next.unreachableSince ||
       before.maintenanceUntil !== next.maintenanceUntil ||
-      (before.reason === null) !== (next.reason === null);
+      (before.reason === null) !== (next.reason === null) ||
+      (before.failingStatus === null) !== (next.failingStatus === null);
     if (!changed) return;
     for (const listener of this.listeners) listener();
   }

@@ -16,8 +16,9 @@ import { useLoad } from "../hooks/use-load";
 import { useMetaVersion } from "../hooks/use-meta-version";
 import { useNow } from "../hooks/use-now";
 import { useRefreshState } from "../hooks/use-refresh-state";
-import { describeError, formatBytes, formatDateTime, unavailableText } from "../messages";
-import { unreachableText, utcTime } from "../outage-text";
+import { serviceCondition } from "../../core/service-condition";
+import { describeError, formatBytes, formatDateTime } from "../messages";
+import { serviceConditionText } from "../outage-text";
 import { usePaneServices } from "../pane-services";
 
 const useStyles = makeStyles({
@@ -33,37 +34,27 @@ const useStyles = makeStyles({
   actions: { display: "flex", gap: tokens.spacingHorizontalS, flexWrap: "wrap" },
 });
 
-export function ServiceStateView(props: { state: ServiceState; now: number }): React.JSX.Element {
+export function ServiceStateView(props: {
+  state: ServiceState;
+  now: number;
+  signedIn?: boolean;
+}): React.JSX.Element {
   const { state, now } = props;
-  const unreachable = unreachableText(state.reachability, now);
-  const lastAnswerAt = state.reachability?.lastAnswerAt ?? null;
-  // What the last calls saw comes first: the calendar may say "available" while the
-  // service is stopped or the network is down.
+  // One condition (src/core/service-condition.ts): what the last calls saw counts over the
+  // calendar's "open" (the service may be stopped or failing), a downtime over both.
+  const said = serviceConditionText(serviceCondition(state, props.signedIn ?? true), now);
   return (
     <>
-      {unreachable !== null ? (
-        <MessageBar layout="multiline" intent="warning" data-testid="service-state">
-          <MessageBarBody>
-            {unreachable}
-            {state.reachability?.reason ? (
-              <Caption1 as="p" style={{ display: "block" }}>
-                Last error: {state.reachability.reason}
-              </Caption1>
-            ) : null}
-          </MessageBarBody>
-        </MessageBar>
-      ) : state.available ? (
-        <MessageBar layout="multiline" intent="success" data-testid="service-state">
-          <MessageBarBody>
-            The PCD service is available.
-            {lastAnswerAt !== null && ` It last answered at ${utcTime(lastAnswerAt, now)}.`}
-          </MessageBarBody>
-        </MessageBar>
-      ) : (
-        <MessageBar layout="multiline" intent="warning" data-testid="service-state">
-          <MessageBarBody>{unavailableText(state.until, now, state.reason)}</MessageBarBody>
-        </MessageBar>
-      )}
+      <MessageBar layout="multiline" intent={said.intent} data-testid="service-state">
+        <MessageBarBody>
+          {said.text}
+          {said.lastError !== null ? (
+            <Caption1 as="p" style={{ display: "block" }}>
+              Last error: {said.lastError}
+            </Caption1>
+          ) : null}
+        </MessageBarBody>
+      </MessageBar>
       <Caption1>Next monthly release: {formatDateTime(state.nextRelease)}</Caption1>
       <Caption1>Next maintenance window: {formatDateTime(state.nextMaintenance)}</Caption1>
     </>
@@ -120,7 +111,11 @@ export function StatusPanel(): React.JSX.Element {
         {service instanceof Error ? (
           <Caption1>Service state unknown: {service.message}</Caption1>
         ) : (
-          <ServiceStateView state={service} now={now} />
+          <ServiceStateView
+            state={service}
+            now={now}
+            signedIn={safeSignedIn(() => engine.authStatus().signedIn)}
+          />
         )}
       </section>
       <section className={styles.section} aria-label="Cache">
@@ -163,5 +158,13 @@ function safeServiceState(read: () => ServiceState): ServiceState | Error {
     return read();
   } catch (error) {
     return new Error(describeError(error));
+  }
+}
+
+function safeSignedIn(read: () => boolean): boolean {
+  try {
+    return read();
+  } catch {
+    return true;
   }
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
-import type { ServiceReachability } from "../../core/engine-api";
-import { unreachableText } from "../outage-text";
+import type { ServiceState } from "../../core/engine-api";
+import { serviceCondition, type ServiceCondition } from "../../core/service-condition";
+import { serviceConditionText } from "../outage-text";
 import { usePaneServices } from "../pane-services";
 import { useMetaVersion } from "./use-meta-version";
 import { useNow } from "./use-now";
@@ -25,16 +26,17 @@ export function useOutage(): Outage {
   const state = useRefreshState();
   const now = useNow(30_000);
   useMetaVersion();
-  const reachability = safeReachability(() => engine.serviceState().reachability);
+  const condition = safeCondition(() => engine.serviceState());
   const [ended, setEnded] = useState<{ state: unknown; at: number; inOutage: boolean } | null>(null);
   useEffect(() => {
     if (state.status !== "done" && state.status !== "failed") return;
-    const seen = safeReachability(() => engine.serviceState().reachability);
-    setEnded({ state, at: Date.now(), inOutage: (seen?.unreachableSince ?? null) !== null });
+    const seen = safeCondition(() => engine.serviceState());
+    setEnded({ state, at: Date.now(), inOutage: isOutage(seen) });
   }, [engine, state]);
-  const text = unreachableText(reachability, now);
+  // The same condition as the Status tab: a downtime is the downtime notice's to tell.
+  const text = condition && isOutage(condition) ? serviceConditionText(condition, now).text : null;
   const refreshEndedInOutage = ended !== null && ended.state === state && ended.inOutage;
-  const lastAnswerAt = reachability?.lastAnswerAt ?? null;
+  const lastAnswerAt = condition?.kind === "up" ? condition.lastAnswerAt : null;
   const answeredSince = ended !== null && lastAnswerAt !== null && lastAnswerAt > ended.at;
   return {
     text,
@@ -43,10 +45,14 @@ export function useOutage(): Outage {
   };
 }
 
+function isOutage(condition: ServiceCondition | undefined): boolean {
+  return condition?.kind === "failing" || condition?.kind === "unreachable";
+}
+
 /** serviceState reads the clock and settings; a failure there must not break the pane. */
-function safeReachability(read: () => ServiceReachability | undefined): ServiceReachability | undefined {
+function safeCondition(read: () => ServiceState): ServiceCondition | undefined {
   try {
-    return read();
+    return serviceCondition(read());
   } catch {
     return undefined;
   }

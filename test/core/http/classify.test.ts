@@ -36,7 +36,8 @@ describe("classifyHttpFailure: status x body -> kind", () => {
     [403, "Forbidden", "series_values", "bad_request"],
     [429, "Too many requests", "series_values", "rate"],
     [429, "", "data_limits", "rate"],
-    [503, "Service Unavailable", "series_values", "unavailable"],
+    [503, "Service Unavailable", "series_values", "server"],
+    [503, "Service unavailable for maintenance", "series_values", "unavailable"],
     [404, "Not Found", "series_info", "not_found"],
     [
       400,
@@ -92,7 +93,7 @@ describe("classifyHttpFailure: status x body -> kind", () => {
   test("a body without words adds no 'The service said'", () => {
     const error = classifyHttpFailure({ status: 500, bodyText: "{}", retryAfterMs: null }, context());
     expect(error.details.serverMessage).toBeUndefined();
-    expect(error.message).toBe("The service failed on Series Values (HTTP 500).");
+    expect(error.message).toBe("The service is failing: it answered HTTP 500 to Series Values.");
   });
 
   test("never repeats a token the server echoed", () => {
@@ -128,12 +129,24 @@ describe("classifyHttpFailure: status x body -> kind", () => {
     expect(error.message).toMatch(/for the monthly data release until 22:00 US Central Time at the latest/);
   });
 
-  test("a 503 outside the windows takes its end from Retry-After", () => {
+  test("a 503 outside the windows is a server fault that keeps its Retry-After", () => {
     const error = classifyHttpFailure({ status: 503, bodyText: "", retryAfterMs: 120_000 }, context());
-    expect(error.kind).toBe("unavailable");
-    expect(error.details.until).toBe(QUIET_TIME + 120_000);
+    expect(error.kind).toBe("server");
+    expect(error.details.until).toBeUndefined();
     expect(error.details.retryAfterMs).toBe(120_000);
-    expect(error.message).toMatch(/temporarily unavailable until about/);
+    // An outage of unknown cause: neither a maintenance nor the release, whatever the wait.
+    expect(error.message).toBe(
+      "The service is failing: it answered HTTP 503 (service unavailable) to Series Values.",
+    );
+  });
+
+  test("a 503 in a window never says cached data stands in (the caller may have none)", () => {
+    const state = serviceState(MAINTENANCE_TIME, 3);
+    const error = classifyHttpFailure(
+      { status: 503, bodyText: "", retryAfterMs: null },
+      context("series_values", state, MAINTENANCE_TIME),
+    );
+    expect(error.message).not.toMatch(/cached/i);
   });
 });
 

@@ -203,7 +203,7 @@ describe("retries", () => {
     const error = await caught(client.seriesValues("live", "energy_price", codes("1-1-1")));
     expect(error.kind).toBe("server");
     expect(error.message).toBe(
-      "The service failed on Series Values (HTTP 500). The service said: Internal error",
+      "The service is failing: it answered HTTP 500 to Series Values. The service said: Internal error",
     );
     // random() = 0.5 of min(20 s, 500 ms * 2^n)
     expect(delays).toEqual([250, 500, 1_000, 2_000]);
@@ -259,8 +259,9 @@ describe("retries", () => {
   test("503 with a Retry-After beyond 60 s fails fast", async () => {
     const { client, requests } = setup({ responders: [text("Back later", 503, { "Retry-After": "3600" })] });
     const error = await caught(client.seriesInfo("live", "energy_price"));
-    expect(error.kind).toBe("unavailable");
-    expect(error.details.until).toBe(QUIET_TIME + 3_600_000);
+    // No word of a maintenance: a server fault of unknown cause, with the wait it asked for.
+    expect(error.kind).toBe("server");
+    expect(error.details.retryAfterMs).toBe(3_600_000);
     expect(requests).toHaveLength(1);
   });
 

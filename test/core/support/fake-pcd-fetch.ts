@@ -27,9 +27,10 @@ export interface FakePcd {
   urls: string[];
   /**
    * "down": every request is refused before it reaches the service; "maintenance": 503
-   * with Retry-After (an hour).
+   * with Retry-After (an hour); "failing": 503 with a one-second Retry-After and no word of a
+   * maintenance (an outage of unknown cause, like the emulator's injected fault).
    */
-  mode: "up" | "down" | "maintenance";
+  mode: "up" | "down" | "maintenance" | "failing";
   series: FakeSeries[];
   /** Data Limits of energy_price per dataset (the service's own count). */
   limits: Record<string, { remaining: number; total: number }>;
@@ -75,6 +76,8 @@ export function fakePcd(series: FakeSeries[]): FakePcd {
       if (input.startsWith(AUTH_URL)) {
         return response({ access_token: makeJwt({ exp: Math.floor(Date.now() / 1000) + 3600 }) });
       }
+      if (pcd.mode === "failing")
+        return response({ message: "Injected fault: answered with status 503" }, 503, { "Retry-After": "1" });
       if (pcd.mode === "maintenance")
         return response({ message: "Service under maintenance" }, 503, { "Retry-After": "3600" });
       const match =

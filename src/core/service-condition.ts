@@ -1,0 +1,51 @@
+// The one answer to "what is the service doing now?", read by the Status tab, the pane's
+// banners and the cells' downtime errors, so no two of them can say different things. It
+// combines the calendar (maintenance windows, release day: schedule.ts), what the service
+// announced (a 503 that says it is in maintenance, with an end), what the engine's own calls
+// observed (5xx answers, no answer at all) and whether there is a session to call with.
+import type { ServiceState } from "./engine-api";
+
+export type ServiceCondition =
+  /** Calls are answered (or nothing says otherwise). */
+  | { kind: "up"; lastAnswerAt: number | null }
+  /** A maintenance window of the calendar, or one the service announced (503 with an end). */
+  | { kind: "maintenance"; until: number; announced: boolean }
+  /** Release day: closed from 06:00 US Central Time until the new data is published (22:00 at the latest). */
+  | { kind: "release"; until: number }
+  /** The service answers, but with server errors (5xx): an outage of unknown cause. */
+  | { kind: "failing"; since: number; status: number; reason: string | null }
+  /** No answer at all (network, refused connection, timeout). */
+  | { kind: "unreachable"; since: number; reason: string | null }
+  /** No session: PCD makes no call until someone signs in. */
+  | { kind: "signed_out" };
+
+export type ServiceConditionKind = ServiceCondition["kind"];
+
+/**
+ * The service's condition from the engine's state. A downtime the calendar or the service
+ * announced comes first (a 503 then is expected, not an outage); what the calls observed
+ * comes next (the calendar may say "open" while the service is stopped); then the session.
+ */
+export function serviceCondition(state: ServiceState, signedIn = true): ServiceCondition {
+  const reachability = state.reachability;
+  if (!state.available) {
+    const until = state.until ?? state.nextMaintenance;
+    if (state.reason === "release") return { kind: "release", until };
+    const announced = state.until !== null && state.until === reachability?.maintenanceUntil;
+    return { kind: "maintenance", until, announced };
+  }
+  if (reachability && reachability.unreachableSince !== null) {
+    const status = reachability.failingStatus ?? null;
+    if (status !== null) {
+      return { kind: "failing", since: reachability.unreachableSince, status, reason: reachability.reason };
+    }
+    return { kind: "unreachable", since: reachability.unreachableSince, reason: reachability.reason };
+  }
+  if (!signedIn) return { kind: "signed_out" };
+  return { kind: "up", lastAnswerAt: reachability?.lastAnswerAt ?? null };
+}
+
+/** Whether calls can be expected to succeed (the condition is "up"). */
+export function serviceIsUp(condition: ServiceCondition): boolean {
+  return condition.kind === "up";
+}
