@@ -1,5 +1,6 @@
 // Runtime-wide services of the add-in that are not the engine itself.
 import { excelWorkbookHost } from "../taskpane/freeze/excel-workbook-host";
+import { browserSealKeyStore, createRecordSeal } from "../taskpane/freeze/record-seal";
 import { WorkbookActions } from "../taskpane/freeze/workbook-actions";
 import { RefreshRunner } from "./refresh-runner";
 import { getEngine } from "./shared-engine";
@@ -15,6 +16,10 @@ let workbookActions: WorkbookActions | undefined;
 
 /** Freeze, Restore and the release report: one runner for the ribbon menu and the pane. */
 export function getWorkbookActions(): WorkbookActions {
-  workbookActions ??= new WorkbookActions(() => excelWorkbookHost, getEngine);
+  workbookActions ??= new WorkbookActions(
+    () => excelWorkbookHost,
+    getEngine,
+    createRecordSeal(browserSealKeyStore()),
+  );
   return workbookActions;
 }

@@ -6,7 +6,7 @@ import { parseFormula, type FormulaArgument } from "../headless/formula";
 import { computeArithmeticArguments } from "./arithmetic-arguments";
 import { parseCell, rangeAddress } from "./a1";
 import { ShimCustomFunctionsError } from "../headless/custom-functions-shim";
-import type { SheetModel } from "./sheet-model";
+import { typedContentValue, type SheetModel } from "./sheet-model";
 
 export type CellResult =
   { kind: "busy" } | { kind: "value"; value: unknown } | { kind: "error"; code: string; message: string };
@@ -54,11 +54,7 @@ export class CellEvaluator {
       this.results.delete(address);
       this.emit(address);
     } else if (!content.startsWith("=")) {
-      const number = Number(content);
-      this.set(address, {
-        kind: "value",
-        value: content !== "" && Number.isFinite(number) ? number : content,
-      });
+      this.set(address, { kind: "value", value: typedContentValue(content) });
     } else {
       this.call(address, content);
     }

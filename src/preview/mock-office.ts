@@ -7,7 +7,7 @@ import { cellName, parseRange, rangeAddress, SHEET_NAME, type CellPosition, type
 import type { CellResult, CustomFunction } from "./cell-evaluator";
 import type { DisplayCell } from "./sheet-layout";
 import { SHIM_ERROR_CODES, ShimCustomFunctionsError } from "../headless/custom-functions-shim";
-import { SheetModel } from "./sheet-model";
+import { formulaOfContent, SheetModel, typedContentValue } from "./sheet-model";
 
 export interface RecordedWrite {
   address: string;
@@ -114,7 +114,9 @@ class PreviewRange {
         );
       this.loaded = {
         address: addressOn(this.sheetName, this.area),
-        formulas: cells((position) => host.sheetNamed(this.sheetName).content(position)) as string[][],
+        formulas: cells((position) =>
+          formulaOfContent(host.sheetNamed(this.sheetName).content(position)),
+        ) as string[][],
         values: cells((position) => host.valueAt(this.sheetName, position)),
         numberFormat: cells((position) => host.formatAt(this.sheetName, position)) as string[][],
         valuesAsJson: cells((position) => host.jsonAt(this.sheetName, position)),
@@ -438,8 +440,9 @@ export class PreviewHost {
 
   private typedValue(sheetName: string, position: CellPosition): unknown {
     const content = this.sheetNamed(sheetName).content(position).trim();
-    const number = Number(content);
-    return content !== "" && Number.isFinite(number) ? number : content;
+    // Sheets other than Sheet1 are not evaluated: a formula written there (PCD writes none)
+    // shows as an error, so a test sees it was taken as a formula and not as text.
+    return content.startsWith("=") ? "#NAME?" : typedContentValue(content);
   }
 
   private emitWorkbookChange(): void {

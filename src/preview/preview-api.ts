@@ -34,6 +34,8 @@ export interface PcdPreviewApi {
   sheet(name: string): string[][];
   /** A document setting as saved (Office.context.document.settings), or null. */
   setting(name: string): unknown;
+  /** Sets a document setting, as a workbook someone else saved would hold it. */
+  setSetting(name: string, value: unknown): void;
   /** A number format written into a cell of Sheet1 ("General" when none). */
   numberFormat(address: string): string;
 }
@@ -92,6 +94,7 @@ export function createPreviewApi(
       );
     },
     setting: (name) => record.settings.get(name) ?? null,
+    setSetting: (name, value) => record.settings.set(name, value),
     numberFormat: (address) => host.formatAt(SHEET_NAME, parseRange(address)),
   };
 }

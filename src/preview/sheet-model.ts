@@ -3,6 +3,22 @@
 // writes here and the grid draws from here.
 import { cellName, type CellPosition, type RangeArea } from "./a1";
 
+/**
+ * What a cell holding typed content (not a formula) shows, read as Excel reads input: a
+ * leading apostrophe makes the rest text (and is not shown), a number is a number, the rest
+ * is text.
+ */
+export function typedContentValue(content: string): string | number {
+  if (content.startsWith("'")) return content.slice(1);
+  const number = Number(content);
+  return content !== "" && Number.isFinite(number) ? number : content;
+}
+
+/** What range.formulas reports for a cell: its formula or typed content, without the text prefix. */
+export function formulaOfContent(content: string): string {
+  return content.startsWith("'") ? content.slice(1) : content;
+}
+
 export type SheetEvent = { type: "cell"; address: string } | { type: "selection" };
 
 export class SheetModel {

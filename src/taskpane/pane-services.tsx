@@ -7,6 +7,7 @@ import type { RefreshState } from "../host/refresh-runner";
 import type { RefreshSummary } from "../core/engine-api";
 import type { FormulaTarget } from "./excel-bridge";
 import type { SeriesReleaseChanges } from "../core/release-changes";
+import type { UnconfirmedCell } from "./freeze/restore";
 import type { ActionState, WorkbookAction } from "./freeze/workbook-actions";
 
 /** The part of RefreshRunner the pane uses. */
@@ -20,7 +21,7 @@ export interface RefreshControl {
 export interface WorkbookActionsControl {
   current(): ActionState;
   subscribe(listener: (state: ActionState) => void): () => void;
-  run(action: WorkbookAction): Promise<void>;
+  run(action: WorkbookAction, confirmed?: readonly UnconfirmedCell[]): Promise<void>;
   writeReport(changes: readonly SeriesReleaseChanges[], finishedAt: number): Promise<string>;
 }
 

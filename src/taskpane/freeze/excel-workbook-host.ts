@@ -8,6 +8,7 @@
 //   numbers carry their format); before it, the cells' own number formats;
 // - document settings: Office.context.document.settings (Common API, Excel 2013 and later).
 import { createDocumentSettingsStorage, documentSettings } from "../../host/document-settings-storage";
+import { asCellTexts } from "./cell-text";
 import { parseArea } from "./range-address";
 import type { CellScalar, FormulaCell, FreezeScope, RangeContent, WorkbookHost } from "./workbook-host";
 import { rectangular } from "./workbook-host";
@@ -132,12 +133,20 @@ export const excelWorkbookHost: WorkbookHost = {
     });
   },
 
+  async hasSheet(name: string): Promise<boolean> {
+    return Excel.run(async (context) => {
+      const sheet = context.workbook.worksheets.getItemOrNullObject(name);
+      await context.sync();
+      return !sheet.isNullObject;
+    });
+  },
+
   async writeValues(address: string, values: CellScalar[][], numberFormats: string[][]): Promise<void> {
     await Excel.run(async (context) => {
       const range = context.workbook.worksheets.getItem(parseArea(address).sheet).getRange(cellsOf(address));
       // Formats first: a date written into a General cell would show as its serial number.
       range.numberFormat = numberFormats;
-      range.values = values;
+      range.values = asCellTexts(values);
       await context.sync();
     });
   },
@@ -161,7 +170,7 @@ export const excelWorkbookHost: WorkbookHost = {
       sheet.getRange().clear(Excel.ClearApplyTo.contents);
       const table = rectangular(rows);
       const target = sheet.getRangeByIndexes(0, 0, table.length, table[0]?.length ?? 1);
-      target.values = table;
+      target.values = asCellTexts(table);
       target.format.autofitColumns();
       target.load("address");
       await context.sync();

@@ -13,6 +13,7 @@ import {
   type SeriesProvenance,
 } from "./frozen-record";
 import { byPosition } from "./range-address";
+import type { RecordSeal } from "./record-seal";
 import { SOURCES_SHEET, sourcesSheetRows } from "./sources-sheet";
 import type { FormulaCell, FreezeScope, WorkbookHost } from "./workbook-host";
 
@@ -36,6 +37,8 @@ export type FreezeOutcome =
 
 export interface FreezeOptions {
   host: WorkbookHost;
+  /** Seals each entry as this computer's (Restore puts sealed entries back without a question). */
+  seal: RecordSeal;
   scope: FreezeScope;
   /** The series a formula reads, with where the data came from (the engine's cache and catalog). */
   provenance: (formula: string) => Promise<SeriesProvenance[]>;
@@ -57,7 +60,10 @@ export async function freeze(options: FreezeOptions): Promise<FreezeOutcome> {
   const record = parseFrozenRecord(await host.readSetting(FROZEN_SETTING));
   const frozenAt = new Date(options.now()).toISOString();
   const frozen: FrozenCell[] = [];
-  for (const cell of cells) frozen.push(await frozenCell(cell, frozenAt, options.provenance));
+  for (const cell of cells) {
+    const entry = await frozenCell(cell, frozenAt, options.provenance);
+    frozen.push({ ...entry, seal: await options.seal.seal(entry) });
+  }
   const updated = withCells(record, frozen);
   // The record first: if it cannot be saved, no formula has been replaced yet.
   await host.writeSetting(FROZEN_SETTING, updated);

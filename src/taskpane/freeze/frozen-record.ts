@@ -33,30 +33,79 @@ const FrozenCellSchema = v.object({
   numberFormats: v.array(v.array(v.string())),
   series: v.array(SeriesProvenanceSchema),
   frozenAt: v.string(),
+  /** This computer's seal of the entry (record-seal.ts); absent or other: frozen elsewhere or edited. */
+  seal: v.optional(v.string()),
 });
 
-const FrozenRecordSchema = v.object({
+/** The record's frame; each cell is read on its own, so one bad entry does not hide the rest. */
+const StoredRecordSchema = v.object({
   version: v.literal(1),
-  cells: v.array(FrozenCellSchema),
+  cells: v.array(v.unknown()),
 });
 
 export type SeriesProvenance = v.InferOutput<typeof SeriesProvenanceSchema>;
 export type FrozenCell = v.InferOutput<typeof FrozenCellSchema>;
-export type FrozenRecord = v.InferOutput<typeof FrozenRecordSchema>;
+export interface FrozenRecord {
+  version: 1;
+  cells: FrozenCell[];
+}
+
+/** An entry of the stored record that is not a frozen cell: reported by Restore, never applied. */
+export interface MalformedEntry {
+  /** Its position in the stored list (1-based, as a person counts). */
+  position: number;
+  /** Where it says it was, when it says so. */
+  address: string | null;
+  reason: string;
+}
 
 export const EMPTY_RECORD: FrozenRecord = { version: 1, cells: [] };
 
-/** The stored record; an absent one is empty, an unreadable one an error (never silently dropped). */
-export function parseFrozenRecord(stored: unknown): FrozenRecord {
-  if (stored === undefined || stored === null) return EMPTY_RECORD;
-  const text: unknown = typeof stored === "string" ? JSON.parse(stored) : stored;
-  const parsed = v.safeParse(FrozenRecordSchema, text);
-  if (!parsed.success) {
+/**
+ * The stored record with its unreadable entries apart; an absent record is empty, one whose
+ * frame cannot be read an error (never silently dropped).
+ */
+export function readFrozenRecord(stored: unknown): { record: FrozenRecord; malformed: MalformedEntry[] } {
+  if (stored === undefined || stored === null) return { record: EMPTY_RECORD, malformed: [] };
+  let text: unknown = stored;
+  if (typeof stored === "string") {
+    try {
+      text = JSON.parse(stored);
+    } catch {
+      throw new Error(
+        `The workbook's record of frozen cells (${FROZEN_SETTING}) cannot be read: it is not JSON.`,
+      );
+    }
+  }
+  const frame = v.safeParse(StoredRecordSchema, text);
+  if (!frame.success) {
     throw new Error(
-      `The workbook's record of frozen cells (${FROZEN_SETTING}) cannot be read: ${parsed.issues[0]?.message ?? "unknown shape"}.`,
+      `The workbook's record of frozen cells (${FROZEN_SETTING}) cannot be read: ${frame.issues[0]?.message ?? "unknown shape"}.`,
     );
   }
-  return parsed.output;
+  const cells: FrozenCell[] = [];
+  const malformed: MalformedEntry[] = [];
+  frame.output.cells.forEach((entry, index) => {
+    const parsed = v.safeParse(FrozenCellSchema, entry);
+    if (parsed.success) {
+      cells.push(parsed.output);
+      return;
+    }
+    const address = (entry as { address?: unknown } | null)?.address;
+    const issue = parsed.issues[0];
+    const path = issue?.path?.map((item) => String(item.key)).join(".");
+    malformed.push({
+      position: index + 1,
+      address: typeof address === "string" ? address : null,
+      reason: `${path ? `${path}: ` : ""}${issue?.message ?? "not a frozen cell"}`,
+    });
+  });
+  return { record: { version: 1, cells }, malformed };
+}
+
+/** The stored record's readable cells (readFrozenRecord without its report). */
+export function parseFrozenRecord(stored: unknown): FrozenRecord {
+  return readFrozenRecord(stored).record;
 }
 
 /** The record with these cells added (a cell frozen again replaces its earlier entry). */

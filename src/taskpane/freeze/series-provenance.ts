@@ -13,6 +13,9 @@ export type ProvenanceEngine = Pick<Engine, "resolve" | "peek">;
 
 const SERIES_PARAMETERS = ["code", "from_code", "to_code"];
 
+/** The Series column of a formula PCD does not take apart (e.g. =ROUND(PCD.VALUE(…),2)). */
+export const UNREAD_FORMULA = "(not one PCD call)";
+
 /** Functions that read no series, described by what they do read. */
 const NO_SERIES: Readonly<Record<string, string>> = {
   LIMITS: "Data allowances remaining (Data Limits)",
@@ -46,7 +49,14 @@ export async function seriesProvenance(
 ): Promise<SeriesProvenance[]> {
   const parsed = parsePcdFormula(formula);
   if (!parsed) {
-    return [unknownSeries(formula, "A formula PCD cannot take apart: the series it names are in it", null)];
+    // Listed as what it is: its text is no series code (and is written as text, never as a formula).
+    return [
+      unknownSeries(
+        UNREAD_FORMULA,
+        `A formula that is more than one PCD call: ${formula} (the series it reads are named in it)`,
+        null,
+      ),
+    ];
   }
   const plain = NO_SERIES[parsed.name];
   if (plain !== undefined) {

@@ -4,7 +4,8 @@
 import type { SeriesReleaseChanges } from "../../core/release-changes";
 import { reportSheetName, reportTable } from "../release-report";
 import { describeRefused, freeze, type FreezeOutcome } from "./freeze";
-import { restore, type RestoreOutcome } from "./restore";
+import type { RecordSeal } from "./record-seal";
+import { restore, type RestoreOutcome, type UnconfirmedCell } from "./restore";
 import { seriesProvenance, type ProvenanceEngine } from "./series-provenance";
 import type { FreezeScope, WorkbookHost } from "./workbook-host";
 
@@ -43,6 +44,7 @@ export class WorkbookActions {
   constructor(
     private readonly host: () => WorkbookHost,
     private readonly engine: () => ProvenanceEngine,
+    private readonly seal: RecordSeal,
     private readonly now: () => number = () => Date.now(),
   ) {}
 
@@ -55,10 +57,13 @@ export class WorkbookActions {
     return () => this.listeners.delete(listener);
   }
 
-  /** Runs an action; one runs at a time (a second click waits for the first). Never rejects. */
-  async run(action: WorkbookAction): Promise<void> {
+  /**
+   * Runs an action; one runs at a time (a second click waits for the first). Never rejects.
+   * `confirmed`: the entries frozen elsewhere that the person saw listed and agreed to restore.
+   */
+  async run(action: WorkbookAction, confirmed: readonly UnconfirmedCell[] = []): Promise<void> {
     while (this.running) await this.running;
-    this.running = this.perform(action).finally(() => {
+    this.running = this.perform(action, confirmed).finally(() => {
       this.running = null;
     });
     await this.running;
@@ -69,7 +74,7 @@ export class WorkbookActions {
     return this.host().writeSheet(reportSheetName(finishedAt), reportTable(changes));
   }
 
-  private async perform(action: WorkbookAction): Promise<void> {
+  private async perform(action: WorkbookAction, confirmed: readonly UnconfirmedCell[]): Promise<void> {
     this.set({ status: "running", action });
     try {
       const scope = SCOPES[action];
@@ -82,9 +87,13 @@ export class WorkbookActions {
               scope: scope as FreezeScope,
               provenance: (formula) => seriesProvenance(this.engine(), formula, this.now()),
               now: this.now,
+              seal: this.seal,
             }),
           }
-        : { kind: "restore", outcome: await restore(host, scope as "all" | "selection") };
+        : {
+            kind: "restore",
+            outcome: await restore(host, scope as "all" | "selection", { seal: this.seal, confirmed }),
+          };
       this.set({ status: "done", action, result });
     } catch (error) {
       this.set({ status: "failed", action, message: error instanceof Error ? error.message : String(error) });
@@ -135,10 +144,27 @@ export function describeActionState(
   }
   const { outcome } = result;
   const parts: string[] = [];
+  const waiting = outcome.unconfirmed.length + outcome.refused.length;
   if (outcome.restored.length > 0) {
     parts.push(`Restored ${outcome.restored.length} formula${outcome.restored.length === 1 ? "" : "s"}.`);
-  } else if (outcome.changed.length === 0) {
+  } else if (outcome.changed.length === 0 && waiting === 0) {
     parts.push("Nothing to restore: no frozen cell here.");
+  }
+  if (outcome.unconfirmed.length > 0) {
+    const count = outcome.unconfirmed.length;
+    parts.push(
+      `${count} frozen cell${count === 1 ? " was" : "s were"} not frozen on this computer (or the record was edited in the file): ${count === 1 ? "its formula is" : "their formulas are"} listed below, and restored only if you confirm.`,
+    );
+  }
+  if (outcome.refused.length > 0) {
+    const listed = outcome.refused
+      .slice(0, 5)
+      .map((entry) => `${entry.where} (${entry.reason})`)
+      .join("; ");
+    const more = outcome.refused.length > 5 ? `; and ${outcome.refused.length - 5} more` : "";
+    parts.push(
+      `Not restored, the workbook's freeze record is not one PCD wrote: ${listed}${more}. Nothing was written there.`,
+    );
   }
   if (outcome.changed.length > 0) {
     const listed = outcome.changed
@@ -154,7 +180,12 @@ export function describeActionState(
     );
   }
   return {
-    intent: outcome.changed.length > 0 ? "warning" : outcome.restored.length > 0 ? "success" : "info",
+    intent:
+      outcome.changed.length > 0 || waiting > 0
+        ? "warning"
+        : outcome.restored.length > 0
+          ? "success"
+          : "info",
     text: parts.join(" "),
   };
 }

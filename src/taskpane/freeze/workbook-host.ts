@@ -34,11 +34,19 @@ export interface WorkbookHost {
   /** The selection's address, e.g. "Sheet1!B2:C4". */
   selectedAddress(): Promise<string>;
   readRange(address: string): Promise<RangeContent>;
-  /** Replaces a range's contents (formulas included) with values in these number formats. */
+  /** True when the workbook has a sheet of this name. */
+  hasSheet(name: string): Promise<boolean>;
+  /**
+   * Replaces a range's contents (formulas included) with values in these number formats. Text
+   * is written as text (cell-text.ts): a value is never read as a formula.
+   */
   writeValues(address: string, values: CellScalar[][], numberFormats: string[][]): Promise<void>;
   /** Empties a range, then writes one formula into its top-left cell (its table spills again). */
   restoreFormula(range: string, formula: string): Promise<void>;
-  /** Creates the sheet (visible) or empties it, writes `rows` from A1 and returns its address. */
+  /**
+   * Creates the sheet (visible) or empties it, writes `rows` from A1 (text as text) and returns
+   * its address.
+   */
   writeSheet(name: string, rows: CellScalar[][]): Promise<string>;
   /** A document setting (saved in the workbook file); undefined when absent. */
   readSetting(name: string): Promise<unknown>;

@@ -28,6 +28,7 @@ import type { FormulaTarget } from "../../../src/taskpane/excel-bridge";
 import { PaneServicesProvider } from "../../../src/taskpane/pane-services";
 import { WorkbookActions } from "../../../src/taskpane/freeze/workbook-actions";
 import { MemoryWorkbookHost } from "../../taskpane/freeze/memory-workbook-host";
+import { testSeal } from "../../taskpane/freeze/test-seal";
 import { FakeSchedule, FakeSettings } from "../../core/support/engine-harness";
 import { FakeService } from "../../core/support/fake-service";
 import { seriesInfo } from "../../core/support/series-fixtures";
@@ -299,6 +300,7 @@ function start(): void {
   const actions = new WorkbookActions(
     () => sheets,
     () => engine,
+    testSeal(),
   );
   Object.assign(window, { __harness: { engine, runner, workbook, sheets } });
   const container = document.getElementById("root");

