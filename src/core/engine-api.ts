@@ -133,8 +133,13 @@ export interface RefreshPlan {
    * then. null when a product's catalog was never read. Absent: not known (older hosts).
    */
   catalogAsOf?: number | null;
-  /** A release started after that catalog was read (it could not be re-read): the cost may be higher. */
+  /** A release came out after that catalog was read (it could not be re-read): the cost may be higher. */
   releaseSinceCatalog?: boolean;
+  /**
+   * The downtime (a maintenance, release day before the data is out) in which no refresh can
+   * run now: the preview is then only what the cached catalog says. Absent when one can run.
+   */
+  closed?: { reason: "maintenance" | "release"; until: number };
 }
 
 export interface RefreshProgress {

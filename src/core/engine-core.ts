@@ -122,6 +122,13 @@ export class EngineCore implements Engine {
       now,
       environment: () => this.environment(),
       latestReleaseStart: () => parts.schedule.latestReleaseStart(now(), this.releaseDay()),
+      latestReleaseOut: () => this.latestReleaseOut(),
+      closed: () => {
+        const state = this.serviceState();
+        return state.available || state.reason === null || state.until === null
+          ? null
+          : { reason: state.reason, until: state.until };
+      },
       // Refresh-all reads Data Limits afresh (a few minutes' reuse), so its cost preview is current.
       ensureLimits: (products) => this.limitsKeeper.ensure(products, LIMITS_MAX_AGE_MS),
       remaining: (product, dataset) =>
@@ -385,6 +392,18 @@ export class EngineCore implements Engine {
     return this.parts.settings.releaseBusinessDay();
   }
 
+  /**
+   * The start of the latest release whose data is out: during release-day downtime (the
+   * service not yet seen answering) the month's release is not, so it is the one before.
+   */
+  private latestReleaseOut(): number {
+    const { schedule, clock } = this.parts;
+    const start = schedule.latestReleaseStart(clock.now(), this.releaseDay());
+    const state = this.serviceState();
+    if (state.available || state.reason !== "release") return start;
+    return schedule.latestReleaseStart(start - 1, this.releaseDay());
+  }
+
   private async preflight(): Promise<void> {
     const state = this.serviceState();
     if (!state.available && state.reason === "release") {
@@ -392,7 +411,13 @@ export class EngineCore implements Engine {
       // request) tells. If it answers, the downtime is over.
       await this.catalogStore.refresh(PRODUCTS);
     }
-    const blocked = this.downtime.errorFor("this workbook", false) ?? (await signInError(this.parts.auth));
+    // The workbook's cells keep what they show: a refresh that cannot run changes nothing.
+    const blocked =
+      this.downtime.errorFor(
+        "this workbook",
+        true,
+        "no refresh can run until then, and nothing in the workbook was changed",
+      ) ?? (await signInError(this.parts.auth));
     if (blocked) throw blocked;
   }
 }

@@ -33,6 +33,13 @@ export interface RefresherOptions {
   environment: () => ServiceEnvironment;
   /** Epoch ms of the start of the latest monthly release (a catalog read before it may be out of date). */
   latestReleaseStart: () => number;
+  /**
+   * Epoch ms of the start of the latest release known to be published: on release day,
+   * before the service answers again, the one before (the new data is not out yet).
+   */
+  latestReleaseOut: () => number;
+  /** The downtime no refresh can run in now (the calendar's or the service's), or null. */
+  closed: () => { reason: "maintenance" | "release"; until: number } | null;
   /** Brings the allowance ledger up to date for these products (errors are tolerated). */
   ensureLimits: (products: readonly ProductId[]) => Promise<void>;
   remaining: (product: ProductId, dataset: string) => number | null;
@@ -113,7 +120,10 @@ export class Refresher {
       const fetchedAt = this.options.sync.cached(key.id)?.fetchedAt;
       if (fetchedAt !== undefined && (since === null || fetchedAt < since)) since = fetchedAt;
     }
-    return since !== null && since < this.options.latestReleaseStart();
+    // Only a release that is out counts: release day's downtime starts at 06:00, the data
+    // comes hours later (the catalog's first answer tells, or the 22:00 deadline), and before
+    // then a refresh could only fail.
+    return since !== null && since < this.options.latestReleaseOut();
   }
 
   /**
@@ -128,10 +138,12 @@ export class Refresher {
     const readAt = products.map((product) => this.options.catalog.fetchedAt(product));
     const known = readAt.filter((at): at is number => at !== null);
     const catalogAsOf = known.length === 0 || known.length < readAt.length ? null : Math.min(...known);
+    const closed = this.options.closed();
     return {
       ...this.summarise(keys),
       catalogAsOf,
-      releaseSinceCatalog: catalogAsOf !== null && catalogAsOf < this.options.latestReleaseStart(),
+      releaseSinceCatalog: catalogAsOf !== null && catalogAsOf < this.options.latestReleaseOut(),
+      ...(closed === null ? {} : { closed }),
     };
   }
 

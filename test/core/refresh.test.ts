@@ -460,6 +460,48 @@ describe("refreshDue", () => {
     expect(h.engine.refreshDue()).toBe(false);
   });
 
+  test("is not due on release day before the data is published, and is once the catalog answers", async () => {
+    const h = await workbookWithData();
+    h.schedule.previousReleaseStart = h.schedule.releaseStart;
+    h.schedule.releaseStart = h.clock.now + 1000;
+    h.clock.now += 2000;
+    h.schedule.down = { reason: "release", until: h.clock.now + 3_600_000 };
+    // 06:00 on release day: closed, nothing published, and the preview says so.
+    h.service.failWith((call) =>
+      call.operation === "series_info" ? new PcdError("unavailable", "503 release") : undefined,
+    );
+    expect(h.engine.refreshDue()).toBe(false);
+    const closedPlan = await h.engine.planRefresh();
+    expect(closedPlan.closed).toEqual({ reason: "release", until: h.clock.now + 3_600_000 });
+    expect(closedPlan.releaseSinceCatalog).toBe(false);
+    expect(h.engine.refreshDue()).toBe(false);
+    // The data is published: the catalog answers, the downtime ends, the offer appears.
+    h.service.failures = [];
+    h.clock.now += 60_000;
+    const openPlan = await h.engine.planRefresh();
+    expect(openPlan.closed).toBeUndefined();
+    expect(h.engine.refreshDue()).toBe(true);
+  });
+
+  test("a refresh refused on release day says the workbook keeps its data, not that it has none", async () => {
+    const h = await workbookWithData();
+    h.schedule.down = { reason: "release", until: h.clock.now + 3_600_000 };
+    h.service.failWith((call) =>
+      call.operation === "series_info" ? new PcdError("unavailable", "503 release") : undefined,
+    );
+    const refused = await h.engine.refreshAll().then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(refused).toMatchObject({ kind: "unavailable" });
+    const text = (refused as Error).message;
+    expect(text).toMatch(
+      /^The service is down for the monthly data release until 22:00 US Central Time at the latest/,
+    );
+    expect(text).toMatch(/no refresh can run until then, and nothing in the workbook was changed\.$/);
+    expect(text).not.toMatch(/no cached data/);
+  });
+
   test("is not due for an empty workbook", () => {
     expect(createHarness().engine.refreshDue()).toBe(false);
   });

@@ -331,6 +331,63 @@ describe("outage, usage and summaries tell what happened", () => {
     expect(await pane.getByTestId("refresh-failed").count()).toBe(0);
   });
 
+  test("a 5xx outage is never shown as available: Status and the notice say the service is failing", async () => {
+    const { pane } = await mount({
+      unreachableSince: since,
+      failingStatus: 503,
+      unreachableReason:
+        "The service is failing: it answered HTTP 503 (service unavailable) to Series Values.",
+    });
+    await pane.getByRole("tab", { name: "Status" }).click();
+    const status = (await pane.getByTestId("service-state").textContent()) ?? "";
+    expect(status).toContain("The PCD service is failing since 2025-03-04 14:02 UTC: it answers HTTP 503");
+    expect(status).toContain("Last error: The service is failing: it answered HTTP 503");
+    expect(status).not.toMatch(/is available|maintenance|release/);
+    expect(await pane.getByTestId("outage-notice").textContent()).toContain(
+      "The PCD service is failing since",
+    );
+    expect(await pane.getByTestId("service-notice").count()).toBe(0);
+  });
+
+  test("release day: no cost guessed, and a refresh that failed in the downtime goes when the downtime ends", async () => {
+    const { page, pane } = await mount({
+      service: { available: false, reason: "release", untilInMinutes: 120.5 },
+      plan: {
+        items: [
+          {
+            key: "k",
+            code: "68520-8-1",
+            product: "energy_price",
+            dataset: "Germany",
+            action: "none",
+            reason: "",
+          },
+        ],
+        cost: [],
+        totalRequests: 0,
+        overBudget: [],
+        closed: { reason: "release", until: Date.parse("2026-12-04T04:00:00Z") },
+      },
+      refreshFails:
+        "The service is down for the monthly data release until 22:00 US Central Time at the latest; no refresh can run until then, and nothing in the workbook was changed.",
+    });
+    await pane.getByRole("tab", { name: "Usage" }).click();
+    await pane.getByTestId("refresh-cost-closed").waitFor();
+    expect(await pane.getByTestId("refresh-cost-closed").textContent()).toMatch(
+      /^No refresh can run before the new data is published \(by 22:00 US Central Time at the latest/,
+    );
+    expect(await pane.getByText(/everything is up to date/).count()).toBe(0);
+    await pane.getByRole("button", { name: "Refresh all" }).click();
+    await finishRefresh(page);
+    await pane.getByTestId("refresh-failed").waitFor();
+    await page.evaluate(() =>
+      (
+        window as unknown as { __harness: { engine: { setServiceOpen(): void } } }
+      ).__harness.engine.setServiceOpen(),
+    );
+    await pane.getByTestId("refresh-failed").waitFor({ state: "detached" });
+  });
+
   test("a refresh that failed for another cause keeps its message after the service answers", async () => {
     const { page, pane } = await mount({ refreshFails: "Monthly allowance used up for dataset 'Germany'." });
     await pane.getByRole("tab", { name: "Usage" }).click();

@@ -116,7 +116,9 @@ describe("a password shorter than 4 characters", () => {
     async (_form, type, body) => {
       const auth = new Auth({ fetch: answering(500, type, body), clock, settings });
       const error = await failure(auth.signIn("analyst", "p1"));
-      expect(error.message).toBe("Sign-in failed: The service is failing: it answered HTTP 500 to Access Token.");
+      expect(error.message).toBe(
+        "Sign-in failed: The service is failing: it answered HTTP 500 to Access Token.",
+      );
       expect(error.details.serverMessage).toBeUndefined();
     },
   );

@@ -1,6 +1,7 @@
 // What refreshing this workbook would cost, per dataset, before it runs (planRefresh).
 import { Caption1, makeStyles, MessageBar, MessageBarBody, tokens } from "@fluentui/react-components";
 import type { RefreshPlan } from "../../core/engine-api";
+import { formatDateTime } from "../messages";
 import { utcTime } from "../outage-text";
 
 const useStyles = makeStyles({
@@ -15,11 +16,19 @@ export function RefreshCost(props: { plan: RefreshPlan }): React.JSX.Element {
   const spending = plan.cost.filter((row) => row.requests > 0);
   return (
     <div data-testid="refresh-cost">
-      {spending.length === 0 ? (
-        <Caption1 block>
-          Refreshing now costs no data requests:{" "}
-          {plan.items.length === 0 ? "the workbook has no PCD data yet." : "everything is up to date."}
+      {plan.closed !== undefined && (
+        // In a downtime nothing was checked against the service: "up to date" would be a guess.
+        <Caption1 block data-testid="refresh-cost-closed">
+          {closedText(plan.closed)}
         </Caption1>
+      )}
+      {spending.length === 0 ? (
+        plan.closed === undefined && (
+          <Caption1 block>
+            Refreshing now costs no data requests:{" "}
+            {plan.items.length === 0 ? "the workbook has no PCD data yet." : "everything is up to date."}
+          </Caption1>
+        )
       ) : (
         <table className={styles.table}>
           <caption className={styles.cell}>
@@ -73,4 +82,12 @@ export function RefreshCost(props: { plan: RefreshPlan }): React.JSX.Element {
       )}
     </div>
   );
+}
+
+/** Why no refresh can run now, and what the preview then rests on. */
+function closedText(closed: NonNullable<RefreshPlan["closed"]>): string {
+  const until = formatDateTime(closed.until);
+  return closed.reason === "release"
+    ? `No refresh can run before the new data is published (by 22:00 US Central Time at the latest, ${until}); its cost is known then.`
+    : `No refresh can run during the maintenance (until ${until}); its cost is known once the service is back.`;
 }

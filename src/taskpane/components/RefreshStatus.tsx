@@ -58,7 +58,8 @@ export function RefreshStatus(): React.JSX.Element | null {
       </div>
     );
   }
-  if (state.status === "failed" && dismissed !== state) {
+  // A failure of a state that has passed (the downtime it met is over, another day) is not true any more.
+  if (state.status === "failed" && dismissed !== state && !outage.refreshFailureOutdated) {
     return (
       <MessageBar layout="multiline" intent="error" role="alert" data-testid="refresh-failed">
         <MessageBarBody>Refresh failed: {state.message} Cached data is unchanged.</MessageBarBody>

@@ -98,8 +98,12 @@ export class FakeSchedule implements SchedulePort {
       nextMaintenance: Date.UTC(2026, 10, 25, 12),
     };
   }
-  latestReleaseStart(): number {
-    return this.releaseStart;
+  /** The release before releaseStart, for instants before it (unset: releaseStart for every instant). */
+  previousReleaseStart: number | undefined;
+  latestReleaseStart(now: number): number {
+    return now < this.releaseStart && this.previousReleaseStart !== undefined
+      ? this.previousReleaseStart
+      : this.releaseStart;
   }
 }
 

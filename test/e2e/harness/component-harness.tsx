@@ -52,6 +52,8 @@ export interface HarnessSetup {
   /** The engine's calls get no answer since this time (ISO), for this reason. */
   unreachableSince?: string;
   unreachableReason?: string;
+  /** ...with server errors of this HTTP status (the service is failing, not out of reach). */
+  failingStatus?: number;
   /** The service and token addresses (both "": a build made without any). */
   addresses?: Pick<EngineSettings, "baseUrl" | "authUrl">;
 }
@@ -199,6 +201,12 @@ class ScriptedEngine extends EngineCore {
     this.service.reachabilityChanged();
   }
 
+  /** The calendar's state changes (a downtime ends): the pane hears it as the engine's meta change. */
+  setServiceOpen(): void {
+    this.state = { ...this.state, available: true, reason: null, until: null };
+    this.service.reachabilityChanged();
+  }
+
   override async clearCache(): Promise<void> {
     this.cleared += 1;
   }
@@ -291,6 +299,7 @@ function start(): void {
         reason: setup.unreachableReason ?? "The service could not be reached (connection refused).",
         maintenanceUntil: null,
         lastAnswerAt: null,
+        failingStatus: setup.failingStatus ?? null,
       },
     };
   }
