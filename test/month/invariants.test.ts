@@ -44,6 +44,7 @@ function goodMonth(): MonthRecord {
         url: "http://127.0.0.1:3001/energy_price/v1/export/series",
       },
     ],
+    userActions: [{ at: Date.parse("2026-12-03T13:00:00Z"), what: "refresh" }],
     errors: [],
   };
 }
@@ -78,7 +79,18 @@ const ROWS: ReadonlyArray<[string, invariants.Invariant, (month: MonthRecord) =>
     (month) => {
       month.calls.push({ ...dataCall, at: Date.parse("2026-12-15T13:00:00Z") });
     },
-    /announced downtime.*broke:\n.*maintenance of the 15th.*1 calls \(series_values 1\)/,
+    /announced downtime.*broke:\n.*maintenance of the 15th.*: 1 series_values calls where 0 are documented probes/,
+  ],
+  [
+    "noCallInAnnouncedDowntime (probes beyond the user's actions)",
+    invariants.noCallInAnnouncedDowntime,
+    (month) => {
+      // One refresh on release day allows a Series Info probe per product: a fourth is a loop.
+      for (let i = 0; i < 4; i += 1) {
+        month.calls.push({ ...month.calls[0]!, at: Date.parse("2026-12-03T13:00:01Z") + i });
+      }
+    },
+    /announced downtime.*broke:\n.*release-day downtime.*: 4 series_info calls where 3 are documented probes \(1 previews/,
   ],
   [
     "noCallLoop",

@@ -10,6 +10,7 @@
 // action. A step after which the service is back sets `settles`: the cells are then read
 // SETTLE_MS later without any user action. A new announced downtime also goes in
 // ANNOUNCED_DOWNTIME.
+import type { Operation } from "../../../src/core/model";
 import type { ServiceCondition } from "./service-truth";
 import type { MonthLab } from "./month-lab";
 import type { MonthWorkbook } from "./month-workbook";
@@ -33,11 +34,25 @@ export const SETTLE_MS = 20 * 60_000;
 export const MAX_CALLS_PER_OPERATION_PER_HOUR = 40;
 
 /**
- * Calls the engine may make inside an announced downtime, by operation: the documented
- * probes (docs/engine.md: "nothing is called" during maintenance and until the release is
- * out on release day). None today; a probe that gets documented is listed here.
+ * Calls the engine may make inside an announced downtime: the probes the engine is built
+ * to make. On release day, a preview or a refresh the user asks for reads Series Info of
+ * each product (no data request) to learn whether the release is already out (engine-core's
+ * refresh preflight; refreshDue counts a release once the catalog answers): at most one
+ * call per product for each such action. Nothing else is called in a window
+ * (docs/engine.md: "nothing is called" during maintenance and until the release is out).
  */
-export const DOCUMENTED_PROBES: ReadonlySet<string> = new Set<string>();
+export interface DowntimeProbe {
+  operation: Operation;
+  window: DowntimeKind;
+  /** Calls allowed for each preview or refresh the user asks for inside the window. */
+  perUserAction: number;
+}
+
+export type DowntimeKind = "release" | "maintenance";
+
+export const DOCUMENTED_PROBES: readonly DowntimeProbe[] = [
+  { operation: "series_info", window: "release", perUserAction: 3 },
+];
 
 export type UserAction =
   /** Nothing: the workbook stays open, its cells live. */
@@ -194,12 +209,28 @@ export const MONTH_STEPS: readonly MonthStep[] = [
 ];
 
 /** The month's announced downtime (docs/service.md §8.3): the calendar's windows, in UTC. */
-export const ANNOUNCED_DOWNTIME: ReadonlyArray<{ what: string; from: string; to: string }> = [
+export const ANNOUNCED_DOWNTIME: ReadonlyArray<{
+  what: string;
+  kind: DowntimeKind;
+  from: string;
+  to: string;
+}> = [
   {
     what: "release-day downtime (06:00 US Central until the release is published)",
+    kind: "release",
     from: "2026-12-03T12:00:00Z",
     to: new Date(Date.parse("2026-12-03T06:00:00Z") + RELEASE_HOUR_CENTRAL * 3_600_000).toISOString(),
   },
-  { what: "maintenance of the 15th", from: "2026-12-15T12:00:00Z", to: "2026-12-16T04:00:00Z" },
-  { what: "maintenance of the 25th", from: "2026-12-25T12:00:00Z", to: "2026-12-26T04:00:00Z" },
+  {
+    what: "maintenance of the 15th",
+    kind: "maintenance",
+    from: "2026-12-15T12:00:00Z",
+    to: "2026-12-16T04:00:00Z",
+  },
+  {
+    what: "maintenance of the 25th",
+    kind: "maintenance",
+    from: "2026-12-25T12:00:00Z",
+    to: "2026-12-26T04:00:00Z",
+  },
 ];

@@ -67,6 +67,8 @@ export interface MonthRecord {
   refreshes: RefreshRecord[];
   usage: UsageRecord[];
   calls: LoggedCall[];
+  /** The previews and refreshes the user asked for (a downtime probe answers one). */
+  userActions: Array<{ at: number; what: "preview" | "refresh" }>;
   /** Steps that threw: the walk itself went wrong there. */
   errors: string[];
 }
@@ -106,7 +108,14 @@ export async function walkMonth(): Promise<MonthRecord> {
   const book = monthWorkbook(lab);
   const engine: Engine = lab.engine();
   setEngine(engine);
-  const record: MonthRecord = { observations: [], refreshes: [], usage: [], calls: lab.calls, errors: [] };
+  const record: MonthRecord = {
+    observations: [],
+    refreshes: [],
+    usage: [],
+    calls: lab.calls,
+    userActions: [],
+    errors: [],
+  };
   const formulas = [...book.formulas];
   const probes = [...book.probes];
   let live: PassCells | undefined;
@@ -171,6 +180,7 @@ export async function walkMonth(): Promise<MonthRecord> {
       recalcDataCalls: [],
       cellsHadData: cells().some((cell) => !("error" in cell.output)),
     };
+    record.userActions.push({ at: Date.now(), what: "preview" });
     try {
       entry.preview = previewOf(await lab.settle(engine.planRefresh()));
     } catch (error) {
@@ -178,6 +188,7 @@ export async function walkMonth(): Promise<MonthRecord> {
     }
     const before = await lab.stats();
     const month = await latestMonth();
+    record.userActions.push({ at: Date.now(), what: "refresh" });
     try {
       const summary = await lab.settle(engine.refreshAll());
       if (summary.failed > 0)
@@ -206,6 +217,7 @@ export async function walkMonth(): Promise<MonthRecord> {
         await step.change?.(lab, book);
         if (step.user === "look") {
           await readUsage(step, "Usage tab open");
+          record.userActions.push({ at: Date.now(), what: "preview" });
           await lab.settle(engine.planRefresh());
         } else if (step.user === "open") {
           const probe = probes.shift();
