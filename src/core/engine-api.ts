@@ -65,6 +65,12 @@ export interface SeriesData {
   version: number;
   /** Set when this is cached data served because a fetch failed (the cell still shows data). */
   staleBecause?: PcdError;
+  /**
+   * Whether the finals held start at the series' first month (its History was fetched).
+   * False: only the recent part a cell needed is cached, and the series may start earlier,
+   * so a message must not quote the held span as the series'. Absent: not known.
+   */
+  fromSeriesStart?: boolean;
 }
 
 export interface SearchOptions {

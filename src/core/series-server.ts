@@ -6,6 +6,7 @@
 import type { CacheEntry, DataCache } from "./cache";
 import type { Catalog } from "./catalog";
 import { CATALOG_MAX_AGE_MS } from "./catalog";
+import { coveredStart } from "./coverage";
 import type { SeriesData, SeriesRequest } from "./engine-api";
 import { PcdError, toPcdError } from "./errors";
 import type { ServiceEnvironment, SeriesInfo } from "./model";
@@ -182,6 +183,7 @@ export class SeriesServer {
       lastFinal: entry.lastFinal,
       fetchedAt: entry.fetchedAt,
       version: this.versionOf(entry),
+      fromSeriesStart: coveredStart(entry.covered) === -Infinity,
       ...(staleBecause ? { staleBecause } : {}),
     };
     if (staleBecause === undefined) this.dataOfEntry.set(entry, data);

@@ -62,6 +62,29 @@ export function unavailableText(
   return `The PCD service ${what} until ${formatDateTime(until)} (${formatDuration(until - now)} from now). Cached data stays available.`;
 }
 
+/** "Thu, Dec 3": the calendar day of an instant in US Central Time (the service's calendar). */
+function centralDay(epochMs: number): string {
+  return new Date(epochMs).toLocaleDateString(undefined, {
+    weekday: "short",
+    month: "short",
+    day: "numeric",
+    timeZone: "America/Chicago",
+  });
+}
+
+/**
+ * The next release day as what it is: the day the service closes at 06:00 US Central Time
+ * and the new data comes by 22:00 at the latest (its start is not when the data comes).
+ */
+export function nextReleaseText(releaseStart: number): string {
+  return `Next release day: ${centralDay(releaseStart)} (closed from 06:00 US Central Time until the new data is published, by 22:00 at the latest).`;
+}
+
+/** The next maintenance window, with its hours in the service's time zone. */
+export function nextMaintenanceText(windowStart: number): string {
+  return `Next maintenance window: ${centralDay(windowStart)}, 06:00 to 22:00 US Central Time.`;
+}
+
 /** "1 h 59 min", "4 min", "less than a minute". */
 export function formatDuration(ms: number): string {
   if (!Number.isFinite(ms) || ms < 60_000) return "less than a minute";

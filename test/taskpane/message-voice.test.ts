@@ -8,6 +8,8 @@ import {
   listSummaryText,
   signInErrorMessage,
   tokenLifetimeText,
+  nextMaintenanceText,
+  nextReleaseText,
   unavailableText,
   type ProductCounts,
 } from "../../src/taskpane/messages";
@@ -47,6 +49,8 @@ const corpus: Array<[string, string]> = [
     [`unavailable ${reason} with end`, unavailableText(NOW + 3_600_000, NOW, reason)],
     [`unavailable ${reason} without end`, unavailableText(null, NOW, reason)],
   ]),
+  ["next release day", nextReleaseText(NOW + 86_400_000)],
+  ["next maintenance window", nextMaintenanceText(NOW + 86_400_000)],
   ["token none", tokenLifetimeText(null, NOW)],
   ["token expired", tokenLifetimeText(NOW - 1, NOW)],
   ["token fresh", tokenLifetimeText(NOW + 7_200_000, NOW)],

@@ -6,6 +6,8 @@ import {
   formatDuration,
   signInErrorMessage,
   tokenLifetimeText,
+  nextMaintenanceText,
+  nextReleaseText,
   unavailableText,
 } from "../../src/taskpane/messages";
 
@@ -127,4 +129,19 @@ test.each<[string, number | null, string]>([
   ["almost gone", NOW + 30_000, "Token valid for less than a minute (renewed automatically)."],
 ])("tokenLifetimeText: %s", (_name, expiresAt, expected) => {
   expect(tokenLifetimeText(expiresAt, NOW)).toBe(expected);
+});
+
+test.each([
+  [
+    "release day: the day it closes, not an hour the data comes",
+    nextReleaseText(Date.UTC(2026, 11, 3, 12)),
+    "Next release day: Thu, Dec 3 (closed from 06:00 US Central Time until the new data is published, by 22:00 at the latest).",
+  ],
+  [
+    "maintenance: the window's day and hours",
+    nextMaintenanceText(Date.UTC(2026, 10, 25, 12)),
+    "Next maintenance window: Wed, Nov 25, 06:00 to 22:00 US Central Time.",
+  ],
+])("Status calendar lines: %s", (_case, text, expected) => {
+  expect(text).toBe(expected);
 });

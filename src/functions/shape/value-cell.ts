@@ -21,7 +21,12 @@ export function pickValue(data: SeriesData, month: Month | null): number {
 }
 
 export function describeHoldings(data: SeriesData): string {
-  const parts = [span("finals", data.finals), span("forecasts", data.forecasts)].filter(Boolean);
+  // Only the recent part the cells needed may be cached: its span is not the series'.
+  const finals =
+    data.fromSeriesStart === false && data.finals.length > 0
+      ? `${span("finals cached", data.finals)} only; earlier months were not fetched`
+      : span("finals", data.finals);
+  const parts = [finals, span("forecasts", data.forecasts)].filter(Boolean);
   return parts.length > 0 ? parts.join("; ") : "the series has no values yet";
 }
 

@@ -17,7 +17,13 @@ import { useMetaVersion } from "../hooks/use-meta-version";
 import { useNow } from "../hooks/use-now";
 import { useRefreshState } from "../hooks/use-refresh-state";
 import { serviceCondition } from "../../core/service-condition";
-import { describeError, formatBytes, formatDateTime } from "../messages";
+import {
+  describeError,
+  formatBytes,
+  formatDateTime,
+  nextMaintenanceText,
+  nextReleaseText,
+} from "../messages";
 import { serviceConditionText } from "../outage-text";
 import { usePaneServices } from "../pane-services";
 
@@ -55,8 +61,8 @@ export function ServiceStateView(props: {
           ) : null}
         </MessageBarBody>
       </MessageBar>
-      <Caption1>Next monthly release: {formatDateTime(state.nextRelease)}</Caption1>
-      <Caption1>Next maintenance window: {formatDateTime(state.nextMaintenance)}</Caption1>
+      <Caption1 data-testid="next-release">{nextReleaseText(state.nextRelease)}</Caption1>
+      <Caption1 data-testid="next-maintenance">{nextMaintenanceText(state.nextMaintenance)}</Caption1>
     </>
   );
 }

@@ -38,6 +38,17 @@ test.each([
     "No value for 91201-1-5 in 2030-01 (finals 2024-11 to 2024-12; forecasts 2024-12 to 2025-01).",
   ],
   [
+    // Only the recent part a cell needed is cached: its span is not quoted as the series'.
+    { ...DATA, fromSeriesStart: false },
+    "2030-01",
+    "No value for 91201-1-5 in 2030-01 (finals cached 2024-11 to 2024-12 only; earlier months were not fetched; forecasts 2024-12 to 2025-01).",
+  ],
+  [
+    { ...DATA, fromSeriesStart: true },
+    "2030-01",
+    "No value for 91201-1-5 in 2030-01 (finals 2024-11 to 2024-12; forecasts 2024-12 to 2025-01).",
+  ],
+  [
     { ...DATA, forecasts: PointColumns.EMPTY },
     "2006-12",
     "No value for 91201-1-5 in 2006-12 (finals 2024-11 to 2024-12).",
