@@ -332,6 +332,12 @@ export interface Engine {
   refreshDue(): boolean;
 
   serviceState(): ServiceState;
+  /**
+   * Fires once when the service answers again after an outage, an unreachable spell or a
+   * downtime the engine saw end (the release seen out on release day): cells waiting on a
+   * retry try at once. Optional for engines that observe no calls.
+   */
+  onServiceBack?(listener: () => void): Unsubscribe;
   cacheInfo(): Promise<CacheInfo>;
   clearCache(): Promise<void>;
   /** Resolves when nothing is queued or in flight. */

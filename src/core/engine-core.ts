@@ -7,6 +7,8 @@ import { Catalog } from "./catalog";
 import { ChangeEvents } from "./change-events";
 import { DataLimitsKeeper, LIMITS_MAX_AGE_MS } from "./data-limits-keeper";
 import { DowntimePolicy } from "./downtime-policy";
+import { serviceCondition } from "./service-condition";
+import { ServiceReturn } from "./service-return";
 import type { EngineParts } from "./engine-parts";
 import type {
   AuthStatus,
@@ -52,6 +54,7 @@ export class EngineCore implements Engine {
   private readonly refresher: Refresher;
   private readonly limitsKeeper: DataLimitsKeeper;
   private readonly downtime: DowntimePolicy;
+  private readonly serviceReturn: ServiceReturn;
   private readonly searchIndex = new SearchIndexCache();
   private loading: Promise<void> | undefined;
   /** True once load() is done (the synchronous fast path needs the stored state read). */
@@ -67,8 +70,13 @@ export class EngineCore implements Engine {
       scheduled: (at, options) => parts.schedule.serviceState(at, this.releaseDay(), options),
       reachability: () => parts.client.reachability?.(),
     });
-    // The pane's outage banner and Status tab follow reachability as it changes.
-    parts.client.onReachabilityChange?.(() => this.changes.metaChanged());
+    this.serviceReturn = new ServiceReturn(() => serviceCondition(this.downtime.state()).kind === "up");
+    // The pane's outage banner and Status tab follow reachability as it changes; cells that
+    // wait on a retry hear when the service answers again.
+    parts.client.onReachabilityChange?.(() => {
+      this.changes.metaChanged();
+      this.serviceReturn.check();
+    });
     this.catalogStore = new Catalog({
       client: parts.client,
       storage,
@@ -76,7 +84,10 @@ export class EngineCore implements Engine {
       environment: () => this.environment(),
       log,
       onChange: () => this.changes.metaChanged(),
-      onFetched: () => this.downtime.noteServiceAnswered(),
+      onFetched: () => {
+        this.downtime.noteServiceAnswered();
+        this.serviceReturn.check();
+      },
       onFetching: (product) => this.limitsKeeper.readAheadForCatalog(product),
       inMaintenance: () => this.serviceState().reason === "maintenance",
     });
@@ -94,7 +105,7 @@ export class EngineCore implements Engine {
       signedIn: () => parts.auth.status().signedIn,
       token: () => parts.auth.token(),
       downtimeError: (product) =>
-        this.downtime.errorFor(product, false, `the Data Limits of ${product} cannot be read meanwhile`),
+        this.downtimeError(product, false, `the Data Limits of ${product} cannot be read meanwhile`),
       workbookProducts: () => new Set(this.workbookKeys.list().map((key) => key.product)),
       limitsChanged: () => this.changes.limitsChanged(),
       log,
@@ -147,7 +158,7 @@ export class EngineCore implements Engine {
       loaded: () => this.loaded,
       noteNeed: (key, need) => this.workbookKeys.add(key, need),
       noteProduct: (product) => this.limitsKeeper.readAhead(product),
-      downtimeError: (code, hasCache) => this.downtime.errorFor(code, hasCache),
+      downtimeError: (code, hasCache) => this.downtimeError(code, hasCache),
       signInError: () => signInError(this.parts.auth),
     });
   }
@@ -306,6 +317,17 @@ export class EngineCore implements Engine {
 
   serviceState(): ServiceState {
     return this.downtime.state();
+  }
+
+  onServiceBack(listener: () => void): Unsubscribe {
+    return this.serviceReturn.onBack(listener);
+  }
+
+  /** The error of a call not made in a known downtime; noted, so the service's return is told. */
+  private downtimeError(code: string, hasCache: boolean, missing?: string) {
+    const error = this.downtime.errorFor(code, hasCache, missing);
+    if (error) this.serviceReturn.noteDown();
+    return error;
   }
 
   async cacheInfo(): Promise<CacheInfo> {

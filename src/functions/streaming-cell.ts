@@ -9,6 +9,7 @@ import type { SeriesNeed } from "../core/series-need";
 import { unwatchSessions, watchSessions, type SessionWatcher } from "./auth-watch";
 import { toCellError, withRetryNote, type CellError } from "./cell-errors";
 import { KeySlots } from "./key-slots";
+import { unwaitForService, waitForService, type RetryWaiter } from "./service-back-watch";
 import { sameResult } from "./same-result";
 
 /**
@@ -52,6 +53,8 @@ export interface StreamingCellOptions<E> {
   watchdogMs?: number;
   /** 0..1, for the retry jitter (default Math.random). */
   random?: () => number;
+  /** The clock the retry schedule reads (default Date.now; tests inject theirs). */
+  now?: () => number;
 }
 
 export interface StreamingCell {
@@ -68,6 +71,7 @@ export interface StreamingCell {
  */
 const FIRST_RETRY_MS = 60_000;
 export const RETRY_DELAYS_MS: readonly number[] = [FIRST_RETRY_MS, 5 * 60_000, 15 * 60_000];
+const MAX_SCHEDULED_DELAY_MS = 15 * 60_000;
 /** Retries timed by the service (back at / retry after) stop after this many in a row. */
 const MAX_TIMED_RETRIES = 6;
 const MAX_RETRY_DELAY_MS = 24 * 60 * 60_000;
@@ -133,7 +137,7 @@ function trackNow(key: string, need?: SeriesNeed): void {
  * the sink calls when Excel cancels it and, once it watches anything, the one listener it
  * gives the engine. Timers get the cell as an argument instead of a closure.
  */
-class StreamingCellRun<T, E> implements StreamingCell, SessionWatcher {
+class StreamingCellRun<T, E> implements StreamingCell, SessionWatcher, RetryWaiter {
   private readonly engine: Engine;
   /**
    * How many keys the latest finished run tracked (the keys are in held and watched). Only
@@ -189,7 +193,7 @@ class StreamingCellRun<T, E> implements StreamingCell, SessionWatcher {
     this.cancelled = true;
     this.releaseAll();
     this.clearWatchdog();
-    if (this.retryTimer !== undefined) clearTimeout(this.retryTimer);
+    this.clearRetry();
     this.stopWatching();
   }
 
@@ -298,28 +302,51 @@ class StreamingCellRun<T, E> implements StreamingCell, SessionWatcher {
     });
   }
 
-  /** Arms the next timed retry of a passing failure; returns when it runs (null: none). */
+  /**
+   * Arms the next timed retry of a passing failure; returns when it runs (null: none). The
+   * cell also waits for the engine to see the service answer again, which runs the retry
+   * early; either way the attempt counts, so the schedule still backs off.
+   */
   private scheduleRetry(error: unknown): number | null {
     if (this.retryTimer !== undefined) return this.retryAt;
     if (this.cancelled || !isPcdError(error) || !TRANSIENT_KINDS.has(error.kind)) return null;
+    const now = this.options.now ?? Date.now;
     const { until, retryAfterMs } = error.details;
     let delay: number | undefined;
-    if (until !== undefined) delay = until - Date.now() + FIRST_RETRY_MS;
+    if (until !== undefined) delay = until - now() + FIRST_RETRY_MS;
     else if (retryAfterMs !== undefined) delay = retryAfterMs;
     else delay = RETRY_DELAYS_MS[this.retryAttempt];
     if (delay === undefined || this.retryAttempt >= MAX_TIMED_RETRIES) return null;
     this.retryAttempt += 1;
     const wait = Math.min(Math.max(delay, FIRST_RETRY_MS), MAX_RETRY_DELAY_MS);
     const random = this.options.random ?? Math.random;
-    const jittered = wait + Math.floor(wait * RETRY_JITTER * random());
-    this.retryAt = Date.now() + jittered;
+    // The spread is a share of the schedule's longest step at most: a downtime that ends in
+    // 16 hours must not send its cells back up to 4 hours after it ended.
+    const spread = Math.min(wait, MAX_SCHEDULED_DELAY_MS) * RETRY_JITTER;
+    const jittered = wait + Math.floor(spread * random());
+    this.retryAt = now() + jittered;
     this.retryTimer = setTimeout(StreamingCellRun.onRetryTimer, jittered, this);
+    waitForService(this.engine, this);
     return this.retryAt;
   }
 
   private static onRetryTimer(this: void, cell: StreamingCellRun<unknown, unknown>): void {
     cell.retryTimer = undefined;
+    unwaitForService(cell.engine, cell);
     cell.rerun();
+  }
+
+  /** Called by the registry when the service answers again: the armed retry runs now. */
+  retryNow(): void {
+    if (this.retryTimer === undefined || this.cancelled) return;
+    this.clearRetry();
+    this.rerun();
+  }
+
+  private clearRetry(): void {
+    if (this.retryTimer !== undefined) clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
+    unwaitForService(this.engine, this);
   }
 
   private clearWatchdog(): void {

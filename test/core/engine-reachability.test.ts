@@ -103,3 +103,18 @@ test("503s without a word of maintenance are an outage of unknown cause, never a
   expect((await settle(engine.getSeries(request))).status).toBe("fulfilled");
   expect(serviceCondition(engine.serviceState())).toMatchObject({ kind: "up" });
 });
+
+test("the engine tells once that the service answers again after it could not be reached", async () => {
+  const { engine, pcd } = await start();
+  await settle(engine.catalog("energy_price"));
+  const request = await engine.resolve(CODE, null, null);
+  let told = 0;
+  engine.onServiceBack?.(() => (told += 1));
+  pcd.mode = "down";
+  await settle(engine.getSeries(request));
+  expect(told).toBe(0);
+  pcd.mode = "up";
+  await settle(engine.getSeries(request));
+  await settle(engine.getSeries(request));
+  expect(told).toBe(1);
+});

@@ -427,6 +427,91 @@ describe("retries after passing failures", () => {
     expect(sink.results.at(-1)).toBe(5);
   });
 
+  /** The engine's "the service answers again" event, fired by the test. */
+  function serviceBack(engine: EngineCore): { fire(): void; listeners(): number } {
+    const listeners = new Set<() => void>();
+    jest.spyOn(engine, "onServiceBack").mockImplementation((listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    });
+    return { fire: () => [...listeners].forEach((listener) => listener()), listeners: () => listeners.size };
+  }
+
+  test("a cell waiting on a retry tries at once when the service answers again", async () => {
+    const { engine, key } = await quiet();
+    const back = serviceBack(engine);
+    const sink = makeSink();
+    const { job, runs } = scriptedJob("data", [() => Promise.reject(networkDown), async () => 8], key);
+    startStreamingCell(sink, job, { engine, toHostError: asError, watchdogMs: 10_000_000, random: () => 0 });
+    await microflush();
+    expect(sink.results.at(-1)).toMatchObject({ error: { message: expect.stringContaining("12:01 UTC") } });
+    jest.advanceTimersByTime(10_000);
+    back.fire();
+    await microflush();
+    expect(runs()).toBe(2);
+    expect(sink.results.at(-1)).toBe(8);
+    // Nothing waits any more: neither the timer nor the engine's event.
+    expect(back.listeners()).toBe(0);
+    jest.advanceTimersByTime(24 * 60 * 60_000);
+    await microflush();
+    expect(runs()).toBe(2);
+  });
+
+  test("early retries still back off: a cell that keeps failing is woken at most once per scheduled step", async () => {
+    const { engine, key } = await quiet();
+    const back = serviceBack(engine);
+    const sink = makeSink();
+    const { job, runs } = scriptedJob("data", [() => Promise.reject(networkDown)], key);
+    startStreamingCell(sink, job, { engine, toHostError: asError, watchdogMs: 10_000_000, random: () => 0 });
+    await microflush();
+    const messages: unknown[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      back.fire();
+      await microflush();
+      messages.push(sink.results.at(-1));
+    }
+    // The first failure, then one early retry per step of the schedule (1, 5, 15 minutes), then none.
+    expect(runs()).toBe(4);
+    expect(messages.at(-1)).toEqual({ error: { type: "#N/A", message: "PCD could not be reached." } });
+    expect(back.listeners()).toBe(0);
+  });
+
+  test("a downtime that ends in hours sends its cells back within minutes of its end, jitter included", async () => {
+    const { engine, key } = await quiet();
+    const sink = makeSink();
+    const until = Date.now() + 16 * 60 * 60_000;
+    const down = new PcdError("unavailable", "Down for maintenance until 22:00.", { until });
+    const { job, runs } = scriptedJob("data", [() => Promise.reject(down), async () => 5], key);
+    startStreamingCell(sink, job, {
+      engine,
+      toHostError: asError,
+      watchdogMs: 10_000_000,
+      random: () => 0.999,
+    });
+    await microflush();
+    jest.advanceTimersByTime(until - Date.now() + 60_000 + 15 * 60_000 * 0.25);
+    await microflush();
+    expect(runs()).toBe(2);
+  });
+
+  test("the retry time comes from the injected clock", async () => {
+    const { engine, key } = await quiet();
+    const sink = makeSink();
+    const { job } = scriptedJob("data", [() => Promise.reject(networkDown)], key);
+    const clock = Date.parse("2026-11-15T08:30:00Z");
+    startStreamingCell(sink, job, {
+      engine,
+      toHostError: asError,
+      watchdogMs: 10_000_000,
+      random: () => 0,
+      now: () => clock,
+    });
+    await microflush();
+    expect(sink.results.at(-1)).toEqual({
+      error: { type: "#N/A", message: "PCD could not be reached. Will try again at 08:31 UTC." },
+    });
+  });
+
   test("the message says when the cell tries again, once, whatever the engine retried", async () => {
     const { engine, key } = await quiet();
     const sink = makeSink();
