@@ -14,7 +14,18 @@ function goodMonth(): MonthRecord {
         kind: "during",
         service: "up",
         engineSays: "up",
-        cells: [{ formula: '=PCD.VALUE("68520-8-1")', output: { value: 54.5 } }],
+        cells: [
+          { formula: '=PCD.VALUE("68520-8-1")', output: { value: 54.5 } },
+          {
+            formula: '=PCD.VALUE("68520-8-1",DATE(2031,1,1))',
+            output: {
+              error: {
+                type: "#N/A",
+                message: "No value for 68520-8-1 in 2031-01 (finals 2007-01 to 2026-10).",
+              },
+            },
+          },
+        ],
         refreshOffered: false,
         releaseSinceRefresh: false,
       },
@@ -45,6 +56,7 @@ function goodMonth(): MonthRecord {
       },
     ],
     userActions: [{ at: Date.parse("2026-12-03T13:00:00Z"), what: "refresh" }],
+    seriesStart: { "68520-8-1": "2007-01" },
     errors: [],
   };
 }
@@ -141,6 +153,19 @@ const ROWS: ReadonlyArray<[string, invariants.Invariant, (month: MonthRecord) =>
       });
     },
     /settles within 20 min.*broke:\n.*"network back".*says "unreachable"/,
+  ],
+  [
+    "messagesQuoteTheSeries",
+    invariants.messagesQuoteTheSeries,
+    (month) => {
+      month.observations[0]!.cells.push({
+        formula: '=PCD.VALUE("68520-8-1",DATE(2031,1,1))',
+        output: {
+          error: { type: "#N/A", message: "No value for 68520-8-1 in 2031-01 (finals 2025-10 to 2026-10)." },
+        },
+      });
+    },
+    /not the part cached" broke:\n.*"an ordinary day".*finals start in 2007-01; .*finals 2025-10 to 2026-10/,
   ],
 ];
 

@@ -26,7 +26,8 @@ function cellBreaks(observation: Observation, allowed: readonly MessageClass[]):
   for (const { formula, output } of observation.cells) {
     if (!("error" in output)) continue;
     const named = classOfMessage(output.error.message);
-    // Up, a cell has no cause to show; in a state, its message names that state.
+    // Up, a cell has no cause to show but its own data's; in a state, its message names that state.
+    if (named === "data") continue;
     if (allowed.every((state) => state === "up") || !allowed.includes(named)) {
       broken.push(
         `at step "${observation.step}" (${observation.at}, ${observation.kind}), service ${observation.service}: ` +
@@ -186,4 +187,31 @@ export const cellsSettleAfterBack: Invariant = (record) => {
     .filter((observation) => observation.kind === "settled")
     .flatMap((observation) => cellBreaks(observation, [observation.service]));
   check(`every cell settles within ${SETTLE_MS / 60_000} min after the service is back`, broken);
+};
+
+/**
+ * A message that says what a series holds ("finals 2007-01 to 2026-10") quotes the series
+ * as the service has it, from its first final month; the part that happens to be cached
+ * is said as such ("finals cached ... only").
+ */
+export const messagesQuoteTheSeries: Invariant = (record) => {
+  const broken: string[] = [];
+  const seen = new Set<string>();
+  for (const observation of record.observations) {
+    for (const { formula, output } of observation.cells) {
+      if (!("error" in output)) continue;
+      const quoted = /^No value for (\S+) in .*?\bfinals (\d{4}-\d{2}) to/.exec(output.error.message);
+      if (!quoted) continue;
+      const [, code = "", first] = quoted;
+      const start = record.seriesStart[code];
+      const said = `${formula}: ${output.error.message}`;
+      if (first !== start && !seen.has(said)) {
+        seen.add(said);
+        broken.push(
+          `at step "${observation.step}" (${observation.at}): the series' finals start in ${String(start)}; ${said}`,
+        );
+      }
+    }
+  }
+  check("messages quote the series, not the part cached", broken);
 };

@@ -69,6 +69,8 @@ export interface MonthRecord {
   calls: LoggedCall[];
   /** The previews and refreshes the user asked for (a downtime probe answers one). */
   userActions: Array<{ at: number; what: "preview" | "refresh" }>;
+  /** The service's first final month of each series the workbook asks for (month-workbook.ts). */
+  seriesStart: Record<string, string>;
   /** Steps that threw: the walk itself went wrong there. */
   errors: string[];
 }
@@ -114,6 +116,7 @@ export async function walkMonth(): Promise<MonthRecord> {
     usage: [],
     calls: lab.calls,
     userActions: [],
+    seriesStart: book.seriesStart,
     errors: [],
   };
   const formulas = [...book.formulas];

@@ -5,7 +5,7 @@
 // and usage are compared per product and dataset. Probes are codes no cell has asked for
 // yet: the formulas a user types during the month.
 import type { SeriesDefinition } from "../../../src/emulator/catalog";
-import { monthIndex } from "../../../src/emulator/months";
+import { monthDate, monthIndex } from "../../../src/emulator/months";
 import type { MonthLab } from "./month-lab";
 
 export interface MonthWorkbook {
@@ -14,6 +14,8 @@ export interface MonthWorkbook {
   revised: string[];
   /** A new code for each formula typed during the month, in order. */
   probes: string[];
+  /** The service's first final month ("YYYY-MM") of each series the workbook may ask for. */
+  seriesStart: Record<string, string>;
 }
 
 /** Current, continuous series that reach back before October 2013. */
@@ -62,8 +64,15 @@ export function monthWorkbook(lab: MonthLab): MonthWorkbook {
       `=PCD.VALUES("${y.code}",,,DATE(2019,1,1),"2019-06")`,
       `=PCD.VALUE("${z.code}")`,
       `=PCD.VALUE("${w.code}")`,
+      // A month no series has: the message says what the series holds (not the part cached).
+      `=PCD.VALUE("${z.code}",DATE(2031,1,1))`,
     ],
     revised: [x.code, z.code],
     probes,
+    seriesStart: Object.fromEntries(
+      [x, y, w, z, ...probes.map((code) => catalog.get(code))].flatMap((series) =>
+        series ? [[series.code, monthDate(series.startMonth).slice(0, 7)]] : [],
+      ),
+    ),
   };
 }

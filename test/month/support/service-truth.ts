@@ -19,10 +19,12 @@ export type ServiceCondition =
   /** The session ended (the token expired and could not be renewed). */
   | "signed-out";
 
-export type MessageClass = ServiceCondition | "other";
+/** "data": the cell's own data has no value there, whatever the service's state. */
+export type MessageClass = ServiceCondition | "data" | "other";
 
 /** First match wins: a not-signed-in message may quote the last sign-in failure's cause. */
 const MESSAGE_CLASSES: ReadonlyArray<readonly [MessageClass, RegExp]> = [
+  ["data", /^No value for /],
   ["signed-out", /not signed in|sign in again/i],
   ["release", /monthly (data )?release|release day/i],
   ["maintenance", /maintenance/i],
