@@ -74,7 +74,7 @@ function unavailableError(
     const until = fromHeader !== null ? ` until about ${format(fromHeader)} (your time)` : "";
     return new PcdError(
       "unavailable",
-      `The service said it is down for maintenance${until} (HTTP ${failure.status} to ` +
+      `The service announced a maintenance${until} (HTTP ${failure.status} to ` +
         `${OPERATION_LABELS[context.operation]}).${said(serverMessage)}`,
       details,
     );

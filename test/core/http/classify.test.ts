@@ -140,6 +140,18 @@ describe("classifyHttpFailure: status x body -> kind", () => {
     );
   });
 
+  test("a 503 whose text says maintenance, outside the windows, is the maintenance the service announced", () => {
+    const error = classifyHttpFailure(
+      { status: 503, bodyText: '{"message":"Service under maintenance"}', retryAfterMs: 3_600_000 },
+      context(),
+    );
+    expect(error.kind).toBe("unavailable");
+    expect(error.details.until).toBe(QUIET_TIME + 3_600_000);
+    expect(error.message).toMatch(
+      /^The service announced a maintenance until about .* \(your time\) \(HTTP 503 to Series Values\)\. The service said: Service under maintenance$/,
+    );
+  });
+
   test("a 503 in a window never says cached data stands in (the caller may have none)", () => {
     const state = serviceState(MAINTENANCE_TIME, 3);
     const error = classifyHttpFailure(
