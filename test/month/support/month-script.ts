@@ -72,7 +72,8 @@ export interface MonthStep {
   service: ServiceCondition;
   /**
    * What the engine may say instead while it cannot know better: on release day it calls
-   * nothing until 22:00 US Central, so a release published earlier is not seen until then.
+   * nothing until 22:00 US Central (but the Series Info probe of a preview or refresh the
+   * user asks for), so a release published earlier may not be seen until then.
    */
   mayStillSay?: ServiceCondition;
   /** What changes at the service at this instant. */
