@@ -7,6 +7,7 @@ import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance } from "fastify";
 import { cacheControlFor } from "./cache-policy";
 import { readPagePolicy } from "./page-policy";
+import { DEFAULT_LIMITS, type ServerLimits } from "./relay-limits";
 import { securityHeaders } from "./security-headers";
 import type { ServeOptions } from "./serve-args";
 import { registerServiceProxy, SERVICE_PREFIX } from "./service-proxy";
@@ -18,17 +19,37 @@ function packageVersion(): string {
   return manifest.version;
 }
 
-export async function buildServer(options: ServeOptions): Promise<FastifyInstance> {
+export async function buildServer(
+  options: ServeOptions,
+  limits: ServerLimits = DEFAULT_LIMITS,
+): Promise<FastifyInstance> {
   const dist = path.resolve(options.dist);
   const tls = options.cert !== undefined && options.key !== undefined;
   const headers = securityHeaders({ contentSecurityPolicy: readPagePolicy(dist), tls });
   const version = packageVersion();
+  // A client that sends its headers or body slowly is cut off after a few seconds, so a
+  // few hundred such connections cannot keep the server from everyone else. The idle
+  // limit of a connection is above the relay's wait for the service.
+  const clientTimeouts = {
+    headersTimeout: limits.headersMs,
+    requestTimeout: limits.requestMs,
+    connectionsCheckingInterval: limits.checkIntervalMs,
+  };
   const app = Fastify({
     // Off on purpose: requests carry passwords and tokens; nothing of them is written anywhere.
     logger: false,
     forceCloseConnections: true,
+    requestTimeout: limits.requestMs,
+    connectionTimeout: limits.upstreamMs + limits.requestMs,
+    http: clientTimeouts,
     ...(tls
-      ? { https: { cert: readFileSync(options.cert ?? ""), key: readFileSync(options.key ?? "") } }
+      ? {
+          https: {
+            ...clientTimeouts,
+            cert: readFileSync(options.cert ?? ""),
+            key: readFileSync(options.key ?? ""),
+          },
+        }
       : {}),
   });
 
@@ -43,7 +64,7 @@ export async function buildServer(options: ServeOptions): Promise<FastifyInstanc
     return { status: "ok", version };
   });
 
-  if (options.proxyTo) await registerServiceProxy(app, options.proxyTo);
+  if (options.proxyTo) await registerServiceProxy(app, options.proxyTo, limits);
   else {
     app.all(`${SERVICE_PREFIX}/*`, async (_request, reply) =>
       reply.code(404).send({ error: "No service relay: start npm run serve with --proxy-to URL." }),
@@ -68,8 +89,11 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export async function startServer(options: ServeOptions): Promise<RunningServer> {
-  const app = await buildServer(options);
+export async function startServer(
+  options: ServeOptions,
+  limits: ServerLimits = DEFAULT_LIMITS,
+): Promise<RunningServer> {
+  const app = await buildServer(options, limits);
   await app.listen({ port: options.port, host: options.host });
   const address = app.server.address();
   const port = typeof address === "object" && address !== null ? address.port : options.port;

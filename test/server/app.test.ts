@@ -1,13 +1,16 @@
-// npm run serve's server: headers, cache policy, compression and health on a small built
-// add-in; the relay against the emulator (sign-in and a data call, with no CORS on the
+// npm run serve's server: headers, cache policy, compression, health and client timeouts
+// on a small built add-in; the relay against the emulator (sign-in and a data call, with no CORS on the
 // emulator) and against a recording upstream (what is forwarded, what is refused).
+import { once } from "node:events";
 import { rmSync } from "node:fs";
 import { writeFileSync, mkdtempSync } from "node:fs";
+import { connect, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { generate } from "selfsigned";
 import { startEmulator, type RunningEmulator } from "../../src/emulator";
 import { buildServer, startServer, type RunningServer } from "../../src/server/app";
+import { DEFAULT_LIMITS } from "../../src/server/relay-limits";
 import { parseServeArgs } from "../../src/server/serve-args";
 import { FAKE_POLICY, writeFakeDist } from "./support/fake-dist";
 import { rawRequest } from "./support/raw-request";
@@ -238,4 +241,27 @@ describe("the relay forwards to its one upstream only", () => {
     expect(upstream.received.map((request) => request.url)).toEqual(["/gateway/x"]);
     expect(other.received).toEqual([]);
   });
+});
+
+test("connections that never finish their headers are cut off after the configured time, and the server still answers", async () => {
+  const limits = { ...DEFAULT_LIMITS, headersMs: 200, requestMs: 400, checkIntervalMs: 50 };
+  const server = await startServer(options(), limits);
+  const { hostname, port } = new URL(server.url);
+  const sockets: Socket[] = [];
+  try {
+    const closed = Array.from({ length: 5 }, async () => {
+      const socket = connect(Number(port), hostname);
+      sockets.push(socket);
+      await once(socket, "connect");
+      socket.write(`GET /healthz HTTP/1.1\r\nHost: ${hostname}\r\nX-Slow: `);
+      socket.resume();
+      await once(socket, "close");
+    });
+    await Promise.all(closed);
+    const response = await fetch(`${server.url}/healthz`);
+    expect(response.status).toBe(200);
+  } finally {
+    for (const socket of sockets) socket.destroy();
+    await server.close();
+  }
 });
