@@ -1,6 +1,8 @@
 // The formula grammar of the headless runner: =PCD.NAME(args) with string literals ("" is
 // a quote inside), numbers, TRUE/FALSE, empty arguments and DATE(y,m,d). Parsing never
-// throws: a line it cannot read becomes a FormulaSyntaxError for that line.
+// throws: a line it cannot read becomes a FormulaSyntaxError for that line, and so does
+// nesting deeper than Excel allows (the parser recurses once per level, so without the
+// bound a few thousand DATE( would overflow the stack and end the whole run).
 import { calendarToSerial, isValidCalendarDate } from "../functions/excel-dates";
 
 export type FunctionName =
@@ -51,8 +53,12 @@ export function parseFormula(text: string): ParsedFormula | FormulaSyntaxError {
   }
 }
 
+/** Excel's limit on nested function calls in one formula. */
+export const MAX_NESTING = 64;
+
 class FormulaParser {
   private position = 0;
+  private depth = 0;
 
   constructor(private readonly text: string) {}
 
@@ -75,6 +81,21 @@ class FormulaParser {
   private argumentList(): FormulaArgument[] {
     this.skipSpaces();
     this.expect("(");
+    this.depth += 1;
+    if (this.depth > MAX_NESTING) {
+      throw this.error(
+        `functions nested deeper than ${MAX_NESTING} levels (Excel's limit)`,
+        this.position - 1,
+      );
+    }
+    try {
+      return this.argumentsUntilClose();
+    } finally {
+      this.depth -= 1;
+    }
+  }
+
+  private argumentsUntilClose(): FormulaArgument[] {
     const args: FormulaArgument[] = [];
     this.skipSpaces();
     if (this.peek() === ")") {

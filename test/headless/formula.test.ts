@@ -32,6 +32,11 @@ test.each([
   ["=PCD.VALUE(DATE(2024,2))", /DATE needs a valid year, month and day/],
   ['=PCD.VALUE("1-2-3") x', /unexpected text after the closing parenthesis/],
   ["", /column 1: expected "="/],
+  [
+    `=PCD.VALUE(${"DATE(".repeat(64)}`,
+    /column 331: functions nested deeper than 64 levels \(Excel's limit\)/,
+  ],
+  [`=PCD.VALUE(${"DATE(".repeat(3000)}2024,1,1${")".repeat(3001)}`, /nested deeper than 64 levels/],
 ])("%j is a syntax error for that line, not a crash", (text, message) => {
   const result = parseFormula(text);
   expect(result).toBeInstanceOf(FormulaSyntaxError);
