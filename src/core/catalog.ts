@@ -18,6 +18,27 @@ export const CATALOG_MAX_AGE_MS = ENGINE_DEFAULTS.catalogMaxAgeMs;
 export const UNKNOWN_CODE_REFRESH_MS = ENGINE_DEFAULTS.unknownCodeRefreshMs;
 /** After a failed fetch, a cached catalog is used for this long before trying again. */
 export const CATALOG_RETRY_AFTER_FAILURE_MS = ENGINE_DEFAULTS.catalogRetryAfterFailureMs;
+/**
+ * Unless the user asked (Refresh all), a product's Series Info calls start at least this far
+ * apart, whatever asks: a view or a cell that asks in a loop gets the catalog it has (or the
+ * last call's failure), never another call.
+ */
+export const CATALOG_MIN_CALL_INTERVAL_MS = ENGINE_DEFAULTS.catalogMinCallIntervalMs;
+/** The same for a product with no catalog at all: its cells cannot work until one arrives. */
+export const CATALOG_MIN_CALL_INTERVAL_UNCACHED_MS = ENGINE_DEFAULTS.catalogMinCallIntervalUncachedMs;
+
+/**
+ * Who wants a catalog read: the user (Refresh all and its release-day check: always called),
+ * the cost preview (bounded; on release day its call is the probe that learns whether the
+ * data is out), or anything else in passing (a cell, a search: never in a downtime).
+ */
+export type CatalogReader = "user" | "preview" | "passing";
+
+/** A downtime the calendar or the service announced, and the error of a call not made in it. */
+export interface AnnouncedDowntime {
+  reason: "maintenance" | "release";
+  error: PcdError;
+}
 
 const CODE_PATTERN = /^\d+-\d+-\d+$/;
 
@@ -81,8 +102,13 @@ export interface CatalogOptions {
   onFetched?: () => void;
   /** Called when a product's Series Info call starts (its data will likely be asked next). */
   onFetching?: (product: ProductId) => void;
-  /** True inside a known maintenance window: a cached catalog answers, however old. */
-  inMaintenance?: () => boolean;
+  /**
+   * The announced downtime now (a maintenance, release day before the data is out), if any:
+   * no Series Info call is made in it but the user's and the preview's release-day probe.
+   */
+  announcedDowntime?: (product: ProductId) => AnnouncedDowntime | undefined;
+  /** Epoch ms of the latest release's start: calls made before it do not hold back a read after it. */
+  latestReleaseStart?: () => number;
 }
 
 function storageKey(environment: ServiceEnvironment, product: ProductId): string {
@@ -116,7 +142,8 @@ const SCOPE_KEYS: Readonly<Record<ServiceEnvironment, ReadonlyArray<readonly [Pr
 export class Catalog {
   private readonly catalogs = new Map<string, ProductCatalog>();
   private readonly fetching = new Map<string, Promise<ProductCatalog>>();
-  private readonly failedAt = new Map<string, number>();
+  /** Per environment|product: when its last Series Info call started (or failed), and its failure. */
+  private readonly lastCall = new Map<string, { at: number; error: PcdError | null }>();
   private revision = 0;
   /** Cells waiting for codes while catalogs load (catalog-arrivals.ts). */
   private readonly arrivals = new CatalogArrivals<ServiceEnvironment>((code, environment) =>
@@ -167,13 +194,20 @@ export class Catalog {
     return results.flatMap((result) => (result.status === "fulfilled" ? result.value.series : []));
   }
 
-  /** Fetches the given products now (refresh-all); a failure keeps the cached catalog. */
-  async refresh(products: readonly ProductId[] = PRODUCTS): Promise<Map<ProductId, PcdError>> {
+  /**
+   * Reads the given products again now (refresh-all, the user's: always called); a failure
+   * keeps the cached catalog. For the preview the read is bounded (a call withheld is
+   * reported with its cause, a catalog read moments ago counts as read).
+   */
+  async refresh(
+    products: readonly ProductId[] = PRODUCTS,
+    reader: CatalogReader = "user",
+  ): Promise<Map<ProductId, PcdError>> {
     const failures = new Map<ProductId, PcdError>();
     await Promise.all(
       products.map(async (product) => {
         try {
-          await this.ensure(product, 0, true);
+          await this.ensure(product, 0, reader, true);
         } catch (error) {
           failures.set(product, isPcdError(error) ? error : new PcdError("protocol", String(error)));
         }
@@ -270,7 +304,7 @@ export class Catalog {
   /** Forgets every catalog (memory and storage). */
   async clear(): Promise<void> {
     this.catalogs.clear();
-    this.failedAt.clear();
+    this.lastCall.clear();
     const keys = (await this.options.storage.keys()).filter((key) => key.startsWith(CATALOG_KEY_PREFIX));
     await Promise.all(keys.map((key) => this.options.storage.delete(key)));
     this.revision += 1;
@@ -289,20 +323,26 @@ export class Catalog {
     });
   }
 
-  private async ensure(product: ProductId, maxAgeMs: number, force = false): Promise<ProductCatalog> {
+  private async ensure(
+    product: ProductId,
+    maxAgeMs: number,
+    reader: CatalogReader = "passing",
+    force = false,
+  ): Promise<ProductCatalog> {
     const environment = this.options.environment();
     const key = `${environment}|${product}`;
     const cached = this.catalogs.get(key);
     const now = this.options.now();
     if (cached && now - cached.fetchedAt < maxAgeMs) return cached;
-    // The call could only fail (after renewing the token for nothing); refresh-all still asks.
-    if (cached && !force && this.options.inMaintenance?.()) return cached;
-    // A down service is not asked again on every cell while a cached catalog can answer.
-    const lastFailure = this.failedAt.get(key);
-    if (cached && !force && lastFailure !== undefined && now - lastFailure < CATALOG_RETRY_AFTER_FAILURE_MS) {
-      return cached;
-    }
     let running = this.fetching.get(key);
+    if (!running && reader !== "user") {
+      const withheld = this.withheld(key, product, cached !== undefined, reader, now);
+      if (withheld === "read-recently" && cached) return cached;
+      if (withheld instanceof PcdError) {
+        if (cached && !force) return cached;
+        throw withheld;
+      }
+    }
     if (!running) {
       running = this.fetch(environment, product, cached).finally(() => this.fetching.delete(key));
       this.fetching.set(key, running);
@@ -321,30 +361,58 @@ export class Catalog {
     }
   }
 
+  /**
+   * Why no Series Info call of the product is made now (the user's calls are never withheld):
+   * an announced downtime (the call could only fail, after renewing the token for nothing),
+   * save the preview's release-day probe (which learns whether the data is out); or a call
+   * started moments ago, since the latest release began ("read-recently" when it brought the
+   * catalog, else its failure). Null: the call may go.
+   */
+  private withheld(
+    key: string,
+    product: ProductId,
+    hasCatalog: boolean,
+    reader: CatalogReader,
+    now: number,
+  ): PcdError | "read-recently" | null {
+    const downtime = this.options.announcedDowntime?.(product);
+    if (downtime && !(reader === "preview" && downtime.reason === "release")) return downtime.error;
+    const last = this.lastCall.get(key);
+    if (last === undefined || last.at < (this.options.latestReleaseStart?.() ?? -Infinity)) return null;
+    let interval = hasCatalog ? CATALOG_MIN_CALL_INTERVAL_MS : CATALOG_MIN_CALL_INTERVAL_UNCACHED_MS;
+    if (last.error && hasCatalog) interval = Math.max(interval, CATALOG_RETRY_AFTER_FAILURE_MS);
+    if (now - last.at >= interval) return null;
+    return last.error ?? (hasCatalog ? "read-recently" : null);
+  }
+
   private async fetch(
     environment: ServiceEnvironment,
     product: ProductId,
     cached: ProductCatalog | undefined,
   ): Promise<ProductCatalog> {
     const key = `${environment}|${product}`;
+    this.lastCall.set(key, { at: this.options.now(), error: null });
     let series: SeriesInfo[];
     try {
       series = await this.options.client.seriesInfo(environment, product);
     } catch (error) {
-      this.failedAt.set(key, this.options.now());
+      this.lastCall.set(key, {
+        at: this.options.now(),
+        error: isPcdError(error) ? error : new PcdError("protocol", String(error)),
+      });
       throw error;
     }
     if (series.length === 0 && cached && cached.series.length > 0) {
       // A subscription does not lose every series of a product overnight; an answer with no
       // usable record (a broken or hostile service) must not wipe the catalog the cached
       // data depends on, or every cell would turn into "unknown code".
-      this.failedAt.set(key, this.options.now());
-      throw new PcdError(
+      const error = new PcdError(
         "protocol",
         `Series Info of ${product} answered no usable series; the catalog of ${formatTime(cached.fetchedAt)} is kept.`,
       );
+      this.lastCall.set(key, { at: this.options.now(), error });
+      throw error;
     }
-    this.failedAt.delete(key);
     this.options.onFetched?.();
     const fresh = this.index(this.options.now(), series);
     this.catalogs.set(key, fresh);

@@ -16,6 +16,13 @@ export interface EngineTuning {
   catalogRetryAfterFailureMs: number;
   /** The refresh cost preview reads a catalog again once it is this old. */
   previewCatalogMaxAgeMs: number;
+  /**
+   * Two Series Info calls of one product start at least this far apart unless the user asked
+   * (Refresh all): whatever asks, a product's catalog is read at most this often.
+   */
+  catalogMinCallIntervalMs: number;
+  /** ...and this far apart while the product has no catalog at all (cells cannot work without one). */
+  catalogMinCallIntervalUncachedMs: number;
   /** Data Limits answers are reused this long (the ledger decrements meanwhile). */
   limitsMaxAgeMs: number;
   /** A failed part of a series is not asked again for this long (charged answers are not resent). */
@@ -51,6 +58,8 @@ export const ENGINE_DEFAULTS: Readonly<EngineTuning> = Object.freeze({
   unknownCodeRefreshMs: 60 * MINUTE,
   catalogRetryAfterFailureMs: 5 * MINUTE,
   previewCatalogMaxAgeMs: 5 * MINUTE,
+  catalogMinCallIntervalMs: 5 * MINUTE,
+  catalogMinCallIntervalUncachedMs: MINUTE,
   limitsMaxAgeMs: 5 * MINUTE,
   recentFailureMs: 30_000,
   releaseGraceMs: 10_000,

@@ -89,7 +89,16 @@ export class EngineCore implements Engine {
         this.serviceReturn.check();
       },
       onFetching: (product) => this.limitsKeeper.readAheadForCatalog(product),
-      inMaintenance: () => this.serviceState().reason === "maintenance",
+      announcedDowntime: (product) => {
+        const { reason } = this.serviceState();
+        const error = this.downtime.errorFor(
+          product,
+          true,
+          `the catalog of ${product} cannot be read meanwhile`,
+        );
+        return reason !== null && error ? { reason, error } : undefined;
+      },
+      latestReleaseStart: () => parts.schedule.latestReleaseStart(now(), this.releaseDay()),
     });
     this.cache = new DataCache(storage, log);
     this.ledger = new QuotaLedger({

@@ -2,7 +2,7 @@
 // (Series Info costs no data request and says what changed), plans every key of the
 // workbook, shows the cost against the remaining allowances, then fetches only what
 // changed, through the same batcher and quota gate as the cells.
-import type { Catalog } from "./catalog";
+import type { Catalog, CatalogReader } from "./catalog";
 import type {
   RefreshPlan,
   RefreshPlanItem,
@@ -133,7 +133,7 @@ export class Refresher {
    * when (the oldest catalog it rests on), which matters when a re-read failed.
    */
   async plan(): Promise<RefreshPlan> {
-    const { keys } = await this.planKeys((product) => this.catalogIsStale(product));
+    const { keys } = await this.planKeys((product) => this.catalogIsStale(product), "preview");
     const products = [...new Set(keys.map(({ item }) => item.product))];
     const readAt = products.map((product) => this.options.catalog.fetchedAt(product));
     const known = readAt.filter((at): at is number => at !== null);
@@ -255,11 +255,16 @@ export class Refresher {
   }
 
   /** Plans every workbook key; `reread` picks the catalogs to read again first (refresh-all: all). */
-  private async planKeys(reread: (product: ProductId) => boolean = () => true): Promise<PlannedRefresh> {
+  private async planKeys(
+    reread: (product: ProductId) => boolean = () => true,
+    reader: CatalogReader = "user",
+  ): Promise<PlannedRefresh> {
     const environment = this.options.environment();
     const keys = this.options.workbookKeys.list().filter((key) => key.environment === environment);
     const products = [...new Set(keys.map((key) => key.product))];
-    const failures = await this.options.catalog.refresh(products.filter(reread));
+    // The preview's reads are bounded by the catalog (a pane that re-plans on every change
+    // event cannot make it call again); refresh-all's are the user's and always go.
+    const failures = await this.options.catalog.refresh(products.filter(reread), reader);
     for (const [product, error] of failures) {
       this.options.log?.(
         "warn",

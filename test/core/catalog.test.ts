@@ -1,4 +1,11 @@
-import { Catalog, CATALOG_MAX_AGE_MS, UNKNOWN_CODE_REFRESH_MS } from "../../src/core/catalog";
+import {
+  type AnnouncedDowntime,
+  Catalog,
+  CATALOG_MAX_AGE_MS,
+  CATALOG_MIN_CALL_INTERVAL_MS,
+  CATALOG_MIN_CALL_INTERVAL_UNCACHED_MS,
+  UNKNOWN_CODE_REFRESH_MS,
+} from "../../src/core/catalog";
 import { PcdError } from "../../src/core/errors";
 import { MemoryStorage } from "../../src/core/storage";
 import { FakeService } from "./support/fake-service";
@@ -171,7 +178,10 @@ describe("Catalog persistence and freshness", () => {
       storage: new MemoryStorage(),
       now: () => clock.now,
       environment: () => "live",
-      inMaintenance: () => maintenance,
+      announcedDowntime: () =>
+        maintenance
+          ? { reason: "maintenance", error: new PcdError("unavailable", "In maintenance") }
+          : undefined,
     });
     const infoCalls = () => service.calls.filter((call) => call.operation === "series_info").length;
     await catalog.list("energy_price");
@@ -206,5 +216,124 @@ describe("Catalog persistence and freshness", () => {
     await catalog.clear();
     expect(catalog.find("68520-8-1")).toBeUndefined();
     expect(await storage.keys()).toEqual([]);
+  });
+});
+
+// Whatever asks for a catalog, and however often, a product's Series Info is called a
+// bounded number of times (docs/engine.md): a view that re-asks on every change event, or a
+// cell in a retry loop, cannot flood the service. Only the user's own refresh always calls.
+describe("Catalog call bounds", () => {
+  const HOUR = 3_600_000;
+  const down = (reason: AnnouncedDowntime["reason"]): AnnouncedDowntime => ({
+    reason,
+    error: new PcdError("unavailable", `The service is down for ${reason}.`),
+  });
+
+  function bounded() {
+    const service = new FakeService();
+    service.addSeries(seriesInfo({ code: "68520-8-1" }));
+    const clock = { now: START };
+    const state: { downtime: AnnouncedDowntime | undefined } = { downtime: undefined };
+    const catalog = new Catalog({
+      client: service,
+      storage: new MemoryStorage(),
+      now: () => clock.now,
+      environment: () => "live",
+      announcedDowntime: () => state.downtime,
+    });
+    const energyCalls = () =>
+      service.calls.filter((call) => call.operation === "series_info" && call.product === "energy_price")
+        .length;
+    return { service, clock, catalog, state, energyCalls };
+  }
+
+  type Ask = (catalog: Catalog) => Promise<unknown>;
+  const preview: Ask = (catalog) => catalog.refresh(["energy_price"], "preview");
+  const user: Ask = (catalog) => catalog.refresh(["energy_price"], "user");
+  const unknownCode: Ask = (catalog) => catalog.lookup("1-2-3");
+
+  // A row per way of asking: asked every second for an hour, the calls it may make.
+  test.each([
+    [
+      "the preview, service up, catalog cached",
+      preview,
+      { cached: true },
+      HOUR / CATALOG_MIN_CALL_INTERVAL_MS,
+    ],
+    [
+      "the preview, service failing, catalog cached",
+      preview,
+      { cached: true, failing: true },
+      HOUR / CATALOG_MIN_CALL_INTERVAL_MS,
+    ],
+    [
+      "an unknown code, service failing, no catalog",
+      unknownCode,
+      { failing: true },
+      HOUR / CATALOG_MIN_CALL_INTERVAL_UNCACHED_MS,
+    ],
+    ["the preview in a maintenance", preview, { cached: true, downtime: down("maintenance") }, 0],
+    ["an unknown code in a maintenance", unknownCode, { downtime: down("maintenance") }, 0],
+    ["an unknown code on release day", unknownCode, { cached: true, downtime: down("release") }, 0],
+    [
+      "the preview on release day (its probe)",
+      preview,
+      { cached: true, downtime: down("release") },
+      HOUR / CATALOG_MIN_CALL_INTERVAL_MS,
+    ],
+  ] as const)(
+    "%s: at most the bound's calls in an hour of asking every second",
+    async (_name, ask, given, bound) => {
+      const { catalog, clock, service, state, energyCalls } = bounded();
+      // Read before the hour starts (a downtime begins after it): a day old when it does.
+      if ("cached" in given) await catalog.list("energy_price");
+      clock.now += CATALOG_MAX_AGE_MS;
+      if ("downtime" in given) state.downtime = given.downtime;
+      const before = energyCalls();
+      if ("failing" in given)
+        service.failWith(() => new PcdError("server", "The service failed (HTTP 500)."));
+      for (let second = 0; second < 3_600; second++) {
+        await ask(catalog).catch(() => undefined);
+        clock.now += 1_000;
+      }
+      expect(energyCalls() - before).toBeLessThanOrEqual(bound);
+      // A bound of zero means none; any other bound is met by calls that do go out.
+      if (bound > 0) expect(energyCalls() - before).toBeGreaterThan(0);
+    },
+  );
+
+  test("a release that starts lets the preview read a catalog read moments before it", async () => {
+    const service = new FakeService();
+    service.addSeries(seriesInfo({ code: "68520-8-1" }));
+    const clock = { now: START };
+    let releaseStart = START - HOUR;
+    const catalog = new Catalog({
+      client: service,
+      storage: new MemoryStorage(),
+      now: () => clock.now,
+      environment: () => "live",
+      latestReleaseStart: () => releaseStart,
+    });
+    await catalog.refresh(["energy_price"], "preview");
+    clock.now += 60_000;
+    await catalog.refresh(["energy_price"], "preview");
+    expect(service.calls).toHaveLength(1);
+    releaseStart = clock.now;
+    clock.now += 60_000;
+    await catalog.refresh(["energy_price"], "preview");
+    expect(service.calls).toHaveLength(2);
+  });
+
+  test("the user's refresh always calls, and a withheld preview read reports its cause", async () => {
+    const { catalog, energyCalls, service } = bounded();
+    await user(catalog);
+    await user(catalog);
+    expect(energyCalls()).toBe(2);
+    const failure = new PcdError("server", "The service failed (HTTP 500).");
+    service.failWith(() => failure);
+    expect((await catalog.refresh(["energy_price"], "user")).get("energy_price")).toBe(failure);
+    // The preview right after gets the same failure without calling again.
+    expect((await catalog.refresh(["energy_price"], "preview")).get("energy_price")).toBe(failure);
+    expect(energyCalls()).toBe(3);
   });
 });

@@ -475,9 +475,10 @@ describe("refreshDue", () => {
     expect(closedPlan.closed).toEqual({ reason: "release", until: h.clock.now + 3_600_000 });
     expect(closedPlan.releaseSinceCatalog).toBe(false);
     expect(h.engine.refreshDue()).toBe(false);
-    // The data is published: the catalog answers, the downtime ends, the offer appears.
+    // The data is published: the next probe (the preview's reads are five minutes apart) is
+    // answered, the downtime ends, the offer appears.
     h.service.failures = [];
-    h.clock.now += 60_000;
+    h.clock.now += PREVIEW_CATALOG_MAX_AGE_MS;
     const openPlan = await h.engine.planRefresh();
     expect(openPlan.closed).toBeUndefined();
     expect(h.engine.refreshDue()).toBe(true);
