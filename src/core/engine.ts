@@ -7,6 +7,7 @@ import { assembleEngine } from "./engine-core";
 import type { Engine, EngineSettings } from "./engine-api";
 import type { EngineEnvironment } from "./environment";
 import { createServiceClient, type RetryPolicy } from "./http";
+import { observeTokenFailures, ReachabilityTracker } from "./http/reachability";
 import type { ServiceEnvironment } from "./model";
 import { latestReleaseStart, serviceState } from "./schedule";
 import { DEFAULT_SETTINGS, SettingsStore, validateSettings } from "./settings";
@@ -59,8 +60,16 @@ export function createEngine(env: EngineEnvironment, options: CreateEngineOption
       return settings.current();
     },
   };
-  const auth = new Auth({ fetch: env.fetch, clock: env.clock, settings: settings.current, log: env.log });
+  // One record of what the calls saw, for the data calls and the token calls alike.
+  const reachability = new ReachabilityTracker();
+  const auth = new Auth({
+    fetch: observeTokenFailures(env.fetch, reachability, () => env.clock.now()),
+    clock: env.clock,
+    settings: settings.current,
+    log: env.log,
+  });
   const client = createServiceClient({
+    reachability,
     fetch: env.fetch,
     clock: env.clock,
     auth,

@@ -118,3 +118,17 @@ test("the engine tells once that the service answers again after it could not be
   await settle(engine.getSeries(request));
   expect(told).toBe(1);
 });
+
+test("a token renewal answered with a server error is the service failing, not 'available'", async () => {
+  const { engine, pcd } = await start();
+  await settle(engine.catalog("energy_price"));
+  const request = await engine.resolve(CODE, null, null);
+  // The token runs out; its renewal is the call that meets the outage.
+  jest.setSystemTime(Date.now() + 2 * 3_600_000);
+  pcd.mode = "token-failing";
+  expect((await settle(engine.getSeries(request))).status).toBe("rejected");
+  expect(serviceCondition(engine.serviceState())).toMatchObject({ kind: "failing", status: 503 });
+  pcd.mode = "up";
+  expect((await settle(engine.getSeries(request))).status).toBe("fulfilled");
+  expect(serviceCondition(engine.serviceState())).toMatchObject({ kind: "up" });
+});

@@ -2,7 +2,8 @@
 // says (schedule.ts): a service that is stopped, unreachable or in an unannounced
 // maintenance shows here from the first failed call, and the next answer clears it.
 import type { ServiceReachability } from "../engine-api";
-import type { PcdError } from "../errors";
+import type { FetchLike } from "../environment";
+import { PcdError } from "../errors";
 import { announcesDowntime } from "./classify";
 
 export class ReachabilityTracker {
@@ -89,4 +90,36 @@ export class ReachabilityTracker {
     if (!changed) return;
     for (const listener of this.listeners) listener();
   }
+}
+
+/**
+ * The token service's fetch, with its failures told to the tracker: a renewal is often the
+ * call that meets an outage first (the data call never leaves), and Status must not stay
+ * "available" then. Its successes are not told: the token service answering says nothing
+ * of the data service, and the next data call's answer ends the outage anyway.
+ */
+export function observeTokenFailures(
+  fetch: FetchLike,
+  tracker: ReachabilityTracker,
+  now: () => number,
+): FetchLike {
+  return async (input, init) => {
+    let response: Response;
+    try {
+      response = await fetch(input, init);
+    } catch (error) {
+      tracker.failed(now(), new PcdError("network", "The token service could not be reached."));
+      throw error;
+    }
+    if (response.status >= 500) {
+      tracker.answered(
+        now(),
+        response.status,
+        new PcdError("server", `The token service answered HTTP ${response.status}.`, {
+          status: response.status,
+        }),
+      );
+    }
+    return response;
+  };
 }

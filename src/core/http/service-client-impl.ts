@@ -56,6 +56,8 @@ export interface ServiceClientDeps {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** Jitter source in [0, 1) (default Math.random). */
   random?: () => number;
+  /** Where the calls' outcomes are recorded (default: the client's own; createEngine shares it with Auth). */
+  reachability?: ReachabilityTracker;
 }
 
 export type TransportClient = ServiceClient & {
@@ -102,7 +104,7 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
     requestsPerSecond: deps.requestsPerSecond ?? DEFAULT_REQUESTS_PER_SECOND,
     maxInFlight: deps.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT,
   });
-  const reachability = new ReachabilityTracker();
+  const reachability = deps.reachability ?? new ReachabilityTracker();
   let http = emptyHttpCounts();
   let dataRequests = 0;
   let tokenRequestsAtReset = deps.auth.requestCount?.() ?? 0;

@@ -28,9 +28,10 @@ export interface FakePcd {
   /**
    * "down": every request is refused before it reaches the service; "maintenance": 503
    * with Retry-After (an hour); "failing": 503 with a one-second Retry-After and no word of a
-   * maintenance (an outage of unknown cause, like the emulator's injected fault).
+   * maintenance (an outage of unknown cause, like the emulator's injected fault);
+   * "token-failing": the token service answers 503, the rest answers.
    */
-  mode: "up" | "down" | "maintenance" | "failing";
+  mode: "up" | "down" | "maintenance" | "failing" | "token-failing";
   series: FakeSeries[];
   /** Data Limits of energy_price per dataset (the service's own count). */
   limits: Record<string, { remaining: number; total: number }>;
@@ -73,6 +74,8 @@ export function fakePcd(series: FakeSeries[]): FakePcd {
       pcd.urls.push(input);
       await pcd.onRequest?.(input);
       if (pcd.mode === "down") throw new TypeError("fetch failed");
+      if (input.startsWith(AUTH_URL) && pcd.mode === "token-failing")
+        return response({ message: "boom" }, 503);
       if (input.startsWith(AUTH_URL)) {
         return response({ access_token: makeJwt({ exp: Math.floor(Date.now() / 1000) + 3600 }) });
       }
