@@ -67,10 +67,20 @@ export const serviceStateIsTold: Invariant = (record) => {
   check("the engine and the cells tell the service's state", broken);
 };
 
-/** The pane offers a refresh for a new release only once the service has published one since the last refresh. */
+/**
+ * The pane offers a refresh for a new release only once the service has published one
+ * since the last refresh, and offers it once one is out (unless the step allows that the
+ * engine cannot know yet: it calls nothing in the release-day window).
+ */
 export const refreshOfferIsTrue: Invariant = (record) => {
   const broken = record.observations
-    .filter((observation) => observation.refreshOffered !== observation.releaseSinceRefresh)
+    .filter(
+      (observation) =>
+        (observation.refreshOffered && !observation.releaseSinceRefresh) ||
+        (!observation.refreshOffered &&
+          observation.releaseSinceRefresh &&
+          observation.mayStillSay === undefined),
+    )
     .map(
       (observation) =>
         `at step "${observation.step}" (${observation.at}, ${observation.kind}): the engine ${

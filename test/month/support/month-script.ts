@@ -34,12 +34,11 @@ export const SETTLE_MS = 20 * 60_000;
 export const MAX_CALLS_PER_OPERATION_PER_HOUR = 40;
 
 /**
- * Calls the engine may make inside an announced downtime: the probes the engine is built
- * to make. On release day, a preview or a refresh the user asks for reads Series Info of
- * each product (no data request) to learn whether the release is already out (engine-core's
- * refresh preflight; refreshDue counts a release once the catalog answers): at most one
- * call per product for each such action. Nothing else is called in a window
- * (docs/engine.md: "nothing is called" during maintenance and until the release is out).
+ * Calls the engine may make inside an announced downtime: the documented probes
+ * (docs/taskpane.md, the month's states). On release day, a cost preview or a refresh the
+ * user asks for reads Series Info of the workbook's products (no data request), at most
+ * one per product for each, to learn whether the data is out. Nothing else is called in a
+ * window, maintenance included.
  */
 export interface DowntimeProbe {
   operation: Operation;
@@ -51,6 +50,7 @@ export interface DowntimeProbe {
 export type DowntimeKind = "release" | "maintenance";
 
 export const DOCUMENTED_PROBES: readonly DowntimeProbe[] = [
+  // The workbook's three products (month-workbook.ts).
   { operation: "series_info", window: "release", perUserAction: 3 },
 ];
 
