@@ -85,7 +85,7 @@ const INVARIANTS: ReadonlyArray<{ name: string; check: invariants.Invariant; fai
   // counts the refresh against that old reading.
   { name: "Usage equals the service's Data Limits", check: invariants.usageIsDataLimits, failing: true },
   // Breaks: the preview shown three minutes before the off-schedule release is reused
-  // after it: it says 2 requests, the refresh charges 14 in four datasets of two products.
+  // after it: it says 2 requests, the refresh charges 12 in four datasets of two products.
   {
     name: "the cost preview equals what the refresh charges",
     check: invariants.previewIsCharge,
