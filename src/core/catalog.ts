@@ -98,6 +98,11 @@ export interface CatalogOptions {
   log?: Logger;
   /** Called when a product's catalog content changed. */
   onChange?: () => void;
+  /**
+   * Called when a product's catalog, read again, shows new data (a series' last final or
+   * updated_at moved): a release came out, so the allowances may have reset.
+   */
+  onNewData?: (product: ProductId) => void;
   /** Called after every successful Series Info answer (the service is up). */
   onFetched?: () => void;
   /** Called when a product's Series Info call starts (its data will likely be asked next). */
@@ -138,6 +143,18 @@ const SCOPE_KEYS: Readonly<Record<ServiceEnvironment, ReadonlyArray<readonly [Pr
   live: PRODUCTS.map((product) => [product, `live|${product}`] as const),
   sandbox: PRODUCTS.map((product) => [product, `sandbox|${product}`] as const),
 };
+
+/** A series of the new answer is new, or its last final or updated_at moved. */
+function showsNewData(cached: ProductCatalog, series: readonly SeriesInfo[]): boolean {
+  return series.some((info) => {
+    const before = cached.byCode.get(info.code);
+    return (
+      before === undefined ||
+      before.updatedAt !== info.updatedAt ||
+      before.lastAvailableFinal !== info.lastAvailableFinal
+    );
+  });
+}
 
 export class Catalog {
   private readonly catalogs = new Map<string, ProductCatalog>();
@@ -429,6 +446,7 @@ export class Catalog {
     }
     if (!cached || JSON.stringify(cached.series) !== JSON.stringify(series)) {
       this.revision += 1;
+      if (cached && showsNewData(cached, series)) this.options.onNewData?.(product);
       this.options.onChange?.();
     }
     return fresh;

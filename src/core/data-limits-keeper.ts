@@ -4,7 +4,7 @@
 // data call goes out (the ledger admits, refunds, confirms or blocks its codes). The
 // ledger (quota-ledger.ts) holds the numbers; this module decides when to ask the service.
 import type { BatchGate, BatchItem } from "./batcher";
-import type { LimitsReport, LimitsRow, LimitsUnavailable } from "./engine-api";
+import type { LimitsNotReread, LimitsReport, LimitsRow, LimitsUnavailable } from "./engine-api";
 import type { Logger } from "./environment";
 import { errorMessage, type PcdError, toPcdError } from "./errors";
 import { PRODUCTS, type DataLimits, type ProductId, type ServiceEnvironment } from "./model";
@@ -43,11 +43,27 @@ export class DataLimitsKeeper {
     this.readAheadDone.clear();
   }
 
-  /** Every product's allowances; the products whose Data Limits failed are listed apart. */
-  async report(): Promise<LimitsReport> {
+  /**
+   * Every product's allowances; the products whose Data Limits failed are listed apart.
+   * `reread` (the user's Reload) reads every product again, however recent its reading; a
+   * product that could not be read again shows its last reading and is listed in notReread.
+   */
+  async report(options: { reread?: boolean } = {}): Promise<LimitsReport> {
     const environment = this.parts.environment();
     if (environment === "sandbox") return { rows: [], unavailable: [] };
-    const results = await Promise.allSettled(PRODUCTS.map((product) => this.limitsOf(product)));
+    const notReread: LimitsNotReread[] = [];
+    const results = await Promise.allSettled(
+      PRODUCTS.map((product) =>
+        this.limitsOf(
+          product,
+          options.reread === true
+            ? (error, readAt) => {
+                notReread.push({ product, message: error.message, readAt });
+              }
+            : undefined,
+        ),
+      ),
+    );
     const rows: LimitsRow[] = [];
     const unavailable: LimitsUnavailable[] = [];
     results.forEach((result, i) => {
@@ -72,23 +88,34 @@ export class DataLimitsKeeper {
     // error and retries a passing one, which a table of failure notes would not).
     const firstFailure = results.find((result) => result.status === "rejected");
     if (rows.length === 0 && firstFailure) throw firstFailure.reason;
-    return { rows, unavailable };
+    return notReread.length > 0 ? { rows, unavailable, notReread } : { rows, unavailable };
   }
 
-  /** One product's allowances: a recent reading, else a new one, else the last known. */
-  async limitsOf(product: ProductId): Promise<DataLimits> {
+  /**
+   * One product's allowances: a recent reading, else a new one, else the last known. With
+   * `reread`, always a new one; when that fails and a last known reading is shown instead,
+   * `reread` hears why and when that reading was taken.
+   */
+  async limitsOf(
+    product: ProductId,
+    reread?: (error: PcdError, readAt: number) => void,
+  ): Promise<DataLimits> {
     const environment = this.parts.environment();
     const { ledger } = this.parts;
     // docs/service.md §4.7: monthly code limits do not apply to the sandbox.
     if (environment === "sandbox") return {};
-    if (ledger.isCurrent(environment, product, LIMITS_MAX_AGE_MS)) {
+    if (!reread && ledger.isCurrent(environment, product, LIMITS_MAX_AGE_MS)) {
       return ledger.limitsOf(environment, product) ?? {};
     }
     try {
       return await this.fetch(environment, product);
     } catch (error) {
       const known = ledger.limitsOf(environment, product);
-      if (known) return known;
+      const readAt = ledger.fetchedAt(environment, product);
+      if (known && readAt !== null) {
+        reread?.(toPcdError(error), readAt);
+        return known;
+      }
       throw error;
     }
   }

@@ -115,6 +115,19 @@ export interface LimitsReport {
    * product must read as "unknown right now", never as "not subscribed".
    */
   unavailable: LimitsUnavailable[];
+  /**
+   * Products the user's Reload could not read again (a downtime, a failure): their rows are
+   * the reading of readAt. Absent: every product was read as asked.
+   */
+  notReread?: LimitsNotReread[];
+}
+
+export interface LimitsNotReread {
+  product: ProductId;
+  /** Why Data Limits was not read again. */
+  message: string;
+  /** Epoch ms of the reading shown instead. */
+  readAt: number;
 }
 
 export interface RefreshPlanItem {
@@ -320,7 +333,8 @@ export interface Engine {
    * Data Limits for every product, fetched (briefly cached) and decremented locally, with
    * the products that could not be read. Throws the first failure when no row could be read.
    */
-  limitsReport(): Promise<LimitsReport>;
+  /** `reread`: read every product's Data Limits again now (the user's Reload), however recent. */
+  limitsReport(options?: { reread?: boolean }): Promise<LimitsReport>;
   /** The rows of limitsReport() alone: use limitsReport() wherever the table is shown whole. */
   limits(): Promise<LimitsRow[]>;
   limitsOf(product: ProductId): Promise<DataLimits>;

@@ -84,6 +84,9 @@ export class EngineCore implements Engine {
       environment: () => this.environment(),
       log,
       onChange: () => this.changes.metaChanged(),
+      // A release shows in the catalog first (one off schedule, or published hours into
+      // release day): the allowances may have reset, so earlier readings are not reused.
+      onNewData: () => this.ledger.resetSeen(now()),
       onFetched: () => {
         this.downtime.noteServiceAnswered();
         this.serviceReturn.check();
@@ -151,6 +154,7 @@ export class EngineCore implements Engine {
       },
       // Refresh-all reads Data Limits afresh (a few minutes' reuse), so its cost preview is current.
       ensureLimits: (products) => this.limitsKeeper.ensure(products, LIMITS_MAX_AGE_MS),
+      rereadLimits: (products) => this.limitsKeeper.ensure(products, 0),
       remaining: (product, dataset) =>
         this.environment() === "live" ? this.ledger.remaining("live", product, dataset) : null,
       codesCharged: () => this.batcher.codesCharged(),
@@ -298,9 +302,9 @@ export class EngineCore implements Engine {
     return (await this.limitsReport()).rows;
   }
 
-  async limitsReport(): Promise<LimitsReport> {
+  async limitsReport(options: { reread?: boolean } = {}): Promise<LimitsReport> {
     await this.ready();
-    return this.limitsKeeper.report();
+    return this.limitsKeeper.report(options);
   }
 
   async limitsOf(product: ProductId): Promise<DataLimits> {

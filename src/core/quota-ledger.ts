@@ -30,7 +30,7 @@ interface ProductLimits {
 }
 
 interface Block {
-  /** The release start that was current when the service refused; the block lifts when it moves. */
+  /** The allowances' last reset when the service refused; the block lifts when it moves. */
   releaseStart: number;
   error: PcdError;
 }
@@ -62,6 +62,8 @@ function formatDate(epochMs: number): string {
 export class QuotaLedger {
   private readonly products = new Map<string, ProductLimits>();
   private readonly blocks = new Map<string, Block>();
+  /** When the engine last saw a sign that the allowances may have reset (a release in the catalog). */
+  private resetSeenAt = -Infinity;
 
   constructor(private readonly options: QuotaLedgerOptions) {}
 
@@ -91,14 +93,29 @@ export class QuotaLedger {
   }
 
   /**
-   * Known and fetched after the latest release started (older counts were reset since), and
-   * no call ended unanswered since: those are reconciled by reading Data Limits again.
+   * The allowances may have reset now: a release the calendar does not know of (one off
+   * schedule, or published hours after release day began) shows first in the catalog.
+   * Readings taken before are then no longer current, and blocks lift.
+   */
+  resetSeen(at: number): void {
+    this.resetSeenAt = Math.max(this.resetSeenAt, at);
+  }
+
+  /**
+   * Known and fetched after the allowances last reset (the latest release's start, or a
+   * release seen since: resetSeen), and no call ended unanswered since: those are
+   * reconciled by reading Data Limits again.
    */
   isCurrent(environment: ServiceEnvironment, product: ProductId, maxAgeMs = Infinity): boolean {
     const known = this.products.get(productKey(environment, product));
     if (!known || known.unknown.size > 0) return false;
     const { fetchedAt } = known;
-    return fetchedAt >= this.options.latestReleaseStart() && this.options.now() - fetchedAt < maxAgeMs;
+    return fetchedAt >= this.resetAt() && this.options.now() - fetchedAt < maxAgeMs;
+  }
+
+  /** The latest instant the allowances reset, as far as the engine knows. */
+  private resetAt(): number {
+    return Math.max(this.options.latestReleaseStart(), this.resetSeenAt);
   }
 
   /** What remains after the charges the service confirmed (unconfirmed codes not subtracted). */
@@ -186,7 +203,7 @@ export class QuotaLedger {
     if (allowance) allowance.remaining = 0;
     const error = this.exhausted(dataset, 0, allowance?.total ?? null, cause);
     this.blocks.set(datasetKey(environment, product, dataset), {
-      releaseStart: this.options.latestReleaseStart(),
+      releaseStart: this.resetAt(),
       error,
     });
     return error;
@@ -196,7 +213,7 @@ export class QuotaLedger {
     const key = datasetKey(environment, product, dataset);
     const block = this.blocks.get(key);
     if (!block) return undefined;
-    if (block.releaseStart !== this.options.latestReleaseStart()) {
+    if (block.releaseStart !== this.resetAt()) {
       this.blocks.delete(key);
       return undefined;
     }

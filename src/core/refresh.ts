@@ -42,6 +42,8 @@ export interface RefresherOptions {
   closed: () => { reason: "maintenance" | "release"; until: number } | null;
   /** Brings the allowance ledger up to date for these products (errors are tolerated). */
   ensureLimits: (products: readonly ProductId[]) => Promise<void>;
+  /** Reads these products' Data Limits again now, however recent (errors are tolerated). */
+  rereadLimits: (products: readonly ProductId[]) => Promise<void>;
   remaining: (product: ProductId, dataset: string) => number | null;
   /** Data requests the service charged so far (the batcher's counter of 2xx answers). */
   codesCharged: () => number;
@@ -216,6 +218,12 @@ export class Refresher {
         }
       }),
     );
+    // What the service now says is left, not the local count: Usage after a refresh shows
+    // the service's own numbers (one Data Limits call per product that had data calls).
+    const called = [
+      ...new Set(work.filter((entry) => entry.failure === null).map(({ item }) => item.product)),
+    ];
+    if (called.length > 0) await this.options.rereadLimits(called);
     summary.changes = planned.flatMap(({ item }) => {
       const changed = changes.get(item.key);
       return changed ? [changed] : [];

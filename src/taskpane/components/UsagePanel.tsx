@@ -13,12 +13,13 @@ import {
   Subtitle2,
   tokens,
 } from "@fluentui/react-components";
-import { useMemo, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import type { LimitsRow } from "../../core/engine-api";
 import { useLoad } from "../hooks/use-load";
 import { useMetaVersion } from "../hooks/use-meta-version";
 import { usePaneServices } from "../pane-services";
 import { PRODUCT_LABELS } from "../series-filters";
+import { utcTime } from "../outage-text";
 import { FreezePanel } from "./FreezePanel";
 import { RefreshPanel } from "./RefreshPanel";
 import { UsageBars } from "./UsageBars";
@@ -49,8 +50,15 @@ export function UsagePanel(): React.JSX.Element {
   const { engine } = usePaneServices();
   const metaVersion = useMetaVersion();
   const [reloads, setReloads] = useState(0);
+  // Reload reads Data Limits again once; the loads that follow change events (each reading
+  // is one) reuse recent readings, so a reading never makes the bars read again.
+  const rereadAsked = useRef(false);
   const [filter, setFilter] = useState("");
-  const limits = useLoad(() => engine.limitsReport(), [engine, metaVersion, reloads]);
+  const limits = useLoad(() => {
+    const reread = rereadAsked.current;
+    rereadAsked.current = false;
+    return engine.limitsReport({ reread });
+  }, [engine, metaVersion, reloads]);
   // The datasets this workbook's PCD cells read (free to work out: no data request).
   const plan = useLoad(() => engine.planRefresh(), [engine, metaVersion]);
   const workbook = useMemo(
@@ -67,7 +75,14 @@ export function UsagePanel(): React.JSX.Element {
       <section aria-label="Data limits" className={styles.bars}>
         <div className={styles.heading}>
           <Subtitle2 as="h2">Data requests left this month</Subtitle2>
-          <Button size="small" appearance="subtle" onClick={() => setReloads((value) => value + 1)}>
+          <Button
+            size="small"
+            appearance="subtle"
+            onClick={() => {
+              rereadAsked.current = true;
+              setReloads((value) => value + 1);
+            }}
+          >
             Reload
           </Button>
         </div>
@@ -112,6 +127,20 @@ export function UsagePanel(): React.JSX.Element {
           >
             <MessageBarBody>
               Data limits of {PRODUCT_LABELS[product]} could not be read: {message}
+            </MessageBarBody>
+          </MessageBar>
+        ))}
+        {limits.value?.notReread?.map(({ product, message, readAt }) => (
+          <MessageBar
+            layout="multiline"
+            key={product}
+            intent="info"
+            data-testid="limits-not-reread"
+            data-product={product}
+          >
+            <MessageBarBody>
+              Data limits of {PRODUCT_LABELS[product]} were not read again: {message} The numbers shown were
+              read at {utcTime(readAt, Date.now())}.
             </MessageBarBody>
           </MessageBar>
         ))}
