@@ -186,6 +186,13 @@ export class Auth {
     this.activeSession();
   }
 
+  /** The session's password and token: every text shown from a failure is redacted of both. */
+  secrets(): string[] {
+    const session = this.#session;
+    if (session === null) return [];
+    return session.token === null ? [session.password] : [session.password, session.token];
+  }
+
   /** Access Token requests sent so far (for the engine's statistics). */
   requestCount(): number {
     return this.#requestCount;

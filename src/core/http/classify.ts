@@ -175,7 +175,12 @@ export function classifyHttpFailure(failure: HttpFailure, context: FailureContex
 /** The PcdError for a fetch that got no HTTP answer (not a caller's cancellation). */
 export function classifyFetchRejection(
   error: unknown,
-  context: { operation: Operation; url: string; timedOutAfterMs: number | null },
+  context: {
+    operation: Operation;
+    url: string;
+    timedOutAfterMs: number | null;
+    secrets?: readonly (string | null | undefined)[];
+  },
 ): PcdError {
   const operation = OPERATION_LABELS[context.operation];
   if (context.timedOutAfterMs !== null) {
@@ -190,7 +195,8 @@ export function classifyFetchRejection(
   } catch {
     // Keep the text as given.
   }
-  const cause = networkCause(error);
+  const said = networkCause(error);
+  const cause = said === null ? null : redactServiceText(said, context.secrets ?? []);
   return new PcdError(
     "network",
     `The service at ${origin} could not be reached for ${operation}${cause ? ` (${cause})` : ""}. Check the network, or the service address under Advanced in the task pane.`,

@@ -67,14 +67,25 @@ function secretForms(secrets: readonly (string | null | undefined)[]): string[] 
 }
 
 /**
- * Removes tokens (any JWT-shaped text, "Bearer ...") and the given secrets from a text.
- * A secret is found in any spacing or case, as typed, JSON-escaped or URL-encoded.
- * Secrets shorter than MIN_REDACTABLE_SECRET_LENGTH are not looked for (see canRedact).
+ * A run of 16 or more base64, base64url or hex characters holding a digit and a letter: a
+ * token, a key or a secret in some encoding (base64 of the token, a signature), never a word.
+ */
+const ENCODED_RUN = /[A-Za-z0-9+/_-]{16,}={0,2}/g;
+const maskEncodedRun = (run: string): string => (/\d/.test(run) && /[A-Za-z]/.test(run) ? "[redacted]" : run);
+
+/**
+ * Removes tokens (any JWT-shaped text, "Bearer ..."), long encoded runs and the given
+ * secrets from a text. A secret is found in any spacing or case, as typed, JSON-escaped or
+ * URL-encoded. Secrets shorter than MIN_REDACTABLE_SECRET_LENGTH are not looked for (see
+ * canRedact).
  */
 export function redactSecrets(text: string, secrets: readonly (string | null | undefined)[] = []): string {
-  const result = text.replace(BEARER, "Bearer [redacted]").replace(JWT_LIKE, "[redacted]");
   const pattern = secretsPattern(secretForms(secrets));
-  return pattern === null ? result : result.replace(pattern, "[redacted]");
+  const result = pattern === null ? text : text.replace(pattern, "[redacted]");
+  return result
+    .replace(BEARER, "Bearer [redacted]")
+    .replace(JWT_LIKE, "[redacted]")
+    .replace(ENCODED_RUN, maskEncodedRun);
 }
 
 // A Map: an entity named like an Object property ("&constructor;") must not match.
@@ -110,12 +121,24 @@ function decodePercent(text: string): string {
   });
 }
 
+/** Unicode format characters (zero-width spaces and joiners, soft hyphens, direction marks). */
+const FORMAT_CHARACTERS = /\p{Cf}/gu;
+/** Percent-decoding is repeated this often at most: a doubly encoded echo is decoded too. */
+const PERCENT_DECODING_ROUNDS = 4;
+
 /**
- * Service text as PCD shows it: HTML entities and percent-encoding decoded, whitespace
+ * Service text as PCD shows it: format characters removed, HTML entities decoded,
+ * percent-encoding decoded until nothing changes, whitespace (tabs and no-break spaces too)
  * collapsed. Redaction runs on this form, so an echo cannot hide behind an encoding.
  */
 export function normaliseServiceText(text: string): string {
-  return collapse(decodePercent(decodeEntities(text)));
+  let decoded = decodeEntities(text.replace(FORMAT_CHARACTERS, "")).replace(FORMAT_CHARACTERS, "");
+  for (let round = 0; round < PERCENT_DECODING_ROUNDS; round += 1) {
+    const next = decodePercent(decoded).replace(FORMAT_CHARACTERS, "");
+    if (next === decoded) break;
+    decoded = next;
+  }
+  return collapse(decoded);
 }
 
 /**

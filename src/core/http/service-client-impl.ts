@@ -39,7 +39,7 @@ import { DEFAULT_RETRY_POLICY, abortableSleep, backoffDelay, type RetryPolicy } 
 import { parseDataLimits, parseSeriesInfoList, parseSeriesValuesList } from "./schemas";
 
 /** What the client needs of Auth (Auth itself fits; tests may pass a fake). */
-export type TokenSource = Pick<Auth, "token" | "renew"> & Partial<Pick<Auth, "requestCount">>;
+export type TokenSource = Pick<Auth, "token" | "renew"> & Partial<Pick<Auth, "requestCount" | "secrets">>;
 
 export interface ServiceClientDeps {
   fetch: FetchLike;
@@ -156,6 +156,8 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
         operation,
         url,
         timedOutAfterMs: timedOut ? timeoutMs : null,
+        // A runtime's rejection can quote the request (an invalid header holds the token).
+        secrets: [token, ...(deps.auth.secrets?.() ?? [])],
       });
     } finally {
       clearTimeout(timer);
@@ -269,7 +271,7 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
             operation,
             now,
             serviceState: serviceState(now, deps.settings().releaseBusinessDay),
-            secrets: [token],
+            secrets: [token, ...(deps.auth.secrets?.() ?? [])],
           },
         );
         reachability.answered(now, outcome.status, error);

@@ -136,3 +136,37 @@ describe("huge error bodies", () => {
     expect(message).toBe("bad [redacted] end");
   });
 });
+
+describe("echoes hidden by format characters, spacing or encodings", () => {
+  const SECRET = "Open Sesame/42";
+  const TOKEN = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhbmFseXN0In0.c2lnbmF0dXJlLW9mLXRoZS10b2tlbg";
+  test.each([
+    ["split by zero-width spaces", `password O\u200bpen Ses\u200bame/42 refused`],
+    ["split by soft hyphens", `password Open Ses\u00adame/42 refused`],
+    ["split by a zero-width joiner and a direction mark", `password Open\u200d Sesame\u200e/42`],
+    ["spaced with a no-break space", `password Open\u00a0Sesame/42 refused`],
+    ["spaced with a tab", `password Open\tSesame/42 refused`],
+    ["numeric entities in plain text", `password &#79;pen &#83;esame&#47;42`],
+    ["URL-encoded twice", `password=${encodeURIComponent(encodeURIComponent(SECRET))}`],
+    ["URL-encoded three times", `p=${encodeURIComponent(encodeURIComponent(encodeURIComponent(SECRET)))}`],
+  ])("%s", (_case, body) => {
+    const message = extractServerMessage(body, [SECRET]) ?? "";
+    expect(message).toContain("[redacted]");
+    expect(message.toLowerCase()).not.toMatch(/sesame/);
+  });
+
+  test.each([
+    ["the token in base64", `token ${Buffer.from(TOKEN).toString("base64")} rejected`],
+    ["the token split by zero-width spaces", `token ${[...TOKEN].join("\u200b")} rejected`],
+    ["a hex key", "signing key 3f9a0c77d1e24b5a9c0e rejected"],
+  ])("%s is masked", (_case, body) => {
+    const message = extractServerMessage(body, [TOKEN]) ?? "";
+    expect(message).toMatch(/^token \[redacted\] rejected$|^signing key \[redacted\] rejected$/);
+  });
+
+  test("long words and names are not masked", () => {
+    expect(redactSecrets("Internationalisation of Northwest Europe's dataset 2026-11", [])).toBe(
+      "Internationalisation of Northwest Europe's dataset 2026-11",
+    );
+  });
+});

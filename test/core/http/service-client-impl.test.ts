@@ -30,8 +30,12 @@ function fakeAuth(): TokenSource & { token: jest.Mock; renew: jest.Mock } {
       return current;
     }),
     requestCount: () => count,
+    secrets: () => [PASSWORD, current],
   };
 }
+
+/** The signed-in account's password, which the session keeps in memory to renew the token. */
+const PASSWORD = "hunter2-Correct-Horse";
 
 const valuesRecord = (code: string, value = 1) => ({
   code,
@@ -486,4 +490,23 @@ describe("send slots (the batcher binds codes when its slot is granted)", () => 
       await expect(client.seriesInfo("live", "energy_price")).resolves.toHaveLength(1);
     },
   );
+});
+
+describe("every failure's text is redacted of the password and the token", () => {
+  test.each<[string, Responder]>([
+    ["a Series Values 500 echoing the password", text(`internal error: password=${PASSWORD}`, 500)],
+    ["a Series Values 400 echoing the token", text(`bad request with token ${TOKEN}`, 400)],
+    [
+      "a fetch rejection quoting the request's header",
+      reject(
+        new TypeError(`Headers.append: "Bearer ${TOKEN}\u0000" is an invalid header value; ${PASSWORD}`),
+      ),
+    ],
+  ])("%s", async (_name, responder) => {
+    const { client } = setup({ responders: [responder, responder, responder, responder], maxRetries: 0 });
+    const error = await caught(client.seriesValues("live", "energy_price", codes("1-1-1")));
+    const shown = `${error.message} ${JSON.stringify(error.details)}`;
+    expect(shown).not.toContain("hunter2");
+    expect(shown).not.toContain(TOKEN.split(".")[1] ?? TOKEN);
+  });
 });
