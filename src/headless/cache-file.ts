@@ -2,10 +2,11 @@
 // document, loaded before the engine starts and written back at the end. The engine never
 // stores a password or token, so neither can reach the file.
 //
-// The file is data, not configuration: the service addresses in its settings entry are
-// never used. They decide where the password is sent, and a file may come from anyone
-// (a colleague, a download); the runner takes addresses from its command line and
-// environment only (run-workbook.ts says which it uses).
+// The file is data, not configuration: the service addresses and the environment (live or
+// sandbox) in its settings entry are never used. The addresses decide where the password
+// is sent, the environment whether the cells show live values, and a file may come from
+// anyone (a colleague, a download); the runner takes both from its command line and
+// environment variables only (run-workbook.ts says which it uses).
 import { constants } from "node:fs";
 import { access, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -14,6 +15,8 @@ import { SETTINGS_STORAGE_KEY } from "../core/settings";
 
 /** The settings that say where requests go (and so where the password goes). */
 export const ADDRESS_SETTINGS = ["baseUrl", "authUrl", "productPaths"] as const;
+/** The settings a cache file never sets: the addresses, and live or sandbox values. */
+export const COMMAND_LINE_SETTINGS = [...ADDRESS_SETTINGS, "environment"] as const;
 
 export const CACHE_FILE_VERSION = 1;
 
@@ -50,8 +53,8 @@ export async function checkCacheFile(file: string): Promise<void> {
 }
 
 /**
- * Copies the file's entries into storage, without the service addresses of its settings
- * entry; a missing file is an empty cache.
+ * Copies the file's entries into storage, without the service addresses and environment of
+ * its settings entry; a missing file is an empty cache.
  */
 export async function loadCacheFile(file: string, storage: KeyValueStorage, log?: Logger): Promise<number> {
   let text: string;
@@ -77,13 +80,13 @@ export async function loadCacheFile(file: string, storage: KeyValueStorage, log?
   return entries.length;
 }
 
-/** A stored settings entry without the address settings (the rest, e.g. timeouts, stays). */
+/** A stored settings entry without the command line's settings (the rest, e.g. timeouts, stays). */
 function withoutAddresses(file: string, value: unknown, log: Logger | undefined): unknown {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return value;
   const kept: Record<string, unknown> = {};
   const ignored: string[] = [];
   for (const [field, setting] of Object.entries(value)) {
-    if ((ADDRESS_SETTINGS as readonly string[]).includes(field)) ignored.push(field);
+    if ((COMMAND_LINE_SETTINGS as readonly string[]).includes(field)) ignored.push(field);
     else
       Object.defineProperty(kept, field, {
         value: setting,
@@ -95,7 +98,7 @@ function withoutAddresses(file: string, value: unknown, log: Logger | undefined)
   if (ignored.length > 0) {
     log?.(
       "info",
-      `Cache file ${file}: its ${ignored.join(", ")} setting${ignored.length > 1 ? "s are" : " is"} not used; service addresses come from the command line or the environment only.`,
+      `Cache file ${file}: its ${ignored.join(", ")} setting${ignored.length > 1 ? "s are" : " is"} not used; service addresses and live or sandbox come from the command line or the environment only.`,
     );
   }
   return kept;

@@ -7,6 +7,7 @@ import { checkCacheFile } from "./cache-file";
 import { USAGE, UsageError, formulasOfFile, parseCliArgs, type CliOptions } from "./cli-args";
 import { ReportWriter } from "./report-writer";
 import { runWorkbook, type RunReport } from "./run-workbook";
+import { escapeControls } from "./terminal-text";
 
 export const EXIT_OK = 0;
 export const EXIT_FAILURE = 1;
@@ -27,7 +28,7 @@ async function main(argv: readonly string[]): Promise<number> {
     if (options.cacheFile !== undefined) await checkCache(options.cacheFile);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    await write(process.stderr, `${error.message}\n\n${USAGE}\n`);
+    await write(process.stderr, `${escapeControls(error.message)}\n\n${USAGE}\n`);
     return EXIT_USAGE;
   }
   // Each pass is written as it ends: a long run never holds every pass's tables.
@@ -45,7 +46,7 @@ function unfinished(report: RunReport): string {
   if (report.signIn.timedOut) return "  signing in";
   if (report.refresh?.timedOut) return "  refresh all";
   const stuck = report.passes.flatMap((pass) => pass.stuck ?? []);
-  return stuck.map((formula) => `  ${formula}`).join("\n");
+  return stuck.map((formula) => `  ${escapeControls(formula)}`).join("\n");
 }
 
 async function readFormulaFile(file: string): Promise<string> {
@@ -77,7 +78,8 @@ function write(stream: NodeJS.WriteStream, text: string): Promise<void> {
 // --timeout bounds the process, not only the report.
 main(process.argv.slice(2))
   .catch(async (error: unknown) => {
-    await write(process.stderr, `recalc failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    const message = error instanceof Error ? error.message : String(error);
+    await write(process.stderr, `recalc failed: ${escapeControls(message)}\n`);
     return EXIT_FAILURE;
   })
   .then((code) => {

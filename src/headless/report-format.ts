@@ -1,8 +1,11 @@
 // The runner's outputs: the JSON document of --json (one document, exactly the documented
-// shape: docs/formulas.md) and a readable text table otherwise.
+// shape: docs/formulas.md) and a readable text table otherwise. Both name the environment
+// (live or sandbox values). Text from the service or a file is printed with its control
+// characters escaped (terminal-text.ts), in both.
 import type { CellOutput, OutputScalar, OutputValue } from "./cell-output";
 import type { PassReport } from "./run-pass";
 import type { RunReport } from "./run-workbook";
+import { escapeControls, terminalSafeJson } from "./terminal-text";
 import type { Usage } from "./usage-meter";
 
 export function reportJson(report: RunReport): string {
@@ -11,12 +14,16 @@ export function reportJson(report: RunReport): string {
     passes: report.passes.map(jsonPass),
     ...jsonTail(report),
   };
-  return JSON.stringify(document);
+  return terminalSafeJson(document);
 }
 
 /** The document's fields before the passes (known once sign-in and refresh are done). */
 export function jsonHead(report: RunReport): Record<string, unknown> {
-  return { signIn: report.signIn, ...(report.refresh ? { refresh: report.refresh } : {}) };
+  return {
+    environment: report.environment,
+    signIn: report.signIn,
+    ...(report.refresh ? { refresh: report.refresh } : {}),
+  };
 }
 
 /** One pass as the document shows it. */
@@ -47,6 +54,9 @@ export function reportText(report: RunReport): string {
 /** The sign-in and refresh lines. */
 export function textHead(report: RunReport): string {
   const lines: string[] = [];
+  lines.push(
+    `Environment: ${report.environment === "sandbox" ? "sandbox (test values, not live data)" : "live"}`,
+  );
   lines.push(`Sign-in: ${phaseLine(report.signIn)}`);
   if (report.signIn.error) lines.push(`  ${report.signIn.error}`);
   if (report.refresh) {
@@ -60,7 +70,7 @@ export function textHead(report: RunReport): string {
     if (r.error) lines.push(`  failed: ${r.error}`);
     for (const failure of r.failures ?? []) lines.push(`  failed ${failure.code}: ${failure.message}`);
   }
-  return `${lines.join("\n")}\n`;
+  return textLines(lines);
 }
 
 /** One pass: its line, then each formula with its result. */
@@ -72,12 +82,16 @@ export function textPass(pass: PassReport, index: number): string {
     lines.push(...indent(describeOutput(result)));
   }
   if (pass.stuck) lines.push(`Did not settle: ${pass.stuck.join("  ")}`);
-  return `${lines.join("\n")}\n`;
+  return textLines(lines);
 }
 
 /** The total line. */
 export function textTail(report: RunReport): string {
-  return `Total: ${phaseLine(report.total)}\n`;
+  return textLines([`Total: ${phaseLine(report.total)}`]);
+}
+
+function textLines(lines: string[]): string {
+  return `${lines.map(escapeControls).join("\n")}\n`;
 }
 
 /** "167 ms; HTTP calls: access_token 0, ...; data requests: 1 (2 unconfirmed); timed out" */
@@ -99,16 +113,18 @@ function describeOutput(output: CellOutput): string[] {
 
 function formatValue(value: OutputValue): string[] {
   if (!Array.isArray(value)) return [String(value)];
+  // Escaped before the widths are measured, so a table with control characters stays aligned.
+  const text = (cell: OutputScalar): string => escapeControls(String(cell));
   // A series identifier line (one text, the rest empty) spans the table: it sets no width.
   const spanning = (row: OutputScalar[]): boolean =>
     row.length > 1 && row.slice(1).every((cell) => cell === "");
   const widths: number[] = [];
   for (const row of value.filter((candidate) => !spanning(candidate))) {
-    row.forEach((cell, column) => (widths[column] = Math.max(widths[column] ?? 0, String(cell).length)));
+    row.forEach((cell, column) => (widths[column] = Math.max(widths[column] ?? 0, text(cell).length)));
   }
   return value.map((row) =>
     row
-      .map((cell, column) => String(cell).padEnd(widths[column] ?? 0))
+      .map((cell, column) => text(cell).padEnd(widths[column] ?? 0))
       .join("  ")
       .trimEnd(),
   );

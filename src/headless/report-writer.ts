@@ -5,6 +5,7 @@
 import { jsonHead, jsonPass, jsonTail, textHead, textPass, textTail } from "./report-format";
 import type { PassReport } from "./run-pass";
 import type { RunReport } from "./run-workbook";
+import { terminalSafeJson } from "./terminal-text";
 
 export type ReportFormat = "json" | "text";
 
@@ -20,7 +21,7 @@ export class ReportWriter {
   /** runWorkbook's onPass: writes the pass (after the report's beginning, for the first). */
   readonly onPass = (pass: PassReport, report: RunReport): void => {
     const before = this.passes === 0 ? this.head(report) : this.format === "json" ? "," : "";
-    const body = this.format === "json" ? JSON.stringify(jsonPass(pass)) : textPass(pass, this.passes);
+    const body = this.format === "json" ? terminalSafeJson(jsonPass(pass)) : textPass(pass, this.passes);
     this.passes += 1;
     this.enqueue(before + body);
   };
@@ -30,7 +31,7 @@ export class ReportWriter {
     if (this.passes === 0) this.enqueue(this.head(report));
     // JSON: the tail object's fields, after the passes' closing bracket.
     this.enqueue(
-      this.format === "json" ? `],${JSON.stringify(jsonTail(report)).slice(1)}\n` : textTail(report),
+      this.format === "json" ? `],${terminalSafeJson(jsonTail(report)).slice(1)}\n` : textTail(report),
     );
     await this.pending;
   }
@@ -38,7 +39,7 @@ export class ReportWriter {
   private head(report: RunReport): string {
     // JSON: the head object's fields, left open for the passes.
     return this.format === "json"
-      ? `${JSON.stringify(jsonHead(report)).slice(0, -1)},"passes":[`
+      ? `${terminalSafeJson(jsonHead(report)).slice(0, -1)},"passes":[`
       : textHead(report);
   }
 

@@ -5,6 +5,7 @@ import "fake-indexeddb/auto";
 import { randomUUID } from "node:crypto";
 import { createEngine, createIdbStorage } from "../core";
 import type { Engine, EngineSettings, RefreshSummary } from "../core/engine-api";
+import type { ServiceEnvironment } from "../core/model";
 import type { Clock, FetchLike, KeyValueStorage, Logger } from "../core/environment";
 import { setEngine } from "../host/shared-engine";
 import { checkCacheFile, loadCacheFile, saveCacheFile } from "./cache-file";
@@ -12,6 +13,7 @@ import { installCustomFunctionsShim } from "./custom-functions-shim";
 import { untilDeadline, type DeadlineOutcome } from "./deadline";
 import { installHostRequirementsShim } from "./host-requirements-shim";
 import { runPass, type PassCells, type PassReport } from "./run-pass";
+import { escapeControls } from "./terminal-text";
 import { engineStatsMeter, meteredFetch, usageBetween, type Usage, type UsageMeter } from "./usage-meter";
 
 export const DEFAULT_TIMEOUT_MS = 300_000;
@@ -62,6 +64,8 @@ export interface PhaseReport extends Usage {
 export type RefreshReport = PhaseReport & Partial<RefreshSummary>;
 
 export interface RunReport {
+  /** Whose values the cells show: --sandbox alone decides it (never the cache file). */
+  environment: ServiceEnvironment;
   /** Signing in (its token request); zero calls without credentials. */
   signIn: PhaseReport;
   /** Present with the refresh option. */
@@ -114,6 +118,7 @@ export async function runWorkbook(options: RunOptions): Promise<RunReport> {
   const atStart = meter.read();
   let previous: PassCells | undefined;
   const report: RunReport = {
+    environment: options.sandbox ? "sandbox" : "live",
     signIn: { ...usageBetween(atStart, atStart), ms: 0 },
     passes: [],
     total: { ...usageBetween(atStart, atStart), ms: 0 },
@@ -136,6 +141,8 @@ export async function runWorkbook(options: RunOptions): Promise<RunReport> {
 
     const signedIn = await phase(async () => {
       await engine.ready();
+      // What the engine uses (a given engine has its own settings).
+      report.environment = engine.getSettings().environment;
       if (!options.engine) logAddresses(engine, options, log);
       return signIn(engine, options, log);
     });
@@ -210,7 +217,8 @@ export const LOCAL_EMULATOR_URL = "http://127.0.0.1:3001";
 
 function buildEngine(options: RunOptions, storage: KeyValueStorage, log: Logger): Engine {
   const settings: Partial<EngineSettings> = {};
-  if (options.sandbox) settings.environment = "sandbox";
+  // Always set: a stored environment (a cache file's) must not choose sandbox values.
+  settings.environment = options.sandbox ? "sandbox" : "live";
   if (options.baseUrl) settings.baseUrl = options.baseUrl;
   if (options.authUrl ?? options.baseUrl) settings.authUrl = options.authUrl ?? options.baseUrl;
   return createEngine(
@@ -253,5 +261,5 @@ async function signIn(engine: Engine, options: RunOptions, log: Logger): Promise
 }
 
 const stderrLogger: Logger = (level, message) => {
-  if (level !== "debug") process.stderr.write(`[${level}] ${message}\n`);
+  if (level !== "debug") process.stderr.write(`[${level}] ${escapeControls(message)}\n`);
 };

@@ -1,7 +1,9 @@
 // The README's runner example, run as written while `npm start` holds its emulator port:
-// it starts its own emulator on another port, points --base-url at it, and its JSON reaches
-// the pipe whole. The test runs the example's recalc command word for word, with the
-// example's address swapped for an emulator on an ephemeral port.
+// it starts its own emulator on another port, points --base-url at it, takes the account
+// from PCD_USERNAME and PCD_PASSWORD (never --password on the command line, where other
+// users see it), and its JSON reaches the pipe whole. The test runs the example's recalc
+// command word for word, with the example's address swapped for an emulator on an
+// ephemeral port and the password typed at its prompt given as PCD_PASSWORD.
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -50,6 +52,13 @@ test("the example's emulator and --base-url use one port, not the one npm start 
   expect(baseUrl).toBe(port);
 });
 
+test("the example keeps the password off the command line: PCD_PASSWORD, read without echo", () => {
+  const text = example();
+  expect(text).not.toMatch(/--password\b/);
+  expect(text).toMatch(/^read -rsp '[^']*' PCD_PASSWORD && export PCD_PASSWORD\b/m);
+  expect(text).toMatch(/^export PCD_USERNAME=\S+$/m);
+});
+
 test("the example's recalc command prints one whole JSON document into a pipe", async () => {
   const text = example();
   const line = text.split("\n").find((row) => row.includes("npm run -s recalc --"));
@@ -60,11 +69,14 @@ test("the example's recalc command prints one whole JSON document into a pipe", 
   );
   expect(args).toContain(emulator.url);
   const { code, stdout } = await new Promise<{ code: number; stdout: string }>((resolve, reject) => {
-    // No PCD_* address or account: the example's own flags carry them.
-    // PCD_NOW alone is set: the engine judges maintenance days by its clock, which must read
+    // No PCD_* address: the example's own flags carry it. The account is what the example
+    // exports: its PCD_USERNAME, and the password typed at its prompt.
+    // PCD_NOW is set: the engine judges maintenance days by its clock, which must read
     // the emulator's date (on a real maintenance day it would not call at all).
     const env = {
       ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith("PCD_"))),
+      PCD_USERNAME: /^export PCD_USERNAME=(\S+)$/m.exec(text)?.[1] ?? "",
+      PCD_PASSWORD: emulator.password,
       PCD_NOW: QUIET_DAY,
     };
     const child = spawn(process.execPath, [TSX, CLI, ...args], { env, stdio: ["ignore", "pipe", "ignore"] });

@@ -29,10 +29,10 @@ afterAll(async () => {
 });
 
 /** A cache file whose settings entry points both addresses (and a product path) elsewhere. */
-async function plantedCacheFile(name: string): Promise<string> {
+async function plantedCacheFile(name: string, environment = "live"): Promise<string> {
   const file = path.join(dir, name);
   const settings = {
-    environment: "live",
+    environment,
     baseUrl: PLANTED,
     authUrl: PLANTED,
     productPaths: { energy_price: "/steal" },
@@ -58,7 +58,7 @@ function recordingFetch(): { fetch: FetchLike; urls: string[] } {
   };
 }
 
-async function run(options: { cacheFile: string; baseUrl?: string; authUrl?: string }) {
+async function run(options: { cacheFile: string; baseUrl?: string; authUrl?: string; sandbox?: boolean }) {
   const { fetch, urls } = recordingFetch();
   const logs: string[] = [];
   const report = await runWorkbook({
@@ -86,9 +86,20 @@ test("without --base-url/--auth-url the planted addresses are not used: sign-in 
   );
   expect(logs).toContainEqual(
     expect.stringMatching(
-      /^info: Cache file .*no-flags\.json: its baseUrl, authUrl, productPaths settings are not used; service addresses come from the command line or the environment only\.$/,
+      /^info: Cache file .*no-flags\.json: its environment, baseUrl, authUrl, productPaths settings are not used; service addresses and live or sandbox come from the command line or the environment only\.$/,
     ),
   );
+});
+
+test.each([
+  ["a sandbox file without --sandbox: live", "sandbox", false, "live"],
+  ["a live file with --sandbox: sandbox", "live", true, "sandbox"],
+] as const)("the cache file never sets the environment: %s", async (_name, planted, sandbox, used) => {
+  const file = await plantedCacheFile(`environment-${planted}.json`, planted);
+  const { report, logs } = await run({ cacheFile: file, baseUrl: GIVEN, sandbox });
+  // The report names the environment the engine used, read from the engine.
+  expect(report.environment).toBe(used);
+  expect(logs).toContainEqual(expect.stringMatching(/its environment, baseUrl, .* settings are not used/));
 });
 
 test("with --base-url the given address is used and said; other settings of the file still apply", async () => {

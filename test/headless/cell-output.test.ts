@@ -42,6 +42,7 @@ const HTTP = { access_token: 0, series_info: 3, series_values: 0, series_hist: 1
 const NO_CALLS = { access_token: 0, series_info: 0, series_values: 0, series_hist: 0, data_limits: 0 };
 
 const REPORT: RunReport = {
+  environment: "live",
   settled: true,
   signIn: { http: { ...NO_CALLS, access_token: 1 }, dataRequests: 0, dataRequestsUnconfirmed: 0, ms: 5 },
   passes: [
@@ -73,6 +74,7 @@ const REPORT: RunReport = {
 
 test("JSON output has exactly the documented shape", () => {
   expect(JSON.parse(reportJson(REPORT))).toEqual({
+    environment: "live",
     signIn: REPORT.signIn,
     passes: [
       {
@@ -125,6 +127,7 @@ test("JSON output carries the refresh with its calls, and a timed-out pass's stu
 test("the text table shows dates as YYYY-MM-DD, aligns columns, lets the identifier line span, and shows errors with their type", () => {
   expect(reportText(REPORT)).toBe(
     [
+      "Environment: live",
       "Sign-in: 5 ms; HTTP calls: access_token 1, series_info 0, series_values 0, series_hist 0, data_limits 0; data requests: 0",
       "Pass 1: 12 ms; HTTP calls: access_token 0, series_info 3, series_values 0, series_hist 1, data_limits 0; data requests: 1",
       '=PCD.VALUES("1-2-3",,,,,2)',

@@ -37,6 +37,7 @@ function pass(index: number, stuck?: string[]): PassReport {
 
 function report(passes: PassReport[], withRefresh: boolean): RunReport {
   return {
+    environment: "live",
     signIn: { ...usage(0), ms: 5 },
     ...(withRefresh
       ? { refresh: { ...usage(2), ms: 7, updated: 2, revised: 0, unchanged: 0, failed: 0 } }
