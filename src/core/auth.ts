@@ -7,6 +7,8 @@ import type { Clock, FetchLike, Logger } from "./environment";
 import { PcdError } from "./errors";
 import { classifyFetchRejection, classifyHttpFailure } from "./http/classify";
 import { accessTokenUrl } from "./http/paths";
+import { MAX_ANSWER_NESTING, nestsDeeperThan } from "./http/json-depth";
+import { readCapped } from "./http/read-capped";
 import { fetchWithoutCrossOriginRedirect } from "./http/redirect-guard";
 import { parseRetryAfter } from "./http/retry-after";
 import { redactDetails, redactSecrets } from "./http/server-message";
@@ -16,6 +18,8 @@ import { ENGINE_DEFAULTS } from "./defaults";
 
 /** docs/service.md §5: a token lives 2 hours (used when the JWT carries no exp). */
 export const TOKEN_LIFETIME_MS = ENGINE_DEFAULTS.tokenLifetimeMs;
+/** The largest token answer read (a JWT in a small JSON object is a few kilobytes). */
+export const MAX_TOKEN_ANSWER_BYTES = 1024 * 1024;
 /** Renew this long before expiry, so a call never leaves with a token about to lapse. */
 export const RENEW_BEFORE_EXPIRY_MS = ENGINE_DEFAULTS.renewBeforeExpiryMs;
 
@@ -273,10 +277,12 @@ export class Auth {
         },
         { what: `the ${purpose}`, credential: "your password", setting: "the token address" },
       );
-      bodyText = await response.text();
+      // A token answer is a few kilobytes: a larger one is read no further.
+      bodyText = await readCapped(response, MAX_TOKEN_ANSWER_BYTES, "Access Token");
     } catch (error) {
       if (error instanceof PcdError) {
-        // A refused redirect: already in PCD's words, and names only the target's origin.
+        // A refused redirect (it names only the target's origin) or an answer too large:
+        // already in PCD's words.
         throw new PcdError(error.kind, `${prefix}: ${error.message}`, error.details);
       }
       const failure = classifyFetchRejection(error, {
@@ -319,7 +325,9 @@ export class Auth {
 
     let token: unknown;
     try {
-      token = (JSON.parse(bodyText) as { access_token?: unknown } | null)?.access_token;
+      token = nestsDeeperThan(bodyText, MAX_ANSWER_NESTING)
+        ? undefined
+        : (JSON.parse(bodyText) as { access_token?: unknown } | null)?.access_token;
     } catch {
       token = undefined;
     }
@@ -345,11 +353,24 @@ export class Auth {
 }
 
 /**
+ * The longest a token is believed to live. A service's exp is a claim, not verified: one
+ * years or millennia ahead (10^13 seconds is past what a Date can hold) would keep a dead
+ * token for ever and break every date made from it, so beyond this it is not believed.
+ */
+export const MAX_TOKEN_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+/**
  * Expiry of a token: the JWT's exp (decoded, not verified: the client has no key). When
  * exp is missing or unreadable, issue time + 2 h. When exp is already past by our clock
  * (a PC clock that runs late), the token's own lifetime (exp - iat, else 2 h) from now.
+ * An expiry (or lifetime) beyond MAX_TOKEN_LIFETIME_MS is unusable: issue time + 2 h.
  */
 export function expiryOf(token: string, now: number): number {
+  const expiresAt = claimedExpiryOf(token, now);
+  return expiresAt - now > MAX_TOKEN_LIFETIME_MS ? now + TOKEN_LIFETIME_MS : expiresAt;
+}
+
+function claimedExpiryOf(token: string, now: number): number {
   let claims: { exp?: unknown; iat?: unknown };
   try {
     claims = decodeJwt(token);

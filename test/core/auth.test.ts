@@ -170,6 +170,27 @@ describe("Auth.signIn", () => {
   });
 });
 
+describe("token answers PCD does not read", () => {
+  test.each<[string, string, RegExp]>([
+    [
+      "over 1 MB",
+      JSON.stringify({ access_token: "x".repeat(1024 * 1024) }),
+      /^Sign-in failed: The Access Token answer was too large \(over 1 MB\); PCD stopped reading it\.$/,
+    ],
+    [
+      "nested past what a token answer holds",
+      `{"access_token":"${tokenFor(NOW_S)}","x":${"[".repeat(100_000)}${"]".repeat(100_000)}}`,
+      /^Sign-in failed: the token service answered without an access_token/,
+    ],
+  ])("%s: sign-in fails with a protocol error, no session", async (_name, body, message) => {
+    const { auth } = setup(json(body));
+    const error = await caught(auth.signIn("analyst@example.com", PASSWORD));
+    expect(error.kind).toBe("protocol");
+    expect(error.message).toMatch(message);
+    expect(auth.status().signedIn).toBe(false);
+  });
+});
+
 describe("token expiry", () => {
   test.each<[string, string, number]>([
     ["exp of the JWT", makeJwt({ iat: NOW_S, exp: NOW_S + 3600 }), QUIET_TIME + 3_600_000],
@@ -182,8 +203,39 @@ describe("token expiry", () => {
       makeJwt({ iat: NOW_S - 7300, exp: NOW_S - 100 }),
       QUIET_TIME + 7_200_000,
     ],
+    // A claimed lifetime past 24 h is not believed: the service's documented 2 h apply.
+    ["exactly 24 h is believed", makeJwt({ iat: NOW_S, exp: NOW_S + 86_400 }), QUIET_TIME + 86_400_000],
+    ["25 h: issue time + 2 h", makeJwt({ iat: NOW_S, exp: NOW_S + 90_000 }), QUIET_TIME + TOKEN_LIFETIME_MS],
+    [
+      "exp 10^13 (past what a Date holds): issue time + 2 h",
+      makeJwt({ exp: 1e13 }),
+      QUIET_TIME + TOKEN_LIFETIME_MS,
+    ],
+    ["exp 1e308: issue time + 2 h", makeJwt({ exp: 1e308 }), QUIET_TIME + TOKEN_LIFETIME_MS],
+    [
+      "a passed exp with a lifetime of years: issue time + 2 h",
+      makeJwt({ iat: -1e12, exp: NOW_S - 100 }),
+      QUIET_TIME + TOKEN_LIFETIME_MS,
+    ],
   ])("%s", (_name, token, expected) => {
     expect(expiryOf(token, QUIET_TIME)).toBe(expected);
+  });
+
+  test("a token whose exp is 10^13 signs in: a real expiry, a readable log, and it renews 2 h later", async () => {
+    const absurd = makeJwt({ iat: NOW_S, exp: 1e13 });
+    const { auth, clock, lines, requests } = setup(
+      json({ access_token: absurd }),
+      json({ access_token: tokenFor(NOW_S + 7200) }),
+    );
+    const status = await auth.signIn("analyst@example.com", PASSWORD);
+    expect(status).toMatchObject({ signedIn: true, tokenExpiresAt: QUIET_TIME + TOKEN_LIFETIME_MS });
+    expect(lines.map((line) => line.message).join("\n")).toContain(
+      `token valid until ${new Date(QUIET_TIME + TOKEN_LIFETIME_MS).toISOString()}`,
+    );
+    await expect(auth.token()).resolves.toBe(absurd);
+    clock.advance(TOKEN_LIFETIME_MS);
+    await expect(auth.token()).resolves.not.toBe(absurd);
+    expect(requests).toHaveLength(2);
   });
 });
 

@@ -24,6 +24,7 @@ import { serviceState } from "../schedule";
 import type { CallOptions, DataCallOperation, SendSlot, ServiceClient } from "../service-client";
 import { OPERATION_LABELS, classifyFetchRejection, classifyHttpFailure, isRetryable } from "./classify";
 import { buildCodesSegment } from "./codes-segment";
+import { MAX_ANSWER_NESTING, nestsDeeperThan } from "./json-depth";
 import { operationUrl, type ServiceOperation } from "./paths";
 import {
   DEFAULT_MAX_IN_FLIGHT,
@@ -81,6 +82,13 @@ function emptyHttpCounts(): Record<Operation, number> {
 }
 
 function parseJson(answer: HttpAnswer, label: string): unknown {
+  if (nestsDeeperThan(answer.bodyText, MAX_ANSWER_NESTING)) {
+    throw new PcdError(
+      "protocol",
+      `The ${label} answer nested deeper than any answer of the service (over ${MAX_ANSWER_NESTING} levels); PCD did not read it.`,
+      { status: answer.status },
+    );
+  }
   try {
     return JSON.parse(answer.bodyText);
   } catch {
@@ -282,7 +290,7 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
       // The message stays the cause alone: the cell, the refresh summary and the outage
       // notice say what happens next (cells try again later), which a count of the
       // retries already made would contradict.
-      if (delay === null) throw error;
+      if (delay === null || options?.once === true) throw error;
       retries++;
       deps.log?.(
         "info",

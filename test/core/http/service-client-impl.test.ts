@@ -92,6 +92,42 @@ async function caught(promise: Promise<unknown>): Promise<PcdError> {
   throw new Error("expected a PcdError");
 }
 
+describe("answers nested past what the service sends", () => {
+  const deep = (depth: number): string => `${"[".repeat(depth)}${"]".repeat(depth)}`;
+
+  test.each<[string, "seriesInfo" | "seriesValues" | "dataLimits", string]>([
+    ["Series Values", "seriesValues", "Series Values"],
+    ["Series Info", "seriesInfo", "Series Info"],
+    ["Data Limits", "dataLimits", "Data Limits"],
+  ])("%s: a protocol error naming the operation, refused before parsing", async (_name, operation, label) => {
+    const { client } = setup({ responders: [json(deep(500_000))], maxRetries: 0 });
+    const parse = jest.spyOn(JSON, "parse");
+    try {
+      const call =
+        operation === "seriesValues"
+          ? client.seriesValues("live", "energy_price", codes("68520-8-1"))
+          : operation === "seriesInfo"
+            ? client.seriesInfo("live", "energy_price")
+            : client.dataLimits("energy_price");
+      const error = await caught(call);
+      expect(error.kind).toBe("protocol");
+      expect(error.message).toBe(
+        `The ${label} answer nested deeper than any answer of the service (over 8 levels); PCD did not read it.`,
+      );
+      expect(parse).not.toHaveBeenCalled();
+    } finally {
+      parse.mockRestore();
+    }
+  });
+
+  test("a record nested as deep as the bound allows is still read", async () => {
+    const record = { ...valuesRecord("68520-8-1"), extra: [[[[{ a: 1 }]]]] }; // 7 levels
+    const { client } = setup({ responders: [json([record])] });
+    const result = await client.seriesValues("live", "energy_price", codes("68520-8-1"));
+    expect(result.get("68520-8-1")?.finals.toPoints()).toEqual([{ month: "2026-09", value: 1 }]);
+  });
+});
+
 describe("operations", () => {
   test("seriesInfo: GET with the bearer token, validated records", async () => {
     const { client, requests } = setup({ responders: [json([infoRecord("68520-8-1"), { code: "bad" }])] });
