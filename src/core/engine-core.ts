@@ -8,6 +8,7 @@ import { ChangeEvents } from "./change-events";
 import { DataLimitsKeeper, LIMITS_MAX_AGE_MS } from "./data-limits-keeper";
 import { DowntimePolicy } from "./downtime-policy";
 import { serviceCondition } from "./service-condition";
+import { OutageProbe } from "./outage-probe";
 import { ServiceReturn } from "./service-return";
 import type { EngineParts } from "./engine-parts";
 import type {
@@ -55,6 +56,7 @@ export class EngineCore implements Engine {
   private readonly limitsKeeper: DataLimitsKeeper;
   private readonly downtime: DowntimePolicy;
   private readonly serviceReturn: ServiceReturn;
+  private readonly outageProbe: OutageProbe;
   private readonly searchIndex = new SearchIndexCache();
   private loading: Promise<void> | undefined;
   /** True once load() is done (the synchronous fast path needs the stored state read). */
@@ -73,9 +75,19 @@ export class EngineCore implements Engine {
     this.serviceReturn = new ServiceReturn(() => serviceCondition(this.downtime.state()).kind === "up");
     // The pane's outage banner and Status tab follow reachability as it changes; cells that
     // wait on a retry hear when the service answers again.
+    this.outageProbe = new OutageProbe({
+      inOutage: () => {
+        const kind = serviceCondition(this.downtime.state()).kind;
+        return kind === "failing" || kind === "unreachable";
+      },
+      // Data Limits of a product the workbook uses: no data request, the smallest answer.
+      probe: () =>
+        parts.client.dataLimits(this.workbookKeys.list()[0]?.product ?? "energy_price", { once: true }),
+    });
     parts.client.onReachabilityChange?.(() => {
       this.changes.metaChanged();
       this.serviceReturn.check();
+      this.outageProbe.update();
     });
     this.catalogStore = new Catalog({
       client: parts.client,

@@ -15,6 +15,8 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** A send slot already granted by reserveSlot: the first attempt uses it instead of queueing. */
   slot?: SendSlot;
+  /** One attempt, no retry: the caller has its own schedule (the outage probe). */
+  once?: boolean;
 }
 
 /**

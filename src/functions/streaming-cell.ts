@@ -165,6 +165,10 @@ class StreamingCellRun<T, E> implements StreamingCell, SessionWatcher, RetryWait
   private retryAttempt = 0;
   /** Epoch ms the armed retry runs at (meaningful while retryTimer is set). */
   private retryAt: number | null = null;
+  /** Registered to try again when the engine sees the service answer again. */
+  private waitingForReturn = false;
+  /** Epoch ms the latest computation started (on the injected clock). */
+  private lastRunAt = 0;
 
   constructor(
     private readonly sink: ResultSink<T, E>,
@@ -228,6 +232,7 @@ class StreamingCellRun<T, E> implements StreamingCell, SessionWatcher, RetryWait
       return;
     }
     this.running = true;
+    this.lastRunAt = (this.options.now ?? Date.now)();
     if (!this.settled) this.watchdog = this.startWatchdog();
     // Keys of this run are watched at once (a change during the run re-runs the cell), and
     // replace the watched set when the run ends (keys it no longer uses stop mattering). Each
@@ -240,7 +245,10 @@ class StreamingCellRun<T, E> implements StreamingCell, SessionWatcher, RetryWait
       this.showValue(value);
       // Cached data shown because a fetch failed: kept, and tried again on the schedule.
       if (run.staleCause) this.scheduleRetry(run.staleCause);
-      else this.retryAttempt = 0;
+      else {
+        this.retryAttempt = 0;
+        this.clearRetry();
+      }
     } catch (error) {
       // The cell says when it really tries again, not how often the engine retried.
       this.showError(withRetryNote(toCellError(error), this.scheduleRetry(error)));
@@ -276,6 +284,7 @@ class StreamingCellRun<T, E> implements StreamingCell, SessionWatcher, RetryWait
     keysOfRun.forEach((_need, key) => this.watchKey(key));
     this.lastError = undefined;
     this.retryAttempt = 0;
+    this.clearRetry();
     this.showValue(value);
     this.endRun(keysOfRun);
     return true;
@@ -316,7 +325,11 @@ class StreamingCellRun<T, E> implements StreamingCell, SessionWatcher, RetryWait
     if (until !== undefined) delay = until - now() + FIRST_RETRY_MS;
     else if (retryAfterMs !== undefined) delay = retryAfterMs;
     else delay = RETRY_DELAYS_MS[this.retryAttempt];
-    if (delay === undefined || this.retryAttempt >= MAX_TIMED_RETRIES) return null;
+    if (delay === undefined || this.retryAttempt >= MAX_TIMED_RETRIES) {
+      // The schedule ran out: the cell still tries once when the service answers again.
+      this.waitForReturn();
+      return null;
+    }
     this.retryAttempt += 1;
     const wait = Math.min(Math.max(delay, FIRST_RETRY_MS), MAX_RETRY_DELAY_MS);
     const random = this.options.random ?? Math.random;
@@ -326,27 +339,57 @@ class StreamingCellRun<T, E> implements StreamingCell, SessionWatcher, RetryWait
     const jittered = wait + Math.floor(spread * random());
     this.retryAt = now() + jittered;
     this.retryTimer = setTimeout(StreamingCellRun.onRetryTimer, jittered, this);
-    waitForService(this.engine, this);
+    this.waitForReturn();
     return this.retryAt;
   }
 
   private static onRetryTimer(this: void, cell: StreamingCellRun<unknown, unknown>): void {
     cell.retryTimer = undefined;
-    unwaitForService(cell.engine, cell);
+    cell.stopWaitingForReturn();
     cell.rerun();
   }
 
-  /** Called by the registry when the service answers again: the armed retry runs now. */
+  /**
+   * Called by the registry (which has let the cell go) when the service answers again: the
+   * armed retry, or the one the exhausted schedule no longer gives, runs now.
+   */
   retryNow(): void {
-    if (this.retryTimer === undefined || this.cancelled) return;
-    this.clearRetry();
-    this.rerun();
+    this.waitingForReturn = false;
+    if (this.cancelled) return;
+    if (this.retryTimer !== undefined) {
+      clearTimeout(this.retryTimer);
+      this.retryTimer = undefined;
+      this.rerun();
+      return;
+    }
+    // The schedule ran out: one try per longest step at most, however often the service
+    // comes and goes (a series the service keeps failing must not be asked for each time).
+    const now = (this.options.now ?? Date.now)();
+    const wait = this.lastRunAt + MAX_SCHEDULED_DELAY_MS - now;
+    if (wait <= 0) {
+      this.rerun();
+      return;
+    }
+    this.retryAt = now + wait;
+    this.retryTimer = setTimeout(StreamingCellRun.onRetryTimer, wait, this);
+  }
+
+  private waitForReturn(): void {
+    if (this.waitingForReturn) return;
+    this.waitingForReturn = true;
+    waitForService(this.engine, this);
+  }
+
+  private stopWaitingForReturn(): void {
+    if (!this.waitingForReturn) return;
+    this.waitingForReturn = false;
+    unwaitForService(this.engine, this);
   }
 
   private clearRetry(): void {
     if (this.retryTimer !== undefined) clearTimeout(this.retryTimer);
     this.retryTimer = undefined;
-    unwaitForService(this.engine, this);
+    this.stopWaitingForReturn();
   }
 
   private clearWatchdog(): void {

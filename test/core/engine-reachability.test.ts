@@ -132,3 +132,28 @@ test("a token renewal answered with a server error is the service failing, not '
   expect((await settle(engine.getSeries(request))).status).toBe("fulfilled");
   expect(serviceCondition(engine.serviceState())).toMatchObject({ kind: "up" });
 });
+
+test("after a network drop the engine learns the service is back by itself (a Data Limits probe), and backs off meanwhile", async () => {
+  const { engine, pcd } = await start();
+  await settle(engine.catalog("energy_price"));
+  const request = await engine.resolve(CODE, null, null);
+  let told = 0;
+  engine.onServiceBack?.(() => (told += 1));
+  pcd.mode = "down";
+  await settle(engine.getSeries(request));
+  const probes = (): number => pcd.urls.filter((url) => url.endsWith("/data_limits")).length;
+  const before = probes();
+  // An hour of outage: a few probes, not a loop.
+  await jest.advanceTimersByTimeAsync(3_600_000);
+  expect(probes() - before).toBeLessThanOrEqual(4);
+  expect(serviceCondition(engine.serviceState()).kind).toBe("unreachable");
+  // The network is back; no cell or user calls: the next probe tells.
+  pcd.mode = "up";
+  await jest.advanceTimersByTimeAsync(30 * 60_000);
+  expect(serviceCondition(engine.serviceState()).kind).toBe("up");
+  expect(told).toBe(1);
+  // Answering: no more probes.
+  const after = probes();
+  await jest.advanceTimersByTimeAsync(3 * 3_600_000);
+  expect(probes()).toBe(after);
+});

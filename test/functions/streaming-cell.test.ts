@@ -470,9 +470,56 @@ describe("retries after passing failures", () => {
       await microflush();
       messages.push(sink.results.at(-1));
     }
-    // The first failure, then one early retry per step of the schedule (1, 5, 15 minutes), then none.
+    // The first failure, then one early retry per step of the schedule (1, 5, 15 minutes).
     expect(runs()).toBe(4);
     expect(messages.at(-1)).toEqual({ error: { type: "#N/A", message: "PCD could not be reached." } });
+    // The schedule ran out: a return still brings one try, but at most one per 15 minutes,
+    // however often the service comes and goes.
+    jest.advanceTimersByTime(15 * 60_000);
+    await microflush();
+    expect(runs()).toBe(5);
+    for (let i = 0; i < 10; i += 1) {
+      back.fire();
+      jest.advanceTimersByTime(60_000);
+      await microflush();
+    }
+    expect(runs()).toBe(5);
+    jest.advanceTimersByTime(5 * 60_000);
+    await microflush();
+    expect(runs()).toBe(6);
+  });
+
+  test("a cell whose retries ran out tries again when the service answers again, with no user action", async () => {
+    const { engine, key } = await quiet();
+    const back = serviceBack(engine);
+    const sink = makeSink();
+    const { job, runs } = scriptedJob(
+      "data",
+      [
+        () => Promise.reject(networkDown),
+        () => Promise.reject(networkDown),
+        () => Promise.reject(networkDown),
+        () => Promise.reject(networkDown),
+        async () => 9,
+      ],
+      key,
+    );
+    startStreamingCell(sink, job, { engine, toHostError: asError, watchdogMs: 10_000_000, random: () => 0 });
+    await microflush();
+    // The schedule: 1, 5 and 15 minutes, then no timer.
+    for (const step of [60_000, 5 * 60_000, 15 * 60_000]) {
+      jest.advanceTimersByTime(step);
+      await microflush();
+    }
+    expect(runs()).toBe(4);
+    jest.advanceTimersByTime(24 * 60 * 60_000);
+    await microflush();
+    expect(runs()).toBe(4);
+    // The next day the service answers again: the cell gets its value by itself.
+    back.fire();
+    await microflush();
+    expect(runs()).toBe(5);
+    expect(sink.results.at(-1)).toBe(9);
     expect(back.listeners()).toBe(0);
   });
 

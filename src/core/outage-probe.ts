@@ -1,0 +1,61 @@
+// While the engine's calls see the service failing or out of reach, nothing may call it
+// again for a long time: cached cells make no call, and cells that failed stop retrying
+// after 15 minutes. Then the engine could not learn that the service is back, and Status
+// and the cells would keep the outage until someone acts. One cheap call (Data Limits: no
+// data request) now and then tells: 1, 5 and 15 minutes after the outage began, then every
+// 30 minutes, and none once the service answers or a known downtime begins.
+export const OUTAGE_PROBE_DELAYS_MS: readonly number[] = [60_000, 5 * 60_000, 15 * 60_000, 30 * 60_000];
+
+export interface OutageProbeParts {
+  /** Whether the service's condition is an outage (failing or unreachable) now. */
+  inOutage(): boolean;
+  /** The cheap call; its outcome reaches the reachability record like any call's. */
+  probe(): Promise<unknown>;
+}
+
+export class OutageProbe {
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private attempt = 0;
+
+  constructor(private readonly parts: OutageProbeParts) {}
+
+  /** The condition may have changed: arm the next probe in an outage, stop otherwise. */
+  update(): void {
+    if (!this.safeInOutage()) {
+      this.stop();
+      this.attempt = 0;
+      return;
+    }
+    if (this.timer !== undefined) return;
+    const delay = OUTAGE_PROBE_DELAYS_MS[Math.min(this.attempt, OUTAGE_PROBE_DELAYS_MS.length - 1)];
+    this.attempt += 1;
+    this.timer = setTimeout(() => this.fire(), delay);
+    // A host that is done (the headless runner) does not stay up for a probe.
+    (this.timer as { unref?: () => void }).unref?.();
+  }
+
+  private stop(): void {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  private fire(): void {
+    this.timer = undefined;
+    if (!this.safeInOutage()) {
+      this.attempt = 0;
+      return;
+    }
+    void this.parts
+      .probe()
+      .catch(() => undefined)
+      .finally(() => this.update());
+  }
+
+  private safeInOutage(): boolean {
+    try {
+      return this.parts.inOutage();
+    } catch {
+      return false;
+    }
+  }
+}

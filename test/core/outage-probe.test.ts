@@ -1,0 +1,55 @@
+// The outage probe: one cheap call now and then while the service is failing or out of
+// reach, backing off, and none once it answers or outside an outage.
+import { OUTAGE_PROBE_DELAYS_MS, OutageProbe } from "../../src/core/outage-probe";
+
+beforeEach(() => jest.useFakeTimers({ now: Date.UTC(2026, 10, 10, 18) }));
+afterEach(() => jest.useRealTimers());
+
+function probe(outage: { now: boolean }) {
+  const at: number[] = [];
+  const started = Date.now();
+  const subject = new OutageProbe({
+    inOutage: () => outage.now,
+    probe: async () => {
+      at.push(Date.now() - started);
+    },
+  });
+  return { subject, at };
+}
+
+async function advance(ms: number): Promise<void> {
+  await jest.advanceTimersByTimeAsync(ms);
+}
+
+test("in an outage it probes after 1, 5 and 15 minutes, then every 30 minutes", async () => {
+  const outage = { now: true };
+  const { subject, at } = probe(outage);
+  subject.update();
+  await advance(2 * 60 * 60_000);
+  const minutes = at.map((ms) => ms / 60_000);
+  expect(minutes).toEqual([1, 6, 21, 51, 81, 111]);
+  expect(OUTAGE_PROBE_DELAYS_MS).toHaveLength(4);
+});
+
+test.each([
+  ["the service answers (the condition is up)", false],
+  ["a known downtime begins (the condition is a maintenance)", false],
+])("no probe once %s", async (_case, stillOutage) => {
+  const outage = { now: true };
+  const { subject, at } = probe(outage);
+  subject.update();
+  await advance(60_000);
+  expect(at).toHaveLength(1);
+  outage.now = stillOutage;
+  subject.update();
+  await advance(24 * 60 * 60_000);
+  expect(at).toHaveLength(1);
+  expect(jest.getTimerCount()).toBe(0);
+});
+
+test("no probe when there is no outage", async () => {
+  const { subject, at } = probe({ now: false });
+  subject.update();
+  await advance(24 * 60 * 60_000);
+  expect(at).toEqual([]);
+});
