@@ -340,7 +340,12 @@ export interface Engine {
   limitsOf(product: ProductId): Promise<DataLimits>;
 
   /** What refresh-all would fetch, and what it costs against what remains. */
-  planRefresh(): Promise<RefreshPlan>;
+  /**
+   * `recheck`: the user asked for this preview (opened it, or asked to check again): every
+   * catalog is read again now, as refresh-all will, so the cost shown is what it will charge
+   * (not in a maintenance; on release day this is the probe that learns whether the data is out).
+   */
+  planRefresh(options?: { recheck?: boolean }): Promise<RefreshPlan>;
   refreshAll(onProgress?: (progress: RefreshProgress) => void): Promise<RefreshSummary>;
   /** True when a monthly release has started since the last refresh-all (the pane offers one). */
   refreshDue(): boolean;

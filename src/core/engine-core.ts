@@ -324,9 +324,9 @@ export class EngineCore implements Engine {
     return this.limitsKeeper.limitsOf(product);
   }
 
-  async planRefresh(): Promise<RefreshPlan> {
+  async planRefresh(options: { recheck?: boolean } = {}): Promise<RefreshPlan> {
     await this.ready();
-    return this.refresher.plan();
+    return this.refresher.plan(options);
   }
 
   async refreshAll(onProgress?: (progress: RefreshProgress) => void): Promise<RefreshSummary> {

@@ -132,10 +132,16 @@ export class Refresher {
    * The cost preview. It re-reads a product's catalog (Series Info, no data request) when
    * the cached one is older than a few minutes or a release started since it was read, so
    * it never says "up to date" from a catalog that predates the data; and it says as of
-   * when (the oldest catalog it rests on), which matters when a re-read failed.
+   * when (the oldest catalog it rests on), which matters when a re-read failed. A release
+   * off the calendar shows only in the catalog: `recheck` (the user opened the preview, or
+   * asked to check again) reads every catalog now, as the refresh will, unless a maintenance
+   * is on (nothing is called then).
    */
-  async plan(): Promise<RefreshPlan> {
-    const { keys } = await this.planKeys((product) => this.catalogIsStale(product), "preview");
+  async plan(options: { recheck?: boolean } = {}): Promise<RefreshPlan> {
+    const recheck = options.recheck === true && this.options.closed()?.reason !== "maintenance";
+    const { keys } = recheck
+      ? await this.planKeys(() => true, "user")
+      : await this.planKeys((product) => this.catalogIsStale(product), "preview");
     const products = [...new Set(keys.map(({ item }) => item.product))];
     const readAt = products.map((product) => this.options.catalog.fetchedAt(product));
     const known = readAt.filter((at): at is number => at !== null);

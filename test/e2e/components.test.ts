@@ -474,4 +474,47 @@ describe("cost preview", () => {
     );
     await page.screenshot({ path: `${ARTIFACTS}/refresh-cost-as-of.png` });
   });
+
+  test("a dataset name of two products names the product on its rows; opening and Check again read the catalogs", async () => {
+    const { page, pane } = await mount({
+      plan: {
+        items: [],
+        cost: [
+          { product: "energy_price", dataset: "Germany", requests: 3, remaining: 2 },
+          { product: "industry_economics", dataset: "Germany", requests: 2, remaining: 490 },
+          { product: "energy_price", dataset: "France", requests: 1, remaining: 400 },
+        ],
+        totalRequests: 6,
+        overBudget: ["Germany"],
+        catalogAsOf: Date.parse("2025-03-04T14:02:00Z"),
+      },
+    });
+    await pane.getByRole("tab", { name: "Usage" }).click();
+    const cost = pane.getByTestId("refresh-cost");
+    await cost.waitFor();
+    const rows = await cost
+      .locator("tbody tr")
+      .evaluateAll((nodes) =>
+        nodes.map((node) => [...node.querySelectorAll("td")].map((cell) => cell.textContent)),
+      );
+    expect(rows).toEqual([
+      ["Germany (Energy)", "3", "2"],
+      ["Germany (Industry)", "2", "490"],
+      ["France", "1", "400"],
+    ]);
+    expect(await cost.textContent()).toContain("Not enough allowance left for Germany (Energy):");
+    // Opening the tab was the user asking: the preview read the catalogs then.
+    await page.waitForFunction(
+      () =>
+        (window as unknown as { __harness: { engine: { planRechecks: number } } }).__harness.engine
+          .planRechecks === 1,
+    );
+    await cost.getByTestId("refresh-cost-recheck").click();
+    await page.waitForFunction(
+      () =>
+        (window as unknown as { __harness: { engine: { planRechecks: number } } }).__harness.engine
+          .planRechecks === 2,
+    );
+    await page.screenshot({ path: `${ARTIFACTS}/refresh-cost-products.png` });
+  });
 });

@@ -1,6 +1,8 @@
 // What refreshing this workbook would cost, per dataset, before it runs (planRefresh).
-import { Caption1, makeStyles, MessageBar, MessageBarBody, tokens } from "@fluentui/react-components";
+import { Button, Caption1, makeStyles, MessageBar, MessageBarBody, tokens } from "@fluentui/react-components";
 import type { RefreshPlan } from "../../core/engine-api";
+import type { ProductId } from "../../core/model";
+import { PRODUCT_LABELS } from "../series-filters";
 import { formatDateTime } from "../messages";
 import { utcTime } from "../outage-text";
 
@@ -10,10 +12,36 @@ const useStyles = makeStyles({
   number: { textAlign: "right", padding: `${tokens.spacingVerticalXXS} ${tokens.spacingHorizontalXS}` },
 });
 
-export function RefreshCost(props: { plan: RefreshPlan }): React.JSX.Element {
+type CostRow = RefreshPlan["cost"][number];
+
+/**
+ * A row's dataset as the user can tell it apart: dataset names are the products' own, and
+ * one name ("Germany") can be a dataset of several products, so those rows name the product.
+ */
+export function datasetLabels(
+  rows: readonly CostRow[],
+): (row: { product: ProductId; dataset: string }) => string {
+  const products = new Map<string, Set<ProductId>>();
+  for (const row of rows)
+    products.set(row.dataset, (products.get(row.dataset) ?? new Set()).add(row.product));
+  return (row) =>
+    (products.get(row.dataset)?.size ?? 0) > 1
+      ? `${row.dataset} (${PRODUCT_LABELS[row.product]})`
+      : row.dataset;
+}
+
+export function RefreshCost(props: {
+  plan: RefreshPlan;
+  /** Reads the catalogs again and works the cost out anew (the user asked). */
+  onRecheck?: () => void;
+  /** A new cost is being worked out. */
+  checking?: boolean;
+}): React.JSX.Element {
   const styles = useStyles();
-  const { plan } = props;
+  const { plan, onRecheck, checking = false } = props;
   const spending = plan.cost.filter((row) => row.requests > 0);
+  const label = datasetLabels(plan.cost);
+  const short = plan.cost.filter((row) => row.remaining !== null && row.requests > row.remaining);
   return (
     <div data-testid="refresh-cost">
       {plan.closed !== undefined && (
@@ -50,8 +78,8 @@ export function RefreshCost(props: { plan: RefreshPlan }): React.JSX.Element {
           </thead>
           <tbody>
             {spending.map((row) => (
-              <tr key={`${row.product}|${row.dataset}`}>
-                <td className={styles.cell}>{row.dataset}</td>
+              <tr key={`${row.product}|${row.dataset}`} data-testid="refresh-cost-row">
+                <td className={styles.cell}>{label(row)}</td>
                 <td className={styles.number}>{row.requests}</td>
                 <td className={styles.number}>{row.remaining ?? "?"}</td>
               </tr>
@@ -65,6 +93,18 @@ export function RefreshCost(props: { plan: RefreshPlan }): React.JSX.Element {
           As of {utcTime(plan.catalogAsOf, Date.now())} (the catalog checked then).
         </Caption1>
       )}
+      {plan.catalogAsOf != null && onRecheck !== undefined && plan.closed?.reason !== "maintenance" && (
+        // A release off the calendar shows only in the catalog: the user may ask for it now.
+        <Button
+          size="small"
+          appearance="subtle"
+          disabled={checking}
+          onClick={onRecheck}
+          data-testid="refresh-cost-recheck"
+        >
+          {checking ? "Checking the catalog…" : "Check again"}
+        </Button>
+      )}
       {plan.releaseSinceCatalog === true && (
         <MessageBar layout="multiline" intent="warning" data-testid="refresh-cost-outdated">
           <MessageBarBody>
@@ -73,10 +113,10 @@ export function RefreshCost(props: { plan: RefreshPlan }): React.JSX.Element {
           </MessageBarBody>
         </MessageBar>
       )}
-      {plan.overBudget.length > 0 && (
+      {short.length > 0 && (
         <MessageBar layout="multiline" intent="warning">
           <MessageBarBody>
-            Not enough allowance left for {plan.overBudget.join(", ")}: those series keep their cached data.
+            Not enough allowance left for {short.map(label).join(", ")}: those series keep their cached data.
           </MessageBarBody>
         </MessageBar>
       )}

@@ -2,7 +2,7 @@
 // "Refresh all" button, the choice to refresh by itself after a monthly release and the
 // choice to open PCD with this workbook.
 // A refresh this button started shows its progress and summary right under it.
-import { useState } from "react";
+import { useRef, useState } from "react";
 import {
   Button,
   makeStyles,
@@ -38,7 +38,16 @@ export function RefreshPanel(): React.JSX.Element {
   const running = state.status === "running";
   // Re-planned every few minutes too: the engine reads a catalog again once it is that old.
   const minutes = Math.floor(useNow(60_000) / PREVIEW_CATALOG_MAX_AGE_MS);
-  const plan = useLoad(() => engine.planRefresh(), [engine, metaVersion, state.status, minutes]);
+  // Opening the tab, and Check again, are the user asking: the catalogs are read again then
+  // (a release off the calendar shows only there). The re-plans that follow change events
+  // or the clock do not read them sooner than the engine's bounds allow.
+  const recheckAsked = useRef(true);
+  const [rechecks, setRechecks] = useState(0);
+  const plan = useLoad(() => {
+    const recheck = recheckAsked.current;
+    recheckAsked.current = false;
+    return engine.planRefresh({ recheck });
+  }, [engine, metaVersion, state.status, minutes, rechecks]);
   const [auto, setAuto] = useState(() => engine.getSettings().autoRefreshAfterRelease);
   const [settingError, setSettingError] = useState<string | null>(null);
 
@@ -55,7 +64,16 @@ export function RefreshPanel(): React.JSX.Element {
   return (
     <section className={styles.root} aria-label="Refresh this workbook">
       <Subtitle2 as="h2">Refresh this workbook</Subtitle2>
-      {plan.value && <RefreshCost plan={plan.value} />}
+      {plan.value && (
+        <RefreshCost
+          plan={plan.value}
+          checking={plan.status === "loading"}
+          onRecheck={() => {
+            recheckAsked.current = true;
+            setRechecks((value) => value + 1);
+          }}
+        />
+      )}
       {plan.status === "loading" && !plan.value && <Spinner size="tiny" label="Working out the cost…" />}
       {plan.status === "failed" && (
         <MessageBar layout="multiline" intent="warning">

@@ -155,8 +155,8 @@ class ScriptedEngine extends EngineCore {
   /** Requests sent but not confirmed per "product|dataset": the state after calls that got no answer. */
   readonly unconfirmed = new Map<string, number>();
 
-  override async limitsReport(): Promise<LimitsReport> {
-    const report = await super.limitsReport();
+  override async limitsReport(options?: { reread?: boolean }): Promise<LimitsReport> {
+    const report = await super.limitsReport(options);
     const rows = report.rows.map((row) => {
       const unconfirmed = this.unconfirmed.get(`${row.product}|${row.dataset}`);
       return unconfirmed === undefined ? row : { ...row, unconfirmed };
@@ -168,7 +168,11 @@ class ScriptedEngine extends EngineCore {
     return this.due;
   }
 
-  override async planRefresh(): Promise<RefreshPlan> {
+  /** Previews the pane asked for with the catalogs read again (it opened, or Check again). */
+  planRechecks = 0;
+
+  override async planRefresh(options: { recheck?: boolean } = {}): Promise<RefreshPlan> {
+    if (options.recheck === true) this.planRechecks += 1;
     return this.plan;
   }
 
