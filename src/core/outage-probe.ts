@@ -3,8 +3,9 @@
 // after 15 minutes. Then the engine could not learn that the service is back, and Status
 // and the cells would keep the outage until someone acts. One cheap call (Data Limits: no
 // data request) now and then tells: 1, 5 and 15 minutes after the outage began, then every
-// 30 minutes, and none once the service answers or a known downtime begins.
-export const OUTAGE_PROBE_DELAYS_MS: readonly number[] = [60_000, 5 * 60_000, 15 * 60_000, 30 * 60_000];
+// 15 minutes (four calls an hour), and none once the service answers or a known downtime
+// begins.
+export const OUTAGE_PROBE_DELAYS_MS: readonly number[] = [60_000, 5 * 60_000, 15 * 60_000];
 
 export interface OutageProbeParts {
   /** Whether the service's condition is an outage (failing or unreachable) now. */

@@ -21,14 +21,14 @@ async function advance(ms: number): Promise<void> {
   await jest.advanceTimersByTimeAsync(ms);
 }
 
-test("in an outage it probes after 1, 5 and 15 minutes, then every 30 minutes", async () => {
+test("in an outage it probes after 1, 5 and 15 minutes, then every 15 minutes", async () => {
   const outage = { now: true };
   const { subject, at } = probe(outage);
   subject.update();
   await advance(2 * 60 * 60_000);
   const minutes = at.map((ms) => ms / 60_000);
-  expect(minutes).toEqual([1, 6, 21, 51, 81, 111]);
-  expect(OUTAGE_PROBE_DELAYS_MS).toHaveLength(4);
+  expect(minutes).toEqual([1, 6, 21, 36, 51, 66, 81, 96, 111]);
+  expect(OUTAGE_PROBE_DELAYS_MS).toHaveLength(3);
 });
 
 test.each([

@@ -56,14 +56,10 @@ test("the walk lives through every step of the month", () => {
 });
 
 const INVARIANTS: ReadonlyArray<{ name: string; check: invariants.Invariant; failing: boolean }> = [
-  // Breaks: during the 503 storm the engine says "up" (the failed call was a token renewal,
-  // which the service condition does not hear of); 20 min after the network is back it
-  // still says unreachable (no call has told it otherwise), and the next day a cell still
-  // says "could not be reached".
   {
     name: "the engine and the cells tell the service's state",
     check: invariants.serviceStateIsTold,
-    failing: true,
+    failing: false,
   },
   {
     name: "a refresh is offered only once the release is published",
@@ -101,12 +97,10 @@ const INVARIANTS: ReadonlyArray<{ name: string; check: invariants.Invariant; fai
     check: invariants.messagesQuoteTheSeries,
     failing: false,
   },
-  // Breaks: cells whose token renewal failed in the 503 storm or the network drop still say
-  // so 20 min after the service is back (their retries ran out; no answer was seen to wake them).
   {
     name: "every cell settles after the service is back",
     check: invariants.cellsSettleAfterBack,
-    failing: true,
+    failing: false,
   },
 ];
 
