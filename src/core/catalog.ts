@@ -10,6 +10,7 @@ import type { ServiceClient } from "./service-client";
 import { truncate } from "./truncate";
 import { ENGINE_DEFAULTS } from "./defaults";
 import { TextPool } from "./http/text-pool";
+import { failureBackoff } from "./failure-backoff";
 
 export const CATALOG_KEY_PREFIX = "pcd:catalog:";
 /** A catalog is fresh for a day (the data changes monthly; new series appear rarely). */
@@ -159,8 +160,8 @@ function showsNewData(cached: ProductCatalog, series: readonly SeriesInfo[]): bo
 export class Catalog {
   private readonly catalogs = new Map<string, ProductCatalog>();
   private readonly fetching = new Map<string, Promise<ProductCatalog>>();
-  /** Per environment|product: when its last Series Info call started (or failed), and its failure. */
-  private readonly lastCall = new Map<string, { at: number; error: PcdError | null }>();
+  /** Per environment|product: when its last Series Info call started (or failed), its failure, and failures in a row. */
+  private readonly lastCall = new Map<string, { at: number; error: PcdError | null; failures: number }>();
   private revision = 0;
   /** Cells waiting for codes while catalogs load (catalog-arrivals.ts). */
   private readonly arrivals = new CatalogArrivals<ServiceEnvironment>((code, environment) =>
@@ -397,7 +398,12 @@ export class Catalog {
     const last = this.lastCall.get(key);
     if (last === undefined || last.at < (this.options.latestReleaseStart?.() ?? -Infinity)) return null;
     let interval = hasCatalog ? CATALOG_MIN_CALL_INTERVAL_MS : CATALOG_MIN_CALL_INTERVAL_UNCACHED_MS;
-    if (last.error && hasCatalog) interval = Math.max(interval, CATALOG_RETRY_AFTER_FAILURE_MS);
+    // A failing service: the wait doubles with each failure in a row (a cold workbook's first
+    // one stays short, its cells cannot work without the catalog).
+    if (last.error) {
+      const first = hasCatalog ? Math.max(interval, CATALOG_RETRY_AFTER_FAILURE_MS) : interval;
+      interval = failureBackoff(first, last.failures);
+    }
     if (now - last.at >= interval) return null;
     return last.error ?? (hasCatalog ? "read-recently" : null);
   }
@@ -408,7 +414,9 @@ export class Catalog {
     cached: ProductCatalog | undefined,
   ): Promise<ProductCatalog> {
     const key = `${environment}|${product}`;
-    this.lastCall.set(key, { at: this.options.now(), error: null });
+    const failures = this.lastCall.get(key)?.failures ?? 0;
+    const startedAt = this.options.now();
+    this.lastCall.set(key, { at: startedAt, error: null, failures });
     let series: SeriesInfo[];
     try {
       series = await this.options.client.seriesInfo(environment, product);
@@ -416,6 +424,7 @@ export class Catalog {
       this.lastCall.set(key, {
         at: this.options.now(),
         error: isPcdError(error) ? error : new PcdError("protocol", String(error)),
+        failures: failures + 1,
       });
       throw error;
     }
@@ -427,9 +436,10 @@ export class Catalog {
         "protocol",
         `Series Info of ${product} answered no usable series; the catalog of ${formatTime(cached.fetchedAt)} is kept.`,
       );
-      this.lastCall.set(key, { at: this.options.now(), error });
+      this.lastCall.set(key, { at: this.options.now(), error, failures: failures + 1 });
       throw error;
     }
+    this.lastCall.set(key, { at: startedAt, error: null, failures: 0 });
     this.options.onFetched?.();
     const fresh = this.index(this.options.now(), series);
     this.catalogs.set(key, fresh);

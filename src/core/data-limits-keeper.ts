@@ -10,12 +10,19 @@ import { errorMessage, type PcdError, toPcdError } from "./errors";
 import { PRODUCTS, type DataLimits, type ProductId, type ServiceEnvironment } from "./model";
 import type { QuotaLedger } from "./quota-ledger";
 import { ENGINE_DEFAULTS } from "./defaults";
+import { failureBackoff } from "./failure-backoff";
 
 /** Data Limits answers are reused this long by limits() (the ledger decrements meanwhile). */
 export const LIMITS_MAX_AGE_MS = ENGINE_DEFAULTS.limitsMaxAgeMs;
+/**
+ * A product whose Data Limits read failed is not read again for this long, whatever asks
+ * (the bars, the preview, a cell's data call), unless the user asks (Reload).
+ */
+export const LIMITS_RETRY_AFTER_FAILURE_MS = ENGINE_DEFAULTS.limitsRetryAfterFailureMs;
 
 export interface DataLimitsParts {
   ledger: QuotaLedger;
+  now(): number;
   /** One Data Limits call (the service client's). */
   read(product: ProductId): Promise<DataLimits>;
   environment(): ServiceEnvironment;
@@ -33,6 +40,8 @@ export interface DataLimitsParts {
 
 export class DataLimitsKeeper {
   private readonly fetching = new Map<string, Promise<DataLimits>>();
+  /** Per environment|product: when its last read failed, how, and how many failed in a row. */
+  private readonly failed = new Map<string, { at: number; error: unknown; failures: number }>();
   /** Products whose limits were read ahead this session (cleared at sign-in). */
   private readonly readAheadDone = new Set<ProductId>();
 
@@ -108,7 +117,7 @@ export class DataLimitsKeeper {
       return ledger.limitsOf(environment, product) ?? {};
     }
     try {
-      return await this.fetch(environment, product);
+      return await this.fetch(environment, product, reread !== undefined);
     } catch (error) {
       const known = ledger.limitsOf(environment, product);
       const readAt = ledger.fetchedAt(environment, product);
@@ -200,15 +209,31 @@ export class DataLimitsKeeper {
     };
   }
 
-  private fetch(environment: ServiceEnvironment, product: ProductId): Promise<DataLimits> {
+  private fetch(environment: ServiceEnvironment, product: ProductId, userAsked = false): Promise<DataLimits> {
     const scope = `${environment}|${product}`;
     const running = this.fetching.get(scope);
     if (running) return running;
     // A call in a known downtime window could only fail, after renewing the token for nothing.
     const down = this.parts.downtimeError(product);
     if (down) return Promise.reject(down);
+    // A failing service is not asked again by every view and cell that looks meanwhile.
+    const failed = this.failed.get(scope);
+    if (
+      !userAsked &&
+      failed &&
+      this.parts.now() - failed.at < failureBackoff(LIMITS_RETRY_AFTER_FAILURE_MS, failed.failures)
+    ) {
+      return Promise.reject(failed.error);
+    }
     const fetching = (async () => {
-      const limits = await this.parts.read(product);
+      let limits: DataLimits;
+      try {
+        limits = await this.parts.read(product);
+      } catch (error) {
+        this.failed.set(scope, { at: this.parts.now(), error, failures: (failed?.failures ?? 0) + 1 });
+        throw error;
+      }
+      this.failed.delete(scope);
       this.parts.ledger.record(environment, product, limits);
       this.parts.limitsChanged();
       return this.parts.ledger.limitsOf(environment, product) ?? {};

@@ -25,6 +25,8 @@ export interface EngineTuning {
   catalogMinCallIntervalUncachedMs: number;
   /** Data Limits answers are reused this long (the ledger decrements meanwhile). */
   limitsMaxAgeMs: number;
+  /** After a failed Data Limits read, a product's limits are not asked again for this long unless the user asks (Reload). */
+  limitsRetryAfterFailureMs: number;
   /** A failed part of a series is not asked again for this long (charged answers are not resent). */
   recentFailureMs: number;
   /** A key whose last cell went away is kept this long (a recalculation cancels cells first). */
@@ -61,6 +63,7 @@ export const ENGINE_DEFAULTS: Readonly<EngineTuning> = Object.freeze({
   catalogMinCallIntervalMs: 5 * MINUTE,
   catalogMinCallIntervalUncachedMs: MINUTE,
   limitsMaxAgeMs: 5 * MINUTE,
+  limitsRetryAfterFailureMs: 5 * MINUTE,
   recentFailureMs: 30_000,
   releaseGraceMs: 10_000,
   keySaveDelayMs: 1_000,

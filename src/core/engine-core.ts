@@ -124,6 +124,7 @@ export class EngineCore implements Engine {
     this.workbookKeys = new WorkbookKeys(parts.workbookStorage ?? storage, log);
     this.limitsKeeper = new DataLimitsKeeper({
       ledger: this.ledger,
+      now,
       read: (product) => parts.client.dataLimits(product),
       environment: () => this.environment(),
       signedIn: () => parts.auth.status().signedIn,

@@ -1,7 +1,11 @@
 // The Data Limits side of the engine on its own: when it asks the service (and when not),
 // what its report says, and what the batcher's gate does with the ledger.
 import type { BatchItem } from "../../src/core/batcher";
-import { DataLimitsKeeper, LIMITS_MAX_AGE_MS } from "../../src/core/data-limits-keeper";
+import {
+  DataLimitsKeeper,
+  LIMITS_MAX_AGE_MS,
+  LIMITS_RETRY_AFTER_FAILURE_MS,
+} from "../../src/core/data-limits-keeper";
 import { PcdError } from "../../src/core/errors";
 import type { DataLimits, ProductId, ServiceEnvironment } from "../../src/core/model";
 import { QuotaLedger } from "../../src/core/quota-ledger";
@@ -27,6 +31,7 @@ function setup(
   let changes = 0;
   const keeper = new DataLimitsKeeper({
     ledger,
+    now: () => clock.now,
     read: async (product) => {
       reads.push(product);
       const answer = answers.get(product);
@@ -95,6 +100,44 @@ describe("DataLimitsKeeper.limitsOf", () => {
     expect(await keeper.limitsOf("energy_price")).toEqual({});
     expect(await keeper.report()).toEqual({ rows: [], unavailable: [] });
     expect(reads).toEqual([]);
+  });
+});
+
+describe("DataLimitsKeeper after a failed read", () => {
+  // A row per moment after the failure: whether a look in passing, and the user's Reload, call.
+  test.each([
+    ["a minute later", 60_000, false],
+    ["just under the wait", LIMITS_RETRY_AFTER_FAILURE_MS - 1, false],
+    ["once the wait is over", LIMITS_RETRY_AFTER_FAILURE_MS, true],
+  ])("%s (%i ms after): a look in passing calls: %s; Reload always calls", async (_when, after, calls) => {
+    const { keeper, clock, reads, answers } = setup();
+    answers.set("energy_price", new PcdError("network", "The service could not be reached."));
+    await expect(keeper.limitsOf("energy_price")).rejects.toMatchObject({ kind: "network" });
+    expect(reads).toEqual(["energy_price"]);
+    clock.now += after;
+    await expect(keeper.limitsOf("energy_price")).rejects.toMatchObject({ kind: "network" });
+    expect(reads).toHaveLength(calls ? 2 : 1);
+    await keeper.report({ reread: true }).catch(() => undefined);
+    expect(reads.filter((product) => product === "energy_price")).toHaveLength(calls ? 3 : 2);
+  });
+
+  test("failures in a row wait longer each time, and a success starts afresh", async () => {
+    const { keeper, clock, reads, answers } = setup();
+    answers.set("energy_price", new PcdError("network", "The service could not be reached."));
+    await keeper.limitsOf("energy_price").catch(() => undefined);
+    clock.now += LIMITS_RETRY_AFTER_FAILURE_MS;
+    await keeper.limitsOf("energy_price").catch(() => undefined);
+    expect(reads).toHaveLength(2);
+    // Two failures in a row: twice the wait.
+    clock.now += LIMITS_RETRY_AFTER_FAILURE_MS;
+    await keeper.limitsOf("energy_price").catch(() => undefined);
+    expect(reads).toHaveLength(2);
+    clock.now += LIMITS_RETRY_AFTER_FAILURE_MS;
+    answers.set("energy_price", { Germany: { remaining: 480, total: 500 } });
+    await expect(keeper.limitsOf("energy_price")).resolves.toEqual({
+      Germany: { remaining: 480, total: 500 },
+    });
+    expect(reads).toHaveLength(3);
   });
 });
 

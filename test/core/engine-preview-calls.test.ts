@@ -4,7 +4,10 @@
 // each ask called Series Info several times a second until the tab closed. These tests play
 // the tab's part over a simulated hour and count the calls the service sees.
 import { CATALOG_MIN_CALL_INTERVAL_MS } from "../../src/core/catalog";
+import { LIMITS_RETRY_AFTER_FAILURE_MS } from "../../src/core/data-limits-keeper";
 import type { Engine } from "../../src/core/engine-api";
+import { failureBackoff } from "../../src/core/failure-backoff";
+import { DEFAULT_RETRY_POLICY } from "../../src/core/http/retry-policy";
 import { fakePcd, settle, signedInEngine, type FakePcd } from "./support/fake-pcd-fetch";
 
 const CODE = "68520-8-1";
@@ -20,6 +23,10 @@ function seriesInfoCalls(pcd: FakePcd): number {
   return pcd.urls.filter((url) => /\/v1\/export\/series$/.test(url)).length;
 }
 
+function dataLimitsCalls(pcd: FakePcd): number {
+  return pcd.urls.filter((url) => url.endsWith("/data_limits")).length;
+}
+
 /** Advances fake time by `ms` a second at a time, stopping early once the count runs away. */
 async function runFor(ms: number, count: () => number): Promise<void> {
   for (let elapsed = 0; elapsed < ms && count() < RUNAWAY; elapsed += 1_000) {
@@ -27,17 +34,22 @@ async function runFor(ms: number, count: () => number): Promise<void> {
   }
 }
 
-/** The Usage tab: a cost preview now and after every change event, as useMetaVersion does. */
+/** The Usage tab: the cost preview and the usage bars now and after every change event, as useMetaVersion does. */
 function usageTab(engine: Engine): () => void {
   let current = true;
   const ask = (): void => {
-    if (current) void engine.planRefresh().catch(() => undefined);
+    if (!current) return;
+    void engine.planRefresh().catch(() => undefined);
+    void engine.limitsReport().catch(() => undefined);
   };
   const stop = engine.onMetaChange(ask);
+  // The tab's clock ticks too (its cost is worked out again every few minutes): every minute here.
+  const tick = setInterval(ask, 60_000);
   ask();
   return () => {
     current = false;
     stop();
+    clearInterval(tick);
   };
 }
 
@@ -71,4 +83,37 @@ test("release-day downtime: an hour with the Usage tab open makes no more Series
   close();
   // The workbook uses one product: at most its release-day probe, at most once per call interval.
   expect(seriesInfoCalls(pcd) - before).toBeLessThanOrEqual(HOUR / CATALOG_MIN_CALL_INTERVAL_MS);
+});
+
+/**
+ * Reads of a failing service within an hour, one every `first` until the first failure, then
+ * after waits that double (failure-backoff.ts); each read is one call with the HTTP client's
+ * own quick retries.
+ */
+function readsWithinAnHour(first: number): number {
+  let at = first;
+  let reads = 0;
+  while (at <= HOUR) {
+    reads += 1;
+    at += failureBackoff(first, reads);
+  }
+  return reads * (1 + DEFAULT_RETRY_POLICY.maxRetries);
+}
+
+test("an outage: an hour with the Usage tab open reads Series Info and Data Limits less and less often", async () => {
+  const { engine, pcd } = await workbookWithCachedData();
+  pcd.mode = "down";
+  const before = { info: seriesInfoCalls(pcd), limits: dataLimitsCalls(pcd) };
+  const close = usageTab(engine);
+  await runFor(HOUR, () => seriesInfoCalls(pcd) - before.info + dataLimitsCalls(pcd) - before.limits);
+  close();
+  // One product in the workbook; the bars read all three products' limits.
+  expect(seriesInfoCalls(pcd) - before.info).toBeLessThanOrEqual(
+    readsWithinAnHour(CATALOG_MIN_CALL_INTERVAL_MS),
+  );
+  // Besides, the engine's outage probe (outage-probe.ts) reads Data Limits a few times an hour.
+  const outageProbes = 4;
+  expect(dataLimitsCalls(pcd) - before.limits).toBeLessThanOrEqual(
+    3 * readsWithinAnHour(LIMITS_RETRY_AFTER_FAILURE_MS) + outageProbes,
+  );
 });
