@@ -174,7 +174,6 @@ export async function walkMonth(): Promise<MonthRecord> {
   };
   const refresh = async (step: MonthStep): Promise<void> => {
     const up = step.service === "up";
-    if (up) await readUsage(step, "before the refresh");
     const entry: RefreshRecord = {
       step: step.name,
       service: step.service,
@@ -185,10 +184,14 @@ export async function walkMonth(): Promise<MonthRecord> {
     };
     record.userActions.push({ at: Date.now(), what: "preview" });
     try {
-      entry.preview = previewOf(await lab.settle(engine.planRefresh()));
+      // The Usage tab opening asks for the preview with the catalogs read again (RefreshPanel).
+      entry.preview = previewOf(await lab.settle(engine.planRefresh({ recheck: true })));
     } catch (error) {
       entry.previewError = reason(error);
     }
+    // The bars as they stand once the preview's catalog reads are in (a release seen there
+    // makes them read Data Limits again).
+    if (up) await readUsage(step, "before the refresh");
     const before = await lab.stats();
     const month = await latestMonth();
     record.userActions.push({ at: Date.now(), what: "refresh" });
@@ -219,9 +222,11 @@ export async function walkMonth(): Promise<MonthRecord> {
         await lab.syncServiceClock();
         await step.change?.(lab, book);
         if (step.user === "look") {
-          await readUsage(step, "Usage tab open");
+          // The Usage tab opening: the preview reads the catalogs again (RefreshPanel), the
+          // bars show what is known once it has.
           record.userActions.push({ at: Date.now(), what: "preview" });
-          await lab.settle(engine.planRefresh());
+          await lab.settle(engine.planRefresh({ recheck: true }));
+          await readUsage(step, "Usage tab open");
         } else if (step.user === "open") {
           const probe = probes.shift();
           if (probe !== undefined && live !== undefined) formulas.push(`=PCD.VALUE("${probe}")`);
