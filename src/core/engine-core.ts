@@ -106,11 +106,7 @@ export class EngineCore implements Engine {
       onFetching: (product) => this.limitsKeeper.readAheadForCatalog(product),
       announcedDowntime: (product) => {
         const { reason } = this.serviceState();
-        const error = this.downtime.errorFor(
-          product,
-          true,
-          `the catalog of ${product} cannot be read meanwhile`,
-        );
+        const error = this.downtime.errorFor(product, true, "the catalog cannot be read meanwhile");
         return reason !== null && error ? { reason, error } : undefined;
       },
       latestReleaseStart: () => parts.schedule.latestReleaseStart(now(), this.releaseDay()),
