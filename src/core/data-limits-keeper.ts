@@ -234,12 +234,28 @@ export class DataLimitsKeeper {
         throw error;
       }
       this.failed.delete(scope);
+      const before = this.shown(environment, product);
       this.parts.ledger.record(environment, product, limits);
-      this.parts.limitsChanged();
+      // Only news is told: a view that reads the limits whenever they change would otherwise
+      // read them again because of its own reading.
+      if (this.shown(environment, product) !== before) this.parts.limitsChanged();
       return this.parts.ledger.limitsOf(environment, product) ?? {};
     })().finally(() => this.fetching.delete(scope));
     this.fetching.set(scope, fetching);
     return fetching;
+  }
+
+  /** What the usage bars show of a product (remaining, total and unconfirmed per dataset), as one text. */
+  private shown(environment: ServiceEnvironment, product: ProductId): string {
+    const limits = this.parts.ledger.limitsOf(environment, product);
+    if (limits === undefined) return "";
+    return JSON.stringify(
+      Object.entries(limits).map(([dataset, allowance]) => [
+        dataset,
+        allowance,
+        this.parts.ledger.unconfirmed(environment, product, dataset),
+      ]),
+    );
   }
 
   /** Settles what a call's codes cost in the ledger; the usage bars follow. */

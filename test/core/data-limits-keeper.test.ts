@@ -103,6 +103,22 @@ describe("DataLimitsKeeper.limitsOf", () => {
   });
 });
 
+describe("DataLimitsKeeper change events", () => {
+  // A view reads the limits whenever they change: its own reading must not count as a change.
+  test("a reading tells a change only when what the bars show moved", async () => {
+    const { keeper, clock, answers, changes } = setup();
+    await keeper.limitsOf("energy_price");
+    expect(changes()).toBe(1);
+    clock.now += LIMITS_MAX_AGE_MS;
+    await keeper.limitsOf("energy_price");
+    expect(changes()).toBe(1);
+    answers.set("energy_price", { Germany: { remaining: 470, total: 500 } });
+    clock.now += LIMITS_MAX_AGE_MS;
+    await keeper.limitsOf("energy_price");
+    expect(changes()).toBe(2);
+  });
+});
+
 describe("DataLimitsKeeper after a failed read", () => {
   // A row per moment after the failure: whether a look in passing, and the user's Reload, call.
   test.each([
