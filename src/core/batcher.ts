@@ -282,7 +282,8 @@ export class Batcher {
       gate?.confirm?.(toSend.map((entry) => entry.item));
       for (const entry of toSend) {
         const values = answer.get(entry.item.request.code);
-        if (values) entry.resolve(values);
+        if (values instanceof PcdError) entry.reject(values);
+        else if (values) entry.resolve(values);
         else {
           entry.reject(
             new PcdError(

@@ -9,6 +9,10 @@ import type {
   SeriesValues,
   ServiceEnvironment,
 } from "./model";
+import type { PcdError } from "./errors";
+
+/** A data call's records by code: the series, or the error that says why its record is unusable. */
+export type SeriesAnswer = Map<string, SeriesValues | PcdError>;
 
 export interface CallOptions {
   /** Aborts the call (and its retries). */
@@ -53,21 +57,23 @@ export interface ServiceClient {
   ): Promise<SeriesInfo[]>;
   /**
    * Series Values for 1 to 40 distinct codes of one product and data type. Returns the
-   * records it received keyed by code; a code missing from the answer is absent.
+   * records it received keyed by code; a code missing from the answer is absent, and a
+   * code whose record cannot be used (a final value for a month still to come) maps to the
+   * error that says why.
    */
   seriesValues(
     environment: ServiceEnvironment,
     product: ProductId,
     codes: readonly CodeRequest[],
     options?: CallOptions,
-  ): Promise<Map<string, SeriesValues>>;
+  ): Promise<SeriesAnswer>;
   /** Series Values History, same contract as seriesValues. */
   seriesHistory(
     environment: ServiceEnvironment,
     product: ProductId,
     codes: readonly CodeRequest[],
     options?: CallOptions,
-  ): Promise<Map<string, SeriesValues>>;
+  ): Promise<SeriesAnswer>;
   /** Data Limits of one product (live only: the spec shows no sandbox variant). */
   dataLimits(product: ProductId, options?: CallOptions): Promise<DataLimits>;
   /**

@@ -1,7 +1,7 @@
 import { Batcher, type BatchGate, type BatchItem } from "../../src/core/batcher";
 import { PcdError } from "../../src/core/errors";
 import type { DataType, ProductId } from "../../src/core/model";
-import type { SendSlot } from "../../src/core/service-client";
+import type { SendSlot, SeriesAnswer, ServiceClient } from "../../src/core/service-client";
 import { FakeService } from "./support/fake-service";
 import { seriesInfo } from "./support/series-fixtures";
 
@@ -162,6 +162,29 @@ describe("Batcher", () => {
       kind: "not_found",
       message: expect.stringContaining("The service returned no data for 2-2-2"),
     });
+  });
+
+  test("a code whose record the client refused fails alone, with the client's error", async () => {
+    const service = serviceWith(["1-1-1", "2-2-2"]);
+    const refused = new PcdError(
+      "protocol",
+      "The service sent a final value for 9999-12 for 2-2-2, a month in the future",
+    );
+    const client: Pick<ServiceClient, "seriesValues" | "seriesHistory"> = {
+      seriesValues: async (environment, product, requests) => {
+        const answer: SeriesAnswer = await service.seriesValues(environment, product, requests);
+        answer.set("2-2-2", refused);
+        return answer;
+      },
+      seriesHistory: (environment, product, requests) =>
+        service.seriesHistory(environment, product, requests),
+    };
+    const batcher = new Batcher({ client });
+    const ok = batcher.fetch("series_values", item("1-1-1"));
+    const future = batcher.fetch("series_values", item("2-2-2"));
+    await jest.advanceTimersByTimeAsync(20);
+    await expect(ok).resolves.toMatchObject({ code: "1-1-1" });
+    await expect(future).rejects.toBe(refused);
   });
 
   test("a failing call rejects its codes with the service's error", async () => {

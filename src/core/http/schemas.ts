@@ -2,12 +2,15 @@
 // (docs/service.md §2.1-§2.3 as stretched by the real shape, §6) with valibot. Objects are loose: fields added within v1 are
 // ignored, never a failure (docs/service.md §9). One bad record fails alone: it is skipped
 // from Series Info with a warning (one record must not lose the catalog), and its code
-// is absent from a Values/History answer (that code fails, the others do not).
+// is absent from a Values/History answer (that code fails, the others do not). A record
+// with final values after the latest month that can have them (final-month-bound.ts) is a
+// protocol error for its code.
 import * as v from "valibot";
 import type { Logger } from "../environment";
 import { PcdError } from "../errors";
-import type { DataLimits, ProductId, SeriesInfo, SeriesValues } from "../model";
+import type { DataLimits, Month, ProductId, SeriesInfo } from "../model";
 import { PointColumns } from "../point-columns";
+import type { SeriesAnswer } from "../service-client";
 import { CODE_PATTERN } from "./codes-segment";
 import { deriveDataType } from "./data-type";
 import {
@@ -169,9 +172,10 @@ export function parseSeriesValuesList(
   operation: "series_values" | "series_hist",
   requested: ReadonlySet<string>,
   log?: Logger,
-): Map<string, SeriesValues> {
+  latestFinal?: Month,
+): SeriesAnswer {
   const records = requireArray(body, operation);
-  const result = new Map<string, SeriesValues>();
+  const result: SeriesAnswer = new Map();
   records.forEach((record, index) => {
     let output = readValuesRecord(record);
     if (output === undefined) {
@@ -189,6 +193,17 @@ export function parseSeriesValuesList(
     }
     if (!requested.has(output.code)) {
       log?.("debug", `${OPERATION_NAMES[operation]}: ignored record for unrequested code ${output.code}.`);
+      return;
+    }
+    const lastFinal = output.finals.lastMonth();
+    if (latestFinal !== undefined && lastFinal !== null && lastFinal > latestFinal) {
+      // Its latest value would be shown as current for a month that has not ended.
+      const error = new PcdError(
+        "protocol",
+        `The service sent a final value for ${lastFinal} for ${output.code}, a month in the future (${OPERATION_NAMES[operation]}: the latest month with final values can be ${latestFinal}); PCD did not use this answer.`,
+      );
+      log?.("warn", error.message);
+      result.set(output.code, error);
       return;
     }
     result.set(output.code, {

@@ -11,19 +11,18 @@ import type { Auth } from "../auth";
 import type { EngineSettings, EngineStats, ServiceReachability } from "../engine-api";
 import type { Clock, FetchLike, Logger } from "../environment";
 import { isPcdError, PcdError } from "../errors";
-import type {
-  CodeRequest,
-  DataLimits,
-  Operation,
-  ProductId,
-  SeriesInfo,
-  SeriesValues,
-  ServiceEnvironment,
-} from "../model";
+import type { CodeRequest, DataLimits, Operation, ProductId, SeriesInfo, ServiceEnvironment } from "../model";
 import { serviceState } from "../schedule";
-import type { CallOptions, DataCallOperation, SendSlot, ServiceClient } from "../service-client";
+import type {
+  CallOptions,
+  DataCallOperation,
+  SendSlot,
+  SeriesAnswer,
+  ServiceClient,
+} from "../service-client";
 import { OPERATION_LABELS, classifyFetchRejection, classifyHttpFailure, isRetryable } from "./classify";
 import { buildCodesSegment } from "./codes-segment";
+import { latestPossibleFinal } from "./final-month-bound";
 import { MAX_ANSWER_NESTING, nestsDeeperThan } from "./json-depth";
 import { operationUrl, type ServiceOperation } from "./paths";
 import {
@@ -306,7 +305,7 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
     product: ProductId,
     codes: readonly CodeRequest[],
     options: CallOptions | undefined,
-  ): Promise<Map<string, SeriesValues>> {
+  ): Promise<SeriesAnswer> {
     let segment: string;
     try {
       segment = buildCodesSegment(codes);
@@ -323,7 +322,8 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
       operationUrl(settings, environment, product, operation, segment),
       timeoutMs,
       options,
-      (body) => parseSeriesValuesList(body, operation, requested, deps.log),
+      (body) =>
+        parseSeriesValuesList(body, operation, requested, deps.log, latestPossibleFinal(deps.clock.now())),
       codes.length,
     ).finally(() => options?.slot?.release());
   }

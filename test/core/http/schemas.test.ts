@@ -7,6 +7,7 @@ import {
 } from "../../../src/core/http/schemas";
 import type { SeriesValues } from "../../../src/core/model";
 import { recordingLog } from "./fake-fetch";
+import { seriesIn } from "../support/series-answer";
 
 /** An answer's points as objects, to compare with tables written that way. */
 function plainValues(values: SeriesValues | undefined): unknown {
@@ -207,9 +208,56 @@ describe("parseSeriesInfoList", () => {
 describe("parseSeriesValuesList", () => {
   const requested = new Set(["68520-8-1", "912-5-2", "0912-5-2"]);
 
+  describe("final values after the latest month that can have them", () => {
+    const finalsUpTo = (code: string, last: string) =>
+      valuesRecord({
+        code,
+        series_final_values: [
+          { date: `${last}-01`, value: 99 },
+          { date: "2026-08-01", value: 40 },
+        ],
+      });
+
+    test.each([
+      ["9999-12", "9999-12"],
+      ["the month after the bound", "2026-11"],
+    ])("up to %s: a protocol error for that code, saying so; the other code is read", (_name, last) => {
+      const { log, lines } = recordingLog();
+      const result = parseSeriesValuesList(
+        [finalsUpTo("68520-8-1", last), finalsUpTo("912-5-2", "2026-10")],
+        "series_values",
+        requested,
+        log,
+        "2026-10",
+      );
+      const refused = result.get("68520-8-1");
+      expect(refused).toBeInstanceOf(PcdError);
+      expect(refused).toMatchObject({
+        kind: "protocol",
+        message: `The service sent a final value for ${last} for 68520-8-1, a month in the future (Series Values: the latest month with final values can be 2026-10); PCD did not use this answer.`,
+      });
+      expect(seriesIn(result, "912-5-2")?.finals.lastMonth()).toBe("2026-10");
+      expect(lines.map((line) => line.message)).toContain((refused as PcdError).message);
+    });
+
+    test("History is held to the same bound", () => {
+      const result = parseSeriesValuesList(
+        [finalsUpTo("68520-8-1", "9999-12")],
+        "series_hist",
+        requested,
+        undefined,
+        "2026-10",
+      );
+      expect(result.get("68520-8-1")).toMatchObject({
+        kind: "protocol",
+        message: expect.stringContaining("(Series Values History:"),
+      });
+    });
+  });
+
   test("normalises a spec record: newest-first arrays become oldest first", () => {
     const result = parseSeriesValuesList([valuesRecord()], "series_values", requested);
-    expect(plainValues(result.get("68520-8-1"))).toEqual({
+    expect(plainValues(seriesIn(result, "68520-8-1"))).toEqual({
       code: "68520-8-1",
       currency: "EUR",
       unit: "MWh",
@@ -253,7 +301,7 @@ describe("parseSeriesValuesList", () => {
       "series_values",
       requested,
     );
-    expect(result.get("68520-8-1")?.finals.toPoints()).toEqual([
+    expect(seriesIn(result, "68520-8-1")?.finals.toPoints()).toEqual([
       { month: "2026-07", value: 1 },
       { month: "2026-08", value: 2 },
       { month: "2026-09", value: 3 },
@@ -274,7 +322,7 @@ describe("parseSeriesValuesList", () => {
       "series_values",
       requested,
     );
-    expect(result.get("68520-8-1")?.finals.toPoints()).toEqual([
+    expect(seriesIn(result, "68520-8-1")?.finals.toPoints()).toEqual([
       { month: "2026-08", value: 5 },
       { month: "2026-09", value: 2 },
     ]);
@@ -290,7 +338,7 @@ describe("parseSeriesValuesList", () => {
       "series_values",
       requested,
     );
-    expect(result.get("68520-8-1")?.forecasts.toPoints()).toHaveLength(count);
+    expect(seriesIn(result, "68520-8-1")?.forecasts.toPoints()).toHaveLength(count);
   });
 
   test.each<[string, unknown]>([
@@ -302,7 +350,7 @@ describe("parseSeriesValuesList", () => {
       "series_values",
       requested,
     );
-    expect(result.get("68520-8-1")?.forecasts.toPoints()).toEqual([]);
+    expect(seriesIn(result, "68520-8-1")?.forecasts.toPoints()).toEqual([]);
   });
 
   test("numeric strings are numbers; markers in currency/unit become null", () => {
@@ -317,7 +365,7 @@ describe("parseSeriesValuesList", () => {
       "series_values",
       requested,
     );
-    expect(plainValues(result.get("68520-8-1"))).toMatchObject({
+    expect(plainValues(seriesIn(result, "68520-8-1"))).toMatchObject({
       currency: null,
       unit: null,
       finals: [{ month: "2026-09", value: -12.5 }],
@@ -348,7 +396,7 @@ describe("parseSeriesValuesList", () => {
       "series_values",
       requested,
     );
-    expect(result.get("68520-8-1")?.finals.toPoints()).toEqual([{ month: "2026-09", value: 3 }]);
+    expect(seriesIn(result, "68520-8-1")?.finals.toPoints()).toEqual([{ month: "2026-09", value: 3 }]);
   });
 
   test.each<[string, Record<string, unknown>]>([
@@ -384,8 +432,8 @@ describe("parseSeriesValuesList", () => {
       requested,
     );
     expect([...result.keys()].sort()).toEqual(["0912-5-2", "68520-8-1"]);
-    expect(result.get("0912-5-2")?.currency).toBe("USD");
-    expect(result.get("68520-8-1")?.currency).toBe("EUR");
+    expect(seriesIn(result, "0912-5-2")?.currency).toBe("USD");
+    expect(seriesIn(result, "68520-8-1")?.currency).toBe("EUR");
     expect(result.has("912-5-2")).toBe(false);
   });
 

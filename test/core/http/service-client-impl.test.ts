@@ -15,6 +15,7 @@ import {
   text,
   type Responder,
 } from "./fake-fetch";
+import { seriesIn } from "../support/series-answer";
 
 const TOKEN = "header.payload-token-1.signature";
 const RENEWED = "header.payload-token-2.signature";
@@ -124,8 +125,22 @@ describe("answers nested past what the service sends", () => {
     const record = { ...valuesRecord("68520-8-1"), extra: [[[[{ a: 1 }]]]] }; // 7 levels
     const { client } = setup({ responders: [json([record])] });
     const result = await client.seriesValues("live", "energy_price", codes("68520-8-1"));
-    expect(result.get("68520-8-1")?.finals.toPoints()).toEqual([{ month: "2026-09", value: 1 }]);
+    expect(seriesIn(result, "68520-8-1")?.finals.toPoints()).toEqual([{ month: "2026-09", value: 1 }]);
   });
+});
+
+test("Series Values: a final value for a month to come is refused for its code, by the client's clock", async () => {
+  const future = { ...valuesRecord("68520-8-1"), series_final_values: [{ date: "9999-12-01", value: 7 }] };
+  const { client } = setup({ responders: [json([future, valuesRecord("912-5-2", 2)])] });
+  const result = await client.seriesValues("live", "energy_price", codes("68520-8-1", "912-5-2"));
+  // QUIET_TIME is in November 2026, the current release month: the latest a final can be.
+  expect(result.get("68520-8-1")).toMatchObject({
+    kind: "protocol",
+    message: expect.stringMatching(
+      /^The service sent a final value for 9999-12 for 68520-8-1, a month in the future .*2026-11\)/,
+    ),
+  });
+  expect(seriesIn(result, "912-5-2")?.finals.toPoints()).toEqual([{ month: "2026-09", value: 2 }]);
 });
 
 describe("operations", () => {
@@ -151,8 +166,8 @@ describe("operations", () => {
     expect(requests[0]?.url).toBe(
       "https://pcd.example.com/energy_price/v1/export/series/68520-8-1&c=3&u=7,912-5-2",
     );
-    expect(result.get("68520-8-1")?.finals.toPoints()).toEqual([{ month: "2026-09", value: 1 }]);
-    expect(result.get("912-5-2")?.finals.toPoints()).toEqual([{ month: "2026-09", value: 2 }]);
+    expect(seriesIn(result, "68520-8-1")?.finals.toPoints()).toEqual([{ month: "2026-09", value: 1 }]);
+    expect(seriesIn(result, "912-5-2")?.finals.toPoints()).toEqual([{ month: "2026-09", value: 2 }]);
     expect(client.stats()).toEqual({
       http: { access_token: 0, series_info: 0, series_values: 1, series_hist: 0, data_limits: 0 },
       dataRequests: 2,
@@ -172,7 +187,7 @@ describe("operations", () => {
       "https://pcd.example.com/commodity_price/v1/sandbox/export/series_hist/1-1-1",
       "https://pcd.example.com/commodity_price/v1/data_limits",
     ]);
-    expect(history.get("1-1-1")?.finals.valueAt(0)).toBe(-5);
+    expect(seriesIn(history, "1-1-1")?.finals.valueAt(0)).toBe(-5);
     expect(limits).toEqual({ Polymers: { remaining: 5, total: 9 } });
     expect(client.stats().http).toMatchObject({ series_hist: 1, data_limits: 1 });
     expect(client.stats().dataRequests).toBe(1);

@@ -8,6 +8,7 @@ import { PRODUCTS } from "../../../src/core/model";
 import { DEFAULT_SETTINGS } from "../../../src/core/settings";
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../../../src/emulator";
 import { FakeClock } from "./fake-fetch";
+import { seriesIn, seriesOf } from "../support/series-answer";
 
 const QUIET = "2026-11-18T15:00:00Z";
 
@@ -117,7 +118,7 @@ describe("transport against the emulator", () => {
     // Reverse order: the answer must be matched by code, not by position.
     const result = await h.client.seriesValues("live", "energy_price", asRequests(infos).reverse());
     expect([...result.keys()].sort()).toEqual(infos.map((info) => info.code).sort());
-    for (const values of result.values()) {
+    for (const values of seriesOf(result)) {
       expect(values.finals).toHaveLength(13);
       const months = values.finals.toPoints().map((point) => point.month);
       expect(months).toEqual([...months].sort());
@@ -136,7 +137,7 @@ describe("transport against the emulator", () => {
     const result = await h.client.seriesValues("live", "energy_price", [
       { code, currencyId: 1, unitId: null },
     ]);
-    expect(result.get(code)?.currency).toBe("USD");
+    expect(seriesIn(result, code)?.currency).toBe("USD");
   });
 
   test("Series Values History reaches back years; Data Limits reflect the charges", async () => {
@@ -145,7 +146,7 @@ describe("transport against the emulator", () => {
     const dataset = info?.coverage ?? "";
     const limitsBefore = await h.client.dataLimits("commodity_price");
     const history = await h.client.seriesHistory("live", "commodity_price", asRequests(info ? [info] : []));
-    const finals = history.get(info?.code ?? "")?.finals ?? [];
+    const finals = seriesIn(history, info?.code ?? "")?.finals ?? [];
     expect(finals.length).toBeGreaterThan(24);
     const limitsAfter = await h.client.dataLimits("commodity_price");
     expect(limitsAfter[dataset]?.remaining).toBe((limitsBefore[dataset]?.remaining ?? 0) - 1);
@@ -156,7 +157,7 @@ describe("transport against the emulator", () => {
     const infos = (catalogs.get("energy_price") ?? []).slice(0, 2);
     const result = await h.client.seriesValues("sandbox", "energy_price", asRequests(infos));
     expect(result.size).toBe(2);
-    for (const values of result.values()) {
+    for (const values of seriesOf(result)) {
       expect(values.finals.toPoints().every((point) => point.value < 0)).toBe(true);
     }
   });
@@ -238,7 +239,7 @@ describe("real-shape variants (docs/service.md §6)", () => {
     const utilities = infos.filter((info) => info.dataType === "utilities").slice(0, 10);
     const result = await h.client.seriesValues("live", "industry_economics", asRequests(utilities));
     expect(result.size).toBe(10);
-    for (const values of result.values()) {
+    for (const values of seriesOf(result)) {
       const months = values.finals.toPoints().map((point) => point.month);
       expect(months).toEqual([...new Set(months)].sort());
     }
