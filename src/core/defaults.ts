@@ -35,6 +35,13 @@ export interface EngineTuning {
   keySaveDelayMs: number;
   /** ...and while keys keep changing, the wait doubles up to this (workbook-keys.ts). */
   keySaveMaxDelayMs: number;
+  /** The most keys read from a workbook's saved list (workbook-keys.ts). */
+  maxStoredKeys: number;
+  /**
+   * A refresh-all nobody reviewed (the ribbon's, the automatic one after a release) runs only
+   * while it would spend at most this share of each dataset's remaining data requests.
+   */
+  unreviewedRefreshMaxShare: number;
   /** A token lives this long when its JWT carries no expiry (docs/service.md §5). */
   tokenLifetimeMs: number;
   /** A token is renewed this long before it expires. */
@@ -68,6 +75,8 @@ export const ENGINE_DEFAULTS: Readonly<EngineTuning> = Object.freeze({
   releaseGraceMs: 10_000,
   keySaveDelayMs: 1_000,
   keySaveMaxDelayMs: 8_000,
+  maxStoredKeys: 20_000,
+  unreviewedRefreshMaxShare: 0.5,
   tokenLifetimeMs: 2 * 60 * MINUTE,
   renewBeforeExpiryMs: 5 * MINUTE,
   batchWindowMs: 20,

@@ -346,7 +346,15 @@ export interface Engine {
    * (not in a maintenance; on release day this is the probe that learns whether the data is out).
    */
   planRefresh(options?: { recheck?: boolean }): Promise<RefreshPlan>;
-  refreshAll(onProgress?: (progress: RefreshProgress) => void): Promise<RefreshSummary>;
+  /**
+   * `options.keys`: refresh only these request keys (ids); `options.maxShareOfRemaining`: a
+   * refresh nobody reviewed refuses to spend more than this share of a dataset's remaining
+   * data requests.
+   */
+  refreshAll(
+    onProgress?: (progress: RefreshProgress) => void,
+    options?: { keys?: readonly string[]; maxShareOfRemaining?: number },
+  ): Promise<RefreshSummary>;
   /** True when a monthly release has started since the last refresh-all (the pane offers one). */
   refreshDue(): boolean;
 

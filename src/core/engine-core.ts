@@ -32,7 +32,7 @@ import type {
 import { errorMessage } from "./errors";
 import { PRODUCTS, type DataLimits, type ProductId, type SeriesInfo, type ServiceEnvironment } from "./model";
 import { QuotaLedger } from "./quota-ledger";
-import { Refresher } from "./refresh";
+import { Refresher, type RefreshRunOptions } from "./refresh";
 import { resolveSeriesRequest } from "./resolve-request";
 import { SearchIndexCache } from "./search-index";
 import { WHOLE_SERIES, type SeriesNeed } from "./series-need";
@@ -326,9 +326,12 @@ export class EngineCore implements Engine {
     return this.refresher.plan(options);
   }
 
-  async refreshAll(onProgress?: (progress: RefreshProgress) => void): Promise<RefreshSummary> {
+  async refreshAll(
+    onProgress?: (progress: RefreshProgress) => void,
+    options: RefreshRunOptions = {},
+  ): Promise<RefreshSummary> {
     await this.ready();
-    const summary = await this.refresher.run(onProgress);
+    const summary = await this.refresher.run(onProgress, options);
     this.changes.metaChanged();
     return summary;
   }

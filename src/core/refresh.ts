@@ -16,6 +16,9 @@ import { releaseChanges, type SeriesReleaseChanges } from "./release-changes";
 import type { SeriesSync } from "./series-sync";
 import { requestsFor } from "./sync-planner";
 import type { WorkbookKeys } from "./workbook-keys";
+import { PcdError } from "./errors";
+import type { RequestKey } from "./request-key";
+import { resolveSeriesRequest } from "./resolve-request";
 import { truncate } from "./truncate";
 import { ENGINE_DEFAULTS } from "./defaults";
 
@@ -64,6 +67,18 @@ interface PlannedKey {
    * the cached record says nothing changed (which only means nothing was checked).
    */
   failure: string | null;
+}
+
+/** What a refresh-all may do besides its plan. */
+export interface RefreshRunOptions {
+  /** Refresh only these keys (ids): the runner's formulas, not every key a cache file lists. */
+  keys?: readonly string[];
+  /**
+   * Nobody saw the cost: run only while the plan spends at most this share of each dataset's
+   * remaining data requests (the ribbon's and the automatic refresh-all), else refuse, saying
+   * what it would cost and where to review it.
+   */
+  maxShareOfRemaining?: number;
 }
 
 interface PlannedRefresh {
@@ -164,16 +179,22 @@ export class Refresher {
     );
   }
 
-  async run(onProgress?: (progress: RefreshProgress) => void): Promise<RefreshSummary> {
+  async run(
+    onProgress?: (progress: RefreshProgress) => void,
+    runOptions: RefreshRunOptions = {},
+  ): Promise<RefreshSummary> {
     const startedAt = this.options.now();
     await this.options.preflight();
     // The user asked for this refresh: parts that failed a moment ago are asked again.
     this.options.sync.forgetFailures();
+    const only = runOptions.keys === undefined ? undefined : new Set(runOptions.keys);
     // The catalog step checks one Series Info per product the workbook uses: a real count.
-    const products = this.workbookProducts().length;
+    const products = this.workbookProducts(only).length;
     onProgress?.({ done: 0, total: products, phase: "catalog" });
-    const { keys: planned, noCatalogRefreshed } = await this.planKeys();
+    const { keys: planned, noCatalogRefreshed } = await this.planKeys(() => true, "user", only);
     onProgress?.({ done: products, total: products, phase: "catalog" });
+    if (runOptions.maxShareOfRemaining !== undefined)
+      this.checkShare(planned, runOptions.maxShareOfRemaining);
     // Keys that fail without a call are work too: they are counted as failed, never as
     // unchanged, and they take part in the "did this refresh do anything" rule below.
     const work = planned.filter((entry) => entry.item.action !== "none" || entry.failure !== null);
@@ -258,23 +279,64 @@ export class Refresher {
     return summary;
   }
 
-  /** The products of the workbook's keys in the current environment. */
-  private workbookProducts(): ProductId[] {
+  /**
+   * Refuses a refresh nobody reviewed when it would spend more than `share` of a dataset's
+   * remaining data requests (a shared workbook's saved key list decides what it plans).
+   */
+  private checkShare(planned: readonly PlannedKey[], share: number): void {
+    const heavy = this.summarise(planned).cost.filter(
+      (row) => row.remaining !== null && row.requests > Math.floor(row.remaining * share),
+    );
+    if (heavy.length === 0) return;
+    const listed = heavy
+      .map((row) => `${row.requests} of the ${row.remaining ?? 0} left for ${row.dataset} (${row.product})`)
+      .join("; ");
+    throw new PcdError(
+      "quota",
+      truncate(
+        `Refresh all did not run: it would use ${listed}, more than ${Math.round(share * 100)}% of what is left. Open the PCD pane's Usage tab to see what it would fetch, then refresh there.`,
+        MAX_CAUSE_LENGTH,
+      ),
+      { dataset: heavy[0]?.dataset },
+    );
+  }
+
+  /** The products of the workbook's keys (or of `only`) in the current environment. */
+  private workbookProducts(only?: ReadonlySet<string>): ProductId[] {
     const environment = this.options.environment();
     const products = new Set<ProductId>();
     for (const key of this.options.workbookKeys.list()) {
-      if (key.environment === environment) products.add(key.product);
+      if (key.environment === environment && (only === undefined || only.has(key.id)))
+        products.add(key.product);
     }
     return [...products];
+  }
+
+  /**
+   * A saved key as the catalog allows it now: the same key, the key it is another spelling
+   * of (its currency or unit is the series default), or null when the series does not offer
+   * its currency or unit (a key list from a shared workbook may hold any number there, and
+   * the service charges for codes with options it ignores).
+   */
+  private checkedKey(requestKey: RequestKey, info: SeriesInfo): RequestKey | null {
+    try {
+      return resolveSeriesRequest(requestKey.environment, info, requestKey.currencyId, requestKey.unitId)
+        .requestKey;
+    } catch {
+      return null;
+    }
   }
 
   /** Plans every workbook key; `reread` picks the catalogs to read again first (refresh-all: all). */
   private async planKeys(
     reread: (product: ProductId) => boolean = () => true,
     reader: CatalogReader = "user",
+    only?: ReadonlySet<string>,
   ): Promise<PlannedRefresh> {
     const environment = this.options.environment();
-    const keys = this.options.workbookKeys.list().filter((key) => key.environment === environment);
+    const keys = this.options.workbookKeys
+      .list()
+      .filter((key) => key.environment === environment && (only === undefined || only.has(key.id)));
     const products = [...new Set(keys.map((key) => key.product))];
     // The preview's reads are bounded by the catalog (a pane that re-plans on every change
     // event cannot make it call again); refresh-all's are the user's and always go.
@@ -289,28 +351,51 @@ export class Refresher {
     // Plans compare with the cached entries: those not read since start-up are read now.
     await this.options.sync.readCached(keys.map((key) => key.id));
 
-    const planned = keys.map((requestKey): PlannedKey => {
+    const planning = new Set(keys.map((key) => key.id));
+    const planned = keys.flatMap((stored): PlannedKey[] => {
+      const catalogError = failures.get(stored.product);
+      const unchecked = catalogError ? uncheckedCause(stored.product, catalogError.message) : null;
+      const info = this.options.catalog.find(stored.code);
+      let requestKey = stored;
+      if (info) {
+        const checked = this.checkedKey(stored, info);
+        if (checked === null) {
+          this.options.log?.(
+            "info",
+            `A saved request for ${stored.code} names a currency or unit the series does not offer: it is not refreshed, and is forgotten.`,
+          );
+          this.options.workbookKeys.drop(stored.id);
+          return [];
+        }
+        if (checked.id !== stored.id) {
+          // Another spelling of a key (the series default named): one key, with both needs.
+          this.options.workbookKeys.add(checked, this.options.workbookKeys.need(stored.id));
+          this.options.workbookKeys.drop(stored.id);
+          if (planning.has(checked.id)) return [];
+          planning.add(checked.id);
+        }
+        requestKey = checked;
+      }
       const { id: key, product, code } = requestKey;
-      const catalogError = failures.get(product);
-      const unchecked = catalogError ? uncheckedCause(product, catalogError.message) : null;
-      const info = this.options.catalog.find(code);
       if (!info) {
         // Without a fresh catalog, a missing code may only mean the catalog was never
         // fetched: say that rather than "no longer in your subscription".
         const reason = unchecked ?? `${code} is no longer in your subscription's catalog`;
-        return {
-          item: {
-            key,
-            code,
-            product,
-            dataset: "",
-            action: "none",
-            reason,
+        return [
+          {
+            item: {
+              key,
+              code,
+              product,
+              dataset: "",
+              action: "none",
+              reason,
+            },
+            request: null,
+            info: null,
+            failure: reason,
           },
-          request: null,
-          info: null,
-          failure: reason,
-        };
+        ];
       }
       const request: SeriesRequest = { key, requestKey, info };
       // Planned by what the workbook's cells read of the key (workbook-keys.ts): a key
@@ -335,19 +420,21 @@ export class Refresher {
           ")",
         );
       }
-      return {
-        item: {
-          key,
-          code,
-          product: info.product,
-          dataset: info.coverage,
-          action: decision.action,
-          reason,
+      return [
+        {
+          item: {
+            key,
+            code,
+            product: info.product,
+            dataset: info.coverage,
+            action: decision.action,
+            reason,
+          },
+          request,
+          info,
+          failure: notChecked ? reason : null,
         },
-        request,
-        info,
-        failure: notChecked ? reason : null,
-      };
+      ];
     });
     return {
       keys: planned,

@@ -28,6 +28,12 @@ import { readNeed, sameNeed, unionNeed, WHOLE_SERIES, type SeriesNeed } from "./
 import { ENGINE_DEFAULTS } from "./defaults";
 
 export const WORKBOOK_KEYS_STORAGE_KEY = "pcd:workbook-keys";
+/**
+ * At most this many keys are read from a saved list. The list travels in the workbook file,
+ * so a shared workbook can hold anything: a real workbook of 100,000 formulas holds a few
+ * thousand keys, and a planted list of more must not make refresh-all plan (or spend) on it.
+ */
+export const MAX_STORED_KEYS = ENGINE_DEFAULTS.maxStoredKeys;
 export const RELEASE_GRACE_MS = ENGINE_DEFAULTS.releaseGraceMs;
 /**
  * Changes are saved at most this often. The list is written whole (thousands of keys in a
@@ -109,7 +115,10 @@ export class WorkbookKeys {
     const stored = await this.storage.get<unknown>(WORKBOOK_KEYS_STORAGE_KEY);
     if (!Array.isArray(stored)) return;
     let skipped = 0;
+    let merged = 0;
+    let beyond = 0;
     const read = new Map<string, SeriesNeed>();
+    const readKeys = new Map<string, RequestKey>();
     for (const item of stored) {
       const key = readStoredRequestKey(item);
       if (key === undefined) {
@@ -117,11 +126,30 @@ export class WorkbookKeys {
         continue;
       }
       const need = readNeed((item as { need?: unknown }).need);
-      read.set(key.id, need);
-      if (!this.keys.has(key.id)) this.keys.set(key.id, { key, need });
+      const earlier = read.get(key.id);
+      if (earlier === undefined && read.size >= MAX_STORED_KEYS) {
+        beyond += 1;
+        continue;
+      }
+      // A key listed twice is one key: what either entry says its cells need.
+      if (earlier !== undefined) merged += 1;
+      read.set(key.id, earlier === undefined ? need : unionNeed(earlier, need));
+      readKeys.set(key.id, key);
     }
-    // A list with unreadable items is written again at the next save, in the current form.
-    if (skipped === 0 && this.written === undefined) this.written = read;
+    for (const [id, key] of readKeys) {
+      if (!this.keys.has(id)) this.keys.set(id, { key, need: read.get(id) ?? WHOLE_SERIES });
+    }
+    if (beyond > 0) {
+      this.log?.(
+        "warn",
+        `The workbook's saved list holds more than ${MAX_STORED_KEYS.toLocaleString("en-US")} series requests: the ${beyond.toLocaleString("en-US")} beyond that were not read (their cells add them again as they evaluate).`,
+      );
+    }
+    if (merged > 0)
+      this.log?.("info", `${merged} duplicate entries of the workbook's saved key list were merged.`);
+    // A list with unreadable, repeated or excess items is written again at the next save, in the current form.
+    if (skipped === 0 && merged === 0 && beyond === 0 && this.written === undefined) this.written = read;
+    else if (skipped + merged + beyond > 0) this.save();
     if (skipped > 0) {
       this.log?.(
         "info",
@@ -242,6 +270,17 @@ export class WorkbookKeys {
       if (!this.holders.has(key) && this.keys.delete(key)) removed = true;
     }
     if (removed) this.save();
+  }
+
+  /**
+   * Forgets a saved key no cell holds (refresh-all found the series does not offer its
+   * currency or unit, or the key is another spelling of a key it plans). A held key came
+   * from a cell's own arguments, which the catalog accepted: it stays.
+   */
+  drop(id: string): void {
+    if (this.holders.has(id) || !this.keys.delete(id)) return;
+    this.released.delete(id);
+    this.save();
   }
 
   list(): RequestKey[] {

@@ -9,6 +9,7 @@ import type { ServiceEnvironment } from "../core/model";
 import type { Clock, FetchLike, KeyValueStorage, Logger } from "../core/environment";
 import { setEngine } from "../host/shared-engine";
 import { checkCacheFile, loadCacheFile, saveCacheFile } from "./cache-file";
+import { formulaKeys } from "./formula-keys";
 import { installCustomFunctionsShim } from "./custom-functions-shim";
 import { untilDeadline, type DeadlineOutcome } from "./deadline";
 import { installHostRequirementsShim } from "./host-requirements-shim";
@@ -154,11 +155,14 @@ export async function runWorkbook(options: RunOptions): Promise<RunReport> {
     if (signedIn.outcome.value) report.signIn.error = report.signInError = signedIn.outcome.value;
 
     if (options.refresh) {
+      // The formulas' own keys: a cache file's saved list may name anything.
       const refreshed = await phase(() =>
-        engine.refreshAll().then(
-          (summary): RefreshSummary | Error => summary,
-          (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
-        ),
+        formulaKeys(engine, options.formulas)
+          .then((keys) => engine.refreshAll(undefined, { keys }))
+          .then(
+            (summary): RefreshSummary | Error => summary,
+            (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+          ),
       );
       report.refresh = refreshed.report;
       if (!refreshed.outcome.done) {

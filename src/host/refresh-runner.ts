@@ -1,7 +1,17 @@
 // One refresh-all at a time for the whole runtime. The ribbon's "Refresh all" and the
 // task pane's button both start it here, and the pane shows the progress and summary of
 // whichever started it (a second click while it runs joins the running refresh).
+import { ENGINE_DEFAULTS } from "../core/defaults";
 import type { Engine, RefreshProgress, RefreshSummary } from "../core/engine-api";
+
+/**
+ * How a refresh-all was asked for. `unreviewed`: by a control that shows no cost (the ribbon,
+ * the banner's offer, the automatic refresh after a release): it runs only while it spends at
+ * most a stated share of each dataset's remaining data requests (docs/taskpane.md).
+ */
+export interface RefreshRequest {
+  unreviewed?: boolean;
+}
 
 export type RefreshState =
   | { status: "idle" }
@@ -28,10 +38,13 @@ export class RefreshRunner {
   }
 
   /** Starts a refresh, or returns the one already running. Never rejects: failures become state. */
-  run(): Promise<RefreshSummary | null> {
+  run(request: RefreshRequest = {}): Promise<RefreshSummary | null> {
     if (!this.running) {
       this.set({ status: "running", progress: null });
-      this.running = this.engine().refreshAll((progress) => this.set({ status: "running", progress }));
+      this.running = this.engine().refreshAll(
+        (progress) => this.set({ status: "running", progress }),
+        request.unreviewed ? { maxShareOfRemaining: ENGINE_DEFAULTS.unreviewedRefreshMaxShare } : {},
+      );
       this.running
         .then((summary) => this.set({ status: "done", summary }))
         .catch((error: unknown) =>

@@ -3,7 +3,7 @@
 // context so component tests and the preview can supply their own.
 import { createContext, useContext, type ReactNode } from "react";
 import type { Engine } from "../core/engine-api";
-import type { RefreshState } from "../host/refresh-runner";
+import type { RefreshRequest, RefreshState } from "../host/refresh-runner";
 import type { RefreshSummary } from "../core/engine-api";
 import type { FormulaTarget } from "./excel-bridge";
 import type { SeriesReleaseChanges } from "../core/release-changes";
@@ -14,7 +14,7 @@ import type { ActionState, WorkbookAction } from "./freeze/workbook-actions";
 export interface RefreshControl {
   current(): RefreshState;
   subscribe(listener: (state: RefreshState) => void): () => void;
-  run(): Promise<RefreshSummary | null>;
+  run(request?: RefreshRequest): Promise<RefreshSummary | null>;
 }
 
 /** The part of WorkbookActions the pane uses: Freeze, Restore, Write report. */

@@ -37,7 +37,8 @@ export function RefreshOriginProvider(props: { children: ReactNode }): React.JSX
       origin,
       run: (by) => {
         if (refresh.current().status !== "running") pending.current = by;
-        void refresh.run();
+        // Only the Usage tab's button shows what the refresh costs before it runs.
+        void refresh.run({ unreviewed: by !== "usage" });
       },
     }),
     [origin, refresh],

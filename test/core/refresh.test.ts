@@ -1,11 +1,12 @@
 import { PcdError } from "../../src/core/errors";
-import { requestKeyOf } from "../../src/core/request-key";
+import { requestKeyOf, toStoredRequestKey } from "../../src/core/request-key";
 import { LATEST_ONLY } from "../../src/core/series-need";
 import type { RefreshProgress } from "../../src/core/engine-api";
 import type { SeriesInfo } from "../../src/core/model";
 import { monthIndex } from "../../src/core/months";
 import { PREVIEW_CATALOG_MAX_AGE_MS } from "../../src/core/refresh";
 import { MemoryStorage } from "../../src/core/storage";
+import { WORKBOOK_KEYS_STORAGE_KEY } from "../../src/core/workbook-keys";
 import { createHarness, type Harness } from "./support/engine-harness";
 import { FakeService } from "./support/fake-service";
 import { seriesInfo } from "./support/series-fixtures";
@@ -505,5 +506,72 @@ describe("refreshDue", () => {
 
   test("is not due for an empty workbook", () => {
     expect(createHarness().engine.refreshDue()).toBe(false);
+  });
+});
+
+describe("a key list planted in a shared workbook", () => {
+  /** A workbook whose saved key list was written by someone else, opened with no formula evaluated. */
+  async function opened(planted: readonly unknown[]): Promise<Harness> {
+    const storage = new MemoryStorage();
+    await storage.set(WORKBOOK_KEYS_STORAGE_KEY, planted);
+    const service = new FakeService();
+    service.addSeries(seriesInfo({ code: "1-1-1" }), seriesInfo({ code: "2-2-2" }));
+    service.limits.set("energy_price", { Germany: { remaining: 500, total: 500 } });
+    return createHarness({ service, storage });
+  }
+  const stored = (code: string, currencyId: number | null, unitId: number | null = null) => ({
+    ...toStoredRequestKey(
+      requestKeyOf({ environment: "live", product: "energy_price", code, currencyId, unitId }),
+    ),
+    need: LATEST_ONLY,
+  });
+
+  test("currency and unit IDs the series does not offer are dropped: nothing is bought for them", async () => {
+    const planted = [
+      ...Array.from({ length: 600 }, (_, i) => stored("1-1-1", 1000 + i)),
+      stored("2-2-2", null, 4242),
+      stored("2-2-2", 1),
+    ];
+    const h = await opened(planted);
+    const plan = await h.engine.planRefresh();
+    // USD (ID 1) is offered by 2-2-2; every other planted ID is not.
+    expect(plan.items.map((item) => item.key)).toEqual(["live|energy_price|2-2-2|1|default"]);
+    const summary = await h.engine.refreshAll();
+    expect(summary.requestsUsed).toBe(1);
+    expect(h.service.codesSent()).toBe(1);
+  });
+
+  test("a key saved twice, or spelled with the series default, is refreshed once", async () => {
+    // EUR (ID 3) is 1-1-1's default currency: the same request as leaving it out.
+    const h = await opened([stored("1-1-1", null), stored("1-1-1", 3), stored("1-1-1", null)]);
+    const plan = await h.engine.planRefresh();
+    expect(plan.items.map((item) => item.key)).toEqual(["live|energy_price|1-1-1|default|default"]);
+    expect(plan.totalRequests).toBe(1);
+  });
+
+  test.each<[string, number | undefined, boolean]>([
+    ["within the share", 500, true],
+    ["over the share", 1, false],
+  ])("a refresh nobody reviewed runs only %s of what remains", async (_name, remaining, runs) => {
+    const h = await opened([stored("1-1-1", null), stored("2-2-2", null), stored("2-2-2", 1)]);
+    h.service.limits.set("energy_price", { Germany: { remaining: remaining ?? 0, total: 500 } });
+    const refresh = h.engine.refreshAll(undefined, { maxShareOfRemaining: 0.5 });
+    if (runs) {
+      expect((await refresh).requestsUsed).toBe(3);
+    } else {
+      await expect(refresh).rejects.toThrow(
+        "Refresh all did not run: it would use 3 of the 1 left for Germany (energy_price), more than 50% of what is left. Open the PCD pane's Usage tab to see what it would fetch, then refresh there.",
+      );
+      expect(h.service.codesSent()).toBe(0);
+    }
+  });
+
+  test("refresh-all given keys refreshes only those", async () => {
+    const h = await opened([stored("1-1-1", null), stored("2-2-2", null)]);
+    const summary = await h.engine.refreshAll(undefined, {
+      keys: ["live|energy_price|2-2-2|default|default"],
+    });
+    expect(summary.requestsUsed).toBe(1);
+    expect(h.service.codesSent()).toBe(1);
   });
 });

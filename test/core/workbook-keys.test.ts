@@ -1,9 +1,10 @@
 import type { KeyValueStorage } from "../../src/core/environment";
-import { requestKeyOf, type RequestKey } from "../../src/core/request-key";
+import { requestKeyOf, toStoredRequestKey, type RequestKey } from "../../src/core/request-key";
 import { MemoryStorage } from "../../src/core/storage";
 import * as seriesNeed from "../../src/core/series-need";
 import { LATEST_ONLY, WHOLE_SERIES } from "../../src/core/series-need";
 import {
+  MAX_STORED_KEYS,
   SAVE_DELAY_MS,
   SAVE_MAX_DELAY_MS,
   WORKBOOK_KEYS_STORAGE_KEY,
@@ -463,5 +464,36 @@ describe("WorkbookKeys held by id", () => {
     ]);
     nothing();
     release();
+  });
+});
+
+describe("WorkbookKeys read from a list someone else saved", () => {
+  const stored = (code: string, need: unknown) => ({ ...toStoredRequestKey(key(code)), need });
+
+  test("a key listed twice is one key with both needs, and the list is saved again merged", async () => {
+    const storage = new MemoryStorage();
+    await storage.set(WORKBOOK_KEYS_STORAGE_KEY, [
+      stored("1-1-1", { from: "2019-01", to: "2019-06" }),
+      stored("1-1-1", { from: "2010-01", to: "2010-12" }),
+    ]);
+    const keys = new WorkbookKeys(storage);
+    await keys.load();
+    expect(ids(keys.list())).toEqual([key("1-1-1").id]);
+    expect(keys.need(key("1-1-1").id)).toEqual({ from: "2010-01", to: "2019-06" });
+    await keys.flushed();
+    expect(await storage.get(WORKBOOK_KEYS_STORAGE_KEY)).toHaveLength(1);
+  });
+
+  test("at most MAX_STORED_KEYS keys are read, and the rest is said", async () => {
+    const storage = new MemoryStorage();
+    const planted = Array.from({ length: MAX_STORED_KEYS + 5 }, (_, i) => stored(`${i}-1-1`, LATEST_ONLY));
+    await storage.set(WORKBOOK_KEYS_STORAGE_KEY, planted);
+    const said: string[] = [];
+    const keys = new WorkbookKeys(storage, (_level, message) => said.push(message));
+    await keys.load();
+    expect(keys.list()).toHaveLength(MAX_STORED_KEYS);
+    expect(said).toEqual([
+      "The workbook's saved list holds more than 20,000 series requests: the 5 beyond that were not read (their cells add them again as they evaluate).",
+    ]);
   });
 });

@@ -416,3 +416,23 @@ describe("a key whose cells need different months", () => {
     expect(finalsOf(after)).toBe(finalsOf(before) + 1);
   });
 });
+
+describe("--refresh with a cache file that lists other series", () => {
+  const cacheFile = (): string => path.join(workDir, "other-series.json");
+
+  test("refreshes the series of the formulas given, not every key the cache file lists", async () => {
+    const { energy, commodity } = codes;
+    const both = [`=PCD.VALUE("${energy.code}")`, `=PCD.VALUE("${commodity.code}")`];
+    const cold = await run({ formulas: both, cacheFile: cacheFile() });
+    expect(cold.settled).toBe(true);
+    // A release by the clock (January's): a further /__admin/release would publish finals
+    // for a month still to come, which PCD refuses.
+    await admin("POST", "clock", { now: "2027-01-12T15:00:00Z" });
+    await syncClock();
+    const refreshed = await run({ formulas: [both[0] ?? ""], cacheFile: cacheFile(), refresh: true });
+    const { updated = 0, revised = 0, unchanged = 0, failed = 0 } = refreshed.refresh ?? {};
+    expect(updated + revised + unchanged + failed).toBe(1);
+    expect(refreshed.refresh?.dataRequests).toBe(1);
+    expect(refreshed.passes[0]?.dataRequests).toBe(0);
+  });
+});
