@@ -208,6 +208,29 @@ describe("usage", () => {
     expect(await pane.getByRole("alert").count()).toBe(0);
   });
 
+  test("Reload reads Data Limits again, however recent the last reading", async () => {
+    const { page, pane } = await mount({
+      limitsRows: [{ product: "energy_price", dataset: "Germany", remaining: 480, total: 500 }],
+    });
+    await pane.getByRole("tab", { name: "Usage" }).click();
+    const germany = pane.locator('[data-dataset="Germany"]');
+    await germany.waitFor();
+    expect(await germany.getAttribute("data-remaining")).toBe("480");
+    // The service counted more meanwhile (another workbook): only a new reading shows it.
+    await page.evaluate(() => {
+      const { service } = (
+        window as unknown as {
+          __harness: { engine: { service: { limits: Map<string, Record<string, unknown>> } } };
+        }
+      ).__harness.engine;
+      service.limits.set("energy_price", { Germany: { remaining: 470, total: 500 } });
+    });
+    await pane.getByRole("button", { name: "Reload" }).click();
+    await page.waitForFunction(
+      () => document.querySelector('[data-dataset="Germany"]')?.getAttribute("data-remaining") === "470",
+    );
+  });
+
   test("a refresh that costs nothing says so", async () => {
     const { pane } = await mount({});
     await pane.getByRole("tab", { name: "Usage" }).click();
