@@ -142,8 +142,18 @@ export interface RefreshPlanItem {
 
 export interface RefreshPlan {
   items: RefreshPlanItem[];
-  /** Data requests per dataset this refresh would spend, with what remains (null if unknown). */
-  cost: Array<{ product: ProductId; dataset: string; requests: number; remaining: number | null }>;
+  /**
+   * Data requests per dataset this refresh would spend, with what remains (null if unknown).
+   * Where a dataset's changed series need more than remains, requests is what remains (the
+   * allowance gate sends no more) and needed is what they need.
+   */
+  cost: Array<{
+    product: ProductId;
+    dataset: string;
+    requests: number;
+    remaining: number | null;
+    needed?: number;
+  }>;
   totalRequests: number;
   /** Datasets whose remaining allowance is smaller than the cost. */
   overBudget: string[];

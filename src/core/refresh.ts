@@ -162,8 +162,18 @@ export class Refresher {
     const known = readAt.filter((at): at is number => at !== null);
     const catalogAsOf = known.length === 0 || known.length < readAt.length ? null : Math.min(...known);
     const closed = this.options.closed();
+    const summary = this.summarise(keys);
+    // What the refresh will charge: no more than is left of a dataset (the allowance gate
+    // sends no more; the series beyond keep their cached data), and what they would need.
+    const cost = summary.cost.map((row) =>
+      row.remaining !== null && row.requests > row.remaining
+        ? { ...row, requests: Math.max(0, row.remaining), needed: row.requests }
+        : row,
+    );
     return {
-      ...this.summarise(keys),
+      ...summary,
+      cost,
+      totalRequests: cost.reduce((sum, row) => sum + row.requests, 0),
       catalogAsOf,
       releaseSinceCatalog: catalogAsOf !== null && catalogAsOf < this.options.latestReleaseOut(),
       ...(closed === null ? {} : { closed }),

@@ -121,6 +121,35 @@ describe("planRefresh", () => {
     expect((await h.engine.planRefresh()).overBudget).toEqual(["Germany"]);
   });
 
+  // A row per allowance left in the short dataset: the preview's cost per dataset is what
+  // the refresh then charges (the ledger sends no more than is left).
+  test.each([
+    ["none left", 0],
+    ["one left", 1],
+    ["two left", 2],
+  ])(
+    "a dataset short of allowance (%s): the preview's cost is what the refresh charges",
+    async (_case, left) => {
+      const h = await workbookWithData();
+      release(h);
+      h.service.limits.set("energy_price", {
+        Germany: { remaining: left, total: 500 },
+        France: { remaining: 100, total: 500 },
+      });
+      h.schedule.releaseStart = h.clock.now + 1;
+      h.clock.now += 2;
+      const plan = await h.engine.planRefresh();
+      expect(plan.overBudget).toEqual(["Germany"]);
+      const germany = plan.cost.find((row) => row.dataset === "Germany");
+      expect(germany).toMatchObject({ needed: 3, remaining: left });
+      const sent = h.service.codesSent();
+      const summary = await h.engine.refreshAll();
+      expect(summary.requestsUsed).toBe(h.service.codesSent() - sent);
+      expect(germany?.requests ?? 0).toBe(summary.requestsUsed);
+      expect(plan.totalRequests).toBe(summary.requestsUsed);
+    },
+  );
+
   test("plans a reopened workbook before any cell evaluates", async () => {
     const storage = new MemoryStorage();
     const first = await workbookWithData(storage);

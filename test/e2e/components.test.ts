@@ -525,7 +525,9 @@ describe("cost preview", () => {
       ["Germany (Industry)", "2", "490"],
       ["France", "1", "400"],
     ]);
-    expect(await cost.textContent()).toContain("Not enough allowance left for Germany (Energy):");
+    expect(await cost.textContent()).toContain(
+      "Not enough allowance left for Germany (Energy): 3 needed, 2 left. The refresh spends what is left",
+    );
     // Opening the tab was the user asking: the preview read the catalogs then.
     await page.waitForFunction(
       () =>

@@ -39,9 +39,11 @@ export function RefreshCost(props: {
 }): React.JSX.Element {
   const styles = useStyles();
   const { plan, onRecheck, checking = false } = props;
-  const spending = plan.cost.filter((row) => row.requests > 0);
+  // What each dataset's changed series need (more than is spent where the allowance is short).
+  const needed = (row: CostRow): number => row.needed ?? row.requests;
+  const spending = plan.cost.filter((row) => needed(row) > 0);
   const label = datasetLabels(plan.cost);
-  const short = plan.cost.filter((row) => row.remaining !== null && row.requests > row.remaining);
+  const short = plan.cost.filter((row) => row.remaining !== null && needed(row) > row.remaining);
   return (
     <div data-testid="refresh-cost">
       {plan.closed !== undefined && (
@@ -116,7 +118,11 @@ export function RefreshCost(props: {
       {short.length > 0 && (
         <MessageBar layout="multiline" intent="warning">
           <MessageBarBody>
-            Not enough allowance left for {short.map(label).join(", ")}: those series keep their cached data.
+            Not enough allowance left for{" "}
+            {short
+              .map((row) => `${label(row)}: ${needed(row)} needed, ${row.remaining ?? 0} left`)
+              .join("; ")}
+            . The refresh spends what is left; the other series keep their cached data.
           </MessageBarBody>
         </MessageBar>
       )}
