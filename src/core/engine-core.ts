@@ -150,6 +150,7 @@ export class EngineCore implements Engine {
       catalog: this.catalogStore,
       sync: this.seriesSync,
       workbookKeys: this.workbookKeys,
+      workbookCodes: parts.workbookCodes,
       storage,
       now,
       environment: () => this.environment(),

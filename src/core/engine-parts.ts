@@ -52,6 +52,8 @@ export interface EngineParts {
   storage: KeyValueStorage;
   /** Where the workbook's keys are kept (default: storage). */
   workbookStorage?: KeyValueStorage;
+  /** The codes the workbook's cells name (EngineEnvironment.workbookCodes). */
+  workbookCodes?: () => Promise<ReadonlySet<string>>;
   clock: Clock;
   log?: Logger;
   batchWindowMs?: number;

@@ -86,6 +86,7 @@ export function createEngine(env: EngineEnvironment, options: CreateEngineOption
     schedule: { serviceState, latestReleaseStart },
     storage: env.storage,
     workbookStorage: env.workbookStorage,
+    workbookCodes: env.workbookCodes,
     clock: env.clock,
     log: env.log,
     batchWindowMs: tuning.batchWindowMs,

@@ -44,4 +44,12 @@ export interface EngineEnvironment {
    * two workbooks never share it; without it, `storage` is used.
    */
   workbookStorage?: KeyValueStorage;
+  /**
+   * The series codes the workbook's cells name, read from the workbook itself (in Excel: the
+   * text literals of its PCD formulas and the cells holding a code). The saved key list
+   * travels in the file and may name anything: refresh-all and its cost preview plan a saved
+   * key only when a cell held it this session or its code is here. Absent (the runner, tests):
+   * every saved key. A read that fails plans the keys held this session only.
+   */
+  workbookCodes?: () => Promise<ReadonlySet<string>>;
 }

@@ -31,6 +31,8 @@ export interface RefresherOptions {
   catalog: Catalog;
   sync: SeriesSync;
   workbookKeys: WorkbookKeys;
+  /** The codes the workbook's cells name (EngineEnvironment.workbookCodes); absent: not checked. */
+  workbookCodes?: () => Promise<ReadonlySet<string>>;
   storage: KeyValueStorage;
   now: () => number;
   environment: () => ServiceEnvironment;
@@ -323,6 +325,33 @@ export class Refresher {
   }
 
   /**
+   * The saved keys the workbook's cells still name: held by a cell this session, or with a
+   * code the workbook's cells name. A key only the saved list names (a shared file's list can
+   * hold anything) is left out of the plan, and kept in the list in case a cell comes back.
+   */
+  private async namedByWorkbook(keys: readonly RequestKey[]): Promise<RequestKey[]> {
+    const read = this.options.workbookCodes;
+    if (read === undefined) return [...keys];
+    let codes: ReadonlySet<string> = new Set();
+    try {
+      codes = await read();
+    } catch (error) {
+      this.options.log?.(
+        "warn",
+        `The workbook's formulas could not be read (${message(error)}): refresh-all covers the series its cells showed this session only.`,
+      );
+    }
+    const named = keys.filter((key) => this.options.workbookKeys.wasHeld(key.id) || codes.has(key.code));
+    if (named.length < keys.length) {
+      this.options.log?.(
+        "info",
+        `${keys.length - named.length} saved series request(s) name a code no cell of the workbook names: they are not refreshed.`,
+      );
+    }
+    return named;
+  }
+
+  /**
    * A saved key as the catalog allows it now: the same key, the key it is another spelling
    * of (its currency or unit is the series default), or null when the series does not offer
    * its currency or unit (a key list from a shared workbook may hold any number there, and
@@ -344,9 +373,11 @@ export class Refresher {
     only?: ReadonlySet<string>,
   ): Promise<PlannedRefresh> {
     const environment = this.options.environment();
-    const keys = this.options.workbookKeys
-      .list()
-      .filter((key) => key.environment === environment && (only === undefined || only.has(key.id)));
+    const keys = await this.namedByWorkbook(
+      this.options.workbookKeys
+        .list()
+        .filter((key) => key.environment === environment && (only === undefined || only.has(key.id))),
+    );
     const products = [...new Set(keys.map((key) => key.product))];
     // The preview's reads are bounded by the catalog (a pane that re-plans on every change
     // event cannot make it call again); refresh-all's are the user's and always go.

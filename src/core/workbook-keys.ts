@@ -77,6 +77,8 @@ export class WorkbookKeys {
   private readonly keys = new Map<string, KnownKey>();
   /** Needs of the cells holding each key, by id. */
   private readonly holders = new Map<string, Holders>();
+  /** Ids of the keys a cell held since this list was made (this session). */
+  private readonly heldThisSession = new Set<string>();
   private saving: Promise<void> = Promise.resolve();
   private dirty = false;
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
@@ -181,6 +183,7 @@ export class WorkbookKeys {
   /** A cell holds a key until it calls the returned release (once; later calls do nothing). */
   retain(requestKey: RequestKey, need: SeriesNeed = WHOLE_SERIES): () => void {
     const key = requestKey.id;
+    this.heldThisSession.add(key);
     // A recalculation retains every cell again: the union grows by one need at a time.
     let held = this.holders.get(key);
     if (held === undefined) {
@@ -281,6 +284,11 @@ export class WorkbookKeys {
     if (this.holders.has(id) || !this.keys.delete(id)) return;
     this.released.delete(id);
     this.save();
+  }
+
+  /** True when a cell held this key this session (its own arguments named it). */
+  wasHeld(id: string): boolean {
+    return this.heldThisSession.has(id);
   }
 
   list(): RequestKey[] {

@@ -7,6 +7,7 @@ import { buildTimeAddresses } from "./build-addresses";
 import { createDocumentSettingsStorage, documentSettings } from "./document-settings-storage";
 import { explainBlockedFetch } from "./blocked-fetch";
 import { setEngineFactory } from "./shared-engine";
+import { readWorkbookCodes } from "./workbook-codes";
 
 // Warnings and errors only: the console of an add-in is not for users, and nothing
 // logged here may carry a token or password (the engine never passes them to the log).
@@ -29,6 +30,8 @@ setEngineFactory(() => {
       fetch: explainBlockedFetch((input, init) => fetch(input, init), location.origin),
       storage,
       workbookStorage,
+      // Only in a workbook: the saved key list is checked against what its cells name.
+      workbookCodes: settings ? readWorkbookCodes : undefined,
       clock: { now: () => Date.now() },
       log: consoleLogger,
     },

@@ -540,13 +540,20 @@ describe("refreshDue", () => {
 
 describe("a key list planted in a shared workbook", () => {
   /** A workbook whose saved key list was written by someone else, opened with no formula evaluated. */
-  async function opened(planted: readonly unknown[]): Promise<Harness> {
+  async function opened(
+    planted: readonly unknown[],
+    workbookCodes?: () => Promise<ReadonlySet<string>>,
+  ): Promise<Harness> {
     const storage = new MemoryStorage();
     await storage.set(WORKBOOK_KEYS_STORAGE_KEY, planted);
     const service = new FakeService();
-    service.addSeries(seriesInfo({ code: "1-1-1" }), seriesInfo({ code: "2-2-2" }));
+    service.addSeries(
+      seriesInfo({ code: "1-1-1" }),
+      seriesInfo({ code: "2-2-2" }),
+      seriesInfo({ code: "3-3-3" }),
+    );
     service.limits.set("energy_price", { Germany: { remaining: 500, total: 500 } });
-    return createHarness({ service, storage });
+    return createHarness({ service, storage, workbookCodes });
   }
   const stored = (code: string, currencyId: number | null, unitId: number | null = null) => ({
     ...toStoredRequestKey(
@@ -602,5 +609,42 @@ describe("a key list planted in a shared workbook", () => {
     });
     expect(summary.requestsUsed).toBe(1);
     expect(h.service.codesSent()).toBe(1);
+  });
+});
+
+describe("saved keys the workbook's cells do not name", () => {
+  const stored = (code: string) => ({
+    ...toStoredRequestKey(
+      requestKeyOf({ environment: "live", product: "energy_price", code, currencyId: null, unitId: null }),
+    ),
+    need: LATEST_ONLY,
+  });
+  async function opened(workbookCodes: () => Promise<ReadonlySet<string>>): Promise<Harness> {
+    const storage = new MemoryStorage();
+    await storage.set(WORKBOOK_KEYS_STORAGE_KEY, [stored("1-1-1"), stored("2-2-2"), stored("3-3-3")]);
+    const service = new FakeService();
+    service.addSeries(...["1-1-1", "2-2-2", "3-3-3"].map((code) => seriesInfo({ code })));
+    service.limits.set("energy_price", { Germany: { remaining: 500, total: 500 } });
+    return createHarness({ service, storage, workbookCodes });
+  }
+
+  test.each<[string, () => Promise<ReadonlySet<string>>, string[]]>([
+    ["a code a formula or cell names is planned", async () => new Set(["2-2-2"]), ["2-2-2", "3-3-3"]],
+    ["a workbook naming none plans only what a cell held", async () => new Set<string>(), ["3-3-3"]],
+    [
+      "a workbook that cannot be read plans only what a cell held",
+      () => Promise.reject(new Error("no workbook")),
+      ["3-3-3"],
+    ],
+  ])("%s; the preview and the refresh agree", async (_name, workbookCodes, planned) => {
+    const h = await opened(workbookCodes);
+    // A cell of this session shows 3-3-3 (its formula may read its code from elsewhere).
+    const release = h.engine.retainKey((await h.engine.resolve("3-3-3", null, null)).key, LATEST_ONLY);
+    const plan = await h.engine.planRefresh();
+    expect(plan.items.map((item) => item.code)).toEqual(planned);
+    const summary = await h.engine.refreshAll();
+    expect(summary.updated + summary.unchanged + summary.revised + summary.failed).toBe(planned.length);
+    expect(h.service.codesSent()).toBe(planned.length);
+    release();
   });
 });

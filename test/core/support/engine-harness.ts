@@ -126,6 +126,8 @@ export function createHarness(
     storage?: KeyValueStorage;
     /** Delivers change events by itself (e.g. on a timer) instead of on tick(). */
     defer?: (run: () => void) => void;
+    /** The codes the workbook's cells name (EngineEnvironment.workbookCodes). */
+    workbookCodes?: () => Promise<ReadonlySet<string>>;
   } = {},
 ): Harness {
   const service = options.service ?? new FakeService();
@@ -146,6 +148,7 @@ export function createHarness(
     log: (level, text) => logs.push(`${level}: ${text}`),
     batchWindowMs: 1,
     defer: options.defer ?? ((run) => deferred.push(run)),
+    workbookCodes: options.workbookCodes,
   });
   return {
     engine,
