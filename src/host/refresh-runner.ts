@@ -3,6 +3,7 @@
 // whichever started it (a second click while it runs joins the running refresh).
 import { ENGINE_DEFAULTS } from "../core/defaults";
 import type { Engine, RefreshProgress, RefreshSummary } from "../core/engine-api";
+import { serviceCondition, type ServiceConditionKind } from "../core/service-condition";
 
 /**
  * How a refresh-all was asked for. `unreviewed`: by a control that shows no cost (the ribbon,
@@ -13,11 +14,22 @@ export interface RefreshRequest {
   unreviewed?: boolean;
 }
 
+/**
+ * When a refresh-all ended and the service's condition then. Kept with the outcome, not by
+ * the view that shows it: a view mounted later (a tab opened again) judges whether the
+ * outcome is still true by the condition it met, not by the condition when it mounted.
+ */
+export interface RefreshEnding {
+  endedAt: number;
+  /** Undefined when the engine could not tell its state. */
+  conditionAtEnd: ServiceConditionKind | undefined;
+}
+
 export type RefreshState =
   | { status: "idle" }
   | { status: "running"; progress: RefreshProgress | null }
-  | { status: "done"; summary: RefreshSummary }
-  | { status: "failed"; message: string };
+  | ({ status: "done"; summary: RefreshSummary } & RefreshEnding)
+  | ({ status: "failed"; message: string } & RefreshEnding);
 
 type Listener = (state: RefreshState) => void;
 
@@ -26,7 +38,10 @@ export class RefreshRunner {
   private running: Promise<RefreshSummary> | null = null;
   private readonly listeners = new Set<Listener>();
 
-  constructor(private readonly engine: () => Engine) {}
+  constructor(
+    private readonly engine: () => Engine,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   current(): RefreshState {
     return this.state;
@@ -46,15 +61,30 @@ export class RefreshRunner {
         request.unreviewed ? { maxShareOfRemaining: ENGINE_DEFAULTS.unreviewedRefreshMaxShare } : {},
       );
       this.running
-        .then((summary) => this.set({ status: "done", summary }))
+        .then((summary) => this.set({ status: "done", summary, ...this.ending() }))
         .catch((error: unknown) =>
-          this.set({ status: "failed", message: error instanceof Error ? error.message : String(error) }),
+          this.set({
+            status: "failed",
+            message: error instanceof Error ? error.message : String(error),
+            ...this.ending(),
+          }),
         )
         .finally(() => {
           this.running = null;
         });
     }
     return this.running.catch(() => null);
+  }
+
+  private ending(): RefreshEnding {
+    let conditionAtEnd: ServiceConditionKind | undefined;
+    try {
+      conditionAtEnd = serviceCondition(this.engine().serviceState()).kind;
+    } catch {
+      // serviceState reads the clock and settings; the outcome is told all the same.
+      conditionAtEnd = undefined;
+    }
+    return { endedAt: this.now(), conditionAtEnd };
   }
 
   private set(state: RefreshState): void {
