@@ -35,7 +35,7 @@ function first(
   return found;
 }
 
-export function monthWorkbook(lab: MonthLab): MonthWorkbook {
+export function monthWorkbook(lab: Pick<MonthLab, "state">): MonthWorkbook {
   const { catalog } = lab.state;
   const energy = catalog.ofProduct("energy_price");
   const x = first(energy, "energy series in the United States", (s) => s.dataset === "United States");
