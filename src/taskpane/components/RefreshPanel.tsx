@@ -2,7 +2,7 @@
 // "Refresh all" button, the choice to refresh by itself after a monthly release and the
 // choice to open PCD with this workbook.
 // A refresh this button started shows its progress and summary right under it.
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import {
   Button,
   makeStyles,
@@ -43,11 +43,16 @@ export function RefreshPanel(): React.JSX.Element {
   // or the clock do not read them sooner than the engine's bounds allow.
   const recheckAsked = useRef(true);
   const [rechecks, setRechecks] = useState(0);
+  // Only a check the user asked for is shown as checking (re-plans on change events are quiet).
+  const [rechecking, setRechecking] = useState(false);
   const plan = useLoad(() => {
     const recheck = recheckAsked.current;
     recheckAsked.current = false;
     return engine.planRefresh({ recheck });
   }, [engine, metaVersion, state.status, minutes, rechecks]);
+  useEffect(() => {
+    if (plan.status !== "loading") setRechecking(false);
+  }, [plan.status]);
   const [auto, setAuto] = useState(() => engine.getSettings().autoRefreshAfterRelease);
   const [settingError, setSettingError] = useState<string | null>(null);
 
@@ -67,9 +72,10 @@ export function RefreshPanel(): React.JSX.Element {
       {plan.value && (
         <RefreshCost
           plan={plan.value}
-          checking={plan.status === "loading"}
+          checking={rechecking}
           onRecheck={() => {
             recheckAsked.current = true;
+            setRechecking(true);
             setRechecks((value) => value + 1);
           }}
         />
