@@ -41,9 +41,13 @@ export function RefreshCost(props: {
   const { plan, onRecheck, checking = false } = props;
   // What each dataset's changed series need (more than is spent where the allowance is short).
   const needed = (row: CostRow): number => row.needed ?? row.requests;
-  const spending = plan.cost.filter((row) => needed(row) > 0);
+  // In a downtime the sentence that no refresh can run, and that its cost is known once the
+  // service is back, stands instead of a cost: the cached catalog's cost beside it would
+  // contradict it (a release's changes are not in that catalog yet).
+  const costRows = plan.closed === undefined ? plan.cost : [];
+  const spending = costRows.filter((row) => needed(row) > 0);
   const label = datasetLabels(plan.cost);
-  const short = plan.cost.filter((row) => row.remaining !== null && needed(row) > row.remaining);
+  const short = costRows.filter((row) => row.remaining !== null && needed(row) > row.remaining);
   return (
     <div data-testid="refresh-cost">
       {plan.closed !== undefined && (
