@@ -171,6 +171,8 @@ export interface PaneReading {
   offer: string | null;
   refreshFailed: string | null;
   cost: string | null;
+  /** Rows of the cost preview's table (datasets a refresh would charge). */
+  costRows: number;
 }
 
 /** Statements that cannot be true together (issue: release day contradicting itself, green in an outage). */
@@ -203,6 +205,11 @@ const CONTRADICTIONS: ReadonlyArray<{
     what: 'a monthly release came out with "everything is up to date"',
     first: (r) => r.offer !== null,
     second: (r) => /everything is up to date/.test(r.cost ?? ""),
+  },
+  {
+    what: 'a downtime\'s "its cost is known then" with a cost',
+    first: (r) => /its cost is known/.test(r.cost ?? ""),
+    second: (r) => r.costRows > 0,
   },
   {
     what: "a downtime notice with an outage notice",
@@ -349,6 +356,8 @@ export class BrowserMonth {
   }
 
   async shoot(name: string): Promise<void> {
+    // The pane from its top: the notices and the tab shown (a check may have scrolled it).
+    await this.preview.pane.getByRole("tablist", { name: "PCD areas" }).scrollIntoViewIfNeeded();
     await screenshot(this.page, `month-${name}`);
   }
 
@@ -457,6 +466,7 @@ export class BrowserMonth {
       ...banners,
       refreshFailed: await this.textOf("refresh-failed"),
       cost: await this.textOf("refresh-cost"),
+      costRows: await this.preview.pane.getByTestId("refresh-cost-row").count(),
     };
   }
 
