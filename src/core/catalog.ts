@@ -319,6 +319,14 @@ export class Catalog {
     );
   }
 
+  /**
+   * The service answers again: reads held back after failures may go at once (a cold
+   * workbook's cells need the catalog as soon as the service is back).
+   */
+  forgetFailures(): void {
+    for (const [key, last] of [...this.lastCall]) if (last.error !== null) this.lastCall.delete(key);
+  }
+
   /** Forgets every catalog (memory and storage). */
   async clear(): Promise<void> {
     this.catalogs.clear();

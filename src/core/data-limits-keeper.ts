@@ -47,6 +47,11 @@ export class DataLimitsKeeper {
 
   constructor(private readonly parts: DataLimitsParts) {}
 
+  /** The service answers again: reads held back after failures may go at once. */
+  forgetFailures(): void {
+    this.failed.clear();
+  }
+
   /** A new account may have other allowances: read ahead again. */
   newSession(): void {
     this.readAheadDone.clear();

@@ -73,6 +73,12 @@ export class EngineCore implements Engine {
       reachability: () => parts.client.reachability?.(),
     });
     this.serviceReturn = new ServiceReturn(() => serviceCondition(this.downtime.state()).kind === "up");
+    // Reads held back after failures (failure-backoff.ts) may go at once when the service
+    // answers again: registered first, so it runs before the cells that wait on the return.
+    this.serviceReturn.onBack(() => {
+      this.catalogStore.forgetFailures();
+      this.limitsKeeper.forgetFailures();
+    });
     // The pane's outage banner and Status tab follow reachability as it changes; cells that
     // wait on a retry hear when the service answers again.
     this.outageProbe = new OutageProbe({
@@ -106,7 +112,7 @@ export class EngineCore implements Engine {
       onFetching: (product) => this.limitsKeeper.readAheadForCatalog(product),
       announcedDowntime: (product) => {
         const { reason } = this.serviceState();
-        const error = this.downtime.errorFor(product, true, "the catalog cannot be read meanwhile");
+        const error = this.downtimeError(product, true, "the catalog cannot be read meanwhile");
         return reason !== null && error ? { reason, error } : undefined;
       },
       latestReleaseStart: () => parts.schedule.latestReleaseStart(now(), this.releaseDay()),
