@@ -402,7 +402,7 @@ export class Catalog {
     now: number,
   ): PcdError | "read-recently" | null {
     const downtime = this.options.announcedDowntime?.(product);
-    if (downtime && !(reader === "preview" && downtime.reason === "release")) return downtime.error;
+    if (downtime) return downtime.error;
     const last = this.lastCall.get(key);
     if (last === undefined || last.at < (this.options.latestReleaseStart?.() ?? -Infinity)) return null;
     let interval = hasCatalog ? CATALOG_MIN_CALL_INTERVAL_MS : CATALOG_MIN_CALL_INTERVAL_UNCACHED_MS;

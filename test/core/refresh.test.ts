@@ -505,11 +505,12 @@ describe("refreshDue", () => {
     expect(closedPlan.closed).toEqual({ reason: "release", until: h.clock.now + 3_600_000 });
     expect(closedPlan.releaseSinceCatalog).toBe(false);
     expect(h.engine.refreshDue()).toBe(false);
-    // The data is published: the next probe (the preview's reads are five minutes apart) is
-    // answered, the downtime ends, the offer appears.
+    // The data is published: the preview the user opens next probes the catalog (the
+    // preview's own re-plans call nothing in the window), it is answered, the downtime
+    // ends, the offer appears.
     h.service.failures = [];
-    h.clock.now += PREVIEW_CATALOG_MAX_AGE_MS;
-    const openPlan = await h.engine.planRefresh();
+    h.clock.now += 60_000;
+    const openPlan = await h.engine.planRefresh({ recheck: true });
     expect(openPlan.closed).toBeUndefined();
     expect(h.engine.refreshDue()).toBe(true);
   });
