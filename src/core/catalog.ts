@@ -29,9 +29,10 @@ export const CATALOG_MIN_CALL_INTERVAL_MS = ENGINE_DEFAULTS.catalogMinCallInterv
 export const CATALOG_MIN_CALL_INTERVAL_UNCACHED_MS = ENGINE_DEFAULTS.catalogMinCallIntervalUncachedMs;
 
 /**
- * Who wants a catalog read: the user (Refresh all and its release-day check: always called),
- * the cost preview (bounded; on release day its call is the probe that learns whether the
- * data is out), or anything else in passing (a cell, a search: never in a downtime).
+ * Who wants a catalog read: the user (Refresh all, the preview the user opens or checks
+ * again: always called; on release day that call is the probe that learns whether the data
+ * is out), the cost preview worked out again by itself (bounded, never in a downtime), or
+ * anything else in passing (a cell, a search: bounded, never in a downtime).
  */
 export type CatalogReader = "user" | "preview" | "passing";
 
@@ -110,7 +111,7 @@ export interface CatalogOptions {
   onFetching?: (product: ProductId) => void;
   /**
    * The announced downtime now (a maintenance, release day before the data is out), if any:
-   * no Series Info call is made in it but the user's and the preview's release-day probe.
+   * no Series Info call is made in it but the user's.
    */
   announcedDowntime?: (product: ProductId) => AnnouncedDowntime | undefined;
   /** Epoch ms of the latest release's start: calls made before it do not hold back a read after it. */
@@ -389,10 +390,10 @@ export class Catalog {
 
   /**
    * Why no Series Info call of the product is made now (the user's calls are never withheld):
-   * an announced downtime (the call could only fail, after renewing the token for nothing),
-   * save the preview's release-day probe (which learns whether the data is out); or a call
-   * started moments ago, since the latest release began ("read-recently" when it brought the
-   * catalog, else its failure). Null: the call may go.
+   * an announced downtime (the call could only fail, after renewing the token for nothing);
+   * or a call started moments ago, since the latest release began ("read-recently" when it
+   * brought the catalog, else its failure), or failures in a row (failure-backoff.ts). Null:
+   * the call may go.
    */
   private withheld(
     key: string,
