@@ -58,9 +58,9 @@ test("on release day, the catalog's first answer tells waiting cells the release
   await expect(h.engine.getSeries(request)).rejects.toMatchObject({ kind: "unavailable" });
   await Promise.resolve();
   expect(told).toBe(0);
-  // The data is published: the next Series Info answers (the cost preview reads it).
+  // The data is published: the next Series Info answers (the cost preview the user opens reads it).
   h.clock.now += 60_000;
-  await h.engine.planRefresh();
+  await h.engine.planRefresh({ recheck: true });
   await Promise.resolve();
   expect(h.engine.serviceState().available).toBe(true);
   expect(told).toBe(1);
