@@ -14,7 +14,12 @@ export interface EngineTuning {
   unknownCodeRefreshMs: number;
   /** After a failed Series Info, a cached catalog answers this long before asking again. */
   catalogRetryAfterFailureMs: number;
-  /** The refresh cost preview reads a catalog again once it is this old. */
+  /**
+   * The refresh cost preview reads a catalog again by itself once it is this old. A pane left
+   * open on the Usage tab re-plans all day: every 5 minutes, three products made 36 Series Info
+   * calls an hour, most of a month's Series Info quota for a pane open around the clock. A
+   * release on the calendar, opening the tab, Check again and Refresh all read it at once.
+   */
   previewCatalogMaxAgeMs: number;
   /**
    * Two Series Info calls of one product start at least this far apart unless the user asked
@@ -66,7 +71,7 @@ export const ENGINE_DEFAULTS: Readonly<EngineTuning> = Object.freeze({
   catalogMaxAgeMs: 24 * 60 * MINUTE,
   unknownCodeRefreshMs: 60 * MINUTE,
   catalogRetryAfterFailureMs: 5 * MINUTE,
-  previewCatalogMaxAgeMs: 5 * MINUTE,
+  previewCatalogMaxAgeMs: 60 * MINUTE,
   catalogMinCallIntervalMs: 5 * MINUTE,
   catalogMinCallIntervalUncachedMs: MINUTE,
   limitsMaxAgeMs: 5 * MINUTE,

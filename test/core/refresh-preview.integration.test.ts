@@ -6,6 +6,7 @@ import "fake-indexeddb/auto";
 import type { Engine, RefreshPlan } from "../../src/core/engine-api";
 import type { ProductId } from "../../src/core/model";
 import { startPair, type Pair } from "./support/emulator-pair";
+import { PREVIEW_CATALOG_MAX_AGE_MS } from "../../src/core/refresh";
 
 /** Friday 20 Nov 2026, 12:00 US Central: no maintenance, no release day. */
 const START = "2026-11-20T18:00:00Z";
@@ -51,10 +52,10 @@ test.each<[string, (pair: Pair) => Promise<void>, { recheck?: boolean }]>([
     { recheck: true },
   ],
   [
-    "a release off the calendar, the preview re-planned ten minutes later",
+    "a release off the calendar, the preview re-planned once its catalogs are due again",
     async (p) => {
       await p.admin("release", {});
-      await p.setClock(new Date(p.now() + 10 * MINUTE).toISOString());
+      await p.setClock(new Date(p.now() + PREVIEW_CATALOG_MAX_AGE_MS + MINUTE).toISOString());
     },
     {},
   ],
