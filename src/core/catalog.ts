@@ -101,8 +101,8 @@ export interface CatalogOptions {
   /** Called when a product's catalog content changed. */
   onChange?: () => void;
   /**
-   * Called when a product's catalog, read again, shows new data (a series' last final or
-   * updated_at moved): a release came out, so the allowances may have reset.
+   * Called when a product's catalog, read again, shows a release (a series' last final moved
+   * on): the allowances reset with it.
    */
   onNewData?: (product: ProductId) => void;
   /** Called after every successful Series Info answer (the service is up). */
@@ -146,15 +146,15 @@ const SCOPE_KEYS: Readonly<Record<ServiceEnvironment, ReadonlyArray<readonly [Pr
   sandbox: PRODUCTS.map((product) => [product, `sandbox|${product}`] as const),
 };
 
-/** A series of the new answer is new, or its last final or updated_at moved. */
-function showsNewData(cached: ProductCatalog, series: readonly SeriesInfo[]): boolean {
+/**
+ * A series of the new answer has a later last final: a release came out (the allowances reset
+ * with it). A revision (updated_at alone) or a new series comes between releases and resets
+ * nothing: taking it for one would lift quota blocks the service still enforces.
+ */
+function showsNewRelease(cached: ProductCatalog, series: readonly SeriesInfo[]): boolean {
   return series.some((info) => {
-    const before = cached.byCode.get(info.code);
-    return (
-      before === undefined ||
-      before.updatedAt !== info.updatedAt ||
-      before.lastAvailableFinal !== info.lastAvailableFinal
-    );
+    const before = cached.byCode.get(info.code)?.lastAvailableFinal ?? null;
+    return before !== null && info.lastAvailableFinal !== null && info.lastAvailableFinal > before;
   });
 }
 
@@ -465,7 +465,7 @@ export class Catalog {
     }
     if (!cached || JSON.stringify(cached.series) !== JSON.stringify(series)) {
       this.revision += 1;
-      if (cached && showsNewData(cached, series)) this.options.onNewData?.(product);
+      if (cached && showsNewRelease(cached, series)) this.options.onNewData?.(product);
       this.options.onChange?.();
     }
     return fresh;

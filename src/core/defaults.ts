@@ -16,9 +16,9 @@ export interface EngineTuning {
   catalogRetryAfterFailureMs: number;
   /**
    * The refresh cost preview reads a catalog again by itself once it is this old. A pane left
-   * open on the Usage tab re-plans all day: every 5 minutes, three products made 36 Series Info
-   * calls an hour, most of a month's Series Info quota for a pane open around the clock. A
-   * release on the calendar, opening the tab, Check again and Refresh all read it at once.
+   * open on the Usage tab re-plans all day, and Series Info has a monthly quota of its own: an
+   * hour keeps a pane open around the clock to a fraction of it. A release on the calendar,
+   * opening the tab, Check again and Refresh all read the catalogs at once.
    */
   previewCatalogMaxAgeMs: number;
   /**

@@ -82,10 +82,18 @@ export class EngineCore implements Engine {
     // The pane's outage banner and Status tab follow reachability as it changes; cells that
     // wait on a retry hear when the service answers again.
     this.outageProbe = new OutageProbe({
+      // Without a session no call can be made: nothing to probe with.
       inOutage: () => {
+        if (!parts.auth.status().signedIn) return false;
         const kind = serviceCondition(this.downtime.state()).kind;
         return kind === "failing" || kind === "unreachable";
       },
+      outageResumesAt: () => {
+        const state = this.downtime.state();
+        const seen = state.reachability?.unreachableSince ?? null;
+        return !state.available && seen !== null && parts.auth.status().signedIn ? state.until : null;
+      },
+      now,
       // Data Limits of a product the workbook uses: no data request, the smallest answer.
       probe: () =>
         parts.client.dataLimits(this.workbookKeys.list()[0]?.product ?? "energy_price", { once: true }),
@@ -227,6 +235,8 @@ export class EngineCore implements Engine {
 
   async signOut(options: { clearCache?: boolean } = {}): Promise<void> {
     this.parts.auth.signOut();
+    // No call can be made without a session: an outage probe would wait for ever.
+    this.outageProbe.update();
     this.ledger.clear();
     if (options.clearCache) await this.clearCache();
     else this.changes.metaChanged();

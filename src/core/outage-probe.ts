@@ -3,8 +3,8 @@
 // after 15 minutes. Then the engine could not learn that the service is back, and Status
 // and the cells would keep the outage until someone acts. One cheap call (Data Limits: no
 // data request) now and then tells: 1, 5 and 15 minutes after the outage began, then every
-// 15 minutes (four calls an hour), and none once the service answers or a known downtime
-// begins.
+// 15 minutes (four calls an hour), and none once the service answers, in a known downtime
+// (the probe looks again when it ends) or while nobody is signed in.
 export const OUTAGE_PROBE_DELAYS_MS: readonly number[] = [60_000, 5 * 60_000, 15 * 60_000];
 
 export interface OutageProbeParts {
@@ -12,6 +12,13 @@ export interface OutageProbeParts {
   inOutage(): boolean;
   /** The cheap call; its outcome reaches the reachability record like any call's. */
   probe(): Promise<unknown>;
+  /**
+   * When a known downtime that began during an outage ends (epoch ms), else null. No call is
+   * made in the downtime, and when it ends the outage the calls saw before it is still on
+   * record with nothing left to call: the probe looks again then.
+   */
+  outageResumesAt?(): number | null;
+  now?(): number;
 }
 
 export class OutageProbe {
@@ -25,6 +32,7 @@ export class OutageProbe {
     if (!this.safeInOutage()) {
       this.stop();
       this.attempt = 0;
+      this.wakeAfterDowntime();
       return;
     }
     if (this.timer !== undefined) return;
@@ -32,6 +40,20 @@ export class OutageProbe {
     this.attempt += 1;
     this.timer = setTimeout(() => this.fire(), delay);
     // A host that is done (the headless runner) does not stay up for a probe.
+    (this.timer as { unref?: () => void }).unref?.();
+  }
+
+  /** Looks again when a downtime that interrupted an outage ends. */
+  private wakeAfterDowntime(): void {
+    let at: number | null = null;
+    try {
+      at = this.parts.outageResumesAt?.() ?? null;
+    } catch {
+      at = null;
+    }
+    if (at === null) return;
+    const now = this.parts.now?.() ?? Date.now();
+    this.timer = setTimeout(() => this.fire(), Math.max(0, at - now) + 1_000);
     (this.timer as { unref?: () => void }).unref?.();
   }
 
@@ -44,6 +66,7 @@ export class OutageProbe {
     this.timer = undefined;
     if (!this.safeInOutage()) {
       this.attempt = 0;
+      this.wakeAfterDowntime();
       return;
     }
     void this.parts

@@ -296,12 +296,17 @@ export class Refresher {
    * remaining data requests (a shared workbook's saved key list decides what it plans).
    */
   private checkShare(planned: readonly PlannedKey[], share: number): void {
+    // A dataset whose allowance could not be read has no share to keep within: refused too.
     const heavy = this.summarise(planned).cost.filter(
-      (row) => row.remaining !== null && row.requests > Math.floor(row.remaining * share),
+      (row) => row.remaining === null || row.requests > Math.floor(row.remaining * share),
     );
     if (heavy.length === 0) return;
     const listed = heavy
-      .map((row) => `${row.requests} of the ${row.remaining ?? 0} left for ${row.dataset} (${row.product})`)
+      .map((row) =>
+        row.remaining === null
+          ? `${row.requests} for ${row.dataset} (${row.product}), whose remaining allowance could not be read`
+          : `${row.requests} of the ${row.remaining} left for ${row.dataset} (${row.product})`,
+      )
       .join("; ");
     throw new PcdError(
       "quota",
@@ -357,12 +362,12 @@ export class Refresher {
    * its currency or unit (a key list from a shared workbook may hold any number there, and
    * the service charges for codes with options it ignores).
    */
-  private checkedKey(requestKey: RequestKey, info: SeriesInfo): RequestKey | null {
+  private checkedKey(requestKey: RequestKey, info: SeriesInfo): RequestKey | Error {
     try {
       return resolveSeriesRequest(requestKey.environment, info, requestKey.currencyId, requestKey.unitId)
         .requestKey;
-    } catch {
-      return null;
+    } catch (error) {
+      return error instanceof Error ? error : new Error(String(error));
     }
   }
 
@@ -400,7 +405,31 @@ export class Refresher {
       let requestKey = stored;
       if (info) {
         const checked = this.checkedKey(stored, info);
-        if (checked === null) {
+        if (checked instanceof Error) {
+          // A cell of this session asked for it (the catalog accepted it then): its failure is
+          // told like any other. Only the saved list named the others: they are forgotten.
+          if (this.options.workbookKeys.wasHeld(stored.id)) {
+            const reason = withinCauseLimit(
+              `${stored.code} no longer offers what a cell asks for (`,
+              checked.message,
+              "); the cell says so when it calculates",
+            );
+            return [
+              {
+                item: {
+                  key: stored.id,
+                  code: stored.code,
+                  product: info.product,
+                  dataset: info.coverage,
+                  action: "none",
+                  reason,
+                },
+                request: null,
+                info: null,
+                failure: reason,
+              },
+            ];
+          }
           this.options.log?.(
             "info",
             `A saved request for ${stored.code} names a currency or unit the series does not offer: it is not refreshed, and is forgotten.`,

@@ -7,7 +7,10 @@ import { buildTimeAddresses } from "./build-addresses";
 import { createDocumentSettingsStorage, documentSettings } from "./document-settings-storage";
 import { explainBlockedFetch } from "./blocked-fetch";
 import { setEngineFactory } from "./shared-engine";
-import { readWorkbookCodes } from "./workbook-codes";
+import { readWorkbookCodes, reusedFor } from "./workbook-codes";
+
+/** How long one read of the workbook's codes serves the cost preview's re-plans. */
+const WORKBOOK_CODES_MAX_AGE_MS = 60_000;
 
 // Warnings and errors only: the console of an add-in is not for users, and nothing
 // logged here may carry a token or password (the engine never passes them to the log).
@@ -31,7 +34,7 @@ setEngineFactory(() => {
       storage,
       workbookStorage,
       // Only in a workbook: the saved key list is checked against what its cells name.
-      workbookCodes: settings ? readWorkbookCodes : undefined,
+      workbookCodes: settings ? reusedFor(readWorkbookCodes, WORKBOOK_CODES_MAX_AGE_MS) : undefined,
       clock: { now: () => Date.now() },
       log: consoleLogger,
     },

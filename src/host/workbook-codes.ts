@@ -46,3 +46,28 @@ export async function readWorkbookCodes(): Promise<ReadonlySet<string>> {
     return found;
   });
 }
+
+/**
+ * The read, reused for `maxAgeMs`: the cost preview is worked out again on every change
+ * event, and each read loads every sheet's used range. A code typed since is not missed:
+ * the cell that shows it holds its key, and held keys are always planned.
+ */
+export function reusedFor(
+  read: () => Promise<ReadonlySet<string>>,
+  maxAgeMs: number,
+  now: () => number = () => Date.now(),
+): () => Promise<ReadonlySet<string>> {
+  let last: { at: number; codes: Promise<ReadonlySet<string>> } | undefined;
+  return () => {
+    const at = now();
+    if (last === undefined || at - last.at >= maxAgeMs) {
+      const codes = read();
+      last = { at, codes };
+      // A failed read is not kept: the next plan reads again.
+      codes.catch(() => {
+        if (last?.codes === codes) last = undefined;
+      });
+    }
+    return last.codes;
+  };
+}

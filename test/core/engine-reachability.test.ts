@@ -157,3 +157,17 @@ test("after a network drop the engine learns the service is back by itself (a Da
   await jest.advanceTimersByTimeAsync(3 * 3_600_000);
   expect(probes()).toBe(after);
 });
+
+test("signing out in an outage stops the probe: no session, nothing to call with", async () => {
+  const { engine, pcd } = await start();
+  await settle(engine.catalog("energy_price"));
+  const request = await engine.resolve(CODE, null, null);
+  pcd.mode = "down";
+  await settle(engine.getSeries(request));
+  await engine.signOut();
+  const probes = (): number => pcd.urls.filter((url) => url.endsWith("/data_limits")).length;
+  const before = probes();
+  await jest.advanceTimersByTimeAsync(3 * 3_600_000);
+  expect(probes()).toBe(before);
+  expect(jest.getTimerCount()).toBe(0);
+});

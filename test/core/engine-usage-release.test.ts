@@ -115,3 +115,15 @@ test("after a refresh, Usage equals the service's Data Limits (the service count
   expect(summary.requestsUsed).toBe(1);
   expect(germany(await h.engine.limitsReport())).toBe(490);
 });
+
+test("a revision between releases (updated_at alone moved) is no release: the reading is reused", async () => {
+  const h = await workbook(490);
+  expect(germany(await h.engine.limitsReport())).toBe(490);
+  const calls = limitsCalls(h);
+  h.clock.now += 60_000;
+  h.service.updateSeries(CODE, { updatedAt: "2026-11-20", seriesHistChanged: true });
+  await h.engine["catalogStore"].refresh(["energy_price"]);
+  h.clock.now += 60_000;
+  expect(germany(await h.engine.limitsReport())).toBe(490);
+  expect(limitsCalls(h)).toBe(calls);
+});

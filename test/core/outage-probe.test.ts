@@ -53,3 +53,33 @@ test("no probe when there is no outage", async () => {
   await advance(24 * 60 * 60_000);
   expect(at).toEqual([]);
 });
+
+test("a downtime that begins in an outage: no probe in it, one when it ends and the outage is still on record", async () => {
+  const outage = { now: true };
+  const at: number[] = [];
+  const started = Date.now();
+  const downtimeEnds = started + 3 * 60 * 60_000;
+  let inDowntime = false;
+  const subject = new OutageProbe({
+    inOutage: () => outage.now && !inDowntime,
+    probe: async () => {
+      at.push(Date.now() - started);
+    },
+    outageResumesAt: () => (inDowntime && outage.now ? downtimeEnds : null),
+    now: () => Date.now(),
+  });
+  subject.update();
+  await advance(60_000);
+  expect(at).toHaveLength(1);
+  // The maintenance begins: the condition is the downtime, not the outage.
+  inDowntime = true;
+  subject.update();
+  await advance(3 * 60 * 60_000 - 60_000 - 1);
+  expect(at).toHaveLength(1);
+  // It ends: the outage seen before it is back on record, and the probe looks again.
+  inDowntime = false;
+  await advance(2_000);
+  expect(at).toHaveLength(2);
+  subject.update();
+  expect(jest.getTimerCount()).toBe(1);
+});

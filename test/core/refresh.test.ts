@@ -603,6 +603,28 @@ describe("a key list planted in a shared workbook", () => {
     }
   });
 
+  test("a refresh nobody reviewed does not run where a dataset's allowance is unknown", async () => {
+    const h = await opened([stored("1-1-1", null)]);
+    h.service.limits.set("energy_price", {});
+    await expect(h.engine.refreshAll(undefined, { maxShareOfRemaining: 0.5 })).rejects.toThrow(
+      "Refresh all did not run: it would use 1 for Germany (energy_price), whose remaining allowance could not be read, more than 50% of what is left.",
+    );
+    expect(h.service.codesSent()).toBe(0);
+  });
+
+  test("a key a cell asked for this session that the series no longer offers fails with its cause, counted", async () => {
+    const h = await opened([]);
+    const release = h.engine.retainKey((await h.engine.resolve("2-2-2", "USD", null)).key, LATEST_ONLY);
+    h.service.updateSeries("2-2-2", { availableCurrencies: ["EUR"] });
+    const summary = await h.engine.refreshAll();
+    expect(summary.failed).toBe(1);
+    expect(summary.failures[0]?.message).toBe(
+      "2-2-2 no longer offers what a cell asks for (Currency '1' is not offered for 2-2-2. Available: EUR); the cell says so when it calculates",
+    );
+    expect(h.service.codesSent()).toBe(0);
+    release();
+  });
+
   test("refresh-all given keys refreshes only those", async () => {
     const h = await opened([stored("1-1-1", null), stored("2-2-2", null)]);
     const summary = await h.engine.refreshAll(undefined, {

@@ -3,7 +3,7 @@
 import { CellEvaluator } from "../../src/preview/cell-evaluator";
 import { PreviewHost } from "../../src/preview/mock-office";
 import { SheetModel } from "../../src/preview/sheet-model";
-import { codesOfCell, readWorkbookCodes } from "../../src/host/workbook-codes";
+import { codesOfCell, readWorkbookCodes, reusedFor } from "../../src/host/workbook-codes";
 
 const scope = globalThis as unknown as Record<string, unknown>;
 
@@ -45,4 +45,28 @@ test("every sheet's formulas and typed codes are read", async () => {
 
 test("without Excel the read fails (refresh-all then covers what cells held)", async () => {
   await expect(readWorkbookCodes()).rejects.toThrow(/no Excel workbook/);
+});
+
+test("a read serves the plans of the next minute; a failed read is not kept", async () => {
+  let clock = 0;
+  let reads = 0;
+  let fail = false;
+  const read = reusedFor(
+    async () => {
+      reads += 1;
+      if (fail) throw new Error("busy");
+      return new Set([`${reads}-1-1`]);
+    },
+    60_000,
+    () => clock,
+  );
+  expect([...(await read())]).toEqual(["1-1-1"]);
+  clock += 59_999;
+  expect([...(await read())]).toEqual(["1-1-1"]);
+  clock += 1;
+  fail = true;
+  await expect(read()).rejects.toThrow("busy");
+  fail = false;
+  expect([...(await read())]).toEqual(["3-1-1"]);
+  expect(reads).toBe(3);
 });

@@ -13,9 +13,6 @@
 // To add a step, see support/month-script.ts. To add an invariant, add a named check to
 // support/invariants.ts, reading what the walk records (record more there if needed), and
 // a row to INVARIANTS below.
-//
-// Rows marked `failing` break today on known defects being fixed (what breaks is in the
-// comment): they run as test.failing, and are flipped to pass when the fixes land.
 import * as invariants from "./support/invariants";
 import { seededRandom } from "./support/month-lab";
 import { MONTH_SEED, MONTH_START } from "./support/month-script";
@@ -55,52 +52,44 @@ test("the walk lives through every step of the month", () => {
   ]);
 });
 
-const INVARIANTS: ReadonlyArray<{ name: string; check: invariants.Invariant; failing: boolean }> = [
+const INVARIANTS: ReadonlyArray<{ name: string; check: invariants.Invariant }> = [
   {
     name: "the engine and the cells tell the service's state",
     check: invariants.serviceStateIsTold,
-    failing: false,
   },
   {
     name: "a refresh is offered only once the release is published",
     check: invariants.refreshOfferIsTrue,
-    failing: false,
   },
   {
     name: "no call during announced downtime but documented probes",
     check: invariants.noCallInAnnouncedDowntime,
-    failing: false,
   },
   {
     name: "no operation is called more than the stated number of times an hour",
     check: invariants.noCallLoop,
-    failing: false,
   },
-  { name: "Usage equals the service's Data Limits", check: invariants.usageIsDataLimits, failing: false },
+  { name: "Usage equals the service's Data Limits", check: invariants.usageIsDataLimits },
   {
     name: "the cost preview equals what the refresh charges",
     check: invariants.previewIsCharge,
-    failing: false,
   },
   {
     name: "after refresh-all the recalculation makes no data call",
     check: invariants.recalculationAfterRefreshIsFree,
-    failing: false,
   },
   {
     name: "messages quote the series, not the part cached",
     check: invariants.messagesQuoteTheSeries,
-    failing: false,
   },
   {
     name: "every cell settles after the service is back",
     check: invariants.cellsSettleAfterBack,
-    failing: false,
   },
 ];
 
-for (const { name, check, failing } of INVARIANTS) {
-  (failing ? test.failing : test)(`invariant: ${name}`, () => {
+for (const { name, check } of INVARIANTS) {
+  test(`invariant: ${name}`, () => {
     check(walked());
   });
 }

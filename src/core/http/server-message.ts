@@ -67,11 +67,18 @@ function secretForms(secrets: readonly (string | null | undefined)[]): string[] 
 }
 
 /**
- * A run of 16 or more base64, base64url or hex characters holding a digit and a letter: a
- * token, a key or a secret in some encoding (base64 of the token, a signature), never a word.
+ * A run of 16 or more base64 characters holding an upper-case letter, a lower-case letter and
+ * a digit, or of 16 or more hex digits holding a letter and a digit: a token, a key or a
+ * secret in some encoding (base64 of the token, a signature). Paths, words, codes, dataset
+ * names and UUIDs (hex in groups of at most 12) do not qualify.
  */
-const ENCODED_RUN = /[A-Za-z0-9+/_-]{16,}={0,2}/g;
-const maskEncodedRun = (run: string): string => (/\d/.test(run) && /[A-Za-z]/.test(run) ? "[redacted]" : run);
+const ENCODED_RUN = /[A-Za-z0-9+/_]{16,}={0,2}/g;
+const maskEncodedRun = (run: string): string => {
+  const digit = /\d/.test(run);
+  const base64 = digit && /[A-Z]/.test(run) && /[a-z]/.test(run);
+  const hex = digit && /^[0-9a-fA-F]+$/.test(run) && /[a-fA-F]/.test(run);
+  return base64 || hex ? "[redacted]" : run;
+};
 
 /**
  * Removes tokens (any JWT-shaped text, "Bearer ..."), long encoded runs and the given

@@ -15,8 +15,13 @@ import { isPcdFormula } from "./freeze";
 import type { FrozenCell } from "./frozen-record";
 import { areasOf, parseArea, type RangeArea } from "./range-address";
 
-/** A cell or range of this workbook: B2, $B$2, B2:C4, Sheet1!B2, 'My sheet'!B2:C4. */
-const CELL = String.raw`\$?[A-Za-z]{1,3}\$?\d{1,7}`;
+/**
+ * A cell of a sheet: column A to XFD, row 1 to 1,048,576. Anything past those bounds (XYZ1,
+ * A0) is no cell but a defined name, which can hold any formula.
+ */
+const COLUMN = String.raw`(?:[A-Za-z]{1,2}|[A-Wa-w][A-Za-z]{2}|[Xx][A-Ea-e][A-Za-z]|[Xx][Ff][A-Da-d])`;
+const ROW = String.raw`(?:[1-9]\d{0,5}|10[0-3]\d{4}|104[0-7]\d{3}|1048[0-4]\d{2}|10485[0-6]\d|104857[0-6])`;
+const CELL = String.raw`\$?${COLUMN}\$?${ROW}`;
 const SHEET = String.raw`(?:[A-Za-z_][A-Za-z0-9_.]*|'(?:[^'\[\]]|'')+')!`;
 const REFERENCE = new RegExp(String.raw`^(?:${SHEET})?${CELL}(?::${CELL})?$`);
 const BOOLEAN = /^(?:TRUE|FALSE)$/i;

@@ -141,8 +141,9 @@ test("the report sheet is written (and written again) from A1", async () => {
   const address = await excelWorkbookHost.writeSheet("PCD changes 2026-12", [["Series"], ["2-2-2"]]);
   expect(address).toBe("'PCD changes 2026-12'!A1:A2");
   const report = host.sheetNamed("PCD changes 2026-12");
+  // A code is written with the text prefix: Excel would take "2-2-2" for a date.
   expect([report.content({ row: 1, column: 0 }), report.content({ row: 0, column: 1 })]).toEqual([
-    "2-2-2",
+    "'2-2-2",
     "",
   ]);
 });
@@ -176,7 +177,7 @@ test("text that reads as a formula is frozen, listed and restored as text, never
   expect(frozen.values).toEqual([[HOSTILE_TEXT]]);
   const sources = host.sheetNamed(SOURCES_SHEET);
   const row = [0, 1, 2, 3, 7].map((column) => sources.content({ row: 1, column }));
-  expect(row).toEqual(["1-1-1", "'=cmd|' /C calc'!A0", "'@SUM(A1)", "'-1+1", "'+owner"]);
+  expect(row).toEqual(["'1-1-1", "'=cmd|' /C calc'!A0", "'@SUM(A1)", "'-1+1", "'+owner"]);
   // The text read back is what was frozen: Restore finds it unchanged and puts the formula back.
   const restored = await restore(excelWorkbookHost, "all", { seal: SEAL });
   expect(restored).toMatchObject({ restored: ["Sheet1!B2"], changed: [] });

@@ -184,6 +184,16 @@ describe("restore of a planted record", () => {
       /another workbook/,
     ],
     [
+      "a PCD call reading a defined name shaped like a cell past the sheet's edge",
+      planted({ formula: "=PCD.VALUE(XYZ1)", range: "Sheet1!H20" }),
+      /argument is not a literal/,
+    ],
+    [
+      "a PCD call reading row 0",
+      planted({ formula: "=PCD.VALUE(A0)", range: "Sheet1!H20" }),
+      /argument is not a literal/,
+    ],
+    [
       "a range wider than its stored values",
       planted({ formula: '=PCD.VALUE("1-1-1")', range: "Sheet1!A1:H30", values: [] }),
       /do not fill its range/,
@@ -238,7 +248,10 @@ describe("restore of a planted record", () => {
   });
 
   test("a plain PCD formula frozen elsewhere is listed, and restored only once confirmed", async () => {
-    const entry = planted({ formula: '=PCD.VALUE("1-1-1",DATE(2025,1,1),B1)', range: "Sheet1!H20" });
+    const entry = planted({
+      formula: "=PCD.VALUE(\"1-1-1\",DATE(2025,1,1),'My sheet'!$WZ$1048576)",
+      range: "Sheet1!H20",
+    });
     const host = plantedWorkbook([entry]);
     const first = await restore(host, "all", { seal: SEAL });
     expect(first.unconfirmed).toEqual([{ range: "Sheet1!H20", formula: entry.formula }]);
