@@ -51,9 +51,10 @@ export class OutageProbe {
     } catch {
       at = null;
     }
-    if (at === null) return;
     const now = this.parts.now?.() ?? Date.now();
-    this.timer = setTimeout(() => this.fire(), Math.max(0, at - now) + 1_000);
+    // A downtime already over is no reason to wait: the condition tells the outage again.
+    if (at === null || at <= now) return;
+    this.timer = setTimeout(() => this.fire(), at - now + 1_000);
     (this.timer as { unref?: () => void }).unref?.();
   }
 
