@@ -64,7 +64,7 @@ test("a month in the task pane: each step tells the truth, calls only what it ma
     await month.openTab("Usage");
     const releaseProbe = await month.enterProbe();
     await month.live(60_000, 10_000);
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await month.quiet();
     await month.paneMatchesState("release");
     await month.cellsTellState("release", releaseProbe);
     await month.shoot("release-day");

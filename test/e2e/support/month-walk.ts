@@ -33,6 +33,23 @@ import { screenshot, type PreviewPage } from "./preview-fixture";
 
 /** How long (real time) a check waits for the pane to say the true thing before it fails. */
 export const CHECK_WAIT_MS = 8_000;
+/** How often a check reads the page again while it waits. */
+const POLL_MS = 50;
+
+/**
+ * Reads until `done` holds, or until CHECK_WAIT_MS have passed: the page renders what the
+ * engine says on its own time. The caller judges what was read last (a check that still
+ * does not hold then fails, naming what it saw).
+ */
+async function pollUntil<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  const until = Date.now() + CHECK_WAIT_MS;
+  let value = await read();
+  while (!done(value) && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    value = await read();
+  }
+  return value;
+}
 
 const OPERATIONS: readonly Operation[] = [
   "access_token",
@@ -496,12 +513,10 @@ export class BrowserMonth {
       if (row.cost && !row.cost.test(reading.cost ?? "")) wrong.push(`the cost line says "${reading.cost}"`);
       return wrong;
     };
-    let reading = await this.readPane();
-    const until = Date.now() + CHECK_WAIT_MS;
-    while (misses(reading).length > 0 && Date.now() < until) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      reading = await this.readPane();
-    }
+    const reading = await pollUntil(
+      () => this.readPane(),
+      (read) => misses(read).length === 0,
+    );
     const wrong = misses(reading);
     if (wrong.length > 0) this.fail(`the pane tells the state "${state}"`, wrong.join("; "));
     this.noContradiction(reading);
@@ -561,12 +576,7 @@ export class BrowserMonth {
             `${cell.address}: ${cell.busy ? "busy " : ""}${cell.error ? `${cell.error.code} ${cell.error.message}` : cell.text}`,
         );
     };
-    let left = await unsettled();
-    const until = Date.now() + CHECK_WAIT_MS;
-    while (left.length > 0 && Date.now() < until) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      left = await unsettled();
-    }
+    const left = await pollUntil(unsettled, (cells) => cells.length === 0);
     if (left.length > 0) {
       this.fail(
         `every cell settles to a value within ${SETTLE_MS / 60_000} min after the service is back`,
@@ -650,12 +660,7 @@ export class BrowserMonth {
       }
       return wrong;
     };
-    let wrong = await misses();
-    const until = Date.now() + CHECK_WAIT_MS;
-    while (wrong.length > 0 && Date.now() < until) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      wrong = await misses();
-    }
+    const wrong = await pollUntil(misses, (found) => found.length === 0);
     if (wrong.length > 0)
       this.fail(`Usage equals the service's Data Limits ${when}`, wrong.slice(0, 6).join("; "));
   }
@@ -669,12 +674,10 @@ export class BrowserMonth {
       .getByRole("region", { name: "Data limits" })
       .getByRole("button", { name: "Reload" })
       .click();
-    const until = Date.now() + CHECK_WAIT_MS;
-    let after = before;
-    while (after === before && Date.now() < until) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      after = (await this.lab.stats()).calls.data_limits ?? 0;
-    }
+    const after = await pollUntil(
+      async () => (await this.lab.stats()).calls.data_limits ?? 0,
+      (calls) => calls !== before,
+    );
     if (after === before) this.fail("Reload reads Data Limits again", "no Data Limits call after Reload");
     await this.usageIsDataLimits("after Reload");
   }
@@ -686,14 +689,16 @@ export class BrowserMonth {
     // same text over two reads.
     await this.quiet();
     let last = "";
-    const until = Date.now() + CHECK_WAIT_MS;
-    for (;;) {
-      const checking = await this.preview.pane.getByText("Checking the catalog…").count();
-      const text = (await cost.textContent()) ?? "";
-      if ((checking === 0 && text === last) || Date.now() > until) break;
-      last = text;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+    await pollUntil(
+      async () => {
+        const checking = await this.preview.pane.getByText("Checking the catalog…").count();
+        const text = (await cost.textContent()) ?? "";
+        const settled = checking === 0 && text === last;
+        last = text;
+        return settled;
+      },
+      (settled) => settled,
+    );
     const rows = await cost.getByTestId("refresh-cost-row").evaluateAll((elements) =>
       elements.map((element) => {
         const cells = element.querySelectorAll("td");
