@@ -1,4 +1,4 @@
-// Workbooks that show what buying by need saves (issue 12): a latest-value dashboard
+// Workbooks that show what buying by need saves: a latest-value dashboard
 // (PCD.VALUE(code) only), recent-range tables (PCD.VALUES from a month inside the last
 // 13) and full-history tables (PCD.VALUES(code)), and the three mixed. Each runs cold in
 // its own engine session and is set beside its need-based lower bound (bounds.ts).

@@ -1,6 +1,6 @@
-// The workloads of issue 7 against one running emulator: each runs the real engine
+// The benchmark's workloads against one running emulator: each runs the real engine
 // through the runner's machinery, reads what the service counted, and sets the figures
-// beside their lower bounds (and the naive baseline where the issue asks for one).
+// beside their lower bounds (and the naive baseline where BENCHMARKS.md compares one).
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { setFlagsFromString } from "node:v8";
@@ -194,7 +194,7 @@ async function runMonthStart(
   const recalcData = pass.http.series_values + pass.http.series_hist;
   // The release bound counts one request per key: a code asked in several currencies or
   // units needs as many calls as it has keys, which refresh-all and the recalculation
-  // after it must not exceed together (issue 13's refresh-all packing).
+  // after it must not exceed together (refresh-all packs them: docs/engine.md).
   const several = codesInSeveralKeys(keys);
   return result(context, {
     id: "W3",

@@ -1,4 +1,4 @@
-// The issue's targets (ratios, not absolute times), checked against a run's figures.
+// The benchmark's targets (ratios, not absolute times), checked against a run's figures.
 import { formatRatio, ratio } from "./ratios";
 import { dataCalls, type TargetCheck, type WorkloadResult } from "./results";
 
@@ -11,7 +11,7 @@ export const SCALE_COLD_FACTOR = 1.3;
 /** W5 warm recalculation per formula at WARM_TARGET_FORMULAS. */
 export const WARM_MS_PER_FORMULA = 0.03;
 export const WARM_TARGET_FORMULAS = 30_000;
-/** W5 peak resident memory growth per 1,000 formulas (MB, as the issue states it). */
+/** W5 peak resident memory growth per 1,000 formulas (MB, as the target is stated). */
 export const RSS_MB_PER_1000 = 20;
 const MIB_IN_MB = 1.048576;
 

@@ -73,7 +73,7 @@ const SCENES: Record<string, Scene> = {
     });
     await preview.pane.getByTestId("edit-cell").waitFor();
   },
-  // Freeze (issue 19): the Usage tab after Freeze sheet, the sources sheet under the grid.
+  // Freeze: the Usage tab after Freeze sheet, the sources sheet under the grid.
   freeze: async (fixture, preview) => {
     await signIn(fixture, preview.pane);
     await freezeSheet(preview);

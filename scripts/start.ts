@@ -29,7 +29,7 @@ function sideloadHelp(
   return [
     "",
     "PCD add-in: https://localhost:3000/taskpane.html   manifest: manifest.xml",
-    // Task pane issue: the preview page runs the real task pane and functions on a mock
+    // The preview page runs the real task pane and functions on a mock
     // Excel host (src/preview), so PCD can be tried in a browser without Excel.
     "Preview without Excel (grid + task pane): https://localhost:3000/preview.html",
     emulator

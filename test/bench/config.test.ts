@@ -3,7 +3,7 @@ import { FULL_RUN, parseBenchArgs } from "../../bench/config";
 import { median } from "../../bench/startup-time";
 
 describe("parseBenchArgs", () => {
-  test("no options is the full run of the issue", () => {
+  test("no options is the full run BENCHMARKS.md describes", () => {
     expect(parseBenchArgs([], "/tmp/out")).toEqual({ ...FULL_RUN, outDir: "/tmp/out" });
     expect(FULL_RUN).toMatchObject({
       workbookFormulas: 2000,

@@ -59,7 +59,7 @@ test("a month in the task pane: each step tells the truth, calls only what it ma
     await month.paneMatchesState("up");
 
     // Release day from 06:00 US Central: with the Usage tab open, a cell is chosen and a
-    // formula typed (the issue's Series Info flood came from there), and the page lives a minute.
+    // formula typed (a cell being edited must not flood Series Info), and the page lives a minute.
     await month.step("release-day downtime", monthStepAt("release-day downtime"), { downtime: "release" });
     await month.openTab("Usage");
     const releaseProbe = await month.enterProbe();

@@ -1,4 +1,4 @@
-// A newcomer's first hour (issue 18), in Chromium on the preview page against the
+// A newcomer's first hour, in Chromium on the preview page against the
 // in-process emulator: the first-run panel, search across products, the layout at 320 and
 // 450 px, focus and validation, an axe-core scan, and the preview's own cell messages.
 import type { Page } from "playwright-core";

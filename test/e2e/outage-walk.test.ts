@@ -1,6 +1,6 @@
 // A newcomer's walk in the preview page, real engine against the emulator: the service
 // stops answering, comes back a month later after a release, and the user refreshes. At
-// every step the pane and the cells say what is true (issue 13): one outage notice with
+// every step the pane and the cells say what is true: one outage notice with
 // its start time, a cell that names its cause and when it tries again, a cost preview
 // "as of" the catalog it read after the release with the offer to refresh, and once the
 // service answers: no notice, the service available, the waiting cell filled.

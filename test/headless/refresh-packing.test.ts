@@ -1,4 +1,4 @@
-// Refresh-all packing through the real cells (issue 13 item 8): a workbook of 37 codes of
+// Refresh-all packing through the real cells: a workbook of 37 codes of
 // one product, some asked in two currencies, some as tables from an old start date
 // (History and Series Values) and the rest as latest values. After a release, refresh-all
 // (run by the engine as the task pane runs it, with the cells live) and the recalculation
@@ -87,7 +87,7 @@ test.each<Order>(["refresh, then the recalculation", "the recalculation while th
     // The release is off the calendar: the preview the Usage tab opens reads the catalogs.
     const plan = await engine.planRefresh({ recheck: true });
     const bound = boundOf(plan);
-    // The issue's shape: 37 codes, a code at most twice, so two Series Values calls suffice.
+    // The workbook's shape: 37 codes, a code at most twice, so two Series Values calls suffice.
     expect(new Set(plan.items.map((item) => item.code)).size).toBe(37);
     expect(plan.items.length).toBeGreaterThan(40);
     expect(bound).toEqual({ series_values: 2, series_hist: 2 });

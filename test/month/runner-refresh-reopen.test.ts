@@ -30,7 +30,7 @@ afterEach(async () => {
   await rm(directory, { recursive: true, force: true });
 });
 
-/** Two series with USD defaults that reach back before October 2013 (the shape). */
+/** Two series with USD defaults that reach back before October 2013, each asked by cells of different needs. */
 function mixedNeedsWorkbook(): string[] {
   const [x, y] = lab.state.catalog
     .ofProduct("energy_price")

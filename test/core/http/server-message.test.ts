@@ -48,7 +48,7 @@ describe("a service echoing the password cannot get it into a message", () => {
 
 describe("service text is normalised before it is redacted", () => {
   const SECRET = "Open Sesame/42";
-  // Each echo form of issue 14, in each shape of body a service answers with.
+  // Each echo form a hostile service was seen to use, in each shape of body a service answers with.
   test.each([
     ["changed whitespace", `login failed for "Open   Sesame/42"`],
     ["a line break inside", `login failed for Open\n\tSesame/42 (try again)`],

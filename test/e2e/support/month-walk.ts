@@ -192,7 +192,7 @@ export interface PaneReading {
   costRows: number;
 }
 
-/** Statements that cannot be true together (issue: release day contradicting itself, green in an outage). */
+/** Statements that cannot be true together (release day contradicting itself, green in an outage). */
 const CONTRADICTIONS: ReadonlyArray<{
   what: string;
   first: (reading: PaneReading) => boolean;

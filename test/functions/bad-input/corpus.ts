@@ -1,4 +1,4 @@
-// The bad-input corpus of issue 8: arguments a user (or a hostile workbook) can put into
+// The bad-input corpus (RELIABILITY.md): arguments a user (or a hostile workbook) can put into
 // the PCD functions. Each row: the function, its arguments as Excel passes them
 // (null for omitted), the error type and what the message must say. Rows are generated
 // per argument class so that every function meets every class that applies to it.
