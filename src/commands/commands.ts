@@ -4,7 +4,7 @@
 // refused, Restore the cells edited since the freeze). event.completed() is always called: Office waits for
 // it. The shortcut that opens the pane (assets/shortcuts.json) runs showPaneShortcut.
 import { getRefreshRunner, getWorkbookActions } from "../host/browser-services";
-import type { WorkbookAction } from "../taskpane/freeze/workbook-actions";
+import type { WorkbookAction } from "../workbook/workbook-actions";
 
 export async function refreshAllCommand(event: Office.AddinCommands.Event): Promise<void> {
   try {

@@ -5,7 +5,7 @@
 // against the catalog (Series Info, no data request); a formula that does not resolve adds
 // no key (its cell says why when it is evaluated).
 import type { Engine } from "../core/engine-api";
-import { PCD_SIGNATURES } from "../taskpane/pcd-signatures";
+import { PCD_SIGNATURES } from "../workbook/pcd-signatures";
 import { parseFormula, type FormulaArgument } from "./formula";
 
 /** Functions that read no series data (INFO reads the catalog, LIMITS and SEARCH no series). */

@@ -4,7 +4,7 @@
 import { createEngine, createIdbStorage, createResilientStorage } from "../core";
 import type { Logger } from "../core/environment";
 import { buildTimeAddresses } from "./build-addresses";
-import { createDocumentSettingsStorage, documentSettings } from "./document-settings-storage";
+import { createDocumentSettingsStorage, documentSettings } from "../workbook/document-settings-storage";
 import { explainBlockedFetch } from "./blocked-fetch";
 import { setEngineFactory } from "./shared-engine";
 import { readWorkbookCodes, reusedFor } from "./workbook-codes";

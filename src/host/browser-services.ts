@@ -1,7 +1,7 @@
 // Runtime-wide services of the add-in that are not the engine itself.
-import { excelWorkbookHost } from "../taskpane/freeze/excel-workbook-host";
-import { browserSealKeyStore, createRecordSeal } from "../taskpane/freeze/record-seal";
-import { WorkbookActions } from "../taskpane/freeze/workbook-actions";
+import { excelWorkbookHost } from "../workbook/excel-workbook-host";
+import { browserSealKeyStore, createRecordSeal } from "../workbook/record-seal";
+import { WorkbookActions } from "../workbook/workbook-actions";
 import { RefreshRunner } from "./refresh-runner";
 import { getEngine } from "./shared-engine";
 

@@ -6,6 +6,7 @@
 //
 // Requirement sets: ranges and formulas ExcelApi 1.1, the selection event ExcelApi 1.2,
 // the startup behaviour SharedRuntime 1.1.
+import { splitAddress } from "../workbook/range-address";
 
 export interface InsertResult {
   /** The written range, e.g. "Sheet1!B2:B4". */
@@ -32,16 +33,6 @@ export interface SelectedCell {
   /** e.g. "Sheet1!B2" */
   address: string;
   formula: string;
-}
-
-/** "'My sheet'!B2" → ["My sheet", "B2"]: the sheet name unquoted, the quote undoubled. */
-export function splitAddress(address: string): [string, string] {
-  const bang = address.lastIndexOf("!");
-  if (bang < 0) throw new Error(`The address ${address} names no sheet.`);
-  const sheet = address.slice(0, bang);
-  const unquoted =
-    sheet.startsWith("'") && sheet.endsWith("'") ? sheet.slice(1, -1).replaceAll("''", "'") : sheet;
-  return [unquoted, address.slice(bang + 1)];
 }
 
 function requireStartupBehavior(): void {

@@ -10,7 +10,13 @@ import {
   type OrderOption,
 } from "../contracts/formula-options";
 import type { SeriesInfo } from "../core/model";
-import { averageFormula, escalateFormula, infoFormula, valueFormula, valuesFormula } from "./formula-text";
+import {
+  averageFormula,
+  escalateFormula,
+  infoFormula,
+  valueFormula,
+  valuesFormula,
+} from "../workbook/formula-text";
 import { takesCurrencyAndUnit } from "./series-filters";
 
 export type FormulaKind = "values" | "value" | "info" | "escalate" | "average";

@@ -7,8 +7,8 @@ import type { RefreshRequest, RefreshState } from "../host/refresh-runner";
 import type { RefreshSummary } from "../core/engine-api";
 import type { FormulaTarget } from "./excel-bridge";
 import type { SeriesReleaseChanges } from "../core/release-changes";
-import type { UnconfirmedCell } from "./freeze/restore";
-import type { ActionState, WorkbookAction } from "./freeze/workbook-actions";
+import type { UnconfirmedCell } from "../workbook/restore";
+import type { ActionState, WorkbookAction } from "../workbook/workbook-actions";
 
 /** The part of RefreshRunner the pane uses. */
 export interface RefreshControl {

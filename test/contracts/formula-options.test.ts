@@ -15,8 +15,8 @@ import {
 } from "../../src/contracts/formula-options";
 import { parseFrequency } from "../../src/functions/arguments/frequency";
 import { parseForecast, parseHeaders, parseOrder } from "../../src/functions/arguments/options";
-import { valuesFormula } from "../../src/taskpane/formula-text";
-import { PCD_SIGNATURES } from "../../src/taskpane/pcd-signatures";
+import { valuesFormula } from "../../src/workbook/formula-text";
+import { PCD_SIGNATURES } from "../../src/workbook/pcd-signatures";
 
 type Option = "headers" | "forecast" | "order";
 

@@ -1,5 +1,5 @@
 // The bridge against the preview's mock Excel (the same object model calls Excel gets).
-import { excelFormulaTarget, splitAddress } from "../../src/taskpane/excel-bridge";
+import { excelFormulaTarget } from "../../src/taskpane/excel-bridge";
 import { parseRange } from "../../src/preview/a1";
 import { PreviewHost } from "../../src/preview/mock-office";
 import { SheetModel } from "../../src/preview/sheet-model";
@@ -103,12 +103,4 @@ test("without the shared runtime the startup setting says what is missing", asyn
     /cannot load add-ins when a workbook opens/,
   );
   expect(host.record.startupBehavior).toBe("None");
-});
-
-test.each<[string, [string, string]]>([
-  ["Sheet1!B2", ["Sheet1", "B2"]],
-  ["'My sheet'!A1", ["My sheet", "A1"]],
-  ["'Bob''s data'!C3", ["Bob's data", "C3"]],
-])("splitAddress(%s)", (address, expected) => {
-  expect(splitAddress(address)).toEqual(expected);
 });

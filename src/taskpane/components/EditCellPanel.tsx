@@ -12,7 +12,7 @@ import {
   Subtitle2,
   tokens,
 } from "@fluentui/react-components";
-import { cellEditFromFormula, updatedFormula, type CellEdit } from "../cell-edit";
+import { cellEditFromFormula, updatedFormula, type CellEdit } from "../../workbook/cell-edit";
 import { describeError } from "../messages";
 import { usePaneServices } from "../pane-services";
 

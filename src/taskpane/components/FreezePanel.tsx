@@ -11,7 +11,7 @@ import {
   Subtitle2,
   tokens,
 } from "@fluentui/react-components";
-import { describeActionState, type WorkbookAction } from "../freeze/workbook-actions";
+import { describeActionState, type WorkbookAction } from "../../workbook/workbook-actions";
 import { usePaneServices } from "../pane-services";
 
 const useStyles = makeStyles({

@@ -1,6 +1,6 @@
 // After refresh-all: what the release changed in this workbook's series, new months and
 // revised history (old value, new value, change %), with "Write report" to put every row
-// on a sheet "PCD changes <YYYY-MM>" (src/taskpane/release-report.ts).
+// on a sheet "PCD changes <YYYY-MM>" (src/workbook/release-report.ts).
 import { useState } from "react";
 import {
   Body1,
@@ -12,7 +12,7 @@ import {
   tokens,
 } from "@fluentui/react-components";
 import type { SeriesReleaseChanges } from "../../core/release-changes";
-import { reportRows, reportSheetName, type ReportRow } from "../release-report";
+import { reportRows, reportSheetName, type ReportRow } from "../../workbook/release-report";
 import { describeError } from "../messages";
 import { usePaneServices } from "../pane-services";
 

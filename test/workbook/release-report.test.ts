@@ -1,5 +1,5 @@
 import type { SeriesReleaseChanges } from "../../src/core/release-changes";
-import { REPORT_HEADER, reportRows, reportSheetName, reportTable } from "../../src/taskpane/release-report";
+import { REPORT_HEADER, reportRows, reportSheetName, reportTable } from "../../src/workbook/release-report";
 
 const CHANGES: SeriesReleaseChanges[] = [
   {

@@ -7,7 +7,7 @@
 // - date formats of custom function results: ExcelApi 1.16 (valuesAsJson, whose formatted
 //   numbers carry their format); before it, the cells' own number formats;
 // - document settings: Office.context.document.settings (Common API, Excel 2013 and later).
-import { createDocumentSettingsStorage, documentSettings } from "../../host/document-settings-storage";
+import { createDocumentSettingsStorage, documentSettings } from "./document-settings-storage";
 import { asCellTexts } from "./cell-text";
 import { parseArea } from "./range-address";
 import type { CellScalar, FormulaCell, FreezeScope, RangeContent, WorkbookHost } from "./workbook-host";

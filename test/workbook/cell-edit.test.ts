@@ -1,8 +1,8 @@
 // The Edit cell form: fields filled from a formula, and the formula Update writes.
 import * as fs from "fs";
 import * as path from "path";
-import { cellEditFromFormula, updatedFormula, type CellEdit } from "../../src/taskpane/cell-edit";
-import { PCD_SIGNATURES } from "../../src/taskpane/pcd-signatures";
+import { cellEditFromFormula, updatedFormula, type CellEdit } from "../../src/workbook/cell-edit";
+import { PCD_SIGNATURES } from "../../src/workbook/pcd-signatures";
 
 function edit(formula: string): CellEdit {
   const result = cellEditFromFormula("Sheet1!B2", formula);

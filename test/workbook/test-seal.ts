@@ -1,9 +1,5 @@
 // This computer's seal for the freeze tests: the real HMAC seal, its key in memory.
-import {
-  createRecordSeal,
-  type RecordSeal,
-  type SealKeyStore,
-} from "../../../src/taskpane/freeze/record-seal";
+import { createRecordSeal, type RecordSeal, type SealKeyStore } from "../../src/workbook/record-seal";
 
 export function memorySealKeyStore(): SealKeyStore & { key(): string | undefined } {
   let key: string | undefined;

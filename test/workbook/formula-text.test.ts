@@ -6,7 +6,7 @@ import {
   valuesFormula,
   type ValuesFormulaOptions,
   type ValueFormulaOptions,
-} from "../../src/taskpane/formula-text";
+} from "../../src/workbook/formula-text";
 
 describe("valuesFormula", () => {
   test.each<[string, string, ValuesFormulaOptions, string]>([

@@ -1,14 +1,14 @@
 // An in-memory WorkbookHost for the freeze, restore and report tests: sheets of cells
 // (a formula's block of values spills from its anchor), a selection and document
 // settings, with every write recorded.
-import { cellAt, overlaps, parseArea } from "../../../src/taskpane/freeze/range-address";
+import { cellAt, overlaps, parseArea } from "../../src/workbook/range-address";
 import type {
   CellScalar,
   FormulaCell,
   FreezeScope,
   RangeContent,
   WorkbookHost,
-} from "../../../src/taskpane/freeze/workbook-host";
+} from "../../src/workbook/workbook-host";
 
 interface MemoryCell {
   formula: string;

@@ -1,5 +1,5 @@
-import type { FrozenCell } from "../../../src/taskpane/freeze/frozen-record";
-import { createRecordSeal } from "../../../src/taskpane/freeze/record-seal";
+import type { FrozenCell } from "../../src/workbook/frozen-record";
+import { createRecordSeal } from "../../src/workbook/record-seal";
 import { memorySealKeyStore } from "./test-seal";
 
 const CELL: FrozenCell = {

@@ -1,11 +1,7 @@
 import { SEAL } from "./test-seal";
-import { describeRefused, freeze, isPcdFormula } from "../../../src/taskpane/freeze/freeze";
-import {
-  FROZEN_SETTING,
-  parseFrozenRecord,
-  type SeriesProvenance,
-} from "../../../src/taskpane/freeze/frozen-record";
-import { SOURCES_HEADER, SOURCES_SHEET } from "../../../src/taskpane/freeze/sources-sheet";
+import { describeRefused, freeze, isPcdFormula } from "../../src/workbook/freeze";
+import { FROZEN_SETTING, parseFrozenRecord, type SeriesProvenance } from "../../src/workbook/frozen-record";
+import { SOURCES_HEADER, SOURCES_SHEET } from "../../src/workbook/sources-sheet";
 import { MemoryWorkbookHost } from "./memory-workbook-host";
 
 const NOW = Date.UTC(2026, 10, 20, 9, 30);

@@ -1,14 +1,14 @@
-import type { SeriesData, SeriesRequest } from "../../../src/core/engine-api";
-import { PcdError } from "../../../src/core/errors";
-import { requestKeyOf } from "../../../src/core/request-key";
+import type { SeriesData, SeriesRequest } from "../../src/core/engine-api";
+import { PcdError } from "../../src/core/errors";
+import { requestKeyOf } from "../../src/core/request-key";
 import {
   describeSeries,
   seriesProvenance,
   UNREAD_FORMULA,
   type ProvenanceEngine,
-} from "../../../src/taskpane/freeze/series-provenance";
-import { seriesInfo } from "../../core/support/series-fixtures";
-import { PointColumns } from "../../../src/core/point-columns";
+} from "../../src/workbook/series-provenance";
+import { seriesInfo } from "../core/support/series-fixtures";
+import { PointColumns } from "../../src/core/point-columns";
 
 const NOW = Date.UTC(2026, 10, 20);
 const FETCHED = Date.UTC(2026, 10, 19, 8);

@@ -3,9 +3,9 @@
 // catalog, with the release and retrieval time of the data PCD holds for it. The service
 // sends no attribution text of its own, so the data owner is named by what the catalog
 // does say: the product (as the service spells it) and the dataset (docs/taskpane.md).
-import type { Engine } from "../../core/engine-api";
-import { parsePcdFormula, type PcdArgument } from "../pcd-formula-parse";
-import { PCD_SIGNATURES } from "../pcd-signatures";
+import type { Engine } from "../core/engine-api";
+import { parsePcdFormula, type PcdArgument } from "./pcd-formula-parse";
+import { PCD_SIGNATURES } from "./pcd-signatures";
 import type { SeriesProvenance } from "./frozen-record";
 
 /** What provenance needs from the engine (its public API). */

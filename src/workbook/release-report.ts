@@ -3,7 +3,7 @@
 // (|change %| descending), then revisions from 0 (no change %), then new months (by
 // series, oldest first): a reviewer reads the surprises first.
 import type { SeriesReleaseChanges } from "../core/release-changes";
-import type { CellScalar } from "./freeze/workbook-host";
+import type { CellScalar } from "./workbook-host";
 
 export const REPORT_HEADER = [
   "Series",

@@ -1,5 +1,5 @@
 // The cell formula reader, one row per case: what the pane can edit and what it keeps as typed.
-import { parsePcdFormula, type PcdArgument } from "../../src/taskpane/pcd-formula-parse";
+import { parsePcdFormula, type PcdArgument } from "../../src/workbook/pcd-formula-parse";
 
 const text = (value: string, raw = `"${value.replaceAll('"', '""')}"`): PcdArgument => ({
   kind: "text",

@@ -1,9 +1,5 @@
 import { SEAL } from "./test-seal";
-import {
-  describeActionState,
-  WorkbookActions,
-  type ActionState,
-} from "../../../src/taskpane/freeze/workbook-actions";
+import { describeActionState, WorkbookActions, type ActionState } from "../../src/workbook/workbook-actions";
 import { MemoryWorkbookHost } from "./memory-workbook-host";
 
 const noEngine = {

@@ -1,8 +1,8 @@
 // Freeze, Restore and "Write report" for the whole runtime: the ribbon's Freeze menu
 // (src/commands/commands.ts) and the task pane both run them here, one at a time, and
 // the pane shows the outcome of whichever started it.
-import type { SeriesReleaseChanges } from "../../core/release-changes";
-import { reportSheetName, reportTable } from "../release-report";
+import type { SeriesReleaseChanges } from "../core/release-changes";
+import { reportSheetName, reportTable } from "./release-report";
 import { describeRefused, freeze, type FreezeOutcome } from "./freeze";
 import type { RecordSeal } from "./record-seal";
 import { restore, type RestoreOutcome, type UnconfirmedCell } from "./restore";

@@ -1,12 +1,8 @@
 import { SEAL, testSeal } from "./test-seal";
-import { freeze } from "../../../src/taskpane/freeze/freeze";
-import {
-  FROZEN_SETTING,
-  parseFrozenRecord,
-  type FrozenCell,
-} from "../../../src/taskpane/freeze/frozen-record";
-import { restore } from "../../../src/taskpane/freeze/restore";
-import { SOURCES_SHEET } from "../../../src/taskpane/freeze/sources-sheet";
+import { freeze } from "../../src/workbook/freeze";
+import { FROZEN_SETTING, parseFrozenRecord, type FrozenCell } from "../../src/workbook/frozen-record";
+import { restore } from "../../src/workbook/restore";
+import { SOURCES_SHEET } from "../../src/workbook/sources-sheet";
 import { MemoryWorkbookHost } from "./memory-workbook-host";
 
 async function frozenWorkbook(): Promise<MemoryWorkbookHost> {

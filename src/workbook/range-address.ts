@@ -1,6 +1,5 @@
 // A1 addresses with their sheet ("Sheet1!B2:C4", "'My sheet'!B2") as Excel reports them,
 // enough to tell whether a frozen cell lies in the selection.
-import { splitAddress } from "../excel-bridge";
 
 export interface RangeArea {
   sheet: string;
@@ -8,6 +7,16 @@ export interface RangeArea {
   column: number;
   rowCount: number;
   columnCount: number;
+}
+
+/** "'My sheet'!B2" → ["My sheet", "B2"]: the sheet name unquoted, the quote undoubled. */
+export function splitAddress(address: string): [string, string] {
+  const bang = address.lastIndexOf("!");
+  if (bang < 0) throw new Error(`The address ${address} names no sheet.`);
+  const sheet = address.slice(0, bang);
+  const unquoted =
+    sheet.startsWith("'") && sheet.endsWith("'") ? sheet.slice(1, -1).replaceAll("''", "'") : sheet;
+  return [unquoted, address.slice(bang + 1)];
 }
 
 function parseCell(text: string): { row: number; column: number } {

@@ -9,8 +9,8 @@
 //   address, with stored values of exactly the range's size (the "changed since the freeze"
 //   check compares every cell the restore would clear);
 // - entries whose ranges overlap are not restored over each other.
-import { PCD_SIGNATURES } from "../pcd-signatures";
-import { parsePcdFormula, type PcdArgument } from "../pcd-formula-parse";
+import { PCD_SIGNATURES } from "./pcd-signatures";
+import { parsePcdFormula, type PcdArgument } from "./pcd-formula-parse";
 import { isPcdFormula } from "./freeze";
 import type { FrozenCell } from "./frozen-record";
 import { areasOf, parseArea, type RangeArea } from "./range-address";

@@ -1,7 +1,7 @@
 import {
   createDocumentSettingsStorage,
   type DocumentSettings,
-} from "../../src/host/document-settings-storage";
+} from "../../src/workbook/document-settings-storage";
 import { requestKeyOf } from "../../src/core/request-key";
 import { LATEST_ONLY } from "../../src/core/series-need";
 import { WorkbookKeys } from "../../src/core/workbook-keys";

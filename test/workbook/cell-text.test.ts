@@ -1,4 +1,4 @@
-import { asCellText, asCellTexts, needsTextPrefix } from "../../../src/taskpane/freeze/cell-text";
+import { asCellText, asCellTexts, needsTextPrefix } from "../../src/workbook/cell-text";
 
 describe("asCellText", () => {
   test.each<[string, string | number | boolean, string | number | boolean]>([

@@ -2,15 +2,15 @@
 // Office (the same Excel.run calls, spill ranges, number formats, sheets and document
 // settings): freeze a spilled table and a single cell, then restore them.
 import { SEAL } from "./test-seal";
-import { CellEvaluator } from "../../../src/preview/cell-evaluator";
-import { PreviewHost } from "../../../src/preview/mock-office";
-import { layoutSheet } from "../../../src/preview/sheet-layout";
-import { SheetModel } from "../../../src/preview/sheet-model";
-import { excelWorkbookHost } from "../../../src/taskpane/freeze/excel-workbook-host";
-import { freeze } from "../../../src/taskpane/freeze/freeze";
-import { FROZEN_SETTING } from "../../../src/taskpane/freeze/frozen-record";
-import { restore } from "../../../src/taskpane/freeze/restore";
-import { SOURCES_SHEET } from "../../../src/taskpane/freeze/sources-sheet";
+import { CellEvaluator } from "../../src/preview/cell-evaluator";
+import { PreviewHost } from "../../src/preview/mock-office";
+import { layoutSheet } from "../../src/preview/sheet-layout";
+import { SheetModel } from "../../src/preview/sheet-model";
+import { excelWorkbookHost } from "../../src/workbook/excel-workbook-host";
+import { freeze } from "../../src/workbook/freeze";
+import { FROZEN_SETTING } from "../../src/workbook/frozen-record";
+import { restore } from "../../src/workbook/restore";
+import { SOURCES_SHEET } from "../../src/workbook/sources-sheet";
 
 const scope = globalThis as unknown as Record<string, unknown>;
 const DATE_FORMAT = "yyyy-mm";

@@ -2,7 +2,7 @@
 // formulas (with what they show, spilled tables included), reading and writing ranges,
 // a visible sheet to fill, and the workbook's document settings. Implemented with
 // Excel.run in Excel (excel-workbook-host.ts) and by the preview page's mock Office, so
-// the logic (freeze.ts, restore.ts, src/taskpane/release-report.ts) is tested without Excel.
+// the logic (freeze.ts, restore.ts, release-report.ts) is tested without Excel.
 
 /** A cell's value as the host reports it: errors as their code ("#N/A", "#BUSY!"). */
 export type CellScalar = string | number | boolean;

@@ -4,10 +4,19 @@ import {
   cellAt,
   overlaps,
   parseArea,
+  splitAddress,
   touches,
-} from "../../../src/taskpane/freeze/range-address";
+} from "../../src/workbook/range-address";
 
 describe("range addresses", () => {
+  test.each<[string, [string, string]]>([
+    ["Sheet1!B2", ["Sheet1", "B2"]],
+    ["'My sheet'!A1", ["My sheet", "A1"]],
+    ["'Bob''s data'!C3", ["Bob's data", "C3"]],
+  ])("splitAddress(%s)", (address, expected) => {
+    expect(splitAddress(address)).toEqual(expected);
+  });
+
   test.each<[string, ReturnType<typeof parseArea>]>([
     ["Sheet1!B2", { sheet: "Sheet1", row: 1, column: 1, rowCount: 1, columnCount: 1 }],
     ["'My sheet'!$C$3:$A$1", { sheet: "My sheet", row: 0, column: 0, rowCount: 3, columnCount: 3 }],
