@@ -106,7 +106,7 @@ function withinCauseLimit(head: string, detail: string, tail: string): string {
   return `${head}${truncate(detail, room)}${tail}`;
 }
 
-/** Why a key of a product whose Series Info could not be refreshed was not checked (F9). */
+/** Why a key of a product whose Series Info could not be refreshed was not checked (RELIABILITY.md F-22). */
 function uncheckedCause(product: ProductId, error: string): string {
   return withinCauseLimit(
     `Series Info of ${product} could not be refreshed (`,

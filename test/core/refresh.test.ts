@@ -153,7 +153,7 @@ describe("planRefresh", () => {
   test("plans a reopened workbook before any cell evaluates", async () => {
     const storage = new MemoryStorage();
     const first = await workbookWithData(storage);
-    await first.engine["workbookKeys"].flushed();
+    await first.engine.idle();
     const reopened = createHarness({ service: first.service, storage });
     release(reopened);
     const plan = await reopened.engine.planRefresh();
@@ -172,7 +172,7 @@ describe("planRefresh", () => {
         LATEST_ONLY,
       ),
     );
-    await first.engine["workbookKeys"].flushed();
+    await first.engine.idle();
     const reopened = createHarness({ service: first.service, storage });
     release(reopened);
     const plan = await reopened.engine.planRefresh();
@@ -319,9 +319,9 @@ describe("refreshAll", () => {
   });
 });
 
-// F9 (RELIABILITY.md): a product whose Series Info could not be refreshed was counted as
-// "unchanged" (its cached catalog says nothing changed) and the summary said failed: 0.
-describe("refreshAll when Series Info cannot be refreshed (F9)", () => {
+// F-22 (RELIABILITY.md): a product whose Series Info could not be refreshed must not count as
+// "unchanged" because its cached catalog says nothing changed: its series were not checked.
+describe("refreshAll when Series Info cannot be refreshed (F-22)", () => {
   const ENERGY_KEYS = CODES.map((code) => `live|energy_price|${code}|default|default`);
   const COMMODITY_KEY = "live|commodity_price|5-5-5|default|default";
   const unchecked = (product: string, error: string): string =>
@@ -451,7 +451,7 @@ describe("refreshAll when Series Info cannot be refreshed (F9)", () => {
   test("a code missing from a catalog that could not be fetched is not called unsubscribed", async () => {
     const storage = new MemoryStorage();
     const first = await workbookWithData(storage);
-    await first.engine["workbookKeys"].flushed();
+    await first.engine.idle();
     for (const key of await storage.keys()) if (key.startsWith("pcd:catalog:")) await storage.delete(key);
     const reopened = createHarness({ service: first.service, storage });
     failCatalogOf(reopened, ["energy_price"], "HTTP 503 from Series Info");

@@ -139,10 +139,10 @@ test("a huge answer that is not JSON is a protocol error naming its size", async
   });
 });
 
-// Defect D2 (RELIABILITY.md, fixed): a hostile or broken service cannot make the client hold
+// A-11 (RELIABILITY.md): a hostile or broken service cannot make the client hold
 // hundreds of MB: answers are read as a stream and abandoned past the cap (16 MB, far above
 // the ~1 MB of a full catalog) with a protocol error.
-test("D2: the client stops reading an answer beyond a size cap", async () => {
+test("A-11: the client stops reading an answer beyond a size cap", async () => {
   const pulled = { bytes: 0 };
   const engine = await engineBehind(async (url, response) =>
     isCatalog(url) && url.includes("energy_price")
@@ -164,7 +164,7 @@ test("a garbage catalog after a good one: refresh-all says the series were not c
   const formulas = [`=PCD.VALUE("${info!.code}","2024-03")`];
   const before = await runWorkbook({ engine, formulas, timeoutMs: 30_000, log: () => undefined });
   garbage = true;
-  // Nothing is spent and nothing is called up to date: the key is reported as not checked (F9).
+  // Nothing is spent and nothing is called up to date: the key is reported as not checked (F-22).
   expect(await engine.refreshAll()).toMatchObject({
     failed: 1,
     requestsUsed: 0,

@@ -183,9 +183,9 @@ test("the headless runner's cache file and logs hold neither the password nor a 
   ]).toEqual([]);
 });
 
-// Finding F3 (RELIABILITY.md, fixed): a service that echoes only the token's signature (its
+// A-2 (RELIABILITY.md): a service that echoes only the token's signature (its
 // secret part) does not get it into a cell's message: each long token segment is redacted.
-test("F3: a service echoing only the token's signature does not get it into a message", async () => {
+test("A-2: a service echoing only the token's signature does not get it into a message", async () => {
   const signatureEcho: FetchLike = async (input, init) => {
     const response = await lab.fetch(input, init);
     if (!/\/export\/series(_hist)?\//.test(input)) return response;
