@@ -1,16 +1,15 @@
-// Debian's Chromium driven by playwright-core (never a downloaded browser), one per test
-// file, with a fresh profile per context.
+// A Chromium-family browser driven by playwright-core (never a downloaded browser), one per
+// test file, with a fresh profile per context. Which browser: scripts/chromium-path.ts
+// (PCD_CHROMIUM, else the platform's usual install locations).
 import { existsSync } from "node:fs";
 import { chromium, type Browser } from "playwright-core";
-
-export const CHROMIUM_PATH = "/usr/bin/chromium";
+import { findChromium } from "../../../scripts/chromium-path";
 
 export function launchChromium(): Promise<Browser> {
-  if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(`Browser tests need Debian's Chromium at ${CHROMIUM_PATH}: apt-get install -y chromium`);
-  }
+  const browser = findChromium({ platform: process.platform, env: process.env, exists: existsSync });
+  if (!browser.found) throw new Error(browser.message);
   return chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    executablePath: browser.path,
     headless: true,
     args: [
       "--headless",
