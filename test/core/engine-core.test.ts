@@ -4,7 +4,8 @@ import { requestKeyOf } from "../../src/core/request-key";
 import { LATEST_ONLY, WHOLE_SERIES, type SeriesNeed } from "../../src/core/series-need";
 import type { ProductId } from "../../src/core/model";
 import { MemoryStorage } from "../../src/core/storage";
-import { createHarness, NOW } from "./support/engine-harness";
+import { RECENT_FAILURE_MS } from "../../src/core/series-sync";
+import { createHarness, NOW, rereadCatalog } from "./support/engine-harness";
 import { FakeService } from "./support/fake-service";
 import { seriesInfo } from "./support/series-fixtures";
 
@@ -90,8 +91,9 @@ describe("getSeries", () => {
     expect(data.forecasts).toHaveLength(6);
     // Until a History answer shows otherwise, PCD assumes the real service's shape.
     expect(operations(h.service)).toEqual(["series_hist", "series_values"]);
-    const second = await h.engine.resolve("68520-8-2", null, null);
-    expect(h.engine["seriesSync"].plan(second, WHOLE_SERIES).action).toBe("history");
+    // Once it has, the next whole series is bought with History alone.
+    await h.engine.getSeries(await h.engine.resolve("68520-8-2", null, null));
+    expect(operations(h.service)).toEqual(["series_hist", "series_values", "series_hist"]);
   });
 
   test("concurrent cells coalesce into ceil(n/40) calls and one data request per key", async () => {
@@ -106,17 +108,13 @@ describe("getSeries", () => {
 
   // Cells of a cold workbook all wait at once: they share one wait per key and planned parts
   // (SeriesSync.bring) instead of each holding a sync of its own.
-  test("cells of one key that plan the same parts share one wait, which is let go once settled", async () => {
+  test("cells of one key that plan the same parts share one wait: one call per part, one answer for all", async () => {
     const h = createHarness({ service: serviceWith("68520-8-1") });
     const request = await h.engine.resolve("68520-8-1", null, null);
-    const bringing: Map<string, Promise<void>> = h.engine["seriesSync"]["bringing"];
     const whole = [1, 2, 3].map(() => h.engine.getSeries(request));
     const latest = [1, 2].map(() => h.engine.getSeries(request, LATEST_ONLY));
-    await Promise.resolve();
-    expect([...bringing.keys()].sort()).toEqual([`${request.key}|history+values`, `${request.key}|values`]);
     const answers = await Promise.all([...whole, ...latest]);
     expect(new Set(answers).size).toBe(1);
-    expect(bringing.size).toBe(0);
     expect(operations(h.service)).toEqual(["series_hist", "series_values"]);
   });
 
@@ -129,13 +127,12 @@ describe("getSeries", () => {
       cells.map((cell) => (cell.status === "rejected" ? (cell.reason as PcdError).kind : "served")),
     ).toEqual(["server", "server", "server"]);
     expect(h.service.dataCalls()).toHaveLength(1);
-    expect(h.engine["seriesSync"]["bringing"].size).toBe(0);
     // The failure is remembered (RECENT_FAILURE_MS): asking again costs no call...
     await expect(h.engine.getSeries(request, LATEST_ONLY)).rejects.toMatchObject({ kind: "server" });
     expect(h.service.dataCalls()).toHaveLength(1);
     // ...and once it has passed, the next ask plans and calls again.
     h.service.failures = [];
-    h.engine["seriesSync"].forgetFailures();
+    h.clock.now += RECENT_FAILURE_MS;
     expect((await h.engine.getSeries(request, LATEST_ONLY)).lastFinal).toBe("2026-10");
     expect(h.service.dataCalls()).toHaveLength(2);
   });
@@ -179,7 +176,7 @@ describe("getSeries", () => {
     const request = await h.engine.resolve("68520-8-1", null, null);
     const before = await h.engine.getSeries(request);
     h.service.updateSeries("68520-8-1", { lastAvailableFinal: "2026-11", updatedAt: "2026-12-03" });
-    await h.engine["catalogStore"].refresh(["energy_price"]);
+    await rereadCatalog(h);
     h.service.failWith(() => new PcdError("server", "HTTP 500 from Series Values (gave up after 3 retries)"));
     const after = await h.engine.getSeries(request);
     expect(after.staleBecause?.kind).toBe("server");
@@ -217,7 +214,7 @@ describe("getSeries", () => {
     await h.engine.getSeries(cachedRequest);
     const newRequest = await h.engine.resolve("68520-8-2", null, null);
     h.service.updateSeries("68520-8-1", { updatedAt: "2026-11-21" });
-    await h.engine["catalogStore"].refresh(["energy_price"]);
+    await rereadCatalog(h);
     const until = Date.UTC(2026, 10, 25, 4);
     h.schedule.down = { reason: "maintenance", until };
     const calls = h.service.dataCalls().length;
@@ -238,7 +235,7 @@ describe("getSeries", () => {
     const other = await h.engine.resolve("68520-8-2", null, null);
     h.auth.signedIn = false;
     h.service.updateSeries("68520-8-1", { updatedAt: "2026-11-21" });
-    await h.engine["catalogStore"].refresh(["energy_price"]);
+    await rereadCatalog(h);
     expect((await h.engine.getSeries(cachedRequest)).staleBecause?.kind).toBe("not_signed_in");
     await expect(h.engine.getSeries(other)).rejects.toMatchObject({ kind: "not_signed_in" });
   });
@@ -254,7 +251,7 @@ describe("getSeries", () => {
     expect(h.service.dataCalls()).toHaveLength(4);
     // A live cell asked while in the sandbox keeps its live data and is told why it is not refreshed.
     h.service.updateSeries("68520-8-1", { updatedAt: "2026-11-21" });
-    await h.engine["catalogStore"].refresh(["energy_price"]);
+    await rereadCatalog(h);
     expect((await h.engine.getSeries(live)).staleBecause?.message).toMatch(/set to sandbox/);
     expect(h.service.dataCalls()).toHaveLength(4);
   });
@@ -274,7 +271,7 @@ describe("getSeries", () => {
     expect(h.engine.historyUnavailable()).toEqual(["energy_price"]);
 
     h.service.updateSeries("68520-8-1", { lastAvailableFinal: "2026-11", updatedAt: "2026-12-03" });
-    await h.engine["catalogStore"].refresh(["energy_price"]);
+    await rereadCatalog(h);
     const next = await h.engine.getSeries(await h.engine.resolve("68520-8-1", null, null));
     expect(next.finals).toHaveLength(14);
   });
@@ -485,7 +482,7 @@ describe("change events", () => {
     // Both series get a newer updated_at, but only 1-1-1 has a new month.
     h.service.updateSeries("1-1-1", { lastAvailableFinal: "2026-11", updatedAt: "2026-12-03" });
     h.service.updateSeries("2-2-2", { updatedAt: "2026-12-03" });
-    await h.engine["catalogStore"].refresh(["energy_price"]);
+    await rereadCatalog(h);
     await Promise.all([h.engine.getSeries(one), h.engine.getSeries(two)]);
     h.tick();
     expect(seen).toEqual([[one.key]]);
@@ -696,9 +693,8 @@ describe("History answered, Values failed", () => {
     const h = createHarness({ service: serviceWith("1-1-1"), storage });
     const request = await h.engine.resolve("1-1-1", null, null);
     // Not one of the workbook's keys: read from storage when first asked for.
-    await h.engine["seriesSync"].readCached([request.key]);
-    expect(h.engine["seriesSync"].plan(request, WHOLE_SERIES).action).toBe("values");
     expect((await h.engine.getSeries(request)).lastFinal).toBe("2026-10");
+    expect(operations(h.service)).toEqual(["series_values"]);
   });
 });
 

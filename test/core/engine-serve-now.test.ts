@@ -2,8 +2,10 @@
 import { CATALOG_MAX_AGE_MS } from "../../src/core/catalog";
 import type { KeyValueStorage } from "../../src/core/environment";
 import { MemoryStorage } from "../../src/core/storage";
+import { toStoredRequestKey } from "../../src/core/request-key";
 import { LATEST_ONLY, WHOLE_SERIES } from "../../src/core/series-need";
-import { createHarness } from "./support/engine-harness";
+import { WORKBOOK_KEYS_STORAGE_KEY } from "../../src/core/workbook-keys";
+import { createHarness, rereadCatalog } from "./support/engine-harness";
 import { FakeService } from "./support/fake-service";
 import { seriesInfo } from "./support/series-fixtures";
 
@@ -59,7 +61,7 @@ describe("serveNow", () => {
     await h.engine.getSeries(request, LATEST_ONLY);
     expect(h.engine.serveNow?.(CODE, null, null, LATEST_ONLY)).toBeDefined();
     h.service.updateSeries(CODE, { lastAvailableFinal: "2026-11", updatedAt: "2026-12-03" });
-    await h.engine["catalogStore"].refresh(["energy_price"]);
+    await rereadCatalog(h);
     expect(h.engine.serveNow?.(CODE, null, null, LATEST_ONLY)).toBeUndefined();
   });
 
@@ -71,13 +73,24 @@ describe("serveNow", () => {
   });
 
   test("records the key and its need for refresh-all, as getSeries does", async () => {
-    const h = harness();
-    const request = await h.engine.resolve(CODE, null, null);
-    await h.engine.getSeries(request, LATEST_ONLY);
-    h.engine["workbookKeys"]["keys"].clear();
-    expect(h.engine.serveNow?.(CODE, null, null, LATEST_ONLY)).toBeDefined();
-    expect(h.engine["workbookKeys"].list()).toEqual([request.requestKey]);
-    expect(h.engine["workbookKeys"].need(request.key)).toEqual(LATEST_ONLY);
+    // The whole series is cached on the machine; this workbook's saved list asks for its latest value only.
+    const storage = new MemoryStorage();
+    const earlier = harness(storage);
+    const request = await earlier.engine.resolve(CODE, null, null);
+    await earlier.engine.getSeries(request, WHOLE_SERIES);
+    await earlier.engine.idle();
+    await storage.set(WORKBOOK_KEYS_STORAGE_KEY, [
+      { ...toStoredRequestKey(request.requestKey), need: LATEST_ONLY },
+    ]);
+    const h = harness(storage);
+    await h.engine.ready();
+    expect(h.engine.serveNow?.(CODE, null, null, WHOLE_SERIES)).toBeDefined();
+    await h.engine.idle();
+    // The saved list (what refresh-all plans from) now asks for the whole series.
+    expect(await storage.get(WORKBOOK_KEYS_STORAGE_KEY)).toEqual([
+      { ...toStoredRequestKey(request.requestKey), need: WHOLE_SERIES },
+    ]);
+    expect(h.service.dataCalls()).toHaveLength(0);
   });
 
   test("lookupNow gives the record lookup gives, once loaded and while the record is current", async () => {

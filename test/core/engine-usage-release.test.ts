@@ -40,7 +40,8 @@ describe("after a release, Usage and the cost preview show the service's allowan
     [
       "a release off the calendar, seen when the catalog is read again",
       async (h) => {
-        await h.engine["catalogStore"].refresh(["energy_price"]);
+        // The user opens the cost preview: it reads the catalog again now.
+        await h.engine.planRefresh({ recheck: true });
       },
     ],
     [
@@ -122,7 +123,7 @@ test("a revision between releases (updated_at alone moved) is no release: the re
   const calls = limitsCalls(h);
   h.clock.now += 60_000;
   h.service.updateSeries(CODE, { updatedAt: "2026-11-20", seriesHistChanged: true });
-  await h.engine["catalogStore"].refresh(["energy_price"]);
+  await h.engine.planRefresh({ recheck: true });
   h.clock.now += 60_000;
   expect(germany(await h.engine.limitsReport())).toBe(490);
   expect(limitsCalls(h)).toBe(calls);

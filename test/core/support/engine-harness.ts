@@ -5,7 +5,8 @@ import { EngineCore } from "../../../src/core/engine-core";
 import type { AuthPort, SchedulePort, SettingsPort } from "../../../src/core/engine-parts";
 import type { KeyValueStorage } from "../../../src/core/environment";
 import { PcdError } from "../../../src/core/errors";
-import type { ServiceEnvironment } from "../../../src/core/model";
+import { CATALOG_MAX_AGE_MS } from "../../../src/core/catalog";
+import type { ProductId, ServiceEnvironment } from "../../../src/core/model";
 import { MemoryStorage } from "../../../src/core/storage";
 import { FakeService } from "./fake-service";
 
@@ -118,6 +119,16 @@ export interface Harness {
   logs: string[];
   /** Delivers queued change events. */
   tick(): void;
+}
+
+/**
+ * Lets a day pass (the catalog's age limit) and reads a product's catalog through the
+ * engine's public API: what the service now says of its series (a release, an update) is
+ * what the engine plans from, as when a user opens the workbook the next day.
+ */
+export async function rereadCatalog(h: Harness, product: ProductId = "energy_price"): Promise<void> {
+  h.clock.now += CATALOG_MAX_AGE_MS;
+  await h.engine.catalog(product);
 }
 
 export function createHarness(
