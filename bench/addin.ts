@@ -2,11 +2,15 @@
 // (production build), and page load to functions registered (development build's preview).
 import { access } from "node:fs/promises";
 import path from "node:path";
-import { entryFiles, gzipBytes, readStats, runWebpack } from "./bundle-size";
+import { analyseFiles, largestModules } from "./bundle-analysis";
+import { entryFiles, gzipBytes, initialFiles, readStats, runWebpack } from "./bundle-size";
 import type { AddinFigures } from "./results";
 import { measureStartup, startupUnavailable } from "./startup-time";
 
 type Log = (level: string, message: string) => void;
+
+/** How many of the functions runtime's largest modules the results list. */
+export const LARGEST_MODULES = 15;
 
 /** Measures the built add-in (bundle sizes, start-up time). */
 export type AddinMeasurement = () => Promise<AddinFigures>;
@@ -31,8 +35,11 @@ export async function buildAddin(root: string, outDir: string, log: Log): Promis
   return async () => {
     const figures: AddinFigures = {
       functionsGzipBytes: null,
+      functionsLazyGzipBytes: null,
       taskpaneGzipBytes: null,
-      bundleFiles: { functions: [], taskpane: [] },
+      bundleFiles: { functions: [], functionsLazy: [], taskpane: [] },
+      functionsModules: [],
+      functionsMinifiedBytes: null,
       bundleNote: "",
       startupMs: null,
       startupNote: "",
@@ -40,10 +47,21 @@ export async function buildAddin(root: string, outDir: string, log: Log): Promis
     try {
       if (built.status === "rejected") throw built.reason;
       const stats = await readStats(productionStats);
-      figures.bundleFiles.functions = entryFiles(stats, "functions", true);
+      const functions = initialFiles(stats, "functions");
+      figures.bundleFiles.functions = functions;
+      figures.bundleFiles.functionsLazy = entryFiles(stats, "functions", true).filter(
+        (file) => !functions.includes(file),
+      );
       figures.bundleFiles.taskpane = entryFiles(stats, "taskpane", false);
-      figures.functionsGzipBytes = await gzipBytes(production, figures.bundleFiles.functions);
+      figures.functionsGzipBytes = await gzipBytes(production, functions);
+      figures.functionsLazyGzipBytes = await gzipBytes(production, figures.bundleFiles.functionsLazy);
       figures.taskpaneGzipBytes = await gzipBytes(production, figures.bundleFiles.taskpane);
+      const largest = largestModules(await analyseFiles(production, functions), LARGEST_MODULES);
+      figures.functionsModules = largest.modules;
+      figures.functionsMinifiedBytes = largest.totalBytes;
+      log("info", `Add-in: functions runtime at start, largest of ${largest.totalBytes} minified bytes:`);
+      for (const module of largest.modules)
+        log("info", `  ${String(module.bytes).padStart(7)}  ${module.name}`);
       figures.bundleNote =
         "webpack production build, Office.js from the CDN (not counted), gzip level 9 per file";
     } catch (error) {

@@ -22,7 +22,7 @@ import {
 } from "./scenarios";
 import { runScaleInNewProcess } from "./scale-process";
 import { readCatalog, resetCounters } from "./service";
-import { evaluateTargets } from "./targets";
+import { evaluateAddinTargets, evaluateTargets } from "./targets";
 import { generateWorkbook } from "./workloads";
 
 export interface BenchHooks {
@@ -142,7 +142,7 @@ export async function runBenchmark(config: BenchConfig, hooks: BenchHooks): Prom
       },
       workloads,
       addin,
-      targets: evaluateTargets(workloads),
+      targets: [...evaluateTargets(workloads), ...evaluateAddinTargets(addin)],
       failures,
     };
   } finally {

@@ -1,6 +1,7 @@
 // Gzip size of the add-in's bundles from a production build (webpack, Office.js from the
-// CDN so it is not counted): the functions runtime (functions.js + runtime.js + whatever
-// the functions entry loads) and the task pane (taskpane.js and the chunks it loads).
+// CDN so it is not counted): the functions runtime as Excel loads it at start (functions.js
+// + runtime.js), the chunks it loads later on first use, and the task pane (taskpane.js and
+// the chunks it loads).
 import { spawn } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
@@ -35,6 +36,17 @@ export function entryFiles(stats: WebpackStats, entry: string, includeRuntime: b
   };
   for (const id of entrypoint.chunks) visit(String(id), true);
   return [...files].sort();
+}
+
+/** The JavaScript files of an entry point's initial chunks: what loads with its page. */
+export function initialFiles(stats: WebpackStats, entry: string): string[] {
+  const entrypoint = stats.entrypoints[entry];
+  if (entrypoint === undefined) throw new Error(`The build has no entry point '${entry}'`);
+  const ids = new Set(entrypoint.chunks.map(String));
+  return stats.chunks
+    .filter((chunk) => ids.has(String(chunk.id)))
+    .flatMap((chunk) => chunk.files.filter((file) => file.endsWith(".js")))
+    .sort();
 }
 
 export async function gzipBytes(directory: string, files: readonly string[]): Promise<number> {

@@ -1,5 +1,6 @@
 // The shape of bench/results.json: every figure with its bound and its naive baseline.
 import type { CallCounts } from "./bounds";
+import type { ModuleSize } from "./bundle-analysis";
 import type { ProfileEntry } from "./cpu-profile";
 import type { MachineDescription } from "./machine";
 import type { WorkbookComposition } from "./workloads";
@@ -71,9 +72,16 @@ export interface TargetCheck {
 }
 
 export interface AddinFigures {
+  /** The functions runtime as Excel loads it at start (its entry's initial chunks). */
   functionsGzipBytes: number | null;
+  /** The chunks the functions runtime loads later, on first use (none: 0). */
+  functionsLazyGzipBytes: number | null;
   taskpaneGzipBytes: number | null;
-  bundleFiles: { functions: string[]; taskpane: string[] };
+  bundleFiles: { functions: string[]; functionsLazy: string[]; taskpane: string[] };
+  /** The largest modules of the functions runtime at start, by minified bytes (a package as one). */
+  functionsModules: ModuleSize[];
+  /** All minified bytes of the functions runtime at start (the modules' shares are of this). */
+  functionsMinifiedBytes: number | null;
   bundleNote: string;
   startupMs: number | null;
   startupNote: string;

@@ -1,6 +1,6 @@
 // The benchmark's targets (ratios, not absolute times), checked against a run's figures.
 import { formatRatio, ratio } from "./ratios";
-import { dataCalls, type TargetCheck, type WorkloadResult } from "./results";
+import { dataCalls, type AddinFigures, type TargetCheck, type WorkloadResult } from "./results";
 
 /** W1 wall time may exceed the rate-limit bound by this factor. */
 export const WALL_TIME_FACTOR = 1.2;
@@ -14,6 +14,8 @@ export const WARM_TARGET_FORMULAS = 30_000;
 /** W5 peak resident memory growth per 1,000 formulas (MB, as the target is stated). */
 export const RSS_MB_PER_1000 = 20;
 const MIB_IN_MB = 1.048576;
+/** The functions runtime at start, gzipped: Excel loads it before any cell can calculate. */
+export const FUNCTIONS_BUNDLE_MAX_KIB = 50;
 
 function boundChecks(result: WorkloadResult): TargetCheck[] {
   const checks: TargetCheck[] = [];
@@ -125,4 +127,18 @@ export function evaluateTargets(results: readonly WorkloadResult[]): TargetCheck
   }
   checks.push(...flatChecks(results.filter((result) => /^W5\b/.test(result.id))));
   return checks;
+}
+
+/** The add-in's budget: the functions runtime at start within FUNCTIONS_BUNDLE_MAX_KIB (a size not measured misses it). */
+export function evaluateAddinTargets(addin: AddinFigures | null): TargetCheck[] {
+  if (addin === null) return [];
+  const bytes = addin.functionsGzipBytes;
+  return [
+    {
+      workload: "Add-in",
+      target: `functions runtime at start <= ${FUNCTIONS_BUNDLE_MAX_KIB} KiB gzip`,
+      value: bytes === null ? addin.bundleNote : `${(bytes / 1024).toFixed(1)} KiB`,
+      met: bytes !== null && bytes <= FUNCTIONS_BUNDLE_MAX_KIB * 1024,
+    },
+  ];
 }

@@ -1,6 +1,6 @@
 import { zeroCalls } from "../../bench/bounds";
-import type { ScaleFigures, WorkloadResult } from "../../bench/results";
-import { evaluateTargets } from "../../bench/targets";
+import type { AddinFigures, ScaleFigures, WorkloadResult } from "../../bench/results";
+import { evaluateAddinTargets, evaluateTargets } from "../../bench/targets";
 
 function workload(id: string, overrides: Partial<WorkloadResult> = {}): WorkloadResult {
   return {
@@ -110,3 +110,32 @@ test.each([
     expect(checks.every(([, value]) => value)).toBe(expected);
   },
 );
+
+function addin(functionsGzipBytes: number | null): AddinFigures {
+  return {
+    functionsGzipBytes,
+    functionsLazyGzipBytes: 0,
+    taskpaneGzipBytes: 200 * 1024,
+    bundleFiles: { functions: ["functions.js", "runtime.js"], functionsLazy: [], taskpane: ["taskpane.js"] },
+    functionsModules: [],
+    functionsMinifiedBytes: null,
+    bundleNote: "not measured: webpack exited with 2",
+    startupMs: null,
+    startupNote: "",
+  };
+}
+
+test.each([
+  ["at the budget", 50 * 1024, "50.0 KiB", true],
+  ["one byte over", 50 * 1024 + 1, "50.0 KiB", false],
+  ["well under", 40 * 1024, "40.0 KiB", true],
+  ["not measured: a miss that says why", null, "not measured: webpack exited with 2", false],
+])("functions runtime budget: %s", (_name, bytes, value, expected) => {
+  expect(evaluateAddinTargets(addin(bytes))).toEqual([
+    { workload: "Add-in", target: "functions runtime at start <= 50 KiB gzip", value, met: expected },
+  ]);
+});
+
+test("no add-in figures, no add-in target", () => {
+  expect(evaluateAddinTargets(null)).toEqual([]);
+});
