@@ -1,9 +1,9 @@
 // Cells that ask for a code while the catalogs load wait here for the product that holds
 // it. A cold workbook of 100,000 formulas asks before any catalog has arrived; waiting
-// per cell on each of the three loads cost a dozen promises and reactions per cell, and
-// waking every cell in one go kept the event loop busy for seconds before the first data
-// call could leave (the calls a cell starts queue behind every other cell's wake-up).
-// Here a load round has one reaction per load, the waiters are kept by code, and they are
+// per cell on each of the three loads would cost a dozen promises and reactions per cell,
+// and waking every cell in one go would keep the event loop busy for seconds before the
+// first data call could leave (the calls a cell starts queue behind every other cell's
+// wake-up). So a load round has one reaction per load, the waiters are kept by code, and they are
 // woken a chunk at a time with a turn of the event loop between chunks, so the first data
 // calls go out while later cells are still being woken. Rounds are kept per environment:
 // a cell that asks after a switch to the sandbox never waits on (or reads) live catalogs.

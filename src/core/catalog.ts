@@ -284,7 +284,7 @@ export class Catalog {
       PRODUCTS.map((product) => this.ensure(product, CATALOG_MAX_AGE_MS)),
     );
     // A then, not an await: every cell of a cold workbook waits here while the catalogs
-    // load, and a suspended function per cell was memory held for the whole wait.
+    // load, and a suspended function per cell would be memory held for the whole wait.
     return arrival.found.then((found) => found ?? this.lookupAfterLoads(code, arrival.settled));
   }
 

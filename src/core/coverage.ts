@@ -43,7 +43,7 @@ export function addRange(ranges: readonly CoveredRange[], added: CoveredRange): 
 export function coversSpan(ranges: readonly CoveredRange[], from: number, to: number): boolean {
   if (to < from) return true;
   // A loop, not ranges.some(...): withinCoverage asks this for every point of every answer
-  // stored, and a callback per call was 5 % of all a cold recalculation allocated.
+  // stored, and a callback per call would be 5 % of all a cold recalculation allocates.
   for (const range of ranges) if (startOf(range) <= from && monthIndex(range.to) >= to) return true;
   return false;
 }

@@ -62,7 +62,7 @@ export class SeriesServer {
   /**
    * get, once the key's stored entry is in memory. Promises are chained, not awaited: a cold
    * workbook's cells all wait here for their data at once, for seconds, and a suspended
-   * function per cell and step was memory held for all that time (the data wait itself is
+   * function per cell and step would be memory held for all that time (the data wait itself is
    * one per key and plan: SeriesSync.bring).
    */
   private getRead(request: SeriesRequest, need: SeriesNeed): Promise<SeriesData> {

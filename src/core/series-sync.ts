@@ -73,7 +73,7 @@ export class SeriesSync {
   /**
    * The context of each environment and product, made once and again only when what it
    * says changes: every cell asks for it on every recalculation (serveNow), and a new
-   * object and scope text each time were a tenth of what a warm recalculation allocated.
+   * object and scope text each time would be a tenth of what a warm recalculation allocates.
    */
   private readonly contexts = new Map<ServiceEnvironment, Map<ProductId, SyncContext>>();
 
@@ -123,7 +123,7 @@ export class SeriesSync {
   /**
    * What a cell waits on: sync without its outcome, and one wait shared by the cells of a
    * key whose needs plan the same parts. A cold workbook's cells all wait at once, for
-   * seconds; a suspended sync and its list of settled parts per cell was memory held for
+   * seconds; a suspended sync and its list of settled parts per cell would be memory held for
    * all that time.
    */
   bring(request: SeriesRequest, need: SeriesNeed, info: SeriesInfo = request.info): Promise<void> {

@@ -3,11 +3,11 @@
 // one pair) and the values as the Float64Array the cache holds in memory
 // (point-columns.ts). Storage copies every value it is given (IndexedDB's structured
 // clone, the memory store's structuredClone): a typed array copies as one block of 8 bytes
-// a value, with nothing to encode on the way in or parse on the way out. Format 3 wrote
-// the values as a JSON text: making that text was a tenth of a cold recalculation's CPU,
-// and every text written was garbage the moment storage had copied it (30 MB of a
-// 10,000-formula recalculation's peak memory). Earlier forms still load: format 3's texts,
-// format 2's flat arrays of month indexes and values.
+// a value, with nothing to encode on the way in or parse on the way out. Values as a JSON
+// text (format 3) cost a tenth of a cold recalculation's CPU to make, and every such text is
+// garbage the moment storage has copied it (30 MB of a 10,000-formula recalculation's peak
+// memory). Entries stored in formats 3 and 2 (values as a JSON text; flat arrays of month
+// indexes and values) still load.
 import * as v from "valibot";
 import { PointColumns } from "./point-columns";
 

@@ -44,8 +44,8 @@ export const SAVE_DELAY_MS = ENGINE_DEFAULTS.keySaveDelayMs;
 /**
  * While keys keep changing (a change within the wait of the previous save), each wait is
  * twice the last, up to this. A cold recalculation of 10,000 formulas adds keys for 13
- * seconds: a save each second wrote the whole list 13 times, and those copies (with
- * storage's own) were a tenth of everything it allocated. A quiet moment resets the wait.
+ * seconds: a save each second would write the whole list 13 times, and those copies (with
+ * storage's own) would be a tenth of everything it allocates. A quiet moment resets the wait.
  */
 export const SAVE_MAX_DELAY_MS = ENGINE_DEFAULTS.keySaveMaxDelayMs;
 

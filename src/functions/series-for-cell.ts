@@ -14,7 +14,7 @@ export interface SeriesAsked {
 
 /**
  * Chained, not awaited: every cell of a cold workbook waits here at once, for seconds, and
- * a suspended function per cell was memory held for all that time. (Engine.resolve waits
+ * a suspended function per cell would be memory held for all that time. (Engine.resolve waits
  * for the engine's stored state itself.)
  */
 export function seriesForCell(

@@ -1,9 +1,9 @@
 // The points of a Series Values / History record, read without the schema when every one
 // is valid (nearly always), straight into the columns the cache holds (point-columns.ts):
-// validating each point through valibot made an output object, a dataset and an issue list
-// per point, and even a plain object per point was most of what reading a large answer
-// allocated. A list with any point the fast reader refuses goes through the schema
-// (schemas.ts), which words what is wrong exactly as before.
+// validating each point through valibot makes an output object, a dataset and an issue list
+// per point, and even a plain object per point would be most of what reading a large answer
+// allocates. A list with any point the fast reader refuses goes through the schema
+// (schemas.ts), so what is wrong is worded by the schema, exactly.
 import type { Month } from "../model";
 import { PointColumns } from "../point-columns";
 import { toFiniteNumber, toMonthIndex } from "./normalise";

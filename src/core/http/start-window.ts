@@ -1,6 +1,6 @@
 // The starts of one operation's requests, as they actually leave. The rate gate spaces
 // the grants of send slots, but a request can leave later than its grant (the event loop
-// was busy parsing an answer) while the next one leaves on time; the service then sees
+// is busy parsing an answer) while the next one leaves on time; the service then sees
 // 11 requests in a second and answers 429, which costs a call and a Retry-After wait.
 // Counting the starts themselves closes that gap.
 
