@@ -18,7 +18,16 @@ const officeAddinRules = {
 };
 
 module.exports = tseslint.config(
-  { ignores: ["node_modules/**", "dist/**", "coverage/**", "bench/out/**", "test-results/**"] },
+  {
+    ignores: [
+      "node_modules/**",
+      "dist/**",
+      "dist-server/**",
+      "coverage/**",
+      "bench/out/**",
+      "test-results/**",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -162,5 +171,6 @@ module.exports = tseslint.config(
     },
     rules: { "@typescript-eslint/no-require-imports": "off" },
   },
+  ...require("./eslint.source-rules"),
   prettierConfig,
 );

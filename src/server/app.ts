@@ -6,18 +6,12 @@ import compress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance } from "fastify";
 import { cacheControlFor } from "./cache-policy";
+import { packageVersion } from "./package-version";
 import { readPagePolicy } from "./page-policy";
 import { DEFAULT_LIMITS, type ServerLimits } from "./relay-limits";
 import { securityHeaders } from "./security-headers";
 import type { ServeOptions } from "./serve-args";
 import { registerServiceProxy, SERVICE_PREFIX } from "./service-proxy";
-
-const root = path.resolve(__dirname, "../..");
-
-function packageVersion(): string {
-  const manifest = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { version: string };
-  return manifest.version;
-}
 
 export async function buildServer(
   options: ServeOptions,

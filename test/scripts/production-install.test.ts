@@ -1,0 +1,93 @@
+// The deployment of docs/deploy.md from package.json and the lockfile alone: the server
+// built where the devDependencies are, then `npm ci --omit=dev` (offline, from npm's cache)
+// beside the build, and `npm run serve` serves the add-in with the production packages only.
+//
+// Gated to run once per dependency set: the install takes 30 to 40 s on the 2-core
+// machines here, too long to repeat on every `npm test`, and it can only change when
+// package.json, the lockfile, .npmrc or the launcher change. A passing run leaves a marker
+// named by their hash in node_modules/.cache, so CI (a fresh `npm ci`) always runs it and a
+// checkout runs it again after any dependency change. The fast check that every package the
+// built server requires is a dependency runs every time (test/scripts/serve.test.ts).
+import { execFile, spawn } from "node:child_process";
+import { createHash } from "node:crypto";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { writeFakeDist } from "../server/support/fake-dist";
+import { compileServer, ROOT } from "./support/built-server";
+
+const INPUTS = ["package.json", "package-lock.json", ".npmrc", "scripts/run-built.js"];
+const fingerprint = createHash("sha256")
+  .update(INPUTS.map((file) => readFileSync(path.join(ROOT, file), "utf8")).join("\0"))
+  .digest("hex")
+  .slice(0, 16);
+const marker = path.join(ROOT, "node_modules/.cache/pcd-production-install", fingerprint);
+const gated = existsSync(marker) ? test.skip : test;
+
+let checkout: string | undefined;
+let dist: string | undefined;
+
+afterAll(() => {
+  for (const folder of [checkout, dist]) if (folder) rmSync(folder, { recursive: true, force: true });
+});
+
+gated(
+  "npm ci --omit=dev beside the built server, then npm run serve serves the add-in",
+  async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), "pcd-production-"));
+    checkout = folder;
+    for (const file of INPUTS) {
+      mkdirSync(path.dirname(path.join(folder, file)), { recursive: true });
+      copyFileSync(path.join(ROOT, file), path.join(folder, file));
+    }
+    dist = writeFakeDist();
+    await Promise.all([
+      compileServer(path.join(folder, "dist-server")),
+      promisify(execFile)("npm", ["ci", "--omit=dev", "--offline", "--no-audit", "--no-fund"], {
+        cwd: folder,
+      }),
+    ]);
+    // A production install: none of the build tools.
+    expect(
+      ["typescript", "tsx", "webpack", "jest"].filter((name) =>
+        existsSync(path.join(folder, "node_modules", name)),
+      ),
+    ).toEqual([]);
+
+    // Its own process group: npm does not pass SIGTERM on to the server it started.
+    const child = spawn("npm", ["run", "serve", "--", "--port", "0", "--dist", dist], {
+      cwd: folder,
+      stdio: "pipe",
+      detached: true,
+    });
+    const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let out = "";
+        child.stdout.on("data", (chunk: Buffer) => {
+          out += chunk.toString("utf8");
+          const ready = /PCD add-in served at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+          if (ready) resolve(ready[1] as string);
+        });
+        void exited.then((code) => reject(new Error(`npm run serve exited (${code}) before it was ready`)));
+      });
+      const page = await fetch(`${url}/taskpane.html`);
+      expect([page.status, (await page.text()).includes("<p>PCD</p>")]).toEqual([200, true]);
+    } finally {
+      if (child.pid !== undefined) process.kill(-child.pid, "SIGTERM");
+    }
+    await exited;
+    mkdirSync(path.dirname(marker), { recursive: true });
+    writeFileSync(marker, "passed\n");
+  },
+  240_000,
+);
