@@ -171,6 +171,5 @@ module.exports = tseslint.config(
     },
     rules: { "@typescript-eslint/no-require-imports": "off" },
   },
-  ...require("./eslint.source-rules"),
   prettierConfig,
 );
