@@ -1,5 +1,13 @@
-// The cell formula reader, one row per case: what the pane can edit and what it keeps as typed.
-import { parsePcdFormula, type PcdArgument } from "../../src/workbook/pcd-formula-parse";
+// The PCD formula reader, one row per case: what the pane can edit and what it keeps as typed,
+// and the runner's reading of the same grammar (its errors: test/headless/formula.test.ts).
+import {
+  FormulaSyntaxError,
+  parseFormulaValues,
+  parsePcdFormula,
+  type DateValue,
+  type FormulaArgument,
+  type PcdArgument,
+} from "../../src/workbook/pcd-formula-parse";
 
 const text = (value: string, raw = `"${value.replaceAll('"', '""')}"`): PcdArgument => ({
   kind: "text",
@@ -66,4 +74,59 @@ test.each<[string, string, { name: string; args: PcdArgument[] } | null]>([
   ["not PCD", "=SUM(A1:A3)", null],
 ])("%s: %s", (_name, formula, expected) => {
   expect(parsePcdFormula(formula)).toEqual(expected);
+});
+
+/** A stand-in for Excel's date serials: yyyymmdd, and no 30 February. */
+const yyyymmdd: DateValue = ({ year, month, day }) =>
+  month === 2 && day > 29 ? undefined : year * 10000 + month * 100 + day;
+
+/** What the pane reads from a literal argument, as the runner's value. */
+function literalValue(argument: PcdArgument): FormulaArgument | "expression" {
+  if (argument.kind === "empty") return null;
+  return argument.kind === "expression" ? "expression" : argument.value;
+}
+
+test.each([
+  '=PCD.VALUES("68520-8-1","EUR",,"2024-01",,2,0,1,"Q")',
+  '=PCD.SEARCH("say ""gas"", (oil)",,5)',
+  '=PCD.ESCALATE(-1.5E6,"1-2-3","2020-01")',
+  "=PCD.LIMITS()",
+  '=PCD.INFO("1-2-3",)',
+])("the pane and the runner read %s alike", (formula) => {
+  const typed = parsePcdFormula(formula);
+  const values = parseFormulaValues(formula, yyyymmdd);
+  if (typed === null || values instanceof FormulaSyntaxError) throw new Error(`unread: ${formula}`);
+  expect(values.name).toBe(typed.name);
+  expect(values.args).toEqual(typed.args.map(literalValue));
+});
+
+test.each<[string, string, { name: string; args: FormulaArgument[] } | RegExp, string | null]>([
+  [
+    "DATE is a value for the runner, an expression in a cell",
+    '=PCD.VALUE("a",DATE(2024,1,31))',
+    { name: "VALUE", args: ["a", 20240131] },
+    "DATE(2024,1,31)",
+  ],
+  [
+    "a day the date arithmetic refuses",
+    '=PCD.VALUE("a",DATE(2024,2,30))',
+    /DATE needs a valid year/,
+    "DATE(2024,2,30)",
+  ],
+  ["Excel's stored prefix", '=_xldudf_PCD.INFO("a")', { name: "INFO", args: ["a"] }, null],
+  ["a line break between arguments", '=PCD.INFO("a",\n"unit")', { name: "INFO", args: ["a", "unit"] }, null],
+  ["a PCD name no function has", '=PCD.PRICE("a")', /column 2: unknown function PCD.PRICE/, null],
+  ["a reference", "=PCD.VALUE(A1)", /unsupported argument A1/, "A1"],
+])("%s: %s", (_name, formula, runner, expression) => {
+  const values = parseFormulaValues(formula, yyyymmdd);
+  if (runner instanceof RegExp) {
+    expect(values).toBeInstanceOf(FormulaSyntaxError);
+    expect((values as FormulaSyntaxError).message).toMatch(runner);
+  } else {
+    expect(values).toEqual(runner);
+  }
+  const typed = parsePcdFormula(formula);
+  expect(typed).not.toBeNull();
+  const expressions = typed?.args.filter((argument) => argument.kind === "expression").map((a) => a.raw);
+  expect(expressions).toEqual(expression === null ? [] : [expression]);
 });
