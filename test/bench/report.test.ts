@@ -45,7 +45,7 @@ function workload(overrides: Partial<WorkloadResult>): WorkloadResult {
   };
 }
 
-test("renderResults writes the machine, each table row, targets, failures and notes", () => {
+test("renderResults writes the machine, each table row, targets and failures, and points to the notes", () => {
   const results: BenchResults = {
     generatedAt: "2026-11-22T03:00:00.000Z",
     durationMs: 200000,
@@ -97,6 +97,7 @@ test("renderResults writes the machine, each table row, targets, failures and no
   expect(markdown).toContain("| W2 same process | 2000 | 1372 | 0 | 0 | 1.00 |");
   expect(markdown).toContain("| W1 | series_hist calls / lower bound = 1.00 | 39 / 38 = 1.03 | **no** |");
   expect(markdown).toContain("- W5 100: boom");
-  expect(markdown).toContain("- W1: series_hist codes per call: 40,40");
+  expect(markdown).not.toContain("codes per call: 40,40");
+  expect(markdown).toContain("Each workload's notes (");
   expect(markdown).toContain("Naive baseline: not run.");
 });
