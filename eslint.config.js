@@ -171,5 +171,6 @@ module.exports = tseslint.config(
     },
     rules: { "@typescript-eslint/no-require-imports": "off" },
   },
+  ...require("./eslint.source-rules"),
   prettierConfig,
 );

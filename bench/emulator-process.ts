@@ -6,7 +6,10 @@ import { startEmulator, type EmulatorOptions } from "../src/emulator";
 
 async function main(): Promise<void> {
   const options = JSON.parse(process.env.BENCH_EMULATOR_OPTIONS ?? "{}") as Partial<EmulatorOptions>;
-  const emulator = await startEmulator({ ...options, quiet: true });
+  // The benchmark's service runs on the run's pinned clock: on the real one its maintenance
+  // and release days would follow today's date.
+  if (options.now === undefined) throw new Error("BENCH_EMULATOR_OPTIONS has no 'now' (the run's clock)");
+  const emulator = await startEmulator({ ...options, now: options.now, quiet: true });
   process.stdout.write(
     `${JSON.stringify({ url: emulator.url, username: emulator.username, password: emulator.password })}\n`,
   );

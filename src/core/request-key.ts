@@ -2,7 +2,7 @@
 // A key is made once, as a structured RequestKey, when a cell's arguments are resolved
 // (resolve-request.ts) or when the workbook's key list is read back from storage; its
 // parts are read from the object, never from text. Its string form (id) exists for maps,
-// change subscriptions and storage only: nothing splits it (test/core/request-key-rules.test.ts).
+// change subscriptions and storage only: nothing splits it (the ESLint rule pcd/no-request-key-parsing).
 //
 // A currency or unit equal to the series default is dropped (null, "default" in the id),
 // so a cell that spells the default out and a cell that omits it share one data request

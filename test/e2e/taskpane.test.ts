@@ -508,7 +508,7 @@ describe("accessibility and layout", () => {
       await preview.pane.getByTestId("series-details").waitFor();
     }
     // The service line grows once a call has answered; a message bar that does not wrap
-    // would then overflow without changing size (see message-bar-layout.test.ts).
+    // would then overflow without changing size (the ESLint rule pcd/message-bar-multiline).
     if (tab === "Status") {
       await preview.pane.getByTestId("service-state").filter({ hasText: "last answered" }).waitFor();
     }
