@@ -270,8 +270,8 @@ export class EngineCore implements Engine {
   }
 
   // resolve and getSeries chain promises instead of awaiting: a cold workbook's cells all
-  // wait here at once, for seconds, and a suspended async function per cell and call was a
-  // large part of the memory such a pass kept (src/core/series-server.ts says more).
+  // wait here at once, for seconds, and a suspended async function per cell and call would be
+  // a large part of the memory such a pass keeps (src/core/series-server.ts says more).
   resolve(
     code: string,
     currency: string | number | null,

@@ -17,7 +17,7 @@ export const MAX_SEARCH_TEXT_LENGTH = 200;
 
 /**
  * Fuzzy matching is for typos in words, and its cost grows with a word's length (a
- * 30,000-character word took seconds and almost 2 GB); longer words match by prefix only.
+ * 30,000-character word would take seconds and almost 2 GB); longer words match by prefix only.
  */
 export const MAX_FUZZY_TERM_LENGTH = 24;
 
