@@ -72,6 +72,7 @@ export function createEngine(env: EngineEnvironment, options: CreateEngineOption
     reachability,
     fetch: env.fetch,
     clock: env.clock,
+    scheduler: env.scheduler,
     auth,
     settings: settings.current,
     log: env.log,

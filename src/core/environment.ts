@@ -1,5 +1,6 @@
 // What the engine receives from its host (Excel's shared runtime, Node tests, the
 // headless runner). Nothing in src/core reaches for globals: this is the whole list.
+import type { Scheduler } from "./scheduler";
 
 /** The subset of the WHATWG fetch the engine uses (window.fetch and Node's fetch both fit). */
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
@@ -37,6 +38,11 @@ export interface EngineEnvironment {
   fetch: FetchLike;
   storage: KeyValueStorage;
   clock: Clock;
+  /**
+   * The timers of the service calls: each attempt's timeout and the wait before a retry
+   * (default: the real setTimeout). Tests pass timers driven by their clock.
+   */
+  scheduler?: Scheduler;
   log?: Logger;
   /**
    * Where the workbook's own state (the request keys its cells use) is kept. In Excel

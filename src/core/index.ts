@@ -14,3 +14,4 @@ export {
   type ResilientStorage,
   type ResilientStorageOptions,
 } from "./storage";
+export { realScheduler, type Scheduler } from "./scheduler";

@@ -1,6 +1,7 @@
 // When and how long to wait before another attempt: exponential backoff with full
 // jitter (random in [0, min(cap, base * 2^attempt)]), which spreads a crowd of
 // retrying calls instead of sending them back in lockstep.
+import { realScheduler, type Scheduler } from "../scheduler";
 
 export interface RetryPolicy {
   /** Attempts after the first one. */
@@ -53,21 +54,28 @@ export function backoffDelay(
   return Math.floor(random() * ceiling);
 }
 
-/** Waits `ms`, or rejects with the signal's reason as soon as the caller aborts. */
-export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+/**
+ * Waits `ms` on the scheduler's time (default: real timers), or rejects with the signal's
+ * reason as soon as the caller aborts.
+ */
+export function abortableSleep(
+  ms: number,
+  signal?: AbortSignal,
+  scheduler: Scheduler = realScheduler,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
       reject(signal.reason);
       return;
     }
     const onAbort = (): void => {
-      clearTimeout(timer);
+      cancel();
       reject(signal?.reason);
     };
-    const timer = setTimeout(() => {
+    const cancel = scheduler.after(ms, () => {
       signal?.removeEventListener("abort", onAbort);
       resolve();
-    }, ms);
+    });
     signal?.addEventListener("abort", onAbort, { once: true });
   });
 }

@@ -11,6 +11,7 @@ import type { Auth } from "../auth";
 import type { EngineSettings, EngineStats, ServiceReachability } from "../engine-api";
 import type { Clock, FetchLike, Logger } from "../environment";
 import { isPcdError, PcdError } from "../errors";
+import { realScheduler, type Scheduler } from "../scheduler";
 import type { CodeRequest, DataLimits, Operation, ProductId, SeriesInfo, ServiceEnvironment } from "../model";
 import { serviceState } from "../schedule";
 import type {
@@ -44,6 +45,8 @@ export type TokenSource = Pick<Auth, "token" | "renew"> & Partial<Pick<Auth, "re
 export interface ServiceClientDeps {
   fetch: FetchLike;
   clock: Clock;
+  /** Timers of each attempt's timeout and of the waits between retries (default: real timers). */
+  scheduler?: Scheduler;
   auth: TokenSource;
   settings: () => EngineSettings;
   log?: Logger;
@@ -52,7 +55,7 @@ export interface ServiceClientDeps {
   maxInFlight?: number;
   /** Per-operation rate (default 10 per second, docs/service.md §8.1). */
   requestsPerSecond?: number;
-  /** Waits between retries (default: a timer that the caller's signal cancels). */
+  /** Waits between retries (default: a scheduler timer that the caller's signal cancels). */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** Jitter source in [0, 1) (default Math.random). */
   random?: () => number;
@@ -105,7 +108,8 @@ function abortReason(signal: AbortSignal): unknown {
 
 export function createServiceClient(deps: ServiceClientDeps): TransportClient {
   const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...deps.retry };
-  const sleep = deps.sleep ?? abortableSleep;
+  const scheduler = deps.scheduler ?? realScheduler;
+  const sleep = deps.sleep ?? ((ms: number, signal?: AbortSignal) => abortableSleep(ms, signal, scheduler));
   const random = deps.random ?? Math.random;
   const gate: RequestGate = createRequestGate({
     requestsPerSecond: deps.requestsPerSecond ?? DEFAULT_REQUESTS_PER_SECOND,
@@ -127,10 +131,10 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
     if (signal?.aborted) throw abortReason(signal);
     const controller = new AbortController();
     let timedOut = false;
-    const timer = setTimeout(() => {
+    const cancelTimeout = scheduler.after(timeoutMs, () => {
       timedOut = true;
       controller.abort();
-    }, timeoutMs);
+    });
     const onCallerAbort = (): void => controller.abort();
     signal?.addEventListener("abort", onCallerAbort, { once: true });
     http[operation]++;
@@ -167,7 +171,7 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
         secrets: [token, ...(deps.auth.secrets?.() ?? [])],
       });
     } finally {
-      clearTimeout(timer);
+      cancelTimeout();
       signal?.removeEventListener("abort", onCallerAbort);
     }
   }

@@ -2,6 +2,7 @@ import type { EngineSettings } from "../../../src/core/engine-api";
 import { PcdError } from "../../../src/core/errors";
 import { createServiceClient, type TokenSource } from "../../../src/core/http/service-client-impl";
 import type { CodeRequest } from "../../../src/core/model";
+import type { Scheduler } from "../../../src/core/scheduler";
 import {
   FakeClock,
   MAINTENANCE_TIME,
@@ -559,5 +560,80 @@ describe("every failure's text is redacted of the password and the token", () =>
     const shown = `${error.message} ${JSON.stringify(error.details)}`;
     expect(shown).not.toContain("hunter2");
     expect(shown).not.toContain(TOKEN.split(".")[1] ?? TOKEN);
+  });
+});
+
+describe("the attempt's timeout and the retry wait run on the injected scheduler", () => {
+  /** Timers that run only when the test fires them. */
+  class HeldTimers implements Scheduler {
+    readonly pending: Array<{ ms: number; run: () => void }> = [];
+    after(ms: number, run: () => void): () => void {
+      const timer = { ms, run };
+      this.pending.push(timer);
+      return () => {
+        const index = this.pending.indexOf(timer);
+        if (index >= 0) this.pending.splice(index, 1);
+      };
+    }
+    fire(): void {
+      const timer = this.pending.shift();
+      if (!timer) throw new Error("no timer to fire");
+      timer.run();
+    }
+  }
+
+  /**
+   * Waits until `done` holds (the rate gate hands jobs over on real timers); the real cap
+   * only guards against a hang and fails the test.
+   */
+  async function until(done: () => boolean, what: string): Promise<void> {
+    const giveUpAt = performance.now() + 10_000;
+    while (!done()) {
+      if (performance.now() > giveUpAt) throw new Error(`never happened: ${what}`);
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+  }
+
+  function held(responders: Responder[], maxRetries: number) {
+    const timers = new HeldTimers();
+    const { fetch, requests } = scriptedFetch(...responders);
+    const client = createServiceClient({
+      fetch,
+      clock: new FakeClock(QUIET_TIME),
+      scheduler: timers,
+      auth: fakeAuth(),
+      settings: () => settingsWith({ callTimeoutMs: 5_000 }),
+      retry: { maxRetries },
+      requestsPerSecond: 1000,
+    });
+    return { client, requests, timers };
+  }
+
+  test("a call without an answer times out when its timer fires, not before", async () => {
+    const { client, requests, timers } = held([hang()], 0);
+    let settled = false;
+    const pending = caught(client.seriesInfo("live", "energy_price")).finally(() => {
+      settled = true;
+    });
+    await until(() => requests.length === 1, "the call is sent");
+    expect(timers.pending.map((timer) => timer.ms)).toEqual([5_000]);
+    for (let turn = 0; turn < 20; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+    expect(settled).toBe(false);
+    timers.fire();
+    const error = await pending;
+    expect(error.kind).toBe("timeout");
+    expect(error.message).toContain("got no answer within 5 s");
+  });
+
+  test("the wait before a retry ends when its timer fires; an answered attempt leaves no timer", async () => {
+    const { client, requests, timers } = held([text("busy", 500), json([])], 1);
+    const pending = client.seriesInfo("live", "energy_price");
+    await until(() => requests.length === 1 && timers.pending.length === 1, "the retry waits");
+    // The first attempt's timeout was cancelled with its answer: only the retry wait is left.
+    expect(timers.pending[0]!.ms).toBeLessThan(5_000);
+    timers.fire();
+    await expect(pending).resolves.toEqual([]);
+    expect(requests).toHaveLength(2);
+    expect(timers.pending).toEqual([]);
   });
 });
