@@ -20,7 +20,7 @@ describe("moduleName", () => {
     ],
     [
       "a package outside the project folder",
-      "webpack://pcd-excel-addin/../../../work/main/node_modules/bottleneck/light.js",
+      "webpack://pcd-excel-addin/../../../srv/build/node_modules/bottleneck/light.js",
       "bottleneck",
     ],
     ["a scoped package with its scope", "webpack://x/./node_modules/@scope/pkg/lib/a.js", "@scope/pkg"],

@@ -1,6 +1,6 @@
 // The repository explains itself (docs/decisions.md D29): every tracked text file cites
-// only files inside the repository, and every `docs/service.md §N` or `docs/decisions.md DN`
-// it cites exists as a heading there.
+// only files inside the repository (no tracker number, no commit hash), and every
+// `docs/service.md §N` or `docs/decisions.md DN` it cites exists as a heading there.
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -12,8 +12,12 @@ const TEXT_FILE = /\.(ts|tsx|js|mjs|cjs|json|md|html|css|xml|yml|yaml|sh|txt)$/i
 /** Generated or vendored text that no one writes references into. */
 const SKIPPED = new Set(["package-lock.json", THIS_FILE]);
 
-/** References to documents that are not in the repository, each with what it points to. */
-const OUTSIDE_REFERENCES: ReadonlyArray<{ what: string; pattern: RegExp }> = [
+/**
+ * References to what is not in the repository (other documents, tracker entries, commits), each
+ * with what it points to. A reference with `inProse` is looked for only outside quoted text, where
+ * test data (hex keys, tokens) lives.
+ */
+const OUTSIDE_REFERENCES: ReadonlyArray<{ what: string; pattern: RegExp; inProse?: true }> = [
   { what: "a path into ../shared", pattern: /(^|[^\w-])(\.\.\/)*shared\/(spec|notes)\b|\.\.\/shared\// },
   { what: "an absolute /work path", pattern: /\/work\// },
   { what: "the field notes", pattern: /\bfield[- ]notes?\b/i },
@@ -23,10 +27,28 @@ const OUTSIDE_REFERENCES: ReadonlyArray<{ what: string; pattern: RegExp }> = [
   { what: 'a numbered "spec" section', pattern: /\bspec(ification)?('s)?\s+(section\s+|§\s*)?\d/i },
   { what: 'a numbered "spec" section', pattern: /\bthe spec\s*\(\d/i },
   { what: "a lead decision", pattern: /\blead decisions?\b/i },
+  { what: "a tracker number", pattern: /\b(issues?|tickets?|trackers?|pull requests?)\s+#?\d/i },
+  { what: "a tracker number", pattern: /\(#\d+\)/ },
+  { what: "a commit hash", pattern: /\bcommits?\s+[0-9a-f]{7,40}\b/i },
+  {
+    // 7 to 40 hex digits, a letter and a digit among them, standing alone: not a colour (#),
+    // a bundle's content hash (name.hash.js), a UUID's group or part of a word.
+    what: "a commit hash",
+    pattern: /(?<![\w#.\-/])(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,40}(?![\w\-/]|\.\w)/,
+    inProse: true,
+  },
 ];
 
+/** The line without its quoted text ("…", `…`, and '…' not inside a word): test data, not prose. */
+function prose(line: string): string {
+  return line.replace(/"(?:[^"\\]|\\.)*"|`[^`]*`|(?<!\w)'(?:[^'\\]|\\.)*'(?!\w)/g, '""');
+}
+
 function outsideReferences(text: string): string[] {
-  return OUTSIDE_REFERENCES.filter(({ pattern }) => pattern.test(text)).map(({ what }) => what);
+  const found = OUTSIDE_REFERENCES.filter(({ pattern, inProse }) =>
+    pattern.test(inProse === true ? prose(text) : text),
+  ).map(({ what }) => what);
+  return [...new Set(found)];
 }
 
 const SERVICE_CITATION = /docs\/service\.md((?:[\s,;]*(?:and\s+|-)?§\d+(?:\.\d+)?)+)/g;
@@ -74,6 +96,25 @@ describe("the reference detector", () => {
     ["the spec shape writes n/a", false],
     ["src/host/shared-engine.ts", false],
     ["docs/decisions.md D21", false],
+    ["// Faults between the two parts (issue 12, item 5).", true],
+    ["the workloads of issue #12", true],
+    ["Issues 7 and 8 asked for it", true],
+    ["refresh-all packing (#12)", true],
+    ["the numbers of tracker 12", true],
+    ["`src/core/catalog.ts`: same cap (commit 44ffc83)", true],
+    ["fixed in 93d5961, with its test", true],
+    ["| F7 | the catalog is kept (ebebae7) |", true],
+    ["the full hash 0f60989e1d2c3b4a5f60718293a4b5c6d7e8f901 of it", true],
+    ["color: #1f1f1f;", false],
+    ["border: 1px solid #333;", false],
+    ["taskpane-app.0d66b012.js, 584.70d5b2ae.js", false],
+    ["id: 123e4567-e89b-12d3-a456-426614174000", false],
+    ['["a hex key", "signing key 3f9a0c77d1e24b5a9c0e rejected"],', false],
+    ["const token = `Bearer ab12cd34ef56ab78`;", false],
+    ['=PCD.ESCALATE(12500000, "2024-01")', false],
+    ["a cell of 1234567 formulas, and deadbeef", false],
+    ["the issue of a stale value, ticketed as worth fixing", false],
+    ["F9 / Ctrl+Alt+F9 are never needed", false],
   ])("%s -> outside reference: %s", (text, expected) => {
     expect(outsideReferences(text).length > 0).toBe(expected);
   });

@@ -1,4 +1,4 @@
-// The fault matrix of issue 8: a 500-formula workbook over the three products, recalculated
+// The fault matrix (RELIABILITY.md): a 500-formula workbook over the three products, recalculated
 // through the headless runner (real custom functions, real engine, real HTTP) against the
 // emulator while one fault is active, then again once it clears. For every fault: every
 // cell settles with a value or a message naming the cause, no cell shows a wrong number,

@@ -1,4 +1,4 @@
-// The promises of issue 8, as checks over one scenario's outcome. Each returns what it
+// Each fault row's guarantees (RELIABILITY.md) as checks of a scenario's outcome. Each returns what it
 // measured so the suite can report it (RELIABILITY.md quotes these numbers).
 import type { FormulaResult } from "../../../src/headless";
 import { attempts, results, totalCharged, type ScenarioOutcome } from "./scenario-run";
