@@ -1,14 +1,66 @@
-/** Jest runs unit and integration tests (test/**) through ts-jest in transpile-only
- * mode: type checking is `npm run typecheck`'s job, which keeps the suite fast. */
-module.exports = {
+/** Jest runs the tests (test/**) through ts-jest in transpile-only mode (type checking is
+ * `npm run typecheck`'s job) in three lanes, one Jest project each. Where a new test file goes:
+ *
+ * - browser: it launches Chromium. It lives in test/e2e/ (npm run test:browser).
+ * - integration: it spawns a process (node, tsx, npm, git), runs webpack, or plays a
+ *   scenario of many seconds (a month, the fault matrix, a golden corpus, the benchmark's
+ *   smoke run, the emulator's conformance suites). Name it `*.integration.test.ts`
+ *   (npm run test:integration); the folders and files listed below predate the name.
+ * - unit: everything else: in-process, no server that takes seconds to start, each test far
+ *   below the lane's 10 s timeout (npm run test:unit).
+ *
+ * test/build/test-lanes.test.ts holds every file to this rule as far as its imports show.
+ */
+const TEST_FILES = "**/*.test.{ts,tsx}";
+
+const BROWSER = ["<rootDir>/test/e2e/**/*.test.{ts,tsx}"];
+
+const INTEGRATION = [
+  "<rootDir>/test/**/*.integration.test.{ts,tsx}",
+  "<rootDir>/test/**/*.golden.test.{ts,tsx}",
+  "<rootDir>/test/resilience/**/*.test.{ts,tsx}",
+  "<rootDir>/test/month/**/*.test.{ts,tsx}",
+  "<rootDir>/test/emulator/conformance/**/*.test.{ts,tsx}",
+  "<rootDir>/test/bench/smoke.test.ts",
+  "<rootDir>/test/build/webpack-build.test.ts",
+  "<rootDir>/test/docs/readme-runner-example.test.ts",
+  "<rootDir>/test/docs/references.test.ts",
+  "<rootDir>/test/emulator/cli.test.ts",
+  "<rootDir>/test/functions/excel-dates.test.ts",
+  "<rootDir>/test/headless/cli.test.ts",
+  "<rootDir>/test/headless/emulator-runner.test.ts",
+  "<rootDir>/test/scripts/serve.test.ts",
+];
+
+// Jest puts the root folder in front of <rootDir> only when a glob starts with it, not after "!".
+const not = (globs) => globs.map((glob) => `!${glob.replace("<rootDir>", __dirname)}`);
+
+const shared = {
   testEnvironment: "node",
   roots: ["<rootDir>/test"],
-  testMatch: ["**/*.test.ts", "**/*.test.tsx"],
   transform: {
     "^.+\\.tsx?$": ["ts-jest", { tsconfig: "<rootDir>/tsconfig.jest.json", diagnostics: false }],
   },
   moduleNameMapper: {
     "^office-addin-manifest$": "<rootDir>/node_modules/office-addin-manifest/lib/officeApp.js",
   },
-  testTimeout: 30000,
+};
+
+const lane = (name, testMatch, extra = {}) => ({ ...shared, displayName: name, testMatch, ...extra });
+
+module.exports = {
+  // Integration and browser tests: 30 s a test unless a file says otherwise. Jest reads
+  // testTimeout here only (not per project): the unit lane's setup file lowers it to 10 s.
+  testTimeout: 30_000,
+  projects: [
+    lane("unit", [`<rootDir>/test/${TEST_FILES}`, ...not(BROWSER), ...not(INTEGRATION)], {
+      setupFilesAfterEnv: ["<rootDir>/test/support/unit-lane-timeout.ts"],
+    }),
+    lane("integration", INTEGRATION),
+    // One build of the add-in and of the component harness for every browser test file.
+    lane("browser", BROWSER, {
+      globalSetup: "<rootDir>/test/e2e/support/global-setup.ts",
+      globalTeardown: "<rootDir>/test/e2e/support/global-teardown.ts",
+    }),
+  ],
 };

@@ -7,6 +7,7 @@ import { buildAddin } from "../../scripts/build-addin";
 import { checkRepositoryManifest } from "../../scripts/check-manifest";
 import { buildServer } from "../../src/server/app";
 import { parseServeArgs } from "../../src/server/serve-args";
+import { testBuild } from "../support/shared-builds";
 
 const root = path.resolve(__dirname, "../..");
 const SERVICE_URL = "https://gateway.pcd-vendor.example/pcd";
@@ -134,8 +135,11 @@ describe("production build", () => {
 });
 
 describe("development build", () => {
+  // The browser tests' build when the run has one (test/support/shared-builds.ts); that
+  // development builds default to the local copy is test/build/webpack-config.test.ts's.
   test("serves a local copy of Office.js without debug files, and presets the local emulator", async () => {
-    const dist = await buildAddin({ mode: "development" });
+    const build = await testBuild("addin");
+    const dist = build.folder;
     try {
       const html = readFileSync(path.join(dist, "taskpane.html"), "utf8");
       expect(html).toContain("https://localhost:3000/office-js/office.js");
@@ -146,7 +150,7 @@ describe("development build", () => {
       expect(readFileSync(path.join(dist, "functions.js"), "utf8")).toMatch(LOOPBACK_ADDRESS);
       expect(readFileSync(path.join(dist, "functions.js"), "utf8")).toContain('"http://127.0.0.1:3001"');
     } finally {
-      rmSync(dist, { recursive: true, force: true });
+      build.release();
     }
   }, 180_000);
 });

@@ -1,13 +1,20 @@
 // The build settings as webpack.config.js reads them, without building: which service
 // and token addresses each kind of build starts with, and which it refuses.
 import path from "node:path";
+import HtmlWebpackPlugin from "html-webpack-plugin";
 import { DefinePlugin, type Configuration } from "webpack";
 
 type ConfigFactory = (env: unknown, argv: { mode: string }) => Configuration;
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const configFactory = require(path.resolve(__dirname, "../../webpack.config.js")) as ConfigFactory;
 
-const SETTINGS = ["PCD_ADDIN_URL", "PCD_SERVICE_URL", "PCD_AUTH_URL", "PCD_EMULATOR_PORT"] as const;
+const SETTINGS = [
+  "PCD_ADDIN_URL",
+  "PCD_SERVICE_URL",
+  "PCD_AUTH_URL",
+  "PCD_EMULATOR_PORT",
+  "PCD_OFFICE_JS",
+] as const;
 
 function configWith(
   mode: "production" | "development",
@@ -83,4 +90,44 @@ test.each([
 test("production source maps carry no source text (dist/ ships no source and no development address)", () => {
   expect(configWith("production", {}).devtool).toBe("nosources-source-map");
   expect(configWith("development", {}).devtool).toBe("source-map");
+});
+
+function taskPaneOfficeJs(config: Configuration): unknown {
+  const page = config.plugins?.find(
+    (plugin): plugin is HtmlWebpackPlugin =>
+      plugin instanceof HtmlWebpackPlugin && plugin.userOptions.filename === "taskpane.html",
+  );
+  if (!page) throw new Error("no taskpane.html in the config");
+  return page.userOptions.officeJsUrl;
+}
+
+// The built development add-in is checked with PCD_OFFICE_JS set (test/build/webpack-build.test.ts
+// shares the browser tests' build): these rows hold the defaults each kind of build starts with.
+test.each<[string, "production" | "development", Record<string, string>, string]>([
+  [
+    "production: Microsoft's CDN",
+    "production",
+    {},
+    "https://appsforoffice.microsoft.com/lib/1/hosted/office.js",
+  ],
+  [
+    "development: the copy served with the add-in",
+    "development",
+    {},
+    "https://localhost:3000/office-js/office.js",
+  ],
+  [
+    "production with PCD_OFFICE_JS local",
+    "production",
+    { PCD_OFFICE_JS: "local", PCD_ADDIN_URL: "https://pcd.example.com/addin" },
+    "https://pcd.example.com/addin/office-js/office.js",
+  ],
+  [
+    "development with PCD_OFFICE_JS cdn",
+    "development",
+    { PCD_OFFICE_JS: "cdn" },
+    "https://appsforoffice.microsoft.com/lib/1/hosted/office.js",
+  ],
+])("Office.js, %s", (_case, mode, env, expected) => {
+  expect(taskPaneOfficeJs(configWith(mode, env))).toBe(expected);
 });

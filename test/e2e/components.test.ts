@@ -1,33 +1,32 @@
 // Task pane states the emulator cannot produce on demand, in Chromium against the real
 // engine with its schedule, refresh and reachability scripted (test/e2e/harness): the refresh offer after a release, the automatic refresh,
 // a failed refresh, the refresh cost, release-day downtime, sign-out and clearing the cache.
-import { rmSync } from "node:fs";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { launchChromium } from "./support/browser";
-import { buildHarness } from "./support/build-harness";
 import { ARTIFACTS } from "./support/preview-fixture";
 import { serveFolder, type StaticServer } from "../../scripts/static-server";
 import type { HarnessSetup } from "./harness/component-harness";
+import { testBuild, type TestBuild } from "../support/shared-builds";
 
 // Generous: a loaded 2-core machine runs a browser, the emulator and other suites at once.
 jest.setTimeout(120_000);
 
-let folder: string;
+let harness: TestBuild | undefined;
 let site: StaticServer;
 let browser: Browser;
 let context: BrowserContext | undefined;
 let errors: string[] = [];
 
 beforeAll(async () => {
-  folder = await buildHarness();
-  site = await serveFolder(folder);
+  harness = await testBuild("harness");
+  site = await serveFolder(harness.folder);
   browser = await launchChromium();
 }, 120_000);
 
 afterAll(async () => {
   await browser?.close();
   await site?.close();
-  if (folder) rmSync(folder, { recursive: true, force: true });
+  harness?.release();
 });
 
 afterEach(async () => {

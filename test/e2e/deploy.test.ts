@@ -2,15 +2,12 @@
 // server signs in and gets data through its /service/ relay from an emulator that sends
 // no CORS headers; the same emulator called directly is blocked by the browser, and the
 // pane says CORS and points to the relay; a build without a service address asks for one.
-import { rmSync } from "node:fs";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { startEmulator, type RunningEmulator } from "../../src/emulator";
 import { startServer, type RunningServer } from "../../src/server/app";
 import { parseServeArgs } from "../../src/server/serve-args";
-import { buildAddin } from "../../scripts/build-addin";
 import { serveFolder, type StaticServer } from "../../scripts/static-server";
 import { launchChromium } from "./support/browser";
-import { buildHarness } from "./support/build-harness";
 import {
   openPreview,
   QUIET_DAY,
@@ -19,12 +16,13 @@ import {
   type PreviewPage,
 } from "./support/preview-fixture";
 import type { HarnessSetup } from "./harness/component-harness";
+import { testBuild, type TestBuild } from "../support/shared-builds";
 
 // Generous: a loaded 2-core machine runs a browser, the emulator and other suites at once.
 jest.setTimeout(120_000);
 
-let addin: string | undefined;
-let harness: string | undefined;
+let addin: TestBuild | undefined;
+let harness: TestBuild | undefined;
 let emulator: RunningEmulator | undefined;
 let server: RunningServer | undefined;
 let harnessSite: StaticServer | undefined;
@@ -33,11 +31,13 @@ let fixture: PreviewFixture;
 const opened: Array<PreviewPage | { context: BrowserContext; errors: string[] }> = [];
 
 beforeAll(async () => {
-  addin = await buildAddin({ mode: "development", env: { PCD_OFFICE_JS: "local" } });
-  harness = await buildHarness();
+  addin = await testBuild("addin");
+  harness = await testBuild("harness");
   emulator = await startEmulator({ port: 0, quiet: true, now: QUIET_DAY, cors: false });
-  server = await startServer(parseServeArgs(["--port", "0", "--dist", addin, "--proxy-to", emulator.url]));
-  harnessSite = await serveFolder(harness);
+  server = await startServer(
+    parseServeArgs(["--port", "0", "--dist", addin.folder, "--proxy-to", emulator.url]),
+  );
+  harnessSite = await serveFolder(harness.folder);
   browser = await launchChromium();
   const site = server;
   const running = emulator;
@@ -57,7 +57,8 @@ afterAll(async () => {
   await harnessSite?.close();
   await server?.close();
   await emulator?.close();
-  for (const folder of [addin, harness]) if (folder) rmSync(folder, { recursive: true, force: true });
+  addin?.release();
+  harness?.release();
 });
 
 afterEach(async () => {

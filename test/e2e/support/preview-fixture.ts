@@ -1,13 +1,13 @@
-// What every browser test needs: the add-in built once, served over plain HTTP on
-// 127.0.0.1, the emulator in-process, and Debian's Chromium. Each test opens the preview
-// page in a fresh browser context (fresh IndexedDB, so nothing leaks between tests).
-import { mkdirSync, rmSync } from "node:fs";
+// What every browser test needs: the add-in built once per run (test/support/shared-builds.ts),
+// served over plain HTTP on 127.0.0.1, the emulator in-process, and Chromium (./browser.ts).
+// Each test opens the preview page in a fresh browser context (fresh IndexedDB, so nothing leaks between tests).
+import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../../../src/emulator";
 import { launchChromium } from "./browser";
-import { buildAddin } from "../../../scripts/build-addin";
 import { serveFolder, type StaticServer } from "../../../scripts/static-server";
+import { testBuild } from "../../support/shared-builds";
 
 /** A Tuesday that is neither a maintenance day (15th, 25th) nor the release day (4 Nov 2026). */
 export const QUIET_DAY = "2026-11-10T15:00:00Z";
@@ -27,13 +27,13 @@ export interface PreviewFixture {
 
 export async function startPreviewFixture(options: Partial<EmulatorOptions> = {}): Promise<PreviewFixture> {
   mkdirSync(ARTIFACTS, { recursive: true });
-  const folder = await buildAddin({ mode: "development", env: { PCD_OFFICE_JS: "local" } });
-  const started: Array<() => Promise<void>> = [async () => rmSync(folder, { recursive: true, force: true })];
+  const build = await testBuild("addin");
+  const started: Array<() => Promise<void>> = [async () => build.release()];
   const close = async (): Promise<void> => {
     for (const stop of started.reverse()) await stop().catch(() => undefined);
   };
   try {
-    const site = await serveFolder(folder);
+    const site = await serveFolder(build.folder);
     started.push(() => site.close());
     const emulator = await startEmulator({ port: 0, quiet: true, now: QUIET_DAY, ...options });
     started.push(() => emulator.close());
