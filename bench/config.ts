@@ -1,4 +1,5 @@
 // What one benchmark run does: sizes, latency, seed and which parts to run.
+import { parseArgs } from "node:util";
 import type { ServiceShape } from "./bounds";
 
 export interface BenchConfig {
@@ -31,6 +32,8 @@ export interface BenchConfig {
   onlyScale: boolean;
   /** A second, profiled session per W5 size for the top CPU entries (the figures come from the unprofiled one). */
   profile: boolean;
+  /** The memory budgets only (memory-budgets.ts): no emulator, no workloads. */
+  onlyMemory: boolean;
 }
 
 export const FULL_RUN: Omit<BenchConfig, "outDir"> = {
@@ -50,76 +53,78 @@ export const FULL_RUN: Omit<BenchConfig, "outDir"> = {
   shape: "real",
   needSeries: 120,
   compareShapes: true,
+  onlyMemory: false,
 };
 
-function positiveInteger(flag: string, text: string | undefined, allowZero = false): number {
+function positiveInteger(flag: string, text: string, allowZero = false): number {
   const value = Number(text);
-  if (text === undefined || !Number.isInteger(value) || value < (allowZero ? 0 : 1)) {
-    throw new Error(
-      `${flag} needs a ${allowZero ? "non-negative" : "positive"} integer, got '${String(text)}'`,
-    );
+  if (!Number.isInteger(value) || value < (allowZero ? 0 : 1)) {
+    throw new Error(`${flag} needs a ${allowZero ? "non-negative" : "positive"} integer, got '${text}'`);
   }
   return value;
 }
 
-/** `npm run bench -- [--formulas N] [--sizes a,b] [--naive-sample N] [--latency MS] [--per-code MS] [--seed N] [--no-addin] [--no-new-process] [--only-scale] [--no-profile] [--shape real|spec] [--need-series N] [--no-shape-comparison]` */
+const FLAGS = {
+  formulas: { type: "string" },
+  sizes: { type: "string" },
+  "naive-sample": { type: "string" },
+  latency: { type: "string" },
+  "per-code": { type: "string" },
+  seed: { type: "string" },
+  shape: { type: "string" },
+  "need-series": { type: "string" },
+  "no-addin": { type: "boolean" },
+  "no-new-process": { type: "boolean" },
+  "only-scale": { type: "boolean" },
+  "no-profile": { type: "boolean" },
+  "only-memory": { type: "boolean" },
+  "no-shape-comparison": { type: "boolean" },
+} as const;
+
+const OPTIONS_HELP =
+  "Options: --formulas N, --sizes a,b,c, --naive-sample N, --latency MS, --per-code MS, --seed N, --no-addin, --no-new-process, --only-scale, --no-profile, --only-memory, --shape real|spec, --need-series N, --no-shape-comparison";
+
+/** `npm run bench -- [--formulas N] [--sizes a,b] [--naive-sample N] [--latency MS] [--per-code MS] [--seed N] [--no-addin] [--no-new-process] [--only-scale] [--no-profile] [--only-memory] [--shape real|spec] [--need-series N] [--no-shape-comparison]` */
 export function parseBenchArgs(args: readonly string[], outDir: string): BenchConfig {
+  let values;
+  try {
+    ({ values } = parseArgs({ args: [...args], options: FLAGS, strict: true, allowPositionals: false }));
+  } catch (error) {
+    throw new Error(`${error instanceof Error ? error.message : String(error)}\n${OPTIONS_HELP}`);
+  }
   const config: BenchConfig = { ...FULL_RUN, outDir };
-  for (let index = 0; index < args.length; index += 1) {
-    const flag = args[index] as string;
-    const next = (): string | undefined => args[++index];
-    switch (flag) {
-      case "--formulas":
-        config.workbookFormulas = positiveInteger(flag, next());
-        break;
-      case "--sizes": {
-        const text = next() ?? "";
-        config.scaleSizes = text === "" ? [] : text.split(",").map((size) => positiveInteger(flag, size));
-        break;
-      }
-      case "--naive-sample":
-        config.naiveSample = positiveInteger(flag, next(), true);
-        break;
-      case "--latency":
-        config.latencyMs = positiveInteger(flag, next(), true);
-        break;
-      case "--per-code":
-        config.latencyPerCodeMs = positiveInteger(flag, next(), true);
-        break;
-      case "--seed":
-        config.seed = positiveInteger(flag, next(), true);
-        break;
-      case "--no-addin":
-        config.addin = false;
-        break;
-      case "--no-new-process":
-        config.newProcess = false;
-        break;
-      case "--shape": {
-        const shape = next();
-        if (shape !== "real" && shape !== "spec")
-          throw new Error(`--shape needs real or spec, got '${String(shape)}'`);
-        config.shape = shape;
-        break;
-      }
-      case "--need-series":
-        config.needSeries = positiveInteger(flag, next(), true);
-        break;
-      case "--no-shape-comparison":
-        config.compareShapes = false;
-        break;
-      case "--only-scale":
-        config.onlyScale = true;
-        config.addin = false;
-        break;
-      case "--no-profile":
-        config.profile = false;
-        break;
-      default:
-        throw new Error(
-          `Unknown option '${flag}'. Options: --formulas N, --sizes a,b,c, --naive-sample N, --latency MS, --per-code MS, --seed N, --no-addin, --no-new-process, --only-scale, --no-profile, --shape real|spec, --need-series N, --no-shape-comparison`,
-        );
-    }
+  if (values.formulas !== undefined) config.workbookFormulas = positiveInteger("--formulas", values.formulas);
+  if (values.sizes !== undefined) {
+    config.scaleSizes =
+      values.sizes === "" ? [] : values.sizes.split(",").map((size) => positiveInteger("--sizes", size));
+  }
+  if (values["naive-sample"] !== undefined) {
+    config.naiveSample = positiveInteger("--naive-sample", values["naive-sample"], true);
+  }
+  if (values.latency !== undefined) config.latencyMs = positiveInteger("--latency", values.latency, true);
+  if (values["per-code"] !== undefined) {
+    config.latencyPerCodeMs = positiveInteger("--per-code", values["per-code"], true);
+  }
+  if (values.seed !== undefined) config.seed = positiveInteger("--seed", values.seed, true);
+  if (values.shape !== undefined) {
+    const shape = values.shape;
+    if (shape !== "real" && shape !== "spec") throw new Error(`--shape needs real or spec, got '${shape}'`);
+    config.shape = shape;
+  }
+  if (values["need-series"] !== undefined) {
+    config.needSeries = positiveInteger("--need-series", values["need-series"], true);
+  }
+  if (values["no-addin"] === true) config.addin = false;
+  if (values["no-new-process"] === true) config.newProcess = false;
+  if (values["no-shape-comparison"] === true) config.compareShapes = false;
+  if (values["only-scale"] === true) {
+    config.onlyScale = true;
+    config.addin = false;
+  }
+  if (values["no-profile"] === true) config.profile = false;
+  if (values["only-memory"] === true) {
+    config.onlyMemory = true;
+    config.addin = false;
   }
   return config;
 }

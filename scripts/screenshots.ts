@@ -8,6 +8,7 @@
 // the waiting cell's reason shows (`outage-page.png`).
 import { mkdirSync } from "node:fs";
 import path from "node:path";
+import { parseArgs } from "node:util";
 import {
   openPreview,
   QUIET_DAY,
@@ -181,11 +182,24 @@ async function walkShots(fixture: PreviewFixture, step: WalkStep): Promise<strin
   return written;
 }
 
+/** The shots named on the command line (none: all of them); an unknown name is refused before anything starts. */
+function chosenShots(argv: readonly string[]): string[] {
+  const { positionals } = parseArgs({ args: [...argv], options: {}, strict: true, allowPositionals: true });
+  const known = [...Object.keys(SCENES), ...WALK_STEPS, "preview-page", ...Object.keys(ELEMENT_SHOTS)];
+  const unknown = positionals.filter((name) => !known.includes(name));
+  if (unknown.length > 0) {
+    throw new Error(
+      `unknown shot ${unknown.map((name) => `'${name}'`).join(", ")}; known: ${known.join(", ")}`,
+    );
+  }
+  return positionals;
+}
+
 async function main(): Promise<void> {
+  const only = chosenShots(process.argv.slice(2));
   mkdirSync(OUT, { recursive: true });
   const fixture = await startPreviewFixture();
   const written: string[] = [];
-  const only = process.argv.slice(2);
   try {
     for (const [name, scene] of Object.entries(SCENES)) {
       if (only.length > 0 && !only.includes(name)) continue;

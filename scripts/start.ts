@@ -4,6 +4,7 @@
 //   --no-emulator        do not start the emulator (use a service of your own)
 //   PCD_EMULATOR_PORT    emulator port (default 3001; the development build's service address follows it)
 import path from "node:path";
+import { parseArgs } from "node:util";
 import webpack, { type Configuration } from "webpack";
 import WebpackDevServer from "webpack-dev-server";
 import { ensureDevCertificate } from "./dev-certificate";
@@ -46,8 +47,27 @@ function sideloadHelp(
   ].join("\n");
 }
 
+const START_USAGE = "Usage: npm start [-- --no-emulator]";
+
+function parseStartArgs(argv: readonly string[]): { withEmulator: boolean } {
+  const { values } = parseArgs({
+    args: [...argv],
+    options: { "no-emulator": { type: "boolean" } },
+    strict: true,
+    allowPositionals: false,
+  });
+  return { withEmulator: values["no-emulator"] !== true };
+}
+
 async function main(): Promise<void> {
-  const withEmulator = !process.argv.includes("--no-emulator");
+  let withEmulator: boolean;
+  try {
+    ({ withEmulator } = parseStartArgs(process.argv.slice(2)));
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : String(error)}\n${START_USAGE}`);
+    process.exitCode = 2;
+    return;
+  }
   const certificate = await ensureDevCertificate(root);
   const emulator = withEmulator ? await startEmulator() : null;
 

@@ -4,6 +4,7 @@
 // release days from its clock, so a run against an emulator started with --now must share
 // the emulator's date, or on a real maintenance day it would not call an emulator that
 // answers (and on the emulator's maintenance day it would call one that refuses).
+import { parseArgs } from "node:util";
 import type { Clock } from "../core/environment";
 import type { RunOptions } from "./run-workbook";
 
@@ -38,54 +39,41 @@ export class UsageError extends Error {
   }
 }
 
-const VALUE_FLAGS = new Set([
-  "--passes",
-  "--base-url",
-  "--auth-url",
-  "--username",
-  "--password",
-  "--cache",
-  "--timeout",
-  "--file",
-]);
+const FLAGS = {
+  json: { type: "boolean" },
+  refresh: { type: "boolean" },
+  sandbox: { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+  passes: { type: "string" },
+  "base-url": { type: "string" },
+  "auth-url": { type: "string" },
+  username: { type: "string" },
+  password: { type: "string" },
+  cache: { type: "string" },
+  timeout: { type: "string" },
+  file: { type: "string" },
+} as const;
 
 export function parseCliArgs(argv: readonly string[], env: Record<string, string | undefined>): CliOptions {
-  const options: CliOptions = { json: false, formulas: [] };
   // --help wins over everything else on the line, mistakes included.
-  if (argv.some((arg) => arg === "--help" || arg === "-h")) return { ...options, help: true };
-  for (let index = 0; index < argv.length; index += 1) {
-    const arg = argv[index] as string;
-    if (arg === "--") continue;
-    if (!arg.startsWith("--")) {
-      options.formulas.push(arg);
-      continue;
-    }
-    const [flag, inlineValue] = splitFlag(arg);
-    if (!VALUE_FLAGS.has(flag)) {
-      if (inlineValue !== undefined) throw new UsageError(`${flag} takes no value.`);
-      switch (flag) {
-        case "--json":
-          options.json = true;
-          break;
-        case "--refresh":
-          options.refresh = true;
-          break;
-        case "--sandbox":
-          options.sandbox = true;
-          break;
-        default:
-          throw new UsageError(`Unknown option ${flag}.`);
-      }
-      continue;
-    }
-    const value = inlineValue ?? argv[++index];
-    if (value === undefined || value === "") throw new UsageError(`${flag} needs a value.`);
-    applyValueFlag(options, flag, value);
+  if (argv.some((arg) => arg === "--help" || arg === "-h")) return { json: false, formulas: [], help: true };
+  const { values, positionals } = parseFlags(argv);
+  for (const [flag, value] of Object.entries(values)) {
+    if (value === "") throw new UsageError(`--${flag} needs a value.`);
   }
-  options.baseUrl ??= nonEmpty(env.PCD_BASE_URL);
-  options.authUrl ??= nonEmpty(env.PCD_AUTH_URL);
-  options.username ??= nonEmpty(env.PCD_USERNAME);
-  options.password ??= nonEmpty(env.PCD_PASSWORD);
+  const options: CliOptions = { json: values.json === true, formulas: positionals };
+  if (values.refresh === true) options.refresh = true;
+  if (values.sandbox === true) options.sandbox = true;
+  if (values.passes !== undefined) options.passes = positiveInteger("--passes", values.passes);
+  if (values.timeout !== undefined) {
+    options.timeoutMs = positiveInteger("--timeout", values.timeout, MAX_TIMEOUT_SECONDS) * 1000;
+  }
+  if (values.file !== undefined) options.file = values.file;
+  if (values.cache !== undefined) options.cacheFile = values.cache;
+  options.baseUrl = values["base-url"] ?? nonEmpty(env.PCD_BASE_URL);
+  options.authUrl = values["auth-url"] ?? nonEmpty(env.PCD_AUTH_URL);
+  options.username = values.username ?? nonEmpty(env.PCD_USERNAME);
+  options.password = values.password ?? nonEmpty(env.PCD_PASSWORD);
   const start = nonEmpty(env.PCD_NOW);
   if (start !== undefined) options.clock = clockStartingAt(start);
   if (options.file !== undefined && options.formulas.length > 0) {
@@ -97,33 +85,39 @@ export function parseCliArgs(argv: readonly string[], env: Record<string, string
   return options;
 }
 
-function applyValueFlag(options: CliOptions, flag: string, value: string): void {
-  switch (flag) {
-    case "--passes":
-      options.passes = positiveInteger(flag, value);
-      break;
-    case "--timeout":
-      options.timeoutMs = positiveInteger(flag, value, MAX_TIMEOUT_SECONDS) * 1000;
-      break;
-    case "--base-url":
-      options.baseUrl = value;
-      break;
-    case "--auth-url":
-      options.authUrl = value;
-      break;
-    case "--username":
-      options.username = value;
-      break;
-    case "--password":
-      options.password = value;
-      break;
-    case "--cache":
-      options.cacheFile = value;
-      break;
-    case "--file":
-      options.file = value;
-      break;
+/**
+ * Node's parseArgs, strict: an unknown flag, a missing value or a value given to a switch is
+ * a usage error naming the flag. A "--" is skipped (flags after it still count): npm passes
+ * one through when a user writes `npm run recalc -- -- ...`.
+ */
+function parseFlags(argv: readonly string[]) {
+  try {
+    return parseArgs({
+      args: argv.filter((arg) => arg !== "--"),
+      options: FLAGS,
+      strict: true,
+      allowPositionals: true,
+    });
+  } catch (error) {
+    throw usageErrorOf(error);
   }
+}
+
+/** parseArgs's errors in the runner's words, with the flag as the user typed it. */
+function usageErrorOf(error: unknown): UsageError {
+  const message = error instanceof Error ? error.message : String(error);
+  const code = (error as { code?: unknown }).code;
+  const flag = /'(-{1,2}[^\s'=]+)/.exec(message)?.[1];
+  if (flag === undefined) return new UsageError(message);
+  if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") return new UsageError(`Unknown option ${flag}.`);
+  if (code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE") {
+    if (/does not take an argument/.test(message)) return new UsageError(`${flag} takes no value.`);
+    if (/ambiguous/.test(message)) {
+      return new UsageError(`${flag} needs a value (one that starts with "-" is given as ${flag}=VALUE).`);
+    }
+    return new UsageError(`${flag} needs a value.`);
+  }
+  return new UsageError(message);
 }
 
 /** Formulas of a file: one a line, blank lines and lines starting with # skipped. */
@@ -132,11 +126,6 @@ export function formulasOfFile(text: string): string[] {
     .split(/\r?\n/)
     .map((line) => line.trim())
     .filter((line) => line !== "" && !line.startsWith("#"));
-}
-
-function splitFlag(arg: string): [string, string | undefined] {
-  const equals = arg.indexOf("=");
-  return equals === -1 ? [arg, undefined] : [arg.slice(0, equals), arg.slice(equals + 1)];
 }
 
 function positiveInteger(flag: string, value: string, max?: number): number {

@@ -21,16 +21,27 @@ describe("parseBenchArgs", () => {
     [["--no-addin", "--no-new-process"], { addin: false, newProcess: false }],
     [["--only-scale"], { onlyScale: true, addin: false }],
     [["--no-profile"], { profile: false }],
+    [
+      ["--shape", "spec", "--need-series", "0", "--no-shape-comparison"],
+      { shape: "spec", needSeries: 0, compareShapes: false },
+    ],
+    [["--seed=3", "--seed", "4"], { seed: 4 }],
   ])("%j", (args, expected) => {
     expect(parseBenchArgs(args, "/tmp/out")).toMatchObject(expected);
   });
 
   test.each([
     [["--formulas", "0"], "--formulas needs a positive integer, got '0'"],
-    [["--formulas"], "--formulas needs a positive integer, got 'undefined'"],
+    [["--formulas"], /'--formulas <value>' argument missing/],
     [["--sizes", "10,x"], "--sizes needs a positive integer, got 'x'"],
-    [["--latency", "-5"], "--latency needs a non-negative integer, got '-5'"],
+    [["--latency=-5"], "--latency needs a non-negative integer, got '-5'"],
+    // A value that looks like a flag is refused: a forgotten value does not swallow the next flag.
+    [["--latency", "-5"], /'--latency' argument is ambiguous/],
+    [["--formulas", "--no-addin"], /'--formulas' argument is ambiguous/],
     [["--fast"], "Unknown option '--fast'"],
+    [["--fast"], "Options: --formulas N, --sizes a,b,c"],
+    [["--no-addin=yes"], /'--no-addin' does not take an argument/],
+    [["W1"], /Unexpected argument 'W1'/],
   ])("%j is rejected", (args, message) => {
     expect(() => parseBenchArgs(args, "/tmp/out")).toThrow(message);
   });

@@ -50,6 +50,8 @@ test.each([
       file: "f.txt",
     },
   ],
+  // A repeated flag: the last one counts.
+  [["--passes", "2", "--passes=3", "=PCD.LIMITS()"], { json: false, passes: 3, formulas: ["=PCD.LIMITS()"] }],
 ])("%j", (argv, expected) => {
   expect(parseCliArgs(argv, NO_ENV)).toEqual(expected);
 });
@@ -84,8 +86,21 @@ test.each([
   [["--timeout=-5", "=PCD.LIMITS()"], '--timeout must be a whole number from 1 to 86400; got "-5".'],
   [["--timeout", "1.5", "=PCD.LIMITS()"], '--timeout must be a whole number from 1 to 86400; got "1.5".'],
   [["--cache"], "--cache needs a value."],
+  [["--cache=", "=PCD.LIMITS()"], "--cache needs a value."],
+  [["--passes=", "=PCD.LIMITS()"], "--passes needs a value."],
+  // A flag where its value should be is not taken as the value.
+  [
+    ["--cache", "--json", "=PCD.LIMITS()"],
+    '--cache needs a value (one that starts with "-" is given as --cache=VALUE).',
+  ],
+  [
+    ["--timeout", "-5", "=PCD.LIMITS()"],
+    '--timeout needs a value (one that starts with "-" is given as --timeout=VALUE).',
+  ],
   [["--verbose", "=PCD.LIMITS()"], "Unknown option --verbose."],
+  [["-x", "=PCD.LIMITS()"], "Unknown option -x."],
   [["--json=yes", "=PCD.LIMITS()"], "--json takes no value."],
+  [["--refresh=1", "=PCD.LIMITS()"], "--refresh takes no value."],
 ])("%j is a usage error", (argv, message) => {
   expect(() => parseCliArgs(argv, NO_ENV)).toThrow(new UsageError(message));
 });
