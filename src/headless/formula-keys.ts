@@ -5,7 +5,7 @@
 // against the catalog (Series Info, no data request); a formula that does not resolve adds
 // no key (its cell says why when it is evaluated).
 import type { Engine } from "../core/engine-api";
-import { PCD_SIGNATURES } from "../workbook/pcd-signatures";
+import { pcdParameters } from "../workbook/pcd-signatures.generated";
 import { parseFormula, type FormulaArgument } from "./formula";
 
 /** Functions that read no series data (INFO reads the catalog, LIMITS and SEARCH no series). */
@@ -18,7 +18,7 @@ export function seriesArguments(
 ): Array<{ code: string; currency: string | number | null; unit: string | number | null }> {
   const parsed = parseFormula(formula);
   if (parsed instanceof Error || NO_DATA.has(parsed.name)) return [];
-  const signature = PCD_SIGNATURES[parsed.name] ?? [];
+  const signature = pcdParameters(parsed.name) ?? [];
   const at = (name: string): FormulaArgument | undefined => {
     const index = signature.findIndex((spec) => spec.name === name);
     return index < 0 ? undefined : parsed.args[index];

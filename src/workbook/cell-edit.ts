@@ -4,7 +4,7 @@
 // an edit of another argument; a field that starts with "=" is written as an expression.
 import { FormulaTextError, quoteText } from "./formula-text";
 import { parsePcdFormula, type PcdArgument } from "./pcd-formula-parse";
-import { PCD_SIGNATURES, type ArgumentSpec } from "./pcd-signatures";
+import { argumentSpecs, type ArgumentSpec } from "./argument-specs";
 
 export interface EditField extends ArgumentSpec {
   /** What the field shows: text without its quotes, anything else as typed. */
@@ -31,7 +31,7 @@ function shown(argument: PcdArgument): string {
 /** The form for a cell, or null when its formula is not one call of a PCD function. */
 export function cellEditFromFormula(address: string, formula: string): CellEdit | null {
   const parsed = parsePcdFormula(formula);
-  const signature = parsed ? PCD_SIGNATURES[parsed.name] : undefined;
+  const signature = parsed ? argumentSpecs(parsed.name) : undefined;
   if (!parsed || !signature) return null;
   const fields = signature.map((spec, index): EditField => {
     const original: PcdArgument = parsed.args[index] ?? { kind: "empty", raw: "" };

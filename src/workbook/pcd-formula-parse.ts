@@ -13,6 +13,9 @@
 //   Parsing never throws: a line it cannot read becomes a FormulaSyntaxError naming the
 //   column, and so does nesting deeper than Excel allows (DATE recurses once per level, so
 //   without the bound a few thousand DATE( would overflow the stack and end the whole run).
+import { FUNCTION_NAMES, type FunctionName } from "./pcd-signatures.generated";
+
+export { FUNCTION_NAMES, type FunctionName };
 
 export type PcdArgument =
   | { kind: "empty"; raw: "" }
@@ -25,30 +28,6 @@ export interface ParsedPcdFormula {
   name: string;
   args: PcdArgument[];
 }
-
-export type FunctionName =
-  | "VALUES"
-  | "VALUE"
-  | "INFO"
-  | "LIMITS"
-  | "SEARCH"
-  | "ESCALATE"
-  | "CHANGE"
-  | "AVERAGE"
-  | "RELOCATE"
-  | "SERIES";
-export const FUNCTION_NAMES: readonly FunctionName[] = [
-  "VALUES",
-  "VALUE",
-  "INFO",
-  "LIMITS",
-  "SEARCH",
-  "ESCALATE",
-  "CHANGE",
-  "AVERAGE",
-  "RELOCATE",
-  "SERIES",
-];
 
 /** What a runner's argument can be; null is an omitted (empty) argument. */
 export type FormulaArgument = string | number | boolean | null;

@@ -9,8 +9,8 @@
 //   address, with stored values of exactly the range's size (the "changed since the freeze"
 //   check compares every cell the restore would clear);
 // - entries whose ranges overlap are not restored over each other.
-import { PCD_SIGNATURES } from "./pcd-signatures";
 import { parsePcdFormula, type PcdArgument } from "./pcd-formula-parse";
+import { pcdParameters } from "./pcd-signatures.generated";
 import { isPcdFormula } from "./freeze";
 import type { FrozenCell } from "./frozen-record";
 import { areasOf, parseArea, type RangeArea } from "./range-address";
@@ -51,7 +51,7 @@ export function strictFormulaProblem(formula: string): string | null {
   if (code.includes("[")) return "it refers to another workbook or a table ([…])";
   const parsed = parsePcdFormula(formula);
   if (parsed === null) return "it is not a single PCD call";
-  if (!(parsed.name in PCD_SIGNATURES)) return `PCD has no function ${parsed.name}`;
+  if (pcdParameters(parsed.name) === undefined) return `PCD has no function ${parsed.name}`;
   if (!parsed.args.every(isPlainArgument)) return "an argument is not a literal, a cell reference or DATE(…)";
   return null;
 }

@@ -5,7 +5,7 @@
 // does say: the product (as the service spells it) and the dataset (docs/taskpane.md).
 import type { Engine } from "../core/engine-api";
 import { parsePcdFormula, type PcdArgument } from "./pcd-formula-parse";
-import { PCD_SIGNATURES } from "./pcd-signatures";
+import { pcdParameters } from "./pcd-signatures.generated";
 import type { SeriesProvenance } from "./frozen-record";
 
 /** What provenance needs from the engine (its public API). */
@@ -64,7 +64,7 @@ export async function seriesProvenance(
       { ...unknownSeries(`PCD.${parsed.name}`, plain, new Date(now).toISOString()), owner: "PCD service" },
     ];
   }
-  const signature = PCD_SIGNATURES[parsed.name] ?? [];
+  const signature = pcdParameters(parsed.name) ?? [];
   const at = (name: string): PcdArgument | undefined => {
     const index = signature.findIndex((spec) => spec.name === name);
     return index < 0 ? undefined : parsed.args[index];

@@ -16,7 +16,7 @@ import {
 import { parseFrequency } from "../../src/functions/arguments/frequency";
 import { parseForecast, parseHeaders, parseOrder } from "../../src/functions/arguments/options";
 import { valuesFormula } from "../../src/workbook/formula-text";
-import { PCD_SIGNATURES } from "../../src/workbook/pcd-signatures";
+import { argumentSpecs } from "../../src/workbook/argument-specs";
 
 type Option = "headers" | "forecast" | "order";
 
@@ -65,7 +65,7 @@ test.each<[string, readonly OptionChoice<string | number>[]]>([
   ["order", ORDER_CHOICES],
   ["frequency", FREQUENCY_CHOICES],
 ])("the Edit cell hint of PCD.VALUES' %s names every choice", (name, choices) => {
-  const hint = PCD_SIGNATURES.VALUES?.find((spec) => spec.name === name)?.hint ?? "";
+  const hint = argumentSpecs("VALUES")?.find((spec) => spec.name === name)?.hint ?? "";
   for (const choice of choices)
     expect(hint).toContain(`${String(choice.value)} ${choice.label.toLowerCase()}`);
 });

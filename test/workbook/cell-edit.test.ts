@@ -1,8 +1,5 @@
 // The Edit cell form: fields filled from a formula, and the formula Update writes.
-import * as fs from "fs";
-import * as path from "path";
 import { cellEditFromFormula, updatedFormula, type CellEdit } from "../../src/workbook/cell-edit";
-import { PCD_SIGNATURES } from "../../src/workbook/pcd-signatures";
 
 function edit(formula: string): CellEdit {
   const result = cellEditFromFormula("Sheet1!B2", formula);
@@ -112,21 +109,4 @@ test.each<[string, string, Record<string, string>, RegExp]>([
 
 test.each([['=PCD.NOSUCH("a")'], ["=SUM(A1)"], ['=PCD.VALUE("a")+1']])("%s is not editable", (formula) => {
   expect(cellEditFromFormula("Sheet1!A1", formula)).toBeNull();
-});
-
-test("every PCD function's signature matches the parameters in functions.ts", () => {
-  const source = fs.readFileSync(path.join(__dirname, "../../src/functions/functions.ts"), "utf8");
-  const declared: Record<string, string[]> = {};
-  for (const block of source.split("/**").slice(1)) {
-    const name = /@customfunction\s+(\w+)/.exec(block)?.[1];
-    if (!name) continue;
-    declared[name] = [...block.matchAll(/@param\s+\[?(\w+)/g)]
-      .map((match) => match[1] ?? "")
-      .filter((param) => param !== "invocation");
-  }
-  const signatures = Object.fromEntries(
-    Object.entries(PCD_SIGNATURES).map(([name, specs]) => [name, specs.map((spec) => spec.name)]),
-  );
-  expect(Object.keys(declared).length).toBeGreaterThanOrEqual(9);
-  expect(signatures).toEqual(declared);
 });
