@@ -29,12 +29,12 @@ import type {
   ServiceState,
   Unsubscribe,
 } from "./engine-api";
-import { errorMessage } from "./errors";
+import { errorMessage, PcdError } from "./errors";
 import { PRODUCTS, type DataLimits, type ProductId, type SeriesInfo, type ServiceEnvironment } from "./model";
 import { QuotaLedger } from "./quota-ledger";
 import { Refresher, type RefreshRunOptions } from "./refresh";
 import { resolveSeriesRequest } from "./resolve-request";
-import { SearchIndexCache } from "./search-index";
+import type { SearchIndexCache } from "./search-index";
 import { WHOLE_SERIES, type SeriesNeed } from "./series-need";
 import { SeriesServer } from "./series-server";
 import { SeriesSync } from "./series-sync";
@@ -57,7 +57,10 @@ export class EngineCore implements Engine {
   private readonly downtime: DowntimePolicy;
   private readonly serviceReturn: ServiceReturn;
   private readonly outageProbe: OutageProbe;
-  private readonly searchIndex = new SearchIndexCache();
+  // The search index and its library load on the first search (a chunk of their own in the
+  // add-in): most workbooks never search, and Excel loads the rest of the engine at start.
+  private searchIndexModule: Promise<typeof import("./search-index")> | undefined;
+  private searchIndex: SearchIndexCache | undefined;
   private loading: Promise<void> | undefined;
   /** True once load() is done (the synchronous fast path needs the stored state read). */
   private loaded = false;
@@ -263,10 +266,26 @@ export class EngineCore implements Engine {
     await this.ready();
     if (options.product) await this.catalogStore.list(options.product);
     else await this.catalogStore.all();
+    const { SearchIndexCache } = await this.loadSearchIndex();
+    this.searchIndex ??= new SearchIndexCache();
     const index = this.searchIndex.indexOf(this.catalogStore.version(), this.environment(), () =>
       this.catalogStore.loaded(),
     );
     return index.search(text, options);
+  }
+
+  /** The search index's module, loaded once; a failed load is tried again by the next search. */
+  private loadSearchIndex(): Promise<typeof import("./search-index")> {
+    this.searchIndexModule ??= import(/* webpackChunkName: "search-index" */ "./search-index").catch(
+      (error: unknown) => {
+        this.searchIndexModule = undefined;
+        throw new PcdError(
+          "network",
+          `The add-in could not load its search code (${errorMessage(error)}): check the connection and search again.`,
+        );
+      },
+    );
+    return this.searchIndexModule;
   }
 
   // resolve and getSeries chain promises instead of awaiting: a cold workbook's cells all
@@ -388,7 +407,7 @@ export class EngineCore implements Engine {
     const keys = this.cache.keys();
     await this.cache.clear();
     await this.catalogStore.clear();
-    this.searchIndex.clear();
+    this.searchIndex?.clear();
     // Cells showing the cleared data recompute (and ask again, or show why they cannot).
     for (const key of keys) this.changes.changed(key);
   }

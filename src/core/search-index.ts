@@ -6,14 +6,9 @@ import type { SearchHit, SearchOptions } from "./engine-api";
 import { PcdError } from "./errors";
 import type { SeriesInfo } from "./model";
 import { ENGINE_DEFAULTS } from "./defaults";
+import { MAX_SEARCH_TEXT_LENGTH, searchTextTooLong } from "./search-text-limit";
 
 export const DEFAULT_SEARCH_LIMIT = ENGINE_DEFAULTS.searchLimit;
-
-/**
- * The longest search text, in characters. The longest assessment names are well under
- * this; a longer text is a pasted paragraph or an attack, and would only cost time.
- */
-export const MAX_SEARCH_TEXT_LENGTH = 200;
 
 /**
  * Fuzzy matching is for typos in words, and its cost grows with a word's length (a
@@ -25,11 +20,6 @@ export const MAX_FUZZY_TERM_LENGTH = 24;
 export function fuzzyDistance(term: string): number | false {
   if (term.length <= 3 || term.length > MAX_FUZZY_TERM_LENGTH || /^\d+$/.test(term)) return false;
   return 0.2;
-}
-
-/** The message for a search text over the cap ("text" in PCD.SEARCH, "Search text" in the pane). */
-export function searchTextTooLong(length: number, subject = "Search text"): string {
-  return `${subject} is ${length.toLocaleString("en-US")} characters long: search with at most ${MAX_SEARCH_TEXT_LENGTH} characters (a few words or a code).`;
 }
 
 const SEARCH_FIELDS = ["code", "assessment", "commodity", "location", "coverage"] as const;

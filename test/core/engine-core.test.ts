@@ -507,6 +507,25 @@ describe("catalog, search and cache facade", () => {
     expect(service.dataCalls()).toHaveLength(0);
   });
 
+  test("a search whose code cannot load is a network error saying so; the next search loads it", async () => {
+    const h = createHarness({ service: serviceWith("68520-8-1") });
+    jest.doMock("../../src/core/search-index", () => {
+      throw new Error("Loading chunk search-index failed");
+    });
+    try {
+      const failed = await h.engine.search("68520").catch((error: unknown) => error);
+      expect(failed).toBeInstanceOf(PcdError);
+      expect(failed).toMatchObject({ kind: "network" });
+      expect((failed as PcdError).message).toBe(
+        "The add-in could not load its search code (Loading chunk search-index failed): check the connection and search again.",
+      );
+    } finally {
+      jest.dontMock("../../src/core/search-index");
+    }
+    const hits = await h.engine.search("68520");
+    expect(hits.map((hit) => hit.info.code)).toEqual(["68520-8-1"]);
+  });
+
   test("sign-out with clearCache removes data and catalogs but keeps settings", async () => {
     const storage = new MemoryStorage();
     await storage.set("pcd:settings", { environment: "live" });

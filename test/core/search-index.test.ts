@@ -1,9 +1,5 @@
-import {
-  MAX_FUZZY_TERM_LENGTH,
-  MAX_SEARCH_TEXT_LENGTH,
-  SearchIndex,
-  fuzzyDistance,
-} from "../../src/core/search-index";
+import { MAX_FUZZY_TERM_LENGTH, SearchIndex, fuzzyDistance } from "../../src/core/search-index";
+import { MAX_SEARCH_TEXT_LENGTH } from "../../src/core/search-text-limit";
 import { seriesInfo } from "./support/series-fixtures";
 
 const catalog = [

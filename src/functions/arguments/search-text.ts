@@ -1,5 +1,5 @@
 // The `text` argument of PCD.SEARCH. A number is searched as its digits (part of a code).
-import { MAX_SEARCH_TEXT_LENGTH, searchTextTooLong } from "../../core/search-index";
+import { MAX_SEARCH_TEXT_LENGTH, searchTextTooLong } from "../../core/search-text-limit";
 import { argumentError, describeValue, isOmitted } from "./argument-error";
 
 export function parseSearchText(input: unknown): string {
