@@ -1,7 +1,6 @@
 // The runtime's one access token (docs/service.md §5). The password is kept in memory only
 // (a private field) so the 2-hour token can be renewed silently during the session; it
 // is never stored, logged or put in an error message, and neither is the token.
-import { decodeJwt } from "jose";
 import type { AuthStatus, EngineSettings, Unsubscribe } from "./engine-api";
 import type { Clock, FetchLike, Logger } from "./environment";
 import { PcdError } from "./errors";
@@ -12,6 +11,7 @@ import { readCapped } from "./http/read-capped";
 import { fetchWithoutCrossOriginRedirect } from "./http/redirect-guard";
 import { parseRetryAfter } from "./http/retry-after";
 import { redactDetails, redactSecrets } from "./http/server-message";
+import { jwtClaims } from "./jwt-claims";
 import { serviceState } from "./schedule";
 import { hasServiceAddress } from "./settings";
 import { ENGINE_DEFAULTS } from "./defaults";
@@ -371,12 +371,8 @@ export function expiryOf(token: string, now: number): number {
 }
 
 function claimedExpiryOf(token: string, now: number): number {
-  let claims: { exp?: unknown; iat?: unknown };
-  try {
-    claims = decodeJwt(token);
-  } catch {
-    return now + TOKEN_LIFETIME_MS;
-  }
+  const claims = jwtClaims(token);
+  if (claims === undefined) return now + TOKEN_LIFETIME_MS;
   if (typeof claims.exp !== "number" || !Number.isFinite(claims.exp)) return now + TOKEN_LIFETIME_MS;
   const expiresAt = claims.exp * 1000;
   if (expiresAt > now) return expiresAt;

@@ -1,0 +1,29 @@
+import { jwtClaims } from "../../src/core/jwt-claims";
+
+const part = (value: unknown): string => Buffer.from(JSON.stringify(value)).toString("base64url");
+const token = (payload: string): string => `${part({ alg: "HS256" })}.${payload}.signature`;
+
+test.each([
+  [
+    "exp and iat",
+    token(part({ exp: 1_900_000_000, iat: 1_899_992_800 })),
+    { exp: 1_900_000_000, iat: 1_899_992_800 },
+  ],
+  // "ü" and "?" make base64url's - and _ appear where base64 would have + and /.
+  ["UTF-8 text in base64url", token(part({ sub: "Müller??>>" })), { sub: "Müller??>>" }],
+  ["a payload without claims", token(part({})), {}],
+  ["two parts: not a JWT", `${part({ alg: "none" })}.${part({ exp: 1 })}`, undefined],
+  ["five parts (an encrypted JWT)", `a.${part({ exp: 1 })}.c.d.e`, undefined],
+  ["a payload that is not base64url", token("eyJleHAiOjF9+"), undefined],
+  ["a payload one character too long for base64", token(`${part({ exp: 1 })}A`.slice(0, 13)), undefined],
+  ["a payload that is not JSON", token(Buffer.from("not json").toString("base64url")), undefined],
+  ["a payload that is not an object", token(part([1, 2])), undefined],
+  ["a payload of invalid UTF-8", token(Buffer.from([0x7b, 0xff, 0x7d]).toString("base64url")), undefined],
+  ["an empty string", "", undefined],
+])("%s", (_name, jwt, expected) => {
+  expect(jwtClaims(jwt)).toEqual(expected);
+});
+
+test("the base64url payload of the fixture really carries - and _", () => {
+  expect(part({ sub: "Müller??>>" })).toMatch(/[-_]/);
+});
