@@ -1,10 +1,11 @@
 // Rate control in front of every service call: at most N requests per second per
 // operation (docs/service.md §8.1: 10 per second per operation) and a global cap on calls in
-// flight. Bottleneck does the queueing; one limiter per operation spaces request starts
-// by 1000/N ms (plus headroom), so no one-second window holds more than N starts of it.
-import Bottleneck from "bottleneck/light";
+// flight. One spacing per operation starts its requests 1000/N ms apart (plus headroom), so
+// no one-second window holds more than N starts of it.
 import type { SendSlot } from "../service-client";
 import type { ServiceOperation } from "./paths";
+import { InFlightLimit } from "./in-flight-limit";
+import { StartSpacing } from "./start-spacing";
 import { StartWindow } from "./start-window";
 import { ENGINE_DEFAULTS } from "../defaults";
 
@@ -36,7 +37,7 @@ async function startInWindow(window: StartWindow): Promise<void> {
   window.record();
 }
 
-/** A granted slot: `free` ends the limiter job that holds the in-flight place. */
+/** A granted slot: `free` ends the job that holds the in-flight place. */
 function grantedSlot(free: () => void, window: StartWindow): SendSlot {
   let used = false;
   return {
@@ -65,21 +66,21 @@ export function createRequestGate(options: RequestGateOptions): RequestGate {
   if (!Number.isInteger(options.maxInFlight) || options.maxInFlight < 1) {
     throw new RangeError(`maxInFlight must be a positive integer, got ${options.maxInFlight}`);
   }
-  const inFlight = new Bottleneck({ maxConcurrent: options.maxInFlight });
+  const inFlight = new InFlightLimit(options.maxInFlight);
   // 5 % headroom: timers fire a millisecond early or late, and requests bunch up on the
   // way to the service; a window that sees 11 starts in 999 ms earns a 429.
   const minTime = Math.ceil((1000 / options.requestsPerSecond) * SPACING_HEADROOM);
-  const perOperation = new Map<ServiceOperation, { limiter: Bottleneck; window: StartWindow }>();
-  const limiterOf = (operation: ServiceOperation): { limiter: Bottleneck; window: StartWindow } => {
+  const perOperation = new Map<ServiceOperation, { limiter: StartSpacing; window: StartWindow }>();
+  const limiterOf = (operation: ServiceOperation): { limiter: StartSpacing; window: StartWindow } => {
     let entry = perOperation.get(operation);
     if (!entry) {
       entry = {
-        limiter: new Bottleneck({ minTime }),
+        limiter: new StartSpacing(minTime, Date.now),
         // The same headroom over a whole second: 10 starts per 1,050 ms as they leave.
         window: new StartWindow(
           Math.max(1, Math.floor(options.requestsPerSecond)),
           1000 * SPACING_HEADROOM,
-          // Date.now: the clock Bottleneck's own timers keep (and tests' fake timers move).
+          // Date.now: the clock the spacing's timers keep (and tests' fake timers move).
           Date.now,
         ),
       };

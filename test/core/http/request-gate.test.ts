@@ -94,7 +94,7 @@ describe("createRequestGate", () => {
   });
 
   describe("reserve: a slot granted first, the request chosen then", () => {
-    /** Bottleneck grants through timers, which are fake here. */
+    /** The gate grants through timers, which are fake here. */
     async function reserved(gate: ReturnType<typeof createRequestGate>): Promise<SendSlot> {
       const slot = gate.reserve("series_values");
       await jest.advanceTimersByTimeAsync(10);
