@@ -1,9 +1,11 @@
 // Writes the results as Markdown tables for BENCHMARKS.md, between two markers so the
 // hand-written explanations around them survive every run.
 import { OPERATIONS, type CallCounts } from "./bounds";
+import { renderMemory } from "./memory-report";
 import { formatRatio } from "./ratios";
 import {
   dataCalls,
+  type AddinFigures,
   type BenchResults,
   type NaiveFigures,
   type ScaleFigures,
@@ -175,6 +177,23 @@ function kib(bytes: number | null): string {
   return bytes === null ? "not measured" : `${(bytes / 1024).toFixed(1)} KiB`;
 }
 
+/** The functions runtime's largest modules: minified size and share of the runtime at start. */
+function modulesTable(addin: AddinFigures): string {
+  const total = addin.functionsMinifiedBytes;
+  return [
+    `Minified bytes of functions.js and runtime.js credited to the source they came from (production source maps; a node_modules package counts as one); ${total === null ? "" : `${kib(total)} minified in all, `}${kib(addin.functionsGzipBytes)} gzip.`,
+    "",
+    table(
+      ["Module", "Minified", "Share"],
+      addin.functionsModules.map((module) => [
+        module.name,
+        kib(module.bytes),
+        total === null || total === 0 ? "n/a" : `${((module.bytes / total) * 100).toFixed(1)} %`,
+      ]),
+    ),
+  ].join("\n");
+}
+
 export function renderResults(results: BenchResults): string {
   const { machine, settings } = results;
   const naive = results.workloads.find((result) => result.naive !== null)?.naive ?? null;
@@ -223,9 +242,14 @@ export function renderResults(results: BenchResults): string {
           ["Figure", "Value", "Note"],
           [
             [
-              "Functions runtime bundle (gzip)",
+              "Functions runtime bundle at start (gzip)",
               kib(results.addin.functionsGzipBytes),
               results.addin.bundleFiles.functions.join(", ") || results.addin.bundleNote,
+            ],
+            [
+              "Functions runtime, chunks loaded on first use (gzip)",
+              kib(results.addin.functionsLazyGzipBytes),
+              results.addin.bundleFiles.functionsLazy.join(", ") || "none",
             ],
             [
               "Task pane bundle (gzip)",
@@ -239,6 +263,13 @@ export function renderResults(results: BenchResults): string {
             ],
           ],
         ),
+    ...(results.addin === null || results.addin.functionsModules.length === 0
+      ? []
+      : ["", "### Functions runtime: largest modules", "", modulesTable(results.addin)]),
+    "",
+    "### Memory",
+    "",
+    renderMemory(results.memory),
     "",
     "### Targets",
     "",

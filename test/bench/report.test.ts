@@ -101,3 +101,51 @@ test("renderResults writes the machine, each table row, targets and failures, an
   expect(markdown).toContain("Each workload's notes (");
   expect(markdown).toContain("Naive baseline: not run.");
 });
+
+test("renderResults lists the add-in's bundles and the functions runtime's largest modules", () => {
+  const results: BenchResults = {
+    generatedAt: "2026-11-22T03:00:00.000Z",
+    durationMs: 1000,
+    machine: {
+      cpuModel: "AMD EPYC",
+      cores: 2,
+      memoryGiB: 8,
+      node: "v20",
+      platform: "linux",
+      loadAverage: [0, 0, 0],
+    },
+    settings: { seed: 7, latencyMs: 200, latencyPerCodeMs: 2, naiveSample: 0, w1Formulas: 0, scaleSizes: [] },
+    workloads: [],
+    addin: {
+      functionsGzipBytes: 48 * 1024,
+      functionsLazyGzipBytes: 5 * 1024,
+      taskpaneGzipBytes: 210 * 1024,
+      bundleFiles: {
+        functions: ["functions.js", "runtime.js"],
+        functionsLazy: ["search-index.1f2e3d4c.js"],
+        taskpane: ["taskpane.js"],
+      },
+      functionsModules: [
+        { name: "valibot", bytes: 10240 },
+        { name: "src/core/engine-core.ts", bytes: 5120 },
+      ],
+      functionsMinifiedBytes: 102400,
+      bundleNote: "",
+      startupMs: null,
+      startupNote: "not measured: no browser",
+    },
+    targets: [],
+    failures: [],
+  };
+  const markdown = renderResults(results);
+  for (const line of [
+    "| Functions runtime bundle at start (gzip) | 48.0 KiB | functions.js, runtime.js |",
+    "| Functions runtime, chunks loaded on first use (gzip) | 5.0 KiB | search-index.1f2e3d4c.js |",
+    "### Functions runtime: largest modules",
+    "100.0 KiB minified in all, 48.0 KiB gzip.",
+    "| valibot | 10.0 KiB | 10.0 % |",
+    "| src/core/engine-core.ts | 5.0 KiB | 5.0 % |",
+  ]) {
+    expect(markdown).toContain(line);
+  }
+});
