@@ -10,7 +10,7 @@
 // no code element charged twice per operation, a charged or timed-out Series Values call
 // is not sent again by cells re-running after History arrived, the cache keeps what it
 // had, and once the fault clears the recovery buys each missing part with one request.
-import { RETRY, SLOW_LATENCY_MS, TIMEOUT_CAUSE, type Exchange, type FaultLab } from "./support/fault-lab";
+import { RETRY, TIMEOUT_CAUSE, type Exchange, type FaultLab } from "./support/fault-lab";
 import {
   expectCacheIntact,
   expectNoWrongNumber,
@@ -19,10 +19,10 @@ import {
   measure,
 } from "./support/checks";
 import { coldNeeds, coldRequests, partsRead, type KeyNeed } from "./support/data-requests";
-import { closeMatrix, faults, startMatrix, type Matrix } from "./support/matrix";
+import { closeMatrix, faults, held, startMatrix, type Matrix } from "./support/matrix";
 import { results, runScenario, type ScenarioOutcome, type ScenarioSetup } from "./support/scenario-run";
 
-jest.setTimeout(150_000);
+jest.setTimeout(120_000);
 
 let matrix: Matrix;
 
@@ -161,7 +161,10 @@ const allowanceRows: PartRow[] = [
         // answered (and spent the allowance).
         lab.hooks.beforeDataCall = async (_, call) => {
           if (call.operation === "series_values" && carries(call, dataset)) {
-            await lab.until(() => datasetHistoryAnswered(lab, dataset) && historyAnswered(lab));
+            await lab.until(
+              () => datasetHistoryAnswered(lab, dataset) && historyAnswered(lab),
+              `the History answers of ${dataset.product}|${dataset.coverage}`,
+            );
           }
         };
       },
@@ -178,7 +181,10 @@ const allowanceRows: PartRow[] = [
         const dataset = twoPartDataset();
         lab.hooks.beforeDataCall = async (_, call) => {
           if (call.operation === "series_values" && carries(call, dataset)) {
-            await lab.until(() => datasetHistoryAnswered(lab, dataset) && historyAnswered(lab));
+            await lab.until(
+              () => datasetHistoryAnswered(lab, dataset) && historyAnswered(lab),
+              `the History answers of ${dataset.product}|${dataset.coverage}`,
+            );
             await lab.admin("quota", { product: dataset.product, dataset: dataset.coverage, remaining: 0 });
           }
         };
@@ -202,7 +208,7 @@ const valuesFaultRows: PartRow[] = [
   },
   {
     name: "Series Values answers are slower than the call timeout (History succeeds)",
-    setup: { arm: faults(VALUES, { mode: "latency", latencyMs: SLOW_LATENCY_MS }) },
+    setup: { arm: held(VALUES) },
     cause: () => TIMEOUT_CAUSE,
     dataset: () => null,
     maxValuesSends: 1,

@@ -1,9 +1,13 @@
-// The fault lab: one in-process emulator (127.0.0.1, port 0, latency 0, fixed start
-// clock), engines built the way the add-in builds them (createEngine, real HTTP) and a
-// fetch wrapper that sees every exchange. The wrapper is the test's own witness of what
-// the service charged (codes of every 2xx data answer), and lets a scenario act at an
-// exact moment (e.g. expire the token after the first data call) or make the service
-// unreachable (a closed port on 127.0.0.1: a real connection refusal).
+// The fault lab: one in-process emulator (127.0.0.1, port 0, latency 0), engines built the
+// way the add-in builds them (createEngine, real HTTP) and a fetch wrapper that sees every
+// exchange. Time is the lab's own (LabClock): the engine's clock, the service's clock and
+// the engine's call timers read it, and it moves only when a scenario sets it or when
+// every call in flight is one the lab holds. The wrapper is the test's own witness of what
+// the service charged (codes of every 2xx data answer); it lets a scenario act at an exact
+// moment (e.g. expire the token after the first data call), hold answers (a call slower
+// than its timeout: no answer until the engine gives up, then the service answers and
+// charges it), or make the service unreachable (a closed port on 127.0.0.1: a real
+// connection refusal).
 import { createServer } from "node:net";
 import { createEngine } from "../../../src/core/engine";
 import type { Engine } from "../../../src/core/engine-api";
@@ -11,19 +15,26 @@ import type { FetchLike, KeyValueStorage } from "../../../src/core/environment";
 import type { Operation } from "../../../src/core/model";
 import { MemoryStorage } from "../../../src/core/storage";
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../../../src/emulator";
+import { LabClock } from "./lab-clock";
 
 /**
- * Engine settings of every scenario: the 130 s call timeout scaled down to 5 s (see
- * RELIABILITY.md). Enough for a 40-code History answer on a loaded test machine (1 s is
- * not: the fault-free oracle itself would time out).
+ * Engine settings of every scenario: the 130 s call timeout scaled down to 5 s of the
+ * lab's time (RELIABILITY.md), so that a wave of held calls stays well inside the engine's
+ * 30 s "recent failure" window, as 130 s waves of real calls do against the real one.
  */
 export const CALL_TIMEOUT_MS = 5_000;
-/** A response slower than the call timeout: 1.5 times it (stands for > 30 s against 130 s). */
-export const SLOW_LATENCY_MS = (CALL_TIMEOUT_MS * 3) / 2;
 /** What a cell says when its call timed out in the lab. */
 export const TIMEOUT_CAUSE = new RegExp(`no answer within ${CALL_TIMEOUT_MS / 1000} s`);
 /** The engine's retry policy in the lab: the default number of retries with short backoffs. */
 export const RETRY = { maxRetries: 4, baseDelayMs: 10, maxDelayMs: 50 };
+/**
+ * Real event-loop turns without a call in flight (other than held ones) before the lab
+ * moves its clock to the next timer: an answer handed to the engine is read, and its
+ * timeout cancelled, within these turns.
+ */
+const QUIET_TURNS = 10;
+/** A wait of the lab gives up after this much real time: it only guards against a hang. */
+export const HANG_GUARD_MS = 30_000;
 
 export interface EmulatorStats {
   calls: Record<Operation, number>;
@@ -52,6 +63,12 @@ export interface DataCall {
 export interface FetchHooks {
   /** Runs before a data call (Series Values / History) is forwarded; n counts from 1. */
   beforeDataCall?: (n: number, call: DataCall) => Promise<void>;
+  /**
+   * Data calls the service answers too late: the lab holds each until the engine gives up
+   * on it (its timeout fires as the lab's clock passes it), then sends it to the service,
+   * which answers and charges it as it would a late answer.
+   */
+  hold?: (call: DataCall) => boolean;
   /** While true every request goes to a closed local port (connection refused). */
   unreachable?: boolean;
 }
@@ -99,69 +116,143 @@ export class FaultLab {
   readonly logs: string[] = [];
   /** Every access token the service issued (the secrets tests look for them everywhere). */
   readonly issuedTokens: string[] = [];
-  private offsetMs = 0;
+  /** Waits of the lab that gave up (a scenario fails on any). */
+  readonly waitFailures: string[] = [];
   private dataCalls = 0;
+  /** Calls the engine is waiting on that the lab does not hold. */
+  private answering = 0;
+  private held = 0;
+  private moving = false;
 
   private constructor(
     readonly emulator: RunningEmulator,
+    readonly clock: LabClock,
     private readonly deadUrl: string,
-  ) {}
+  ) {
+    clock.onTimer = () => void this.moveClock();
+  }
 
   static async start(start: string, options: Partial<EmulatorOptions> = {}): Promise<FaultLab> {
-    const emulator = await startEmulator({
-      now: start,
-      quiet: true,
-      latencyMs: 0,
-      port: 0,
-      host: "127.0.0.1",
-      ...options,
-    });
-    const lab = new FaultLab(emulator, `http://127.0.0.1:${await closedPort()}`);
-    await lab.syncClock();
-    return lab;
+    const clock = new LabClock(Date.parse(start));
+    const emulator = await startEmulator(
+      { now: start, quiet: true, latencyMs: 0, port: 0, host: "127.0.0.1", ...options },
+      // The service's offset clock runs on the lab's time: it moves with the engine's.
+      { realNow: clock.now },
+    );
+    return new FaultLab(emulator, clock, `http://127.0.0.1:${await closedPort()}`);
   }
 
-  /** The engine's clock: the emulator's clock as it was when last synchronised. */
-  now = (): number => Date.now() + this.offsetMs;
-
-  async syncClock(): Promise<void> {
-    const { now } = await this.admin<{ now: string }>("clock", undefined, "GET");
-    this.offsetMs = Date.parse(now) - Date.now();
-  }
+  /** The engine's clock: the lab's time. */
+  now = (): number => this.clock.now();
 
   /** Moves the service's clock; the engine's too unless engineToo is false. */
   async setClock(iso: string, engineToo = true): Promise<void> {
+    if (engineToo) this.clock.set(Date.parse(iso));
     await this.admin("clock", { now: iso });
-    if (engineToo) await this.syncClock();
+  }
+
+  /**
+   * Moves the lab's clock from timer to timer while any is set, each time once no call is
+   * in flight but held ones (real turns, not real time, decide when that is).
+   */
+  private async moveClock(): Promise<void> {
+    if (this.moving) return;
+    this.moving = true;
+    try {
+      let quiet = 0;
+      while (this.clock.pendingTimers > 0) {
+        if (this.answering > 0) {
+          quiet = 0;
+          await new Promise((resolve) => setTimeout(resolve, 1));
+          continue;
+        }
+        await new Promise((resolve) => setImmediate(resolve));
+        if (this.answering > 0) continue;
+        quiet += 1;
+        if (quiet < QUIET_TURNS) continue;
+        quiet = 0;
+        this.clock.step();
+      }
+    } finally {
+      this.moving = false;
+    }
   }
 
   readonly fetch: FetchLike = async (input, init) => {
-    const operation = operationOf(input);
-    let url = input;
-    if (operation === "series_values" || operation === "series_hist") {
-      this.dataCalls += 1;
-      await this.hooks.beforeDataCall?.(this.dataCalls, { operation, codes: chargedCodes(input) });
-    }
-    if (this.hooks.unreachable) url = input.replace(this.emulator.url, this.deadUrl);
-    const exchange: Exchange = {
-      operation,
-      url: input,
-      status: null,
-      charged: false,
-      codes: chargedCodes(input),
+    // Counted at once: the engine armed this call's timeout just before calling here.
+    this.answering += 1;
+    let answering = true;
+    const answered = (): void => {
+      if (answering) this.answering -= 1;
+      answering = false;
     };
-    this.exchanges.push(exchange);
-    const response = await this.send(url, init);
-    exchange.status = response.status;
-    if (response.ok && exchange.codes.length > 0) exchange.charged = isJson(await response.clone().text());
-    if (response.ok && operation === "access_token") {
-      const body = (await response.clone().json()) as { access_token?: unknown };
-      if (typeof body.access_token === "string") this.issuedTokens.push(body.access_token);
+    try {
+      const operation = operationOf(input);
+      let url = input;
+      let held = false;
+      if (operation === "series_values" || operation === "series_hist") {
+        this.dataCalls += 1;
+        const call: DataCall = { operation, codes: chargedCodes(input) };
+        await this.hooks.beforeDataCall?.(this.dataCalls, call);
+        held = this.hooks.hold?.(call) ?? false;
+      }
+      if (this.hooks.unreachable) url = input.replace(this.emulator.url, this.deadUrl);
+      const exchange: Exchange = {
+        operation,
+        url: input,
+        status: null,
+        charged: false,
+        codes: chargedCodes(input),
+      };
+      this.exchanges.push(exchange);
+      if (held) {
+        answered();
+        return await this.holdUntilAbandoned(url, init);
+      }
+      const response = await this.send(url, init);
+      exchange.status = response.status;
+      const body = await response.arrayBuffer();
+      const text = new TextDecoder().decode(body);
+      if (response.ok && exchange.codes.length > 0) exchange.charged = isJson(text);
+      if (response.ok && operation === "access_token") {
+        const token = (JSON.parse(text) as { access_token?: unknown }).access_token;
+        if (typeof token === "string") this.issuedTokens.push(token);
+      }
+      // Handed over whole: the engine reads it without waiting for the network.
+      const empty = response.status === 204 || response.status === 304;
+      return new Response(empty ? null : body, { status: response.status, headers: response.headers });
+    } finally {
+      answered();
     }
-    return response;
   };
 
+  /**
+   * A held call: no answer until the engine gives up on it (its signal aborts when the
+   * lab's clock passes the call's timeout); then the request goes to the service, which
+   * answers and charges it as a late answer, and the engine sees the abort.
+   */
+  private holdUntilAbandoned(url: string, init: RequestInit | undefined): Promise<Response> {
+    const { signal, ...rest } = init ?? {};
+    if (!signal) throw new Error("the lab holds only calls the engine can give up on (no signal)");
+    this.held += 1;
+    return new Promise<Response>((_resolve, reject) => {
+      const release = (): void => {
+        this.held -= 1;
+        this.track(fetch(url, rest));
+        reject(signal.reason);
+      };
+      if (signal.aborted) release();
+      else signal.addEventListener("abort", release, { once: true });
+    });
+  }
+
   private readonly inFlight = new Set<Promise<unknown>>();
+
+  private track(request: Promise<Response>): void {
+    const tracked = request.then((response) => response.arrayBuffer()).catch(() => undefined);
+    this.inFlight.add(tracked);
+    void tracked.finally(() => this.inFlight.delete(tracked));
+  }
 
   /**
    * The real request runs to its end even when the engine gives up on it (its signal
@@ -172,9 +263,7 @@ export class FaultLab {
   private send(url: string, init: RequestInit | undefined): Promise<Response> {
     const { signal, ...rest } = init ?? {};
     const request = fetch(url, rest);
-    const tracked = request.then((response) => response.clone().arrayBuffer()).catch(() => undefined);
-    this.inFlight.add(tracked);
-    void tracked.finally(() => this.inFlight.delete(tracked));
+    this.track(request.then((response) => response.clone()));
     if (!signal) return request;
     return new Promise<Response>((resolve, reject) => {
       if (signal.aborted) reject(signal.reason);
@@ -195,6 +284,7 @@ export class FaultLab {
         fetch: this.fetch,
         storage,
         clock: { now: this.now },
+        scheduler: this.clock,
         log: (level, text) => this.logs.push(`${level}: ${text}`),
       },
       {
@@ -241,10 +331,12 @@ export class FaultLab {
     await this.admin("faults", undefined, "DELETE");
     await this.admin("reset", {});
     this.hooks.beforeDataCall = undefined;
+    this.hooks.hold = undefined;
     this.hooks.unreachable = false;
     this.exchanges.length = 0;
     this.dataCalls = 0;
     this.logs.length = 0;
+    this.waitFailures.length = 0;
   }
 
   /**
@@ -279,10 +371,27 @@ export class FaultLab {
     return sent;
   }
 
-  /** Resolves once `done` holds, checking after every lab event loop turn (a hook's wait). */
-  async until(done: () => boolean, limitMs = 5_000): Promise<void> {
-    const end = Date.now() + limitMs;
-    while (!done() && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 5));
+  /**
+   * Resolves once `done` holds, checking after every real event-loop turn (a hook's wait
+   * for answers in flight). Fails, naming `what`, when it does not hold within
+   * HANG_GUARD_MS of real time: the wait is recorded in waitFailures, which the scenario
+   * checks, and the hook's call fails.
+   */
+  async until(done: () => boolean, what: string): Promise<void> {
+    const giveUpAt = performance.now() + HANG_GUARD_MS;
+    while (!done()) {
+      if (performance.now() > giveUpAt) {
+        const failure = `the lab waited ${HANG_GUARD_MS / 1000} s of real time for ${what}; it never happened`;
+        this.waitFailures.push(failure);
+        throw new Error(failure);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+  }
+
+  /** Throws when a wait of the lab gave up during the scenario. */
+  expectNoWaitFailed(): void {
+    if (this.waitFailures.length > 0) throw new Error(this.waitFailures.join("\n"));
   }
 
   async close(): Promise<void> {

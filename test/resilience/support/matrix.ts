@@ -82,6 +82,16 @@ export function faults(operations: readonly string[], fault: Record<string, unkn
   };
 }
 
+/**
+ * Answers of the operations slower than the call timeout: the lab holds every such call
+ * until the engine gives up on it, then the service answers (and charges) it late.
+ */
+export function held(operations: readonly string[]): ScenarioSetup["arm"] {
+  return async (faultLab) => {
+    faultLab.hooks.hold = (call) => operations.includes(call.operation);
+  };
+}
+
 /** The guarantees RELIABILITY.md gives for one fault row. */
 export function checkRow(matrix: Matrix, row: Row, outcome: ScenarioOutcome): void {
   const { book, oracle, logicalCalls } = matrix;

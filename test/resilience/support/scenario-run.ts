@@ -11,6 +11,10 @@ import { runWorkbook, type FormulaResult, type RunReport } from "../../../src/he
 import { cacheSnapshot, sum, type EmulatorStats, type Exchange, type FaultLab } from "./fault-lab";
 import type { Workbook } from "./workbook";
 
+/**
+ * A pass that has not settled after this much real time ends unsettled (and the scenario
+ * fails): a guard against a hang, never what decides an outcome (a pass takes seconds).
+ */
 export const PASS_TIMEOUT_MS = 90_000;
 
 /** How long after the fault the recovery recalculation runs (both clocks move). */
@@ -75,8 +79,9 @@ export async function runScenario(
   const formulas = book.cells.map((cell) => cell.formula);
   const faulted = await recalc(engine, formulas);
   await engine.idle();
-  // Late answers of calls the engine gave up on (slow responses) are charged by the service too.
+  // Late answers of calls the engine gave up on (held answers) are charged by the service too.
   await lab.drain();
+  lab.expectNoWaitFailed();
   const faultStats = await lab.stats();
   const faultExchanges = [...lab.exchanges];
   const logs = [...lab.logs];
@@ -85,6 +90,7 @@ export async function runScenario(
 
   await lab.admin("faults", undefined, "DELETE");
   lab.hooks.beforeDataCall = undefined;
+  lab.hooks.hold = undefined;
   lab.hooks.unreachable = false;
   await setup.disarm?.(lab);
   // The cells retry on their schedule once the fault clears: by then the engine no longer
@@ -96,6 +102,7 @@ export async function runScenario(
   lab.exchanges.length = 0;
   const recovered = await recalc(recoveryEngine, formulas);
   await recoveryEngine.idle();
+  lab.expectNoWaitFailed();
   const recoveryStats = await lab.stats();
   const recoveryExchanges = [...lab.exchanges];
   const charges = lab.chargesPerCode();
