@@ -1,5 +1,6 @@
 // One benchmark run: starts the emulator on loopback, reads the catalog, generates the
-// workbooks, runs W1-W5 and the naive baseline, and returns every figure with its bounds.
+// workbooks, runs W1-W5 and the naive baseline, measures the memory budgets, and returns
+// every figure with its bounds.
 import { mkdir } from "node:fs/promises";
 import type { Logger } from "../src/core/environment";
 import { startEmulatorProcess, type EmulatorProcess } from "./emulator-host";
@@ -10,6 +11,8 @@ import type { BenchConfig } from "./config";
 import { describeMachine } from "./machine";
 import type { AddinMeasurement } from "./addin";
 import type { BenchResults, NaiveFigures, WorkloadResult } from "./results";
+import { memoryTargets } from "./memory-budget";
+import { measureMemoryBudgets } from "./memory-budgets";
 import { generateNeedWorkbook, NEED_WORKBOOKS } from "./need-workloads";
 import {
   runNaive,
@@ -38,6 +41,8 @@ export async function runBenchmark(config: BenchConfig, hooks: BenchHooks): Prom
   const started = performance.now();
   await mkdir(config.outDir, { recursive: true });
   const clock = pinClock();
+  // First, while nothing else allocates: a build or a workload running beside them would be counted.
+  const memory = await measureMemoryBudgets();
   // Builds are CPU-heavy: they overlap only the naive baseline, which waits on the rate limit.
   const addinBuild = hooks.buildAddin?.();
   const emulator = await startBenchEmulator(config, clock);
@@ -142,7 +147,8 @@ export async function runBenchmark(config: BenchConfig, hooks: BenchHooks): Prom
       },
       workloads,
       addin,
-      targets: [...evaluateTargets(workloads), ...evaluateAddinTargets(addin)],
+      targets: [...evaluateTargets(workloads), ...evaluateAddinTargets(addin), ...memoryTargets(memory)],
+      memory,
       failures,
     };
   } finally {

@@ -3,6 +3,7 @@ import type { CallCounts } from "./bounds";
 import type { ModuleSize } from "./bundle-analysis";
 import type { ProfileEntry } from "./cpu-profile";
 import type { MachineDescription } from "./machine";
+import type { MemoryFigure } from "./memory-budget";
 import type { WorkbookComposition } from "./workloads";
 
 export interface NaiveFigures {
@@ -106,6 +107,8 @@ export interface BenchResults {
   workloads: WorkloadResult[];
   addin: AddinFigures | null;
   targets: TargetCheck[];
+  /** The memory budgets (memory-budgets.ts): bytes a unit keeps alive against its bound; absent in older results. */
+  memory?: MemoryFigure[];
   /** Workloads that could not run to the end, with the reason (their figures are missing). */
   failures: { workload: string; error: string }[];
 }

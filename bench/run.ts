@@ -1,10 +1,15 @@
 // `npm run bench`: runs every workload, writes bench/results.json and the results section
-// of BENCHMARKS.md. Options: see config.ts (e.g. `npm run bench -- --formulas 200 --sizes 100`).
+// of BENCHMARKS.md. Options: see config.ts (e.g. `npm run bench -- --formulas 200 --sizes 100`;
+// `-- --only-memory` measures the memory budgets alone, into the last run's results). Exits
+// with a failure when a memory budget is over its bound.
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { buildAddin } from "./addin";
 import { runBenchmark } from "./benchmark";
 import { parseBenchArgs } from "./config";
+import { exceededBudgets, withMemory } from "./memory-budget";
+import { measureMemoryBudgets } from "./memory-budgets";
+import type { BenchResults } from "./results";
 import { renderResults, spliceResults } from "./report";
 
 const ROOT = path.join(__dirname, "..");
@@ -14,16 +19,24 @@ async function main(): Promise<void> {
   const log = (level: string, message: string): void => {
     if (level !== "debug") process.stderr.write(`[${level}] ${message}\n`);
   };
-  const results = await runBenchmark(config, {
-    log: (level, message) => {
-      // The engine's own info lines would drown the progress lines.
-      if (level === "warn" || level === "error" || message.startsWith("W") || message.startsWith("Naive")) {
-        log(level, message);
-      }
-    },
-    buildAddin: config.addin ? () => buildAddin(ROOT, config.outDir, log) : undefined,
-  });
-  await writeFile(path.join(__dirname, "results.json"), `${JSON.stringify(results, null, 2)}\n`, "utf8");
+  const resultsFile = path.join(__dirname, "results.json");
+  const results = config.onlyMemory
+    ? withMemory(await lastResults(resultsFile), await measureMemoryBudgets())
+    : await runBenchmark(config, {
+        log: (level, message) => {
+          // The engine's own info lines would drown the progress lines.
+          if (
+            level === "warn" ||
+            level === "error" ||
+            message.startsWith("W") ||
+            message.startsWith("Naive")
+          ) {
+            log(level, message);
+          }
+        },
+        buildAddin: config.addin ? () => buildAddin(ROOT, config.outDir, log) : undefined,
+      });
+  await writeFile(resultsFile, `${JSON.stringify(results, null, 2)}\n`, "utf8");
   const markdownFile = path.join(ROOT, "BENCHMARKS.md");
   const document = await readFile(markdownFile, "utf8").catch(() => "# Benchmarks\n");
   await writeFile(markdownFile, spliceResults(document, renderResults(results)), "utf8");
@@ -33,10 +46,26 @@ async function main(): Promise<void> {
       `${check.met ? "met   " : "MISSED"} ${check.workload}: ${check.target} (${check.value})`,
     );
   }
+  const exceeded = exceededBudgets(results.memory ?? []);
+  for (const figure of exceeded) {
+    log(
+      "error",
+      `Memory budget exceeded: ${figure.title}: ${figure.median.toFixed(1)} > ${figure.bound} bytes per ${figure.unit}`,
+    );
+  }
+  if (exceeded.length > 0) process.exitCode = 1;
   log(
     "info",
     `Done in ${(results.durationMs / 1000).toFixed(1)} s: bench/results.json and BENCHMARKS.md written.`,
   );
+}
+
+/** The last full run's results, which `--only-memory` updates. */
+async function lastResults(file: string): Promise<BenchResults> {
+  const text = await readFile(file, "utf8").catch(() => {
+    throw new Error(`--only-memory updates ${file}, which is missing: run the whole benchmark once first.`);
+  });
+  return JSON.parse(text) as BenchResults;
 }
 
 main().catch((error: unknown) => {

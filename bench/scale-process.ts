@@ -15,7 +15,7 @@ const SCRIPT = path.join(__dirname, "scale-run.ts");
 
 export function runScaleInNewProcess(config: BenchConfig, log: Logger): Promise<ScaleProcessReport> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", SCRIPT], {
+    const child = spawn(process.execPath, ["--expose-gc", "--import", "tsx", SCRIPT], {
       cwd: path.join(__dirname, ".."),
       env: { ...process.env, BENCH_SCALE_CONFIG: JSON.stringify(config) },
       stdio: ["ignore", "pipe", "pipe"],

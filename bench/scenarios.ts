@@ -3,8 +3,6 @@
 // beside their lower bounds (and the naive baseline where BENCHMARKS.md compares one).
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
 import {
   measure,
   openSession,
@@ -367,15 +365,11 @@ async function profiledScalePasses(
   return { cold, warm, coldWallMs: passes.cold.wallMs, warmWallMs: passes.warm.wallMs };
 }
 
-/** A full collection, when the process can run one (V8's gc exposed at run time). */
+/** A full collection, when the process can run one (Node started with --expose-gc). */
 function collectGarbage(): void {
-  try {
-    setFlagsFromString("--expose-gc");
-    const gc: unknown = runInNewContext("gc");
-    if (typeof gc === "function") (gc as () => void)();
-  } catch {
-    // Without it the start level includes some garbage: the growth figure is then conservative.
-  }
+  // Without it the start level includes some garbage: the growth figure is then conservative.
+  const gc = (globalThis as { gc?: unknown }).gc;
+  if (typeof gc === "function") (gc as () => void)();
 }
 
 /** The naive client on a sample of the workbook, scaled linearly to all of it. */

@@ -2,7 +2,6 @@ import type { Month, MonthlyPoint } from "../../src/core/model";
 import { monthIndex } from "../../src/core/months";
 import { PointColumns } from "../../src/core/point-columns";
 import { monthlyPoints } from "../support/series-records";
-import { retainedBytes } from "../support/retained-bytes";
 
 const p = (month: string, value: number): MonthlyPoint => ({ month, value });
 
@@ -102,14 +101,6 @@ describe("equals and filterMonths", () => {
     expect(gapped.filterMonths(() => true)).toBe(gapped);
     expect(gapped.filterMonths(() => false).length).toBe(0);
   });
-});
-
-test("a cached point costs a few bytes, not an object (the largest part of a large workbook's memory)", () => {
-  // 1,000 series of 150 months: one object per point cost about 64 bytes with its boxed value.
-  const points = monthlyPoints("2010-01", 150, 1.5);
-  const bytes = retainedBytes(() => Array.from({ length: 1000 }, () => PointColumns.fromPoints(points)));
-  // 8 bytes a value, plus each series' two small objects and its buffer's header.
-  expect(bytes / (1000 * 150)).toBeLessThan(16);
 });
 
 describe("the stored form's parts", () => {

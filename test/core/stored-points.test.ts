@@ -9,8 +9,6 @@ import {
   unpackPoints,
   type StoredPointColumns,
 } from "../../src/core/stored-points";
-import { monthOfIndex } from "../../src/core/months";
-import { retainedBytes } from "../support/retained-bytes";
 import { PointColumns } from "../../src/core/point-columns";
 
 describe("stored points", () => {
@@ -129,20 +127,5 @@ describe("stored points", () => {
     ["a run far longer than the values", { months: "[[1,1000000000]]", values: "[1]" }],
   ])("reads no points from texts where %s", (_case, texts) => {
     expect(readPointTexts(texts)).toBeUndefined();
-  });
-
-  test("the stored form of a series is a block: its copy holds 8 bytes a value and no object per value", () => {
-    // What storage keeps of every cached series (IndexedDB's structured clone, and the
-    // memory store's): flat arrays came back as one boxed number per value, 30 bytes a
-    // point with its month; a run of months takes a few bytes.
-    const months = 100_000;
-    const points = Array.from({ length: months }, (_, index) => ({
-      month: monthOfIndex(index),
-      value: Math.round(index * 1.37) / 100,
-    }));
-    const packed = packPoints(PointColumns.fromPoints(points));
-    const bytes = retainedBytes(() => structuredClone(packed));
-    // (8.0 measured alone; the margin is for test workers whose heap differs.)
-    expect(bytes / months).toBeLessThan(10);
   });
 });

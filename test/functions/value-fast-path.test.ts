@@ -3,13 +3,12 @@
 import type { SeriesNeed } from "../../src/core/series-need";
 import { PLAIN_SERIAL_DATES } from "../../src/functions/host-capabilities";
 import type { CellJob } from "../../src/functions/streaming-cell";
-import { infoJob, type InfoArguments } from "../../src/functions/info";
+import { infoJob } from "../../src/functions/info";
 import { valueJob, type ValueArguments } from "../../src/functions/value";
 import { valuesJob, type ValuesArguments } from "../../src/functions/values";
 import { createHarness } from "../core/support/engine-harness";
 import { FakeService } from "../core/support/fake-service";
 import { seriesInfo } from "../core/support/series-fixtures";
-import { retainedBytes } from "../support/retained-bytes";
 
 const CODE = "68520-8-1";
 
@@ -110,25 +109,5 @@ describe("the fast path of VALUE and VALUES", () => {
       value = undefined;
     }
     expect(value).toBeUndefined();
-  });
-});
-
-const LATEST_VALUE_ARGS: ValueArguments = { code: CODE, date: null, currency: null, unit: null };
-const WHOLE_INFO_ARGS: InfoArguments = { code: CODE, field: null };
-
-describe("what a job keeps per cell", () => {
-  test.each<[string, (engine: ReturnType<typeof harness>["engine"]) => CellJob<unknown>]>([
-    ["VALUE", (engine) => valueJob(engine, LATEST_VALUE_ARGS)],
-    ["VALUES", (engine) => valuesJob(engine, VALUES_ARGS, PLAIN_SERIAL_DATES)],
-    ["INFO", (engine) => infoJob(engine, WHOLE_INFO_ARGS, PLAIN_SERIAL_DATES)],
-  ])("%s: its references, no functions of its own", (_case, makeJob) => {
-    // A job lives as long as its cell (tens of thousands in a workbook); an object of two
-    // closures and their scope cost 200 bytes or more a cell. (The arguments are the cell's,
-    // shared here.)
-    const { engine } = harness();
-    const count = 30_000;
-    const bytes = retainedBytes(() => Array.from({ length: count }, () => makeJob(engine)));
-    // Under 120 bytes measured alone; the margin is for test workers whose heap differs.
-    expect(bytes / count).toBeLessThan(170);
   });
 });

@@ -10,7 +10,6 @@ import {
   valueHeader,
   type ValuesLayout,
 } from "../../../src/functions/shape/values-table";
-import { retainedBytes } from "../../support/retained-bytes";
 import { makeInfo } from "../../support/series-records";
 import { PointColumns } from "../../../src/core/point-columns";
 import { monthToSerial } from "../../../src/functions/excel-dates";
@@ -169,36 +168,6 @@ test.each([
   expect(valueHeader({ ...DATA, ...overrides })).toBe(header);
   const table = buildValuesTable({ ...DATA, ...overrides }, { ...DEFAULTS, forecast: 0 }, PLAIN_SERIAL_DATES);
   expect(table[0]).toEqual(["Date", header]);
-});
-
-/** A series of `months` finals from 1900 on, with values that are not small integers. */
-function longSeries(months: number): SeriesData {
-  const finals = Array.from({ length: months }, (_, index) => ({
-    month: `${1900 + Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, "0")}`,
-    value: index + 0.5,
-  }));
-  return {
-    ...DATA,
-    finals: PointColumns.fromPoints(finals),
-    forecasts: PointColumns.EMPTY,
-    lastFinal: finals[months - 1]?.month ?? null,
-  };
-}
-
-test.each<[string, Partial<ValuesLayout>, number]>([
-  // [date, value, status]: a row, its three slots, the value's number box (96 bytes; up to
-  // 127 measured in a test worker that ran other files first). Rows grown by push took 240.
-  ["with the Status column", { forecast: 1 }, 180],
-  // [date, value]: 88 bytes.
-  ["date and value", { forecast: 0 }, 170],
-])("a table's rows are no larger than their cells (%s)", (_label, layout, maxBytesPerRow) => {
-  // Tables live as long as their series version, one per layout: at 10,000 cells they were
-  // most of the heap while each row grown by push kept room for 20 cells (240 bytes a row).
-  buildValuesTable(longSeries(24), { ...DEFAULTS, ...layout }, PLAIN_SERIAL_DATES);
-  const months = 12_000;
-  const data = longSeries(months);
-  const bytes = retainedBytes(() => buildValuesTable(data, { ...DEFAULTS, ...layout }, PLAIN_SERIAL_DATES));
-  expect(bytes / months).toBeLessThan(maxBytesPerRow);
 });
 
 // Monthly tables are cut from the columns without a row object per month: every layout
