@@ -3,7 +3,6 @@ import { PcdError } from "../../src/core/errors";
 import type { CellError } from "../../src/functions/cell-errors";
 import { startStreamingCell, type CellJob } from "../../src/functions/streaming-cell";
 import { engineEvents, observeUse, type EngineEvents } from "./support/real-engine";
-import { retainedBytes } from "../support/retained-bytes";
 
 const asError = (error: CellError) => ({ error });
 
@@ -143,26 +142,5 @@ describe("a cell's fast path with real timers", () => {
     await flush();
     expect(sink.results[1]).toBe("fast");
     cell.cancel();
-  });
-});
-
-describe("what a cell keeps", () => {
-  test("a cell shown from the fast path keeps its key's hold and watch, not its run's map of keys", async () => {
-    // Every cell of a recalculation lives until the next one (tens of thousands); the map
-    // of the run's keys and months, kept whole after the run, was 220 bytes a cell more.
-    const events = await engineEvents(["a"]);
-    const { engine } = events.h;
-    const { job } = fastJob(events.key("a"), () => 42);
-    const options = { engine, toHostError: asError };
-    const start = (count: number) =>
-      Array.from({ length: count }, () => startStreamingCell(makeSink(), job, options));
-    for (const cell of start(100)) cell.cancel();
-    const count = 10_000;
-    let cells: ReturnType<typeof start> = [];
-    const bytes = retainedBytes(() => (cells = start(count)));
-    for (const cell of cells) cell.cancel();
-    // About 1,500 bytes a cell with the engine's part (its hold and watch of the key); 1,680
-    // while the map was kept.
-    expect(bytes / count).toBeLessThan(1_600);
   });
 });
