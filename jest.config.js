@@ -29,6 +29,8 @@ const INTEGRATION = [
   "<rootDir>/test/functions/excel-dates.test.ts",
   "<rootDir>/test/headless/cli.test.ts",
   "<rootDir>/test/headless/emulator-runner.test.ts",
+  "<rootDir>/test/scripts/production-install.test.ts",
+  "<rootDir>/test/scripts/run-built.test.ts",
   "<rootDir>/test/scripts/serve.test.ts",
 ];
 
