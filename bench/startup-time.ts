@@ -3,11 +3,15 @@
 // CustomFunctions.associate) is loaded in a fresh browser context several times, and the
 // page's own clock (performance.now(), zero at navigation start) is read the moment
 // window.__pcdPreview reports all ten functions.
-import { access } from "node:fs/promises";
+import { existsSync } from "node:fs";
 import { chromium } from "playwright-core";
+import { findChromium, type ChromiumFound } from "../scripts/chromium-path";
 import { serveFolder } from "../scripts/static-server";
 
-export const CHROMIUM = "/usr/bin/chromium";
+function installedChromium(): ChromiumFound {
+  return findChromium({ platform: process.platform, env: process.env, exists: existsSync });
+}
+
 export const EXPECTED_FUNCTIONS = 10;
 
 export interface StartupMeasurement {
@@ -27,18 +31,16 @@ export function median(values: readonly number[]): number {
 
 /** Why start-up cannot be measured here, or null when it can. */
 export async function startupUnavailable(): Promise<string | null> {
-  try {
-    await access(CHROMIUM);
-    return null;
-  } catch {
-    return `no Chromium at ${CHROMIUM} (apt-get install -y chromium)`;
-  }
+  const browser = installedChromium();
+  return browser.found ? null : browser.message;
 }
 
 export async function measureStartup(buildFolder: string, loads = 5): Promise<StartupMeasurement> {
+  const installed = installedChromium();
+  if (!installed.found) throw new Error(installed.message);
   const server = await serveFolder(buildFolder);
   const browser = await chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath: installed.path,
     args: [
       "--headless",
       "--no-sandbox",
