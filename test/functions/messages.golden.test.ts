@@ -7,8 +7,12 @@
 // The functions come from the headless runner's list (src/headless/formula.ts), so a new
 // function joins the corpus by itself: rewrite the file with
 //   UPDATE_GOLDEN=1 npx jest test/functions/messages.golden.test.ts
-// Deterministic: the emulator's catalog is seeded, the engine's clock is pinned per class,
-// and the one wall-clock text (the cell's own retry time) is masked.
+// Deterministic: the emulator's catalog is seeded; the engine and the service run on the
+// fault lab's clock, set per class, which moves only to the engine's own timers (a wait
+// before a retry, a timeout) once no call is in flight but held ones, so a late answer is
+// one the lab holds until the engine's timeout passes on that clock; the cells are read
+// once the engine is idle and no change is still being delivered; the one wall-clock text
+// (the cell's own retry time) is masked.
 import { createEngine } from "../../src/core/engine";
 import type { Engine } from "../../src/core/engine-api";
 import { MemoryStorage } from "../../src/core/storage";
@@ -29,7 +33,7 @@ const START = "2026-11-10T18:00:00Z";
 /** The 15th, 05:30 and 06:30 US Central Time: signed in before its maintenance (06:00 to 22:00), the token still valid in it. */
 const BEFORE_MAINTENANCE = "2026-11-15T11:30:00Z";
 const MAINTENANCE = "2026-11-15T12:30:00Z";
-/** Short call timeouts, so a "no answer in time" case takes a second, not 130. */
+/** The call timeout of the lab's engines (its messages name it). */
 const CALL_TIMEOUT_MS = 1_000;
 
 let lab: FaultLab;
@@ -45,7 +49,9 @@ beforeAll(async () => {
     .mockImplementation(
       (locales, options) => new SystemFormat(locales ?? "en-US", { timeZone: "UTC", ...options }),
     );
-  lab = await FaultLab.start(START);
+  // No rate limit on either side: the corpus's retries go as fast as the lab's clock allows
+  // (a 429 comes from the injected fault alone, never from the pace of the calls).
+  lab = await FaultLab.start(START, { rateLimitPerSecond: 0 });
   const engine = await signedIn();
   const energy = await engine.catalog("energy_price");
   const industry = await engine.catalog("industry_economics");
@@ -80,13 +86,16 @@ afterAll(async () => {
 
 const OTHER_FACTOR = "<other location factor>";
 
-/** The engines' clock: pinned, moved only by a class (time never flows into a message). */
-const clock = { now: Date.parse(START) };
-
-/** An engine as the add-in builds it, on the lab's fetch and the pinned clock. */
+/** An engine as the add-in builds it, on the lab's fetch, clock and timers. */
 function engineAt(sandbox = false): Engine {
   return createEngine(
-    { fetch: lab.fetch, storage: new MemoryStorage(), clock: { now: () => clock.now }, log: () => undefined },
+    {
+      fetch: lab.fetch,
+      storage: new MemoryStorage(),
+      clock: { now: lab.now },
+      scheduler: lab.clock,
+      log: () => undefined,
+    },
     {
       settings: {
         baseUrl: lab.emulator.url,
@@ -96,6 +105,7 @@ function engineAt(sandbox = false): Engine {
         ...(sandbox ? { environment: "sandbox" as const } : {}),
       },
       batchWindowMs: 5,
+      tuning: { requestsPerSecond: 1_000 },
       retry: RETRY,
     },
   );
@@ -140,15 +150,22 @@ function deterministic(message: string): string {
     .replace(/127\.0\.0\.1:\d+/g, "127.0.0.1:PORT");
 }
 
-/** Waits until the engine has no call under way and no cell set a new result in the meantime. */
+/**
+ * Waits until the engine has no call under way and no cell set a new result over two
+ * rounds in a row. The engine delivers changes on a zero-delay timer: each round waits
+ * for a timer turn after idle, so a change announced just before is delivered (and the
+ * recomputation it starts is under way) before the results are counted.
+ */
 async function quiet(engine: Engine, invocations: readonly RecordingInvocation[]): Promise<void> {
   const results = (): number => invocations.reduce((sum, invocation) => sum + invocation.resultCount, 0);
-  for (let round = 0; round < 20; round += 1) {
+  let unchanged = 0;
+  for (let round = 0; round < 50; round += 1) {
     const before = results();
     await engine.idle();
-    // Change deliveries and the recomputations they start run on later ticks.
+    await new Promise((resolve) => setTimeout(resolve, 0));
     for (let tick = 0; tick < 3; tick += 1) await new Promise((resolve) => setImmediate(resolve));
-    if (results() === before) return;
+    unchanged = results() === before ? unchanged + 1 : 0;
+    if (unchanged === 2) return;
   }
   throw new Error("the cells kept changing: the corpus would not be deterministic");
 }
@@ -246,12 +263,17 @@ const SERVICE_FAULTS: ReadonlyArray<[string, Record<string, unknown>]> = [
   ["HTTP 503", { mode: "status", status: 503 }],
   ["no answer (connection dropped)", { mode: "drop" }],
   ["a malformed answer", { mode: "malformed" }],
-  ["no answer in time", { mode: "latency", latencyMs: CALL_TIMEOUT_MS * 2 }],
+  // Held by the lab until the engine's timeout passes on the lab's clock, then answered late.
+  ["no answer in time", { mode: "held" }],
 ];
 
 /** The fault on every call of the operations. */
 const faultOn =
   (operations: readonly string[], fault: Record<string, unknown>) => async (): Promise<void> => {
+    if (fault.mode === "held") {
+      lab.hooks.hold = (call) => operations.includes(call.operation);
+      return;
+    }
     for (const operation of operations) await lab.admin("faults", { operation, rate: 1, ...fault });
   };
 
@@ -343,14 +365,9 @@ test("every message of every function, per input class, matches test/golden/mess
   for (const inputClass of CLASSES) {
     await lab.resetAll();
     await lab.admin("plan", { history: true, allowance: 500 });
-    const signInAt = inputClass.signInAt ?? START;
-    await lab.setClock(signInAt, false);
-    clock.now = Date.parse(signInAt);
+    await lab.setClock(inputClass.signInAt ?? START);
     const engine = inputClass.signedOut ? engineAt() : await signedIn(inputClass.sandbox);
-    if (inputClass.at !== undefined) {
-      await lab.setClock(inputClass.at, false);
-      clock.now = Date.parse(inputClass.at);
-    }
+    if (inputClass.at !== undefined) await lab.setClock(inputClass.at);
     await inputClass.arm?.();
     const shown = await runCells(engine, inputClass.cells());
     corpus[inputClass.name] = Object.fromEntries(

@@ -60,15 +60,21 @@ export interface DataCall {
   codes: string[];
 }
 
+/** What the hold hook is told of a call (codes: as in Exchange.codes, empty but for data calls). */
+export interface HeldCall {
+  operation: Exclude<Operation, "access_token">;
+  codes: string[];
+}
+
 export interface FetchHooks {
   /** Runs before a data call (Series Values / History) is forwarded; n counts from 1. */
   beforeDataCall?: (n: number, call: DataCall) => Promise<void>;
   /**
-   * Data calls the service answers too late: the lab holds each until the engine gives up
-   * on it (its timeout fires as the lab's clock passes it), then sends it to the service,
-   * which answers and charges it as it would a late answer.
+   * Calls the service answers too late (any but token requests): the lab holds each until
+   * the engine gives up on it (its timeout fires as the lab's clock passes it), then sends
+   * it to the service, which answers and charges it as it would a late answer.
    */
-  hold?: (call: DataCall) => boolean;
+  hold?: (call: HeldCall) => boolean;
   /** While true every request goes to a closed local port (connection refused). */
   unreachable?: boolean;
 }
@@ -189,13 +195,14 @@ export class FaultLab {
     try {
       const operation = operationOf(input);
       let url = input;
-      let held = false;
       if (operation === "series_values" || operation === "series_hist") {
         this.dataCalls += 1;
-        const call: DataCall = { operation, codes: chargedCodes(input) };
-        await this.hooks.beforeDataCall?.(this.dataCalls, call);
-        held = this.hooks.hold?.(call) ?? false;
+        await this.hooks.beforeDataCall?.(this.dataCalls, { operation, codes: chargedCodes(input) });
       }
+      // Token requests time out on the real clock (the lab's does not reach them): never held.
+      const held =
+        operation !== "access_token" &&
+        (this.hooks.hold?.({ operation, codes: chargedCodes(input) }) ?? false);
       if (this.hooks.unreachable) url = input.replace(this.emulator.url, this.deadUrl);
       const exchange: Exchange = {
         operation,
