@@ -370,6 +370,11 @@ export interface Engine {
 
   serviceState(): ServiceState;
   /**
+   * Epoch ms on the clock the host gave the engine (EngineEnvironment.clock): what cells time
+   * their retries by, so they agree with the engine on downtimes and releases.
+   */
+  now(): number;
+  /**
    * Fires once when the service answers again after an outage, an unreachable spell or a
    * downtime the engine saw end (the release seen out on release day): cells waiting on a
    * retry try at once. Optional for engines that observe no calls.

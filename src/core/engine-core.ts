@@ -380,6 +380,10 @@ export class EngineCore implements Engine {
     return this.downtime.state();
   }
 
+  now(): number {
+    return this.parts.clock.now();
+  }
+
   onServiceBack(listener: () => void): Unsubscribe {
     return this.serviceReturn.onBack(listener);
   }

@@ -15,6 +15,7 @@ export function runCell<T>(
     startStreamingCell(invocation, makeJob(engine, detectHostCapabilities()), {
       engine,
       toHostError: toCustomFunctionsError,
+      now: () => engine.now(),
     });
   } catch (error) {
     invocation.setResult(toCustomFunctionsError(toCellError(error)));

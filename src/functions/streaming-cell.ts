@@ -9,6 +9,7 @@ import type { SeriesNeed } from "../core/series-need";
 import { unwatchSessions, watchSessions, type SessionWatcher } from "./auth-watch";
 import { toCellError, withRetryNote, type CellError } from "./cell-errors";
 import { KeySlots } from "./key-slots";
+import { attemptOnReturnAt, isPassingFailure, nextAttemptAt } from "./retry-schedule";
 import { unwaitForService, waitForService, type RetryWaiter } from "./service-back-watch";
 import { sameResult } from "./same-result";
 
@@ -53,8 +54,11 @@ export interface StreamingCellOptions<E> {
   watchdogMs?: number;
   /** 0..1, for the retry jitter (default Math.random). */
   random?: () => number;
-  /** The clock the retry schedule reads (default Date.now; tests inject theirs). */
-  now?: () => number;
+  /**
+   * The clock the retry schedule reads: the engine's (Engine.now), so the time a cell says it
+   * tries again is on the clock the engine judges downtimes and releases by.
+   */
+  now: () => number;
 }
 
 export interface StreamingCell {
@@ -62,36 +66,6 @@ export interface StreamingCell {
   rerun(): void;
   cancel(): void;
 }
-
-/**
- * A cell that failed for a passing reason (network, timeout, server, rate, downtime) tries
- * again by itself: after these delays, or when the service says it is back. The engine
- * serves cached data and coalesces identical requests, so a retry costs at most the one
- * fetch that was missing.
- */
-const FIRST_RETRY_MS = 60_000;
-export const RETRY_DELAYS_MS: readonly number[] = [FIRST_RETRY_MS, 5 * 60_000, 15 * 60_000];
-const MAX_SCHEDULED_DELAY_MS = 15 * 60_000;
-/** Retries timed by the service (back at / retry after) stop after this many in a row. */
-const MAX_TIMED_RETRIES = 6;
-const MAX_RETRY_DELAY_MS = 24 * 60 * 60_000;
-/**
- * Kinds a later try may cure. "protocol" (an unreadable answer) is among them: the engine
- * does not ask again at once (the answer may have been charged), the cell's schedule does.
- */
-const TRANSIENT_KINDS: ReadonlySet<string> = new Set([
-  "network",
-  "timeout",
-  "server",
-  "rate",
-  "unavailable",
-  "protocol",
-]);
-/**
- * Each wait is stretched by up to this share, at random, so that cells refused together
- * (a 429 for a whole recalculation) do not all come back in the same second.
- */
-export const RETRY_JITTER = 0.25;
 
 /** Margin on top of the engine's own call timeouts before the watchdog gives up. */
 export const WATCHDOG_MARGIN_MS = 15_000;
@@ -232,7 +206,7 @@ class StreamingCellRun<T, E> implements StreamingCell, SessionWatcher, RetryWait
       return;
     }
     this.running = true;
-    this.lastRunAt = (this.options.now ?? Date.now)();
+    this.lastRunAt = this.options.now();
     if (!this.settled) this.watchdog = this.startWatchdog();
     // Keys of this run are watched at once (a change during the run re-runs the cell), and
     // replace the watched set when the run ends (keys it no longer uses stop mattering). Each
@@ -318,29 +292,20 @@ class StreamingCellRun<T, E> implements StreamingCell, SessionWatcher, RetryWait
    */
   private scheduleRetry(error: unknown): number | null {
     if (this.retryTimer !== undefined) return this.retryAt;
-    if (this.cancelled || !isPcdError(error) || !TRANSIENT_KINDS.has(error.kind)) return null;
-    const now = this.options.now ?? Date.now;
-    const { until, retryAfterMs } = error.details;
-    let delay: number | undefined;
-    if (until !== undefined) delay = until - now() + FIRST_RETRY_MS;
-    else if (retryAfterMs !== undefined) delay = retryAfterMs;
-    else delay = RETRY_DELAYS_MS[this.retryAttempt];
-    if (delay === undefined || this.retryAttempt >= MAX_TIMED_RETRIES) {
+    if (this.cancelled || !isPcdError(error) || !isPassingFailure(error.kind)) return null;
+    const now = this.options.now();
+    const draw = (this.options.random ?? Math.random)();
+    const at = nextAttemptAt(error.details, this.retryAttempt, now, draw);
+    if (at === null) {
       // The schedule ran out: the cell still tries once when the service answers again.
       this.waitForReturn();
       return null;
     }
     this.retryAttempt += 1;
-    const wait = Math.min(Math.max(delay, FIRST_RETRY_MS), MAX_RETRY_DELAY_MS);
-    const random = this.options.random ?? Math.random;
-    // The spread is a share of the schedule's longest step at most: a downtime that ends in
-    // 16 hours must not send its cells back up to 4 hours after it ended.
-    const spread = Math.min(wait, MAX_SCHEDULED_DELAY_MS) * RETRY_JITTER;
-    const jittered = wait + Math.floor(spread * random());
-    this.retryAt = now() + jittered;
-    this.retryTimer = setTimeout(StreamingCellRun.onRetryTimer, jittered, this);
+    this.retryAt = at;
+    this.retryTimer = setTimeout(StreamingCellRun.onRetryTimer, at - now, this);
     this.waitForReturn();
-    return this.retryAt;
+    return at;
   }
 
   private static onRetryTimer(this: void, cell: StreamingCellRun<unknown, unknown>): void {
@@ -362,16 +327,15 @@ class StreamingCellRun<T, E> implements StreamingCell, SessionWatcher, RetryWait
       this.rerun();
       return;
     }
-    // The schedule ran out: one try per longest step at most, however often the service
-    // comes and goes (a series the service keeps failing must not be asked for each time).
-    const now = (this.options.now ?? Date.now)();
-    const wait = this.lastRunAt + MAX_SCHEDULED_DELAY_MS - now;
-    if (wait <= 0) {
+    // The schedule ran out: one try per longest step at most.
+    const now = this.options.now();
+    const at = attemptOnReturnAt(this.lastRunAt);
+    if (at <= now) {
       this.rerun();
       return;
     }
-    this.retryAt = now + wait;
-    this.retryTimer = setTimeout(StreamingCellRun.onRetryTimer, wait, this);
+    this.retryAt = at;
+    this.retryTimer = setTimeout(StreamingCellRun.onRetryTimer, at - now, this);
   }
 
   private waitForReturn(): void {

@@ -49,7 +49,7 @@ function countingCell(engine: Engine) {
     },
   };
   const sink = { setResult: (): void => undefined };
-  const cell = startStreamingCell(sink, job, { engine, toHostError: asError });
+  const cell = startStreamingCell(sink, job, { engine, toHostError: asError, now: () => engine.now() });
   return { cell, runs: () => runs };
 }
 

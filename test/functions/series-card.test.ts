@@ -48,6 +48,7 @@ async function run<T>(h: Harness, job: CellJob<T>): Promise<T | CellError> {
     cell = startStreamingCell<T, CellError>({ setResult: (value) => resolve(value) }, job, {
       engine: h.engine,
       toHostError: (error) => error,
+      now: () => h.engine.now(),
     });
   });
   cell?.cancel();

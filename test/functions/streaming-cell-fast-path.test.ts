@@ -45,7 +45,12 @@ describe("a cell's fast path", () => {
     jest.useFakeTimers();
     const sink = makeSink();
     const { job, counts } = fastJob(events.key("a"), () => 42);
-    const cell = startStreamingCell(sink, job, { engine, toHostError: asError, watchdogMs: 1000 });
+    const cell = startStreamingCell(sink, job, {
+      engine,
+      toHostError: asError,
+      now: () => engine.now(),
+      watchdogMs: 1000,
+    });
     expect(sink.results).toEqual([42]);
     expect(jest.getTimerCount()).toBe(0);
     expect(counts).toEqual({ now: 1, slow: 0 });
@@ -70,7 +75,7 @@ describe("a cell's fast path with real timers", () => {
     const { engine } = events.h;
     const sink = makeSink();
     const { job, counts } = fastJob(events.key("a"), now);
-    const cell = startStreamingCell(sink, job, { engine, toHostError: asError });
+    const cell = startStreamingCell(sink, job, { engine, toHostError: asError, now: () => engine.now() });
     await flush();
     expect(sink.results).toEqual(["slow"]);
     expect(counts).toEqual({ now: 1, slow: 1 });
@@ -84,7 +89,7 @@ describe("a cell's fast path with real timers", () => {
     const sink = makeSink();
     let value = 1;
     const { job, counts } = fastJob(events.key("a"), () => value);
-    const cell = startStreamingCell(sink, job, { engine, toHostError: asError });
+    const cell = startStreamingCell(sink, job, { engine, toHostError: asError, now: () => engine.now() });
     await events.change("a");
     await flush();
     expect(sink.results).toEqual([1]);
@@ -111,7 +116,7 @@ describe("a cell's fast path with real timers", () => {
       await slowHeld;
       return "slow";
     };
-    const cell = startStreamingCell(sink, job, { engine, toHostError: asError });
+    const cell = startStreamingCell(sink, job, { engine, toHostError: asError, now: () => engine.now() });
     ready = true;
     await events.change("a"); // during the slow run: marks it dirty
     await flush();
@@ -134,7 +139,7 @@ describe("a cell's fast path with real timers", () => {
       run.track(events.key("a"));
       throw new PcdError("input", "The code is not a PCD code.");
     };
-    const cell = startStreamingCell(sink, job, { engine, toHostError: asError });
+    const cell = startStreamingCell(sink, job, { engine, toHostError: asError, now: () => engine.now() });
     await flush();
     expect(sink.results).toEqual([{ error: expect.objectContaining({ type: "#VALUE!" }) }]);
     state = "ok";

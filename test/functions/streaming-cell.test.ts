@@ -57,7 +57,7 @@ test("a data cell shows its result and re-runs only when its key changes", async
   const { engine } = events.h;
   const sink = makeSink();
   const { job, runs } = scriptedJob("data", [async () => 1, async () => 2], events.key("a"));
-  startStreamingCell(sink, job, { engine, toHostError: asError });
+  startStreamingCell(sink, job, { engine, toHostError: asError, now: () => engine.now() });
   await flush();
   expect(sink.results).toEqual([1]);
 
@@ -77,7 +77,7 @@ test("an unchanged result is not set again (no needless recalculation)", async (
   const { engine } = events.h;
   const sink = makeSink();
   const { job, runs } = scriptedJob("data", [async () => [[1, "a"]]], events.key("k"));
-  startStreamingCell(sink, job, { engine, toHostError: asError });
+  startStreamingCell(sink, job, { engine, toHostError: asError, now: () => engine.now() });
   await flush();
   await events.change("k");
   await flush();
@@ -90,7 +90,7 @@ test("a meta cell re-runs on catalog or limits changes", async () => {
   const { engine } = events.h;
   const sink = makeSink();
   const { job } = scriptedJob("meta", [async () => "a", async () => "b"]);
-  startStreamingCell(sink, job, { engine, toHostError: asError });
+  startStreamingCell(sink, job, { engine, toHostError: asError, now: () => engine.now() });
   await flush();
   await events.meta();
   await flush();
@@ -105,7 +105,7 @@ test("a failed cell re-runs after a sign-in, not on other auth changes", async (
   const sink = makeSink();
   const notSignedIn = new PcdError("not_signed_in", "Not signed in to PCD.");
   const { job, runs } = scriptedJob("data", [() => Promise.reject(notSignedIn), async () => 42], key);
-  startStreamingCell(sink, job, { engine, toHostError: asError });
+  startStreamingCell(sink, job, { engine, toHostError: asError, now: () => engine.now() });
   await flush();
   expect(sink.results).toEqual([{ error: { type: "#N/A", message: "Not signed in to PCD." } }]);
 
@@ -124,7 +124,7 @@ test("a keyless failure (e.g. unknown code) re-runs when the catalog changes", a
   const sink = makeSink();
   const unknown = new PcdError("not_found", "Unknown code 1-2-3.");
   const { job } = scriptedJob("data", [() => Promise.reject(unknown), async () => 7]);
-  startStreamingCell(sink, job, { engine, toHostError: asError });
+  startStreamingCell(sink, job, { engine, toHostError: asError, now: () => engine.now() });
   await flush();
   await events.meta();
   await flush();
@@ -138,7 +138,7 @@ test("an argument error stops watching: nothing can fix it but new arguments", a
   const sink = makeSink();
   const bad = new PcdError("input", "order must be 0 or 1; got 3.");
   const { job, runs } = scriptedJob("meta", [() => Promise.reject(bad)]);
-  startStreamingCell(sink, job, { engine, toHostError: asError });
+  startStreamingCell(sink, job, { engine, toHostError: asError, now: () => engine.now() });
   await flush();
   expect(sink.results).toEqual([{ error: { type: "#VALUE!", message: "order must be 0 or 1; got 3." } }]);
   expect(use.listenerCount()).toBe(0);
@@ -156,7 +156,7 @@ test("triggers during a computation coalesce into one more run", async () => {
     () => new Promise<number>((resolve) => (release = resolve)),
     async () => 2,
   ]);
-  startStreamingCell(sink, job, { engine, toHostError: asError });
+  startStreamingCell(sink, job, { engine, toHostError: asError, now: () => engine.now() });
   await events.meta();
   await events.meta();
   await events.meta();
@@ -172,7 +172,7 @@ test("cancelling unsubscribes and ignores a late result", async () => {
   const sink = makeSink();
   let release: (value: number) => void = () => undefined;
   const { job } = scriptedJob("data", [() => new Promise<number>((resolve) => (release = resolve))], key);
-  startStreamingCell(sink, job, { engine, toHostError: asError });
+  startStreamingCell(sink, job, { engine, toHostError: asError, now: () => engine.now() });
   // Its key and sign-ins (a data cell with a key does not listen to catalog changes).
   expect(use.listenerCount()).toBe(2);
   sink.onCanceled?.();
@@ -195,7 +195,7 @@ test("a data cell listens to exactly the keys of its latest run", async () => {
       return name;
     },
   };
-  const cell = startStreamingCell(sink, job, { engine, toHostError: asError });
+  const cell = startStreamingCell(sink, job, { engine, toHostError: asError, now: () => engine.now() });
   await flush();
   expect(use.watchedKeys()).toEqual([events.key("old")]);
   name = "new";
@@ -225,7 +225,7 @@ test("many keys changing in one delivery re-run a cell once", async () => {
       return runs;
     },
   };
-  startStreamingCell(sink, job, { engine, toHostError: asError });
+  startStreamingCell(sink, job, { engine, toHostError: asError, now: () => engine.now() });
   await flush();
   await events.change("a", "b");
   await flush();
@@ -245,7 +245,7 @@ test.each<[string, CellWatch, string | undefined, () => Promise<unknown>, number
   const events = await engineEvents(["k"]);
   const { engine } = events.h;
   const { job, runs } = scriptedJob(watch, [outcome], key === undefined ? undefined : events.key(key));
-  const cell = startStreamingCell(makeSink(), job, { engine, toHostError: asError });
+  const cell = startStreamingCell(makeSink(), job, { engine, toHostError: asError, now: () => engine.now() });
   await flush();
   await events.meta();
   await flush();
@@ -261,7 +261,7 @@ test.each<[CellWatch, number]>([
   const events = await engineEvents();
   const { engine } = events.h;
   const { job, runs } = scriptedJob(watch, [succeeds]);
-  const cell = startStreamingCell(makeSink(), job, { engine, toHostError: asError });
+  const cell = startStreamingCell(makeSink(), job, { engine, toHostError: asError, now: () => engine.now() });
   await flush();
   await events.limits();
   await flush();
@@ -283,7 +283,12 @@ describe("watchdog", () => {
     const sink = makeSink();
     let release: (value: number) => void = () => undefined;
     const { job } = scriptedJob("data", [() => new Promise<number>((resolve) => (release = resolve))], key);
-    startStreamingCell(sink, job, { engine, toHostError: asError, watchdogMs: 60_000 });
+    startStreamingCell(sink, job, {
+      engine,
+      toHostError: asError,
+      now: () => engine.now(),
+      watchdogMs: 60_000,
+    });
     jest.advanceTimersByTime(59_999);
     expect(sink.results).toEqual([]);
     jest.advanceTimersByTime(1);
@@ -306,7 +311,12 @@ describe("watchdog", () => {
     const { engine } = h;
     const sink = makeSink();
     const { job } = scriptedJob("meta", [async () => "shown", () => new Promise<never>(() => undefined)]);
-    startStreamingCell(sink, job, { engine, toHostError: asError, watchdogMs: 1_000 });
+    startStreamingCell(sink, job, {
+      engine,
+      toHostError: asError,
+      now: () => engine.now(),
+      watchdogMs: 1_000,
+    });
     await microflush();
     // A sign-in is a meta change the engine delivers without a timer.
     await engine.signIn("a@example.com", "password");
@@ -330,7 +340,12 @@ test("cancelling a cell that is still waiting clears its watchdog (no timer outl
     const { engine, key } = await quiet();
     const sink = makeSink();
     const { job } = scriptedJob("data", [() => new Promise<never>(() => undefined)], key);
-    startStreamingCell(sink, job, { engine, toHostError: asError, watchdogMs: 5_000 });
+    startStreamingCell(sink, job, {
+      engine,
+      toHostError: asError,
+      now: () => engine.now(),
+      watchdogMs: 5_000,
+    });
     expect(jest.getTimerCount()).toBe(1);
     sink.onCanceled?.();
     expect(jest.getTimerCount()).toBe(0);
@@ -352,7 +367,7 @@ test("a cell follows only the keys its latest run used", async () => {
       return runs;
     },
   };
-  startStreamingCell(sink, job, { engine, toHostError: asError });
+  startStreamingCell(sink, job, { engine, toHostError: asError, now: () => engine.now() });
   await flush();
   await events.change("first");
   await flush();
@@ -375,7 +390,7 @@ test("a change of the key while the cell is computing re-runs it once the run en
     [() => new Promise<string>((resolve) => (release = resolve)), async () => "new"],
     events.key("k"),
   );
-  startStreamingCell(sink, job, { engine, toHostError: asError });
+  startStreamingCell(sink, job, { engine, toHostError: asError, now: () => engine.now() });
   await flush();
   await events.change("k");
   release("old");
@@ -385,6 +400,8 @@ test("a change of the key while the cell is computing re-runs it once the run en
 });
 
 describe("retries after passing failures", () => {
+  /** Jest's fake clock, which the timers advance: the cells' retry clock in these tests. */
+  const fakeNow = (): number => Date.now();
   beforeEach(() => jest.useFakeTimers({ now: Date.parse("2026-11-15T12:00:00Z") }));
   afterEach(() => jest.useRealTimers());
 
@@ -394,7 +411,13 @@ describe("retries after passing failures", () => {
     const { engine, key } = await quiet();
     const sink = makeSink();
     const { job, runs } = scriptedJob("data", [() => Promise.reject(networkDown)], key);
-    startStreamingCell(sink, job, { engine, toHostError: asError, watchdogMs: 10_000_000, random: () => 0 });
+    startStreamingCell(sink, job, {
+      engine,
+      toHostError: asError,
+      now: fakeNow,
+      watchdogMs: 10_000_000,
+      random: () => 0,
+    });
     await microflush();
     const runsAfter = async (ms: number): Promise<number> => {
       jest.advanceTimersByTime(ms);
@@ -416,7 +439,13 @@ describe("retries after passing failures", () => {
     const until = Date.now() + 3 * 60 * 60_000;
     const down = new PcdError("unavailable", "Down for maintenance until 22:00.", { until });
     const { job, runs } = scriptedJob("data", [() => Promise.reject(down), async () => 5], key);
-    startStreamingCell(sink, job, { engine, toHostError: asError, watchdogMs: 10_000_000, random: () => 0 });
+    startStreamingCell(sink, job, {
+      engine,
+      toHostError: asError,
+      now: fakeNow,
+      watchdogMs: 10_000_000,
+      random: () => 0,
+    });
     await microflush();
     jest.advanceTimersByTime(3 * 60 * 60_000 + 59_000);
     await microflush();
@@ -442,7 +471,13 @@ describe("retries after passing failures", () => {
     const back = serviceBack(engine);
     const sink = makeSink();
     const { job, runs } = scriptedJob("data", [() => Promise.reject(networkDown), async () => 8], key);
-    startStreamingCell(sink, job, { engine, toHostError: asError, watchdogMs: 10_000_000, random: () => 0 });
+    startStreamingCell(sink, job, {
+      engine,
+      toHostError: asError,
+      now: fakeNow,
+      watchdogMs: 10_000_000,
+      random: () => 0,
+    });
     await microflush();
     expect(sink.results.at(-1)).toMatchObject({ error: { message: expect.stringContaining("12:01 UTC") } });
     jest.advanceTimersByTime(10_000);
@@ -462,7 +497,13 @@ describe("retries after passing failures", () => {
     const back = serviceBack(engine);
     const sink = makeSink();
     const { job, runs } = scriptedJob("data", [() => Promise.reject(networkDown)], key);
-    startStreamingCell(sink, job, { engine, toHostError: asError, watchdogMs: 10_000_000, random: () => 0 });
+    startStreamingCell(sink, job, {
+      engine,
+      toHostError: asError,
+      now: fakeNow,
+      watchdogMs: 10_000_000,
+      random: () => 0,
+    });
     await microflush();
     const messages: unknown[] = [];
     for (let i = 0; i < 6; i += 1) {
@@ -504,7 +545,13 @@ describe("retries after passing failures", () => {
       ],
       key,
     );
-    startStreamingCell(sink, job, { engine, toHostError: asError, watchdogMs: 10_000_000, random: () => 0 });
+    startStreamingCell(sink, job, {
+      engine,
+      toHostError: asError,
+      now: fakeNow,
+      watchdogMs: 10_000_000,
+      random: () => 0,
+    });
     await microflush();
     // The schedule: 1, 5 and 15 minutes, then no timer.
     for (const step of [60_000, 5 * 60_000, 15 * 60_000]) {
@@ -532,6 +579,7 @@ describe("retries after passing failures", () => {
     startStreamingCell(sink, job, {
       engine,
       toHostError: asError,
+      now: fakeNow,
       watchdogMs: 10_000_000,
       random: () => 0.999,
     });
@@ -563,7 +611,13 @@ describe("retries after passing failures", () => {
     const { engine, key } = await quiet();
     const sink = makeSink();
     const { job } = scriptedJob("data", [() => Promise.reject(networkDown)], key);
-    startStreamingCell(sink, job, { engine, toHostError: asError, watchdogMs: 10_000_000, random: () => 0 });
+    startStreamingCell(sink, job, {
+      engine,
+      toHostError: asError,
+      now: fakeNow,
+      watchdogMs: 10_000_000,
+      random: () => 0,
+    });
     await microflush();
     // 12:00 UTC now (no jitter drawn): the first retry is a minute later, the next five minutes after that.
     expect(sink.results.at(-1)).toEqual({
@@ -589,6 +643,7 @@ describe("retries after passing failures", () => {
     startStreamingCell(sink, job, {
       engine,
       toHostError: asError,
+      now: fakeNow,
       watchdogMs: 10_000_000,
       random: () => draw,
     });
@@ -606,7 +661,13 @@ describe("retries after passing failures", () => {
     const sink = makeSink();
     const unreadable = new PcdError("protocol", "The answer of Series Values could not be read.");
     const { job, runs } = scriptedJob("data", [() => Promise.reject(unreadable), async () => 7], key);
-    startStreamingCell(sink, job, { engine, toHostError: asError, watchdogMs: 10_000_000, random: () => 0 });
+    startStreamingCell(sink, job, {
+      engine,
+      toHostError: asError,
+      now: fakeNow,
+      watchdogMs: 10_000_000,
+      random: () => 0,
+    });
     await microflush();
     jest.advanceTimersByTime(59_999);
     await microflush();
@@ -630,7 +691,13 @@ describe("retries after passing failures", () => {
         return runs <= 2 ? 1 : 2;
       },
     };
-    startStreamingCell(sink, job, { engine, toHostError: asError, watchdogMs: 10_000_000, random: () => 0 });
+    startStreamingCell(sink, job, {
+      engine,
+      toHostError: asError,
+      now: fakeNow,
+      watchdogMs: 10_000_000,
+      random: () => 0,
+    });
     await microflush();
     expect(sink.results).toEqual([1]);
     jest.advanceTimersByTime(60_000);
@@ -655,7 +722,7 @@ describe("retries after passing failures", () => {
     const { engine, key } = await quiet();
     const sink = makeSink();
     const { job, runs } = scriptedJob("data", [() => Promise.reject(failure)], key);
-    startStreamingCell(sink, job, { engine, toHostError: asError, watchdogMs: 10_000_000 });
+    startStreamingCell(sink, job, { engine, toHostError: asError, now: fakeNow, watchdogMs: 10_000_000 });
     await microflush();
     jest.advanceTimersByTime(24 * 60 * 60_000);
     await microflush();
@@ -666,7 +733,13 @@ describe("retries after passing failures", () => {
     const { engine, key } = await quiet();
     const sink = makeSink();
     const { job, runs } = scriptedJob("data", [() => Promise.reject(networkDown)], key);
-    startStreamingCell(sink, job, { engine, toHostError: asError, watchdogMs: 10_000_000, random: () => 0 });
+    startStreamingCell(sink, job, {
+      engine,
+      toHostError: asError,
+      now: fakeNow,
+      watchdogMs: 10_000_000,
+      random: () => 0,
+    });
     await microflush();
     // The retry is pending (beside it the engine may hold its own timers: the key list's save).
     expect(jest.getTimerCount()).toBeGreaterThan(0);
@@ -685,7 +758,7 @@ test("a cell holds the key it shows while it lives and lets it go when cancelled
   const use = observeUse(engine);
   const sink = makeSink();
   const { job } = scriptedJob("data", [async () => 1], events.key("a"));
-  const cell = startStreamingCell(sink, job, { engine, toHostError: asError });
+  const cell = startStreamingCell(sink, job, { engine, toHostError: asError, now: () => engine.now() });
   await flush();
   expect(use.held.get(events.key("a"))).toBe(1);
 
@@ -710,7 +783,7 @@ test("a cell whose run now asks for another key releases the old one", async () 
       return name;
     },
   };
-  startStreamingCell(sink, job, { engine, toHostError: asError });
+  startStreamingCell(sink, job, { engine, toHostError: asError, now: () => engine.now() });
   await flush();
   name = "b";
   await events.change("a");

@@ -60,6 +60,7 @@ async function run(h: Harness, job: CellJob<number>): Promise<Outcome> {
     cell = startStreamingCell<number, CellError>({ setResult: (value) => resolve(value as Outcome) }, job, {
       engine: h.engine,
       toHostError: (error) => error,
+      now: () => h.engine.now(),
     });
   });
   cell?.cancel();
