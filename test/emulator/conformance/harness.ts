@@ -1,6 +1,11 @@
 // Shared harness of the conformance suite: starts an emulator on an ephemeral port,
 // gets tokens and calls it over real HTTP.
-import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../../../src/emulator";
+import {
+  startEmulator,
+  type EmulatorClocks,
+  type EmulatorOptions,
+  type RunningEmulator,
+} from "../../../src/emulator";
 
 /** A quiet Tuesday, 12:00 CST: no downtime, November 2026's release (the 4th) has happened. */
 export const QUIET_NOW = "2026-11-10T18:00:00Z";
@@ -48,13 +53,17 @@ export class Harness {
 
   private constructor(readonly emulator: RunningEmulator) {}
 
-  static async start(options: Partial<EmulatorOptions> = {}): Promise<Harness> {
-    const emulator = await startEmulator({
-      now: QUIET_NOW,
-      quiet: true,
-      rateLimitPerSecond: 0,
-      ...options,
-    });
+  /** clocks: the emulator's time sources (e.g. a pinned clock: time does not flow). */
+  static async start(options: Partial<EmulatorOptions> = {}, clocks: EmulatorClocks = {}): Promise<Harness> {
+    const emulator = await startEmulator(
+      {
+        now: QUIET_NOW,
+        quiet: true,
+        rateLimitPerSecond: 0,
+        ...options,
+      },
+      clocks,
+    );
     return new Harness(emulator);
   }
 
