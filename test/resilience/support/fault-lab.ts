@@ -384,11 +384,11 @@ export class FaultLab {
    * HANG_GUARD_MS of real time: the wait is recorded in waitFailures, which the scenario
    * checks, and the hook's call fails.
    */
-  async until(done: () => boolean, what: string): Promise<void> {
-    const giveUpAt = performance.now() + HANG_GUARD_MS;
+  async until(done: () => boolean, what: string, guardMs = HANG_GUARD_MS): Promise<void> {
+    const giveUpAt = performance.now() + guardMs;
     while (!done()) {
       if (performance.now() > giveUpAt) {
-        const failure = `the lab waited ${HANG_GUARD_MS / 1000} s of real time for ${what}; it never happened`;
+        const failure = `the lab waited ${guardMs / 1000} s of real time for ${what}; it never happened`;
         this.waitFailures.push(failure);
         throw new Error(failure);
       }
