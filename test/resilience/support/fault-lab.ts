@@ -127,8 +127,9 @@ export class FaultLab {
   private dataCalls = 0;
   /** Calls the engine is waiting on that the lab does not hold. */
   private answering = 0;
-  private held = 0;
   private moving = false;
+  /** Told when the last call the engine waits on (held ones aside) is answered. */
+  private whenNoneAnswering: Array<() => void> = [];
 
   private constructor(
     readonly emulator: RunningEmulator,
@@ -169,7 +170,7 @@ export class FaultLab {
       while (this.clock.pendingTimers > 0) {
         if (this.answering > 0) {
           quiet = 0;
-          await new Promise((resolve) => setTimeout(resolve, 1));
+          await new Promise<void>((resolve) => this.whenNoneAnswering.push(resolve));
           continue;
         }
         await new Promise((resolve) => setImmediate(resolve));
@@ -191,6 +192,7 @@ export class FaultLab {
     const answered = (): void => {
       if (answering) this.answering -= 1;
       answering = false;
+      if (this.answering === 0) for (const resolve of this.whenNoneAnswering.splice(0)) resolve();
     };
     try {
       const operation = operationOf(input);
@@ -241,10 +243,8 @@ export class FaultLab {
   private holdUntilAbandoned(url: string, init: RequestInit | undefined): Promise<Response> {
     const { signal, ...rest } = init ?? {};
     if (!signal) throw new Error("the lab holds only calls the engine can give up on (no signal)");
-    this.held += 1;
     return new Promise<Response>((_resolve, reject) => {
       const release = (): void => {
-        this.held -= 1;
         this.track(fetch(url, rest));
         reject(signal.reason);
       };
