@@ -11,6 +11,8 @@
  *
  * test/build/test-lanes.test.ts holds every file to this rule as far as its imports show.
  */
+const os = require("node:os");
+
 const TEST_FILES = "**/*.test.{ts,tsx}";
 
 const BROWSER = ["<rootDir>/test/e2e/**/*.test.{ts,tsx}"];
@@ -37,12 +39,20 @@ const INTEGRATION = [
 // Jest puts the root folder in front of <rootDir> only when a glob starts with it, not after "!".
 const not = (globs) => globs.map((glob) => `!${glob.replace("<rootDir>", __dirname)}`);
 
+// Dependencies published as ES modules only: ts-jest turns them into CommonJS like the tests.
+const ESM_ONLY_PACKAGES = ["p-limit", "p-throttle", "yocto-queue"];
+
 const shared = {
   testEnvironment: "node",
   roots: ["<rootDir>/test"],
   transform: {
     "^.+\\.tsx?$": ["ts-jest", { tsconfig: "<rootDir>/tsconfig.jest.json", diagnostics: false }],
+    [`node_modules/(${ESM_ONLY_PACKAGES.join("|")})/.+\\.js$`]: [
+      "ts-jest",
+      { tsconfig: "<rootDir>/tsconfig.jest.json", diagnostics: false },
+    ],
   },
+  transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY_PACKAGES.join("|")})/)`],
   moduleNameMapper: {
     "^office-addin-manifest$": "<rootDir>/node_modules/office-addin-manifest/lib/officeApp.js",
   },
@@ -51,6 +61,9 @@ const shared = {
 const lane = (name, testMatch, extra = {}) => ({ ...shared, displayName: name, testMatch, ...extra });
 
 module.exports = {
+  // Jest's default is one worker fewer than the cores: one on a 2-core machine, idle while a
+  // browser test or a spawned process waits. Two keep both cores busy.
+  maxWorkers: Math.max(2, os.availableParallelism() - 1),
   // Integration and browser tests: 30 s a test unless a file says otherwise. Jest reads
   // testTimeout here only (not per project): the unit lane's setup file lowers it to 10 s.
   testTimeout: 30_000,

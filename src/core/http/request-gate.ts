@@ -1,11 +1,12 @@
 // Rate control in front of every service call: at most N requests per second per
 // operation (docs/service.md §8.1: 10 per second per operation) and a global cap on calls in
-// flight. One spacing per operation starts its requests 1000/N ms apart (plus headroom), so
-// no one-second window holds more than N starts of it.
+// flight. p-limit holds the cap (in arrival order); one p-throttle per operation grants its
+// slots 1000/N ms apart (plus headroom), so no one-second window holds more than N starts of
+// it; a StartWindow per operation checks the starts again as they actually leave.
+import pLimit from "p-limit";
+import pThrottle from "p-throttle";
 import type { SendSlot } from "../service-client";
 import type { ServiceOperation } from "./paths";
-import { InFlightLimit } from "./in-flight-limit";
-import { StartSpacing } from "./start-spacing";
 import { StartWindow } from "./start-window";
 import { ENGINE_DEFAULTS } from "../defaults";
 
@@ -26,6 +27,13 @@ export interface RequestGate {
    * send, and must run or release the slot (a forgotten slot blocks the gate).
    */
   reserve(operation: ServiceOperation): Promise<SendSlot>;
+}
+
+/** One operation's limits: the spacing of its grants and the window of its starts. */
+interface OperationLimits {
+  /** Calls its argument at the operation's next turn, one turn per spacing. */
+  spaced: (grant: () => Promise<void>) => Promise<void>;
+  window: StartWindow;
 }
 
 /** Waits until the operation's start window has room, then counts the start. */
@@ -66,21 +74,24 @@ export function createRequestGate(options: RequestGateOptions): RequestGate {
   if (!Number.isInteger(options.maxInFlight) || options.maxInFlight < 1) {
     throw new RangeError(`maxInFlight must be a positive integer, got ${options.maxInFlight}`);
   }
-  const inFlight = new InFlightLimit(options.maxInFlight);
+  const inFlight = pLimit(options.maxInFlight);
   // 5 % headroom: timers fire a millisecond early or late, and requests bunch up on the
   // way to the service; a window that sees 11 starts in 999 ms earns a 429.
-  const minTime = Math.ceil((1000 / options.requestsPerSecond) * SPACING_HEADROOM);
-  const perOperation = new Map<ServiceOperation, { limiter: StartSpacing; window: StartWindow }>();
-  const limiterOf = (operation: ServiceOperation): { limiter: StartSpacing; window: StartWindow } => {
+  const spacingMs = Math.ceil((1000 / options.requestsPerSecond) * SPACING_HEADROOM);
+  const perOperation = new Map<ServiceOperation, OperationLimits>();
+  const limitsOf = (operation: ServiceOperation): OperationLimits => {
     let entry = perOperation.get(operation);
     if (!entry) {
       entry = {
-        limiter: new StartSpacing(minTime, Date.now),
+        // One call per interval: p-throttle's windowed mode then starts each call
+        // spacingMs after the one before, or at once after a pause (its clock is Date.now,
+        // which tests' fake timers move).
+        spaced: pThrottle({ limit: 1, interval: spacingMs })((grant: () => Promise<void>) => grant()),
         // The same headroom over a whole second: 10 starts per 1,050 ms as they leave.
         window: new StartWindow(
           Math.max(1, Math.floor(options.requestsPerSecond)),
           1000 * SPACING_HEADROOM,
-          // Date.now: the clock the spacing's timers keep (and tests' fake timers move).
+          // Date.now: the clock the throttle's timers keep (and tests' fake timers move).
           Date.now,
         ),
       };
@@ -89,13 +100,26 @@ export function createRequestGate(options: RequestGateOptions): RequestGate {
     return entry;
   };
   // The in-flight place is taken first and the rate spacing applied inside it, so the
-  // spacing holds at the moment the slot is granted; the job lasts until the slot is freed.
+  // spacing holds at the moment the slot is granted; the place is held until the slot is
+  // freed. A slot is always granted from a timer: p-throttle's own when it waits, a zero
+  // delay when it calls at once, so the work queued in the same turn of the event loop is
+  // there when the holder chooses what to send.
   const reserve = (operation: ServiceOperation): Promise<SendSlot> =>
     new Promise((granted) => {
-      const { limiter, window } = limiterOf(operation);
-      void inFlight.schedule(() =>
-        limiter.schedule(() => new Promise<void>((free) => granted(grantedSlot(free, window)))),
-      );
+      const { spaced, window } = limitsOf(operation);
+      void inFlight(() => {
+        let calledAtOnce = true;
+        const turn = spaced(
+          () =>
+            new Promise<void>((free) => {
+              const grant = (): void => granted(grantedSlot(free, window));
+              if (calledAtOnce) setTimeout(grant, 0);
+              else grant();
+            }),
+        );
+        calledAtOnce = false;
+        return turn;
+      });
     });
   return {
     reserve,

@@ -23,6 +23,51 @@ describe("createRequestGate", () => {
     }
   });
 
+  test.each([
+    ["queued together: 105 ms apart from the first", [0, 0, 0], [0, 105, 210]],
+    ["the second comes after the spacing passed: at once", [0, 200], [0, 200]],
+    ["the second comes 50 ms later: 55 ms after it came", [0, 50], [0, 105]],
+  ])("spacing of one operation at 10 per second, %s", async (_name, queuedAt, expectedStarts) => {
+    const gate = createRequestGate({ requestsPerSecond: 10, maxInFlight: 50 });
+    const t0 = Date.now();
+    const starts: number[] = [];
+    const done: Promise<void>[] = [];
+    for (const at of queuedAt) {
+      await jest.advanceTimersByTimeAsync(t0 + at - Date.now());
+      done.push(gate.run("series_values", async () => void starts.push(Date.now() - t0)));
+    }
+    await jest.advanceTimersByTimeAsync(1_000);
+    await Promise.all(done);
+    expect(starts).toEqual(expectedStarts);
+  });
+
+  test("a slot is granted from a timer even without a wait: work queued in the same turn is there", async () => {
+    const gate = createRequestGate({ requestsPerSecond: 10, maxInFlight: 50 });
+    let granted = false;
+    const slot = gate.reserve("series_values").then((reserved) => {
+      granted = true;
+      return reserved;
+    });
+    for (let turn = 0; turn < 20; turn++) await Promise.resolve();
+    expect(granted).toBe(false);
+    await jest.advanceTimersByTimeAsync(0);
+    expect(granted).toBe(true);
+    (await slot).release();
+  });
+
+  test("an attempt that throws before returning a promise rejects and frees its place", async () => {
+    const gate = createRequestGate({ requestsPerSecond: 1000, maxInFlight: 1 });
+    const thrown = expect(
+      gate.run("series_info", () => {
+        throw new Error("at once");
+      }),
+    ).rejects.toThrow("at once");
+    const next = gate.run("series_info", async () => "next");
+    await jest.advanceTimersByTimeAsync(50);
+    await thrown;
+    await expect(next).resolves.toBe("next");
+  });
+
   test("operations are limited separately", async () => {
     const gate = createRequestGate({ requestsPerSecond: 10, maxInFlight: 50 });
     const started: string[] = [];
