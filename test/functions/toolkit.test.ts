@@ -33,12 +33,15 @@ function service(): FakeService {
       code: US_GULF,
       product: "industry_economics",
       dataType: "location_factor",
+      location: "US Gulf Coast",
+      assessment: "Location factor, US Gulf Coast vs US Gulf Coast",
       lastAvailableFinal: "2026-10",
     }),
     seriesInfo({
       code: GERMANY,
       product: "industry_economics",
       dataType: "location_factor",
+      assessment: "Location factor, Germany vs US Gulf Coast",
       lastAvailableFinal: "2026-09",
     }),
   );
