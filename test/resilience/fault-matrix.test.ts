@@ -5,8 +5,9 @@
 // no cached entry is lost or changed, retries stay bounded, no code is charged twice by one
 // operation (History and Series Values are two parts of a key, docs/engine.md), the service
 // charges the requests the cold keys' cells need, and the recalculation after the fault
-// restores every cell. (Faults between a key's two parts: history-then-values.test.ts.) (Slow responses are in
-// slow-responses.test.ts: they hold the emulator's close for a minute, see RELIABILITY.md.)
+// restores every cell. Faults between a key's two parts: history-then-values.test.ts;
+// answers slower than the call timeout: slow-responses.test.ts. The lab's clock moves only
+// to the engine's own timers (support/fault-lab.ts): no scenario waits real seconds.
 import {
   dataAttemptBound,
   expectCacheIntact,
