@@ -5,7 +5,7 @@
 // test API (window.__pcdPreview).
 import { cellName, parseRange, rangeAddress, SHEET_NAME, type CellPosition, type RangeArea } from "./a1";
 import type { CellResult, CustomFunction } from "./cell-evaluator";
-import type { DisplayCell } from "./sheet-layout";
+import { displayScalar, type DisplayCell } from "./sheet-layout";
 import { SHIM_ERROR_CODES, ShimCustomFunctionsError } from "../headless/custom-functions-shim";
 import { formulaOfContent, SheetModel, typedContentValue } from "./sheet-model";
 
@@ -79,6 +79,7 @@ class PreviewRange {
     values: unknown[][];
     numberFormat: string[][];
     valuesAsJson: unknown[][];
+    text: string[][];
   } | null = null;
 
   constructor(
@@ -120,6 +121,7 @@ class PreviewRange {
         values: cells((position) => host.valueAt(this.sheetName, position)),
         numberFormat: cells((position) => host.formatAt(this.sheetName, position)) as string[][],
         valuesAsJson: cells((position) => host.jsonAt(this.sheetName, position)),
+        text: cells((position) => host.textAt(this.sheetName, position)) as string[][],
       };
     });
     return this;
@@ -177,6 +179,11 @@ class PreviewRange {
 
   get valuesAsJson(): unknown[][] {
     return this.require("valuesAsJson").valuesAsJson;
+  }
+
+  /** What each cell shows, as the grid draws it (Excel's range.text). */
+  get text(): string[][] {
+    return this.require("text").text;
   }
 
   /** Range.clear(): contents (and, in the preview, the number formats PCD wrote). */
@@ -403,6 +410,12 @@ export class PreviewHost {
   valueAt(sheetName: string, position: CellPosition): unknown {
     const value = this.jsonAt(sheetName, position);
     return isFormattedNumber(value) ? value.basicValue : (value ?? "");
+  }
+
+  /** What range.text reports: the cell as the grid draws it. */
+  textAt(sheetName: string, position: CellPosition): string {
+    const shown = sheetName === SHEET_NAME ? this.evaluation?.layout().get(cellName(position)) : undefined;
+    return shown ? shown.text : displayScalar(this.jsonAt(sheetName, position));
   }
 
   formatAt(sheetName: string, position: CellPosition): string {

@@ -7,7 +7,7 @@ import type { RefreshRequest, RefreshState } from "../host/refresh-runner";
 import type { RefreshSummary } from "../core/engine-api";
 import type { FormulaTarget } from "./excel-bridge";
 import type { SeriesReleaseChanges } from "../core/release-changes";
-import type { UnconfirmedCell } from "../workbook/restore";
+import type { ChangedBlock, UnconfirmedCell } from "../workbook/restore";
 import type { ActionState, WorkbookAction } from "../workbook/workbook-actions";
 
 /** The part of RefreshRunner the pane uses. */
@@ -21,7 +21,11 @@ export interface RefreshControl {
 export interface WorkbookActionsControl {
   current(): ActionState;
   subscribe(listener: (state: ActionState) => void): () => void;
-  run(action: WorkbookAction, confirmed?: readonly UnconfirmedCell[]): Promise<void>;
+  run(
+    action: WorkbookAction,
+    confirmed?: readonly UnconfirmedCell[],
+    overwrite?: readonly ChangedBlock[],
+  ): Promise<void>;
   writeReport(changes: readonly SeriesReleaseChanges[], finishedAt: number): Promise<string>;
 }
 

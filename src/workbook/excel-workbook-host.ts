@@ -124,11 +124,12 @@ export const excelWorkbookHost: WorkbookHost = {
     return Excel.run(async (context) => {
       const { sheet } = parseArea(address);
       const range = context.workbook.worksheets.getItem(sheet).getRange(cellsOf(address));
-      range.load("formulas,values");
+      range.load("formulas,values,text");
       await context.sync();
       return {
         formulas: range.formulas.map((row) => row.map((formula) => String(formula ?? ""))),
         values: range.values.map((row) => row.map(toScalar)),
+        texts: range.text.map((row) => row.map((text) => String(text ?? ""))),
       };
     });
   },

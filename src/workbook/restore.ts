@@ -1,7 +1,10 @@
 // Restore: puts frozen cells' formulas back (all of them, or those in the selection). A
-// cell whose values no longer match what was frozen was edited since: it is reported
-// and left as it is (its record stays, so nothing the person typed is overwritten and
-// the formula is not lost either).
+// block whose cells no longer show what was frozen was edited since: every edited cell is
+// reported and the block is left as it is (its record stays, so nothing the person typed
+// is overwritten and the formula is not lost either), until the person confirms that
+// exactly those cells may be overwritten ("Restore anyway"). Numbers are compared as a
+// person reads them: to the precision the cell shows, else to 1e-9 relative, so a value
+// typed back as it was displayed counts as unchanged.
 //
 // The record comes from the workbook file, so it is checked before anything is written
 // (restorable.ts): an entry this computer did not seal is listed with its formula and
@@ -15,13 +18,20 @@ import { formulaProblem, shapeProblem } from "./restorable";
 import { SOURCES_SHEET, sourcesSheetRows } from "./sources-sheet";
 import type { CellScalar, RangeContent, WorkbookHost } from "./workbook-host";
 
-export interface ChangedCell {
-  /** The frozen range (the anchor cell, or a spilled table's range). */
-  range: string;
-  /** The first cell that differs, e.g. "Sheet1!C5". */
+/** A cell of a frozen block that no longer shows what was frozen. */
+export interface EditedCell {
+  /** e.g. "Sheet1!C5" */
   cell: string;
   frozen: CellScalar;
   now: CellScalar;
+}
+
+/** A frozen block with edited cells: not restored unless the person agrees to overwrite them. */
+export interface ChangedBlock {
+  /** The frozen range (the anchor cell, or a spilled table's range). */
+  range: string;
+  /** Every edited cell of the block, row by row. */
+  cells: EditedCell[];
 }
 
 /** An entry this computer did not seal: what Restore would write, for the person to confirm. */
@@ -39,7 +49,7 @@ export interface RefusedEntry {
 
 export interface RestoreOutcome {
   restored: string[];
-  changed: ChangedCell[];
+  changed: ChangedBlock[];
   /** Entries frozen elsewhere (or edited in the file), not restored until confirmed. */
   unconfirmed: UnconfirmedCell[];
   refused: RefusedEntry[];
@@ -52,7 +62,28 @@ export interface RestoreOptions {
   seal: RecordSeal;
   /** Entries the person confirmed (as listed in a previous outcome's `unconfirmed`). */
   confirmed?: readonly UnconfirmedCell[];
+  /**
+   * Edited blocks the person agreed to overwrite (as listed in a previous outcome's
+   * `changed`). A block is overwritten only while its edits are exactly the ones agreed to;
+   * the record's own checks (restorable.ts, the seal) still apply.
+   */
+  overwrite?: readonly ChangedBlock[];
 }
+
+const sameEdits = (a: readonly EditedCell[], b: readonly EditedCell[]): boolean =>
+  a.length === b.length &&
+  a.every((edit, index) => {
+    const other = b[index];
+    return (
+      other !== undefined &&
+      other.cell === edit.cell &&
+      other.now === edit.now &&
+      other.frozen === edit.frozen
+    );
+  });
+
+const overwriteAgreed = (block: ChangedBlock, agreed: readonly ChangedBlock[]): boolean =>
+  agreed.some((item) => item.range === block.range && sameEdits(item.cells, block.cells));
 
 const isConfirmed = (cell: FrozenCell, confirmed: readonly UnconfirmedCell[]): boolean =>
   confirmed.some((item) => item.range === cell.range && item.formula === cell.formula);
@@ -75,7 +106,7 @@ export async function restore(
     .filter((entry) => entry.address === null || inScope(entry.address))
     .map((entry) => ({ where: entry.address ?? `entry ${entry.position}`, reason: entry.reason }));
   const restored: FrozenCell[] = [];
-  const changed: ChangedCell[] = [];
+  const changed: ChangedBlock[] = [];
   const unconfirmed: UnconfirmedCell[] = [];
   const chosen = record.cells.filter((cell) => inScope(cell.range));
   const sheets = new Map<string, boolean>();
@@ -95,9 +126,12 @@ export async function restore(
       unconfirmed.push({ range: cell.range, formula: cell.formula });
       continue;
     }
-    const difference = firstDifference(cell, await host.readRange(cell.range));
-    if (difference) {
-      changed.push(difference);
+    const edited = editedCells(cell, await host.readRange(cell.range));
+    if (
+      edited.length > 0 &&
+      !overwriteAgreed({ range: cell.range, cells: edited }, options.overwrite ?? [])
+    ) {
+      changed.push({ range: cell.range, cells: edited });
       continue;
     }
     await host.restoreFormula(cell.range, cell.formula);
@@ -137,8 +171,9 @@ async function entryProblem(
   return other === undefined ? null : `its range overlaps the frozen range ${other.range}`;
 }
 
-/** The first cell whose content is not what was frozen (a formula typed there counts). */
-export function firstDifference(cell: FrozenCell, now: RangeContent): ChangedCell | null {
+/** Every cell whose content is not what was frozen (a formula typed there counts), row by row. */
+export function editedCells(cell: FrozenCell, now: RangeContent): EditedCell[] {
+  const edited: EditedCell[] = [];
   for (let r = 0; r < cell.values.length; r += 1) {
     const row = cell.values[r] ?? [];
     for (let c = 0; c < row.length; c += 1) {
@@ -147,24 +182,75 @@ export function firstDifference(cell: FrozenCell, now: RangeContent): ChangedCel
       const formula = now.formulas[r]?.[c] ?? "";
       // A text cell reads back its text as its "formula" (Excel drops the text prefix).
       const typedFormula = formula.startsWith("=") && formula !== value;
-      if (!sameValue(frozen, value) || typedFormula) {
-        return {
-          range: cell.range,
-          cell: cellAt(cell.range, r, c),
-          frozen,
-          now: typedFormula ? formula : value,
-        };
+      const format = cell.numberFormats[r]?.[c];
+      if (!sameValue(frozen, value, now.texts?.[r]?.[c], format) || typedFormula) {
+        edited.push({ cell: cellAt(cell.range, r, c), frozen, now: typedFormula ? formula : value });
       }
     }
   }
-  return null;
+  return edited;
+}
+
+/** Decimals a cell shows ("1,234.57" → 2, "12.5%" → 3), or null when its text is not a plain number. */
+export function shownDecimals(text: string): number | null {
+  const match = /^\s*[+-]?[\d,]*\d(?:\.(\d+))?\s*(%?)\s*$/.exec(text);
+  if (!match) return null;
+  return (match[1]?.length ?? 0) + (match[2] === "%" ? 2 : 0);
+}
+
+/** Decimals a number format fixes ("#,##0.00" → 2, "0.0%" → 3, "0" → 0), or null (General, dates). */
+export function formatDecimals(format: string): number | null {
+  const plain =
+    format
+      .replace(/"[^"]*"/g, "")
+      .split(";")[0]
+      ?.trim() ?? "";
+  const match = /^[#,]*0+(?:\.(0+))?(%?)$/.exec(plain);
+  if (!match) return null;
+  return (match[1]?.length ?? 0) + (match[2] === "%" ? 2 : 0);
+}
+
+/**
+ * The fewest significant digits a General cell shows of a number that does not fit: Excel's
+ * standard column holds eight characters ("28.56847"). A shorter text than this ("28.57")
+ * is a different number typed, not the frozen one as it was shown.
+ */
+const GENERAL_SHOWN_DIGITS = 6;
+
+const significantDigits = (text: string): number => text.replace(/[^\d]/g, "").replace(/^0+/, "").length;
+
+/**
+ * Two numbers a person reads as the same: to the decimals the cell's number format fixes;
+ * in a General cell, to the decimals its text shows when that shows a full General width;
+ * else to 1e-9 relative.
+ */
+export function sameNumber(frozen: number, now: number, shown?: string, format = "General"): boolean {
+  if (frozen === now) return true;
+  const shownText = shown ?? "";
+  const decimals =
+    formatDecimals(format) ??
+    (significantDigits(shownText) >= GENERAL_SHOWN_DIGITS ? shownDecimals(shownText) : null);
+  if (decimals !== null && decimals <= 15) {
+    const scale = 10 ** decimals;
+    return Math.round(frozen * scale) === Math.round(now * scale);
+  }
+  return Math.abs(frozen - now) <= 1e-9 * Math.max(Math.abs(frozen), Math.abs(now));
 }
 
 /** Equal as Excel keeps them: numbers compared as numbers ("12" typed back is 12). */
-function sameValue(frozen: CellScalar, now: CellScalar): boolean {
-  if (typeof frozen === "number" && typeof now === "string" && now.trim() !== "")
-    return frozen === Number(now);
-  if (typeof frozen === "string" && typeof now === "number" && frozen.trim() !== "")
-    return Number(frozen) === now;
+function sameValue(frozen: CellScalar, now: CellScalar, shown?: string, format?: string): boolean {
+  const asNumber = (value: CellScalar): number | null => {
+    if (typeof value === "number") return value;
+    if (typeof value === "string" && value.trim() !== "") {
+      const number = Number(value);
+      return Number.isFinite(number) ? number : null;
+    }
+    return null;
+  };
+  if (typeof frozen === "number" || typeof now === "number") {
+    const a = asNumber(frozen);
+    const b = asNumber(now);
+    return a !== null && b !== null && sameNumber(a, b, shown, format);
+  }
   return frozen === now;
 }

@@ -5,9 +5,15 @@ import type { SeriesReleaseChanges } from "../core/release-changes";
 import { reportSheetName, reportTable } from "./release-report";
 import { describeRefused, freeze, type FreezeOutcome } from "./freeze";
 import type { RecordSeal } from "./record-seal";
-import { restore, type RestoreOutcome, type UnconfirmedCell } from "./restore";
+import {
+  restore,
+  type ChangedBlock,
+  type EditedCell,
+  type RestoreOutcome,
+  type UnconfirmedCell,
+} from "./restore";
 import { seriesProvenance, type ProvenanceEngine } from "./series-provenance";
-import type { FreezeScope, WorkbookHost } from "./workbook-host";
+import type { CellScalar, FreezeScope, WorkbookHost } from "./workbook-host";
 
 /** The ribbon menu's items (manifest.xml) and the pane's buttons. */
 export const WORKBOOK_ACTIONS = [
@@ -59,11 +65,16 @@ export class WorkbookActions {
 
   /**
    * Runs an action; one runs at a time (a second click waits for the first). Never rejects.
-   * `confirmed`: the entries frozen elsewhere that the person saw listed and agreed to restore.
+   * `confirmed`: the entries frozen elsewhere that the person saw listed and agreed to restore;
+   * `overwrite`: the edited blocks whose listed cells the person agreed to overwrite.
    */
-  async run(action: WorkbookAction, confirmed: readonly UnconfirmedCell[] = []): Promise<void> {
+  async run(
+    action: WorkbookAction,
+    confirmed: readonly UnconfirmedCell[] = [],
+    overwrite: readonly ChangedBlock[] = [],
+  ): Promise<void> {
     while (this.running) await this.running;
-    this.running = this.perform(action, confirmed).finally(() => {
+    this.running = this.perform(action, confirmed, overwrite).finally(() => {
       this.running = null;
     });
     await this.running;
@@ -74,7 +85,11 @@ export class WorkbookActions {
     return this.host().writeSheet(reportSheetName(finishedAt), reportTable(changes));
   }
 
-  private async perform(action: WorkbookAction, confirmed: readonly UnconfirmedCell[]): Promise<void> {
+  private async perform(
+    action: WorkbookAction,
+    confirmed: readonly UnconfirmedCell[],
+    overwrite: readonly ChangedBlock[],
+  ): Promise<void> {
     this.set({ status: "running", action });
     try {
       const scope = SCOPES[action];
@@ -92,7 +107,11 @@ export class WorkbookActions {
           }
         : {
             kind: "restore",
-            outcome: await restore(host, scope as "all" | "selection", { seal: this.seal, confirmed }),
+            outcome: await restore(host, scope as "all" | "selection", {
+              seal: this.seal,
+              confirmed,
+              overwrite,
+            }),
           };
       this.set({ status: "done", action, result });
     } catch (error) {
@@ -166,17 +185,10 @@ export function describeActionState(
       `Not restored, the workbook's freeze record is not one PCD wrote: ${listed}${more}. Nothing was written there.`,
     );
   }
-  if (outcome.changed.length > 0) {
-    const listed = outcome.changed
-      .slice(0, 5)
-      .map(
-        (cell) =>
-          `${cell.cell} (frozen ${String(cell.frozen)}, now ${cell.now === "" ? "empty" : String(cell.now)})`,
-      )
-      .join(", ");
-    const more = outcome.changed.length > 5 ? ` and ${outcome.changed.length - 5} more` : "";
+  for (const block of outcome.changed) {
+    const count = block.cells.length;
     parts.push(
-      `Not restored, changed since the freeze: ${listed}${more}. They keep what was typed, and PCD keeps their formulas: undo the edit, then Restore again.`,
+      `Not restored, ${block.range} changed since the freeze in ${count === 1 ? "one cell" : `${count} cells`}: ${block.cells.map(describeEdit).join(", ")}. ${count === 1 ? "It keeps" : "They keep"} what was typed and PCD keeps the formula: undo the edit and Restore again, or choose "Restore anyway" to overwrite ${count === 1 ? "it" : "them"}.`,
     );
   }
   return {
@@ -188,4 +200,17 @@ export function describeActionState(
           : "info",
     text: parts.join(" "),
   };
+}
+
+/** A number as a person reads it (up to 10 significant digits, as Excel's General format). */
+function readable(value: CellScalar): string {
+  if (value === "") return "empty";
+  if (typeof value === "number" && Number.isFinite(value) && !Number.isInteger(value))
+    return String(Number(value.toPrecision(10)));
+  return String(value);
+}
+
+/** "C3 (frozen 28.56846667, now 123)": the cell without its sheet, which the block names. */
+export function describeEdit(edit: EditedCell): string {
+  return `${edit.cell.slice(edit.cell.lastIndexOf("!") + 1)} (frozen ${readable(edit.frozen)}, now ${readable(edit.now)})`;
 }

@@ -26,6 +26,11 @@ export interface FormulaCell {
 export interface RangeContent {
   formulas: string[][];
   values: CellScalar[][];
+  /**
+   * What each cell shows, as text in its number format (Excel's range.text), when the host
+   * can tell: Restore compares numbers to the precision a person sees.
+   */
+  texts?: string[][];
 }
 
 export interface WorkbookHost {

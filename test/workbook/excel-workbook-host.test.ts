@@ -26,7 +26,8 @@ function workbook() {
       [{ type: "Double", basicValue: 46054, numberFormat: DATE_FORMAT }, 11],
     ],
     // "slow" never answers: the cell stays #BUSY!.
-    VALUE: (code: unknown, _invocation: unknown) => (code === "slow" ? new Promise(() => undefined) : 42.5),
+    VALUE: (code: unknown, _invocation: unknown) =>
+      code === "slow" ? new Promise(() => undefined) : code === "precise" ? 28.568466666666666 : 42.5,
     // A hostile catalog's text, as PCD.INFO shows it.
     INFO: (_code: unknown, _field: unknown, _invocation: unknown) => HOSTILE_TEXT,
   };
@@ -92,7 +93,9 @@ test("freeze writes a spilled table's values with their date formats, the record
   sheet.setContent({ row: 5, column: 1 }, "40");
   const restored = await restore(excelWorkbookHost, "all", { seal: SEAL });
   expect(restored.restored).toEqual(["Sheet1!B2:C3"]);
-  expect(restored.changed).toEqual([{ range: "Sheet1!B6", cell: "Sheet1!B6", frozen: 42.5, now: 40 }]);
+  expect(restored.changed).toEqual([
+    { range: "Sheet1!B6", cells: [{ cell: "Sheet1!B6", frozen: 42.5, now: 40 }] },
+  ]);
   expect(sheet.content({ row: 1, column: 1 })).toBe('=PCD.VALUES("1-1-1")');
   expect(sheet.content({ row: 2, column: 2 })).toBe("");
   expect(sheet.content({ row: 5, column: 1 })).toBe("40");
@@ -182,4 +185,25 @@ test("text that reads as a formula is frozen, listed and restored as text, never
   const restored = await restore(excelWorkbookHost, "all", { seal: SEAL });
   expect(restored).toMatchObject({ restored: ["Sheet1!B2"], changed: [] });
   expect(sheet.content({ row: 1, column: 1 })).toBe('=PCD.INFO("1-1-1","description")');
+});
+
+test.each<[string, string, "restored" | "changed"]>([
+  ["the value as the grid shows it", "28.56846667", "restored"],
+  ["the value rounded to four decimals", "28.5685", "restored"],
+  ["a value rounded further than a cell shows", "28.57", "changed"],
+  ["another number", "123", "changed"],
+])("restore reads what the cell shows: %s typed over a frozen value is %s", async (_name, typed, status) => {
+  const { sheet } = workbook();
+  sheet.setContent({ row: 2, column: 3 }, '=PCD.VALUE("precise")');
+  await freeze({
+    seal: SEAL,
+    host: excelWorkbookHost,
+    scope: "sheet",
+    provenance: async () => [],
+    now: () => 0,
+  });
+  sheet.setContent({ row: 2, column: 3 }, typed);
+  const outcome = await restore(excelWorkbookHost, "all", { seal: SEAL });
+  expect(outcome.restored).toEqual(status === "restored" ? ["Sheet1!D3"] : []);
+  expect(outcome.changed.map((block) => block.range)).toEqual(status === "changed" ? ["Sheet1!D3"] : []);
 });

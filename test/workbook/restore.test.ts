@@ -1,7 +1,7 @@
 import { SEAL, testSeal } from "./test-seal";
 import { freeze } from "../../src/workbook/freeze";
 import { FROZEN_SETTING, parseFrozenRecord, type FrozenCell } from "../../src/workbook/frozen-record";
-import { restore } from "../../src/workbook/restore";
+import { formatDecimals, restore, sameNumber, shownDecimals } from "../../src/workbook/restore";
 import { SOURCES_SHEET } from "../../src/workbook/sources-sheet";
 import { MemoryWorkbookHost } from "./memory-workbook-host";
 
@@ -64,28 +64,28 @@ describe("restore", () => {
     [
       string,
       (host: MemoryWorkbookHost) => void,
-      { range: string; cell: string; frozen: unknown; now: unknown },
+      { range: string; cells: Array<{ cell: string; frozen: unknown; now: unknown }> },
     ]
   >([
     [
       "a value typed over a frozen cell",
       (host) => host.type("Sheet1!B2", 40),
-      { range: "Sheet1!B2", cell: "Sheet1!B2", frozen: 42.5, now: 40 },
+      { range: "Sheet1!B2", cells: [{ cell: "Sheet1!B2", frozen: 42.5, now: 40 }] },
     ],
     [
       "a value changed inside a frozen table",
       (host) => host.type("Sheet1!E3", 12),
-      { range: "Sheet1!D2:E3", cell: "Sheet1!E3", frozen: 11, now: 12 },
+      { range: "Sheet1!D2:E3", cells: [{ cell: "Sheet1!E3", frozen: 11, now: 12 }] },
     ],
     [
       "a cleared cell inside a frozen table",
       (host) => host.cells.delete("Sheet1!D3"),
-      { range: "Sheet1!D2:E3", cell: "Sheet1!D3", frozen: 46054, now: "" },
+      { range: "Sheet1!D2:E3", cells: [{ cell: "Sheet1!D3", frozen: 46054, now: "" }] },
     ],
     [
       "a formula typed over a frozen cell",
       (host) => host.setFormula("Sheet1!G1", "=1+1", [[2]]),
-      { range: "Sheet1!G1", cell: "Sheet1!G1", frozen: "Aluminium", now: "=1+1" },
+      { range: "Sheet1!G1", cells: [{ cell: "Sheet1!G1", frozen: "Aluminium", now: "=1+1" }] },
     ],
   ])("reports %s and leaves it (and its record) alone", async (_name, edit, changed) => {
     const host = await frozenWorkbook();
@@ -104,6 +104,87 @@ describe("restore", () => {
     expect(parseFrozenRecord(host.settings.get(FROZEN_SETTING)).cells.map((cell) => cell.range)).toEqual([
       changed.range,
     ]);
+  });
+
+  test("names every edited cell of a block, row by row", async () => {
+    const host = await frozenWorkbook();
+    host.type("Sheet1!E3", 12);
+    host.type("Sheet1!D2", "typed");
+    const outcome = await restore(host, "all", { seal: SEAL });
+    expect(outcome.changed).toEqual([
+      {
+        range: "Sheet1!D2:E3",
+        cells: [
+          { cell: "Sheet1!D2", frozen: 46023, now: "typed" },
+          { cell: "Sheet1!E3", frozen: 11, now: 12 },
+        ],
+      },
+    ]);
+  });
+
+  test.each<[string, number, "restored" | "changed"]>([
+    ["the value itself", 42.5, "restored"],
+    ["a value 1e-12 relative away (the last digits of a typed-back value)", 42.5 * (1 + 1e-12), "restored"],
+    ["a value 1e-6 relative away", 42.5 * (1 + 1e-6), "changed"],
+  ])(
+    "without the cell's text, numbers are equal to 1e-9 relative: %s is %s",
+    async (_name, typed, status) => {
+      const host = await frozenWorkbook();
+      host.type("Sheet1!B2", typed);
+      const outcome = await restore(host, "all", { seal: SEAL });
+      expect(outcome.changed.map((block) => block.range)).toEqual(status === "changed" ? ["Sheet1!B2"] : []);
+      expect(outcome.restored.includes("Sheet1!B2")).toBe(status === "restored");
+    },
+  );
+
+  test("Restore anyway overwrites exactly the edits the person agreed to, and only those", async () => {
+    const host = await frozenWorkbook();
+    host.type("Sheet1!E3", 12);
+    const first = await restore(host, "all", { seal: SEAL });
+    const agreed = first.changed;
+    expect(agreed.map((block) => block.range)).toEqual(["Sheet1!D2:E3"]);
+    // Edited again after the person saw the list: the agreement does not cover the new edit.
+    host.type("Sheet1!D3", 1);
+    const again = await restore(host, "all", { seal: SEAL, overwrite: agreed });
+    expect(again.restored).toEqual([]);
+    expect(again.changed[0]?.cells.map((cell) => cell.cell)).toEqual(["Sheet1!D3", "Sheet1!E3"]);
+    expect(host.cell("Sheet1!E3")?.value).toBe(12);
+    const anyway = await restore(host, "all", { seal: SEAL, overwrite: again.changed });
+    expect(anyway.restored).toEqual(["Sheet1!D2:E3"]);
+    expect(anyway.changed).toEqual([]);
+    expect(host.cell("Sheet1!D2")?.formula).toBe('=PCD.VALUES("2-2-2")');
+    expect(host.cell("Sheet1!E3")).toBeUndefined();
+    expect(parseFrozenRecord(host.settings.get(FROZEN_SETTING)).cells).toEqual([]);
+  });
+
+  test("Restore anyway never overrides the record's own checks", async () => {
+    const host = plantedWorkbook([planted({ formula: exfiltrate, range: "Sheet1!H20", values: [["x"]] })]);
+    const before = JSON.stringify([...host.cells]);
+    const outcome = await restore(host, "all", {
+      seal: SEAL,
+      overwrite: [{ range: "Sheet1!H20", cells: [{ cell: "Sheet1!H20", frozen: "x", now: "" }] }],
+    });
+    expect(outcome.restored).toEqual([]);
+    expect(outcome.refused).toEqual([{ where: "Sheet1!H20", reason: "its formula is not a PCD formula" }]);
+    expect(JSON.stringify([...host.cells])).toBe(before);
+  });
+
+  test("Restore anyway of an entry frozen elsewhere still asks to confirm its formula first", async () => {
+    const entry = planted({
+      formula: '=PCD.VALUE("1-1-1")',
+      range: "Sheet1!H19",
+      values: [["typed before"]],
+    });
+    const host = plantedWorkbook([entry]);
+    const outcome = await restore(host, "all", {
+      seal: SEAL,
+      overwrite: [
+        { range: "Sheet1!H19", cells: [{ cell: "Sheet1!H19", frozen: "typed before", now: "H19 data" }] },
+      ],
+    });
+    expect(outcome.restored).toEqual([]);
+    expect(outcome.unconfirmed).toEqual([{ range: "Sheet1!H19", formula: entry.formula }]);
+    expect(host.cell("Sheet1!H19")?.value).toBe("H19 data");
   });
 
   test("a number typed back as its text counts as unchanged", async () => {
@@ -280,5 +361,54 @@ describe("restore of a planted record", () => {
     const here = await restore(host, "all", { seal: SEAL });
     expect(here.unconfirmed).toEqual([{ range: first.range, formula: first.formula }]);
     expect(here.restored).toEqual(["Sheet1!B2", "Sheet1!D2:E3"]);
+  });
+});
+
+describe("numbers compared as the cell shows them", () => {
+  test.each<[string, number | null]>([
+    ["28.5685", 4],
+    ["-1,234.57", 2],
+    ["12.5%", 3],
+    ["123", 0],
+    ["2026-01-01", null],
+    ["####", null],
+    ["1.2E+10", null],
+    ["", null],
+  ])("the text %j shows %p decimals", (text, decimals) => {
+    expect(shownDecimals(text)).toBe(decimals);
+  });
+
+  test.each<[string, number | null]>([
+    ["General", null],
+    ["0.00", 2],
+    ["#,##0.0000", 4],
+    ["0.0%", 3],
+    ["0", 0],
+    ['0.00" EUR/MWh"', 2],
+    ["yyyy-mm", null],
+  ])("the format %j fixes %p decimals", (format, decimals) => {
+    expect(formatDecimals(format)).toBe(decimals);
+  });
+
+  test.each<[string, number, number, string | undefined, string | undefined, boolean]>([
+    ["typed as a General cell shows it", 28.568466666666666, 28.5685, "28.5685", undefined, true],
+    ["a different number, as shown", 28.568466666666666, 28.5695, "28.5695", undefined, false],
+    ["fewer digits than a General cell shows", 28.568466666666666, 28.57, "28.57", undefined, false],
+    [
+      "typed with four decimals, no text from the host",
+      28.568466666666666,
+      28.5685,
+      undefined,
+      undefined,
+      false,
+    ],
+    ["the 17-digit value, no text", 28.568466666666666, 28.568466666666666, undefined, undefined, true],
+    ["within 1e-9 relative, no text", 1234567.891, 1234567.8910000001, undefined, undefined, true],
+    ["a text that is no plain number falls back to 1e-9", 46023, 46024, "2026-01-02", undefined, false],
+    ["the format fixes two decimals", 28.568466666666666, 28.57, "28.57", "0.00", true],
+    ["the format fixes two decimals, another number", 28.568466666666666, 28.58, "28.58", "0.00", false],
+    ["percent with one decimal", 0.12345, 0.123, "12.3%", "0.0%", true],
+  ])("%s", (_name, frozen, now, shown, format, same) => {
+    expect(sameNumber(frozen, now, shown, format)).toBe(same);
   });
 });

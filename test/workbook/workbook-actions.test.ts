@@ -43,7 +43,7 @@ describe("describeActionState", () => {
           kind: "restore",
           outcome: {
             restored: ["Sheet1!D2:E3"],
-            changed: [{ range: "Sheet1!B2", cell: "Sheet1!B2", frozen: 42.5, now: 40 }],
+            changed: [{ range: "Sheet1!B2", cells: [{ cell: "Sheet1!B2", frozen: 42.5, now: 40 }] }],
             unconfirmed: [],
             refused: [],
             remaining: 1,
@@ -51,7 +51,34 @@ describe("describeActionState", () => {
         },
       },
       "warning",
-      /^Restored 1 formula\. Not restored, changed since the freeze: Sheet1!B2 \(frozen 42\.5, now 40\)/,
+      /^Restored 1 formula\. Not restored, Sheet1!B2 changed since the freeze in one cell: B2 \(frozen 42\.5, now 40\)\. .*"Restore anyway"/,
+    ],
+    [
+      "restore names every edited cell of a block, numbers as a person reads them",
+      {
+        status: "done",
+        action: "restoreAll",
+        result: {
+          kind: "restore",
+          outcome: {
+            restored: [],
+            changed: [
+              {
+                range: "Sheet1!B2:D12",
+                cells: [
+                  { cell: "Sheet1!C3", frozen: 28.568466666666666, now: 123 },
+                  { cell: "Sheet1!D7", frozen: 31.25, now: "" },
+                ],
+              },
+            ],
+            unconfirmed: [],
+            refused: [],
+            remaining: 1,
+          },
+        },
+      },
+      "warning",
+      /^Not restored, Sheet1!B2:D12 changed since the freeze in 2 cells: C3 \(frozen 28\.56846667, now 123\), D7 \(frozen 31\.25, now empty\)\. They keep what was typed .*"Restore anyway" to overwrite them\.$/,
     ],
     [
       "a failure says what failed",

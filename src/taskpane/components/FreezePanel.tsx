@@ -1,6 +1,8 @@
 // Usage tab's "Share this workbook" section: Freeze (selection, sheet, workbook) replaces
 // PCD formulas with their values for colleagues without PCD, Restore puts them back. The
 // same actions are in the ribbon's Freeze menu; whichever ran last, its outcome shows here.
+// A block edited since the freeze is restored only after the person saw the cells that
+// would be overwritten, listed, and chose "Restore anyway" for that block.
 import { useEffect, useState } from "react";
 import {
   Button,
@@ -11,7 +13,8 @@ import {
   Subtitle2,
   tokens,
 } from "@fluentui/react-components";
-import { describeActionState, type WorkbookAction } from "../../workbook/workbook-actions";
+import type { ChangedBlock } from "../../workbook/restore";
+import { describeActionState, describeEdit, type WorkbookAction } from "../../workbook/workbook-actions";
 import { usePaneServices } from "../pane-services";
 
 const useStyles = makeStyles({
@@ -40,11 +43,19 @@ export function FreezePanel(): React.JSX.Element {
   const styles = useStyles();
   const { actions } = usePaneServices();
   const [state, setState] = useState(() => actions.current());
+  // The edited block whose overwrite the person is asked to confirm (its range), if any.
+  const [asking, setAsking] = useState<string | null>(null);
   useEffect(() => actions.subscribe(setState), [actions]);
+  useEffect(() => setAsking(null), [state]);
   const running = state.status === "running";
   const said = describeActionState(state);
-  const unconfirmed =
-    state.status === "done" && state.result.kind === "restore" ? state.result.outcome.unconfirmed : [];
+  const outcome = state.status === "done" && state.result.kind === "restore" ? state.result.outcome : null;
+  const unconfirmed = outcome?.unconfirmed ?? [];
+  const changed = outcome?.changed ?? [];
+  const restoreAnyway = (block: ChangedBlock): void => {
+    if (state.status !== "done") return;
+    void actions.run(state.action, [], [block]);
+  };
   const button = ([action, label]: [WorkbookAction, string], primary = false): React.JSX.Element => (
     <Button
       key={action}
@@ -78,6 +89,39 @@ export function FreezePanel(): React.JSX.Element {
           <MessageBarBody>{said.text}</MessageBarBody>
         </MessageBar>
       )}
+      {changed.map((block) => (
+        <div key={block.range} className={styles.confirm} data-testid="restore-anyway">
+          {asking === block.range ? (
+            <>
+              <Caption1>
+                Restore anyway puts the formula back into {block.range} and overwrites what was typed in{" "}
+                {block.cells.length === 1 ? "this cell" : `these ${block.cells.length} cells`}:
+              </Caption1>
+              <ul className={styles.list}>
+                {block.cells.map((edit) => (
+                  <li key={edit.cell}>
+                    <code>{describeEdit(edit)}</code>
+                  </li>
+                ))}
+              </ul>
+              <div className={styles.buttons}>
+                <Button appearance="primary" disabled={running} onClick={() => restoreAnyway(block)}>
+                  {`Overwrite ${block.cells.length === 1 ? "this cell" : `these ${block.cells.length} cells`}`}
+                </Button>
+                <Button disabled={running} onClick={() => setAsking(null)}>
+                  Keep my edits
+                </Button>
+              </div>
+            </>
+          ) : (
+            <div className={styles.buttons}>
+              <Button disabled={running} onClick={() => setAsking(block.range)}>
+                {`Restore ${block.range} anyway…`}
+              </Button>
+            </div>
+          )}
+        </div>
+      ))}
       {unconfirmed.length > 0 && state.status === "done" && (
         <div className={styles.confirm} data-testid="restore-confirm">
           <Caption1>
