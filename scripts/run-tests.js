@@ -1,0 +1,55 @@
+// `npm test`: the type check, the lint and every Jest lane at once, because Jest alone leaves a
+// core idle (while the browser lane builds the add-in, while a browser test or a spawned
+// process waits). Jest's output streams; each check's output is shown when it ends. Exits
+// non-zero when any of them fails. Arguments go to Jest (npm test -- --selectProjects unit).
+const { spawn } = require("node:child_process");
+const path = require("node:path");
+
+/** A package's command-line script, run with this node (no shell, the same on every OS). */
+function bin(packageName, command = packageName) {
+  const manifestPath = require.resolve(`${packageName}/package.json`);
+  const manifest = require(manifestPath);
+  const script = typeof manifest.bin === "string" ? manifest.bin : manifest.bin[command];
+  return path.join(path.dirname(manifestPath), script);
+}
+
+const checks = [
+  { name: "typecheck", command: [bin("typescript", "tsc"), "--noEmit", "-p", "tsconfig.json"] },
+  { name: "eslint", command: [bin("eslint"), "."] },
+  { name: "prettier", command: [bin("prettier"), "--check", "--log-level", "warn", "."] },
+];
+
+const started = Date.now();
+const elapsed = () => `${Math.round((Date.now() - started) / 1000)} s`;
+
+function run(name, command, streamed) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, command, { stdio: streamed ? "inherit" : "pipe" });
+    let text = "";
+    child.stdout?.setEncoding("utf8").on("data", (chunk) => (text += chunk));
+    child.stderr?.setEncoding("utf8").on("data", (chunk) => (text += chunk));
+    child.on("error", (error) => (text += `${error.message}\n`));
+    child.on("close", (code, signal) => {
+      const passed = code === 0;
+      if (!streamed) {
+        const outcome = passed ? "passed" : `failed (${signal ?? `exit ${code}`})`;
+        process.stdout.write(`\n== ${name}: ${outcome} after ${elapsed()}\n`);
+        if (text.trim() !== "") process.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
+      }
+      resolve({ name, passed });
+    });
+  });
+}
+
+async function main() {
+  const results = await Promise.all([
+    ...checks.map((check) => run(check.name, check.command, false)),
+    run("jest", [bin("jest"), ...process.argv.slice(2)], true),
+  ]);
+  const failed = results.filter((result) => !result.passed).map((result) => result.name);
+  const outcome = failed.length === 0 ? "passed" : `failed: ${failed.join(", ")}`;
+  process.stdout.write(`\n== npm test: ${outcome} after ${elapsed()}\n`);
+  process.exitCode = failed.length === 0 ? 0 : 1;
+}
+
+main();
