@@ -13,8 +13,6 @@
  */
 const os = require("node:os");
 
-const os = require("node:os");
-
 const TEST_FILES = "**/*.test.{ts,tsx}";
 
 const BROWSER = ["<rootDir>/test/e2e/**/*.test.{ts,tsx}"];
@@ -63,9 +61,6 @@ const shared = {
 const lane = (name, testMatch, extra = {}) => ({ ...shared, displayName: name, testMatch, ...extra });
 
 module.exports = {
-  // Jest's default is one worker fewer than the cores: one on a 2-core machine, idle while a
-  // browser test or a spawned process waits. Two keep both cores busy.
-  maxWorkers: Math.max(2, os.availableParallelism() - 1),
   // Jest's default is one worker fewer than the cores: one on a 2-core machine, idle while a
   // browser test or a spawned process waits. Two keep both cores busy.
   maxWorkers: Math.max(2, os.availableParallelism() - 1),
