@@ -1,6 +1,7 @@
 // Turns a cell's currency and unit arguments into a validated SeriesRequest. Every
 // rejection says which argument is wrong and what the series offers instead: users
 // must never get a silent fallback to the defaults (docs/decisions.md D3).
+import { didYouMean } from "./did-you-mean";
 import type { SeriesRequest } from "./engine-api";
 import { PcdError } from "./errors";
 import type { DataType, SeriesInfo, ServiceEnvironment } from "./model";
@@ -73,9 +74,13 @@ function resolveOption(
   if (!entry || !isOffered) {
     const shown = shownInput(input);
     const list = offered.length > 0 ? offered.join(", ") : "none";
+    // Only a name the tables do not know is a typo; a known one is just not offered here.
+    const suggestion =
+      entry === undefined && typeof input === "string" ? didYouMean(input, offered, table) : null;
+    const hint = suggestion === null ? "." : `: did you mean ${suggestion}?`;
     throw new PcdError(
       "input",
-      `${ARGUMENT_LABEL[argument]} '${shown}' is not offered for ${info.code}. Available: ${list}`,
+      `${ARGUMENT_LABEL[argument]} '${shown}' is not offered for ${info.code}${hint} Available: ${list}`,
       { argument, allowed: offered },
     );
   }

@@ -81,6 +81,22 @@ describe("resolveSeriesRequest rejects", () => {
       "unit",
     ],
     [
+      "a near-miss unit",
+      gas,
+      null,
+      "kwhh",
+      "Unit 'kwhh' is not offered for 68520-8-1: did you mean kWh? Available: MWh, kWh",
+      "unit",
+    ],
+    [
+      "a near-miss currency",
+      gas,
+      "EURO",
+      null,
+      "Currency 'EURO' is not offered for 68520-8-1: did you mean EUR? Available: EUR, USD, GBP, USD cent",
+      "currency",
+    ],
+    [
       "a currency on a location factor",
       locationFactor,
       "EUR",
