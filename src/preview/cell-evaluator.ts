@@ -1,10 +1,12 @@
 // Evaluates the preview sheet's cells the way Excel runs custom functions: a cell with
 // =PCD.NAME(...) calls the registered function with its arguments (omitted ones as null)
 // and a streaming invocation; every setResult updates the cell, editing the cell cancels
-// the old invocation. Other content is a typed value.
+// the old invocation. =A1.Latest reads a field of the card in A1 (./field-reference.ts) and
+// follows that cell's every result. Other content is a typed value.
 import { parseFormula, type FormulaArgument } from "../headless/formula";
 import { computeArithmeticArguments } from "./arithmetic-arguments";
 import { parseCell, rangeAddress } from "./a1";
+import { fieldResult, parseFieldReference, type FieldReference } from "./field-reference";
 import { ShimCustomFunctionsError } from "../headless/custom-functions-shim";
 import { typedContentValue, type SheetModel } from "./sheet-model";
 
@@ -29,6 +31,11 @@ export class CellEvaluator {
   private readonly results = new Map<string, CellResult>();
   private readonly running = new Map<string, Running>();
   private readonly listeners = new Set<(address: string) => void>();
+  /** Field references: the cell each one reads, and the cells reading each cell. */
+  private readonly reads = new Map<string, string>();
+  private readonly readers = new Map<string, Set<string>>();
+  /** Cells whose readers are being updated: a circle of references stops there. */
+  private readonly updating = new Set<string>();
   /** Every result each cell was set to, oldest first (for tests). */
   readonly history = new Map<string, CellResult[]>();
 
@@ -49,19 +56,59 @@ export class CellEvaluator {
   /** Runs a cell again from its content (after an edit or a recalculation request). */
   evaluate(address: string): void {
     this.cancel(address);
+    this.stopReading(address);
     const content = this.sheet.content(parseCell(address)).trim();
     if (content === "") {
       this.results.delete(address);
       this.emit(address);
+      this.updateReaders(address);
     } else if (!content.startsWith("=")) {
       this.set(address, { kind: "value", value: typedContentValue(content) });
     } else {
-      this.call(address, content);
+      const reference = parseFieldReference(content, this.sheet);
+      if (reference === null) this.call(address, content);
+      else if ("error" in reference) this.set(address, reference.error);
+      else this.readField(address, reference);
     }
   }
 
   recalculateAll(): void {
     for (const address of this.sheet.filledCells()) this.evaluate(address);
+  }
+
+  private readField(address: string, reference: FieldReference): void {
+    if (reference.cell === address) {
+      this.set(address, {
+        kind: "error",
+        code: "#REF!",
+        message: `${address} cannot read a field of itself: put the card in another cell.`,
+      });
+      return;
+    }
+    this.reads.set(address, reference.cell);
+    const readers = this.readers.get(reference.cell) ?? new Set<string>();
+    readers.add(address);
+    this.readers.set(reference.cell, readers);
+    this.set(address, fieldResult(reference, this.results.get(reference.cell)));
+  }
+
+  private stopReading(address: string): void {
+    const read = this.reads.get(address);
+    if (read === undefined) return;
+    this.reads.delete(address);
+    this.readers.get(read)?.delete(address);
+  }
+
+  /** The cells reading a field of `address` follow its new result. */
+  private updateReaders(address: string): void {
+    const readers = this.readers.get(address);
+    if (!readers || readers.size === 0 || this.updating.has(address)) return;
+    this.updating.add(address);
+    try {
+      for (const reader of [...readers]) this.evaluate(reader);
+    } finally {
+      this.updating.delete(address);
+    }
   }
 
   private call(address: string, formula: string): void {
@@ -73,7 +120,7 @@ export class CellEvaluator {
       this.set(address, {
         kind: "error",
         code: "#NAME?",
-        message: `The preview evaluates PCD functions only: ${parsed.message}`,
+        message: `The preview evaluates PCD functions and card fields (=A1.Latest) only: ${parsed.message}`,
       });
       return;
     }
@@ -142,6 +189,7 @@ export class CellEvaluator {
     list.push(result);
     this.history.set(address, list);
     this.emit(address);
+    this.updateReaders(address);
   }
 
   private emit(address: string): void {

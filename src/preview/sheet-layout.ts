@@ -45,11 +45,7 @@ export function displayScalar(value: unknown): string {
   if (value instanceof ShimCustomFunctionsError) return value.code;
   // An entity shows its text, as Excel does (next to a card icon the preview does not draw).
   if (isEntityCell(value)) return value.text;
-  if (isNumberEntity(value)) {
-    return /y/i.test(value.numberFormat ?? "")
-      ? serialToIsoDate(value.basicValue)
-      : displayScalar(value.basicValue);
-  }
+  if (isNumberEntity(value)) return displayFormatted(value.basicValue, value.numberFormat ?? "");
   if (typeof value === "boolean") return value ? "TRUE" : "FALSE";
   if (typeof value === "number") {
     if (!Number.isFinite(value)) return "#NUM!";
@@ -72,12 +68,20 @@ export function describeCard(entity: EntityCell): string {
 function describeProperty(property: EntityProperty): string {
   if (property.type === "Array") return `${property.elements.length - 1} rows`;
   if (!("numberFormat" in property)) return displayScalar(property.basicValue);
-  const { basicValue, numberFormat } = property;
-  // Date formats (yyyy-mm-dd, yyyy-mm) show that much of the date; others the number and
-  // the quoted text of the format (the unit of a value: 120 EUR/MWh).
-  if (/^[ymd-]+$/i.test(numberFormat)) return serialToIsoDate(basicValue).slice(0, numberFormat.length);
+  return displayFormatted(property.basicValue, property.numberFormat);
+}
+
+/**
+ * A number with its number format, as the card and a cell reading a card's field show it:
+ * ISO date formats (yyyy-mm-dd, yyyy-mm) show that much of the date, other date formats the
+ * whole date, others the number and the quoted text of the format (the unit of a value:
+ * 120 EUR/MWh).
+ */
+function displayFormatted(value: number, numberFormat: string): string {
+  if (/^[ymd-]+$/i.test(numberFormat)) return serialToIsoDate(value).slice(0, numberFormat.length);
+  if (/y/i.test(numberFormat)) return serialToIsoDate(value);
   const literal = /"([^"]*)"/.exec(numberFormat)?.[1];
-  return literal ? `${displayScalar(basicValue)} ${literal}` : displayScalar(basicValue);
+  return literal ? `${displayScalar(value)} ${literal}` : displayScalar(value);
 }
 
 export interface LayoutInput {
