@@ -101,7 +101,7 @@ export function relocateJob(engine: Engine, args: RelocateArguments): CellJob<nu
       const amount = parseAmount(args.amount);
       const fromCode = parseCode(args.from_code, "from_code");
       const toCode = parseCode(args.to_code, "to_code");
-      const date = parseMonthArgument(args.date, "date");
+      const date = parseMonthArgument(args.date, "date", { hasCurrencyAndUnit: false });
       await engine.ready();
       const [from, to] = await Promise.all([
         engine.resolve(fromCode, null, null),

@@ -23,6 +23,9 @@ test.each([
   [true, "currency", /currency arrived as TRUE/],
   [999, "currency", /currency 999 is not an ID/],
   [8, "unit", /unit 8 is not an ID/],
+  ["MWh", "currency", /^The currency "MWh" looks like a unit: it goes in the unit argument\.$/],
+  [" usd ", "unit", /^The unit "usd" looks like a currency: it goes in the currency argument\.$/],
+  ["CHF", "unit", /^The unit "CHF" looks like a currency: it goes in the currency argument\.$/],
 ] as const)("%j as %s is rejected", (input, argument, message) => {
   expect(() => parseCurrencyOrUnit(input, argument)).toThrow(
     expect.objectContaining({

@@ -2,6 +2,7 @@
 // 127.0.0.1, port 0): every case settles at once with a specific message, the function
 // never throws, and no data request is sent (catalog and limits calls are free).
 import type { Engine } from "../../../src/core/engine-api";
+import { locationFactorBase, sameBase } from "../../../src/core/location-factor-base";
 import type { Operation } from "../../../src/core/model";
 import {
   average,
@@ -89,11 +90,18 @@ beforeAll(async () => {
       "cost index",
     ),
   );
+  const factors = industry.filter((series) => series.dataType === "location_factor");
+  const factor = factors[0];
+  const base = factor ? locationFactorBase(factor)?.base : undefined;
+  codes.set(SERIES.locationFactor, pick(factor, "location factor"));
   codes.set(
-    SERIES.locationFactor,
+    SERIES.otherBaseFactor,
     pick(
-      industry.find((series) => series.dataType === "location_factor"),
-      "location factor",
+      factors.find((other) => {
+        const otherBase = locationFactorBase(other)?.base;
+        return base !== undefined && otherBase !== undefined && !sameBase(base, otherBase);
+      }),
+      "location factor on another base",
     ),
   );
   await lab.admin("reset", {});

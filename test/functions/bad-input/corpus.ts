@@ -25,12 +25,14 @@ export interface BadInputCase {
 /**
  * Stand-ins for real codes, replaced when a case runs (the catalog is the emulator's, read
  * after the test file is collected): an energy series in MWh that offers several units, a
- * cost index and a location factor.
+ * cost index and two location factors on different bases.
  */
 export const SERIES = {
   energy: "<energy series>",
   costIndex: "<cost index>",
   locationFactor: "<location factor>",
+  /** A location factor relative to another base than locationFactor's. */
+  otherBaseFactor: "<location factor on another base>",
 } as const;
 
 const LONG = "x".repeat(10_000);
@@ -123,7 +125,28 @@ function currencyUnitCases(argument: "currency" | "unit"): Array<[string, unknow
     ["formula injection", "=EUR", unknownName],
     ["markup", "<b>EUR</b>", unknownName],
     ["very long text", LONG, unknownName],
+    // Energy series offer USD and MWh.
+    [
+      "a near miss",
+      argument === "currency" ? "USDD" : "Mwhr",
+      new RegExp(
+        `is not offered for \\d+-\\d+-\\d+: did you mean ${argument === "currency" ? "USD" : "MWh"}\\? Available:`,
+      ),
+    ],
+    [
+      "the other argument's code",
+      argument === "currency" ? "MWh" : "EUR",
+      argument === "currency"
+        ? /^The currency "MWh" looks like a unit: it goes in the unit argument\.$/
+        : /^The unit "EUR" looks like a currency: it goes in the currency argument\.$/,
+    ],
   ];
+}
+
+function year(argument: string, value: number): RegExp {
+  return new RegExp(
+    `^The ${argument} ${value} looks like a year: write "${value}-01" or DATE\\(${value},1,1\\)`,
+  );
 }
 
 /** Values where a date belongs. */
@@ -137,7 +160,18 @@ function dateCases(argument: string): Array<[string, unknown, RegExp]> {
     ["month 00", "2024-00", notADate],
     ["30 February", "2024-02-30", notADate],
     ["29 February of a common year", "2023-02-29", notADate],
-    ["a year only", "2024", notADate],
+    ["a year only", "2024", year(argument, 2024)],
+    ["a year as a number", 2025, year(argument, 2025)],
+    [
+      "a currency",
+      "CHF",
+      new RegExp(`^The ${argument} "CHF" looks like a currency: it goes in the currency argument\\.`),
+    ],
+    [
+      "a unit",
+      "MWh",
+      new RegExp(`^The ${argument} "MWh" looks like a unit: it goes in the unit argument\\.`),
+    ],
     ["a month name", "January 2024", notADate],
     ["serial 0", 0, notADate],
     ["a negative serial", -5, notADate],
@@ -407,6 +441,24 @@ function toolkitCases(): BadInputCase[] {
       "RELOCATE",
       [100, factor, SERIES.costIndex],
       /^The to_code .* is not a location factor/,
+    ],
+    [
+      "RELOCATE two factors on different bases",
+      "RELOCATE",
+      [100, factor, SERIES.otherBaseFactor],
+      /^The from_code \S+ is relative to .+, the to_code \S+ to .+: their ratio means nothing\. Factors of .+ on one base: \S+ and \S+ \(vs .+\)\.$/,
+    ],
+    [
+      "RELOCATE date a year",
+      "RELOCATE",
+      [100, factor, factor, 2025],
+      /^The date 2025 looks like a year: write "2025-01"/,
+    ],
+    [
+      "RELOCATE date a currency",
+      "RELOCATE",
+      [100, factor, factor, "EUR"],
+      /^The date "EUR" looks like a currency: this function takes no currency\./,
     ],
     ["VALUES frequency W", "VALUES", [energy, null, null, null, null, null, null, null, "W"], frequency],
     ["VALUES frequency a number", "VALUES", [energy, null, null, null, null, null, null, null, 4], frequency],
