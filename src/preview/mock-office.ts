@@ -103,6 +103,14 @@ class PreviewRange {
     return this.require("address").address;
   }
 
+  get rowCount(): number {
+    return this.area.rowCount;
+  }
+
+  get columnCount(): number {
+    return this.area.columnCount;
+  }
+
   load(_properties?: string | string[]): this {
     this.context.queue(() => {
       if (this.isNullObject) return;
@@ -220,6 +228,11 @@ class PreviewWorksheet {
         ? { row: 0, column: 0, rowCount: model.rows, columnCount: model.columns }
         : parseRange(address);
     return new PreviewRange(this.context, area, this.name);
+  }
+
+  /** Removes the sheet at the next sync. */
+  delete(): void {
+    this.context.queue(() => this.context.host.removeSheet(this.name));
   }
 
   getRangeByIndexes(row: number, column: number, rowCount: number, columnCount: number): PreviewRange {
@@ -361,6 +374,12 @@ export class PreviewHost {
     if (this.hasSheet(name)) throw new Error(`A sheet named "${name}" already exists.`);
     // Wide enough for PCD's own sheets (the sources sheet has 9 columns, the grid's Sheet1 fewer).
     this.otherSheets.set(name, new SheetModel(this.sheet.rows, Math.max(this.sheet.columns, 26)));
+    this.emitWorkbookChange();
+  }
+
+  removeSheet(name: string): void {
+    if (name === SHEET_NAME) throw new Error(`The preview keeps its sheet "${SHEET_NAME}".`);
+    if (!this.otherSheets.delete(name)) throw new Error(`The preview has no sheet "${name}".`);
     this.emitWorkbookChange();
   }
 

@@ -10,7 +10,14 @@
 import { createDocumentSettingsStorage, documentSettings } from "./document-settings-storage";
 import { asCellTexts } from "./cell-text";
 import { parseArea } from "./range-address";
-import type { CellScalar, FormulaCell, FreezeScope, RangeContent, WorkbookHost } from "./workbook-host";
+import type {
+  CellScalar,
+  FormulaCell,
+  FreezeScope,
+  RangeContent,
+  SheetLimits,
+  WorkbookHost,
+} from "./workbook-host";
 import { rectangular } from "./workbook-host";
 
 function requireExcel(version: string, what: string): void {
@@ -162,20 +169,40 @@ export const excelWorkbookHost: WorkbookHost = {
     });
   },
 
+  async sheetLimits(): Promise<SheetLimits> {
+    return Excel.run(async (context) => {
+      // A worksheet's whole range (getRange without an address) is every cell it can hold.
+      const whole = context.workbook.worksheets.getActiveWorksheet().getRange();
+      whole.load("rowCount,columnCount");
+      await context.sync();
+      return { rows: whole.rowCount, columns: whole.columnCount };
+    });
+  },
+
   async writeSheet(name: string, rows: CellScalar[][]): Promise<string> {
     return Excel.run(async (context) => {
       const existing = context.workbook.worksheets.getItemOrNullObject(name);
       await context.sync();
-      const sheet = existing.isNullObject ? context.workbook.worksheets.add(name) : existing;
-      sheet.visibility = Excel.SheetVisibility.visible;
-      sheet.getRange().clear(Excel.ClearApplyTo.contents);
-      const table = rectangular(rows);
-      const target = sheet.getRangeByIndexes(0, 0, table.length, table[0]?.length ?? 1);
-      target.values = asCellTexts(table);
-      target.format.autofitColumns();
-      target.load("address");
-      await context.sync();
-      return target.address;
+      const created = existing.isNullObject;
+      const sheet = created ? context.workbook.worksheets.add(name) : existing;
+      try {
+        sheet.visibility = Excel.SheetVisibility.visible;
+        sheet.getRange().clear(Excel.ClearApplyTo.contents);
+        const table = rectangular(rows);
+        const target = sheet.getRangeByIndexes(0, 0, table.length, table[0]?.length ?? 1);
+        target.values = asCellTexts(table);
+        target.format.autofitColumns();
+        target.load("address");
+        await context.sync();
+        return target.address;
+      } catch (error) {
+        // A sheet this call added and could not fill is not left behind half written.
+        if (created) {
+          sheet.delete();
+          await context.sync();
+        }
+        throw error;
+      }
     });
   },
 

@@ -3,7 +3,7 @@
 // (|change %| descending), then revisions from 0 (no change %), then new months (by
 // series, oldest first): a reviewer reads the surprises first.
 import type { SeriesReleaseChanges } from "../core/release-changes";
-import type { CellScalar } from "./workbook-host";
+import type { CellScalar, SheetLimits } from "./workbook-host";
 
 export const REPORT_HEADER = [
   "Series",
@@ -74,4 +74,24 @@ export function reportTable(changes: readonly SeriesReleaseChanges[]): CellScala
       roundedPercent(row.changePercent),
     ]),
   ];
+}
+
+const COUNT = new Intl.NumberFormat("en-US");
+
+/**
+ * Why the report does not fit a sheet here (rows and columns, header included), saying
+ * what to do, or null when it fits.
+ */
+export function reportTooLarge(
+  table: readonly (readonly CellScalar[])[],
+  limits: SheetLimits,
+): string | null {
+  const rows = table.length;
+  const columns = Math.max(0, ...table.map((row) => row.length));
+  if (rows <= limits.rows && columns <= limits.columns) return null;
+  const needs =
+    rows > limits.rows
+      ? `The report needs ${COUNT.format(rows)} rows; a sheet here holds ${COUNT.format(limits.rows)}.`
+      : `The report needs ${COUNT.format(columns)} columns; a sheet here holds ${COUNT.format(limits.columns)}.`;
+  return `${needs} Nothing was written. Write the report in Excel (a sheet there holds 1,048,576 rows), or refresh fewer series at a time.`;
 }

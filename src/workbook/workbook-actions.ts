@@ -2,7 +2,7 @@
 // (src/commands/commands.ts) and the task pane both run them here, one at a time, and
 // the pane shows the outcome of whichever started it.
 import type { SeriesReleaseChanges } from "../core/release-changes";
-import { reportSheetName, reportTable } from "./release-report";
+import { reportSheetName, reportTable, reportTooLarge } from "./release-report";
 import { describeRefused, freeze, type FreezeOutcome } from "./freeze";
 import type { RecordSeal } from "./record-seal";
 import {
@@ -80,9 +80,17 @@ export class WorkbookActions {
     await this.running;
   }
 
-  /** Writes the release's changes to a sheet "PCD changes <YYYY-MM>"; resolves to its address. */
+  /**
+   * Writes the release's changes to a sheet "PCD changes <YYYY-MM>"; resolves to its address.
+   * The whole report or nothing: a report larger than a sheet holds is refused before any
+   * sheet is touched.
+   */
   async writeReport(changes: readonly SeriesReleaseChanges[], finishedAt: number): Promise<string> {
-    return this.host().writeSheet(reportSheetName(finishedAt), reportTable(changes));
+    const host = this.host();
+    const table = reportTable(changes);
+    const tooLarge = reportTooLarge(table, await host.sheetLimits());
+    if (tooLarge !== null) throw new Error(tooLarge);
+    return host.writeSheet(reportSheetName(finishedAt), table);
   }
 
   private async perform(

@@ -33,6 +33,11 @@ export interface RangeContent {
   texts?: string[][];
 }
 
+export interface SheetLimits {
+  rows: number;
+  columns: number;
+}
+
 export interface WorkbookHost {
   /** Every cell of the scope that holds a formula (any formula: the caller picks PCD's). */
   formulaCells(scope: FreezeScope): Promise<FormulaCell[]>;
@@ -48,9 +53,11 @@ export interface WorkbookHost {
   writeValues(address: string, values: CellScalar[][], numberFormats: string[][]): Promise<void>;
   /** Empties a range, then writes one formula into its top-left cell (its table spills again). */
   restoreFormula(range: string, formula: string): Promise<void>;
+  /** How many rows and columns a sheet holds here (Excel: 1,048,576 × 16,384). */
+  sheetLimits(): Promise<SheetLimits>;
   /**
    * Creates the sheet (visible) or empties it, writes `rows` from A1 (text as text) and returns
-   * its address.
+   * its address. A sheet it created is removed again when the write fails: no half sheet.
    */
   writeSheet(name: string, rows: CellScalar[][]): Promise<string>;
   /** A document setting (saved in the workbook file); undefined when absent. */

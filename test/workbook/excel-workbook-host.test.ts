@@ -207,3 +207,17 @@ test.each<[string, string, "restored" | "changed"]>([
   expect(outcome.restored).toEqual(status === "restored" ? ["Sheet1!D3"] : []);
   expect(outcome.changed.map((block) => block.range)).toEqual(status === "changed" ? ["Sheet1!D3"] : []);
 });
+
+test("a sheet holds what the preview's sheets hold, and a sheet too small for its rows is not left half written", async () => {
+  const { host } = workbook();
+  await expect(excelWorkbookHost.sheetLimits()).resolves.toEqual({ rows: 20, columns: 6 });
+  const rows = Array.from({ length: 21 }, (_row, index) => [`row ${index + 1}`]);
+  await expect(excelWorkbookHost.writeSheet("PCD changes 2026-11", rows)).rejects.toThrow(
+    /A21 is outside the preview sheet/,
+  );
+  expect(host.sheetNames()).toEqual(["Sheet1"]);
+  await expect(excelWorkbookHost.writeSheet("PCD changes 2026-11", rows.slice(0, 20))).resolves.toBe(
+    "'PCD changes 2026-11'!A1:A20",
+  );
+  expect(host.sheetNamed("PCD changes 2026-11").content({ row: 19, column: 0 })).toBe("'row 20");
+});

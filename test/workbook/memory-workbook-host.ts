@@ -127,6 +127,13 @@ export class MemoryWorkbookHost implements WorkbookHost {
     this.cells.set(cellAt(range, 0, 0), { formula, value: "#BUSY!", numberFormat: "General" });
   }
 
+  /** As Excel's: 1,048,576 rows × 16,384 columns unless a test sets a smaller sheet. */
+  limits = { rows: 1_048_576, columns: 16_384 };
+
+  async sheetLimits(): Promise<{ rows: number; columns: number }> {
+    return this.limits;
+  }
+
   async writeSheet(name: string, rows: CellScalar[][]): Promise<string> {
     this.sheets.set(name, rows);
     return `'${name}'!A1`;

@@ -148,4 +148,51 @@ describe("WorkbookActions", () => {
       "",
     ]);
   });
+
+  test.each<[string, { rows: number; columns: number }, number, RegExp | null]>([
+    ["fits exactly", { rows: 300, columns: 26 }, 299, null],
+    [
+      "one row too many",
+      { rows: 300, columns: 26 },
+      300,
+      /^The report needs 301 rows; a sheet here holds 300\. Nothing was written\. Write the report in Excel/,
+    ],
+    [
+      "too few columns",
+      { rows: 300, columns: 5 },
+      3,
+      /^The report needs 8 columns; a sheet here holds 5\. Nothing was written\./,
+    ],
+  ])("writes the report whole or not at all: %s", async (_name, limits, months, refused) => {
+    const host = new MemoryWorkbookHost();
+    host.limits = limits;
+    const actions = new WorkbookActions(
+      () => host,
+      () => noEngine,
+      SEAL,
+    );
+    const changes = [
+      {
+        key: "k",
+        code: "1-1-1",
+        currency: "EUR",
+        unit: "MWh",
+        months: Array.from({ length: months }, (_month, index) => ({
+          month: `${2000 + Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, "0")}`,
+          kind: "revised" as const,
+          before: index,
+          after: index + 1,
+          changePercent: null,
+        })),
+      },
+    ];
+    const written = actions.writeReport(changes, Date.UTC(2026, 11, 3));
+    if (refused === null) {
+      await expect(written).resolves.toBe("'PCD changes 2026-12'!A1");
+      expect(host.sheets.get("PCD changes 2026-12")).toHaveLength(months + 1);
+    } else {
+      await expect(written).rejects.toThrow(refused);
+      expect(host.sheets.has("PCD changes 2026-12")).toBe(false);
+    }
+  });
 });
