@@ -32,7 +32,8 @@ import type {
 import { errorMessage, PcdError } from "./errors";
 import { PRODUCTS, type DataLimits, type ProductId, type SeriesInfo, type ServiceEnvironment } from "./model";
 import { QuotaLedger } from "./quota-ledger";
-import { Refresher, type RefreshRunOptions } from "./refresh";
+import { LastRefresh } from "./last-refresh";
+import type { Refresher, RefreshRunOptions } from "./refresh";
 import { resolveSeriesRequest } from "./resolve-request";
 import type { SearchIndexCache } from "./search-index";
 import { WHOLE_SERIES, type SeriesNeed } from "./series-need";
@@ -52,7 +53,11 @@ export class EngineCore implements Engine {
   private readonly batcher: Batcher;
   private readonly seriesSync: SeriesSync;
   private readonly workbookKeys: WorkbookKeys;
-  private readonly refresher: Refresher;
+  private readonly lastRefresh: LastRefresh;
+  // Refresh-all loads on the first plan or refresh (a chunk of its own in the add-in): it
+  // runs about once a month, and Excel loads the rest of the engine at start.
+  private refreshModule: Promise<typeof import("./refresh")> | undefined;
+  private refresher: Refresher | undefined;
   private readonly limitsKeeper: DataLimitsKeeper;
   private readonly downtime: DowntimePolicy;
   private readonly serviceReturn: ServiceReturn;
@@ -163,30 +168,11 @@ export class EngineCore implements Engine {
       log,
       onHistoryUnavailable: () => this.changes.metaChanged(),
     });
-    this.refresher = new Refresher({
-      catalog: this.catalogStore,
+    this.lastRefresh = new LastRefresh({
+      storage,
       sync: this.seriesSync,
       workbookKeys: this.workbookKeys,
-      workbookCodes: parts.workbookCodes,
-      storage,
-      now,
-      environment: () => this.environment(),
-      latestReleaseStart: () => parts.schedule.latestReleaseStart(now(), this.releaseDay()),
       latestReleaseOut: () => this.latestReleaseOut(),
-      closed: () => {
-        const state = this.serviceState();
-        return state.available || state.reason === null || state.until === null
-          ? null
-          : { reason: state.reason, until: state.until };
-      },
-      // Refresh-all reads Data Limits afresh (a few minutes' reuse), so its cost preview is current.
-      ensureLimits: (products) => this.limitsKeeper.ensure(products, LIMITS_MAX_AGE_MS),
-      rereadLimits: (products) => this.limitsKeeper.ensure(products, 0),
-      remaining: (product, dataset) =>
-        this.environment() === "live" ? this.ledger.remaining("live", product, dataset) : null,
-      codesCharged: () => this.batcher.codesCharged(),
-      codesUnconfirmed: () => this.batcher.codesUnconfirmed(),
-      preflight: () => this.preflight(),
       log,
     });
     this.server = new SeriesServer({
@@ -288,6 +274,50 @@ export class EngineCore implements Engine {
     return this.searchIndexModule;
   }
 
+  /** Refresh-all, its module loaded once; a failed load is tried again by the next plan or refresh. */
+  private async loadRefresher(): Promise<Refresher> {
+    this.refreshModule ??= import(/* webpackChunkName: "refresh-all" */ "./refresh").catch(
+      (error: unknown) => {
+        this.refreshModule = undefined;
+        throw new PcdError(
+          "network",
+          `The add-in could not load its refresh code (${errorMessage(error)}): check the connection and refresh again.`,
+        );
+      },
+    );
+    const { Refresher } = await this.refreshModule;
+    const { parts } = this;
+    const { log } = parts;
+    const now = (): number => parts.clock.now();
+    this.refresher ??= new Refresher({
+      catalog: this.catalogStore,
+      sync: this.seriesSync,
+      workbookKeys: this.workbookKeys,
+      workbookCodes: parts.workbookCodes,
+      lastRefresh: this.lastRefresh,
+      now,
+      environment: () => this.environment(),
+      latestReleaseStart: () => parts.schedule.latestReleaseStart(now(), this.releaseDay()),
+      latestReleaseOut: () => this.latestReleaseOut(),
+      closed: () => {
+        const state = this.serviceState();
+        return state.available || state.reason === null || state.until === null
+          ? null
+          : { reason: state.reason, until: state.until };
+      },
+      // Refresh-all reads Data Limits afresh (a few minutes' reuse), so its cost preview is current.
+      ensureLimits: (products) => this.limitsKeeper.ensure(products, LIMITS_MAX_AGE_MS),
+      rereadLimits: (products) => this.limitsKeeper.ensure(products, 0),
+      remaining: (product, dataset) =>
+        this.environment() === "live" ? this.ledger.remaining("live", product, dataset) : null,
+      codesCharged: () => this.batcher.codesCharged(),
+      codesUnconfirmed: () => this.batcher.codesUnconfirmed(),
+      preflight: () => this.preflight(),
+      log,
+    });
+    return this.refresher;
+  }
+
   // resolve and getSeries chain promises instead of awaiting: a cold workbook's cells all
   // wait here at once, for seconds, and a suspended async function per cell and call would be
   // a large part of the memory such a pass keeps (src/core/series-server.ts says more).
@@ -359,7 +389,7 @@ export class EngineCore implements Engine {
 
   async planRefresh(options: { recheck?: boolean } = {}): Promise<RefreshPlan> {
     await this.ready();
-    return this.refresher.plan(options);
+    return (await this.loadRefresher()).plan(options);
   }
 
   async refreshAll(
@@ -367,13 +397,13 @@ export class EngineCore implements Engine {
     options: RefreshRunOptions = {},
   ): Promise<RefreshSummary> {
     await this.ready();
-    const summary = await this.refresher.run(onProgress, options);
+    const summary = await (await this.loadRefresher()).run(onProgress, options);
     this.changes.metaChanged();
     return summary;
   }
 
   refreshDue(): boolean {
-    return this.refresher.due();
+    return this.lastRefresh.due();
   }
 
   serviceState(): ServiceState {
@@ -402,7 +432,7 @@ export class EngineCore implements Engine {
       ...(await this.cache.size()),
       persistent: storage.persistent,
       fallbackReason: storageFallbackReason(storage),
-      lastRefresh: this.refresher.lastRefresh(),
+      lastRefresh: this.lastRefresh.at(),
     };
   }
 
@@ -457,7 +487,7 @@ export class EngineCore implements Engine {
         },
       ],
       ["catalogs", () => this.catalogStore.load()],
-      ["last refresh", () => this.refresher.load()],
+      ["last refresh", () => this.lastRefresh.load()],
     ];
     await Promise.all(
       parts.map(async ([what, load]) => {

@@ -1,7 +1,9 @@
 // Refresh-all: the monthly routine of a PCD user. It refreshes the catalogs first
 // (Series Info costs no data request and says what changed), plans every key of the
 // workbook, shows the cost against the remaining allowances, then fetches only what
-// changed, through the same batcher and quota gate as the cells.
+// changed, through the same batcher and quota gate as the cells. The engine loads this
+// module on the first plan or refresh (a chunk of its own in the add-in); the time of the
+// last refresh, which Excel needs at start, is kept by src/core/last-refresh.ts.
 import type { Catalog, CatalogReader } from "./catalog";
 import type {
   RefreshPlan,
@@ -10,7 +12,8 @@ import type {
   RefreshSummary,
   SeriesRequest,
 } from "./engine-api";
-import type { KeyValueStorage, Logger } from "./environment";
+import type { Logger } from "./environment";
+import type { LastRefresh } from "./last-refresh";
 import type { ProductId, SeriesInfo, ServiceEnvironment } from "./model";
 import { releaseChanges, type SeriesReleaseChanges } from "./release-changes";
 import type { SeriesSync } from "./series-sync";
@@ -22,8 +25,6 @@ import { resolveSeriesRequest } from "./resolve-request";
 import { truncate } from "./truncate";
 import { ENGINE_DEFAULTS } from "./defaults";
 
-export const LAST_REFRESH_STORAGE_KEY = "pcd:last-refresh";
-
 /** The cost preview reads a catalog again once it is this old (Series Info costs no data request). */
 export const PREVIEW_CATALOG_MAX_AGE_MS = ENGINE_DEFAULTS.previewCatalogMaxAgeMs;
 
@@ -33,7 +34,8 @@ export interface RefresherOptions {
   workbookKeys: WorkbookKeys;
   /** The codes the workbook's cells name (EngineEnvironment.workbookCodes); absent: not checked. */
   workbookCodes?: () => Promise<ReadonlySet<string>>;
-  storage: KeyValueStorage;
+  /** The last refresh-all that counted: a run that brings the workbook up to date records itself there. */
+  lastRefresh: LastRefresh;
   now: () => number;
   environment: () => ServiceEnvironment;
   /** Epoch ms of the start of the latest monthly release (a catalog read before it may be out of date). */
@@ -116,34 +118,7 @@ function uncheckedCause(product: ProductId, error: string): string {
 }
 
 export class Refresher {
-  private last: number | null = null;
-
   constructor(private readonly options: RefresherOptions) {}
-
-  async load(): Promise<void> {
-    const stored = await this.options.storage.get<unknown>(LAST_REFRESH_STORAGE_KEY);
-    if (typeof stored === "number") this.last = stored;
-  }
-
-  lastRefresh(): number | null {
-    return this.last;
-  }
-
-  /**
-   * A release came out since the workbook's data was fetched: since the last refresh-all,
-   * or, in a workbook never refreshed, since its oldest cached series was fetched.
-   */
-  due(): boolean {
-    let since = this.last;
-    for (const key of since === null ? this.options.workbookKeys.list() : []) {
-      const fetchedAt = this.options.sync.cached(key.id)?.fetchedAt;
-      if (fetchedAt !== undefined && (since === null || fetchedAt < since)) since = fetchedAt;
-    }
-    // Only a release that is out counts: release day's downtime starts at 06:00, the data
-    // comes hours later (the catalog's first answer tells, or the 22:00 deadline), and before
-    // then a refresh could only fail.
-    return since !== null && since < this.options.latestReleaseOut();
-  }
 
   /**
    * The cost preview. It re-reads a product's catalog (Series Info, no data request) when
@@ -279,14 +254,7 @@ export class Refresher {
     // call was needed) succeeded, it counts: the summary lists every key left behind, with
     // its cause, whether or not the healthy products happened to have new data.
     const didSomething = callKeys === 0 || callsFailed < callKeys;
-    if (didSomething && !noCatalogRefreshed) {
-      this.last = summary.finishedAt;
-      try {
-        await this.options.storage.set(LAST_REFRESH_STORAGE_KEY, this.last);
-      } catch (error) {
-        this.options.log?.("warn", `Could not save the refresh time: ${message(error)}`);
-      }
-    }
+    if (didSomething && !noCatalogRefreshed) await this.options.lastRefresh.record(summary.finishedAt);
     onProgress?.({ done: work.length, total: work.length, phase: "done" });
     return summary;
   }

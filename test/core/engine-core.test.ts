@@ -526,6 +526,33 @@ describe("catalog, search and cache facade", () => {
     expect(hits.map((hit) => hit.info.code)).toEqual(["68520-8-1"]);
   });
 
+  test("a refresh whose code cannot load is a network error saying so, changing nothing; the next one loads it", async () => {
+    const h = createHarness({ service: serviceWith("1-1-1") });
+    await h.engine.getSeries(await h.engine.resolve("1-1-1", null, null));
+    const callsBefore = h.service.calls.length;
+    const cause =
+      "The add-in could not load its refresh code (Loading chunk refresh-all failed): check the connection and refresh again.";
+    jest.doMock("../../src/core/refresh", () => {
+      throw new Error("Loading chunk refresh-all failed");
+    });
+    try {
+      for (const attempt of [() => h.engine.planRefresh(), () => h.engine.refreshAll()]) {
+        const failed = await attempt().catch((error: unknown) => error);
+        expect(failed).toBeInstanceOf(PcdError);
+        expect(failed).toMatchObject({ kind: "network", message: cause });
+      }
+      // What Excel needs at start does not wait for refresh-all's code.
+      expect(h.engine.refreshDue()).toBe(false);
+      expect((await h.engine.cacheInfo()).lastRefresh).toBeNull();
+      expect(h.service.calls.length).toBe(callsBefore);
+    } finally {
+      jest.dontMock("../../src/core/refresh");
+    }
+    const summary = await h.engine.refreshAll();
+    expect(summary).toMatchObject({ failed: 0, unchanged: 1 });
+    expect((await h.engine.cacheInfo()).lastRefresh).toBe(summary.finishedAt);
+  });
+
   test("sign-out with clearCache removes data and catalogs but keeps settings", async () => {
     const storage = new MemoryStorage();
     await storage.set("pcd:settings", { environment: "live" });

@@ -1,0 +1,63 @@
+// When refresh-all last brought the workbook up to date, kept in storage, and whether a
+// release came out since. Excel needs this at start (the pane's "refresh due" and the cache
+// info); refresh-all itself (src/core/refresh.ts) loads on first use.
+import type { KeyValueStorage, Logger } from "./environment";
+import { errorMessage } from "./errors";
+import type { SeriesSync } from "./series-sync";
+import type { WorkbookKeys } from "./workbook-keys";
+
+export const LAST_REFRESH_STORAGE_KEY = "pcd:last-refresh";
+
+export interface LastRefreshOptions {
+  storage: KeyValueStorage;
+  sync: Pick<SeriesSync, "cached">;
+  workbookKeys: Pick<WorkbookKeys, "list">;
+  /**
+   * Epoch ms of the start of the latest release known to be published: on release day,
+   * before the service answers again, the one before (the new data is not out yet).
+   */
+  latestReleaseOut: () => number;
+  log?: Logger;
+}
+
+export class LastRefresh {
+  private last: number | null = null;
+
+  constructor(private readonly options: LastRefreshOptions) {}
+
+  async load(): Promise<void> {
+    const stored = await this.options.storage.get<unknown>(LAST_REFRESH_STORAGE_KEY);
+    if (typeof stored === "number") this.last = stored;
+  }
+
+  /** Epoch ms of the last refresh-all that counted, or null (never refreshed). */
+  at(): number | null {
+    return this.last;
+  }
+
+  /** A refresh-all that brought the workbook up to date finished at `at`; a failed save is logged. */
+  async record(at: number): Promise<void> {
+    this.last = at;
+    try {
+      await this.options.storage.set(LAST_REFRESH_STORAGE_KEY, at);
+    } catch (error) {
+      this.options.log?.("warn", `Could not save the refresh time: ${errorMessage(error)}`);
+    }
+  }
+
+  /**
+   * A release came out since the workbook's data was fetched: since the last refresh-all,
+   * or, in a workbook never refreshed, since its oldest cached series was fetched.
+   */
+  due(): boolean {
+    let since = this.last;
+    for (const key of since === null ? this.options.workbookKeys.list() : []) {
+      const fetchedAt = this.options.sync.cached(key.id)?.fetchedAt;
+      if (fetchedAt !== undefined && (since === null || fetchedAt < since)) since = fetchedAt;
+    }
+    // Only a release that is out counts: release day's downtime starts at 06:00, the data
+    // comes hours later (the catalog's first answer tells, or the 22:00 deadline), and before
+    // then a refresh could only fail.
+    return since !== null && since < this.options.latestReleaseOut();
+  }
+}

@@ -1,0 +1,77 @@
+import type { Logger } from "../../src/core/environment";
+import { LAST_REFRESH_STORAGE_KEY, LastRefresh } from "../../src/core/last-refresh";
+import { MemoryStorage } from "../../src/core/storage";
+
+const RELEASE_OUT = Date.parse("2026-11-04T06:00:00Z");
+const BEFORE = RELEASE_OUT - 86_400_000;
+const AFTER = RELEASE_OUT + 3_600_000;
+
+function lastRefresh(options: {
+  storage?: MemoryStorage;
+  /** When each of the workbook's keys was fetched (undefined: not cached). */
+  fetchedAt?: ReadonlyArray<number | undefined>;
+  log?: Logger;
+}): LastRefresh {
+  const fetchedAt = options.fetchedAt ?? [];
+  return new LastRefresh({
+    storage: options.storage ?? new MemoryStorage(),
+    workbookKeys: { list: () => fetchedAt.map((_, i) => ({ id: `key-${i}` })) as never },
+    sync: {
+      cached: (id: string) => {
+        const at = fetchedAt[Number(id.slice("key-".length))];
+        return at === undefined ? undefined : ({ fetchedAt: at } as never);
+      },
+    },
+    latestReleaseOut: () => RELEASE_OUT,
+    ...(options.log ? { log: options.log } : {}),
+  });
+}
+
+describe("LastRefresh.due: a release came out since the workbook's data was fetched", () => {
+  test.each([
+    ["never refreshed, nothing cached", null, [], false],
+    ["never refreshed, the oldest cached series predates the release", null, [AFTER, BEFORE], true],
+    ["never refreshed, every cached series is newer than the release", null, [AFTER, AFTER], false],
+    ["never refreshed, a key not cached yet does not count", null, [undefined, AFTER], false],
+    ["refreshed before the release", BEFORE, [AFTER], true],
+    ["refreshed after the release (old cached series do not count then)", AFTER, [BEFORE], false],
+  ])("%s", async (_name, refreshedAt, fetchedAt, due) => {
+    const storage = new MemoryStorage();
+    if (refreshedAt !== null) await storage.set(LAST_REFRESH_STORAGE_KEY, refreshedAt);
+    const last = lastRefresh({ storage, fetchedAt });
+    await last.load();
+    expect(last.at()).toBe(refreshedAt);
+    expect(last.due()).toBe(due);
+  });
+});
+
+test("a stored value that is not a time reads as never refreshed", async () => {
+  const storage = new MemoryStorage();
+  await storage.set(LAST_REFRESH_STORAGE_KEY, "yesterday");
+  const last = lastRefresh({ storage });
+  await last.load();
+  expect(last.at()).toBeNull();
+});
+
+test("a recorded refresh is kept in storage for the next session", async () => {
+  const storage = new MemoryStorage();
+  await lastRefresh({ storage }).record(AFTER);
+  const next = lastRefresh({ storage });
+  await next.load();
+  expect(next.at()).toBe(AFTER);
+});
+
+test("a refresh time that cannot be saved still counts this session, and the failure is logged", async () => {
+  const storage = new MemoryStorage();
+  storage.set = () => Promise.reject(new Error("quota exceeded"));
+  const logged: string[] = [];
+  const last = lastRefresh({
+    storage,
+    fetchedAt: [BEFORE],
+    log: (level, text) => logged.push(`${level}: ${text}`),
+  });
+  await last.record(AFTER);
+  expect(last.at()).toBe(AFTER);
+  expect(last.due()).toBe(false);
+  expect(logged).toEqual(["warn: Could not save the refresh time: quota exceeded"]);
+});
