@@ -1,7 +1,8 @@
 // Full-text search over the catalog for PCD.SEARCH and the pane's picker. MiniSearch
 // keeps an inverted index (prefix and fuzzy matching without scanning every record),
 // which matters while the user types over a few thousand series.
-import MiniSearch from "minisearch";
+import MiniSearch, { type Query } from "minisearch";
+import { findCountry } from "./countries";
 import type { SearchHit, SearchOptions } from "./engine-api";
 import { PcdError } from "./errors";
 import type { SeriesInfo } from "./model";
@@ -23,6 +24,47 @@ export function fuzzyDistance(term: string): number | false {
 }
 
 const SEARCH_FIELDS = ["code", "assessment", "commodity", "location", "coverage"] as const;
+
+/** Where a country is written in a series: its location and, for local series, its coverage. */
+const COUNTRY_FIELDS = ["location", "coverage"];
+
+/**
+ * The query with each word that names a country by ISO code or common name ("de", "uk",
+ * "usa", "holland") widened to that word or the country's catalog name in the location
+ * fields: "gas de" finds German gas series, and still whatever "de" itself starts.
+ */
+export function searchQuery(text: string, combineWith: "AND" | "OR"): Query {
+  const words = text.split(/[\n\r\p{Z}\p{P}]+/u).filter((word) => word !== "");
+  const queries: Query[] = [];
+  for (let i = 0; i < words.length; i += 1) {
+    const word = words[i] ?? "";
+    // Two-word names ("great britain", "south korea") are tried before one word.
+    const pair = i + 1 < words.length ? `${word} ${words[i + 1] ?? ""}` : "";
+    const pairCountry = pair === "" ? undefined : findCountry(pair);
+    const country = pairCountry ?? findCountry(word);
+    const typed = pairCountry ? pair : word;
+    if (pairCountry) i += 1;
+    if (country === undefined || country.name.toLowerCase() === typed.toLowerCase()) {
+      queries.push(typed);
+      continue;
+    }
+    queries.push({
+      combineWith: "OR",
+      queries: [
+        typed,
+        {
+          queries: [country.name],
+          combineWith: "AND",
+          fields: COUNTRY_FIELDS,
+          prefix: false,
+          fuzzy: false,
+          boost: { location: 3, coverage: 3 },
+        },
+      ],
+    });
+  }
+  return { combineWith, queries };
+}
 
 interface IndexedSeries {
   id: number;
@@ -96,9 +138,9 @@ export class SearchIndex {
       const info = this.series[result.id];
       return info !== undefined && accepts(info);
     };
-    let results = this.index.search(query, { combineWith: "AND", filter });
+    let results = this.index.search(searchQuery(query, "AND"), { filter });
     // All words must match when they can; otherwise any word, so a typo does not empty the list.
-    if (results.length === 0) results = this.index.search(query, { combineWith: "OR", filter });
+    if (results.length === 0) results = this.index.search(searchQuery(query, "OR"), { filter });
 
     const hits: SearchHit[] = [];
     for (const result of results) {

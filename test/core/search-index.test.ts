@@ -135,3 +135,38 @@ describe("search limits", () => {
     expect(index.search("q".repeat(MAX_SEARCH_TEXT_LENGTH))).toEqual([]);
   });
 });
+
+describe("countries by ISO code and common name", () => {
+  const place = (code: string, assessment: string, location: string): ReturnType<typeof seriesInfo> =>
+    seriesInfo({ code, assessment, commodity: "Natural gas", location, coverage: location });
+  const index = new SearchIndex([
+    place("68520-8-1", "Natural gas, industrial tariff", "Germany"),
+    place("70001-1-1", "LNG DES Northwest Europe", "Northwest Europe"),
+    place("68520-8-5", "Natural gas, industrial tariff", "United Kingdom"),
+    place("68520-8-7", "Natural gas, industrial tariff", "United States"),
+    seriesInfo({
+      code: "43125-8-9",
+      assessment: "Electricity, industrial",
+      commodity: "Electricity",
+      location: "Netherlands",
+      coverage: "Netherlands",
+    }),
+  ]);
+
+  test.each<[string, string, string]>([
+    ["an ISO alpha-2 code", "gas de", "68520-8-1"],
+    ["an ISO alpha-3 code", "deu gas", "68520-8-1"],
+    ["uk", "gas uk", "68520-8-5"],
+    ["usa", "usa gas", "68520-8-7"],
+    ["us", "us gas", "68520-8-7"],
+    ["a two-word name", "great britain gas", "68520-8-5"],
+    ["a common name", "holland", "43125-8-9"],
+  ])("%s finds the country's series first (%s)", (_case, text, first) => {
+    expect(index.search(text)[0]?.info.code).toBe(first);
+  });
+
+  test('a code still matches what the word itself starts: "gas de" also finds DES', () => {
+    const codes = index.search("gas de").map((hit) => hit.info.code);
+    expect(codes).toEqual(["68520-8-1", "70001-1-1"]);
+  });
+});
