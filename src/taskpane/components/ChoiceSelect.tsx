@@ -11,7 +11,13 @@ export function ChoiceSelect(props: {
 }): React.JSX.Element {
   return (
     <Field label={props.label}>
-      <Select value={props.value} onChange={(_event, data) => props.onChange(data.value)} name={props.name}>
+      <Select
+        value={props.value}
+        // The chosen label as a tooltip: readable even where a narrow pane could cut it.
+        title={props.value === "" ? props.defaultLabel : props.value}
+        onChange={(_event, data) => props.onChange(data.value)}
+        name={props.name}
+      >
         <option value="">{props.defaultLabel}</option>
         {props.options.map((option) => (
           <option key={option} value={option}>

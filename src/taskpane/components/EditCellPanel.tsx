@@ -1,7 +1,9 @@
 // "Edit cell": when the selected cell holds one PCD call, its arguments fill a form (one
 // field per argument of that function, references and nested expressions shown as typed)
-// and "Update cell" writes the edited formula into that cell. Any other cell shows nothing.
-import { useCallback, useEffect, useState } from "react";
+// and "Update cell", in the form's own footer, writes the edited formula into that cell.
+// Any other cell shows nothing. Labels and fields sit in two columns that line up from
+// one argument to the next, at every pane width.
+import { useEffect, useState } from "react";
 import {
   Button,
   Field,
@@ -13,6 +15,7 @@ import {
   tokens,
 } from "@fluentui/react-components";
 import { cellEditFromFormula, updatedFormula, type CellEdit } from "../../workbook/cell-edit";
+import type { SelectedCell } from "../excel-bridge";
 import { describeError } from "../messages";
 import { usePaneServices } from "../pane-services";
 
@@ -24,12 +27,20 @@ const useStyles = makeStyles({
     border: `1px solid ${tokens.colorNeutralStroke2}`,
     padding: tokens.spacingHorizontalS,
   },
+  /** Horizontal fields stacked: Fluent puts every label in one column and every input in the next. */
   fields: {
-    display: "grid",
-    gridTemplateColumns: "repeat(auto-fit, minmax(130px, 1fr))",
-    gap: tokens.spacingHorizontalS,
-    "& > *": { minWidth: 0 },
+    display: "flex",
+    flexDirection: "column",
+    gap: tokens.spacingVerticalS,
     "& input": { minWidth: 0, width: "100%" },
+  },
+  field: { minWidth: 0 },
+  footer: {
+    display: "flex",
+    flexDirection: "column",
+    gap: tokens.spacingVerticalXS,
+    borderTop: `1px solid ${tokens.colorNeutralStroke2}`,
+    paddingTop: tokens.spacingVerticalS,
   },
   formula: {
     fontFamily: tokens.fontFamilyMonospace,
@@ -44,52 +55,31 @@ function cellName(address: string): string {
   return address.slice(address.lastIndexOf("!") + 1);
 }
 
-export function EditCellPanel(): React.JSX.Element | null {
+export function EditCellPanel(props: {
+  /** The selected cell, as the workbook last reported it. */
+  cell: SelectedCell | null;
+  /** The selection's move count: a move starts the form afresh from the cell. */
+  moves: number;
+}): React.JSX.Element | null {
   const styles = useStyles();
   const { workbook } = usePaneServices();
+  const { cell, moves } = props;
   const [edit, setEdit] = useState<CellEdit | null>(null);
   const [values, setValues] = useState<string[]>([]);
   const [result, setResult] = useState<{ intent: "success" | "error"; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const read = useCallback(async (): Promise<CellEdit | null> => {
-    try {
-      const cell = await workbook.selectedCell();
-      return cellEditFromFormula(cell.address, cell.formula);
-    } catch {
-      // Outside Excel (or while Excel is busy) there is simply no cell to edit.
-      return null;
-    }
-  }, [workbook]);
-
-  const show = useCallback((next: CellEdit | null): void => {
+  const show = (next: CellEdit | null): void => {
     setEdit(next);
     setValues(next ? next.fields.map((field) => field.value) : []);
-  }, []);
+  };
 
   useEffect(() => {
-    let live = true;
-    let stop: (() => Promise<void>) | null = null;
-    const refresh = (): void => {
-      void read().then((next) => {
-        if (!live) return;
-        show(next);
-        setResult(null);
-      });
-    };
-    refresh();
-    workbook.onSelectionChanged(refresh).then(
-      (remove) => {
-        if (live) stop = remove;
-        else void remove();
-      },
-      () => undefined,
-    );
-    return () => {
-      live = false;
-      void stop?.().catch(() => undefined);
-    };
-  }, [workbook, read, show]);
+    const next = cell ? cellEditFromFormula(cell.address, cell.formula) : null;
+    setEdit(next);
+    setValues(next ? next.fields.map((field) => field.value) : []);
+    setResult(null);
+  }, [cell, moves]);
 
   if (!edit) return null;
 
@@ -125,6 +115,8 @@ export function EditCellPanel(): React.JSX.Element | null {
         {edit.fields.map((field, index) => (
           <Field
             key={field.name}
+            className={styles.field}
+            orientation="horizontal"
             label={field.label}
             hint={field.expression && values[index] === field.value ? "kept as typed" : field.hint}
           >
@@ -138,27 +130,29 @@ export function EditCellPanel(): React.JSX.Element | null {
           </Field>
         ))}
       </div>
-      {formulaError === null ? (
-        <code className={styles.formula} data-testid="edit-formula">
-          {formula}
-        </code>
-      ) : (
-        <MessageBar layout="multiline" intent="warning">
-          <MessageBarBody>{formulaError}</MessageBarBody>
-        </MessageBar>
-      )}
-      <Button appearance="primary" disabled={busy || formulaError !== null} onClick={() => void update()}>
-        Update cell
-      </Button>
-      {result && (
-        <MessageBar
-          layout="multiline"
-          intent={result.intent}
-          role={result.intent === "error" ? "alert" : "status"}
-        >
-          <MessageBarBody>{result.text}</MessageBarBody>
-        </MessageBar>
-      )}
+      <footer className={styles.footer} data-testid="edit-footer">
+        {formulaError === null ? (
+          <code className={styles.formula} data-testid="edit-formula">
+            {formula}
+          </code>
+        ) : (
+          <MessageBar layout="multiline" intent="warning">
+            <MessageBarBody>{formulaError}</MessageBarBody>
+          </MessageBar>
+        )}
+        <Button appearance="primary" disabled={busy || formulaError !== null} onClick={() => void update()}>
+          Update cell
+        </Button>
+        {result && (
+          <MessageBar
+            layout="multiline"
+            intent={result.intent}
+            role={result.intent === "error" ? "alert" : "status"}
+          >
+            <MessageBarBody>{result.text}</MessageBarBody>
+          </MessageBar>
+        )}
+      </footer>
     </section>
   );
 }

@@ -2,7 +2,8 @@
 // per selected series, one row each, starting at the selected cell. The currency and
 // unit choosers offer only what every selected series has available. The formula, the
 // Insert button and its confirmation sit in a footer that stays in view (sticky) while
-// the list and the details scroll.
+// the list and the details scroll; while the selected cell holds a PCD formula the edit
+// form's own footer takes its place, and a confirmation lasts until the selection moves.
 import { useEffect, useMemo, useState, type ReactNode } from "react";
 import {
   Button,
@@ -10,6 +11,7 @@ import {
   Field,
   Input,
   makeStyles,
+  mergeClasses,
   MessageBar,
   MessageBarBody,
   Radio,
@@ -34,6 +36,7 @@ import type { SeriesInfo } from "../../core/model";
 import { buildFormulas, DEFAULT_CHOICES, type FormulaChoices, type FormulaKind } from "../insert-formulas";
 import { describeError } from "../messages";
 import { usePaneServices } from "../pane-services";
+import { useStickyFooterRoom } from "../hooks/use-sticky-footer-room";
 import { ChoiceSelect } from "./ChoiceSelect";
 import { commonChoices, takesCurrencyAndUnit } from "../series-filters";
 import { SERIES_FIELDS } from "../series-fields";
@@ -70,8 +73,13 @@ const useStyles = makeStyles({
     marginLeft: `calc(-1 * ${tokens.spacingHorizontalXS})`,
     marginRight: `calc(-1 * ${tokens.spacingHorizontalXS})`,
   },
+  /** While a PCD cell is edited: its form has its own footer, and nothing may cover it. */
+  away: { display: "none" },
   kinds: { flexWrap: "wrap" },
-  /** Selects take a whole row at 320 px, so "Finals and forecasts" is never cut. */
+  /**
+   * Choosers take a whole row at 320 px, so "Finals and forecasts" and "Default (MMBtu)" are
+   * never cut; side by side from about 420 px.
+   */
   choices: {
     display: "grid",
     gridTemplateColumns: "repeat(auto-fit, minmax(200px, 1fr))",
@@ -104,13 +112,23 @@ const FORECAST_OPTIONS = selectOptions(FORECAST_CHOICES, DEFAULT_FORECAST);
 const ORDER_OPTIONS = selectOptions(ORDER_CHOICES, DEFAULT_ORDER);
 const HEADERS_OPTIONS = selectOptions(HEADERS_CHOICES, DEFAULT_HEADERS);
 
-export function InsertBar(props: { series: readonly SeriesInfo[]; children?: ReactNode }): React.JSX.Element {
+export function InsertBar(props: {
+  series: readonly SeriesInfo[];
+  /** The selected cell when it holds a PCD formula: the edit form is shown and there is no footer. */
+  editing?: string | null;
+  /** The selection's move count: a confirmation is about the selection it was made for. */
+  selectionMoves?: number;
+  children?: ReactNode;
+}): React.JSX.Element {
   const styles = useStyles();
   const { workbook } = usePaneServices();
   const { series } = props;
   const [choices, setChoices] = useState<FormulaChoices>(DEFAULT_CHOICES);
   const [result, setResult] = useState<{ intent: "success" | "error"; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  useEffect(() => setResult(null), [props.selectionMoves]);
+  const footerRef = useStickyFooterRoom();
+  const editing = props.editing ?? null;
   const update = (patch: Partial<FormulaChoices>): void =>
     setChoices((previous) => ({ ...previous, ...patch }));
 
@@ -158,10 +176,14 @@ export function InsertBar(props: { series: readonly SeriesInfo[]; children?: Rea
     return (
       <>
         {props.children}
-        <div className={styles.footer} data-testid="insert-footer">
-          <Caption1>Select a series (click it, or check several) to insert formulas.</Caption1>
-          {result && <InsertResult result={result} />}
-        </div>
+        {editing !== null ? (
+          <EditingNote address={editing} />
+        ) : (
+          <div className={styles.footer} data-testid="insert-footer" ref={footerRef}>
+            <Caption1>Select a series (click it, or check several) to insert formulas.</Caption1>
+            {result && <InsertResult result={result} />}
+          </div>
+        )}
       </>
     );
   }
@@ -190,7 +212,7 @@ export function InsertBar(props: { series: readonly SeriesInfo[]; children?: Rea
           </RadioGroup>
         </Field>
         {choices.kind !== "info" && priced.length > 0 && (
-          <div className={styles.pair}>
+          <div className={styles.choices}>
             <ChoiceSelect
               label="Currency"
               name="currency"
@@ -334,7 +356,12 @@ export function InsertBar(props: { series: readonly SeriesInfo[]; children?: Rea
         )}
       </section>
       {props.children}
-      <div className={styles.footer} data-testid="insert-footer">
+      {editing !== null && <EditingNote address={editing} />}
+      <div
+        className={mergeClasses(styles.footer, editing !== null && styles.away)}
+        data-testid="insert-footer"
+        ref={footerRef}
+      >
         {previewError === null ? (
           <code className={styles.formula} data-testid="formula-preview">
             {preview[0]}
@@ -351,6 +378,16 @@ export function InsertBar(props: { series: readonly SeriesInfo[]; children?: Rea
         {result && <InsertResult result={result} />}
       </div>
     </>
+  );
+}
+
+/** Why there is no Insert button: the selected cell is edited in the form above. */
+function EditingNote(props: { address: string }): React.JSX.Element {
+  const cell = props.address.slice(props.address.lastIndexOf("!") + 1);
+  return (
+    <Caption1 data-testid="insert-editing-note">
+      {cell} holds a PCD formula: edit it above, or select an empty cell to insert formulas there.
+    </Caption1>
   );
 }
 

@@ -19,10 +19,12 @@ import {
   tokens,
 } from "@fluentui/react-components";
 import { PRODUCTS, type ProductId, type SeriesInfo } from "../../core/model";
+import { cellEditFromFormula } from "../../workbook/cell-edit";
 import { emptyListText, listSummaryText } from "../messages";
 import { useDebounced } from "../hooks/use-debounced";
 import { useLoad } from "../hooks/use-load";
 import { useMetaVersion } from "../hooks/use-meta-version";
+import { useSelectedCell } from "../hooks/use-selected-cell";
 import { usePaneServices } from "../pane-services";
 import {
   browseOrder,
@@ -76,6 +78,12 @@ export function SeriesPicker(): React.JSX.Element {
   const [checked, setChecked] = useState<ReadonlyMap<string, SeriesInfo>>(new Map());
   const [active, setActive] = useState<SeriesInfo | null>(null);
   const query = useDebounced(text.trim(), SEARCH_DELAY_MS);
+  const selection = useSelectedCell();
+  // A selected PCD cell is edited, not inserted over: the insert footer makes way for the form.
+  const editing = useMemo(() => {
+    const { cell } = selection;
+    return cell !== null && cellEditFromFormula(cell.address, cell.formula) !== null ? cell.address : null;
+  }, [selection]);
 
   // One catalog of every product: the tabs filter it, and the counts beside them need all.
   const catalog = useLoad(() => engine.catalog(), [engine, metaVersion]);
@@ -149,7 +157,7 @@ export function SeriesPicker(): React.JSX.Element {
 
   return (
     <section className={styles.root} aria-label="Series picker">
-      <EditCellPanel />
+      <EditCellPanel cell={selection.cell} moves={selection.moves} />
       <SearchBox
         placeholder="Search code, commodity, location…"
         aria-label="Search series"
@@ -241,7 +249,9 @@ export function SeriesPicker(): React.JSX.Element {
           onActivate={setActive}
         />
       )}
-      <InsertBar series={targets}>{active && <SeriesDetails info={active} />}</InsertBar>
+      <InsertBar series={targets} editing={editing} selectionMoves={selection.moves}>
+        {active && <SeriesDetails info={active} />}
+      </InsertBar>
     </section>
   );
 }
