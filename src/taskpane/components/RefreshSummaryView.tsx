@@ -27,10 +27,7 @@ export function RefreshSummaryView(props: { summary: RefreshSummary }): React.JS
     ["Requests used", summary.requestsUsed],
   ];
   const unconfirmed = summary.requestsUnconfirmed ?? 0;
-  // One line per cause: an outage fails every series of a product for the same reason.
-  const causes = new Map<string, string[]>();
-  for (const failure of summary.failures)
-    causes.set(failure.message, [...(causes.get(failure.message) ?? []), failure.code]);
+  const causes = failuresByCause(summary.failures);
   return (
     <div className={styles.root} data-testid="refresh-summary">
       <Body1>Refresh finished {formatDateTime(summary.finishedAt)}.</Body1>
@@ -54,11 +51,17 @@ export function RefreshSummaryView(props: { summary: RefreshSummary }): React.JS
           service may or may not have charged {unconfirmed === 1 ? "it" : "them"} (the usage bars check it).
         </Caption1>
       )}
-      {causes.size > 0 && (
+      {causes.length > 0 && (
         <ul className={styles.failures} aria-label="Failures">
-          {[...causes].map(([cause, codes]) => (
+          {causes.map(({ cause, codes }) => (
             <li key={cause}>
-              {codes.length === 1 ? codes[0] : `${codes.length} series (${shortList(codes)})`}: {cause}
+              {failedSeriesText(codes)}: {cause}
+              {codes.length > LISTED_CODES && (
+                <details>
+                  <summary>Show all {codes.length}</summary>
+                  {codes.join(", ")}
+                </details>
+              )}
             </li>
           ))}
         </ul>
@@ -68,8 +71,29 @@ export function RefreshSummaryView(props: { summary: RefreshSummary }): React.JS
   );
 }
 
-/** "a, b, c and 34 more": the codes of one cause without a wall of text. */
-function shortList(codes: readonly string[], shown = 3): string {
-  if (codes.length <= shown) return codes.join(", ");
-  return `${codes.slice(0, shown).join(", ")} and ${codes.length - shown} more`;
+/** Codes named on a failure's line; more are behind "Show all". */
+const LISTED_CODES = 3;
+
+/**
+ * One entry per cause (an outage fails every series of a product for the same reason), each
+ * series named once: a series asked for in two currencies or units fails once per request
+ * key, with the same code.
+ */
+export function failuresByCause(
+  failures: readonly { code: string; message: string }[],
+): Array<{ cause: string; codes: string[] }> {
+  const causes = new Map<string, Set<string>>();
+  for (const failure of failures) {
+    const codes = causes.get(failure.message) ?? new Set<string>();
+    codes.add(failure.code);
+    causes.set(failure.message, codes);
+  }
+  return [...causes].map(([cause, codes]) => ({ cause, codes: [...codes] }));
+}
+
+/** "68520-8-1", "2 series (64643-1-12, 68520-8-1)" or "34 series": never a list cut short. */
+export function failedSeriesText(codes: readonly string[]): string {
+  if (codes.length === 1) return codes[0] ?? "";
+  if (codes.length <= LISTED_CODES) return `${codes.length} series (${codes.join(", ")})`;
+  return `${codes.length} series`;
 }

@@ -1,6 +1,8 @@
 // After refresh-all: what the release changed in this workbook's series, new months and
-// revised history (old value, new value, change %), with "Write report" to put every row
-// on a sheet "PCD changes <YYYY-MM>" (src/workbook/release-report.ts).
+// revised history (old value, new value, change %), one line per series and month with the
+// value in each currency and unit beside each other (src/workbook/changes-by-series.ts),
+// with "Write report" to put every row on a sheet "PCD changes <YYYY-MM>"
+// (src/workbook/release-report.ts).
 import { useState } from "react";
 import {
   Body1,
@@ -12,7 +14,8 @@ import {
   tokens,
 } from "@fluentui/react-components";
 import type { SeriesReleaseChanges } from "../../core/release-changes";
-import { reportRows, reportSheetName, type ReportRow } from "../../workbook/release-report";
+import { changesBySeries, type KeyValue, type MonthChangeLine } from "../../workbook/changes-by-series";
+import { reportRows, reportSheetName } from "../../workbook/release-report";
 import { describeError } from "../messages";
 import { usePaneServices } from "../pane-services";
 
@@ -21,17 +24,31 @@ const useStyles = makeStyles({
   list: { margin: 0, paddingLeft: tokens.spacingHorizontalL, fontSize: tokens.fontSizeBase200 },
 });
 
-/** Rows listed in the pane; the report has them all. */
+/** Lines listed in the pane; the report has them all. */
 const SHOWN_ROWS = 12;
 
 const NUMBER = new Intl.NumberFormat("en-US", { maximumFractionDigits: 4 });
 const PERCENT = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2, signDisplay: "always" });
 
-export function changeText(row: ReportRow): string {
-  const series = [row.code, row.currency, row.unit].filter(Boolean).join(" ");
-  if (row.kind === "new") return `${series} ${row.month}: new month, ${NUMBER.format(row.after)}`;
-  const percent = row.changePercent === null ? "" : ` (${PERCENT.format(row.changePercent)} %)`;
-  return `${series} ${row.month}: revised ${NUMBER.format(row.before ?? 0)} → ${NUMBER.format(row.after)}${percent}`;
+function valueText(value: KeyValue, kind: MonthChangeLine["kind"]): string {
+  const basis = value.basis === "" ? "" : ` ${value.basis}`;
+  if (kind === "new" || value.before === null) return `${NUMBER.format(value.after)}${basis}`;
+  const percent = value.changePercent === null ? "" : ` (${PERCENT.format(value.changePercent)} %)`;
+  return `${NUMBER.format(value.before)} → ${NUMBER.format(value.after)}${basis}${percent}`;
+}
+
+/** "64643-1-12 2026-09: revised 12.3 → 12.5 EUR/MWh (+1.63 %); 3.6 → 3.66 EUR/MMBtu (+1.67 %)" */
+export function changeText(line: MonthChangeLine): string {
+  const values = line.values.map((value) => valueText(value, line.kind)).join("; ");
+  return `${line.code} ${line.month}: ${line.kind === "new" ? "new month" : "revised"} ${values}`;
+}
+
+const plural = (count: number, one: string, many: string): string => `${count} ${count === 1 ? one : many}`;
+
+/** "3 new months, 238 revised months in 2 series": months and series counted by code. */
+export function changesHeadline(changes: readonly SeriesReleaseChanges[]): string {
+  const grouped = changesBySeries(changes);
+  return `${plural(grouped.newMonths, "new month", "new months")}, ${plural(grouped.revisedMonths, "revised month", "revised months")} in ${grouped.series} series`;
 }
 
 export function ReleaseChangesView(props: {
@@ -43,9 +60,8 @@ export function ReleaseChangesView(props: {
   const [written, setWritten] = useState<{ ok: boolean; text: string } | null>(null);
   const [writing, setWriting] = useState(false);
   const rows = reportRows(props.changes);
-  const revised = rows.filter((row) => row.kind === "revised").length;
-  const added = rows.length - revised;
-  if (rows.length === 0) {
+  const { lines } = changesBySeries(props.changes);
+  if (lines.length === 0) {
     return (
       <Caption1 data-testid="release-changes">
         No new months or revised values in this workbook&apos;s series.
@@ -69,16 +85,18 @@ export function ReleaseChangesView(props: {
   return (
     <section className={styles.root} aria-label="What the release changed" data-testid="release-changes">
       <Body1>
-        <strong>What changed:</strong> {added} new month{added === 1 ? "" : "s"}, {revised} revised value
-        {revised === 1 ? "" : "s"} in {props.changes.length} series.
+        <strong>What changed:</strong> {changesHeadline(props.changes)}.
       </Body1>
       <ul className={styles.list} aria-label="Changed months, biggest change first">
-        {rows.slice(0, SHOWN_ROWS).map((row) => (
-          <li key={`${row.code}|${row.currency ?? ""}|${row.unit ?? ""}|${row.month}`}>{changeText(row)}</li>
+        {lines.slice(0, SHOWN_ROWS).map((line) => (
+          <li key={`${line.code}|${line.month}`}>{changeText(line)}</li>
         ))}
       </ul>
-      {rows.length > SHOWN_ROWS && (
-        <Caption1>and {rows.length - SHOWN_ROWS} more: the report lists every row.</Caption1>
+      {lines.length > SHOWN_ROWS && (
+        <Caption1>
+          and {lines.length - SHOWN_ROWS} more month{lines.length - SHOWN_ROWS === 1 ? "" : "s"}: the report
+          lists every one.
+        </Caption1>
       )}
       <Button disabled={writing} onClick={() => void write()}>
         Write report
