@@ -46,15 +46,19 @@ async function checkSameBase(engine: Engine, from: SeriesInfo, to: SeriesInfo): 
     );
   }
   if (fromBase === null || toBase === null || sameBase(fromBase.base, toBase.base)) return;
+  const cause = `The from_code ${from.code} is relative to ${shortened(fromBase.base)}, the to_code ${to.code} to ${shortened(toBase.base)}: their ratio means nothing.`;
+  if (sameBase(fromBase.location, toBase.location)) {
+    throw argumentError(
+      "to_code",
+      `${cause} Both are factors of ${shortened(fromBase.location)}: an amount stays where it is, so give one factor twice, e.g. ${from.code}.`,
+    );
+  }
   const pair = commonBasePair(await engine.catalog(from.product), fromBase, toBase);
   const places = `${shortened(fromBase.location)} and ${shortened(toBase.location)}`;
   const advice = pair
     ? ` Factors of ${places} on one base: ${pair.from} and ${pair.to} (vs ${shortened(pair.base)}).`
     : ` The catalog has no factors of ${places} on one base.`;
-  throw argumentError(
-    "to_code",
-    `The from_code ${from.code} is relative to ${shortened(fromBase.base)}, the to_code ${to.code} to ${shortened(toBase.base)}: their ratio means nothing.${advice}`,
-  );
+  throw argumentError("to_code", `${cause}${advice}`);
 }
 
 /** Factor series of both locations on one base: the from factor's base first, then the to factor's, then any. */

@@ -15,6 +15,8 @@
 // (the cell's own retry time) is masked.
 import { createEngine } from "../../src/core/engine";
 import type { Engine } from "../../src/core/engine-api";
+import { locationFactorBase, sameBase } from "../../src/core/location-factor-base";
+import type { SeriesInfo } from "../../src/core/model";
 import { MemoryStorage } from "../../src/core/storage";
 import { installCustomFunctionsShim } from "../../src/headless/custom-functions-shim";
 import { toCellOutput } from "../../src/headless/cell-output";
@@ -73,9 +75,26 @@ beforeAll(async () => {
       "cost index",
     ),
   );
+  // RELOCATE's working call takes two factors on one base; the corpus's refused one, two bases.
   const factors = industry.filter((series) => series.dataType === "location_factor");
-  codes.set(SERIES.locationFactor, pick(factors[0], "location factor"));
-  codes.set(OTHER_FACTOR, pick(factors[1], "second location factor"));
+  const factor = factors[0];
+  const first = factor ? locationFactorBase(factor) : null;
+  // Same base: any other location; another base: another location too (the usual mistake).
+  const onBase =
+    (same: boolean) =>
+    (other: SeriesInfo): boolean => {
+      const read = locationFactorBase(other);
+      return (
+        other !== factor &&
+        first !== null &&
+        read !== null &&
+        sameBase(first.base, read.base) === same &&
+        !sameBase(first.location, read.location)
+      );
+    };
+  codes.set(SERIES.locationFactor, pick(factor, "location factor"));
+  codes.set(OTHER_FACTOR, pick(factors.find(onBase(true)), "second location factor on the same base"));
+  codes.set(SERIES.otherBaseFactor, pick(factors.find(onBase(false)), "location factor on another base"));
 });
 
 afterAll(async () => {

@@ -11,16 +11,18 @@ import { seriesInfo } from "../core/support/series-fixtures";
 const GERMANY_VS_US = "2066-1-12";
 const BELGIUM_VS_US = "2066-1-3";
 const BELGIUM_VS_GERMANY = "37417-2-3";
-const FRANCE_VS_CHINA = "37417-3-11";
+const FRANCE_VS_JAPAN = "37417-3-11";
 const SPAIN_NO_BASE = "37417-9-28";
+const GERMANY_VS_CHINA = "37417-3-12";
 const PRICE = "68520-8-1";
 
 const FACTORS: Record<string, number> = {
   [GERMANY_VS_US]: 1.64501,
   [BELGIUM_VS_US]: 1.18612,
   [BELGIUM_VS_GERMANY]: 0.721033,
-  [FRANCE_VS_CHINA]: 1.9,
+  [FRANCE_VS_JAPAN]: 1.9,
   [SPAIN_NO_BASE]: 1.1,
+  [GERMANY_VS_CHINA]: 0.95,
 };
 
 function factor(
@@ -56,7 +58,8 @@ function service(): FakeService {
     factor(BELGIUM_VS_US, "Belgium", "Location factor, Belgium vs United States"),
     // The wording a real deployment uses.
     factor(BELGIUM_VS_GERMANY, "Belgium", "Belgium relative to Germany"),
-    factor(FRANCE_VS_CHINA, "France", "Location factor, France vs China"),
+    factor(FRANCE_VS_JAPAN, "France", "Location factor, France vs Japan"),
+    factor(GERMANY_VS_CHINA, "Germany", "Location factor, Germany vs China"),
     factor(SPAIN_NO_BASE, "Spain", "Location factor", "Plant construction cost"),
   );
   fake.valueOf = (code) => FACTORS[code] ?? 100;
@@ -94,10 +97,19 @@ test.each<[string, string, string, Outcome]>([
   [
     "two bases, no common base in the catalog",
     GERMANY_VS_US,
-    FRANCE_VS_CHINA,
+    FRANCE_VS_JAPAN,
     valueError(
-      "The from_code 2066-1-12 is relative to United States, the to_code 37417-3-11 to China: their ratio means nothing. " +
+      "The from_code 2066-1-12 is relative to United States, the to_code 37417-3-11 to Japan: their ratio means nothing. " +
         "The catalog has no factors of Germany and France on one base.",
+    ),
+  ],
+  [
+    "two bases, one location",
+    GERMANY_VS_US,
+    GERMANY_VS_CHINA,
+    valueError(
+      "The from_code 2066-1-12 is relative to United States, the to_code 37417-3-12 to China: their ratio means nothing. " +
+        "Both are factors of Germany: an amount stays where it is, so give one factor twice, e.g. 2066-1-12.",
     ),
   ],
   [

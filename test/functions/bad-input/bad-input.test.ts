@@ -92,16 +92,21 @@ beforeAll(async () => {
   );
   const factors = industry.filter((series) => series.dataType === "location_factor");
   const factor = factors[0];
-  const base = factor ? locationFactorBase(factor)?.base : undefined;
+  const first = factor ? locationFactorBase(factor) : null;
   codes.set(SERIES.locationFactor, pick(factor, "location factor"));
   codes.set(
     SERIES.otherBaseFactor,
     pick(
       factors.find((other) => {
-        const otherBase = locationFactorBase(other)?.base;
-        return base !== undefined && otherBase !== undefined && !sameBase(base, otherBase);
+        const read = locationFactorBase(other);
+        return (
+          first !== null &&
+          read !== null &&
+          !sameBase(first.base, read.base) &&
+          !sameBase(first.location, read.location)
+        );
       }),
-      "location factor on another base",
+      "location factor of another location on another base",
     ),
   );
   await lab.admin("reset", {});
