@@ -1,6 +1,7 @@
 // The toolkit functions through the headless runner against the emulator (real functions,
 // real engine, real HTTP on 127.0.0.1): each cell's result agrees with the VALUES table of
 // the same key, and the toolkit cells cost nothing beyond what that table needs.
+import { locationFactorBase } from "../../src/core/location-factor-base";
 import { startEmulator, type RunningEmulator } from "../../src/emulator";
 import { runWorkbook, type FormulaResult } from "../../src/headless";
 
@@ -31,11 +32,23 @@ beforeAll(async () => {
   const energy = await read("energy_price");
   code = energy.find((record) => (record.last_available_final ?? "") >= "2026-09")?.code ?? "";
   const industry = await read("industry_economics");
-  factors = industry
+  // Two factors on one base (RELOCATE refuses factors on different bases).
+  const withBase = industry
     .filter((record) => /location factor/i.test(`${record.commodity} ${record.assessment}`))
     .filter((record) => (record.last_available_final ?? "") >= "2026-09")
+    .map((record) => ({
+      code: record.code ?? "",
+      base: locationFactorBase({
+        assessment: record.assessment ?? "",
+        specification: record.specification ?? null,
+        location: record.location ?? "",
+      })?.base,
+    }));
+  const base = withBase[0]?.base;
+  factors = withBase
+    .filter((factor) => base !== undefined && factor.base === base)
     .slice(0, 2)
-    .map((record) => record.code ?? "");
+    .map((factor) => factor.code);
 });
 
 afterAll(async () => {
