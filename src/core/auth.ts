@@ -3,7 +3,7 @@
 // is never stored, logged or put in an error message, and neither is the token.
 import type { AuthStatus, EngineSettings, Unsubscribe } from "./engine-api";
 import type { Clock, FetchLike, Logger } from "./environment";
-import { PcdError } from "./errors";
+import { errorMessage, PcdError } from "./errors";
 import { classifyFetchRejection, classifyHttpFailure } from "./http/classify";
 import { accessTokenUrl } from "./http/paths";
 import { MAX_ANSWER_NESTING, nestsDeeperThan } from "./http/json-depth";
@@ -337,7 +337,7 @@ export class Auth {
         `${prefix}: the token service answered without an access_token (check the token address in the settings).`,
       );
     }
-    return { token, expiresAt: expiryOf(token, now), issuedAt: now };
+    return { token, expiresAt: await expiryOf(token, now, this.deps.log), issuedAt: now };
   }
 
   private emit(): void {
@@ -365,13 +365,29 @@ export const MAX_TOKEN_LIFETIME_MS = 24 * 60 * 60 * 1000;
  * (a PC clock that runs late), the token's own lifetime (exp - iat, else 2 h) from now.
  * An expiry (or lifetime) beyond MAX_TOKEN_LIFETIME_MS is unusable: issue time + 2 h.
  */
-export function expiryOf(token: string, now: number): number {
-  const expiresAt = claimedExpiryOf(token, now);
+export async function expiryOf(token: string, now: number, log?: Logger): Promise<number> {
+  const expiresAt = claimedExpiryOf(await claimsOf(token, log), now);
   return expiresAt - now > MAX_TOKEN_LIFETIME_MS ? now + TOKEN_LIFETIME_MS : expiresAt;
 }
 
-function claimedExpiryOf(token: string, now: number): number {
-  const claims = jwtClaims(token);
+/**
+ * The token's claims. When the reader's code cannot load, the token is used as one without
+ * a readable expiry (2 h, and renewed at once if the service refuses it earlier), and the
+ * next token tries to load the reader again.
+ */
+async function claimsOf(token: string, log?: Logger): Promise<Record<string, unknown> | undefined> {
+  try {
+    return await jwtClaims(token);
+  } catch (error) {
+    log?.(
+      "warn",
+      `The add-in could not load its token reader (${errorMessage(error)}): this access token is taken to last 2 hours and renewed at once if the service refuses it sooner; the next token tries the reader again.`,
+    );
+    return undefined;
+  }
+}
+
+function claimedExpiryOf(claims: Record<string, unknown> | undefined, now: number): number {
   if (claims === undefined) return now + TOKEN_LIFETIME_MS;
   if (typeof claims.exp !== "number" || !Number.isFinite(claims.exp)) return now + TOKEN_LIFETIME_MS;
   const expiresAt = claims.exp * 1000;

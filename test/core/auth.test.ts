@@ -217,8 +217,36 @@ describe("token expiry", () => {
       makeJwt({ iat: -1e12, exp: NOW_S - 100 }),
       QUIET_TIME + TOKEN_LIFETIME_MS,
     ],
-  ])("%s", (_name, token, expected) => {
-    expect(expiryOf(token, QUIET_TIME)).toBe(expected);
+  ])("%s", async (_name, token, expected) => {
+    await expect(expiryOf(token, QUIET_TIME)).resolves.toBe(expected);
+  });
+
+  test("a token reader that cannot load: signed in for 2 h, the cause logged, and the next token read again", async () => {
+    await jest.isolateModulesAsync(async () => {
+      jest.doMock("jose", () => {
+        throw new Error("Loading chunk jwt-claims failed");
+      });
+      const { Auth: IsolatedAuth } = await import("../../src/core/auth");
+      const clock = new FakeClock(QUIET_TIME);
+      const { fetch } = scriptedFetch(
+        json({ access_token: tokenFor(NOW_S, 3600) }),
+        json({ access_token: tokenFor(NOW_S, 3600) }),
+      );
+      const { log, lines } = recordingLog();
+      const auth = new IsolatedAuth({ fetch, clock, settings: () => settingsWith(), log });
+      const status = await auth.signIn("analyst@example.com", PASSWORD);
+      expect(status).toMatchObject({ signedIn: true, tokenExpiresAt: QUIET_TIME + TOKEN_LIFETIME_MS });
+      expect(lines).toContainEqual(
+        expect.objectContaining({
+          level: "warn",
+          message:
+            "The add-in could not load its token reader (Loading chunk jwt-claims failed): this access token is taken to last 2 hours and renewed at once if the service refuses it sooner; the next token tries the reader again.",
+        }),
+      );
+      jest.dontMock("jose");
+      await auth.renew();
+      expect(auth.status().tokenExpiresAt).toBe(QUIET_TIME + 3_600_000);
+    });
   });
 
   test("a token whose exp is 10^13 signs in: a real expiry, a readable log, and it renews 2 h later", async () => {
