@@ -111,6 +111,14 @@ class PreviewRange {
     return this.area.columnCount;
   }
 
+  get rowIndex(): number {
+    return this.area.row;
+  }
+
+  get columnIndex(): number {
+    return this.area.column;
+  }
+
   load(_properties?: string | string[]): this {
     this.context.queue(() => {
       if (this.isNullObject) return;

@@ -1,23 +1,27 @@
 // The pane's only contact with the workbook: where the selection is, writing formulas
 // into it, reading back the formula of the selected cell (to edit it), and whether Excel
-// loads PCD when this workbook opens. The first formula goes into the selection's top-left
-// cell and each further one into the row below it (one row per selected series), whatever
-// the size of the selection, so inserting never overwrites cells to the right.
+// loads PCD when this workbook opens. Formulas go where insert-formulas.ts placed them,
+// from the selection's top-left cell whatever the size of the selection. Every cell their
+// results will fill must be empty and on the sheet, else nothing is written: inserting
+// never overwrites a cell, and a table never spills onto another.
 //
 // Requirement sets: ranges and formulas ExcelApi 1.1, the selection event ExcelApi 1.2,
 // the startup behaviour SharedRuntime 1.1.
-import { splitAddress } from "../workbook/range-address";
+import { cellAt, splitAddress } from "../workbook/range-address";
+import type { PlacedFormula } from "./insert-formulas";
 
 export interface InsertResult {
-  /** The written range, e.g. "Sheet1!B2:B4". */
+  /** The block from the first formula's cell to the last one's, e.g. "Sheet1!B2:B4". */
   address: string;
   rows: number;
+  /** Each formula's result, its full extent: "Sheet1!E1:G251" for a table. */
+  ranges: string[];
 }
 
 /** What the pane needs from the workbook; tests and the fake host provide their own. */
 export interface FormulaTarget {
   selectedAddress(): Promise<string>;
-  insertFormulas(formulas: readonly string[]): Promise<InsertResult>;
+  insertFormulas(placed: readonly PlacedFormula[]): Promise<InsertResult>;
   /** The selection's top-left cell and what it holds ("" when empty, "=..." for a formula). */
   selectedCell(): Promise<SelectedCell>;
   /** Writes one formula into the cell at `address` (as selectedCell reported it). */
@@ -55,6 +59,13 @@ function requireExcel(): void {
   }
 }
 
+/** The cells of a loaded range that hold something, e.g. ["Sheet1!E3"]. */
+function filledCells(range: Excel.Range): string[] {
+  return range.formulas.flatMap((row, r) =>
+    row.flatMap((content, c) => (String(content ?? "") === "" ? [] : [cellAt(range.address, r, c)])),
+  );
+}
+
 export const excelFormulaTarget: FormulaTarget = {
   async selectedAddress(): Promise<string> {
     requireExcel();
@@ -66,18 +77,53 @@ export const excelFormulaTarget: FormulaTarget = {
     });
   },
 
-  async insertFormulas(formulas: readonly string[]): Promise<InsertResult> {
-    if (formulas.length === 0) throw new Error("Nothing to insert: select at least one series.");
+  async insertFormulas(placed: readonly PlacedFormula[]): Promise<InsertResult> {
+    if (placed.length === 0) throw new Error("Nothing to insert: select at least one series.");
     requireExcel();
     return Excel.run(async (context) => {
-      const target = context.workbook
-        .getSelectedRange()
-        .getCell(0, 0)
-        .getResizedRange(formulas.length - 1, 0);
-      target.formulas = formulas.map((formula) => [formula]);
-      target.load("address");
+      const anchor = context.workbook.getSelectedRange().getCell(0, 0);
+      // The selection is on the active sheet.
+      const sheet = context.workbook.worksheets.getActiveWorksheet();
+      const whole = sheet.getRange();
+      anchor.load("rowIndex,columnIndex");
+      whole.load("rowCount,columnCount");
       await context.sync();
-      return { address: target.address, rows: formulas.length };
+      const outside = placed.find(
+        (item) =>
+          anchor.rowIndex + item.row + item.rows > whole.rowCount ||
+          anchor.columnIndex + item.column + item.columns > whole.columnCount,
+      );
+      if (outside) {
+        throw new Error(
+          `the ${placed.length === 1 ? "result" : "results"} would reach past the sheet's last row or column (${whole.rowCount} rows, ${whole.columnCount} columns): select a cell higher up or further left.`,
+        );
+      }
+      const extents = placed.map((item) => {
+        const extent = sheet.getRangeByIndexes(
+          anchor.rowIndex + item.row,
+          anchor.columnIndex + item.column,
+          item.rows,
+          item.columns,
+        );
+        extent.load("address,formulas");
+        return extent;
+      });
+      await context.sync();
+      const filled = extents.flatMap((extent) => filledCells(extent));
+      if (filled.length > 0) {
+        throw new Error(
+          `${filled.slice(0, 5).join(", ")}${filled.length > 5 ? ` and ${filled.length - 5} more` : ""} ${filled.length === 1 ? "is" : "are"} not empty, and the formulas' results would cover ${filled.length === 1 ? "it" : "them"}. Nothing was written: select an empty area${placed.length > 1 ? ", or stack the tables the other way" : ""}.`,
+        );
+      }
+      placed.forEach((item, index) => {
+        const extent = extents[index];
+        if (extent) extent.getCell(0, 0).formulas = [[item.formula]];
+      });
+      const last = placed[placed.length - 1];
+      const block = anchor.getResizedRange(last?.row ?? 0, last?.column ?? 0);
+      block.load("address");
+      await context.sync();
+      return { address: block.address, rows: placed.length, ranges: extents.map((extent) => extent.address) };
     });
   },
 

@@ -89,3 +89,43 @@ export function buildFormulas(series: readonly SeriesInfo[], choices: FormulaCho
     }
   });
 }
+
+/** How far a formula's result reaches: 1×1 for one value, the spilled table's size otherwise. */
+export interface ResultSize {
+  rows: number;
+  columns: number;
+}
+
+/** Where several tables go: each below the previous one, or each to the right of it. */
+export type StackDirection = "below" | "beside";
+
+/** A formula and the block its result fills, as offsets from the selected cell. */
+export interface PlacedFormula {
+  formula: string;
+  row: number;
+  column: number;
+  rows: number;
+  columns: number;
+}
+
+/**
+ * Where each formula goes: one value per row (a block of adjacent cells), or tables one
+ * after the other with an empty row (below) or column (beside) between their full extents,
+ * so no table spills into the next.
+ */
+export function placeFormulas(
+  formulas: readonly string[],
+  sizes: readonly ResultSize[],
+  stack: StackDirection,
+): PlacedFormula[] {
+  let row = 0;
+  let column = 0;
+  return formulas.map((formula, index) => {
+    const size = sizes[index] ?? { rows: 1, columns: 1 };
+    const placed = { formula, row, column, rows: size.rows, columns: size.columns };
+    const table = size.rows > 1 || size.columns > 1;
+    if (stack === "beside" && table) column += size.columns + 1;
+    else row += size.rows + (table ? 1 : 0);
+    return placed;
+  });
+}

@@ -1,5 +1,6 @@
 // The bridge against the preview's mock Excel (the same object model calls Excel gets).
 import { excelFormulaTarget } from "../../src/taskpane/excel-bridge";
+import { placeFormulas, type ResultSize, type StackDirection } from "../../src/taskpane/insert-formulas";
 import { parseRange } from "../../src/preview/a1";
 import { PreviewHost } from "../../src/preview/mock-office";
 import { SheetModel } from "../../src/preview/sheet-model";
@@ -24,13 +25,72 @@ test.each<[string, string, string[], string, string[]]>([
   ["a larger selection uses its top-left cell only", "B2:D9", ["=a", "=b"], "Sheet1!B2:B3", ["B2", "B3"]],
 ])("insertFormulas: %s", async (_name, selection, formulas, address, cells) => {
   sheet.select(parseRange(selection));
-  await expect(excelFormulaTarget.insertFormulas(formulas)).resolves.toEqual({
+  await expect(excelFormulaTarget.insertFormulas(placeFormulas(formulas, [], "below"))).resolves.toEqual({
     address,
     rows: formulas.length,
+    ranges: cells.map((cell) => `Sheet1!${cell}`),
   });
-  expect(host.record.writes).toEqual([{ address, formulas: formulas.map((formula) => [formula]) }]);
+  expect(host.record.writes).toEqual(
+    formulas.map((formula, index) => ({ address: `Sheet1!${cells[index]}`, formulas: [[formula]] })),
+  );
   expect(cells.map((cell) => sheet.content(parseRange(cell)))).toEqual(formulas);
   expect(sheet.content(parseRange("E2"))).toBe("");
+});
+
+test.each<[string, string, ResultSize[], StackDirection, string[], string]>([
+  [
+    "three tables below each other, an empty row between their full extents",
+    "A1",
+    [
+      { rows: 5, columns: 3 },
+      { rows: 3, columns: 2 },
+      { rows: 4, columns: 3 },
+    ],
+    "below",
+    ["Sheet1!A1:C5", "Sheet1!A7:B9", "Sheet1!A11:C14"],
+    "Sheet1!A1:A11",
+  ],
+  [
+    "three tables side by side, an empty column between them",
+    "A2",
+    [
+      { rows: 5, columns: 2 },
+      { rows: 3, columns: 1 },
+      { rows: 4, columns: 1 },
+    ],
+    "beside",
+    ["Sheet1!A2:B6", "Sheet1!D2:D4", "Sheet1!F2:F5"],
+    "Sheet1!A2:F2",
+  ],
+])("insertFormulas: %s", async (_name, selection, sizes, stack, ranges, address) => {
+  sheet.select(parseRange(selection));
+  const formulas = ["=t1", "=t2", "=t3"];
+  await expect(excelFormulaTarget.insertFormulas(placeFormulas(formulas, sizes, stack))).resolves.toEqual({
+    address,
+    rows: 3,
+    ranges,
+  });
+  expect(ranges.map((range) => sheet.content(parseRange(range.slice(7).split(":")[0] ?? "")))).toEqual(
+    formulas,
+  );
+  expect(sheet.filledCells()).toHaveLength(3);
+});
+
+test.each<[string, string[], RegExp]>([
+  ["a typed value inside a table's extent", ["B3"], /^Sheet1!B3 is not empty/],
+  ["several cells, each named", ["A6", "C9"], /^Sheet1!A6, Sheet1!C9 are not empty/],
+])("insertFormulas writes nothing when %s", async (_name, filled, message) => {
+  for (const cell of filled) sheet.setContent(parseRange(cell), "typed");
+  sheet.select(parseRange("A1"));
+  const sizes = [
+    { rows: 4, columns: 3 },
+    { rows: 4, columns: 3 },
+  ];
+  await expect(
+    excelFormulaTarget.insertFormulas(placeFormulas(["=t1", "=t2"], sizes, "below")),
+  ).rejects.toThrow(message);
+  expect(host.record.writes).toEqual([]);
+  expect(sheet.content(parseRange("A1"))).toBe("");
 });
 
 test("selectedAddress reads the selection", async () => {
@@ -48,9 +108,9 @@ test.each<[string, () => Promise<unknown>, RegExp]>([
     "rows beyond the sheet's end fail and write nothing",
     async () => {
       sheet.select(parseRange("A20"));
-      return excelFormulaTarget.insertFormulas(["=a", "=b"]);
+      return excelFormulaTarget.insertFormulas(placeFormulas(["=a", "=b"], [], "below"));
     },
-    /outside the preview sheet/,
+    /would reach past the sheet's last row or column \(20 rows, 6 columns\)/,
   ],
 ])("%s", async (_name, run, message) => {
   await expect(run()).rejects.toThrow(message);
@@ -60,7 +120,9 @@ test.each<[string, () => Promise<unknown>, RegExp]>([
 
 test("outside Excel the bridge says that inserting needs Excel", async () => {
   delete scope["Excel"];
-  await expect(excelFormulaTarget.insertFormulas(["=a"])).rejects.toThrow(/Inserting formulas needs Excel/);
+  await expect(excelFormulaTarget.insertFormulas(placeFormulas(["=a"], [], "below"))).rejects.toThrow(
+    /Inserting formulas needs Excel/,
+  );
   await expect(excelFormulaTarget.selectedAddress()).rejects.toThrow(/needs Excel/);
 });
 

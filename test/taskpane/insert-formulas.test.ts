@@ -1,5 +1,12 @@
 import type { SeriesInfo } from "../../src/core/model";
-import { buildFormulas, DEFAULT_CHOICES, type FormulaChoices } from "../../src/taskpane/insert-formulas";
+import {
+  buildFormulas,
+  DEFAULT_CHOICES,
+  placeFormulas,
+  type FormulaChoices,
+  type ResultSize,
+  type StackDirection,
+} from "../../src/taskpane/insert-formulas";
 import { makeInfo } from "../support/series-records";
 
 const gas = makeInfo({ code: "68520-8-1" });
@@ -95,4 +102,51 @@ test.each<[string, Partial<FormulaChoices>, string]>([
   ],
 ])("%s: the insert stops with the reason", (_name, choices, message) => {
   expect(() => buildFormulas([gas], { ...DEFAULT_CHOICES, ...choices })).toThrow(message);
+});
+
+describe("placeFormulas", () => {
+  test.each<[string, ResultSize[], StackDirection, Array<[number, number]>]>([
+    [
+      "single values: one row each, no gap",
+      [],
+      "below",
+      [
+        [0, 0],
+        [1, 0],
+        [2, 0],
+      ],
+    ],
+    [
+      "tables below each other: past the previous one's last row, one empty row between",
+      [
+        { rows: 251, columns: 3 },
+        { rows: 148, columns: 3 },
+        { rows: 99, columns: 2 },
+      ],
+      "below",
+      [
+        [0, 0],
+        [252, 0],
+        [401, 0],
+      ],
+    ],
+    [
+      "tables side by side: past the previous one's last column, one empty column between",
+      [
+        { rows: 251, columns: 3 },
+        { rows: 148, columns: 2 },
+        { rows: 99, columns: 3 },
+      ],
+      "beside",
+      [
+        [0, 0],
+        [0, 4],
+        [0, 7],
+      ],
+    ],
+  ])("%s", (_name, sizes, stack, offsets) => {
+    const placed = placeFormulas(["=a", "=b", "=c"], sizes, stack);
+    expect(placed.map((item) => [item.row, item.column])).toEqual(offsets);
+    expect(placed.map((item) => item.formula)).toEqual(["=a", "=b", "=c"]);
+  });
 });

@@ -33,7 +33,14 @@ import {
   type OrderOption,
 } from "../../contracts/formula-options";
 import type { SeriesInfo } from "../../core/model";
-import { buildFormulas, DEFAULT_CHOICES, type FormulaChoices, type FormulaKind } from "../insert-formulas";
+import {
+  buildFormulas,
+  DEFAULT_CHOICES,
+  type FormulaChoices,
+  type FormulaKind,
+  type StackDirection,
+} from "../insert-formulas";
+import { insertedText, planInsert } from "../insert-plan";
 import { describeError } from "../messages";
 import { usePaneServices } from "../pane-services";
 import { useStickyFooterRoom } from "../hooks/use-sticky-footer-room";
@@ -121,11 +128,12 @@ export function InsertBar(props: {
   children?: ReactNode;
 }): React.JSX.Element {
   const styles = useStyles();
-  const { workbook } = usePaneServices();
+  const { workbook, engine } = usePaneServices();
   const { series } = props;
   const [choices, setChoices] = useState<FormulaChoices>(DEFAULT_CHOICES);
   const [result, setResult] = useState<{ intent: "success" | "error"; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const [stack, setStack] = useState<StackDirection>("below");
   useEffect(() => setResult(null), [props.selectionMoves]);
   const footerRef = useStickyFooterRoom();
   const editing = props.editing ?? null;
@@ -160,11 +168,8 @@ export function InsertBar(props: {
     setBusy(true);
     setResult(null);
     try {
-      const written = await workbook.insertFormulas(buildFormulas(series, choices));
-      setResult({
-        intent: "success",
-        text: `Inserted ${written.rows} formula${written.rows === 1 ? "" : "s"} into ${written.address}.`,
-      });
+      const written = await workbook.insertFormulas(await planInsert(engine, series, choices, stack));
+      setResult({ intent: "success", text: insertedText(choices.kind, written) });
     } catch (error) {
       setResult({ intent: "error", text: `Could not insert: ${describeError(error)}` });
     } finally {
@@ -297,6 +302,18 @@ export function InsertBar(props: {
                   ))}
                 </Select>
               </Field>
+              {series.length > 1 && (
+                <Field label="Stack tables">
+                  <Select
+                    name="stack"
+                    value={stack}
+                    onChange={(_e, d) => setStack(d.value === "beside" ? "beside" : "below")}
+                  >
+                    <option value="below">Below each other</option>
+                    <option value="beside">Side by side</option>
+                  </Select>
+                </Field>
+              )}
             </div>
           </>
         )}

@@ -226,9 +226,13 @@ const workbook: FormulaTarget & { written: string[][] } = {
   async selectedAddress() {
     return "Sheet1!A1";
   },
-  async insertFormulas(formulas) {
-    workbook.written.push([...formulas]);
-    return { address: `Sheet1!A1:A${formulas.length}`, rows: formulas.length };
+  async insertFormulas(placed) {
+    workbook.written.push(placed.map((item) => item.formula));
+    return {
+      address: `Sheet1!A1:A${placed.length}`,
+      rows: placed.length,
+      ranges: placed.map((_item, index) => `Sheet1!A${index + 1}`),
+    };
   },
   async selectedCell() {
     return { address: "Sheet1!A1", formula: "" };

@@ -30,7 +30,10 @@ const services = {
 
 const text = (shown: RefreshSummary): string =>
   renderToStaticMarkup(
-    createElement(PaneServicesProvider, { services }, createElement(RefreshSummaryView, { summary: shown })),
+    createElement(PaneServicesProvider, {
+      services,
+      children: createElement(RefreshSummaryView, { summary: shown }),
+    }),
   )
     .replace(/<[^>]+>/g, "\n")
     .replace(/\n+/g, "\n");
