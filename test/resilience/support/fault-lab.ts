@@ -279,12 +279,31 @@ export class FaultLab {
     });
   }
 
-  /** Resolves when every request sent so far has been answered (abandoned ones included). */
+  /**
+   * Resolves when every request sent so far has been answered (abandoned ones included);
+   * fails when they have not all ended within HANG_GUARD_MS of real time (a hang guard).
+   */
   async drain(): Promise<void> {
-    while (this.inFlight.size > 0) await Promise.all([...this.inFlight]);
+    let guard: ReturnType<typeof setTimeout> | undefined;
+    const hung = new Promise<never>((_resolve, reject) => {
+      guard = setTimeout(
+        () =>
+          reject(
+            new Error(
+              `the lab waited ${HANG_GUARD_MS / 1000} s of real time for ${this.inFlight.size} request(s) to the service to end; they never did`,
+            ),
+          ),
+        HANG_GUARD_MS,
+      );
+    });
+    try {
+      while (this.inFlight.size > 0) await Promise.race([Promise.all([...this.inFlight]), hung]);
+    } finally {
+      clearTimeout(guard);
+    }
   }
 
-  /** An engine as the add-in builds it, on the lab's fetch and clock. */
+  /** An engine as the add-in builds it, on the lab's fetch, clock and timers. */
   engine(storage: KeyValueStorage = new MemoryStorage()): Engine {
     return createEngine(
       {
