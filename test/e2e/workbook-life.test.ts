@@ -142,7 +142,9 @@ test("freeze the sheet from the ribbon, then restore: edited cells are reported 
   await page.evaluate(() => window.__pcdPreview.enter("E1", "123"));
   await pane.getByRole("button", { name: "Restore all" }).click();
   await outcome.filter({ hasText: "Restored 1 formula" }).waitFor();
-  expect(await outcome.textContent()).toContain("Not restored, changed since the freeze: Sheet1!E1 (frozen ");
+  expect(await outcome.textContent()).toContain(
+    "Not restored, Sheet1!E1 changed since the freeze in one cell: E1 (frozen ",
+  );
   expect(await outcome.textContent()).toContain("now 123)");
   expect(await content(page, "A1")).toBe(tableFormula);
   expect(await content(page, "E1")).toBe("123");
@@ -200,7 +202,7 @@ test("after a release, the pane lists what changed and Write report creates the 
   const changes = section.getByTestId("release-changes");
   await changes.waitFor({ timeout: 30_000 });
   const heading = (await changes.locator("p, span").first().textContent()) ?? "";
-  expect(heading).toMatch(/What changed: \d+ new months?, \d+ revised values? in 2 series/);
+  expect(heading).toMatch(/What changed: \d+ new months?, \d+ revised months? in 2 series/);
   const items = await changes.getByRole("listitem").allTextContents();
   // The biggest changes first: the revised series' history heads the list (12 rows at most).
   expect(items.length).toBeGreaterThan(0);
