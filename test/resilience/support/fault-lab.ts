@@ -221,10 +221,11 @@ export class FaultLab {
       const response = await this.send(url, init);
       exchange.status = response.status;
       const body = await response.arrayBuffer();
-      const text = new TextDecoder().decode(body);
-      if (response.ok && exchange.codes.length > 0) exchange.charged = isJson(text);
+      // Only data answers (what was charged) and token answers (the secrets) are read here.
+      const text = (): string => new TextDecoder().decode(body);
+      if (response.ok && exchange.codes.length > 0) exchange.charged = isJson(text());
       if (response.ok && operation === "access_token") {
-        const token = (JSON.parse(text) as { access_token?: unknown }).access_token;
+        const token = (JSON.parse(text()) as { access_token?: unknown }).access_token;
         if (typeof token === "string") this.issuedTokens.push(token);
       }
       // Handed over whole: the engine reads it without waiting for the network.
