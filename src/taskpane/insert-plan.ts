@@ -68,6 +68,26 @@ export async function planInsert(
   return placeFormulas(formulas, sizes, stack);
 }
 
+/**
+ * The insert bar's heading: what Insert writes for these series ("Insert for 3 series (a
+ * table each, one empty row apart)"). Values go one row each; tables go where the plan
+ * puts them, so the heading says how they are stacked.
+ */
+export function insertHeading(
+  codes: readonly string[],
+  kind: FormulaChoices["kind"],
+  stack: StackDirection,
+): string {
+  if (codes.length === 1) return `Insert for ${codes[0]}`;
+  const layout =
+    kind !== "values"
+      ? "one row each"
+      : stack === "beside"
+        ? "a table each, side by side"
+        : "a table each, one empty row apart";
+  return `Insert for ${codes.length} series (${layout})`;
+}
+
 /** "Inserted 3 tables: Sheet1!E1:G251, Sheet1!E253:G400, Sheet1!E402:G500." */
 export function insertedText(kind: FormulaChoices["kind"], written: InsertResult): string {
   if (kind === "values" && written.rows > 1)

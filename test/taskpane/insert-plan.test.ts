@@ -3,7 +3,7 @@
 import type { SeriesData, SeriesRequest } from "../../src/core/engine-api";
 import { PointColumns } from "../../src/core/point-columns";
 import { DEFAULT_CHOICES, type FormulaChoices } from "../../src/taskpane/insert-formulas";
-import { insertedText, planInsert, type SizingEngine } from "../../src/taskpane/insert-plan";
+import { insertedText, insertHeading, planInsert, type SizingEngine } from "../../src/taskpane/insert-plan";
 import { makeInfo } from "../support/series-records";
 
 const monthly = (count: number) =>
@@ -107,4 +107,25 @@ test.each<[string, FormulaChoices["kind"], { address: string; rows: number; rang
   ],
 ])("insertedText: %s", (_name, kind, written, text) => {
   expect(insertedText(kind, written)).toBe(text);
+});
+
+test.each<[string, string[], FormulaChoices["kind"], "below" | "beside", string]>([
+  ["one series", ["1-1-1"], "values", "below", "Insert for 1-1-1"],
+  ["values, one row each", ["1-1-1", "2-2-2"], "value", "below", "Insert for 2 series (one row each)"],
+  [
+    "tables below each other",
+    ["1-1-1", "2-2-2", "3-3-3"],
+    "values",
+    "below",
+    "Insert for 3 series (a table each, one empty row apart)",
+  ],
+  [
+    "tables side by side",
+    ["1-1-1", "2-2-2"],
+    "values",
+    "beside",
+    "Insert for 2 series (a table each, side by side)",
+  ],
+])("the insert bar's heading: %s", (_name, codes, kind, stack, heading) => {
+  expect(insertHeading(codes, kind, stack)).toBe(heading);
 });

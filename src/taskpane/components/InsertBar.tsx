@@ -1,6 +1,7 @@
 // Builds the formula for the chosen series and writes it into the workbook: one formula
-// per selected series, one row each, starting at the selected cell. The currency and
-// unit choosers offer only what every selected series has available. The formula, the
+// per selected series, from the selected cell on, values one row each, tables below each
+// other or side by side (insert-plan.ts). The currency and unit choosers offer only what
+// every selected series has available. The formula, the
 // Insert button and its confirmation sit in a footer that stays in view (sticky) while
 // the list and the details scroll; while the selected cell holds a PCD formula the edit
 // form's own footer takes its place, and a confirmation lasts until the selection moves.
@@ -40,7 +41,7 @@ import {
   type FormulaKind,
   type StackDirection,
 } from "../insert-formulas";
-import { insertedText, planInsert } from "../insert-plan";
+import { insertedText, insertHeading, planInsert } from "../insert-plan";
 import { describeError } from "../messages";
 import { usePaneServices } from "../pane-services";
 import { useStickyFooterRoom } from "../hooks/use-sticky-footer-room";
@@ -200,7 +201,11 @@ export function InsertBar(props: {
     <>
       <section className={styles.root} aria-label="Insert formulas">
         <Field
-          label={`Insert for ${series.length === 1 ? single?.code : `${series.length} series (one row each)`}`}
+          label={insertHeading(
+            series.map((info) => info.code),
+            choices.kind,
+            stack,
+          )}
         >
           <RadioGroup
             layout="horizontal"
