@@ -1,8 +1,12 @@
 // "Write report": the release's changes (src/core/release-changes.ts) as a sheet
-// "PCD changes <YYYY-MM>", one row per changed month, the biggest revisions first
-// (|change %| descending), then revisions from 0 (no change %), then new months (by
-// series, oldest first): a reviewer reads the surprises first.
+// "PCD changes <YYYY-MM>", grouped as the pane lists them (changes-by-series.ts): by series
+// code and month, the biggest revisions first (|change %| descending), then revisions from
+// 0 (no change %), then new months (by series, oldest first), so a reviewer reads the
+// surprises first. A month the workbook asks for in several currencies or units takes one
+// row per currency and unit, on adjacent rows: each row's old and new values stay numbers
+// in one currency and unit, which a reviewer can filter, sort and sum.
 import type { SeriesReleaseChanges } from "../core/release-changes";
+import { changesBySeries } from "./changes-by-series";
 import type { CellScalar, SheetLimits } from "./workbook-host";
 
 export const REPORT_HEADER = [
@@ -32,12 +36,14 @@ export function reportSheetName(finishedAt: number): string {
   return `PCD changes ${new Date(finishedAt).toISOString().slice(0, 7)}`;
 }
 
-function rank(row: ReportRow): number {
-  if (row.kind === "new") return 2;
-  return row.changePercent === null ? 1 : 0;
-}
+const lineId = (code: string, month: string): string => `${code}|${month}`;
 
+/** The rows in the order of the pane's month lines; a line's currencies and units in the order they came. */
 export function reportRows(changes: readonly SeriesReleaseChanges[]): ReportRow[] {
+  const position = new Map(
+    changesBySeries(changes).lines.map((line, index) => [lineId(line.code, line.month), index]),
+  );
+  const at = (row: ReportRow): number => position.get(lineId(row.code, row.month)) ?? position.size;
   const rows = changes.flatMap((series) =>
     series.months.map((month): ReportRow => ({
       code: series.code,
@@ -46,13 +52,8 @@ export function reportRows(changes: readonly SeriesReleaseChanges[]): ReportRow[
       ...month,
     })),
   );
-  return rows.sort(
-    (a, b) =>
-      rank(a) - rank(b) ||
-      Math.abs(b.changePercent ?? 0) - Math.abs(a.changePercent ?? 0) ||
-      a.code.localeCompare(b.code) ||
-      a.month.localeCompare(b.month),
-  );
+  // Array sort is stable: rows of one line keep the order their request keys came in.
+  return rows.sort((a, b) => at(a) - at(b));
 }
 
 /** Change % rounded for people (two decimals); the old and new values are as the service sent them. */

@@ -38,6 +38,43 @@ describe("release report", () => {
     ]);
   });
 
+  test("a month asked for in two currencies takes adjacent rows, as the pane's line for that month", () => {
+    const key = (code: string, currency: string, unit: string) =>
+      `live|energy_price|${code}|${currency}|${unit}`;
+    const grouped: SeriesReleaseChanges[] = [
+      {
+        key: key("1-1-1", "EUR", "MWh"),
+        code: "1-1-1",
+        currency: "EUR",
+        unit: "MWh",
+        months: [{ month: "2026-08", kind: "revised", before: 100, after: 101, changePercent: 1 }],
+      },
+      {
+        key: key("2-2-2", "EUR", "t"),
+        code: "2-2-2",
+        currency: "EUR",
+        unit: "t",
+        months: [{ month: "2026-08", kind: "revised", before: 100, after: 102, changePercent: 2 }],
+      },
+      {
+        key: key("1-1-1", "USD", "MWh"),
+        code: "1-1-1",
+        currency: "USD",
+        unit: "MWh",
+        months: [
+          { month: "2026-08", kind: "revised", before: 100, after: 103, changePercent: 3 },
+          { month: "2026-11", kind: "new", before: null, after: 99, changePercent: null },
+        ],
+      },
+    ];
+    expect(reportTable(grouped).slice(1)).toEqual([
+      ["1-1-1", "EUR", "MWh", "2026-08", "revised", 100, 101, 1],
+      ["1-1-1", "USD", "MWh", "2026-08", "revised", 100, 103, 3],
+      ["2-2-2", "EUR", "t", "2026-08", "revised", 100, 102, 2],
+      ["1-1-1", "USD", "MWh", "2026-11", "new month", "", 99, ""],
+    ]);
+  });
+
   test("one row per changed month under a header, change % to two decimals", () => {
     const table = reportTable([
       {
