@@ -1,6 +1,6 @@
 // The deployment of docs/deploy.md from package.json and the lockfile alone: the server
-// built where the devDependencies are, then `npm ci --omit=dev` beside the build (from npm's
-// cache, which the checkout's own install filled; the registry only for what it lacks), and
+// built where the devDependencies are, then `npm ci --omit=dev --offline` beside the build (from
+// npm's cache, which the checkout's own install filled: no traffic leaves the machine), and
 // `npm run serve` serves the add-in with the production packages only.
 //
 // Gated to run once per dependency set: the install takes 30 s to 2 minutes on the 2-core
@@ -53,7 +53,7 @@ gated(
     dist = writeFakeDist();
     await Promise.all([
       compileServer(path.join(folder, "dist-server")),
-      promisify(execFile)("npm", ["ci", "--omit=dev", "--prefer-offline", "--no-audit", "--no-fund"], {
+      promisify(execFile)("npm", ["ci", "--omit=dev", "--offline", "--no-audit", "--no-fund"], {
         cwd: folder,
       }),
     ]);
