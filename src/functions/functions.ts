@@ -11,16 +11,18 @@
 // All of them are streaming: a cell keeps its invocation and is set again when its data
 // changes (after a refresh, a sign-in or a catalog update), and only then.
 import { runCell } from "./cell-runner";
-import { infoJob } from "./info";
-import { limitsJob } from "./limits";
-import { searchJob } from "./search";
+import {
+  averageJob,
+  changeJob,
+  escalateJob,
+  infoJob,
+  limitsJob,
+  relocateJob,
+  searchJob,
+  seriesCardJob,
+} from "./jobs-on-first-use";
 import { valueJob } from "./value";
 import { valuesJob } from "./values";
-import { averageJob } from "./average";
-import { changeJob } from "./change";
-import { escalateJob } from "./escalate";
-import { relocateJob } from "./relocate";
-import { seriesCardJob } from "./series-card";
 
 /**
  * Monthly values of a PCD series as a table that spills: Date, Value and, when forecasts are included, Status ("final" or "forecast").
@@ -102,7 +104,7 @@ export function limits(
   product: unknown,
   invocation: CustomFunctions.StreamingInvocation<unknown[][]>,
 ): void {
-  runCell(invocation, (engine) => limitsJob(engine, { dataset, product }));
+  runCell(invocation, (engine, host) => limitsJob(engine, { dataset, product }, host));
 }
 
 /**
@@ -120,7 +122,7 @@ export function search(
   max_rows: number,
   invocation: CustomFunctions.StreamingInvocation<unknown[][]>,
 ): void {
-  runCell(invocation, (engine) => searchJob(engine, { text, product, max_rows }));
+  runCell(invocation, (engine, host) => searchJob(engine, { text, product, max_rows }, host));
 }
 
 /**
@@ -144,7 +146,9 @@ export function escalate(
   unit: unknown,
   invocation: CustomFunctions.StreamingInvocation<number>,
 ): void {
-  runCell(invocation, (engine) => escalateJob(engine, { amount, code, from_date, to_date, currency, unit }));
+  runCell(invocation, (engine, host) =>
+    escalateJob(engine, { amount, code, from_date, to_date, currency, unit }, host),
+  );
 }
 
 /**
@@ -166,7 +170,9 @@ export function change(
   unit: unknown,
   invocation: CustomFunctions.StreamingInvocation<number>,
 ): void {
-  runCell(invocation, (engine) => changeJob(engine, { code, from_date, to_date, currency, unit }));
+  runCell(invocation, (engine, host) =>
+    changeJob(engine, { code, from_date, to_date, currency, unit }, host),
+  );
 }
 
 /**
@@ -190,8 +196,8 @@ export function average(
   forecast: number,
   invocation: CustomFunctions.StreamingInvocation<number>,
 ): void {
-  runCell(invocation, (engine) =>
-    averageJob(engine, { code, start_date, end_date, currency, unit, forecast }),
+  runCell(invocation, (engine, host) =>
+    averageJob(engine, { code, start_date, end_date, currency, unit, forecast }, host),
   );
 }
 
@@ -212,7 +218,7 @@ export function relocate(
   date: unknown,
   invocation: CustomFunctions.StreamingInvocation<number>,
 ): void {
-  runCell(invocation, (engine) => relocateJob(engine, { amount, from_code, to_code, date }));
+  runCell(invocation, (engine, host) => relocateJob(engine, { amount, from_code, to_code, date }, host));
 }
 
 /**
