@@ -42,7 +42,7 @@ export async function runBenchmark(config: BenchConfig, hooks: BenchHooks): Prom
   await mkdir(config.outDir, { recursive: true });
   const clock = pinClock();
   // First, while nothing else allocates: a build or a workload running beside them would be counted.
-  const memory = await measureMemoryBudgets();
+  const memory = config.memory ? await measureMemoryBudgets() : [];
   // Builds are CPU-heavy: they overlap only the naive baseline, which waits on the rate limit.
   const addinBuild = hooks.buildAddin?.();
   const emulator = await startBenchEmulator(config, clock);

@@ -34,6 +34,8 @@ export interface BenchConfig {
   profile: boolean;
   /** The memory budgets only (memory-budgets.ts): no emulator, no workloads. */
   onlyMemory: boolean;
+  /** The memory budgets (they need V8's gc: `node --expose-gc`, as `npm run bench` starts). */
+  memory: boolean;
 }
 
 export const FULL_RUN: Omit<BenchConfig, "outDir"> = {
@@ -54,6 +56,7 @@ export const FULL_RUN: Omit<BenchConfig, "outDir"> = {
   needSeries: 120,
   compareShapes: true,
   onlyMemory: false,
+  memory: true,
 };
 
 function positiveInteger(flag: string, text: string, allowZero = false): number {
@@ -78,13 +81,14 @@ const FLAGS = {
   "only-scale": { type: "boolean" },
   "no-profile": { type: "boolean" },
   "only-memory": { type: "boolean" },
+  "no-memory": { type: "boolean" },
   "no-shape-comparison": { type: "boolean" },
 } as const;
 
 const OPTIONS_HELP =
-  "Options: --formulas N, --sizes a,b,c, --naive-sample N, --latency MS, --per-code MS, --seed N, --no-addin, --no-new-process, --only-scale, --no-profile, --only-memory, --shape real|spec, --need-series N, --no-shape-comparison";
+  "Options: --formulas N, --sizes a,b,c, --naive-sample N, --latency MS, --per-code MS, --seed N, --no-addin, --no-new-process, --only-scale, --no-profile, --only-memory, --no-memory, --shape real|spec, --need-series N, --no-shape-comparison";
 
-/** `npm run bench -- [--formulas N] [--sizes a,b] [--naive-sample N] [--latency MS] [--per-code MS] [--seed N] [--no-addin] [--no-new-process] [--only-scale] [--no-profile] [--only-memory] [--shape real|spec] [--need-series N] [--no-shape-comparison]` */
+/** `npm run bench -- [--formulas N] [--sizes a,b] [--naive-sample N] [--latency MS] [--per-code MS] [--seed N] [--no-addin] [--no-new-process] [--only-scale] [--no-profile] [--only-memory] [--no-memory] [--shape real|spec] [--need-series N] [--no-shape-comparison]` */
 export function parseBenchArgs(args: readonly string[], outDir: string): BenchConfig {
   let values;
   try {
@@ -122,6 +126,7 @@ export function parseBenchArgs(args: readonly string[], outDir: string): BenchCo
     config.addin = false;
   }
   if (values["no-profile"] === true) config.profile = false;
+  if (values["no-memory"] === true) config.memory = false;
   if (values["only-memory"] === true) {
     config.onlyMemory = true;
     config.addin = false;

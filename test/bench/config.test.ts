@@ -21,6 +21,8 @@ describe("parseBenchArgs", () => {
     [["--no-addin", "--no-new-process"], { addin: false, newProcess: false }],
     [["--only-scale"], { onlyScale: true, addin: false }],
     [["--no-profile"], { profile: false }],
+    [["--no-memory"], { memory: false }],
+    [["--only-memory"], { onlyMemory: true, addin: false, memory: true }],
     [
       ["--shape", "spec", "--need-series", "0", "--no-shape-comparison"],
       { shape: "spec", needSeries: 0, compareShapes: false },
