@@ -1,4 +1,5 @@
-import { Auth, NOT_SIGNED_IN_MESSAGE, TOKEN_LIFETIME_MS, expiryOf } from "../../src/core/auth";
+import { Auth, NOT_SIGNED_IN_MESSAGE } from "../../src/core/auth";
+import { TOKEN_LIFETIME_MS, expiryOf } from "../../src/core/token-request";
 import type { AuthStatus, EngineSettings } from "../../src/core/engine-api";
 import { PcdError } from "../../src/core/errors";
 import {
@@ -264,6 +265,38 @@ describe("token expiry", () => {
     clock.advance(TOKEN_LIFETIME_MS);
     await expect(auth.token()).resolves.not.toBe(absurd);
     expect(requests).toHaveLength(2);
+  });
+});
+
+describe("the sign-in code, loaded with the first sign-in", () => {
+  test("a load that fails: sign-in fails naming the cause, nothing is sent, cells say why, and the next sign-in loads it", async () => {
+    await jest.isolateModulesAsync(async () => {
+      jest.doMock("../../src/core/token-request", () => {
+        throw new Error("Loading chunk token-request failed");
+      });
+      const { Auth: IsolatedAuth } = await import("../../src/core/auth");
+      const clock = new FakeClock(QUIET_TIME);
+      const { fetch, requests } = scriptedFetch(json({ access_token: tokenFor(NOW_S) }));
+      const auth = new IsolatedAuth({ fetch, clock, settings: () => settingsWith() });
+      const message =
+        "Sign-in failed: the add-in could not load its sign-in code (Loading chunk token-request failed): check the connection and try again.";
+
+      // The isolated modules have their own PcdError class: the error is compared by its fields.
+      await expect(auth.signIn("analyst@example.com", PASSWORD)).rejects.toMatchObject({
+        kind: "network",
+        message,
+      });
+      expect(requests).toHaveLength(0);
+      expect(auth.requestCount()).toBe(0);
+      await expect(auth.token()).rejects.toMatchObject({
+        kind: "not_signed_in",
+        message: `${NOT_SIGNED_IN_MESSAGE} Last attempt: ${message}`,
+      });
+
+      jest.dontMock("../../src/core/token-request");
+      await expect(auth.signIn("analyst@example.com", PASSWORD)).resolves.toMatchObject({ signedIn: true });
+      expect(requests).toHaveLength(1);
+    });
   });
 });
 

@@ -1,0 +1,182 @@
+// The Access Token request (docs/service.md §5) and the expiry read from its answer. Only
+// a sign-in or a renewal asks for a token, and both come after Excel has started (the
+// password is never stored, so no session outlives the runtime): this code loads with the
+// first sign-in in a chunk of its own (auth.ts), not with the functions runtime at start.
+import type { EngineSettings } from "./engine-api";
+import type { Clock, FetchLike, Logger } from "./environment";
+import { errorMessage, PcdError } from "./errors";
+import { classifyFetchRejection, classifyHttpFailure } from "./http/classify";
+import { accessTokenUrl } from "./http/paths";
+import { MAX_ANSWER_NESTING, nestsDeeperThan } from "./http/json-depth";
+import { readCapped } from "./http/read-capped";
+import { fetchWithoutCrossOriginRedirect } from "./http/redirect-guard";
+import { parseRetryAfter } from "./http/retry-after";
+import { redactDetails, redactSecrets } from "./http/server-message";
+import { jwtClaims } from "./jwt-claims";
+import { serviceState } from "./schedule";
+import { ENGINE_DEFAULTS } from "./defaults";
+
+/** docs/service.md §5: a token lives 2 hours (used when the JWT carries no exp). */
+export const TOKEN_LIFETIME_MS = ENGINE_DEFAULTS.tokenLifetimeMs;
+/** The largest token answer read (a JWT in a small JSON object is a few kilobytes). */
+export const MAX_TOKEN_ANSWER_BYTES = 1024 * 1024;
+
+export type TokenPurpose = "sign-in" | "renewal";
+
+export interface TokenRequestDeps {
+  fetch: FetchLike;
+  clock: Clock;
+  log?: Logger;
+}
+
+export interface TokenRequest {
+  username: string;
+  password: string;
+  settings: EngineSettings;
+  purpose: TokenPurpose;
+}
+
+export interface IssuedToken {
+  token: string;
+  expiresAt: number;
+  /** Our clock when the token arrived. */
+  issuedAt: number;
+}
+
+/** One token request; every failure is a PcdError in PCD's words, never with the password. */
+export async function requestToken(
+  deps: TokenRequestDeps,
+  { username, password, settings, purpose }: TokenRequest,
+): Promise<IssuedToken> {
+  const prefix = purpose === "sign-in" ? "Sign-in failed" : "Renewing the access token failed";
+  const url = accessTokenUrl(settings);
+  const secrets = [password];
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, settings.callTimeoutMs);
+  let response: Response;
+  let bodyText: string;
+  try {
+    response = await fetchWithoutCrossOriginRedirect(
+      deps.fetch,
+      url,
+      {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify({ username, password }),
+        signal: controller.signal,
+      },
+      { what: `the ${purpose}`, credential: "your password", setting: "the token address" },
+    );
+    // A token answer is a few kilobytes: a larger one is read no further.
+    bodyText = await readCapped(response, MAX_TOKEN_ANSWER_BYTES, "Access Token");
+  } catch (error) {
+    if (error instanceof PcdError) {
+      // A refused redirect (it names only the target's origin) or an answer too large:
+      // already in PCD's words.
+      throw new PcdError(error.kind, `${prefix}: ${error.message}`, error.details);
+    }
+    const failure = classifyFetchRejection(error, {
+      operation: "access_token",
+      url,
+      timedOutAfterMs: timedOut ? settings.callTimeoutMs : null,
+    });
+    throw new PcdError(
+      failure.kind,
+      `${prefix}: ${redactSecrets(failure.message, secrets)}`,
+      redactDetails(failure.details, secrets),
+    );
+  } finally {
+    clearTimeout(timer);
+  }
+
+  const now = deps.clock.now();
+  if (!response.ok) {
+    // The token service's own text is never shown: it is the one answer that may echo
+    // the password (in any spelling), and what it says is no clearer than the status.
+    const status = response.status;
+    if (status === 400 || status === 401 || status === 403) {
+      throw new PcdError(
+        "auth",
+        `${prefix}: the service rejected the username or password (HTTP ${status}). Check both and sign in again.`,
+        { status },
+      );
+    }
+    const failure = classifyHttpFailure(
+      { status, bodyText: "", retryAfterMs: parseRetryAfter(response.headers.get("Retry-After"), now) },
+      {
+        operation: "access_token",
+        now,
+        serviceState: serviceState(now, settings.releaseBusinessDay),
+        secrets,
+      },
+    );
+    throw new PcdError(failure.kind, `${prefix}: ${failure.message}`, failure.details);
+  }
+
+  let token: unknown;
+  try {
+    token = nestsDeeperThan(bodyText, MAX_ANSWER_NESTING)
+      ? undefined
+      : (JSON.parse(bodyText) as { access_token?: unknown } | null)?.access_token;
+  } catch {
+    token = undefined;
+  }
+  if (typeof token !== "string" || token.trim() === "") {
+    throw new PcdError(
+      "protocol",
+      `${prefix}: the token service answered without an access_token (check the token address in the settings).`,
+    );
+  }
+  return { token, expiresAt: await expiryOf(token, now, deps.log), issuedAt: now };
+}
+
+/**
+ * The longest a token is believed to live. A service's exp is a claim, not verified: one
+ * years or millennia ahead (10^13 seconds is past what a Date can hold) would keep a dead
+ * token for ever and break every date made from it, so beyond this it is not believed.
+ */
+export const MAX_TOKEN_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Expiry of a token: the JWT's exp (decoded, not verified: the client has no key). When
+ * exp is missing or unreadable, issue time + 2 h. When exp is already past by our clock
+ * (a PC clock that runs late), the token's own lifetime (exp - iat, else 2 h) from now.
+ * An expiry (or lifetime) beyond MAX_TOKEN_LIFETIME_MS is unusable: issue time + 2 h.
+ */
+export async function expiryOf(token: string, now: number, log?: Logger): Promise<number> {
+  const expiresAt = claimedExpiryOf(await claimsOf(token, log), now);
+  return expiresAt - now > MAX_TOKEN_LIFETIME_MS ? now + TOKEN_LIFETIME_MS : expiresAt;
+}
+
+/**
+ * The token's claims. When the reader's code cannot load, the token is used as one without
+ * a readable expiry (2 h, and renewed at once if the service refuses it earlier), and the
+ * next token tries to load the reader again.
+ */
+async function claimsOf(token: string, log?: Logger): Promise<Record<string, unknown> | undefined> {
+  try {
+    return await jwtClaims(token);
+  } catch (error) {
+    log?.(
+      "warn",
+      `The add-in could not load its token reader (${errorMessage(error)}): this access token is taken to last 2 hours and renewed at once if the service refuses it sooner; the next token tries the reader again.`,
+    );
+    return undefined;
+  }
+}
+
+function claimedExpiryOf(claims: Record<string, unknown> | undefined, now: number): number {
+  if (claims === undefined) return now + TOKEN_LIFETIME_MS;
+  if (typeof claims.exp !== "number" || !Number.isFinite(claims.exp)) return now + TOKEN_LIFETIME_MS;
+  const expiresAt = claims.exp * 1000;
+  if (expiresAt > now) return expiresAt;
+  const lifetime =
+    typeof claims.iat === "number" && claims.exp > claims.iat
+      ? (claims.exp - claims.iat) * 1000
+      : TOKEN_LIFETIME_MS;
+  return now + lifetime;
+}
