@@ -4,10 +4,10 @@
 // data call goes out (the ledger admits, refunds, confirms or blocks its codes). The
 // ledger (quota-ledger.ts) holds the numbers; this module decides when to ask the service.
 import type { BatchGate, BatchItem } from "./batcher";
-import type { LimitsNotReread, LimitsReport, LimitsRow, LimitsUnavailable } from "./engine-api";
+import type { LimitsReport } from "./engine-api";
 import type { Logger } from "./environment";
-import { errorMessage, type PcdError, toPcdError } from "./errors";
-import { PRODUCTS, type DataLimits, type ProductId, type ServiceEnvironment } from "./model";
+import { errorMessage, PcdError, toPcdError } from "./errors";
+import { type DataLimits, type ProductId, type ServiceEnvironment } from "./model";
 import type { QuotaLedger } from "./quota-ledger";
 import { ENGINE_DEFAULTS } from "./defaults";
 import { failureBackoff } from "./failure-backoff";
@@ -61,48 +61,21 @@ export class DataLimitsKeeper {
    * Every product's allowances; the products whose Data Limits failed are listed apart.
    * `reread` (the user's Reload) reads every product again, however recent its reading; a
    * product that could not be read again shows its last reading and is listed in notReread.
+   * Only the Usage tab and PCD.LIMITS ask for it: its code loads on their first use.
    */
   async report(options: { reread?: boolean } = {}): Promise<LimitsReport> {
     const environment = this.parts.environment();
     if (environment === "sandbox") return { rows: [], unavailable: [] };
-    const notReread: LimitsNotReread[] = [];
-    const results = await Promise.allSettled(
-      PRODUCTS.map((product) =>
-        this.limitsOf(
-          product,
-          options.reread === true
-            ? (error, readAt) => {
-                notReread.push({ product, message: error.message, readAt });
-              }
-            : undefined,
-        ),
-      ),
+    const { buildLimitsReport } = await loadLimitsReport();
+    return buildLimitsReport(
+      {
+        environment,
+        ledger: this.parts.ledger,
+        limitsOf: (product, reread) => this.limitsOf(product, reread),
+        ...(this.parts.log ? { log: this.parts.log } : {}),
+      },
+      options,
     );
-    const rows: LimitsRow[] = [];
-    const unavailable: LimitsUnavailable[] = [];
-    results.forEach((result, i) => {
-      const product = PRODUCTS[i];
-      if (!product) return;
-      if (result.status === "rejected") {
-        const error = toPcdError(result.reason);
-        this.parts.log?.("warn", `Data Limits of ${product} failed: ${error.message}`);
-        unavailable.push({
-          product,
-          message: error.message.trim() || `Data Limits of ${product} failed (${error.kind}).`,
-          error,
-        });
-        return;
-      }
-      for (const [dataset, allowance] of Object.entries(result.value)) {
-        const unconfirmed = this.parts.ledger.unconfirmed(environment, product, dataset);
-        rows.push({ product, dataset, ...allowance, ...(unconfirmed > 0 ? { unconfirmed } : {}) });
-      }
-    });
-    // Nothing to show but failures: the cause itself is the answer (a cell shows it as an
-    // error and retries a passing one, which a table of failure notes would not).
-    const firstFailure = results.find((result) => result.status === "rejected");
-    if (rows.length === 0 && firstFailure) throw firstFailure.reason;
-    return notReread.length > 0 ? { rows, unavailable, notReread } : { rows, unavailable };
   }
 
   /**
@@ -271,5 +244,21 @@ export class DataLimitsKeeper {
     this.parts.ledger[outcome](first.environment, first.product, datasets);
     // The allowances moved, not the catalog: INFO and SEARCH cells must not re-run per call.
     if (first.environment === "live") this.parts.limitsChanged();
+  }
+}
+
+let limitsReportModule: Promise<typeof import("./limits-report")> | undefined;
+
+/** The report's module, loaded once; a failed load is tried again by the next report. */
+async function loadLimitsReport(): Promise<typeof import("./limits-report")> {
+  limitsReportModule ??= import(/* webpackChunkName: "limits-report" */ "./limits-report");
+  try {
+    return await limitsReportModule;
+  } catch (error) {
+    limitsReportModule = undefined;
+    throw new PcdError(
+      "network",
+      `The add-in could not load its Data Limits report (${errorMessage(error)}): check the connection and try again.`,
+    );
   }
 }

@@ -13,7 +13,13 @@ import { QuotaLedger } from "../../src/core/quota-ledger";
 const START = Date.UTC(2026, 10, 10, 16);
 
 function setup(
-  options: { environment?: ServiceEnvironment; signedIn?: boolean; workbook?: ProductId[] } = {},
+  options: {
+    environment?: ServiceEnvironment;
+    signedIn?: boolean;
+    workbook?: ProductId[];
+    /** The keeper's class, e.g. from modules loaded in isolation. */
+    Keeper?: typeof DataLimitsKeeper;
+  } = {},
 ) {
   const clock = { now: START };
   const ledger = new QuotaLedger({
@@ -29,7 +35,7 @@ function setup(
   ]);
   let down: PcdError | undefined;
   let changes = 0;
-  const keeper = new DataLimitsKeeper({
+  const keeper = new (options.Keeper ?? DataLimitsKeeper)({
     ledger,
     now: () => clock.now,
     read: async (product) => {
@@ -177,6 +183,27 @@ describe("DataLimitsKeeper.report", () => {
     for (const product of ["energy_price", "commodity_price", "industry_economics"] as const)
       answers.set(product, failure);
     await expect(keeper.report()).rejects.toBe(failure);
+  });
+
+  test("its code loads on first use: a failed load is a network error naming the cause, and the next report loads it", async () => {
+    await jest.isolateModulesAsync(async () => {
+      jest.doMock("../../src/core/limits-report", () => {
+        throw new Error("Loading chunk limits-report failed");
+      });
+      const { DataLimitsKeeper: IsolatedKeeper } = await import("../../src/core/data-limits-keeper");
+      const { keeper, reads } = setup({ Keeper: IsolatedKeeper });
+      // The isolated modules have their own PcdError class: the error is compared by its fields.
+      await expect(keeper.report()).rejects.toMatchObject({
+        kind: "network",
+        message:
+          "The add-in could not load its Data Limits report (Loading chunk limits-report failed): check the connection and try again.",
+      });
+      expect(reads).toEqual([]);
+
+      jest.dontMock("../../src/core/limits-report");
+      const report = await keeper.report();
+      expect(report.rows.map((row) => row.dataset)).toEqual(["Germany", "Polymers", "Utilities"]);
+    });
   });
 });
 
