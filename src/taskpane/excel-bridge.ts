@@ -59,6 +59,13 @@ function requireExcel(): void {
   }
 }
 
+/** Single values one per row from the selected cell down: written as one block. */
+function isOneColumnOfValues(placed: readonly PlacedFormula[]): boolean {
+  return placed.every(
+    (item, index) => item.rows === 1 && item.columns === 1 && item.column === 0 && item.row === index,
+  );
+}
+
 /** The cells of a loaded range that hold something, e.g. ["Sheet1!E3"]. */
 function filledCells(range: Excel.Range): string[] {
   return range.formulas.flatMap((row, r) =>
@@ -115,12 +122,17 @@ export const excelFormulaTarget: FormulaTarget = {
           `${filled.slice(0, 5).join(", ")}${filled.length > 5 ? ` and ${filled.length - 5} more` : ""} ${filled.length === 1 ? "is" : "are"} not empty, and the formulas' results would cover ${filled.length === 1 ? "it" : "them"}. Nothing was written: select an empty area${placed.length > 1 ? ", or stack the tables the other way" : ""}.`,
         );
       }
-      placed.forEach((item, index) => {
-        const extent = extents[index];
-        if (extent) extent.getCell(0, 0).formulas = [[item.formula]];
-      });
       const last = placed[placed.length - 1];
       const block = anchor.getResizedRange(last?.row ?? 0, last?.column ?? 0);
+      if (isOneColumnOfValues(placed)) {
+        // One write for a column of single values: one round trip, and one step to undo.
+        block.formulas = placed.map((item) => [item.formula]);
+      } else {
+        placed.forEach((item, index) => {
+          const extent = extents[index];
+          if (extent) extent.getCell(0, 0).formulas = [[item.formula]];
+        });
+      }
       block.load("address");
       await context.sync();
       return { address: block.address, rows: placed.length, ranges: extents.map((extent) => extent.address) };
