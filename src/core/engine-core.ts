@@ -45,6 +45,23 @@ import { WorkbookKeys } from "./workbook-keys";
 
 export { LIMITS_MAX_AGE_MS } from "./data-limits-keeper";
 
+/**
+ * A refused currency or unit the tables do not know, with "did you mean …?" when a near
+ * offered name exists. The suggestion's code loads on the first such mistake; when it
+ * cannot load, the refusal goes out as it is (it already names what is offered).
+ */
+function suggestOption(error: unknown): never | Promise<never> {
+  if (!(error instanceof PcdError) || error.details.unknownName === undefined) throw error;
+  return import(/* webpackChunkName: "option-suggestion" */ "./option-suggestion").then(
+    ({ withSuggestion }) => {
+      throw withSuggestion(error);
+    },
+    () => {
+      throw error;
+    },
+  );
+}
+
 export class EngineCore implements Engine {
   private readonly changes: ChangeEvents;
   private readonly catalogStore: Catalog;
@@ -326,10 +343,12 @@ export class EngineCore implements Engine {
     currency: string | number | null,
     unit: string | number | null,
   ): Promise<SeriesRequest> {
-    return this.whenLoaded(() => this.catalogStore.lookup(code)).then((info) => {
-      this.limitsKeeper.readAhead(info.product);
-      return resolveSeriesRequest(this.environment(), info, currency, unit);
-    });
+    return this.whenLoaded(() => this.catalogStore.lookup(code))
+      .then((info) => {
+        this.limitsKeeper.readAhead(info.product);
+        return resolveSeriesRequest(this.environment(), info, currency, unit);
+      })
+      .catch(suggestOption);
   }
 
   getSeries(request: SeriesRequest, need: SeriesNeed = WHOLE_SERIES): Promise<SeriesData> {

@@ -34,6 +34,11 @@ export interface PcdErrorDetails {
   /** Input errors: the argument at fault (e.g. "currency") and what is allowed. */
   argument?: string;
   allowed?: readonly string[];
+  /**
+   * A currency or unit refused as a name the reference tables do not know: the engine may
+   * add a "did you mean" to the message (src/core/option-suggestion.ts).
+   */
+  unknownName?: { typed: string; shown: string; code: string };
 }
 
 export class PcdError extends Error {

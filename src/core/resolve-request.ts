@@ -1,7 +1,6 @@
 // Turns a cell's currency and unit arguments into a validated SeriesRequest. Every
 // rejection says which argument is wrong and what the series offers instead: users
 // must never get a silent fallback to the defaults (docs/decisions.md D3).
-import { didYouMean } from "./did-you-mean";
 import type { SeriesRequest } from "./engine-api";
 import { PcdError } from "./errors";
 import type { DataType, SeriesInfo, ServiceEnvironment } from "./model";
@@ -11,7 +10,7 @@ import { truncate } from "./truncate";
 
 export type OptionInput = string | number | null | undefined;
 
-type OptionArgument = "currency" | "unit";
+export type OptionArgument = "currency" | "unit";
 
 const ARGUMENT_LABEL: Record<OptionArgument, string> = { currency: "Currency", unit: "Unit" };
 
@@ -56,6 +55,19 @@ function isBlank(input: OptionInput): input is null | undefined | "" {
   return input === null || input === undefined || (typeof input === "string" && input.trim() === "");
 }
 
+/** "Unit 't' is not offered for 1-2-3: did you mean mt? Available: mt, kg" (no suggestion: a stop). */
+export function notOfferedMessage(
+  argument: OptionArgument,
+  shown: string,
+  code: string,
+  offered: readonly string[],
+  suggestion: string | null,
+): string {
+  const list = offered.length > 0 ? offered.join(", ") : "none";
+  const hint = suggestion === null ? "." : `: did you mean ${suggestion}?`;
+  return `${ARGUMENT_LABEL[argument]} '${shown}' is not offered for ${code}${hint} Available: ${list}`;
+}
+
 function resolveOption(
   argument: OptionArgument,
   table: readonly ReferenceEntry[],
@@ -73,16 +85,16 @@ function resolveOption(
       (fallback !== null && sameName(fallback, entry.shortName)));
   if (!entry || !isOffered) {
     const shown = shownInput(input);
-    const list = offered.length > 0 ? offered.join(", ") : "none";
     // Only a name the tables do not know is a typo; a known one is just not offered here.
-    const suggestion =
-      entry === undefined && typeof input === "string" ? didYouMean(input, offered, table) : null;
-    const hint = suggestion === null ? "." : `: did you mean ${suggestion}?`;
-    throw new PcdError(
-      "input",
-      `${ARGUMENT_LABEL[argument]} '${shown}' is not offered for ${info.code}${hint} Available: ${list}`,
-      { argument, allowed: offered },
-    );
+    // The engine looks for the name meant on its way out (option-suggestion.ts): the edit
+    // distance it takes loads on the first such mistake, not when Excel starts.
+    const unknownName =
+      entry === undefined && typeof input === "string" ? { typed: input, shown, code: info.code } : undefined;
+    throw new PcdError("input", notOfferedMessage(argument, shown, info.code, offered, null), {
+      argument,
+      allowed: offered,
+      ...(unknownName ? { unknownName } : {}),
+    });
   }
   return entry.id;
 }

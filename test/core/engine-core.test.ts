@@ -760,3 +760,17 @@ describe("what a data call tells listeners", () => {
     expect(catalog).toBe(0);
   });
 });
+
+describe("resolve", () => {
+  test.each([
+    [
+      "a near miss gets the offered name it was probably meant to be",
+      "EURO",
+      /: did you mean EUR\? Available: /,
+    ],
+    ["a name far from every offered one is refused with the list only", "XYZ", /68520-8-1\. Available: /],
+  ])("%s", async (_case, currency, message) => {
+    const h = createHarness({ service: serviceWith("68520-8-1") });
+    await expect(h.engine.resolve("68520-8-1", currency, null)).rejects.toThrow(message);
+  });
+});

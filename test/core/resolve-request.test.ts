@@ -1,4 +1,5 @@
 import { PcdError } from "../../src/core/errors";
+import { withSuggestion } from "../../src/core/option-suggestion";
 import { resolveSeriesRequest } from "../../src/core/resolve-request";
 import { seriesInfo } from "./support/series-fixtures";
 
@@ -120,7 +121,8 @@ describe("resolveSeriesRequest rejects", () => {
       caught = error;
     }
     expect(caught).toBeInstanceOf(PcdError);
-    const error = caught as PcdError;
+    // What a cell shows: the engine adds the suggestion on the way out (option-suggestion.ts).
+    const error = withSuggestion(caught as PcdError);
     expect(error.kind).toBe("input");
     expect(error.message).toBe(message);
     expect(error.details.argument).toBe(argument);
