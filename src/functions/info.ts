@@ -6,7 +6,8 @@ import { parseCode } from "./arguments/code";
 import { findField, parseFieldName } from "./arguments/field";
 import type { CellTable } from "./cell-value";
 import type { HostCapabilities } from "./host-capabilities";
-import { buildInfoTable, infoFieldCell, infoFieldNames } from "./shape/info-table";
+import { infoFieldNames } from "../core/info-fields";
+import { buildInfoTable, infoFieldCell } from "./shape/info-table";
 import type { CellJob } from "./streaming-cell";
 
 export interface InfoArguments {

@@ -5,6 +5,7 @@
 // one empty row past the previous table's last row. Side by side needs only the columns.
 import type { Engine } from "../core/engine-api";
 import { LATEST_ONLY, WHOLE_SERIES, type SeriesNeed } from "../core/series-need";
+import { infoFieldNames } from "../core/info-fields";
 import type { SeriesInfo } from "../core/model";
 import type { InsertResult } from "./excel-bridge";
 import { takesCurrencyAndUnit } from "./series-filters";
@@ -50,6 +51,14 @@ export async function planInsert(
   stack: StackDirection,
 ): Promise<PlacedFormula[]> {
   const formulas = buildFormulas(series, choices);
+  // Every field of PCD.INFO is a field/value table: a row per field the record has.
+  if (choices.kind === "info" && choices.field === "") {
+    return placeFormulas(
+      formulas,
+      series.map((info) => ({ rows: infoFieldNames(info).length, columns: 2 })),
+      stack,
+    );
+  }
   if (choices.kind !== "values") return placeFormulas(formulas, [], stack);
   const sizes: ResultSize[] = [];
   for (const info of series) {
@@ -68,6 +77,13 @@ export async function planInsert(
   return placeFormulas(formulas, sizes, stack);
 }
 
+/** The kinds of formula whose result is a table: PCD.VALUES, and PCD.INFO of every field. */
+export type TableChoices = Pick<FormulaChoices, "kind" | "field">;
+
+export function makesTables(choices: TableChoices): boolean {
+  return choices.kind === "values" || (choices.kind === "info" && choices.field === "");
+}
+
 /**
  * The insert bar's heading: what Insert writes for these series ("Insert for 3 series (a
  * table each, one empty row apart)"). Values go one row each; tables go where the plan
@@ -75,22 +91,21 @@ export async function planInsert(
  */
 export function insertHeading(
   codes: readonly string[],
-  kind: FormulaChoices["kind"],
+  choices: TableChoices,
   stack: StackDirection,
 ): string {
   if (codes.length === 1) return `Insert for ${codes[0]}`;
-  const layout =
-    kind !== "values"
-      ? "one row each"
-      : stack === "beside"
-        ? "a table each, side by side"
-        : "a table each, one empty row apart";
+  const layout = !makesTables(choices)
+    ? "one row each"
+    : stack === "beside"
+      ? "a table each, side by side"
+      : "a table each, one empty row apart";
   return `Insert for ${codes.length} series (${layout})`;
 }
 
 /** "Inserted 3 tables: Sheet1!E1:G251, Sheet1!E253:G400, Sheet1!E402:G500." */
-export function insertedText(kind: FormulaChoices["kind"], written: InsertResult): string {
-  if (kind === "values" && written.rows > 1)
+export function insertedText(choices: TableChoices, written: InsertResult): string {
+  if (makesTables(choices) && written.rows > 1)
     return `Inserted ${written.rows} tables: ${written.ranges.join(", ")}.`;
   return `Inserted ${written.rows} formula${written.rows === 1 ? "" : "s"} into ${written.address}.`;
 }

@@ -6,7 +6,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../src/emulator";
-import { SPEC_INFO_FIELDS } from "../../src/functions/arguments/field";
+import { SPEC_INFO_FIELDS } from "../../src/core/info-fields";
 import { isoDateToSerial } from "../../src/functions/excel-dates";
 import { runWorkbook, type FormulaResult, type RunOptions } from "../../src/headless";
 

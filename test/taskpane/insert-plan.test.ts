@@ -55,6 +55,25 @@ test.each<[string, FormulaChoices, Array<[number, number, number, number]>]>([
     ],
   ],
   [
+    // 20 fields of docs/service.md §2.1 a record, 2 columns (field, value).
+    "every field of PCD.INFO: a table each, one empty row between",
+    { ...table, kind: "info", field: "" },
+    [
+      [0, 0, 20, 2],
+      [21, 0, 20, 2],
+      [42, 0, 20, 2],
+    ],
+  ],
+  [
+    "one field of PCD.INFO: one row each",
+    { ...table, kind: "info", field: "coverage" },
+    [
+      [0, 0, 1, 1],
+      [1, 0, 1, 1],
+      [2, 0, 1, 1],
+    ],
+  ],
+  [
     "single values: one row each",
     { ...table, kind: "value" },
     [
@@ -106,7 +125,7 @@ test.each<[string, FormulaChoices["kind"], { address: string; rows: number; rang
     "Inserted 3 formulas into Sheet1!B2:B4.",
   ],
 ])("insertedText: %s", (_name, kind, written, text) => {
-  expect(insertedText(kind, written)).toBe(text);
+  expect(insertedText({ kind, field: "" }, written)).toBe(text);
 });
 
 test.each<[string, string[], FormulaChoices["kind"], "below" | "beside", string]>([
@@ -120,6 +139,13 @@ test.each<[string, string[], FormulaChoices["kind"], "below" | "beside", string]
     "Insert for 3 series (a table each, one empty row apart)",
   ],
   [
+    "every field of PCD.INFO is a table each",
+    ["1-1-1", "2-2-2"],
+    "info",
+    "below",
+    "Insert for 2 series (a table each, one empty row apart)",
+  ],
+  [
     "tables side by side",
     ["1-1-1", "2-2-2"],
     "values",
@@ -127,5 +153,5 @@ test.each<[string, string[], FormulaChoices["kind"], "below" | "beside", string]
     "Insert for 2 series (a table each, side by side)",
   ],
 ])("the insert bar's heading: %s", (_name, codes, kind, stack, heading) => {
-  expect(insertHeading(codes, kind, stack)).toBe(heading);
+  expect(insertHeading(codes, { kind, field: "" }, stack)).toBe(heading);
 });

@@ -1,30 +1,7 @@
 // The `field` argument of PCD.INFO: a Series Info field name (docs/service.md §2.1) in any case, with
 // spaces or hyphens instead of underscores; extra fields the service sends are accepted too.
+import { SPEC_INFO_FIELDS } from "../../core/info-fields";
 import { argumentError, describeValue, isOmitted, listWithin, shortened } from "./argument-error";
-
-/** docs/service.md §2.1 fields in that table's order (the order of PCD.INFO's full table). */
-export const SPEC_INFO_FIELDS = [
-  "area",
-  "assessment",
-  "available_currencies",
-  "available_units",
-  "code",
-  "commodity",
-  "coverage",
-  "default_currency",
-  "default_unit",
-  "details",
-  "has_forecast",
-  "has_preliminary",
-  "last_available_final",
-  "location",
-  "product",
-  "remark_1",
-  "remark_2",
-  "series_hist_changed",
-  "specification",
-  "updated_at",
-] as const;
 
 /** null = every field. Returns the normalised name (lower case, underscores). */
 export function parseFieldName(input: unknown): string | null {

@@ -2,31 +2,13 @@
 // except dates, which become date cells, and booleans, which become TRUE/FALSE when the
 // service sent a recognisable boolean (anything else is shown as the text it was).
 import type { SeriesInfo } from "../../core/model";
-import { SPEC_INFO_FIELDS } from "../arguments/field";
+import { infoFieldNames } from "../../core/info-fields";
 import type { CellTable, CellValue } from "../cell-value";
 import { isoDateToSerial } from "../excel-dates";
 import type { HostCapabilities } from "../host-capabilities";
 
 const BOOLEAN_FIELDS = new Set(["has_forecast", "has_preliminary", "series_hist_changed"]);
 const DATE_FIELDS = new Set(["updated_at", "last_available_final"]);
-
-/** Field names per catalog record (records are replaced, never changed, when the catalog is). */
-const fieldNamesOf = new WeakMap<SeriesInfo, readonly string[]>();
-
-/**
- * Spec fields in spec order, then the extra fields this record carries. Derived once per
- * record: every INFO cell of the record asks again on each catalog change.
- */
-export function infoFieldNames(info: SeriesInfo): readonly string[] {
-  let names = fieldNamesOf.get(info);
-  if (names === undefined) {
-    const spec: readonly string[] = SPEC_INFO_FIELDS;
-    const extra = Object.keys(info.raw).filter((name) => !spec.includes(name));
-    names = Object.freeze([...spec, ...extra]);
-    fieldNamesOf.set(info, names);
-  }
-  return names;
-}
 
 export function buildInfoTable(info: SeriesInfo, host: HostCapabilities): CellTable {
   return infoFieldNames(info).map((field) => [field, infoFieldCell(info, field, host)]);

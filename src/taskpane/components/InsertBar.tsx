@@ -170,7 +170,7 @@ export function InsertBar(props: {
     setResult(null);
     try {
       const written = await workbook.insertFormulas(await planInsert(engine, series, choices, stack));
-      setResult({ intent: "success", text: insertedText(choices.kind, written) });
+      setResult({ intent: "success", text: insertedText(choices, written) });
     } catch (error) {
       setResult({ intent: "error", text: `Could not insert: ${describeError(error)}` });
     } finally {
@@ -203,7 +203,7 @@ export function InsertBar(props: {
         <Field
           label={insertHeading(
             series.map((info) => info.code),
-            choices.kind,
+            choices,
             stack,
           )}
         >

@@ -1,4 +1,5 @@
-import { SPEC_INFO_FIELDS, findField, parseFieldName } from "../../../src/functions/arguments/field";
+import { SPEC_INFO_FIELDS } from "../../../src/core/info-fields";
+import { findField, parseFieldName } from "../../../src/functions/arguments/field";
 import { MAX_ERROR_MESSAGE_LENGTH } from "../../../src/functions/cell-errors";
 
 test.each([

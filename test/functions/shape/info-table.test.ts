@@ -1,6 +1,6 @@
-import { SPEC_INFO_FIELDS } from "../../../src/functions/arguments/field";
+import { infoFieldNames, SPEC_INFO_FIELDS } from "../../../src/core/info-fields";
 import { PLAIN_SERIAL_DATES } from "../../../src/functions/host-capabilities";
-import { buildInfoTable, infoFieldCell, infoFieldNames } from "../../../src/functions/shape/info-table";
+import { buildInfoTable, infoFieldCell } from "../../../src/functions/shape/info-table";
 import { makeInfo } from "../../support/series-records";
 
 const RAW = {
