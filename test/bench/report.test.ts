@@ -1,5 +1,5 @@
 import { zeroCalls } from "../../bench/bounds";
-import { END_MARKER, renderResults, spliceResults, START_MARKER } from "../../bench/report";
+import { END_MARKER, renderResults, spliceResults, START_MARKER, targetRows } from "../../bench/report";
 import type { BenchResults, WorkloadResult } from "../../bench/results";
 
 describe("spliceResults", () => {
@@ -148,4 +148,38 @@ test("renderResults lists the add-in's bundles and the functions runtime's large
   ]) {
     expect(markdown).toContain(line);
   }
+});
+
+describe("targetRows", () => {
+  const check = (workload: string, target: string, met: boolean) => ({
+    workload,
+    target,
+    value: `${target} value`,
+    met,
+  });
+  test.each([
+    [
+      "a workload whose targets are all met is one row",
+      [check("W1", "calls", true), check("W1", "time", true)],
+      [["W1", "calls; time", "calls value; time value", "yes"]],
+    ],
+    [
+      "a workload with a miss shows each target",
+      [check("W5", "cold", true), check("W5", "memory", false)],
+      [
+        ["W5", "cold", "cold value", "yes"],
+        ["W5", "memory", "memory value", "**no**"],
+      ],
+    ],
+    [
+      "workloads keep their order",
+      [check("W2", "zero", true), check("W1", "calls", true), check("W2", "again", true)],
+      [
+        ["W2", "zero; again", "zero value; again value", "yes"],
+        ["W1", "calls", "calls value", "yes"],
+      ],
+    ],
+  ])("%s", (_case, targets, rows) => {
+    expect(targetRows(targets)).toEqual(rows);
+  });
 });
