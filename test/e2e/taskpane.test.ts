@@ -155,8 +155,8 @@ describe("series picker", () => {
   test("a catalog of 1000+ series keeps only the visible rows in the page, and End reaches the last", async () => {
     const preview = await open();
     await signIn(fixture, preview.pane);
-    const count = preview.pane.getByTestId("series-count");
-    await count.filter({ hasText: /^\d+ series/ }).waitFor();
+    // One read of a count line: the line says Loading… again whenever the catalog reloads.
+    const count = preview.pane.getByTestId("series-count").filter({ hasText: /^\d+ series/ });
     const total = Number((await count.textContent())!.split(" ")[0]);
     expect(total).toBeGreaterThan(1000);
     expect(await options(preview).count()).toBeLessThan(40);
