@@ -1,0 +1,112 @@
+// What the gateway keeps: members, the answers it bought, the audit of purchases and of answers
+// served, and settings shared by every instance. One implementation runs the same SQL on
+// PGlite (embedded, a directory) and on Postgres (several instances behind a load balancer).
+import type { DataOperation, GatewayOperation } from "../gateway-operation";
+
+export interface Member {
+  /** Lower-case email address: the member's sign-in name. */
+  email: string;
+  admin: boolean;
+  /** Data requests the member may cause per dataset per month; null: no budget of their own. */
+  budget: number | null;
+}
+
+export interface MemberStore {
+  /** Adds a member or replaces the password, budget and role of an existing one. */
+  save(email: string, password: string, options: { budget: number | null; admin: boolean }): Promise<Member>;
+  /** False when there was no such member. */
+  remove(email: string): Promise<boolean>;
+  list(): Promise<Member[]>;
+  find(email: string): Promise<Member | null>;
+  /** The member when the password is theirs; null otherwise (unknown member or wrong password). */
+  verify(email: string, password: string): Promise<Member | null>;
+}
+
+/** Where an answer is kept: environment, product, operation, code and the options as requested. */
+export interface AnswerKey {
+  environment: "live";
+  product: string;
+  operation: DataOperation;
+  code: string;
+  /** The c and u option texts as the member sent them ("" when absent). */
+  currency: string;
+  unit: string;
+}
+
+export interface CachedAnswer {
+  key: string;
+  /** The upstream's Series Values record for the code, as it came. */
+  record: unknown;
+  /** The catalog's view of the series when it was bought (see answer-validity.ts). */
+  fingerprint: string;
+  boughtAt: Date;
+}
+
+export interface AnswerCache {
+  get(keys: readonly string[]): Promise<Map<string, CachedAnswer>>;
+  put(answers: readonly CachedAnswer[]): Promise<void>;
+}
+
+/** One code charged by the upstream, and the member whose request caused it. */
+export interface PurchasedCode {
+  key: string;
+  code: string;
+  dataset: string;
+  member: string;
+}
+
+export interface Purchase {
+  at: Date;
+  product: string;
+  operation: GatewayOperation;
+  /** The codes the upstream answered (each one data request charged). */
+  codes: readonly PurchasedCode[];
+}
+
+export interface ServedAnswer {
+  at: Date;
+  member: string;
+  product: string;
+  operation: GatewayOperation;
+  code: string;
+  dataset: string;
+  /** "cache": from the gateway's store; "purchase": bought for this request. */
+  source: "cache" | "purchase";
+}
+
+export interface UsageRow {
+  member: string;
+  product: string;
+  dataset: string;
+  /** Data requests charged by the upstream for codes this member's requests caused. */
+  purchased: number;
+  /** Answers served to the member from the cache (no charge). */
+  fromCache: number;
+}
+
+export interface AuditLog {
+  recordPurchase(purchase: Purchase): Promise<void>;
+  recordServed(answers: readonly ServedAnswer[]): Promise<void>;
+  /** Data requests a member's requests caused for a dataset in the month that holds `at` (UTC). */
+  purchasedBy(member: string, product: string, dataset: string, at: Date): Promise<number>;
+  /** Per member, product and dataset, for one month ("YYYY-MM", UTC). */
+  usage(month: string): Promise<UsageRow[]>;
+}
+
+export interface KeyLocks {
+  /**
+   * Runs `work` while this instance holds every key's lock, so two instances never buy the
+   * same key at once (Postgres: advisory locks; PGlite: one instance, the work runs as is).
+   */
+  withLocks<T>(keys: readonly string[], work: () => Promise<T>): Promise<T>;
+}
+
+export interface GatewayStore {
+  members: MemberStore;
+  answers: AnswerCache;
+  audit: AuditLog;
+  locks: KeyLocks;
+  /** The secret member tokens are signed with: made once, shared by every instance. */
+  tokenSecret(): Promise<Uint8Array>;
+  close(): Promise<void>;
+}
