@@ -31,6 +31,7 @@ const SRC_FOLDERS = [
   "headless",
   "preview",
   "server",
+  "gateway",
   "emulator",
 ];
 const NODE_BUILT_INS = ["fs", "path", "http", "https", "os", "child_process", "crypto", "stream", "util"];
@@ -118,6 +119,15 @@ const LAYERS = [
     forbidden: allBut("server"),
     why: "The production server serves dist/ and relays the service: it shares no code with the add-in.",
     patterns: [],
+  },
+  {
+    folder: "gateway",
+    forbidden: allBut("gateway", "core"),
+    why: "The team gateway speaks the service's API to any client: of the add-in it shares only the engine's reading of the service (codes, data types).",
+    patterns: [
+      { group: UI, message: "The gateway has no UI." },
+      { group: OFFICE_PACKAGES, message: "The gateway runs in Node." },
+    ],
   },
   {
     folder: "emulator",
