@@ -1,0 +1,108 @@
+// The gateway's own copy of each product's Series Info. Series Info costs no data request but
+// counts against the service's daily and monthly quotas, so the gateway reads it at most once
+// per interval for the whole team, and again as soon as the service comes back from downtime
+// (a release ends that way) or an answer shows a series the copy does not know.
+import type { ProductId } from "../../core/model";
+import type { Upstream, UpstreamAnswer } from "../upstream/upstream-client";
+import { catalogEntry, type CatalogEntry } from "./catalog-entry";
+
+const RETRY_AFTER_FAILURE_MS = 60_000;
+
+export interface ProductCatalog {
+  /** The upstream's answer as it came, served to members who ask for Series Info. */
+  body: string;
+  byCode: ReadonlyMap<string, CatalogEntry>;
+  readAt: number;
+}
+
+/** The upstream did not give a catalog: members get its answer as it came. */
+export class CatalogUnavailable extends Error {
+  constructor(readonly answer: UpstreamAnswer) {
+    super(`Series Info: the service answered ${answer.status}`);
+  }
+}
+
+export interface GatewayCatalogSettings {
+  upstream: Pick<Upstream, "get">;
+  now: () => number;
+  /** How old a copy may be before the next member request reads it again. */
+  maxAgeMs: number;
+  productPath: (product: ProductId) => string;
+}
+
+export class GatewayCatalog {
+  private readonly copies = new Map<ProductId, ProductCatalog>();
+  private readonly reading = new Map<ProductId, Promise<ProductCatalog>>();
+  private readonly stale = new Set<ProductId>();
+  /** When a read last failed: with a copy in hand, the next read waits a minute (downtime lasts hours). */
+  private readonly failedAt = new Map<ProductId, number>();
+
+  constructor(private readonly settings: GatewayCatalogSettings) {}
+
+  /** The product's catalog, read again when it is too old or marked stale. */
+  async get(product: ProductId): Promise<ProductCatalog> {
+    const copy = this.copies.get(product);
+    const fresh =
+      copy !== undefined &&
+      !this.stale.has(product) &&
+      this.settings.now() - copy.readAt < this.settings.maxAgeMs;
+    if (fresh) return copy;
+    const failed = this.failedAt.get(product);
+    if (copy !== undefined && failed !== undefined && this.settings.now() - failed < RETRY_AFTER_FAILURE_MS)
+      return copy;
+    let reading = this.reading.get(product);
+    if (reading === undefined) {
+      reading = this.read(product).finally(() => this.reading.delete(product));
+      this.reading.set(product, reading);
+    }
+    try {
+      return await reading;
+    } catch (error) {
+      this.failedAt.set(product, this.settings.now());
+      // The service is down or refuses: the last copy still describes what the gateway holds.
+      if (copy !== undefined) return copy;
+      throw error;
+    }
+  }
+
+  /** The next request reads the product's catalog again (after downtime, or an unknown series). */
+  markStale(product?: ProductId): void {
+    if (product === undefined) for (const known of this.copies.keys()) this.stale.add(known);
+    else this.stale.add(product);
+  }
+
+  private async read(product: ProductId): Promise<ProductCatalog> {
+    const answer = await this.settings.upstream.get(
+      `${this.settings.productPath(product)}/v1/export/series`,
+      "series_info",
+    );
+    if (answer.status < 200 || answer.status > 299) throw new CatalogUnavailable(answer);
+    let records: unknown;
+    try {
+      records = JSON.parse(answer.body);
+    } catch {
+      throw new CatalogUnavailable({
+        ...answer,
+        status: 502,
+        body: JSON.stringify({ message: "The service's Series Info answer is not JSON." }),
+      });
+    }
+    if (!Array.isArray(records)) {
+      throw new CatalogUnavailable({
+        ...answer,
+        status: 502,
+        body: JSON.stringify({ message: "The service's Series Info answer is not a list." }),
+      });
+    }
+    const byCode = new Map<string, CatalogEntry>();
+    for (const record of records) {
+      const entry = catalogEntry(product, record);
+      if (entry !== null) byCode.set(entry.code, entry);
+    }
+    const copy = { body: answer.body, byCode, readAt: this.settings.now() };
+    this.copies.set(product, copy);
+    this.stale.delete(product);
+    this.failedAt.delete(product);
+    return copy;
+  }
+}

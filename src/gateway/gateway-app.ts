@@ -1,0 +1,134 @@
+// The team gateway (docs/gateway.md): one fastify server that speaks the service's API to the
+// team's members and buys from the service with the one Developer account.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import fastifyStatic from "@fastify/static";
+import Fastify, { type FastifyInstance } from "fastify";
+import type { ProductId } from "../core/model";
+import { GatewayCatalog } from "./catalog/gateway-catalog";
+import type { GatewayOperation } from "./gateway-operation";
+import { GatewayMetrics } from "./gateway-metrics";
+import { PurchaseQueue } from "./purchase/purchase-queue";
+import { registerAuthRoutes } from "./routes/auth-routes";
+import { registerDataRoutes } from "./routes/data-routes";
+import type { GatewayStore } from "./store/gateway-store";
+import { Upstream, type UpstreamSettings } from "./upstream/upstream-client";
+
+export interface GatewaySettings {
+  upstream: UpstreamSettings;
+  store: GatewayStore;
+  now: () => number;
+  /** Members' addresses must be in this domain (example.com); null: any address. */
+  domain?: string | null;
+  /** The built add-in to serve beside the API (one origin for pane and data). */
+  dist?: string;
+  tls?: { cert: string; key: string };
+  catalogMaxAgeMs?: number;
+  limitsMaxAgeMs?: number;
+  /** How long codes wait for each other before an upstream call goes out. */
+  packingWindowMs?: number;
+  signInAttempts?: { max: number; windowMs: number };
+  later?: (run: () => void, ms: number) => void;
+}
+
+export const DEFAULTS = {
+  catalogMaxAgeMs: 5 * 60_000,
+  limitsMaxAgeMs: 30_000,
+  packingWindowMs: 10,
+  signInAttempts: { max: 10, windowMs: 60_000 },
+} as const;
+
+const productPath = (product: ProductId): string => `/${product}`;
+
+export interface Gateway {
+  app: FastifyInstance;
+  metrics: GatewayMetrics;
+  catalog: GatewayCatalog;
+}
+
+export async function buildGateway(settings: GatewaySettings): Promise<Gateway> {
+  const metrics = new GatewayMetrics();
+  const direct = new Upstream(settings.upstream);
+  const upstream = {
+    get: (upstreamPath: string, operation: GatewayOperation) => {
+      metrics.upstreamCall(operation, upstreamPath.split("/")[1] ?? "");
+      return direct.get(upstreamPath, operation);
+    },
+  };
+  const catalog = new GatewayCatalog({
+    upstream,
+    now: settings.now,
+    maxAgeMs: settings.catalogMaxAgeMs ?? DEFAULTS.catalogMaxAgeMs,
+    productPath,
+  });
+  const purchases = new PurchaseQueue({
+    upstream,
+    store: settings.store,
+    productPath,
+    now: settings.now,
+    idleMs: settings.packingWindowMs ?? DEFAULTS.packingWindowMs,
+    later: settings.later,
+    events: { ...metrics.purchaseEvents(), unlisted: (product) => catalog.markStale(product) },
+  });
+
+  const app = Fastify({
+    // Off on purpose: requests carry passwords and tokens; nothing of them is written anywhere.
+    logger: false,
+    forceCloseConnections: true,
+    ...(settings.tls
+      ? { https: { cert: readFileSync(settings.tls.cert), key: readFileSync(settings.tls.key) } }
+      : {}),
+  });
+  app.get("/healthz", async (_request, reply) =>
+    reply.header("cache-control", "no-store").send({ status: "ok" }),
+  );
+  app.get("/metrics", async (_request, reply) =>
+    reply
+      .type(metrics.registry.contentType)
+      .header("cache-control", "no-store")
+      .send(await metrics.text()),
+  );
+  const domain = settings.domain ?? null;
+  await registerAuthRoutes(app, {
+    store: settings.store,
+    now: settings.now,
+    domain,
+    signInAttempts: settings.signInAttempts ?? DEFAULTS.signInAttempts,
+  });
+  await registerDataRoutes(app, {
+    store: settings.store,
+    upstream,
+    catalog,
+    purchases,
+    metrics,
+    now: settings.now,
+    domain,
+    limitsMaxAgeMs: settings.limitsMaxAgeMs ?? DEFAULTS.limitsMaxAgeMs,
+  });
+  if (settings.dist !== undefined) {
+    await app.register(fastifyStatic, {
+      root: path.resolve(settings.dist),
+      index: ["taskpane.html"],
+      dotfiles: "deny",
+    });
+  }
+  return { app, metrics, catalog };
+}
+
+export interface RunningGateway extends Gateway {
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startGateway(
+  settings: GatewaySettings,
+  listen: { port: number; host: string },
+): Promise<RunningGateway> {
+  const gateway = await buildGateway(settings);
+  await gateway.app.listen(listen);
+  const address = gateway.app.server.address();
+  const port = typeof address === "object" && address !== null ? address.port : listen.port;
+  const host = listen.host.includes(":") ? `[${listen.host}]` : listen.host;
+  const scheme = settings.tls ? "https" : "http";
+  return { ...gateway, url: `${scheme}://${host}:${port}`, close: () => gateway.app.close() };
+}

@@ -1,0 +1,110 @@
+// Flags of `npm run gateway -- ...` (node's own parseArgs). A bad flag or value is an error that
+// names it; nothing here touches the network. The Developer account is never a flag: it comes
+// from PCD_UPSTREAM_USERNAME / PCD_UPSTREAM_PASSWORD or --upstream-credentials FILE.
+import { parseArgs } from "node:util";
+
+export const GATEWAY_USAGE = [
+  "Usage: npm run gateway -- --upstream URL [--upstream-auth URL] --database DIR|postgres://...",
+  "         [--port N] [--host H] [--dist DIR] [--cert FILE --key FILE] [--domain example.com]",
+  "         [--upstream-credentials FILE] [--catalog-minutes N]",
+  "       npm run gateway -- user add EMAIL [--budget N] [--admin] --database ...   (password on stdin)",
+  "       npm run gateway -- user remove EMAIL --database ...",
+  "       npm run gateway -- user list --database ...",
+  "       npm run gateway -- usage [--month YYYY-MM] [--json] --database ...",
+].join("\n");
+
+export const DEFAULT_GATEWAY_PORT = 8090;
+export const DEFAULT_GATEWAY_HOST = "127.0.0.1";
+
+export interface GatewayServeOptions {
+  port: number;
+  host: string;
+  upstream: string;
+  upstreamAuth: string;
+  database: string;
+  dist: string | undefined;
+  cert: string | undefined;
+  key: string | undefined;
+  domain: string | null;
+  upstreamCredentials: string | undefined;
+  catalogMaxAgeMs: number;
+}
+
+export class GatewayArgumentError extends Error {}
+
+function address(flag: string, text: string): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new GatewayArgumentError(`${flag} expects an address (https://...), got '${text}'`);
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") {
+    throw new GatewayArgumentError(`${flag} expects an http(s) address, got '${text}'`);
+  }
+  if (url.username !== "" || url.password !== "" || url.search !== "" || url.hash !== "") {
+    throw new GatewayArgumentError(`${flag} must not carry credentials, a query or a fragment`);
+  }
+  return url.href.replace(/\/+$/, "");
+}
+
+function wholeNumber(flag: string, text: string | undefined, fallback: number, max: number): number {
+  if (text === undefined) return fallback;
+  if (!/^\d+$/.test(text) || Number(text) > max) {
+    throw new GatewayArgumentError(`${flag} expects a whole number from 0 to ${max}, got '${text}'`);
+  }
+  return Number(text);
+}
+
+export function parseGatewayArgs(argv: readonly string[]): GatewayServeOptions {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      options: {
+        port: { type: "string" },
+        host: { type: "string" },
+        upstream: { type: "string" },
+        "upstream-auth": { type: "string" },
+        "upstream-credentials": { type: "string" },
+        database: { type: "string" },
+        dist: { type: "string" },
+        cert: { type: "string" },
+        key: { type: "string" },
+        domain: { type: "string" },
+        "catalog-minutes": { type: "string" },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    throw new GatewayArgumentError((error as Error).message);
+  }
+  if (values.upstream === undefined)
+    throw new GatewayArgumentError("--upstream (the service's address) is required");
+  if (values.database === undefined || values.database === "") {
+    throw new GatewayArgumentError("--database (a directory, or a postgres:// address) is required");
+  }
+  if ((values.cert === undefined) !== (values.key === undefined)) {
+    throw new GatewayArgumentError("--cert and --key go together (TLS needs both files)");
+  }
+  if (values.host === "") throw new GatewayArgumentError("--host needs a value");
+  if (values.domain !== undefined && !/^[a-z0-9.-]+\.[a-z]{2,}$/i.test(values.domain)) {
+    throw new GatewayArgumentError(`--domain expects a domain such as example.com, got '${values.domain}'`);
+  }
+  const upstream = address("--upstream", values.upstream);
+  return {
+    port: wholeNumber("--port", values.port, DEFAULT_GATEWAY_PORT, 65535),
+    host: values.host ?? DEFAULT_GATEWAY_HOST,
+    upstream,
+    upstreamAuth:
+      values["upstream-auth"] === undefined ? upstream : address("--upstream-auth", values["upstream-auth"]),
+    database: values.database,
+    dist: values.dist,
+    cert: values.cert,
+    key: values.key,
+    domain: values.domain?.toLowerCase() ?? null,
+    upstreamCredentials: values["upstream-credentials"],
+    catalogMaxAgeMs: wholeNumber("--catalog-minutes", values["catalog-minutes"], 5, 24 * 60) * 60_000,
+  };
+}

@@ -1,0 +1,73 @@
+// The gateway's counters in Prometheus format (GET /metrics), through prom-client: one registry
+// per gateway, so two gateways in one process (tests) count apart.
+import { Counter, Histogram, Registry } from "prom-client";
+import type { ProductId } from "../core/model";
+import type { DataOperation, GatewayOperation } from "./gateway-operation";
+import type { PurchaseEvents } from "./purchase/purchase-queue";
+
+export class GatewayMetrics {
+  readonly registry = new Registry();
+  private readonly upstreamCalls = new Counter({
+    name: "pcd_gateway_upstream_calls_total",
+    help: "Calls the gateway made to the service, by operation and product.",
+    labelNames: ["operation", "product"],
+    registers: [this.registry],
+  });
+  private readonly dataRequests = new Counter({
+    name: "pcd_gateway_upstream_data_requests_total",
+    help: "Data requests the service charged (one per code answered), by operation, product and dataset.",
+    labelNames: ["operation", "product", "dataset"],
+    registers: [this.registry],
+  });
+  private readonly cacheHits = new Counter({
+    name: "pcd_gateway_cache_hits_total",
+    help: "Series answers served from the gateway's store, by operation and product.",
+    labelNames: ["operation", "product"],
+    registers: [this.registry],
+  });
+  private readonly coalesced = new Counter({
+    name: "pcd_gateway_coalesced_requests_total",
+    help: "Keys a member asked for while the same key was already being bought.",
+    registers: [this.registry],
+  });
+  private readonly memberRequests = new Counter({
+    name: "pcd_gateway_member_requests_total",
+    help: "Requests members made to the gateway, by member and operation.",
+    labelNames: ["member", "operation"],
+    registers: [this.registry],
+  });
+  private readonly latency = new Histogram({
+    name: "pcd_gateway_request_duration_seconds",
+    help: "Time from a member's request to the gateway's answer, by operation.",
+    labelNames: ["operation"],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 130],
+    registers: [this.registry],
+  });
+
+  upstreamCall(operation: GatewayOperation, product: string): void {
+    this.upstreamCalls.inc({ operation, product });
+  }
+
+  servedFromCache(operation: DataOperation, product: string, count: number): void {
+    if (count > 0) this.cacheHits.inc({ operation, product }, count);
+  }
+
+  memberRequest(member: string, operation: GatewayOperation, seconds: number): void {
+    this.memberRequests.inc({ member, operation });
+    this.latency.observe({ operation }, seconds);
+  }
+
+  /** The purchase queue's events, counted. */
+  purchaseEvents(): PurchaseEvents {
+    return {
+      charged: (product: ProductId, operation: DataOperation, datasets: readonly string[]) => {
+        for (const dataset of datasets) this.dataRequests.inc({ operation, product, dataset });
+      },
+      coalesced: (count: number) => this.coalesced.inc(count),
+    };
+  }
+
+  text(): Promise<string> {
+    return this.registry.metrics();
+  }
+}

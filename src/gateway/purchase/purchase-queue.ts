@@ -1,0 +1,279 @@
+// Buys what members need from the service, once for the team. A key already being bought is
+// not bought again: its requesters wait for the one purchase. Keys of one product, operation
+// and data type wait a moment for each other and go out together in calls of up to 40 codes
+// (one data type per call, as the service requires; a code at most once per call). Before a
+// call the gateway takes the keys' locks and looks at the store again, so two gateway
+// instances on one database never buy the same key twice.
+import type { DataType, ProductId } from "../../core/model";
+import { MAX_CODES_PER_CALL } from "../../core/service-client";
+import { codesSegment, type RequestedCode } from "../codes-request";
+import type { DataOperation } from "../gateway-operation";
+import type { GatewayStore } from "../store/gateway-store";
+import { UpstreamSignInError, type Upstream, type UpstreamAnswer } from "../upstream/upstream-client";
+
+export interface PurchaseItem {
+  key: string;
+  requested: RequestedCode;
+  dataType: DataType;
+  dataset: string;
+  /** The catalog's view of the series now; null for a code the catalog does not list (never kept). */
+  fingerprint: string | null;
+}
+
+export type PurchaseOutcome =
+  | { kind: "answer"; record: unknown; source: "purchase" | "cache" }
+  /** The service left the code out of its answer (unknown or not subscribed): no charge. */
+  | { kind: "absent" }
+  | { kind: "failed"; answer: UpstreamAnswer };
+
+export interface PurchaseEvents {
+  /** An upstream data call went out with these codes. */
+  called?(product: ProductId, operation: DataOperation, codes: number): void;
+  /** The service charged these codes (one data request each). */
+  charged?(product: ProductId, operation: DataOperation, datasets: readonly string[]): void;
+  /** A requester joined a purchase already under way. */
+  coalesced?(count: number): void;
+  /** The service answered a code the catalog does not list: the catalog is behind. */
+  unlisted?(product: ProductId): void;
+}
+
+export interface PurchaseQueueSettings {
+  upstream: Pick<Upstream, "get">;
+  store: Pick<GatewayStore, "answers" | "audit" | "locks">;
+  productPath: (product: ProductId) => string;
+  now: () => number;
+  /** How long a group waits for more codes before its call goes out. */
+  idleMs: number;
+  /** Runs `run` after `ms` (setTimeout outside tests). */
+  later?: (run: () => void, ms: number) => void;
+  events?: PurchaseEvents;
+}
+
+interface Waiting {
+  item: PurchaseItem;
+  member: string;
+  settle(outcome: PurchaseOutcome): void;
+}
+
+interface Group {
+  product: ProductId;
+  operation: DataOperation;
+  waiting: Waiting[];
+  flushScheduled: boolean;
+}
+
+export class PurchaseQueue {
+  private readonly underway = new Map<string, Promise<PurchaseOutcome>>();
+  private readonly groups = new Map<string, Group>();
+
+  constructor(private readonly settings: PurchaseQueueSettings) {}
+
+  /** The outcome for each item's key; a key already under way is joined, not bought again. */
+  async buy(
+    member: string,
+    product: ProductId,
+    operation: DataOperation,
+    items: readonly PurchaseItem[],
+  ): Promise<Map<string, PurchaseOutcome>> {
+    const outcomes = new Map<string, Promise<PurchaseOutcome>>();
+    const touched = new Set<Group>();
+    let joined = 0;
+    for (const item of items) {
+      if (outcomes.has(item.key)) continue;
+      const current = this.underway.get(item.key);
+      if (current !== undefined) {
+        outcomes.set(item.key, current);
+        joined += 1;
+        continue;
+      }
+      let settle!: (outcome: PurchaseOutcome) => void;
+      const outcome = new Promise<PurchaseOutcome>((resolve) => (settle = resolve));
+      this.underway.set(item.key, outcome);
+      outcomes.set(item.key, outcome);
+      const group = this.group(product, operation, item.dataType);
+      group.waiting.push({ item, member, settle });
+      touched.add(group);
+    }
+    if (joined > 0) this.settings.events?.coalesced?.(joined);
+    for (const group of touched) {
+      // A full call goes out at once; the rest after the idle window.
+      while (distinctCodes(group.waiting) >= MAX_CODES_PER_CALL) this.sendNext(group);
+      if (group.waiting.length > 0 && !group.flushScheduled) {
+        group.flushScheduled = true;
+        const later = this.settings.later ?? ((run, ms) => void setTimeout(run, ms));
+        later(() => {
+          group.flushScheduled = false;
+          while (group.waiting.length > 0) this.sendNext(group);
+        }, this.settings.idleMs);
+      }
+    }
+    const settled = await Promise.all(
+      [...outcomes].map(async ([key, outcome]) => [key, await outcome] as const),
+    );
+    return new Map(settled);
+  }
+
+  private group(product: ProductId, operation: DataOperation, dataType: DataType): Group {
+    const id = `${product}|${operation}|${dataType}`;
+    let group = this.groups.get(id);
+    if (group === undefined) {
+      group = { product, operation, waiting: [], flushScheduled: false };
+      this.groups.set(id, group);
+    }
+    return group;
+  }
+
+  /** Takes up to 40 waiting keys with distinct codes off the group and buys them. */
+  private sendNext(group: Group): void {
+    const codes = new Set<string>();
+    const batch: Waiting[] = [];
+    const rest: Waiting[] = [];
+    for (const waiting of group.waiting) {
+      const code = waiting.item.requested.code;
+      if (batch.length < MAX_CODES_PER_CALL && !codes.has(code)) {
+        codes.add(code);
+        batch.push(waiting);
+      } else rest.push(waiting);
+    }
+    group.waiting = rest;
+    void this.purchase(group.product, group.operation, batch);
+  }
+
+  private async purchase(
+    product: ProductId,
+    operation: DataOperation,
+    batch: readonly Waiting[],
+  ): Promise<void> {
+    const keys = batch.map((waiting) => waiting.item.key);
+    const settled = new Set<string>();
+    const settle = (waiting: Waiting, outcome: PurchaseOutcome): void => {
+      settled.add(waiting.item.key);
+      this.underway.delete(waiting.item.key);
+      waiting.settle(outcome);
+    };
+    try {
+      await this.settings.store.locks.withLocks(keys, async () => {
+        // Another gateway instance may have bought some of these keys while this one waited.
+        const kept = await this.settings.store.answers.get(keys);
+        const toBuy: Waiting[] = [];
+        for (const waiting of batch) {
+          const answer = kept.get(waiting.item.key);
+          if (
+            answer !== undefined &&
+            waiting.item.fingerprint !== null &&
+            answer.fingerprint === waiting.item.fingerprint
+          ) {
+            settle(waiting, { kind: "answer", record: answer.record, source: "cache" });
+          } else toBuy.push(waiting);
+        }
+        if (toBuy.length > 0) await this.call(product, operation, toBuy, settle);
+      });
+    } catch (error) {
+      const answer: UpstreamAnswer =
+        error instanceof UpstreamSignInError
+          ? error.answer
+          : {
+              status: 502,
+              body: JSON.stringify({
+                message: `The gateway could not complete the purchase: ${describe(error)}`,
+              }),
+              contentType: "application/json; charset=utf-8",
+              retryAfter: null,
+            };
+      for (const waiting of batch)
+        if (!settled.has(waiting.item.key)) settle(waiting, { kind: "failed", answer });
+    }
+  }
+
+  private async call(
+    product: ProductId,
+    operation: DataOperation,
+    toBuy: readonly Waiting[],
+    settle: (waiting: Waiting, outcome: PurchaseOutcome) => void,
+  ): Promise<void> {
+    const folder = operation === "series_hist" ? "series_hist" : "series";
+    const path = `${this.settings.productPath(product)}/v1/export/${folder}/${codesSegment(toBuy.map((waiting) => waiting.item.requested))}`;
+    this.settings.events?.called?.(product, operation, toBuy.length);
+    const answer = await this.settings.upstream.get(path, operation);
+    if (answer.status < 200 || answer.status > 299) {
+      for (const waiting of toBuy) settle(waiting, { kind: "failed", answer });
+      return;
+    }
+    const records = parseRecords(answer.body);
+    if (records === null) {
+      const unreadable = {
+        ...answer,
+        status: 502,
+        body: JSON.stringify({ message: "The service's answer is not a list of series records." }),
+      };
+      for (const waiting of toBuy) settle(waiting, { kind: "failed", answer: unreadable });
+      return;
+    }
+    const byCode = new Map<string, unknown>();
+    for (const record of records) {
+      const code = (record as { code?: unknown }).code;
+      if (typeof code === "string") byCode.set(code, record);
+    }
+    const at = new Date(this.settings.now());
+    const bought = toBuy.filter((waiting) => byCode.has(waiting.item.requested.code));
+    // Kept and audited before anyone is answered: a restart never buys them again.
+    await this.settings.store.answers.put(
+      bought
+        .filter((waiting) => waiting.item.fingerprint !== null)
+        .map((waiting) => ({
+          key: waiting.item.key,
+          record: byCode.get(waiting.item.requested.code),
+          fingerprint: waiting.item.fingerprint ?? "",
+          boughtAt: at,
+        })),
+    );
+    const codes = bought.map((waiting) => ({
+      key: waiting.item.key,
+      code: waiting.item.requested.code,
+      dataset: waiting.item.dataset || datasetOf(byCode.get(waiting.item.requested.code)),
+      member: waiting.member,
+    }));
+    if (codes.length > 0) {
+      await this.settings.store.audit.recordPurchase({ at, product, operation, codes });
+      this.settings.events?.charged?.(
+        product,
+        operation,
+        codes.map((code) => code.dataset),
+      );
+    }
+    if (bought.some((waiting) => waiting.item.fingerprint === null))
+      this.settings.events?.unlisted?.(product);
+    for (const waiting of toBuy) {
+      const record = byCode.get(waiting.item.requested.code);
+      settle(
+        waiting,
+        record === undefined ? { kind: "absent" } : { kind: "answer", record, source: "purchase" },
+      );
+    }
+  }
+}
+
+function distinctCodes(waiting: readonly Waiting[]): number {
+  return new Set(waiting.map((entry) => entry.item.requested.code)).size;
+}
+
+function parseRecords(body: string): object[] | null {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    if (!Array.isArray(parsed)) return null;
+    return parsed.filter((record): record is object => typeof record === "object" && record !== null);
+  } catch {
+    return null;
+  }
+}
+
+function datasetOf(record: unknown): string {
+  const coverage = (record as { coverage?: unknown } | undefined)?.coverage;
+  return typeof coverage === "string" ? coverage : "";
+}
+
+function describe(error: unknown): string {
+  if (error instanceof Error && error.name === "TimeoutError") return "the service did not answer in time";
+  if (error instanceof TypeError) return "the service could not be reached";
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,82 @@
+// Members sign in at <gateway>/auth/access_token/v1 exactly as at the service: the same request
+// and answer shape, answered with the gateway's own 2-hour token. Attempts are rate limited per
+// address and name, so a password cannot be guessed at speed.
+import rateLimit from "@fastify/rate-limit";
+import type { FastifyInstance } from "fastify";
+import { issueMemberToken } from "../member-token";
+import type { GatewayStore } from "../store/gateway-store";
+import { sendMessage } from "./relay";
+
+export interface AuthRouteSettings {
+  store: GatewayStore;
+  now: () => number;
+  /** Members' addresses must end in @domain when set. */
+  domain: string | null;
+  signInAttempts: { max: number; windowMs: number };
+}
+
+interface SignInBody {
+  username?: unknown;
+  password?: unknown;
+}
+
+export function normaliseEmail(text: string): string {
+  return text.trim().toLowerCase();
+}
+
+export function inDomain(email: string, domain: string | null): boolean {
+  return domain === null || email.endsWith(`@${domain.toLowerCase()}`);
+}
+
+export async function registerAuthRoutes(app: FastifyInstance, settings: AuthRouteSettings): Promise<void> {
+  await app.register(async (scope) => {
+    await scope.register(rateLimit, {
+      global: false,
+      // After the body is read, so the name can be part of the key.
+      hook: "preHandler",
+      errorResponseBuilder: (_request, context) => ({
+        statusCode: 429,
+        message: `Too many sign-in attempts: try again in ${Math.ceil(context.ttl / 1000)} s.`,
+      }),
+    });
+    scope.post<{ Body: SignInBody }>(
+      "/auth/access_token/v1",
+      {
+        config: {
+          rateLimit: {
+            max: settings.signInAttempts.max,
+            timeWindow: settings.signInAttempts.windowMs,
+            keyGenerator: (request) => {
+              const name = (request.body as SignInBody | undefined)?.username;
+              return `${request.ip}|${typeof name === "string" ? normaliseEmail(name) : ""}`;
+            },
+          },
+        },
+      },
+      async (request, reply) => {
+        const { username, password } = request.body ?? {};
+        if (
+          typeof username !== "string" ||
+          typeof password !== "string" ||
+          username === "" ||
+          password === ""
+        ) {
+          return sendMessage(reply, 400, "Sign-in needs a JSON body with username and password.");
+        }
+        const email = normaliseEmail(username);
+        const member = inDomain(email, settings.domain)
+          ? await settings.store.members.verify(email, password)
+          : null;
+        if (member === null) {
+          return sendMessage(reply, 401, "Invalid credentials: unknown member or wrong password.");
+        }
+        const token = await issueMemberToken(
+          member.email,
+          await settings.store.tokenSecret(),
+          settings.now(),
+        );
+        return reply.type("application/json; charset=utf-8").send({ access_token: token });
+      },
+    );
+  });
+}

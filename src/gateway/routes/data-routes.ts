@@ -1,0 +1,320 @@
+// The service's data API under <gateway>/api: Series Info from the gateway's catalog, Series
+// Values and History from its store or bought once for the team, Data Limits from the service
+// (briefly kept, so every member sees the team's true allowance), sandbox calls relayed as they
+// are and never kept. Every data answer is audited: who was served, from the store or bought.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ProductId } from "../../core/model";
+import { fingerprintFor } from "../catalog/catalog-entry";
+import { CatalogUnavailable, type GatewayCatalog } from "../catalog/gateway-catalog";
+import { CodesRequestError, parseCodesRequest } from "../codes-request";
+import type { DataOperation, GatewayOperation } from "../gateway-operation";
+import type { GatewayMetrics } from "../gateway-metrics";
+import { verifyMemberToken } from "../member-token";
+import { answerKey } from "../purchase/answer-key";
+import type { PurchaseItem, PurchaseOutcome, PurchaseQueue } from "../purchase/purchase-queue";
+import type { GatewayStore, Member } from "../store/gateway-store";
+import { UpstreamSignInError, type Upstream, type UpstreamAnswer } from "../upstream/upstream-client";
+import { inDomain } from "./auth-routes";
+import { relay, sendMessage } from "./relay";
+
+export const API_PREFIX = "/api";
+
+/** The product base paths the gateway serves (docs/service.md §1), by their path segment. */
+const PRODUCTS: Readonly<Record<string, ProductId>> = {
+  energy_price: "energy_price",
+  commodity_price: "commodity_price",
+  industry_economics: "industry_economics",
+};
+
+export interface DataRouteSettings {
+  store: GatewayStore;
+  upstream: Pick<Upstream, "get">;
+  catalog: GatewayCatalog;
+  purchases: PurchaseQueue;
+  metrics: GatewayMetrics;
+  now: () => number;
+  domain: string | null;
+  /** How long a Data Limits answer is reused. */
+  limitsMaxAgeMs: number;
+}
+
+interface ProductParams {
+  product: string;
+}
+
+interface CodesParams extends ProductParams {
+  codes: string;
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    member?: Member;
+  }
+}
+
+export function productOf(segment: string): ProductId | null {
+  return Object.hasOwn(PRODUCTS, segment) ? (PRODUCTS[segment] ?? null) : null;
+}
+
+export async function registerDataRoutes(app: FastifyInstance, settings: DataRouteSettings): Promise<void> {
+  const limits = new Map<ProductId, { answer: UpstreamAnswer; at: number }>();
+
+  await app.register(
+    async (api) => {
+      api.addHook("preHandler", async (request, reply) => {
+        const member = await memberOf(request, settings);
+        if (member === null) {
+          return sendMessage(
+            reply,
+            401,
+            "Invalid access token: sign in to the gateway again (POST /auth/access_token/v1).",
+          );
+        }
+        request.member = member;
+        const product = productOf((request.params as Partial<ProductParams>).product ?? "");
+        if (product === null) {
+          return sendMessage(
+            reply,
+            404,
+            `Unknown product: the gateway serves ${Object.keys(PRODUCTS).join(", ")}.`,
+          );
+        }
+        return undefined;
+      });
+
+      const timed =
+        (
+          operation: GatewayOperation,
+          handler: (
+            request: FastifyRequest,
+            reply: FastifyReply,
+            member: Member,
+            product: ProductId,
+          ) => Promise<FastifyReply>,
+        ) =>
+        async (request: FastifyRequest, reply: FastifyReply) => {
+          const started = performance.now();
+          const member = request.member as Member;
+          const product = productOf((request.params as ProductParams).product) as ProductId;
+          try {
+            return await handler(request, reply, member, product);
+          } catch (error) {
+            return sendFailure(reply, error);
+          } finally {
+            settings.metrics.memberRequest(member.email, operation, (performance.now() - started) / 1000);
+          }
+        };
+
+      api.get<{ Params: ProductParams }>(
+        "/:product/v1/export/series",
+        timed("series_info", async (_request, reply, _member, product) => {
+          const catalog = await settings.catalog.get(product);
+          return reply.type("application/json; charset=utf-8").send(catalog.body);
+        }),
+      );
+
+      for (const operation of ["series_values", "series_hist"] as const) {
+        const folder = operation === "series_hist" ? "series_hist" : "series";
+        api.get<{ Params: CodesParams }>(
+          `/:product/v1/export/${folder}/:codes`,
+          timed(operation, async (request, reply, member, product) =>
+            serveData(settings, reply, member, product, operation, (request.params as CodesParams).codes),
+          ),
+        );
+        api.get<{ Params: CodesParams }>(
+          `/:product/v1/sandbox/export/${folder}/:codes`,
+          timed(operation, async (request, reply) =>
+            relay(reply, await settings.upstream.get(upstreamPath(request.url), operation)),
+          ),
+        );
+      }
+      api.get<{ Params: ProductParams }>(
+        "/:product/v1/sandbox/export/series",
+        timed("series_info", async (request, reply) =>
+          relay(reply, await settings.upstream.get(upstreamPath(request.url), "series_info")),
+        ),
+      );
+
+      api.get<{ Params: ProductParams }>(
+        "/:product/v1/data_limits",
+        timed("data_limits", async (request, reply, member, product) => {
+          let held = limits.get(product);
+          if (held === undefined || settings.now() - held.at >= settings.limitsMaxAgeMs) {
+            const answer = await settings.upstream.get(upstreamPath(request.url), "data_limits");
+            if (answer.status < 200 || answer.status > 299) return relay(reply, answer);
+            held = { answer, at: settings.now() };
+            limits.set(product, held);
+          }
+          if (member.budget === null) return relay(reply, held.answer);
+          return reply
+            .type("application/json; charset=utf-8")
+            .send(await withMemberBudget(settings, held.answer.body, member, product));
+        }),
+      );
+    },
+    { prefix: API_PREFIX },
+  );
+}
+
+/** The path after /api, as the upstream knows it (product path, operation, codes). */
+function upstreamPath(url: string): string {
+  const path = url.split("?")[0] ?? "";
+  return path.slice(API_PREFIX.length);
+}
+
+async function memberOf(request: FastifyRequest, settings: DataRouteSettings): Promise<Member | null> {
+  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? "");
+  if (match === null) return null;
+  const email = await verifyMemberToken(match[1] ?? "", await settings.store.tokenSecret(), settings.now());
+  if (email === null || !inDomain(email, settings.domain)) return null;
+  // A removed member's tokens stop working at once.
+  return settings.store.members.find(email);
+}
+
+async function serveData(
+  settings: DataRouteSettings,
+  reply: FastifyReply,
+  member: Member,
+  product: ProductId,
+  operation: DataOperation,
+  segment: string,
+): Promise<FastifyReply> {
+  let requested;
+  try {
+    requested = parseCodesRequest(segment);
+  } catch (error) {
+    if (error instanceof CodesRequestError) return sendMessage(reply, 400, error.message);
+    throw error;
+  }
+  const catalog = await settings.catalog.get(product);
+  const items: PurchaseItem[] = requested.map((code) => {
+    const entry = catalog.byCode.get(code.code);
+    return {
+      key: answerKey(product, operation, code),
+      requested: code,
+      dataType: entry?.dataType ?? defaultDataType(product),
+      dataset: entry?.dataset ?? "",
+      fingerprint: entry === undefined ? null : fingerprintFor(entry, operation),
+    };
+  });
+  const kept = await settings.store.answers.get(items.map((item) => item.key));
+  const current = (item: PurchaseItem) => {
+    const answer = kept.get(item.key);
+    return answer !== undefined && item.fingerprint !== null && answer.fingerprint === item.fingerprint
+      ? answer
+      : undefined;
+  };
+  const missing = items.filter((item) => current(item) === undefined);
+
+  const overBudget = await budgetRefusal(settings, member, product, missing);
+  if (overBudget !== null) return sendMessage(reply, 403, overBudget);
+
+  const bought: Map<string, PurchaseOutcome> =
+    missing.length > 0 ? await settings.purchases.buy(member.email, product, operation, missing) : new Map();
+  for (const outcome of bought.values())
+    if (outcome.kind === "failed") return answerFailure(settings, reply, outcome.answer);
+
+  const records: unknown[] = [];
+  const served = [];
+  const at = new Date(settings.now());
+  let fromCache = 0;
+  const seen = new Set<string>();
+  for (const item of items) {
+    if (seen.has(item.key)) continue;
+    seen.add(item.key);
+    const kept = current(item);
+    const outcome = bought.get(item.key);
+    const record = kept?.record ?? (outcome?.kind === "answer" ? outcome.record : undefined);
+    if (record === undefined) continue;
+    const source =
+      kept !== undefined || (outcome?.kind === "answer" && outcome.source === "cache") ? "cache" : "purchase";
+    if (source === "cache") fromCache += 1;
+    records.push(record);
+    served.push({
+      at,
+      member: member.email,
+      product,
+      operation,
+      code: item.requested.code,
+      dataset: item.dataset,
+      source,
+    } as const);
+  }
+  await settings.store.audit.recordServed(served);
+  settings.metrics.servedFromCache(operation, product, fromCache);
+  return reply.type("application/json; charset=utf-8").send(JSON.stringify(records));
+}
+
+/** Null when the member may cause these purchases; else the quota message naming their budget. */
+async function budgetRefusal(
+  settings: DataRouteSettings,
+  member: Member,
+  product: ProductId,
+  missing: readonly PurchaseItem[],
+): Promise<string | null> {
+  if (member.budget === null || missing.length === 0) return null;
+  const needed = new Map<string, number>();
+  for (const item of missing) needed.set(item.dataset, (needed.get(item.dataset) ?? 0) + 1);
+  const at = new Date(settings.now());
+  for (const [dataset, count] of needed) {
+    const used = await settings.store.audit.purchasedBy(member.email, product, dataset, at);
+    if (used + count > member.budget) {
+      return (
+        `Quota limit reached for member ${member.email}: the gateway's budget of ${member.budget} data requests ` +
+        `a month for dataset '${dataset}' has ${Math.max(0, member.budget - used)} left; this request needs ${count}. ` +
+        "Ask the gateway's administrator to raise the budget."
+      );
+    }
+  }
+  return null;
+}
+
+async function withMemberBudget(
+  settings: DataRouteSettings,
+  body: string,
+  member: Member,
+  product: ProductId,
+): Promise<string> {
+  const report: unknown = JSON.parse(body);
+  if (typeof report !== "object" || report === null || Array.isArray(report)) return body;
+  const at = new Date(settings.now());
+  const result: Record<string, unknown> = {};
+  for (const [dataset, limits] of Object.entries(report)) {
+    if (typeof limits !== "object" || limits === null) {
+      result[dataset] = limits;
+      continue;
+    }
+    const used = await settings.store.audit.purchasedBy(member.email, product, dataset, at);
+    // Additive fields (allowed within v1): the member's own budget beside the team's allowance.
+    result[dataset] = {
+      ...limits,
+      member_budget: member.budget,
+      member_remaining_requests: Math.max(0, (member.budget ?? 0) - used),
+    };
+  }
+  return JSON.stringify(result);
+}
+
+function answerFailure(
+  settings: DataRouteSettings,
+  reply: FastifyReply,
+  answer: UpstreamAnswer,
+): FastifyReply {
+  // Downtime ends with a release: the catalog is read again once the service is back.
+  if (answer.status === 503) settings.catalog.markStale();
+  return relay(reply, answer);
+}
+
+function sendFailure(reply: FastifyReply, error: unknown): FastifyReply {
+  if (error instanceof CatalogUnavailable) return relay(reply, error.answer);
+  if (error instanceof UpstreamSignInError) return relay(reply, error.answer);
+  if (error instanceof Error && error.name === "TimeoutError") {
+    return sendMessage(reply, 504, "The service did not answer the gateway in time.");
+  }
+  if (error instanceof TypeError) return sendMessage(reply, 502, "The gateway could not reach the service.");
+  return sendMessage(reply, 500, "The gateway failed to answer this request.");
+}
+
+function defaultDataType(product: ProductId): PurchaseItem["dataType"] {
+  return product === "energy_price" ? "energy" : product === "commodity_price" ? "commodity" : "utilities";
+}

@@ -1,0 +1,15 @@
+// Answers a member with what the upstream answered: its status, body and Retry-After.
+import type { FastifyReply } from "fastify";
+import type { UpstreamAnswer } from "../upstream/upstream-client";
+
+export function relay(reply: FastifyReply, answer: UpstreamAnswer): FastifyReply {
+  reply.code(answer.status);
+  if (answer.retryAfter !== null) reply.header("retry-after", answer.retryAfter);
+  reply.type(answer.contentType ?? "application/json; charset=utf-8");
+  return reply.send(answer.body);
+}
+
+/** The service's own error shape (docs/service.md §7): {"message": "..."}. */
+export function sendMessage(reply: FastifyReply, status: number, message: string): FastifyReply {
+  return reply.code(status).type("application/json; charset=utf-8").send({ message });
+}

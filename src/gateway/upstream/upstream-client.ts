@@ -1,0 +1,148 @@
+// The gateway's one connection to the service: it signs in with the Developer account, keeps
+// one token for every member (renewed before it expires and once after a 401), and calls the
+// service's operations within its 10 requests per second per operation.
+import { decodeJwt } from "jose";
+import pThrottle from "p-throttle";
+import type { GatewayOperation } from "../gateway-operation";
+import { withoutCredentials, type UpstreamCredentials } from "./upstream-credentials";
+
+export interface UpstreamSettings {
+  /** The service address, e.g. https://service.example/api (product paths are appended). */
+  base: string;
+  /** The token operation's address, without /access_token/v1. */
+  auth: string;
+  credentials: UpstreamCredentials;
+  fetch: typeof fetch;
+  now: () => number;
+  /** How long one call may take: the service's own examples wait about 130 s for data calls. */
+  timeoutMs?: number;
+  /** Requests per second per operation (the service's limit). */
+  ratePerSecond?: number;
+}
+
+/** What the upstream answered, as the gateway relays it. */
+export interface UpstreamAnswer {
+  status: number;
+  /** The body text, with the account's name and password taken out. */
+  body: string;
+  contentType: string | null;
+  retryAfter: string | null;
+}
+
+const TOKEN_LIFETIME_MS = 2 * 60 * 60 * 1000;
+/** Renew this long before the token's expiry, so no call carries an expiring token. */
+const RENEW_MARGIN_MS = 5 * 60 * 1000;
+
+interface HeldToken {
+  value: string;
+  expiresAt: number;
+}
+
+export class Upstream {
+  private token: HeldToken | null = null;
+  private renewal: Promise<HeldToken> | null = null;
+  private readonly throttled = new Map<GatewayOperation, <T>(work: () => Promise<T>) => Promise<T>>();
+
+  constructor(private readonly settings: UpstreamSettings) {}
+
+  /** GET <base><path> with the gateway's token; a refused token is renewed once and the call repeated once. */
+  async get(path: string, operation: GatewayOperation): Promise<UpstreamAnswer> {
+    const call = this.throttle(operation);
+    const first = await call(async () => this.send(path, await this.currentToken()));
+    if (first.status !== 401) return first;
+    this.token = null;
+    return call(async () => this.send(path, await this.currentToken()));
+  }
+
+  private throttle(operation: GatewayOperation): <T>(work: () => Promise<T>) => Promise<T> {
+    let limit = this.throttled.get(operation);
+    if (limit === undefined) {
+      const throttle = pThrottle({ limit: this.settings.ratePerSecond ?? 10, interval: 1000 });
+      const run = throttle(<T>(work: () => Promise<T>) => work());
+      limit = <T>(work: () => Promise<T>) => run(work) as Promise<T>;
+      this.throttled.set(operation, limit);
+    }
+    return limit;
+  }
+
+  private async send(path: string, token: string): Promise<UpstreamAnswer> {
+    const response = await this.settings.fetch(`${this.settings.base}${path}`, {
+      headers: { authorization: `Bearer ${token}`, accept: "application/json" },
+      // The token must never follow a redirect to another origin.
+      redirect: "error",
+      signal: AbortSignal.timeout(this.settings.timeoutMs ?? 130_000),
+    });
+    return this.answer(response);
+  }
+
+  private async answer(response: Response): Promise<UpstreamAnswer> {
+    return {
+      status: response.status,
+      body: withoutCredentials(await response.text(), this.settings.credentials),
+      contentType: response.headers.get("content-type"),
+      retryAfter: response.headers.get("retry-after"),
+    };
+  }
+
+  private async currentToken(): Promise<string> {
+    const held = this.token;
+    if (held !== null && held.expiresAt - RENEW_MARGIN_MS > this.settings.now()) return held.value;
+    // Concurrent callers share one sign-in.
+    this.renewal ??= this.signIn().finally(() => (this.renewal = null));
+    return (await this.renewal).value;
+  }
+
+  private async signIn(): Promise<HeldToken> {
+    const { username, password } = this.settings.credentials;
+    const response = await this.settings.fetch(`${this.settings.auth}/access_token/v1`, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json" },
+      body: JSON.stringify({ username, password }),
+      redirect: "error",
+      signal: AbortSignal.timeout(this.settings.timeoutMs ?? 130_000),
+    });
+    const answer = await this.answer(response);
+    if (answer.status < 200 || answer.status > 299) throw new UpstreamSignInError(answer);
+    const value = readAccessToken(answer.body);
+    if (value === null) {
+      throw new UpstreamSignInError({
+        ...answer,
+        status: 502,
+        body: "The service's token answer holds no access_token.",
+      });
+    }
+    const issuedAt = this.settings.now();
+    this.token = { value, expiresAt: expiryOf(value) ?? issuedAt + TOKEN_LIFETIME_MS };
+    return this.token;
+  }
+}
+
+/** The upstream refused the gateway's sign-in, or was unreachable for it: members see its status and text. */
+export class UpstreamSignInError extends Error {
+  constructor(readonly answer: UpstreamAnswer) {
+    super(`The gateway could not sign in to the service (status ${answer.status}).`);
+    this.name = "UpstreamSignInError";
+  }
+}
+
+function readAccessToken(body: string): string | null {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    if (typeof parsed === "object" && parsed !== null && "access_token" in parsed) {
+      const token = (parsed as { access_token: unknown }).access_token;
+      return typeof token === "string" && token !== "" ? token : null;
+    }
+  } catch {
+    return null;
+  }
+  return null;
+}
+
+function expiryOf(token: string): number | null {
+  try {
+    const { exp } = decodeJwt(token);
+    return typeof exp === "number" ? exp * 1000 : null;
+  } catch {
+    return null;
+  }
+}
