@@ -1,0 +1,93 @@
+// A GatewayStore held in memory, for tests of the gateway's serving logic that need no database
+// (the SQL store has tests of its own). Passwords are compared as given: a test double only.
+import type {
+  AnswerCache,
+  AuditLog,
+  CachedAnswer,
+  GatewayStore,
+  Member,
+  Purchase,
+  ServedAnswer,
+  UsageRow,
+} from "../../../src/gateway/store/gateway-store";
+
+export interface MemoryStore extends GatewayStore {
+  purchases: Purchase[];
+  served: ServedAnswer[];
+  kept: Map<string, CachedAnswer>;
+}
+
+const sameMonth = (a: Date, b: Date): boolean =>
+  a.getUTCFullYear() === b.getUTCFullYear() && a.getUTCMonth() === b.getUTCMonth();
+
+export function memoryStore(): MemoryStore {
+  const members = new Map<string, Member & { password: string }>();
+  const kept = new Map<string, CachedAnswer>();
+  const purchases: Purchase[] = [];
+  const served: ServedAnswer[] = [];
+  const secret = new TextEncoder().encode("a test secret of thirty-two bytes");
+  const strip = ({ email, admin, budget }: Member): Member => ({ email, admin, budget });
+
+  const answers: AnswerCache = {
+    get: async (keys) =>
+      new Map(keys.flatMap((key) => (kept.has(key) ? [[key, kept.get(key) as CachedAnswer]] : []))),
+    put: async (list) => {
+      for (const answer of list) kept.set(answer.key, answer);
+    },
+  };
+  const audit: AuditLog = {
+    recordPurchase: async (purchase) => void purchases.push(purchase),
+    recordServed: async (list) => void served.push(...list),
+    purchasedBy: async (member, product, dataset, at) =>
+      purchases
+        .filter((purchase) => purchase.product === product && sameMonth(purchase.at, at))
+        .flatMap((purchase) => purchase.codes)
+        .filter((code) => code.member === member && code.dataset === dataset).length,
+    usage: async (month) => {
+      const rows = new Map<string, UsageRow>();
+      const row = (member: string, product: string, dataset: string): UsageRow => {
+        const id = `${member}|${product}|${dataset}`;
+        const existing = rows.get(id) ?? { member, product, dataset, purchased: 0, fromCache: 0 };
+        rows.set(id, existing);
+        return existing;
+      };
+      for (const purchase of purchases) {
+        if (purchase.at.toISOString().slice(0, 7) !== month) continue;
+        for (const code of purchase.codes) row(code.member, purchase.product, code.dataset).purchased += 1;
+      }
+      for (const answer of served) {
+        if (answer.source === "cache" && answer.at.toISOString().slice(0, 7) === month) {
+          row(answer.member, answer.product, answer.dataset).fromCache += 1;
+        }
+      }
+      return [...rows.values()];
+    },
+  };
+  return {
+    purchases,
+    served,
+    kept,
+    members: {
+      save: async (email, password, options) => {
+        const member = { email: email.trim().toLowerCase(), password, ...options };
+        members.set(member.email, member);
+        return strip(member);
+      },
+      remove: async (email) => members.delete(email),
+      list: async () => [...members.values()].map(strip),
+      find: async (email) => {
+        const member = members.get(email);
+        return member === undefined ? null : strip(member);
+      },
+      verify: async (email, password) => {
+        const member = members.get(email);
+        return member !== undefined && member.password === password ? strip(member) : null;
+      },
+    },
+    answers,
+    audit,
+    locks: { withLocks: async (_keys, work) => work() },
+    tokenSecret: async () => secret,
+    close: async () => undefined,
+  };
+}
