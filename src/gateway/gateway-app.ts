@@ -75,6 +75,8 @@ export async function buildGateway(settings: GatewaySettings): Promise<Gateway> 
     // Off on purpose: requests carry passwords and tokens; nothing of them is written anywhere.
     logger: false,
     forceCloseConnections: true,
+    // 40 codes with their options make a path segment of about a thousand characters.
+    routerOptions: { maxParamLength: 4096 },
     ...(settings.tls
       ? { https: { cert: readFileSync(settings.tls.cert), key: readFileSync(settings.tls.key) } }
       : {}),

@@ -1,0 +1,89 @@
+// A team in a test: the emulator as the service, a gateway in front of it, members, and the
+// workbooks they run (overlapping: every member's cells hold shared series and some of their own).
+import { startEmulator, type RunningEmulator } from "../../../src/emulator";
+import { startGateway, type GatewaySettings, type RunningGateway } from "../../../src/gateway/gateway-app";
+import type { GatewayStore } from "../../../src/gateway/store/gateway-store";
+
+/** A Tuesday after November's release day, away from maintenance days. */
+export const QUIET_DAY = "2026-11-10T15:00:00Z";
+
+export interface ServiceUnderTest {
+  emulator: RunningEmulator;
+  /** The emulator's clock, read through its admin API once and then flowing. */
+  now(): number;
+  admin(method: "GET" | "POST", route: string, body?: unknown): Promise<Record<string, unknown>>;
+  stats(): Promise<{ calls: Record<string, number>; dataRequests: Record<string, number> }>;
+  close(): Promise<void>;
+}
+
+export async function startService(now = QUIET_DAY): Promise<ServiceUnderTest> {
+  const emulator = await startEmulator({ quiet: true, now, port: 0, host: "127.0.0.1" });
+  const admin = async (method: "GET" | "POST", route: string, body?: unknown) => {
+    const response = await fetch(`${emulator.url}/__admin/${route}`, {
+      method,
+      headers: body === undefined ? {} : { "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`admin ${route}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as Record<string, unknown>;
+  };
+  let offset = 0;
+  const sync = async () => {
+    const clock = (await admin("GET", "clock")) as { now: string };
+    offset = Date.parse(clock.now) - Date.now();
+  };
+  await sync();
+  return {
+    emulator,
+    now: () => Date.now() + offset,
+    admin,
+    stats: async () => (await admin("GET", "stats")) as Awaited<ReturnType<ServiceUnderTest["stats"]>>,
+    close: () => emulator.close(),
+  };
+}
+
+export async function startTeamGateway(
+  service: ServiceUnderTest,
+  store: GatewayStore,
+  settings: Partial<GatewaySettings> = {},
+): Promise<RunningGateway> {
+  return startGateway(
+    {
+      upstream: {
+        base: service.emulator.url,
+        auth: service.emulator.url,
+        credentials: { username: service.emulator.username, password: service.emulator.password },
+        fetch: (input, init) => fetch(input, init),
+        now: service.now,
+      },
+      store,
+      now: service.now,
+      ...settings,
+    },
+    { port: 0, host: "127.0.0.1" },
+  );
+}
+
+export interface CatalogRecord {
+  code: string;
+  coverage: string;
+}
+
+/** A product's Series Info, read straight from the emulator (costs no data request). */
+export async function catalogOf(service: ServiceUnderTest, product: string): Promise<CatalogRecord[]> {
+  const token = await fetch(`${service.emulator.url}/access_token/v1`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: service.emulator.username, password: service.emulator.password }),
+  });
+  const { access_token: accessToken } = (await token.json()) as { access_token: string };
+  const response = await fetch(`${service.emulator.url}/${product}/v1/export/series`, {
+    headers: { authorization: `Bearer ${accessToken}` },
+  });
+  return (await response.json()) as CatalogRecord[];
+}
+
+/** Charged data requests in all, from the emulator's counters. */
+export function totalDataRequests(stats: { dataRequests: Record<string, number> }): number {
+  return Object.values(stats.dataRequests).reduce((sum, count) => sum + count, 0);
+}
