@@ -13,6 +13,8 @@ export interface ServiceUnderTest {
   now(): number;
   admin(method: "GET" | "POST", route: string, body?: unknown): Promise<Record<string, unknown>>;
   stats(): Promise<{ calls: Record<string, number>; dataRequests: Record<string, number> }>;
+  /** Moves the emulator's clock (and so the gateway's, which reads now()). */
+  setClock(iso: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -38,6 +40,10 @@ export async function startService(now = QUIET_DAY): Promise<ServiceUnderTest> {
     now: () => Date.now() + offset,
     admin,
     stats: async () => (await admin("GET", "stats")) as Awaited<ReturnType<ServiceUnderTest["stats"]>>,
+    setClock: async (iso) => {
+      await admin("POST", "clock", { now: iso });
+      await sync();
+    },
     close: () => emulator.close(),
   };
 }

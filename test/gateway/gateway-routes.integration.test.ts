@@ -1,0 +1,207 @@
+// What a member meets at the gateway, against the emulator as the service: sign-in, budgets,
+// removed members, downtime, a release, sandbox and Data Limits, and the Developer account
+// never showing in anything a member receives.
+import { memoryStore, type MemoryStore } from "./support/memory-store";
+import {
+  catalogOf,
+  startService,
+  startTeamGateway,
+  totalDataRequests,
+  type ServiceUnderTest,
+} from "./support/team";
+import type { RunningGateway } from "../../src/gateway/gateway-app";
+
+const PASSWORD = "correct horse battery staple";
+/** Sign-in attempts per address and name per minute. */
+const ATTEMPTS = 8;
+/** 15 Nov 2026, 9 am US Central: inside the maintenance window. */
+const MAINTENANCE = "2026-11-15T15:00:00Z";
+
+let service: ServiceUnderTest;
+let store: MemoryStore;
+let gateway: RunningGateway;
+let codes: string[];
+
+async function signIn(username: string, password = PASSWORD): Promise<Response> {
+  return fetch(`${gateway.url}/auth/access_token/v1`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username, password }),
+  });
+}
+
+const tokens = new Map<string, string>();
+
+/** One sign-in per member for the file, as an add-in signs in once per two hours (sign-ins are rate limited). */
+async function tokenOf(username: string): Promise<string> {
+  const held = tokens.get(username);
+  if (held !== undefined) return held;
+  const response = await signIn(username);
+  expect(response.status).toBe(200);
+  const token = ((await response.json()) as { access_token: string }).access_token;
+  tokens.set(username, token);
+  return token;
+}
+
+async function get(
+  path: string,
+  token: string,
+): Promise<{ status: number; text: string; retryAfter: string | null }> {
+  const response = await fetch(`${gateway.url}/api${path}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return {
+    status: response.status,
+    text: await response.text(),
+    retryAfter: response.headers.get("retry-after"),
+  };
+}
+
+beforeAll(async () => {
+  service = await startService();
+  codes = (await catalogOf(service, "energy_price")).map((record) => record.code);
+  store = memoryStore();
+  await store.members.save("ann@example.com", PASSWORD, { budget: null, admin: true });
+  await store.members.save("bob@example.com", PASSWORD, { budget: 2, admin: false });
+  await store.members.save("eve@example.com", PASSWORD, { budget: null, admin: false });
+  gateway = await startTeamGateway(service, store, {
+    domain: "example.com",
+    signInAttempts: { max: ATTEMPTS, windowMs: 60_000 },
+  });
+});
+
+afterAll(async () => {
+  await gateway.close();
+  await service.close();
+});
+
+test("sign-in answers the service's shape with the gateway's own 2-hour token", async () => {
+  const response = await signIn("ANN@example.com ");
+  expect(response.status).toBe(200);
+  const body = (await response.json()) as Record<string, string>;
+  expect(Object.keys(body)).toEqual(["access_token"]);
+  const claims = JSON.parse(
+    Buffer.from(body.access_token?.split(".")[1] ?? "", "base64url").toString(),
+  ) as Record<string, number | string>;
+  expect(claims.sub).toBe("ann@example.com");
+  expect(Number(claims.exp) - Number(claims.iat)).toBe(7200);
+});
+
+test.each([
+  ["a wrong password", "ann@example.com", "wrong"],
+  ["an unknown member", "zed@example.com", PASSWORD],
+  ["a member outside the domain", "ann@elsewhere.com", PASSWORD],
+])("%s gets 401 and no token", async (_case, username, password) => {
+  const response = await signIn(username, password);
+  expect(response.status).toBe(401);
+  expect(await response.text()).toMatch(/unknown member or wrong password/);
+});
+
+test("sign-in attempts for one name are rate limited", async () => {
+  const statuses = [];
+  for (let attempt = 0; attempt <= ATTEMPTS; attempt += 1) {
+    statuses.push((await signIn("mallory@example.com", "guess")).status);
+  }
+  expect(statuses).toEqual([...Array<number>(ATTEMPTS).fill(401), 429]);
+  // Another name from the same address is not locked out by it.
+  expect((await signIn("ann@example.com")).status).toBe(200);
+});
+
+test("a member over their budget gets the service's quota answer naming the budget; another member carries on", async () => {
+  const bob = await tokenOf("bob@example.com");
+  const within = await get(`/energy_price/v1/export/series/${codes[40]},${codes[41]}`, bob);
+  expect(within.status).toBe(200);
+  const over = await get(`/energy_price/v1/export/series/${codes[42]}`, bob);
+  expect(over.status).toBe(403);
+  expect(over.text).toMatch(
+    /Quota limit reached for member bob@example\.com: the gateway's budget of 2 data requests/,
+  );
+  // What bob already bought costs him nothing more.
+  expect((await get(`/energy_price/v1/export/series/${codes[40]}`, bob)).status).toBe(200);
+  const ann = await tokenOf("ann@example.com");
+  expect((await get(`/energy_price/v1/export/series/${codes[42]}`, ann)).status).toBe(200);
+});
+
+test("Data Limits is the team's allowance from the service, with the member's own budget beside it", async () => {
+  const bob = await tokenOf("bob@example.com");
+  const report = JSON.parse((await get("/energy_price/v1/data_limits", bob)).text) as Record<
+    string,
+    Record<string, number>
+  >;
+  const dataset = Object.values(report).find((limits) => limits.member_budget !== undefined);
+  expect(dataset).toMatchObject({ member_budget: 2 });
+  expect(Object.values(report).some((limits) => limits.remaining_requests < limits.total_requests)).toBe(
+    true,
+  );
+  const ann = await tokenOf("ann@example.com");
+  const annReport = JSON.parse((await get("/energy_price/v1/data_limits", ann)).text) as Record<
+    string,
+    Record<string, number>
+  >;
+  expect(Object.values(annReport).every((limits) => !("member_budget" in limits))).toBe(true);
+});
+
+test("a removed member's token stops working at once", async () => {
+  const eve = await tokenOf("eve@example.com");
+  expect((await get("/energy_price/v1/export/series", eve)).status).toBe(200);
+  await store.members.remove("eve@example.com");
+  const refused = await get("/energy_price/v1/export/series", eve);
+  expect(refused.status).toBe(401);
+});
+
+test.each([
+  ["no token", ""],
+  ["a token of the service itself", "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl"],
+])("%s is refused with 401", async (_case, token) => {
+  expect((await get("/energy_price/v1/export/series", token)).status).toBe(401);
+});
+
+test("sandbox calls are relayed and never kept with live data", async () => {
+  const ann = await tokenOf("ann@example.com");
+  const keptBefore = store.kept.size;
+  const sandbox = await get(`/energy_price/v1/sandbox/export/series/${codes[50]}`, ann);
+  expect(sandbox.status).toBe(200);
+  const [record] = JSON.parse(sandbox.text) as Array<{ series_final_values: Array<{ value: number }> }>;
+  expect(record?.series_final_values.every((point) => point.value < 0)).toBe(true);
+  expect(store.kept.size).toBe(keptBefore);
+  const live = JSON.parse(
+    (await get(`/energy_price/v1/export/series/${codes[50]}`, ann)).text,
+  ) as (typeof record)[];
+  expect(live[0]?.series_final_values.some((point) => point.value > 0)).toBe(true);
+});
+
+test("during maintenance kept answers are served; an uncached key gets the service's downtime answer", async () => {
+  const ann = await tokenOf("ann@example.com");
+  const kept = `/energy_price/v1/export/series/${codes[60]}`;
+  expect((await get(kept, ann)).status).toBe(200);
+  await service.setClock(MAINTENANCE);
+  try {
+    // Days later: the member's token has expired, so the member signs in again (the gateway can, the service cannot).
+    tokens.clear();
+    const later = await tokenOf("ann@example.com");
+    const before = totalDataRequests(await service.stats());
+    expect((await get(kept, later)).status).toBe(200);
+    const uncached = await get(`/energy_price/v1/export/series/${codes[61]}`, later);
+    expect(uncached.status).toBe(503);
+    expect(uncached.text).toMatch(/maintenance/i);
+    expect(uncached.retryAfter).not.toBeNull();
+    expect(totalDataRequests(await service.stats())).toBe(before);
+  } finally {
+    await service.setClock("2026-11-16T15:00:00Z");
+    tokens.clear();
+  }
+});
+
+test("nothing a member receives carries the Developer account", async () => {
+  const ann = await tokenOf("ann@example.com");
+  const texts = [
+    (await get("/energy_price/v1/export/series", ann)).text,
+    (await get(`/energy_price/v1/export/series/${codes[0]}`, ann)).text,
+    (await get("/energy_price/v1/data_limits", ann)).text,
+    await (await fetch(`${gateway.url}/metrics`)).text(),
+  ];
+  for (const text of texts) {
+    expect(text).not.toContain(service.emulator.password);
+    expect(text).not.toContain(service.emulator.username);
+  }
+});
