@@ -12,6 +12,10 @@ import {
 import type { RunningGateway } from "../../src/gateway/gateway-app";
 
 const PASSWORD = "correct horse battery staple";
+
+interface LimitsReport {
+  [dataset: string]: { remaining_requests: number; total_requests: number; member_budget?: number };
+}
 /** Sign-in attempts per address and name per minute. */
 const ATTEMPTS = 8;
 /** 15 Nov 2026, 9 am US Central: inside the maintenance window. */
@@ -124,20 +128,14 @@ test("a member over their budget gets the service's quota answer naming the budg
 
 test("Data Limits is the team's allowance from the service, with the member's own budget beside it", async () => {
   const bob = await tokenOf("bob@example.com");
-  const report = JSON.parse((await get("/energy_price/v1/data_limits", bob)).text) as Record<
-    string,
-    Record<string, number>
-  >;
+  const report = JSON.parse((await get("/energy_price/v1/data_limits", bob)).text) as LimitsReport;
   const dataset = Object.values(report).find((limits) => limits.member_budget !== undefined);
   expect(dataset).toMatchObject({ member_budget: 2 });
   expect(Object.values(report).some((limits) => limits.remaining_requests < limits.total_requests)).toBe(
     true,
   );
   const ann = await tokenOf("ann@example.com");
-  const annReport = JSON.parse((await get("/energy_price/v1/data_limits", ann)).text) as Record<
-    string,
-    Record<string, number>
-  >;
+  const annReport = JSON.parse((await get("/energy_price/v1/data_limits", ann)).text) as LimitsReport;
   expect(Object.values(annReport).every((limits) => !("member_budget" in limits))).toBe(true);
 });
 

@@ -1,0 +1,92 @@
+// `npm run gateway -- ...`: the team gateway (docs/gateway.md). With `user ...` or `usage ...` it
+// runs that administrator's command on the database and exits; otherwise it serves, prints one
+// line `PCD gateway listening at URL` when ready, and stops on Ctrl+C or SIGTERM.
+import { ADMIN_COMMANDS } from "../src/gateway/admin/admin-commands";
+import { startGateway } from "../src/gateway/gateway-app";
+import { GATEWAY_USAGE, GatewayArgumentError, parseGatewayArgs } from "../src/gateway/gateway-args";
+import { openGatewayStore } from "../src/gateway/store/sql-gateway-store";
+import {
+  credentialsFromEnvironment,
+  readCredentialsFile,
+  UpstreamCredentialsError,
+  type UpstreamCredentials,
+} from "../src/gateway/upstream/upstream-credentials";
+
+async function serve(argv: string[]): Promise<void> {
+  let options;
+  let credentials: UpstreamCredentials | null;
+  try {
+    options = parseGatewayArgs(argv);
+    credentials =
+      options.upstreamCredentials !== undefined
+        ? readCredentialsFile(options.upstreamCredentials)
+        : credentialsFromEnvironment(process.env);
+  } catch (error) {
+    if (!(error instanceof GatewayArgumentError) && !(error instanceof UpstreamCredentialsError)) throw error;
+    console.error(`${error.message}\n${GATEWAY_USAGE}`);
+    process.exitCode = 2;
+    return;
+  }
+  if (credentials === null) {
+    console.error(
+      "The Developer account is missing: set PCD_UPSTREAM_USERNAME and PCD_UPSTREAM_PASSWORD, or pass --upstream-credentials FILE.",
+    );
+    process.exitCode = 2;
+    return;
+  }
+  const store = await openGatewayStore(options.database);
+  const gateway = await startGateway(
+    {
+      upstream: {
+        base: options.upstream,
+        auth: options.upstreamAuth,
+        credentials,
+        fetch: (input, init) => fetch(input, init),
+        now: Date.now,
+      },
+      store,
+      now: Date.now,
+      domain: options.domain,
+      dist: options.dist,
+      tls:
+        options.cert !== undefined && options.key !== undefined
+          ? { cert: options.cert, key: options.key }
+          : undefined,
+      catalogMaxAgeMs: options.catalogMaxAgeMs,
+    },
+    { port: options.port, host: options.host },
+  );
+  console.log(`PCD gateway listening at ${gateway.url}`);
+  const stop = (): void => {
+    void gateway
+      .close()
+      .then(() => store.close())
+      .then(() => process.exit(0));
+  };
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+}
+
+async function main(): Promise<void> {
+  const [first = "", ...rest] = process.argv.slice(2);
+  if (first === "--help" || first === "-h") {
+    console.log(GATEWAY_USAGE);
+    return;
+  }
+  const command = Object.hasOwn(ADMIN_COMMANDS, first) ? ADMIN_COMMANDS[first] : undefined;
+  if (command !== undefined) {
+    process.exitCode = await command.run(rest, {
+      stdin: process.stdin,
+      stdout: process.stdout,
+      stderr: process.stderr,
+    });
+    return;
+  }
+  await serve(process.argv.slice(2));
+}
+
+main().catch((error: unknown) => {
+  // A message only: a stack or an error object could carry a request with the account in it.
+  console.error(`npm run gateway: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+});
