@@ -2,7 +2,6 @@
 // one token for every member (renewed before it expires and once after a 401), and calls the
 // service's operations within its 10 requests per second per operation.
 import { decodeJwt } from "jose";
-import pThrottle from "p-throttle";
 import type { GatewayOperation } from "../gateway-operation";
 import { withoutCredentials, type UpstreamCredentials } from "./upstream-credentials";
 
@@ -41,25 +40,31 @@ interface HeldToken {
 export class Upstream {
   private token: HeldToken | null = null;
   private renewal: Promise<HeldToken> | null = null;
-  private readonly throttled = new Map<GatewayOperation, <T>(work: () => Promise<T>) => Promise<T>>();
+  private readonly throttled = new Map<
+    GatewayOperation,
+    Promise<<T>(work: () => Promise<T>) => Promise<T>>
+  >();
 
   constructor(private readonly settings: UpstreamSettings) {}
 
   /** GET <base><path> with the gateway's token; a refused token is renewed once and the call repeated once. */
   async get(path: string, operation: GatewayOperation): Promise<UpstreamAnswer> {
-    const call = this.throttle(operation);
+    const call = await this.throttle(operation);
     const first = await call(async () => this.send(path, await this.currentToken()));
     if (first.status !== 401) return first;
     this.token = null;
     return call(async () => this.send(path, await this.currentToken()));
   }
 
-  private throttle(operation: GatewayOperation): <T>(work: () => Promise<T>) => Promise<T> {
+  private throttle(operation: GatewayOperation): Promise<<T>(work: () => Promise<T>) => Promise<T>> {
     let limit = this.throttled.get(operation);
     if (limit === undefined) {
-      const throttle = pThrottle({ limit: this.settings.ratePerSecond ?? 10, interval: 1000 });
-      const run = throttle(<T>(work: () => Promise<T>) => work());
-      limit = <T>(work: () => Promise<T>) => run(work) as Promise<T>;
+      // p-throttle is published as an ES module only; the built server is CommonJS.
+      limit = import("p-throttle").then(({ default: pThrottle }) => {
+        const throttle = pThrottle({ limit: this.settings.ratePerSecond ?? 10, interval: 1000 });
+        const run = throttle(<T>(work: () => Promise<T>) => work());
+        return <T>(work: () => Promise<T>) => run(work) as Promise<T>;
+      });
       this.throttled.set(operation, limit);
     }
     return limit;
