@@ -1,0 +1,22 @@
+// What an admin command is given: its arguments after the command's name, and the streams of the
+// process (in-memory streams in tests). It answers with the process's exit code.
+import type { Readable, Writable } from "node:stream";
+
+export interface CommandIo {
+  stdin: Readable;
+  stdout: Writable;
+  stderr: Writable;
+  /** The clock (milliseconds since 1970); the real one when absent. */
+  now?: () => number;
+}
+
+export type AdminCommand = (argv: string[], io: CommandIo) => Promise<number>;
+
+/** Exit codes: 1 the command could not be done, 2 its arguments are wrong. */
+export const EXIT_OK = 0;
+export const EXIT_FAILED = 1;
+export const EXIT_USAGE = 2;
+
+export function say(stream: Writable, text: string): void {
+  stream.write(text.endsWith("\n") ? text : `${text}\n`);
+}

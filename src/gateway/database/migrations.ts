@@ -1,0 +1,85 @@
+// The gateway's schema, as numbered migrations applied in order. A migration, once released, is
+// never edited: a change is a new migration at the end of the list.
+import type { SqlDatabase } from "./sql-database";
+
+export const MIGRATIONS: readonly string[] = [
+  `
+  create table members (
+    email text primary key,
+    password_hash text not null,
+    admin boolean not null default false,
+    budget integer check (budget >= 0),
+    created_at timestamptz not null default now()
+  );
+  create table answers (
+    key text primary key,
+    record jsonb not null,
+    fingerprint text not null,
+    bought_at timestamptz not null
+  );
+  create table purchases (
+    id bigserial primary key,
+    at timestamptz not null,
+    product text not null,
+    operation text not null
+  );
+  -- A purchase's time and product are copied onto its codes: a member's budget is checked on
+  -- every request, and this way the check is one range of one index.
+  create table purchase_codes (
+    purchase_id bigint not null references purchases (id) on delete cascade,
+    at timestamptz not null,
+    product text not null,
+    key text not null,
+    code text not null,
+    dataset text not null,
+    member text not null
+  );
+  create index purchase_codes_by_member on purchase_codes (member, product, dataset, at);
+  create index purchase_codes_by_time on purchase_codes (at);
+  create table served (
+    at timestamptz not null,
+    member text not null,
+    product text not null,
+    operation text not null,
+    code text not null,
+    dataset text not null,
+    source text not null check (source in ('cache', 'purchase'))
+  );
+  create index served_by_time on served (at);
+  create table settings (
+    name text primary key,
+    value text not null
+  );
+  `,
+];
+
+// Any constant both instances agree on: the key of the transaction lock migrations run under.
+const MIGRATION_LOCK = 7_411_502_913;
+
+/**
+ * Applies the migrations this database has not recorded yet, all in one transaction. Two
+ * instances starting at once on one Postgres queue on the lock: the second finds every
+ * migration recorded and applies none.
+ */
+export async function migrate(
+  database: SqlDatabase,
+  migrations: readonly string[] = MIGRATIONS,
+): Promise<number[]> {
+  return database.transaction(async (session) => {
+    await session.query(`select pg_advisory_xact_lock(${MIGRATION_LOCK})`);
+    await session.execute(
+      "create table if not exists schema_migrations (version integer primary key, applied_at timestamptz not null default now())",
+    );
+    const rows = await session.query<{ version: number }>("select version from schema_migrations");
+    const recorded = new Set(rows.map((row) => row.version));
+    const applied: number[] = [];
+    for (const [index, script] of migrations.entries()) {
+      const version = index + 1;
+      if (recorded.has(version)) continue;
+      await session.execute(script);
+      await session.query("insert into schema_migrations (version) values ($1)", [version]);
+      applied.push(version);
+    }
+    return applied;
+  });
+}

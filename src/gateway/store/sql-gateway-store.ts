@@ -1,0 +1,43 @@
+// The gateway's store on a SQL database: PGlite in a directory, or a Postgres shared by several
+// gateway instances.
+import { migrate } from "../database/migrations";
+import { openDatabase } from "../database/open-database";
+import type { SqlDatabase } from "../database/sql-database";
+import type { GatewayStore } from "./gateway-store";
+import { sqlAnswerCache } from "./sql-answer-cache";
+import { sqlAuditLog } from "./sql-audit-log";
+import { sqlKeyLocks } from "./sql-key-locks";
+import { sqlMemberStore } from "./sql-member-store";
+import { readTokenSecret } from "./token-secret";
+
+/** The store on a database already migrated; closing the store closes the database. */
+export function sqlGatewayStore(database: SqlDatabase): GatewayStore {
+  let secret: Promise<Uint8Array> | undefined;
+  return {
+    members: sqlMemberStore(database),
+    answers: sqlAnswerCache(database),
+    audit: sqlAuditLog(database),
+    locks: sqlKeyLocks(database),
+    tokenSecret: () => {
+      // Kept once read; a failed read is tried again next time.
+      secret ??= readTokenSecret(database).catch((error: unknown) => {
+        secret = undefined;
+        throw error;
+      });
+      return secret;
+    },
+    close: () => database.close(),
+  };
+}
+
+/** Opens the database `spec` names (see openDatabase), brings its schema up to date, and returns the store. */
+export async function openGatewayStore(spec: string): Promise<GatewayStore> {
+  const database = await openDatabase(spec);
+  try {
+    await migrate(database);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return sqlGatewayStore(database);
+}

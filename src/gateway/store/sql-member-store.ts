@@ -1,0 +1,61 @@
+// Members in the `members` table; passwords only as scrypt hashes (members/password-hash.ts).
+import type { SqlDatabase } from "../database/sql-database";
+import { normaliseEmail } from "../members/member-email";
+import { hashPassword, verifyAgainstNoMember, verifyPassword } from "../members/password-hash";
+import type { Member, MemberStore } from "./gateway-store";
+
+interface MemberRow {
+  email: string;
+  admin: boolean;
+  budget: number | null;
+}
+
+const toMember = ({ email, admin, budget }: MemberRow): Member => ({ email, admin, budget });
+
+export function sqlMemberStore(database: SqlDatabase): MemberStore {
+  return {
+    async save(email, password, { budget, admin }) {
+      if (password === "") throw new Error("A member's password cannot be empty.");
+      if (budget !== null && (!Number.isSafeInteger(budget) || budget < 0)) {
+        throw new Error(`A budget is a whole number of data requests, 0 or more (not ${budget}).`);
+      }
+      const [row] = await database.query<MemberRow>(
+        `insert into members (email, password_hash, admin, budget) values ($1, $2, $3, $4)
+         on conflict (email) do update
+           set password_hash = excluded.password_hash, admin = excluded.admin, budget = excluded.budget
+         returning email, admin, budget`,
+        [normaliseEmail(email), await hashPassword(password), admin, budget],
+      );
+      if (row === undefined) throw new Error("The database did not return the member it saved.");
+      return toMember(row);
+    },
+    async remove(email) {
+      const rows = await database.query("delete from members where email = $1 returning email", [
+        normaliseEmail(email),
+      ]);
+      return rows.length > 0;
+    },
+    async list() {
+      const rows = await database.query<MemberRow>("select email, admin, budget from members order by email");
+      return rows.map(toMember);
+    },
+    async find(email) {
+      const [row] = await database.query<MemberRow>(
+        "select email, admin, budget from members where email = $1",
+        [normaliseEmail(email)],
+      );
+      return row === undefined ? null : toMember(row);
+    },
+    async verify(email, password) {
+      const [row] = await database.query<MemberRow & { password_hash: string }>(
+        "select email, admin, budget, password_hash from members where email = $1",
+        [normaliseEmail(email)],
+      );
+      if (row === undefined) {
+        await verifyAgainstNoMember(password);
+        return null;
+      }
+      return (await verifyPassword(password, row.password_hash)) ? toMember(row) : null;
+    },
+  };
+}

@@ -1,0 +1,265 @@
+// The checks every SQL store passes, on PGlite and on Postgres alike: each test file opens its
+// database once and calls storeChecks with it.
+import type { SqlDatabase } from "../../../src/gateway/database/sql-database";
+import type { GatewayStore, Purchase, ServedAnswer } from "../../../src/gateway/store/gateway-store";
+import { sqlGatewayStore } from "../../../src/gateway/store/sql-gateway-store";
+
+export interface StoreUnderTest {
+  store: GatewayStore;
+  /** The store's database, to read rows as they are kept. */
+  database: SqlDatabase;
+}
+
+const PASSWORD = "correct horse battery staple";
+
+function purchase(
+  at: string,
+  product: string,
+  codes: Array<[code: string, dataset: string, member: string]>,
+): Purchase {
+  return {
+    at: new Date(at),
+    product,
+    operation: "series_values",
+    codes: codes.map(([code, dataset, member]) => ({
+      key: `live|${product}|series_values|${code}|c=|u=`,
+      code,
+      dataset,
+      member,
+    })),
+  };
+}
+
+function served(
+  at: string,
+  member: string,
+  code: string,
+  dataset: string,
+  source: ServedAnswer["source"],
+): ServedAnswer {
+  return { at: new Date(at), member, product: "pcd", operation: "series_values", code, dataset, source };
+}
+
+export function storeChecks(subject: () => StoreUnderTest): void {
+  const store = (): GatewayStore => subject().store;
+
+  beforeEach(async () => {
+    await subject().database.execute("truncate members, answers, purchases, purchase_codes, served");
+  });
+
+  describe("members", () => {
+    test("a password is kept only as a salted scrypt hash", async () => {
+      await store().members.save("ann@example.com", PASSWORD, { budget: null, admin: false });
+      await store().members.save("bob@example.com", PASSWORD, { budget: null, admin: false });
+      const rows = await subject().database.query<{ email: string; password_hash: string }>(
+        "select email, password_hash from members order by email",
+      );
+      expect(rows).toHaveLength(2);
+      for (const row of rows) {
+        expect(row.password_hash).toMatch(/^scrypt\$32768\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
+        expect(row.password_hash).not.toContain(PASSWORD);
+        expect(row.password_hash).not.toContain(Buffer.from(PASSWORD).toString("base64"));
+      }
+      // The same password, two different salts: two different hashes.
+      expect(rows[0]?.password_hash).not.toBe(rows[1]?.password_hash);
+    });
+
+    test.each([
+      { case: "right password", email: "ann@example.com", password: PASSWORD, signsIn: true },
+      {
+        case: "name in other case, with spaces",
+        email: "  Ann@Example.COM ",
+        password: PASSWORD,
+        signsIn: true,
+      },
+      {
+        case: "wrong password",
+        email: "ann@example.com",
+        password: "correct horse battery stapl",
+        signsIn: false,
+      },
+      {
+        case: "password in other case",
+        email: "ann@example.com",
+        password: PASSWORD.toUpperCase(),
+        signsIn: false,
+      },
+      { case: "unknown member", email: "nobody@example.com", password: PASSWORD, signsIn: false },
+    ])("verify: $case", async ({ email, password, signsIn }) => {
+      await store().members.save("ann@example.com", PASSWORD, { budget: 5, admin: false });
+      const member = await store().members.verify(email, password);
+      expect(member).toEqual(signsIn ? { email: "ann@example.com", admin: false, budget: 5 } : null);
+    });
+
+    test.each([
+      { budget: null, admin: false },
+      { budget: 0, admin: false },
+      { budget: 40, admin: true },
+      { budget: 2_147_483_647, admin: true },
+    ])("budget $budget and admin $admin are kept as given", async (options) => {
+      const saved = await store().members.save(" Cy@Example.com", PASSWORD, options);
+      const expected = { email: "cy@example.com", ...options };
+      expect(saved).toEqual(expected);
+      expect(await store().members.find("cy@example.com")).toEqual(expected);
+      expect(await store().members.list()).toEqual([expected]);
+    });
+
+    test("saving an existing member replaces the password, budget and role", async () => {
+      await store().members.save("ann@example.com", PASSWORD, { budget: 5, admin: true });
+      await store().members.save("ANN@example.com", "a new password", { budget: null, admin: false });
+      expect(await store().members.list()).toEqual([
+        { email: "ann@example.com", budget: null, admin: false },
+      ]);
+      expect(await store().members.verify("ann@example.com", PASSWORD)).toBeNull();
+      expect(await store().members.verify("ann@example.com", "a new password")).not.toBeNull();
+    });
+
+    test("remove: the member is gone and can no longer sign in; removing again says so", async () => {
+      await store().members.save("ann@example.com", PASSWORD, { budget: null, admin: false });
+      await store().members.save("bob@example.com", PASSWORD, { budget: null, admin: false });
+      expect(await store().members.remove(" Ann@example.com")).toBe(true);
+      expect(await store().members.find("ann@example.com")).toBeNull();
+      expect(await store().members.verify("ann@example.com", PASSWORD)).toBeNull();
+      expect(await store().members.remove("ann@example.com")).toBe(false);
+      expect((await store().members.list()).map((member) => member.email)).toEqual(["bob@example.com"]);
+    });
+
+    test.each([
+      { case: "an empty password", password: "", budget: null, message: /password cannot be empty/ },
+      { case: "a negative budget", password: PASSWORD, budget: -1, message: /budget/ },
+      { case: "a fractional budget", password: PASSWORD, budget: 1.5, message: /budget/ },
+    ])("save refuses $case", async ({ password, budget, message }) => {
+      await expect(
+        store().members.save("ann@example.com", password, { budget, admin: false }),
+      ).rejects.toThrow(message);
+      expect(await store().members.list()).toEqual([]);
+    });
+  });
+
+  describe("answers", () => {
+    const record = { code: "PPI-1", values: [{ date: "2026-10", value: 101.5 }], note: "ü ✓" };
+
+    test("put then get gives each answer back as kept; keys never put are absent", async () => {
+      const boughtAt = new Date("2026-11-03T10:00:00.123Z");
+      await store().answers.put([
+        { key: "k1", record, fingerprint: "f1", boughtAt },
+        { key: "k2", record: [1, "two", null], fingerprint: "f2", boughtAt },
+      ]);
+      const got = await store().answers.get(["k1", "k2", "k3"]);
+      expect([...got.keys()].sort()).toEqual(["k1", "k2"]);
+      expect(got.get("k1")).toEqual({ key: "k1", record, fingerprint: "f1", boughtAt });
+      expect(got.get("k2")?.record).toEqual([1, "two", null]);
+      expect(await store().answers.get([])).toEqual(new Map());
+    });
+
+    test("putting a key again replaces its answer (the last of one batch wins)", async () => {
+      await store().answers.put([{ key: "k1", record: { v: 1 }, fingerprint: "f1", boughtAt: new Date(1) }]);
+      await store().answers.put([
+        { key: "k1", record: { v: 2 }, fingerprint: "f2", boughtAt: new Date(2) },
+        { key: "k1", record: { v: 3 }, fingerprint: "f3", boughtAt: new Date(3) },
+      ]);
+      expect((await store().answers.get(["k1"])).get("k1")).toEqual({
+        key: "k1",
+        record: { v: 3 },
+        fingerprint: "f3",
+        boughtAt: new Date(3),
+      });
+    });
+  });
+
+  describe("audit", () => {
+    // Ann's PPI codes bought around the November 2026 boundaries (UTC), and codes that are
+    // someone else's, another dataset's or another product's.
+    const purchases = [
+      purchase("2026-10-31T23:59:59.999Z", "pcd", [["A1", "PPI", "ann@example.com"]]),
+      purchase("2026-11-01T00:00:00.000Z", "pcd", [
+        ["A2", "PPI", "ann@example.com"],
+        ["A3", "PPI", "ann@example.com"],
+        ["B1", "PPI", "bob@example.com"],
+      ]),
+      purchase("2026-11-30T23:59:59.999Z", "pcd", [
+        ["A4", "PPI", "ann@example.com"],
+        ["C1", "CPI", "ann@example.com"],
+      ]),
+      purchase("2026-11-15T12:00:00.000Z", "other", [["A5", "PPI", "ann@example.com"]]),
+      purchase("2026-12-01T00:00:00.000Z", "pcd", [["A6", "PPI", "ann@example.com"]]),
+    ];
+
+    test.each([
+      { at: "2026-10-15T00:00:00Z", member: "ann@example.com", product: "pcd", dataset: "PPI", count: 1 },
+      { at: "2026-11-01T00:00:00Z", member: "ann@example.com", product: "pcd", dataset: "PPI", count: 3 },
+      { at: "2026-11-30T23:59:59.999Z", member: "ann@example.com", product: "pcd", dataset: "PPI", count: 3 },
+      { at: "2026-11-15T00:00:00Z", member: "ann@example.com", product: "pcd", dataset: "CPI", count: 1 },
+      { at: "2026-11-15T00:00:00Z", member: "ann@example.com", product: "other", dataset: "PPI", count: 1 },
+      { at: "2026-11-15T00:00:00Z", member: "bob@example.com", product: "pcd", dataset: "PPI", count: 1 },
+      { at: "2026-12-01T00:00:00Z", member: "ann@example.com", product: "pcd", dataset: "PPI", count: 1 },
+      { at: "2027-01-01T00:00:00Z", member: "ann@example.com", product: "pcd", dataset: "PPI", count: 0 },
+    ])("purchasedBy $member $product $dataset in the month of $at: $count", async (row) => {
+      for (const bought of purchases) await store().audit.recordPurchase(bought);
+      expect(await store().audit.purchasedBy(row.member, row.product, row.dataset, new Date(row.at))).toBe(
+        row.count,
+      );
+    });
+
+    test("usage: per member, product and dataset; its purchases sum to the codes bought in the month", async () => {
+      for (const bought of purchases) await store().audit.recordPurchase(bought);
+      await store().audit.recordServed([
+        served("2026-11-02T00:00:00Z", "bob@example.com", "A2", "PPI", "cache"),
+        served("2026-11-02T00:00:00Z", "bob@example.com", "A3", "PPI", "cache"),
+        served("2026-11-02T00:00:00Z", "bob@example.com", "B1", "PPI", "purchase"),
+        served("2026-11-03T00:00:00Z", "cy@example.com", "C1", "CPI", "cache"),
+        served("2026-10-31T23:59:59Z", "cy@example.com", "C1", "CPI", "cache"),
+      ]);
+      const usage = await store().audit.usage("2026-11");
+      expect(usage).toEqual([
+        { member: "ann@example.com", product: "other", dataset: "PPI", purchased: 1, fromCache: 0 },
+        { member: "ann@example.com", product: "pcd", dataset: "CPI", purchased: 1, fromCache: 0 },
+        { member: "ann@example.com", product: "pcd", dataset: "PPI", purchased: 3, fromCache: 0 },
+        { member: "bob@example.com", product: "pcd", dataset: "PPI", purchased: 1, fromCache: 2 },
+        { member: "cy@example.com", product: "pcd", dataset: "CPI", purchased: 0, fromCache: 1 },
+      ]);
+      const inNovember = purchases
+        .filter((bought) => bought.at.toISOString().startsWith("2026-11"))
+        .reduce((sum, bought) => sum + bought.codes.length, 0);
+      expect(usage.reduce((sum, row) => sum + row.purchased, 0)).toBe(inNovember);
+      const [codes] = await subject().database.query<{ count: number }>(
+        "select count(*)::integer as count from purchase_codes where at >= '2026-11-01Z' and at < '2026-12-01Z'",
+      );
+      expect(codes?.count).toBe(inNovember);
+    });
+
+    test("usage of a month with nothing recorded is empty; a month not written YYYY-MM is refused", async () => {
+      expect(await store().audit.usage("2025-01")).toEqual([]);
+      await expect(store().audit.usage("2026-13")).rejects.toThrow(/YYYY-MM/);
+      await expect(store().audit.usage("2026-1")).rejects.toThrow(/YYYY-MM/);
+    });
+
+    test("a purchase without codes is recorded and counts nothing", async () => {
+      await store().audit.recordPurchase(purchase("2026-11-05T00:00:00Z", "pcd", []));
+      const [row] = await subject().database.query<{ count: number }>(
+        "select count(*)::integer as count from purchases",
+      );
+      expect(row?.count).toBe(1);
+      expect(await store().audit.usage("2026-11")).toEqual([]);
+    });
+  });
+
+  test("the token secret is 32 bytes, the same for every store on the database", async () => {
+    const secret = await store().tokenSecret();
+    expect(secret).toHaveLength(32);
+    expect(await store().tokenSecret()).toEqual(secret);
+    // A second store on the same database (as a second instance would be) reads the same secret.
+    expect(await sqlGatewayStore(subject().database).tokenSecret()).toEqual(secret);
+  });
+
+  test("withLocks answers what the work answers, and passes its failure on", async () => {
+    expect(await store().locks.withLocks(["k1", "k2", "k1"], async () => "done")).toBe("done");
+    await expect(
+      store().locks.withLocks(["k1"], async () => {
+        throw new Error("upstream failed");
+      }),
+    ).rejects.toThrow("upstream failed");
+    // The keys are free again after a failure.
+    expect(await store().locks.withLocks(["k1"], async () => "again")).toBe("again");
+  });
+}
