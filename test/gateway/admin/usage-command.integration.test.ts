@@ -1,0 +1,143 @@
+// `usage` on a PGlite directory holding a month of purchases and cache hits.
+import "../support/pglite-outside-sandbox";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { usageCommand, type UsageReport } from "../../../src/gateway/admin/usage-command";
+import type { Purchase, ServedAnswer } from "../../../src/gateway/store/gateway-store";
+import { openGatewayStore } from "../../../src/gateway/store/sql-gateway-store";
+import { runAdmin } from "./command-harness";
+
+let root: string;
+let directory: string;
+
+function purchase(at: string, dataset: string, members: string[]): Purchase {
+  return {
+    at: new Date(at),
+    product: "pcd",
+    operation: "series_values",
+    codes: members.map((member, index) => ({
+      key: `k${at}${index}`,
+      code: `${dataset}-${index}`,
+      dataset,
+      member,
+    })),
+  };
+}
+
+function fromCache(at: string, member: string, dataset: string): ServedAnswer {
+  return {
+    at: new Date(at),
+    member,
+    product: "pcd",
+    operation: "series_values",
+    code: `${dataset}-0`,
+    dataset,
+    source: "cache",
+  };
+}
+
+const PURCHASES = [
+  purchase("2026-11-02T09:00:00Z", "PPI", ["ann@example.com", "ann@example.com", "bob@example.com"]),
+  purchase("2026-11-20T09:00:00Z", "CPI", ["bob@example.com"]),
+  purchase("2026-10-31T23:00:00Z", "PPI", ["ann@example.com"]),
+];
+
+beforeAll(async () => {
+  root = mkdtempSync(path.join(tmpdir(), "pcd-gateway-usage-"));
+  directory = path.join(root, "store");
+  const store = await openGatewayStore(directory);
+  try {
+    for (const bought of PURCHASES) await store.audit.recordPurchase(bought);
+    await store.audit.recordServed([
+      fromCache("2026-11-03T00:00:00Z", "bob@example.com", "PPI"),
+      fromCache("2026-11-04T00:00:00Z", "bob@example.com", "PPI"),
+      fromCache("2026-11-04T00:00:00Z", "cy@example.com", "CPI"),
+    ]);
+  } finally {
+    await store.close();
+  }
+}, 60_000);
+
+afterAll(() => {
+  rmSync(root, { recursive: true, force: true });
+});
+
+const NOVEMBER_TABLE = [
+  "Requests in 2026-11 (UTC). purchased: data requests the service charged; from cache: answers served without a charge.",
+  "",
+  "member           product  dataset  purchased  from cache",
+  "ann@example.com  pcd      PPI              2           0",
+  "bob@example.com  pcd      CPI              1           0",
+  "bob@example.com  pcd      PPI              1           2",
+  "cy@example.com   pcd      CPI              0           1",
+  "",
+  "Totals per dataset",
+  "member       product  dataset  purchased  from cache",
+  "all members  pcd      CPI              1           1",
+  "all members  pcd      PPI              3           2",
+  "",
+  "Overall: 4 purchased, 3 from cache.",
+  "",
+].join("\n");
+
+test.each([
+  { case: "--month 2026-11", argv: ["--month", "2026-11"], now: Date.UTC(2027, 0, 5) },
+  { case: "no --month, on a November day (UTC)", argv: [], now: Date.UTC(2026, 10, 30, 23, 59, 59) },
+])(
+  "$case: a table per member, product and dataset, with totals",
+  async ({ argv, now }) => {
+    const run = await runAdmin(usageCommand, [...argv, "--database", directory], { now });
+    expect(run).toEqual({ code: 0, stdout: NOVEMBER_TABLE, stderr: "" });
+  },
+  30_000,
+);
+
+test("--json: the rows and totals; purchases total the codes bought in the month", async () => {
+  const run = await runAdmin(usageCommand, ["--month", "2026-11", "--json", "--database", directory]);
+  expect(run.code).toBe(0);
+  const report = JSON.parse(run.stdout) as UsageReport;
+  expect(report.month).toBe("2026-11");
+  expect(report.rows).toHaveLength(4);
+  const bought = PURCHASES.filter((p) => p.at.toISOString().startsWith("2026-11")).flatMap(
+    (p) => p.codes,
+  ).length;
+  expect(report.totals.purchased).toBe(bought);
+  expect(report.rows.reduce((sum, row) => sum + row.purchased, 0)).toBe(bought);
+  expect(report.totals.fromCache).toBe(3);
+  expect(report.totals.datasets).toEqual([
+    { product: "pcd", dataset: "CPI", purchased: 1, fromCache: 1 },
+    { product: "pcd", dataset: "PPI", purchased: 3, fromCache: 2 },
+  ]);
+}, 30_000);
+
+test("a month without requests says so", async () => {
+  const run = await runAdmin(usageCommand, ["--month", "2025-01", "--database", directory]);
+  expect(run).toEqual({ code: 0, stdout: "No requests in 2025-01 (UTC).\n", stderr: "" });
+}, 30_000);
+
+test.each([
+  {
+    case: "a month 13",
+    argv: ["--month", "2026-13", "--database", "DIR"],
+    message: "--month takes a month as YYYY-MM",
+  },
+  { case: "a month without its zero", argv: ["--month", "2026-1", "--database", "DIR"], message: "--month" },
+  { case: "--month without a value", argv: ["--database", "DIR", "--month"], message: "--month" },
+  { case: "an unknown flag", argv: ["--jsn", "--database", "DIR"], message: "--jsn" },
+  { case: "no --database", argv: ["--month", "2026-11"], message: "--database is required" },
+  {
+    case: "a positional argument",
+    argv: ["2026-11", "--database", "DIR"],
+    message: "usage takes no positional arguments",
+  },
+])("$case: exit code 2 and a message naming it", async ({ argv, message }) => {
+  const run = await runAdmin(
+    usageCommand,
+    argv.map((arg) => (arg === "DIR" ? directory : arg)),
+  );
+  expect(run.code).toBe(2);
+  expect(run.stdout).toBe("");
+  expect(run.stderr).toContain(message);
+  expect(run.stderr).toContain("Usage: usage [--month YYYY-MM]");
+});

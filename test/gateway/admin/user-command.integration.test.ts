@@ -1,0 +1,186 @@
+// `user add|remove|list` on a PGlite directory, driven as the cli drives them.
+import "../support/pglite-outside-sandbox";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { userCommand } from "../../../src/gateway/admin/user-command";
+import { openDatabase } from "../../../src/gateway/database/open-database";
+import { openGatewayStore } from "../../../src/gateway/store/sql-gateway-store";
+import { runAdmin } from "./command-harness";
+
+const PASSWORD = "s3cret: correct horse";
+let root: string;
+let directory: string;
+
+beforeAll(() => {
+  root = mkdtempSync(path.join(tmpdir(), "pcd-gateway-users-"));
+  directory = path.join(root, "store");
+});
+
+afterAll(() => {
+  rmSync(root, { recursive: true, force: true });
+});
+
+const user =
+  (...argv: string[]) =>
+  (stdin?: string) =>
+    runAdmin(userCommand, argv, stdin === undefined ? {} : { stdin });
+
+test("add reads the password from standard input, keeps only its hash and never writes it out", async () => {
+  const run = await user(
+    "add",
+    " Ann@Example.com",
+    "--budget",
+    "40",
+    "--database",
+    directory,
+    "--domain",
+    "example.com",
+  )(`${PASSWORD}\nnot part of the password\n`);
+  expect(run).toEqual({
+    code: 0,
+    stdout: "Added ann@example.com (member, budget: 40 data requests per dataset a month).\n",
+    stderr: "",
+  });
+  const database = await openDatabase(directory);
+  try {
+    const rows = await database.query<{ email: string; password_hash: string }>(
+      "select email, password_hash from members",
+    );
+    expect(rows.map((row) => row.email)).toEqual(["ann@example.com"]);
+    expect(rows[0]?.password_hash).toMatch(/^scrypt\$/);
+    expect(rows[0]?.password_hash).not.toContain(PASSWORD);
+  } finally {
+    await database.close();
+  }
+  const store = await openGatewayStore(directory);
+  try {
+    expect(await store.members.verify("ann@example.com", PASSWORD)).not.toBeNull();
+    expect(await store.members.verify("ann@example.com", `${PASSWORD}\nnot part of the password`)).toBeNull();
+  } finally {
+    await store.close();
+  }
+}, 60_000);
+
+test("add of an admin without a budget, then list shows every member with role and budget", async () => {
+  const added = await user(
+    "add",
+    "zed@example.com",
+    "--admin",
+    "--database",
+    directory,
+  )("another password\r\n");
+  expect(added.stdout).toBe("Added zed@example.com (admin, budget: none of their own).\n");
+  const listed = await user("list", "--database", directory)();
+  expect(listed).toEqual({
+    code: 0,
+    stdout: [
+      "email            role    budget",
+      "ann@example.com  member  40",
+      "zed@example.com  admin   none",
+      "",
+    ].join("\n"),
+    stderr: "",
+  });
+}, 30_000);
+
+test("add of an existing member replaces password, role and budget, and says so", async () => {
+  const run = await user(
+    "add",
+    "zed@example.com",
+    "--budget",
+    "0",
+    "--database",
+    directory,
+  )("third password\n");
+  expect(run.stdout).toBe("Updated zed@example.com (member, budget: 0 data requests per dataset a month).\n");
+}, 30_000);
+
+test("remove takes the member out; removing again fails and says there is no such member", async () => {
+  expect(await user("remove", "ZED@example.com", "--database", directory)()).toEqual({
+    code: 0,
+    stdout: "Removed zed@example.com.\n",
+    stderr: "",
+  });
+  expect(await user("remove", "zed@example.com", "--database", directory)()).toEqual({
+    code: 1,
+    stdout: "",
+    stderr: "No member zed@example.com: nothing removed.\n",
+  });
+  expect((await user("list", "--database", directory)()).stdout).not.toContain("zed@");
+}, 30_000);
+
+test.each([
+  { case: "an empty first line", stdin: "\nsecond line\n" },
+  { case: "no input at all", stdin: "" },
+])(
+  "add refuses $case as password, and adds nobody",
+  async ({ stdin }) => {
+    const run = await user("add", "new@example.com", "--database", directory)(stdin);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/No password given/);
+    expect((await user("list", "--database", directory)()).stdout).not.toContain("new@");
+  },
+  30_000,
+);
+
+test.each([
+  {
+    case: "an address outside --domain",
+    argv: ["add", "eve@elsewhere.test", "--domain", "Example.com", "--database", "DIR"],
+    message: "--domain example.com: eve@elsewhere.test is not an address in example.com.",
+  },
+  {
+    case: "a negative --budget",
+    argv: ["add", "a@example.com", "--budget", "-1", "--database", "DIR"],
+    message: "--budget",
+  },
+  {
+    case: "a fractional --budget",
+    argv: ["add", "a@example.com", "--budget", "2.5", "--database", "DIR"],
+    message: "--budget",
+  },
+  { case: "--budget without a value", argv: ["add", "a@example.com", "--budget"], message: "--budget" },
+  { case: "an unknown flag", argv: ["list", "--budjet", "3", "--database", "DIR"], message: "--budjet" },
+  { case: "no --database", argv: ["list"], message: "--database is required" },
+  { case: "an empty --database", argv: ["list", "--database", ""], message: "--database is required" },
+  {
+    case: "--budget given to list",
+    argv: ["list", "--budget", "3", "--database", "DIR"],
+    message: "--budget is not an option of user list",
+  },
+  {
+    case: "--admin given to remove",
+    argv: ["remove", "a@example.com", "--admin", "--database", "DIR"],
+    message: "--admin is not an option of user remove",
+  },
+  { case: "no EMAIL", argv: ["add", "--database", "DIR"], message: "user add takes one EMAIL (0 given)" },
+  {
+    case: "two EMAILs",
+    argv: ["remove", "a@example.com", "b@example.com", "--database", "DIR"],
+    message: "(2 given)",
+  },
+  {
+    case: "an EMAIL that is not one",
+    argv: ["add", "ann", "--database", "DIR"],
+    message: '"ann" is not an email address',
+  },
+  { case: "no action", argv: [], message: "user needs an action: add, remove or list." },
+  { case: "an unknown action", argv: ["delete", "a@example.com"], message: 'Unknown user action "delete".' },
+])("$case: exit code 2 and a message naming it", async ({ argv, message }) => {
+  const run = await user(...argv.map((arg) => (arg === "DIR" ? directory : arg)))(`${PASSWORD}\n`);
+  expect(run.code).toBe(2);
+  expect(run.stdout).toBe("");
+  expect(run.stderr).toContain(message);
+  expect(run.stderr).toContain("Usage: user add EMAIL");
+  expect(run.stderr).not.toContain(PASSWORD);
+});
+
+test("a database that cannot be reached: exit code 1, a message without the URL's password", async () => {
+  const run = await user("list", "--database", "postgres://gateway:db-s3cret@127.0.0.1:1/pcd")();
+  expect(run.code).toBe(1);
+  expect(run.stderr).toMatch(
+    /^Could not open the database postgres:\/\/gateway:\*\*\*@127\.0\.0\.1:1\/pcd: /,
+  );
+  expect(run.stderr).not.toContain("db-s3cret");
+});
