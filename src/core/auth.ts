@@ -51,6 +51,8 @@ interface Session {
   token: string | null;
   expiresAt: number | null;
   issuedAt: number | null;
+  /** From the current token's claims (a renewal's token says it again). */
+  gateway: { member: string } | null;
 }
 
 export class Auth {
@@ -97,6 +99,7 @@ export class Auth {
       token: issued.token,
       expiresAt: issued.expiresAt,
       issuedAt: issued.issuedAt,
+      gateway: issued.gateway,
     };
     this.deps.log?.(
       "info",
@@ -152,6 +155,7 @@ export class Auth {
       username: session?.username ?? null,
       environment: this.deps.settings().environment,
       tokenExpiresAt: session?.token ? session.expiresAt : null,
+      gateway: session?.gateway ?? null,
     };
   }
 
@@ -223,6 +227,7 @@ export class Auth {
     session.token = issued.token;
     session.expiresAt = issued.expiresAt;
     session.issuedAt = issued.issuedAt;
+    session.gateway = issued.gateway;
     this.deps.log?.("info", `Access token renewed; valid until ${new Date(issued.expiresAt).toISOString()}.`);
     this.emit();
     return issued.token;

@@ -5,7 +5,15 @@ import type { RequestKey } from "./request-key";
 import type { SeriesReleaseChanges } from "./release-changes";
 import type { PointColumns } from "./point-columns";
 import type { SeriesNeed } from "./series-need";
-import type { DataLimits, Month, Operation, ProductId, SeriesInfo, ServiceEnvironment } from "./model";
+import type {
+  DataLimits,
+  MemberBudget,
+  Month,
+  Operation,
+  ProductId,
+  SeriesInfo,
+  ServiceEnvironment,
+} from "./model";
 
 export interface EngineSettings {
   environment: ServiceEnvironment;
@@ -33,6 +41,11 @@ export interface AuthStatus {
   environment: ServiceEnvironment;
   /** Epoch ms when the current token expires, null when there is none. */
   tokenExpiresAt: number | null;
+  /**
+   * Signed in through a team gateway (the service address is the gateway's; its token names
+   * the member): the member signed in. Null for the service's own sign-in and when signed out.
+   */
+  gateway: { member: string } | null;
 }
 
 /** A validated data request: what one cell asks for, before date filtering. */
@@ -97,6 +110,12 @@ export interface LimitsRow {
    * answer): shown apart, settled by the next Data Limits read. Absent: none known.
    */
   unconfirmed?: number;
+  /**
+   * Through a team gateway that gives the signed-in member a budget: that budget and what
+   * remains of it (less 2xx answers since, like remaining). remaining and total stay the
+   * team's. Absent: no member budget (the service itself, or a member without one).
+   */
+  member?: MemberBudget;
 }
 
 /** A product whose Data Limits could not be read (no answer and none read before). */

@@ -25,6 +25,11 @@ export interface PcdErrorDetails {
   serverMessage?: string;
   /** Quota errors: the dataset whose allowance is exhausted. */
   dataset?: string;
+  /**
+   * Quota errors: a team gateway refused because the signed-in member's own budget for the
+   * dataset does not cover the request; the team's allowance is not exhausted.
+   */
+  memberBudget?: true;
   /** Unavailable: when the service is expected back (epoch ms). */
   until?: number;
   /** Rate / unavailable: how long the service asked us to wait (ms). */

@@ -1,6 +1,6 @@
 // The claims of a JSON Web Token's payload, read without checking the signature: the
 // service checks its own tokens; the engine only reads when one expires (exp, iat) to
-// renew it in time. jose's decodeJwt reads them. jose loads with the first token (a chunk
+// renew it in time, and whether a team gateway issued it (iss, sub). jose's decodeJwt reads them. jose loads with the first token (a chunk
 // of its own in the add-in): a token only arrives after a network call, so Excel does not
 // load the reader with the functions runtime at start.
 
@@ -23,4 +23,26 @@ export async function jwtClaims(token: string): Promise<Record<string, unknown> 
   } catch {
     return undefined;
   }
+}
+
+/** The issuer a team gateway names in its members' tokens; the service's own tokens name none. */
+export const GATEWAY_ISSUER = "pcd-gateway";
+
+/** Signed in through a team gateway: the member its token was issued to. */
+export interface GatewaySession {
+  member: string;
+}
+
+/**
+ * The gateway session a token's claims show, or null for any other token (the service's
+ * own, or one whose claims cannot be read). The member is the token's subject; a gateway
+ * token without one was issued to the account that signed in (`username`).
+ */
+export function gatewayOf(
+  claims: Record<string, unknown> | undefined,
+  username: string,
+): GatewaySession | null {
+  if (claims?.iss !== GATEWAY_ISSUER) return null;
+  const subject = typeof claims.sub === "string" ? claims.sub.trim() : "";
+  return { member: subject === "" ? username : subject };
 }

@@ -76,8 +76,23 @@ export interface SeriesValues {
   forecasts: PointColumns;
 }
 
+/** A member's own monthly budget of data requests for a dataset, set by a team gateway. */
+export interface MemberBudget {
+  /** Data requests a month the member may cause. */
+  budget: number;
+  remaining: number;
+}
+
+/** One dataset's monthly allowance: the account's (the team's, through a gateway). */
+export interface DatasetAllowance {
+  remaining: number;
+  total: number;
+  /** Through a team gateway that gives the signed-in member a budget; absent otherwise. */
+  member?: MemberBudget;
+}
+
 /** Data Limits (docs/service.md §2.3): dataset name -> allowance. Dataset names are opaque strings. */
-export type DataLimits = Record<string, { remaining: number; total: number }>;
+export type DataLimits = Record<string, DatasetAllowance>;
 
 /** One code of a data call with its options (docs/service.md §4.6); null means "not sent" (the default). */
 export interface CodeRequest {

@@ -118,11 +118,14 @@ export class QuotaLedger {
     return Math.max(this.options.latestReleaseStart(), this.resetSeenAt);
   }
 
-  /** What remains after the charges the service confirmed (unconfirmed codes not subtracted). */
+  /**
+   * What remains after the charges the service confirmed (unconfirmed codes not subtracted):
+   * through a gateway that gives the member a budget, the smaller of the team's and the member's.
+   */
   remaining(environment: ServiceEnvironment, product: ProductId, dataset: string): number | null {
-    return (
-      allowanceOf(this.products.get(productKey(environment, product))?.limits, dataset)?.remaining ?? null
-    );
+    const allowance = allowanceOf(this.products.get(productKey(environment, product))?.limits, dataset);
+    if (allowance === undefined) return null;
+    return allowance.member ? Math.min(allowance.remaining, allowance.member.remaining) : allowance.remaining;
   }
 
   /** Codes sent whose charge is not confirmed: in flight, or their call got no answer. */
@@ -174,6 +177,8 @@ export class QuotaLedger {
       bump(known.inFlight, dataset, -1);
       const allowance = allowanceOf(known.limits, dataset);
       if (allowance) allowance.remaining = Math.max(0, allowance.remaining - 1);
+      // A gateway charges a member's budget for what it buys, as the service charges the team.
+      if (allowance?.member) allowance.member.remaining = Math.max(0, allowance.member.remaining - 1);
     }
   }
 
@@ -197,11 +202,18 @@ export class QuotaLedger {
     }
   }
 
-  /** After the service said the dataset's quota is reached: no more calls until the next release. */
+  /**
+   * After the service said the dataset's quota is reached: no more calls until the next
+   * release (or a new sign-in, which clears the ledger). A team gateway's refusal for the
+   * member's own budget (cause.details.memberBudget) blocks this engine alike, but the team's
+   * allowance is not used up: its numbers stay, and the cells say the gateway's words.
+   */
   block(environment: ServiceEnvironment, product: ProductId, dataset: string, cause?: PcdError): PcdError {
     const allowance = allowanceOf(this.products.get(productKey(environment, product))?.limits, dataset);
-    if (allowance) allowance.remaining = 0;
-    const error = this.exhausted(dataset, 0, allowance?.total ?? null, cause);
+    const error =
+      cause?.details.memberBudget === true
+        ? new PcdError("quota", cause.message, { ...cause.details, dataset })
+        : this.teamExhausted(dataset, allowance, cause);
     this.blocks.set(datasetKey(environment, product, dataset), {
       releaseStart: this.resetAt(),
       error,
@@ -218,6 +230,15 @@ export class QuotaLedger {
       return undefined;
     }
     return block.error;
+  }
+
+  private teamExhausted(
+    dataset: string,
+    allowance: DataLimits[string] | undefined,
+    cause: PcdError | undefined,
+  ): PcdError {
+    if (allowance) allowance.remaining = 0;
+    return this.exhausted(dataset, 0, allowance?.total ?? null, cause);
   }
 
   clear(): void {

@@ -12,7 +12,7 @@ import { readCapped } from "./http/read-capped";
 import { fetchWithoutCrossOriginRedirect } from "./http/redirect-guard";
 import { parseRetryAfter } from "./http/retry-after";
 import { redactDetails, redactSecrets } from "./http/server-message";
-import { jwtClaims } from "./jwt-claims";
+import { gatewayOf, jwtClaims, type GatewaySession } from "./jwt-claims";
 import { serviceState } from "./schedule";
 import { ENGINE_DEFAULTS } from "./defaults";
 
@@ -41,6 +41,8 @@ export interface IssuedToken {
   expiresAt: number;
   /** Our clock when the token arrived. */
   issuedAt: number;
+  /** Issued by a team gateway to this member (its claims say so); null for the service's own. */
+  gateway: GatewaySession | null;
 }
 
 /** One token request; every failure is a PcdError in PCD's words, never with the password. */
@@ -131,7 +133,13 @@ export async function requestToken(
       `${prefix}: the token service answered without an access_token (check the token address in the settings).`,
     );
   }
-  return { token, expiresAt: await expiryOf(token, now, deps.log), issuedAt: now };
+  const claims = await claimsOf(token, deps.log);
+  return {
+    token,
+    expiresAt: expiryFrom(claims, now),
+    issuedAt: now,
+    gateway: gatewayOf(claims, username),
+  };
 }
 
 /**
@@ -148,7 +156,11 @@ export const MAX_TOKEN_LIFETIME_MS = 24 * 60 * 60 * 1000;
  * An expiry (or lifetime) beyond MAX_TOKEN_LIFETIME_MS is unusable: issue time + 2 h.
  */
 export async function expiryOf(token: string, now: number, log?: Logger): Promise<number> {
-  const expiresAt = claimedExpiryOf(await claimsOf(token, log), now);
+  return expiryFrom(await claimsOf(token, log), now);
+}
+
+function expiryFrom(claims: Record<string, unknown> | undefined, now: number): number {
+  const expiresAt = claimedExpiryOf(claims, now);
   return expiresAt - now > MAX_TOKEN_LIFETIME_MS ? now + TOKEN_LIFETIME_MS : expiresAt;
 }
 

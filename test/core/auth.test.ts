@@ -69,6 +69,7 @@ describe("Auth.signIn", () => {
       username: "analyst@example.com",
       environment: "live",
       tokenExpiresAt: (NOW_S + 7200) * 1000,
+      gateway: null,
     });
     await expect(auth.token()).resolves.toBe(token);
   });
@@ -189,6 +190,38 @@ describe("token answers PCD does not read", () => {
     expect(error.kind).toBe("protocol");
     expect(error.message).toMatch(message);
     expect(auth.status().signedIn).toBe(false);
+  });
+});
+
+describe("signed in through a team gateway", () => {
+  const gatewayToken = (sub?: string): string =>
+    makeJwt({ iss: "pcd-gateway", iat: NOW_S, exp: NOW_S + 7200, ...(sub === undefined ? {} : { sub }) });
+
+  test.each<[string, string, AuthStatus["gateway"]]>([
+    ["a gateway's member token", gatewayToken("ana@team.example"), { member: "ana@team.example" }],
+    ["a gateway token without a subject: the username", gatewayToken(), { member: "analyst@example.com" }],
+    ["the service's own token", tokenFor(NOW_S), null],
+    ["a token that is not a JWT", "opaque-token", null],
+  ])("%s", async (_name, token, gateway) => {
+    const { auth } = setup(json({ access_token: token }));
+    await expect(auth.signIn("analyst@example.com", PASSWORD)).resolves.toMatchObject({ gateway });
+    expect(auth.status().gateway).toEqual(gateway);
+  });
+
+  test("a renewal's token says it again; a sign-out forgets it", async () => {
+    const { auth, clock } = setup(
+      json({ access_token: gatewayToken("ana@team.example") }),
+      json({ access_token: tokenFor(NOW_S + 7200) }),
+    );
+    await auth.signIn("analyst@example.com", PASSWORD);
+    const told: AuthStatus[] = [];
+    auth.onChange((status) => told.push(status));
+    clock.time += 7200_000;
+    await auth.token();
+    expect(auth.status().gateway).toBeNull();
+    expect(told.at(-1)?.gateway).toBeNull();
+    auth.signOut();
+    expect(auth.status()).toMatchObject({ signedIn: false, gateway: null });
   });
 });
 
@@ -440,6 +473,7 @@ describe("sign-out and settings changes", () => {
       username: null,
       environment: "live",
       tokenExpiresAt: null,
+      gateway: null,
     });
     await expect(auth.renew()).rejects.toMatchObject({ kind: "not_signed_in" });
     expect(requests).toHaveLength(1);

@@ -1,5 +1,6 @@
 import { PcdError } from "../../src/core/errors";
-import { formatLocalTime } from "../../src/core/http/classify";
+import { classifyHttpFailure, formatLocalTime } from "../../src/core/http/classify";
+import { serviceState } from "../../src/core/schedule";
 import { requestKeyOf } from "../../src/core/request-key";
 import { LATEST_ONLY, WHOLE_SERIES, type SeriesNeed } from "../../src/core/series-need";
 import type { ProductId } from "../../src/core/model";
@@ -390,6 +391,44 @@ describe("allowances", () => {
     await expect(h.engine.getSeries(await h.engine.resolve("2-2-2", null, null))).resolves.toMatchObject({
       lastFinal: "2026-10",
     });
+  });
+
+  test("a gateway's refusal for the member's budget fails in its words and leaves the team's allowance alone", async () => {
+    const service = serviceWith("1-1-1", "2-2-2");
+    service.limits.set("energy_price", {
+      Germany: { remaining: 480, total: 500, member: { budget: 10, remaining: 1 } },
+    });
+    const said =
+      "Quota limit reached for member ana@team.example: the gateway's budget of 10 data requests a month " +
+      "for dataset 'Germany' has 1 left; this request needs 2. Ask the gateway's administrator to raise the budget.";
+    const refusal = classifyHttpFailure(
+      { status: 403, bodyText: JSON.stringify({ message: said }), retryAfterMs: null },
+      { operation: "series_hist", now: NOW, serviceState: serviceState(NOW, 3) },
+    );
+    const h = createHarness({ service });
+    service.failWith((call) =>
+      call.operation === "series_hist" || call.operation === "series_values" ? refusal : undefined,
+    );
+    const refused = h.engine.getSeries(await h.engine.resolve("1-1-1", null, null));
+    await expect(refused).rejects.toThrow(said);
+    await expect(refused).rejects.toMatchObject({ kind: "quota", details: { memberBudget: true } });
+    // The team's allowance is not used up: Usage and PCD.LIMITS keep its numbers.
+    expect(await h.engine.limits()).toEqual([
+      {
+        product: "energy_price",
+        dataset: "Germany",
+        remaining: 480,
+        total: 500,
+        member: { budget: 10, remaining: 1 },
+      },
+    ]);
+    // This member's engine asks no more for the dataset until the release, saying why alike.
+    service.failures = [];
+    const calls = service.dataCalls().length;
+    const blocked = h.engine.getSeries(await h.engine.resolve("2-2-2", null, null));
+    await expect(blocked).rejects.toThrow(said);
+    await expect(blocked).rejects.toMatchObject({ kind: "quota" });
+    expect(service.dataCalls()).toHaveLength(calls);
   });
 
   test("the sandbox has no allowances: no Data Limits call", async () => {

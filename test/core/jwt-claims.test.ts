@@ -1,4 +1,4 @@
-import { jwtClaims } from "../../src/core/jwt-claims";
+import { gatewayOf, jwtClaims } from "../../src/core/jwt-claims";
 
 const part = (value: unknown): string => Buffer.from(JSON.stringify(value)).toString("base64url");
 const token = (payload: string): string => `${part({ alg: "HS256" })}.${payload}.signature`;
@@ -39,4 +39,26 @@ test("jose that cannot load rejects with the cause, and the next call loads it",
 
 test("the base64url payload of the fixture really carries - and _", () => {
   expect(part({ sub: "Müller??>>" })).toMatch(/[-_]/);
+});
+
+// A team gateway's member token names the gateway as issuer and the member as subject; the
+// service's own tokens name no issuer.
+test.each<[string, Record<string, unknown> | undefined, { member: string } | null]>([
+  [
+    "a gateway token: its subject is the member",
+    { iss: "pcd-gateway", sub: "ana@team.example", iat: 1, exp: 7201 },
+    { member: "ana@team.example" },
+  ],
+  [
+    "a gateway token without a subject: the account signed in",
+    { iss: "pcd-gateway" },
+    { member: "me@x.example" },
+  ],
+  ["a gateway token with an empty subject", { iss: "pcd-gateway", sub: " " }, { member: "me@x.example" }],
+  ["a service token (no issuer)", { sub: "ana@team.example", iat: 1, exp: 7201 }, null],
+  ["another issuer", { iss: "https://login.example.com", sub: "ana@team.example" }, null],
+  ["an issuer that is not a text", { iss: ["pcd-gateway"], sub: "ana@team.example" }, null],
+  ["claims that could not be read", undefined, null],
+])("gatewayOf: %s", (_name, claims, expected) => {
+  expect(gatewayOf(claims, "me@x.example")).toEqual(expected);
 });

@@ -145,6 +145,70 @@ describe("QuotaLedger.block", () => {
   });
 });
 
+describe("a team gateway's member budget", () => {
+  const MEMBER_REFUSAL =
+    "Quota limit reached for member ana@team.example: the gateway's budget of 10 data requests a month " +
+    "for dataset 'Germany' has 1 left; this request needs 2. Ask the gateway's administrator to raise the budget.";
+  const memberRefusal = (): PcdError =>
+    new PcdError("quota", MEMBER_REFUSAL, {
+      status: 403,
+      serverMessage: MEMBER_REFUSAL,
+      dataset: "Germany",
+      memberBudget: true,
+    });
+
+  test("a refusal for the member's budget blocks this engine in the gateway's words; the team's numbers stay", () => {
+    const { ledger, clock } = ledgerAt(RELEASE_NOV + 1000);
+    ledger.record("live", "energy_price", {
+      Germany: { remaining: 480, total: 500, member: { budget: 10, remaining: 1 } },
+    });
+    const error = ledger.block("live", "energy_price", "Germany", memberRefusal());
+    expect(error.message).toBe(MEMBER_REFUSAL);
+    expect(error.details).toMatchObject({ dataset: "Germany", memberBudget: true });
+    expect(ledger.limitsOf("live", "energy_price")).toEqual({
+      Germany: { remaining: 480, total: 500, member: { budget: 10, remaining: 1 } },
+    });
+    const admission = ledger.admit("live", "energy_price", items("Germany", 1), (item) => item.dataset);
+    expect(admission.refused.map(({ error: refused }) => refused.message)).toEqual([MEMBER_REFUSAL]);
+    clock.now = RELEASE_DEC + 1;
+    expect(ledger.blockOf("live", "energy_price", "Germany")).toBeUndefined();
+  });
+
+  test.each<
+    [string, { remaining: number; total: number; member?: { budget: number; remaining: number } }, number]
+  >([
+    ["no budget: the team's", { remaining: 480, total: 500 }, 480],
+    [
+      "a budget with less left than the team",
+      { remaining: 480, total: 500, member: { budget: 10, remaining: 4 } },
+      4,
+    ],
+    [
+      "a team with less left than the budget",
+      { remaining: 2, total: 500, member: { budget: 10, remaining: 4 } },
+      2,
+    ],
+  ])("what remains to spend: %s", (_case, allowance, remaining) => {
+    const { ledger } = ledgerAt(RELEASE_NOV + 1000);
+    ledger.record("live", "energy_price", { Germany: allowance });
+    expect(ledger.remaining("live", "energy_price", "Germany")).toBe(remaining);
+  });
+
+  test("a charged code comes off the team's allowance and the member's budget", () => {
+    const { ledger } = ledgerAt(RELEASE_NOV + 1000);
+    ledger.record("live", "energy_price", {
+      Germany: { remaining: 480, total: 500, member: { budget: 10, remaining: 1 } },
+    });
+    ledger.admit("live", "energy_price", items("Germany", 2), (item) => item.dataset);
+    ledger.confirm("live", "energy_price", ["Germany", "Germany"]);
+    expect(ledger.limitsOf("live", "energy_price")?.Germany).toEqual({
+      remaining: 478,
+      total: 500,
+      member: { budget: 10, remaining: 0 },
+    });
+  });
+});
+
 describe("QuotaLedger.isCurrent", () => {
   test("limits fetched before the latest release are outdated (allowances reset)", () => {
     const { ledger, clock } = ledgerAt(RELEASE_NOV + 1000);

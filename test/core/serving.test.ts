@@ -113,3 +113,25 @@ test("a long cause is shortened so that what is missing stays within Excel's 255
     /^PCD could not reach the service: connection reset .*…: the latest months of 57935-3-12 could not be fetched\.$/,
   );
 });
+
+// A team gateway's refusal for the member's budget ends with what to do: that is never cut.
+test.each<[string, string, string]>([
+  [
+    "too long for both: the gateway's sentence alone, whole",
+    "Quota limit reached for member ana.lopez@team.example: the gateway's budget of 100 data requests a month " +
+      "for dataset 'Northwest Europe' has 3 left; this request needs 5. Ask the gateway's administrator to raise the budget.",
+    "Quota limit reached for member ana.lopez@team.example: the gateway's budget of 100 data requests a month " +
+      "for dataset 'Northwest Europe' has 3 left; this request needs 5. Ask the gateway's administrator to raise the budget.",
+  ],
+  [
+    "room for both: what is missing follows",
+    "Quota limit reached for member a@t.example: budget of 1 for dataset 'DE' has 0 left. Ask the administrator.",
+    "Quota limit reached for member a@t.example: budget of 1 for dataset 'DE' has 0 left. Ask the administrator: the latest months of 57935-3-12 could not be fetched.",
+  ],
+])("missingError with a gateway's member-budget refusal: %s", (_name, said, expected) => {
+  const cause = new PcdError("quota", said, { dataset: "Germany", memberBudget: true });
+  const error = missingError(cause, "57935-3-12", "the latest months");
+  expect(error.message).toBe(expected);
+  expect(error.message.length).toBeLessThanOrEqual(255);
+  expect(error.details).toEqual({ dataset: "Germany", memberBudget: true });
+});

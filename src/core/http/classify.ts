@@ -40,6 +40,12 @@ export function formatLocalTime(epochMs: number): string {
 }
 
 const QUOTA_TEXT = /quota/i;
+/**
+ * A team gateway's refusal for the signed-in member's own budget ("Quota limit reached for
+ * member <email>: the gateway's budget of N data requests a month for dataset 'D' has K left;
+ * ..."): the team's allowance is not exhausted, and the gateway's sentence says it all.
+ */
+const MEMBER_BUDGET_TEXT = /\bquota limit reached for member\b/i;
 const PLAN_TEXT = /histor|\bplan\b|option|not included|subscription/i;
 
 function said(serverMessage: string | null): string {
@@ -121,6 +127,10 @@ export function classifyHttpFailure(failure: HttpFailure, context: FailureContex
     const named = datasetFromJson(bodyText) ?? datasetFromText(text);
     const dataset = named === null ? null : redactServiceText(named, context.secrets);
     if (dataset) details.dataset = dataset;
+    if (serverMessage !== null && MEMBER_BUDGET_TEXT.test(serverMessage)) {
+      details.memberBudget = true;
+      return new PcdError("quota", serverMessage, details);
+    }
     const which = dataset ? ` for dataset "${dataset}"` : "";
     return new PcdError(
       "quota",

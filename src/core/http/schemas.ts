@@ -8,7 +8,7 @@
 import * as v from "valibot";
 import type { Logger } from "../environment";
 import { PcdError } from "../errors";
-import type { DataLimits, Month, ProductId, SeriesInfo } from "../model";
+import type { DataLimits, MemberBudget, Month, ProductId, SeriesInfo } from "../model";
 import { PointColumns } from "../point-columns";
 import type { SeriesAnswer } from "../service-client";
 import { CODE_PATTERN } from "./codes-segment";
@@ -69,6 +69,14 @@ const SeriesValuesRecordSchema = v.looseObject({
 const DataLimitEntrySchema = v.looseObject({
   remaining_requests: FiniteNumberSchema,
   total_requests: FiniteNumberSchema,
+});
+
+// A team gateway's additive fields (docs/service.md §9 allows them within v1): the signed-in
+// member's own budget beside the team's allowance. Both or neither: one alone says nothing.
+const RequestCountSchema = v.pipe(FiniteNumberSchema, v.minValue(0, "must not be negative"));
+const MemberBudgetSchema = v.looseObject({
+  member_budget: RequestCountSchema,
+  member_remaining_requests: RequestCountSchema,
 });
 
 function describeIssues(issues: [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]]): string {
@@ -253,7 +261,11 @@ function readValuesRecord(record: unknown): ValuesRecord | undefined {
   };
 }
 
-/** Data Limits (docs/service.md §2.3): dataset -> allowance; a malformed entry is skipped with a warning. */
+/**
+ * Data Limits (docs/service.md §2.3): dataset -> allowance; a malformed entry is skipped with a
+ * warning. A gateway's member budget (member_budget, member_remaining_requests) is read when
+ * both are readable counts; otherwise the entry is the team's allowance alone, never a failure.
+ */
 export function parseDataLimits(body: unknown, product: ProductId, log?: Logger): DataLimits {
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
     throw new PcdError(
@@ -273,12 +285,36 @@ export function parseDataLimits(body: unknown, product: ProductId, log?: Logger)
       );
       continue;
     }
+    const member = memberBudgetOf(parsed.output, (problem) =>
+      log?.("warn", `Data Limits (${product}): dataset "${dataset}": member budget ignored: ${problem}.`),
+    );
     Object.defineProperty(result, dataset, {
-      value: { remaining: parsed.output.remaining_requests, total: parsed.output.total_requests },
+      value: {
+        remaining: parsed.output.remaining_requests,
+        total: parsed.output.total_requests,
+        ...(member === undefined ? {} : { member }),
+      },
       enumerable: true,
       writable: true,
       configurable: true,
     });
   }
   return result;
+}
+
+/** The member's budget in a Data Limits entry; undefined when it has none or it is unreadable. */
+function memberBudgetOf(
+  entry: Readonly<Record<string, unknown>>,
+  ignored: (problem: string) => void,
+): MemberBudget | undefined {
+  const given = [entry.member_budget, entry.member_remaining_requests].filter(
+    (value) => value !== undefined && value !== null,
+  );
+  if (given.length === 0) return undefined;
+  const parsed = v.safeParse(MemberBudgetSchema, entry);
+  if (!parsed.success) {
+    ignored(describeIssues(parsed.issues));
+    return undefined;
+  }
+  return { budget: parsed.output.member_budget, remaining: parsed.output.member_remaining_requests };
 }

@@ -73,6 +73,33 @@ describe("classifyHttpFailure: status x body -> kind", () => {
     if (dataset) expect(error.message).toContain(`dataset "${dataset}"`);
   });
 
+  test("a team gateway's refusal for the member's budget is a quota error in the gateway's own words", () => {
+    const said =
+      "Quota limit reached for member ana@team.example: the gateway's budget of 100 data requests a month " +
+      "for dataset 'Germany' has 3 left; this request needs 5. Ask the gateway's administrator to raise the budget.";
+    const error = classifyHttpFailure(
+      { status: 403, bodyText: JSON.stringify({ message: said }), retryAfterMs: null },
+      context(),
+    );
+    expect(error.kind).toBe("quota");
+    expect(error.message).toBe(said);
+    expect(error.details).toEqual({
+      status: 403,
+      serverMessage: said,
+      dataset: "Germany",
+      memberBudget: true,
+    });
+  });
+
+  test("the service's own quota refusal is not a member's budget", () => {
+    const error = classifyHttpFailure(
+      { status: 403, bodyText: '{"message":"Quota limit reached for Germany"}', retryAfterMs: null },
+      context(),
+    );
+    expect(error.details.memberBudget).toBeUndefined();
+    expect(error.message).toContain("The service said: Quota limit reached for Germany");
+  });
+
   test.each<[string, string]>([
     ['{"message":"Bad codes"}', "Bad codes"],
     ['{"error":"Bad codes"}', "Bad codes"],

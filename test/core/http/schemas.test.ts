@@ -487,6 +487,60 @@ describe("parseDataLimits", () => {
   });
 });
 
+describe("parseDataLimits with a team gateway's member budget", () => {
+  const TEAM = { remaining_requests: 480, total_requests: 500 };
+  test.each<[string, Record<string, unknown>, { budget: number; remaining: number } | undefined, boolean]>([
+    ["the service's answer: no member fields", {}, undefined, false],
+    ["numbers", { member_budget: 100, member_remaining_requests: 37 }, { budget: 100, remaining: 37 }, false],
+    [
+      "numeric texts",
+      { member_budget: " 100", member_remaining_requests: "0" },
+      { budget: 100, remaining: 0 },
+      false,
+    ],
+    [
+      "a member without a budget (null)",
+      { member_budget: null, member_remaining_requests: null },
+      undefined,
+      false,
+    ],
+    ["the budget alone", { member_budget: 100 }, undefined, true],
+    ["the remaining alone", { member_remaining_requests: 5 }, undefined, true],
+    [
+      "a budget that is not a number",
+      { member_budget: "lots", member_remaining_requests: 5 },
+      undefined,
+      true,
+    ],
+    ["a negative remaining", { member_budget: 100, member_remaining_requests: -1 }, undefined, true],
+    ["an infinite budget", { member_budget: "Infinity", member_remaining_requests: 5 }, undefined, true],
+    ["an object for a count", { member_budget: { n: 1 }, member_remaining_requests: 5 }, undefined, true],
+  ])("%s", (_name, fields, member, warned) => {
+    const { log, lines } = recordingLog();
+    const limits = parseDataLimits({ Germany: { ...TEAM, ...fields } }, "energy_price", log);
+    // The team's allowance is read whatever the member fields hold.
+    expect(limits).toEqual({ Germany: { remaining: 480, total: 500, ...(member ? { member } : {}) } });
+    expect(lines.map((line) => line.message)).toEqual(
+      warned ? [expect.stringContaining('dataset "Germany": member budget ignored')] : [],
+    );
+  });
+
+  test("datasets with and without a budget in one answer", () => {
+    expect(
+      parseDataLimits(
+        {
+          Germany: { ...TEAM, member_budget: 10, member_remaining_requests: 4 },
+          France: { remaining_requests: 20, total_requests: 20 },
+        },
+        "energy_price",
+      ),
+    ).toEqual({
+      Germany: { remaining: 480, total: 500, member: { budget: 10, remaining: 4 } },
+      France: { remaining: 20, total: 20 },
+    });
+  });
+});
+
 describe("parseDataLimits with datasets named like Object's properties", () => {
   test("each is an own entry; the object's prototype is untouched", () => {
     const body = JSON.parse(

@@ -42,6 +42,7 @@ export class FakeAuth implements AuthPort {
       username: "dev@example.com",
       environment: "live",
       tokenExpiresAt: null,
+      gateway: null,
     };
   }
   onChange(listener: (status: AuthStatus) => void) {

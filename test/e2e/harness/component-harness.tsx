@@ -77,6 +77,7 @@ class ScriptedAuth implements AuthPort {
     username: "analyst@example.com",
     environment: "live",
     tokenExpiresAt: null,
+    gateway: null,
   };
   private readonly listeners = new Set<(status: AuthStatus) => void>();
 

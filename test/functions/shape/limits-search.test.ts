@@ -135,6 +135,93 @@ test("no subscribed datasets at all is said plainly", () => {
   );
 });
 
+// Through a team gateway that gives the member a budget, Remaining and Total stay the team's
+// and two columns follow; without budgets the table keeps its four columns.
+const budget = (row: LimitsRow, member: { budget: number; remaining: number }): LimitsRow => ({
+  ...row,
+  member,
+});
+const [IE_GERMANY, EP_GERMANY, EP_FRANCE, CP_POLYMERS] = ROWS as [LimitsRow, LimitsRow, LimitsRow, LimitsRow];
+const WITH_BUDGETS: LimitsRow[] = [
+  budget(IE_GERMANY, { budget: 20, remaining: 20 }),
+  budget(EP_GERMANY, { budget: 100, remaining: 3 }),
+  EP_FRANCE,
+  budget(CP_POLYMERS, { budget: 100, remaining: 60 }),
+];
+
+test.each<[string, LimitsRow[], ProductId | null, LimitsUnavailable[], CellTable]>([
+  [
+    "budgets: two more columns; a dataset without one leaves them empty",
+    WITH_BUDGETS,
+    null,
+    [],
+    [
+      ["Product", "Dataset", "Remaining", "Total", "Your budget", "Your remaining"],
+      ["Energy Price", "France", 500, 500, "", ""],
+      ["Energy Price", "Germany", 480, 500, 100, 3],
+      ["Commodity Price", "Polymers", 12, 300, 100, 60],
+      ["Industry Economics", "Germany", 40, 50, 20, 20],
+    ],
+  ],
+  [
+    "narrowed to a product none of whose datasets has a budget: four columns",
+    [...WITH_BUDGETS.filter((row) => row.product !== "commodity_price"), CP_POLYMERS],
+    "commodity_price",
+    [],
+    [
+      ["Product", "Dataset", "Remaining", "Total"],
+      ["Commodity Price", "Polymers", 12, 300],
+    ],
+  ],
+  [
+    "budgets with an unread product: its note row has the two columns empty",
+    WITH_BUDGETS.filter((row) => row.product === "energy_price"),
+    null,
+    [unread("commodity_price")],
+    [
+      ["Product", "Dataset", "Remaining", "Total", "Your budget", "Your remaining"],
+      ["Energy Price", "France", 500, 500, "", ""],
+      ["Energy Price", "Germany", 480, 500, 100, 3],
+      ["Commodity Price", NOTE, "", "", "", ""],
+    ],
+  ],
+  [
+    "narrowed to a product with budgets: six columns",
+    WITH_BUDGETS,
+    "energy_price",
+    [],
+    [
+      ["Product", "Dataset", "Remaining", "Total", "Your budget", "Your remaining"],
+      ["Energy Price", "France", 500, 500, "", ""],
+      ["Energy Price", "Germany", 480, 500, 100, 3],
+    ],
+  ],
+  [
+    "no budgets at all: the four columns",
+    ROWS,
+    null,
+    [],
+    [
+      ["Product", "Dataset", "Remaining", "Total"],
+      ["Energy Price", "France", 500, 500],
+      ["Energy Price", "Germany", 480, 500],
+      ["Commodity Price", "Polymers", 12, 300],
+      ["Industry Economics", "Germany", 40, 50],
+    ],
+  ],
+])("member budgets: %s", (_case, rows, product, unavailable, expected) => {
+  expect(buildLimitsTable(rows, product, unavailable)).toEqual(expected);
+});
+
+test.each<[string, string, ProductId | null, number]>([
+  ["the member has less left than the team: the member's", "Germany", "energy_price", 3],
+  ["the team has less left than the member: the team's", "Polymers", null, 12],
+  ["as much left for both", "Germany", "industry_economics", 20],
+  ["no budget for the dataset: the team's", "France", null, 500],
+])("one dataset with member budgets: %s", (_case, dataset, product, remaining) => {
+  expect(datasetRemaining(WITH_BUDGETS, dataset, product)).toBe(remaining);
+});
+
 test("search table: header, best first, cut to max rows, empty text for missing defaults", () => {
   const hits: SearchHit[] = [
     { info: makeInfo({ code: "1-1-1", assessment: "A", coverage: "France" }), score: 1 },
