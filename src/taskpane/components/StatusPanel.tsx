@@ -1,5 +1,6 @@
-// Status tab: the service's state (maintenance, release day, until when), the local
-// cache (size, where it lives, last refresh) and clearing it.
+// Status tab: through which team gateway data comes (when signed in through one), the
+// service's state (maintenance, release day, until when), the local cache (size, where it
+// lives, last refresh) and clearing it.
 import { useState } from "react";
 import {
   Body1,
@@ -11,7 +12,7 @@ import {
   Subtitle2,
   tokens,
 } from "@fluentui/react-components";
-import type { CacheInfo, ServiceState } from "../../core/engine-api";
+import type { AuthStatus, CacheInfo, ServiceState } from "../../core/engine-api";
 import { useLoad } from "../hooks/use-load";
 import { useMetaVersion } from "../hooks/use-meta-version";
 import { useNow } from "../hooks/use-now";
@@ -67,6 +68,24 @@ export function ServiceStateView(props: {
   );
 }
 
+/**
+ * Signed in through a team gateway: data comes through it (at the service address setting),
+ * and the gateway knows this user as the member its token names.
+ */
+export function GatewayView(props: { member: string; address: string }): React.JSX.Element {
+  return (
+    <>
+      <Body1 data-testid="gateway">
+        Data comes through your organisation&apos;s gateway at{" "}
+        <strong data-testid="gateway-address">{props.address || "no address set"}</strong>.
+      </Body1>
+      <Body1>
+        Signed in to it as member <strong data-testid="gateway-member">{props.member}</strong>.
+      </Body1>
+    </>
+  );
+}
+
 export function CacheView(props: { cache: CacheInfo }): React.JSX.Element {
   const { cache } = props;
   return (
@@ -94,6 +113,9 @@ export function StatusPanel(): React.JSX.Element {
   const [message, setMessage] = useState<{ intent: "success" | "error"; text: string } | null>(null);
   const cache = useLoad(() => engine.cacheInfo(), [engine, metaVersion, cleared, refreshState.status]);
   const service = safeServiceState(() => engine.serviceState());
+  // Read at each render: the pane re-renders on every auth change (App follows the engine's).
+  const auth = safeRead((): AuthStatus | null => engine.authStatus(), null);
+  const gatewayAddress = auth?.gateway ? safeRead(() => engine.getSettings().baseUrl, "") : "";
 
   const clear = async (): Promise<void> => {
     setConfirming(false);
@@ -112,16 +134,18 @@ export function StatusPanel(): React.JSX.Element {
 
   return (
     <div className={styles.root}>
+      {auth?.gateway && (
+        <section className={styles.section} aria-label="Gateway">
+          <Subtitle2 as="h2">Gateway</Subtitle2>
+          <GatewayView member={auth.gateway.member} address={gatewayAddress} />
+        </section>
+      )}
       <section className={styles.section} aria-label="Service">
         <Subtitle2 as="h2">Service</Subtitle2>
         {service instanceof Error ? (
           <Caption1>Service state unknown: {service.message}</Caption1>
         ) : (
-          <ServiceStateView
-            state={service}
-            now={now}
-            signedIn={safeSignedIn(() => engine.authStatus().signedIn)}
-          />
+          <ServiceStateView state={service} now={now} signedIn={auth?.signedIn ?? true} />
         )}
       </section>
       <section className={styles.section} aria-label="Cache">
@@ -167,10 +191,10 @@ function safeServiceState(read: () => ServiceState): ServiceState | Error {
   }
 }
 
-function safeSignedIn(read: () => boolean): boolean {
+function safeRead<T>(read: () => T, fallback: T): T {
   try {
     return read();
   } catch {
-    return true;
+    return fallback;
   }
 }

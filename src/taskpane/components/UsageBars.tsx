@@ -11,7 +11,7 @@ import {
   tokens,
 } from "@fluentui/react-components";
 import type { LimitsRow } from "../../core/engine-api";
-import { PRODUCTS, type ProductId } from "../../core/model";
+import { PRODUCTS, type MemberBudget, type ProductId } from "../../core/model";
 import { allowanceText } from "../messages";
 import { PRODUCT_LABELS } from "../series-filters";
 
@@ -27,11 +27,17 @@ const useStyles = makeStyles({
   name: { overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap", minWidth: 0 },
   count: { flex: "none", color: tokens.colorNeutralForeground3 },
   unconfirmed: { color: tokens.colorPaletteMarigoldForeground2, fontStyle: "italic" },
+  memberSpent: { color: tokens.colorPaletteRedForeground1 },
 });
 
 /** Sent but not confirmed as charged (in flight, or no answer): shown apart from the bar. */
 export function unconfirmedText(count: number): string {
   return `${count} more request${count === 1 ? "" : "s"} sent but not confirmed by the service (checked with the next usage read)`;
+}
+
+/** The signed-in member's own budget, which a team gateway keeps beside the team's allowance. */
+export function memberBudgetText(member: MemberBudget): string {
+  return `Your budget: ${allowanceText(member.remaining, member.budget).label}`;
 }
 
 /** Below this fraction of the allowance the bar turns to a warning, at zero to an error. */
@@ -81,8 +87,18 @@ export function UsageBars(props: { rows: readonly LimitsRow[] }): React.JSX.Elem
                       <span className={styles.name} title={row.dataset}>
                         {row.dataset}
                       </span>
-                      <span className={styles.count}>{label}</span>
+                      {/* With a member budget the bar is the team's: both say whose they are. */}
+                      <span className={styles.count}>{row.member ? `Team: ${label}` : label}</span>
                     </div>
+                    {row.member && (
+                      <Caption1
+                        className={row.member.remaining <= 0 ? styles.memberSpent : undefined}
+                        data-testid="member-budget"
+                        data-member-remaining={row.member.remaining}
+                      >
+                        {memberBudgetText(row.member)}
+                      </Caption1>
+                    )}
                     {(row.unconfirmed ?? 0) > 0 && (
                       // Not subtracted from the bar: the service may not have charged them.
                       <Caption1 className={styles.unconfirmed} data-testid="unconfirmed">
@@ -92,7 +108,7 @@ export function UsageBars(props: { rows: readonly LimitsRow[] }): React.JSX.Elem
                     <ProgressBar
                       value={fraction}
                       color={fraction === 0 ? "error" : fraction < LOW_FRACTION ? "warning" : "brand"}
-                      aria-label={`${PRODUCT_LABELS[product]}, ${row.dataset}: ${label}`}
+                      aria-label={`${PRODUCT_LABELS[product]}, ${row.dataset}: ${row.member ? `team ${label}` : label}`}
                     />
                   </div>
                 ))}
