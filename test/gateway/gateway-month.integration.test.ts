@@ -1,0 +1,106 @@
+// The gateway through a release and a restart, against the emulator: a series the release
+// changed is bought again, an unchanged one is not; History is bought again after a revision;
+// a gateway restarted on the same database buys nothing it already holds.
+import "./support/pglite-outside-sandbox";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { RunningGateway } from "../../src/gateway/gateway-app";
+import { openGatewayStore } from "../../src/gateway/store/sql-gateway-store";
+import type { GatewayStore } from "../../src/gateway/store/gateway-store";
+import {
+  catalogOf,
+  startService,
+  startTeamGateway,
+  totalDataRequests,
+  type ServiceUnderTest,
+} from "./support/team";
+
+const PASSWORD = "correct horse battery staple";
+const MEMBER = "ann@example.com";
+
+let service: ServiceUnderTest;
+let directory: string;
+let store: GatewayStore;
+let gateway: RunningGateway;
+let codes: string[];
+
+async function open(): Promise<void> {
+  store = await openGatewayStore(directory);
+  gateway = await startTeamGateway(service, store);
+}
+
+async function shut(): Promise<void> {
+  await gateway.close();
+  await store.close();
+}
+
+async function ask(
+  pathname: string,
+): Promise<Array<{ code: string; series_final_values: Array<{ date: string }> }>> {
+  const signIn = await fetch(`${gateway.url}/auth/access_token/v1`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: MEMBER, password: PASSWORD }),
+  });
+  const { access_token: token } = (await signIn.json()) as { access_token: string };
+  const response = await fetch(`${gateway.url}/api${pathname}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as Awaited<ReturnType<typeof ask>>;
+}
+
+async function charged(work: () => Promise<unknown>): Promise<number> {
+  const before = totalDataRequests(await service.stats());
+  await work();
+  return totalDataRequests(await service.stats()) - before;
+}
+
+const latest = (record: { series_final_values: Array<{ date: string }> } | undefined): string =>
+  [...(record?.series_final_values ?? [])]
+    .map((point) => point.date)
+    .sort()
+    .pop() ?? "";
+
+beforeAll(async () => {
+  service = await startService();
+  codes = (await catalogOf(service, "energy_price")).map((record) => record.code).slice(0, 4);
+  directory = await mkdtemp(path.join(tmpdir(), "pcd-gateway-"));
+  await open();
+  await store.members.save(MEMBER, PASSWORD, { budget: null, admin: false });
+});
+
+afterAll(async () => {
+  await shut();
+  await service.close();
+  await rm(directory, { recursive: true, force: true });
+});
+
+test("a restart on the same database costs no data request", async () => {
+  const values = `/energy_price/v1/export/series/${codes.join(",")}`;
+  expect(await charged(() => ask(values))).toBe(codes.length);
+  await shut();
+  await open();
+  expect(await charged(() => ask(values))).toBe(0);
+});
+
+test("after a release only the series it changed are bought again; History again after a revision", async () => {
+  const [unchanged, updated, revised] = codes;
+  const values = `/energy_price/v1/export/series/${unchanged},${updated}`;
+  const history = `/energy_price/v1/export/series_hist/${revised}`;
+  await ask(values);
+  await ask(history);
+  const before = await ask(values);
+  await service.admin("POST", "release", { unchanged: [unchanged], revise: [revised] });
+  // The catalog is read again once the gateway's copy is older than its limit (5 minutes).
+  await service.setClock(new Date(service.now() + 10 * 60_000).toISOString());
+  let after: Awaited<ReturnType<typeof ask>> = [];
+  expect(await charged(async () => (after = await ask(values)))).toBe(1);
+  const month = (code: string | undefined, records: typeof after) =>
+    latest(records.find((record) => record.code === code));
+  expect(month(unchanged, after)).toBe(month(unchanged, before));
+  expect(month(updated, after) > month(updated, before)).toBe(true);
+  expect(await charged(() => ask(history))).toBe(1);
+  expect(await charged(() => ask(history))).toBe(0);
+});
