@@ -17,6 +17,8 @@ export interface UpstreamSettings {
   timeoutMs?: number;
   /** Requests per second per operation (the service's limit). */
   ratePerSecond?: number;
+  /** Waits before a rate-limited call is sent again (setTimeout outside tests). */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 /** What the upstream answered, as the gateway relays it. */
@@ -29,6 +31,15 @@ export interface UpstreamAnswer {
 }
 
 const TOKEN_LIFETIME_MS = 2 * 60 * 60 * 1000;
+/** A call the service refuses for its rate is sent at most this many times in all. */
+const RATE_LIMITED_ATTEMPTS = 3;
+
+/** Retry-After in seconds, within 0.1 to 10 s (1 s when absent or unreadable). */
+function retryDelayMs(retryAfter: string | null): number {
+  const seconds = Number(retryAfter);
+  if (retryAfter === null || !Number.isFinite(seconds)) return 1000;
+  return Math.min(10_000, Math.max(100, seconds * 1000));
+}
 /** Renew this long before the token's expiry, so no call carries an expiring token. */
 const RENEW_MARGIN_MS = 5 * 60 * 1000;
 
@@ -50,10 +61,23 @@ export class Upstream {
   /** GET <base><path> with the gateway's token; a refused token is renewed once and the call repeated once. */
   async get(path: string, operation: GatewayOperation): Promise<UpstreamAnswer> {
     const call = await this.throttle(operation);
-    const first = await call(async () => this.send(path, await this.currentToken()));
-    if (first.status !== 401) return first;
-    this.token = null;
-    return call(async () => this.send(path, await this.currentToken()));
+    let renewed = false;
+    for (let attempt = 1; ; attempt += 1) {
+      const answer = await call(async () => this.send(path, await this.currentToken()));
+      if (answer.status === 401 && !renewed) {
+        renewed = true;
+        this.token = null;
+        continue;
+      }
+      // Several instances share the service's rate limit: a call it refused for the rate was
+      // not charged, so it is sent again after the wait the service asks for.
+      if (answer.status !== 429 || attempt >= RATE_LIMITED_ATTEMPTS) return answer;
+      await this.wait(retryDelayMs(answer.retryAfter));
+    }
+  }
+
+  private wait(ms: number): Promise<void> {
+    return (this.settings.sleep ?? ((delay) => new Promise((resolve) => setTimeout(resolve, delay))))(ms);
   }
 
   private throttle(operation: GatewayOperation): Promise<<T>(work: () => Promise<T>) => Promise<T>> {

@@ -85,3 +85,22 @@ test.each([
 ])("withoutCredentials takes out %s", (_case, text, expected) => {
   expect(withoutCredentials(text, credentials)).toBe(expected);
 });
+
+test("a call refused for the rate is sent again after the service's Retry-After, at most three times in all", async () => {
+  const limited = () =>
+    new Response('{"message":"Rate limit"}', { status: 429, headers: { "retry-after": "2" } });
+  const script = scriptedFetch([json(200, { access_token: "t" }), limited, limited, limited]);
+  const waits: number[] = [];
+  const client = new Upstream({
+    base: "https://service.example/api",
+    auth: "https://service.example/auth",
+    credentials,
+    fetch: script.fetch,
+    now: () => 0,
+    sleep: async (ms) => void waits.push(ms),
+  });
+  const answer = await client.get("/energy_price/v1/export/series/1-1-1", "series_values");
+  expect(answer.status).toBe(429);
+  expect(waits).toEqual([2000, 2000]);
+  expect(script.sent).toHaveLength(4);
+});

@@ -1,0 +1,103 @@
+// Two gateway instances on one Postgres, as behind a load balancer, against the emulator: the
+// same keys asked of both at once are bought once, and members, tokens and the audit are shared.
+// Skipped where Debian's Postgres is not installed, except in CI, where its absence fails.
+import type { RunningGateway } from "../../src/gateway/gateway-app";
+import type { GatewayStore } from "../../src/gateway/store/gateway-store";
+import { openGatewayStore } from "../../src/gateway/store/sql-gateway-store";
+import {
+  POSTGRES_MISSING,
+  postgresInstalled,
+  postgresRequired,
+  startTestPostgres,
+  type TestPostgres,
+} from "./support/postgres";
+import {
+  catalogOf,
+  startService,
+  startTeamGateway,
+  totalDataRequests,
+  type ServiceUnderTest,
+} from "./support/team";
+
+const PASSWORD = "correct horse battery staple";
+const MEMBERS = ["ann@example.com", "bob@example.com"];
+const runs = postgresInstalled() || postgresRequired();
+
+let service: ServiceUnderTest;
+let postgres: TestPostgres | null = null;
+const stores: GatewayStore[] = [];
+const gateways: RunningGateway[] = [];
+let codes: string[];
+
+async function tokenAt(gateway: RunningGateway, member: string): Promise<string> {
+  const response = await fetch(`${gateway.url}/auth/access_token/v1`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: member, password: PASSWORD }),
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+async function values(gateway: RunningGateway, token: string, batch: readonly string[]): Promise<string[]> {
+  const response = await fetch(`${gateway.url}/api/energy_price/v1/export/series/${batch.join(",")}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as Array<{ code: string }>).map((record) => record.code).sort();
+}
+
+(runs ? describe : describe.skip)(
+  runs ? "two instances on one Postgres" : `skipped: ${POSTGRES_MISSING}`,
+  () => {
+    beforeAll(async () => {
+      postgres = await startTestPostgres();
+      if (postgres === null) throw new Error(POSTGRES_MISSING);
+      service = await startService();
+      codes = (await catalogOf(service, "energy_price")).map((record) => record.code).slice(0, 30);
+      for (let instance = 0; instance < 2; instance += 1) {
+        const store = await openGatewayStore(postgres.url);
+        stores.push(store);
+        gateways.push(await startTeamGateway(service, store));
+      }
+      // Members added through one instance are members of both.
+      for (const member of MEMBERS)
+        await stores[0]?.members.save(member, PASSWORD, { budget: null, admin: false });
+    });
+
+    afterAll(async () => {
+      for (const gateway of gateways) await gateway.close();
+      for (const store of stores) await store.close();
+      await service?.close();
+      await postgres?.drop();
+    });
+
+    test("the same keys asked of both instances at once are bought once, and both answer them", async () => {
+      const [first, second] = gateways as [RunningGateway, RunningGateway];
+      const annAtFirst = await tokenAt(first, "ann@example.com");
+      const bobAtSecond = await tokenAt(second, "bob@example.com");
+      // A token issued by one instance is accepted by the other (one shared secret).
+      expect(await values(second, annAtFirst, codes.slice(0, 1))).toEqual(codes.slice(0, 1));
+      const before = totalDataRequests(await service.stats());
+      // Overlapping batches, several rounds, both instances at once: whatever the interleaving,
+      // each key is charged once.
+      for (let round = 0; round < 5; round += 1) {
+        const batch = codes.slice(1 + round * 5, 1 + round * 5 + 8);
+        const [a, b] = await Promise.all([
+          values(first, annAtFirst, batch),
+          values(second, bobAtSecond, batch),
+        ]);
+        expect(a).toEqual([...batch].sort());
+        expect(b).toEqual([...batch].sort());
+      }
+      const distinct = new Set(codes.slice(1, 1 + 4 * 5 + 8)).size;
+      expect(totalDataRequests(await service.stats()) - before).toBe(distinct);
+      // One audit for both instances: the usage report's purchases equal the service's charge.
+      const month = new Date(service.now()).toISOString().slice(0, 7);
+      const usage = await (stores[1] as GatewayStore).audit.usage(month);
+      expect(usage.reduce((sum, row) => sum + row.purchased, 0)).toBe(
+        totalDataRequests(await service.stats()),
+      );
+    });
+  },
+);
