@@ -4,6 +4,7 @@
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance } from "fastify";
 import { issueMemberToken } from "../member-token";
+import { inDomain, normaliseEmail } from "../members/member-email";
 import type { GatewayStore } from "../store/gateway-store";
 import { sendMessage } from "./relay";
 
@@ -18,14 +19,6 @@ export interface AuthRouteSettings {
 interface SignInBody {
   username?: unknown;
   password?: unknown;
-}
-
-export function normaliseEmail(text: string): string {
-  return text.trim().toLowerCase();
-}
-
-export function inDomain(email: string, domain: string | null): boolean {
-  return domain === null || email.endsWith(`@${domain.toLowerCase()}`);
 }
 
 export async function registerAuthRoutes(app: FastifyInstance, settings: AuthRouteSettings): Promise<void> {

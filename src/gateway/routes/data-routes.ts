@@ -14,7 +14,7 @@ import { answerKey } from "../purchase/answer-key";
 import type { PurchaseItem, PurchaseOutcome, PurchaseQueue } from "../purchase/purchase-queue";
 import type { GatewayStore, Member } from "../store/gateway-store";
 import { UpstreamSignInError, type Upstream, type UpstreamAnswer } from "../upstream/upstream-client";
-import { inDomain } from "./auth-routes";
+import { inDomain } from "../members/member-email";
 import { relay, sendMessage } from "./relay";
 
 export const API_PREFIX = "/api";
