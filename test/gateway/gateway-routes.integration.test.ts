@@ -203,3 +203,25 @@ test("nothing a member receives carries the Developer account", async () => {
     expect(text).not.toContain(service.emulator.username);
   }
 });
+
+test("/metrics counts upstream calls, charged data requests by dataset, cache hits and members' requests", async () => {
+  const ann = await tokenOf("ann@example.com");
+  const pathname = `/energy_price/v1/export/series/${codes[70]}`;
+  await get(pathname, ann);
+  await get(pathname, ann);
+  const text = await (await fetch(`${gateway.url}/metrics`)).text();
+  expect(text).toMatch(
+    /pcd_gateway_upstream_calls_total\{operation="series_values",product="energy_price"\} \d+/,
+  );
+  expect(text).toMatch(
+    /pcd_gateway_upstream_data_requests_total\{operation="series_values",product="energy_price",dataset="[^"]+"\} \d+/,
+  );
+  expect(text).toMatch(
+    /pcd_gateway_cache_hits_total\{operation="series_values",product="energy_price"\} [1-9]/,
+  );
+  expect(text).toMatch(
+    /pcd_gateway_member_requests_total\{member="ann@example.com",operation="series_values"\} [1-9]/,
+  );
+  expect(text).toMatch(/pcd_gateway_request_duration_seconds_bucket/);
+  expect((await fetch(`${gateway.url}/healthz`)).status).toBe(200);
+});
