@@ -122,8 +122,8 @@ const LAYERS = [
   },
   {
     folder: "gateway",
-    forbidden: allBut("gateway", "core"),
-    why: "The team gateway speaks the service's API to any client: of the add-in it shares only the engine's reading of the service (codes, data types).",
+    forbidden: allBut("gateway", "core", "server"),
+    why: "The team gateway speaks the service's API to any client: of the add-in it shares only the engine's reading of the service (codes, data types), and the production server's way of serving the built add-in.",
     patterns: [
       { group: UI, message: "The gateway has no UI." },
       { group: OFFICE_PACKAGES, message: "The gateway runs in Node." },

@@ -1,10 +1,9 @@
 // The team gateway (docs/gateway.md): one fastify server that speaks the service's API to the
 // team's members and buys from the service with the one Developer account.
 import { readFileSync } from "node:fs";
-import path from "node:path";
-import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { ProductId } from "../core/model";
+import { addAddinSiteHeaders, registerAddinFiles } from "../server/addin-site";
 import { GatewayCatalog } from "./catalog/gateway-catalog";
 import type { GatewayOperation } from "./gateway-operation";
 import { GatewayMetrics } from "./gateway-metrics";
@@ -81,6 +80,7 @@ export async function buildGateway(settings: GatewaySettings): Promise<Gateway> 
       ? { https: { cert: readFileSync(settings.tls.cert), key: readFileSync(settings.tls.key) } }
       : {}),
   });
+  if (settings.dist !== undefined) addAddinSiteHeaders(app, settings.dist, settings.tls !== undefined);
   app.get("/healthz", async (_request, reply) =>
     reply.header("cache-control", "no-store").send({ status: "ok" }),
   );
@@ -107,13 +107,7 @@ export async function buildGateway(settings: GatewaySettings): Promise<Gateway> 
     domain,
     limitsMaxAgeMs: settings.limitsMaxAgeMs ?? DEFAULTS.limitsMaxAgeMs,
   });
-  if (settings.dist !== undefined) {
-    await app.register(fastifyStatic, {
-      root: path.resolve(settings.dist),
-      index: ["taskpane.html"],
-      dotfiles: "deny",
-    });
-  }
+  if (settings.dist !== undefined) await registerAddinFiles(app, settings.dist);
   return { app, metrics, catalog };
 }
 

@@ -3,13 +3,10 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import compress from "@fastify/compress";
-import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance } from "fastify";
-import { cacheControlFor } from "./cache-policy";
+import { addAddinSiteHeaders, registerAddinFiles } from "./addin-site";
 import { packageVersion } from "./package-version";
-import { readPagePolicy } from "./page-policy";
 import { DEFAULT_LIMITS, type ServerLimits } from "./relay-limits";
-import { securityHeaders } from "./security-headers";
 import type { ServeOptions } from "./serve-args";
 import { registerServiceProxy, SERVICE_PREFIX } from "./service-proxy";
 
@@ -19,7 +16,6 @@ export async function buildServer(
 ): Promise<FastifyInstance> {
   const dist = path.resolve(options.dist);
   const tls = options.cert !== undefined && options.key !== undefined;
-  const headers = securityHeaders({ contentSecurityPolicy: readPagePolicy(dist), tls });
   const version = packageVersion();
   // A client that sends its headers or body slowly is cut off after a few seconds, so a
   // few hundred such connections cannot keep the server from everyone else. The idle
@@ -47,10 +43,7 @@ export async function buildServer(
       : {}),
   });
 
-  app.addHook("onSend", async (_request, reply, payload) => {
-    reply.headers(headers);
-    return payload;
-  });
+  addAddinSiteHeaders(app, dist, tls);
   await app.register(compress, { global: true });
 
   app.get("/healthz", async (_request, reply) => {
@@ -65,15 +58,7 @@ export async function buildServer(
     );
   }
 
-  await app.register(fastifyStatic, {
-    root: dist,
-    index: ["taskpane.html"],
-    cacheControl: false,
-    dotfiles: "deny",
-    setHeaders: (response, filePath) => {
-      response.setHeader("cache-control", cacheControlFor(filePath));
-    },
-  });
+  await registerAddinFiles(app, dist);
   return app;
 }
 
