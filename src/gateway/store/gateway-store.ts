@@ -37,7 +37,7 @@ export interface CachedAnswer {
   key: string;
   /** The upstream's Series Values record for the code, as it came. */
   record: unknown;
-  /** The catalog's view of the series when it was bought (see answer-validity.ts). */
+  /** The catalog's view of the series when it was bought (see catalog/catalog-entry.ts). */
   fingerprint: string;
   boughtAt: Date;
 }
