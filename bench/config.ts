@@ -36,6 +36,15 @@ export interface BenchConfig {
   onlyMemory: boolean;
   /** The memory budgets (they need V8's gc: `node --expose-gc`, as `npm run bench` starts). */
   memory: boolean;
+  /** W7: a team through the gateway (bench/team.ts), after the other workloads. */
+  team: boolean;
+  /** W7 only, into the last run's results (like `onlyMemory`). */
+  onlyTeam: boolean;
+  /** W7's members and formulas per member (half shared by all, half their own). */
+  teamMembers: number;
+  teamFormulas: number;
+  /** How long W7 replays the members' requests against the warm gateway. */
+  teamLoadMs: number;
 }
 
 export const FULL_RUN: Omit<BenchConfig, "outDir"> = {
@@ -57,6 +66,11 @@ export const FULL_RUN: Omit<BenchConfig, "outDir"> = {
   compareShapes: true,
   onlyMemory: false,
   memory: true,
+  team: true,
+  onlyTeam: false,
+  teamMembers: 10,
+  teamFormulas: 200,
+  teamLoadMs: 5000,
 };
 
 function positiveInteger(flag: string, text: string, allowZero = false): number {
@@ -83,12 +97,16 @@ const FLAGS = {
   "only-memory": { type: "boolean" },
   "no-memory": { type: "boolean" },
   "no-shape-comparison": { type: "boolean" },
+  "only-team": { type: "boolean" },
+  "no-team": { type: "boolean" },
+  "team-members": { type: "string" },
+  "team-formulas": { type: "string" },
 } as const;
 
 const OPTIONS_HELP =
-  "Options: --formulas N, --sizes a,b,c, --naive-sample N, --latency MS, --per-code MS, --seed N, --no-addin, --no-new-process, --only-scale, --no-profile, --only-memory, --no-memory, --shape real|spec, --need-series N, --no-shape-comparison";
+  "Options: --formulas N, --sizes a,b,c, --naive-sample N, --latency MS, --per-code MS, --seed N, --no-addin, --no-new-process, --only-scale, --no-profile, --only-memory, --no-memory, --shape real|spec, --need-series N, --no-shape-comparison, --only-team, --no-team, --team-members N, --team-formulas N";
 
-/** `npm run bench -- [--formulas N] [--sizes a,b] [--naive-sample N] [--latency MS] [--per-code MS] [--seed N] [--no-addin] [--no-new-process] [--only-scale] [--no-profile] [--only-memory] [--no-memory] [--shape real|spec] [--need-series N] [--no-shape-comparison]` */
+/** `npm run bench -- [--formulas N] [--sizes a,b] [--naive-sample N] [--latency MS] [--per-code MS] [--seed N] [--no-addin] [--no-new-process] [--only-scale] [--no-profile] [--only-memory] [--no-memory] [--shape real|spec] [--need-series N] [--no-shape-comparison] [--only-team] [--no-team] [--team-members N] [--team-formulas N]` */
 export function parseBenchArgs(args: readonly string[], outDir: string): BenchConfig {
   let values;
   try {
@@ -129,6 +147,19 @@ export function parseBenchArgs(args: readonly string[], outDir: string): BenchCo
   if (values["no-memory"] === true) config.memory = false;
   if (values["only-memory"] === true) {
     config.onlyMemory = true;
+    config.addin = false;
+  }
+  if (values["team-members"] !== undefined) {
+    config.teamMembers = positiveInteger("--team-members", values["team-members"]);
+  }
+  if (values["team-formulas"] !== undefined) {
+    config.teamFormulas = positiveInteger("--team-formulas", values["team-formulas"]);
+    if (config.teamFormulas < 2) throw new Error("--team-formulas needs at least 2 (shared and own cells)");
+  }
+  if (values["no-team"] === true) config.team = false;
+  if (values["only-team"] === true) {
+    config.onlyTeam = true;
+    config.team = true;
     config.addin = false;
   }
   return config;

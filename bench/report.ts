@@ -2,6 +2,7 @@
 // hand-written explanations around them survive every run.
 import { OPERATIONS, type CallCounts } from "./bounds";
 import { renderMemory } from "./memory-report";
+import { renderTeam } from "./team-report";
 import { formatRatio } from "./ratios";
 import {
   dataCalls,
@@ -256,6 +257,10 @@ export function renderResults(results: BenchResults): string {
           ...profileLines(results.workloads),
         ]
       : []),
+    "",
+    "### W7: a team through the gateway (cold all at once, warm members, the gateway from its store)",
+    "",
+    ...renderTeam(results.workloads),
     "",
     "### The add-in",
     "",

@@ -4,6 +4,7 @@ import type { ModuleSize } from "./bundle-analysis";
 import type { ProfileEntry } from "./cpu-profile";
 import type { MachineDescription } from "./machine";
 import type { MemoryFigure } from "./memory-budget";
+import type { TeamFigures } from "./team-results";
 import type { WorkbookComposition } from "./workloads";
 
 export interface NaiveFigures {
@@ -48,6 +49,8 @@ export interface WorkloadResult {
   naive: NaiveFigures | null;
   /** W5 only: the cold and warm passes in detail. */
   scale?: ScaleFigures;
+  /** W7 only: the team's warm members and the gateway's load (team-results.ts). */
+  team?: TeamFigures;
   notes: string[];
 }
 

@@ -1,7 +1,7 @@
 // `npm run bench`: runs every workload, writes bench/results.json and the results section
 // of BENCHMARKS.md. Options: see config.ts (e.g. `npm run bench -- --formulas 200 --sizes 100`;
-// `-- --only-memory` measures the memory budgets alone, into the last run's results). Exits
-// with a failure when a memory budget is over its bound.
+// `-- --only-memory` measures the memory budgets alone, `-- --only-team` W7 alone, into the
+// last run's results). Exits with a failure when a memory budget is over its bound.
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { buildAddin } from "./addin";
@@ -11,6 +11,9 @@ import { exceededBudgets, withMemory } from "./memory-budget";
 import { measureMemoryBudgets } from "./memory-budgets";
 import type { BenchResults } from "./results";
 import { renderResults, spliceResults } from "./report";
+import { evaluateTargets } from "./targets";
+import { runTeamWorkload } from "./team";
+import { withTeam } from "./team-results";
 
 const ROOT = path.join(__dirname, "..");
 
@@ -20,8 +23,12 @@ async function main(): Promise<void> {
     if (level !== "debug") process.stderr.write(`[${level}] ${message}\n`);
   };
   const resultsFile = path.join(__dirname, "results.json");
-  const results = config.onlyMemory
-    ? withMemory(await lastResults(resultsFile), await measureMemoryBudgets())
+  const alone = config.onlyMemory || config.onlyTeam;
+  const previous = alone ? await lastResults(resultsFile) : undefined;
+  let results = previous
+    ? config.onlyMemory
+      ? withMemory(previous, await measureMemoryBudgets())
+      : previous
     : await runBenchmark(config, {
         log: (level, message) => {
           // The engine's own info lines would drown the progress lines.
@@ -36,6 +43,12 @@ async function main(): Promise<void> {
         },
         buildAddin: config.addin ? () => buildAddin(ROOT, config.outDir, log) : undefined,
       });
+  // W7 last: its members' runners, gateway and emulator are processes of their own.
+  if (config.onlyTeam || (config.team && !alone && !config.onlyScale)) {
+    const team = await runTeamWorkload(config, log);
+    const workloads = team.workload === null ? [] : [team.workload];
+    results = withTeam(results, workloads, evaluateTargets(workloads), team.failures);
+  }
   await writeFile(resultsFile, `${JSON.stringify(results, null, 2)}\n`, "utf8");
   const markdownFile = path.join(ROOT, "BENCHMARKS.md");
   const document = await readFile(markdownFile, "utf8").catch(() => "# Benchmarks\n");
@@ -60,10 +73,12 @@ async function main(): Promise<void> {
   );
 }
 
-/** The last full run's results, which `--only-memory` updates. */
+/** The last full run's results, which `--only-memory` and `--only-team` update. */
 async function lastResults(file: string): Promise<BenchResults> {
   const text = await readFile(file, "utf8").catch(() => {
-    throw new Error(`--only-memory updates ${file}, which is missing: run the whole benchmark once first.`);
+    throw new Error(
+      `--only-memory and --only-team update ${file}, which is missing: run the whole benchmark once first.`,
+    );
   });
   return JSON.parse(text) as BenchResults;
 }

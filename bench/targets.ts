@@ -1,6 +1,7 @@
 // The benchmark's targets (ratios, not absolute times), checked against a run's figures.
 import { formatRatio, ratio } from "./ratios";
 import { dataCalls, type AddinFigures, type TargetCheck, type WorkloadResult } from "./results";
+import { teamChecks } from "./team-targets";
 
 /** W1 wall time may exceed the rate-limit bound by this factor. */
 export const WALL_TIME_FACTOR = 1.2;
@@ -116,11 +117,15 @@ function flatChecks(scale: readonly WorkloadResult[]): TargetCheck[] {
   return checks;
 }
 
-/** Checks each workload by its id prefix: W1, W3, W4, W6 against bounds, W2 for zero data calls, W5 for flatness. */
+/**
+ * Checks each workload by its id prefix: W1, W3, W4, W6, W7 against bounds, W2 for zero data
+ * calls, W5 for flatness, W7 for its warm members (team-targets.ts).
+ */
 export function evaluateTargets(results: readonly WorkloadResult[]): TargetCheck[] {
   const checks: TargetCheck[] = [];
   for (const result of results) {
-    if (/^W[1346]\b/.test(result.id)) checks.push(...boundChecks(result));
+    if (/^W[13467]\b/.test(result.id)) checks.push(...boundChecks(result));
+    if (/^W7\b/.test(result.id)) checks.push(...teamChecks(result));
     if (/^W2\b/.test(result.id)) checks.push(...warmChecks(result));
     if (/^W1\b/.test(result.id)) checks.push(wallTimeCheck(result));
     if (/^W5\b/.test(result.id)) checks.push(...scaleChecks(result));

@@ -9,6 +9,9 @@ describe("parseBenchArgs", () => {
       workbookFormulas: 2000,
       scaleSizes: [1000, 10000, 30000, 100000],
       stormGapMs: 50,
+      team: true,
+      teamMembers: 10,
+      teamFormulas: 200,
     });
   });
 
@@ -28,6 +31,9 @@ describe("parseBenchArgs", () => {
       { shape: "spec", needSeries: 0, compareShapes: false },
     ],
     [["--seed=3", "--seed", "4"], { seed: 4 }],
+    [["--only-team"], { onlyTeam: true, team: true, addin: false }],
+    [["--no-team"], { team: false, onlyTeam: false }],
+    [["--team-members", "3", "--team-formulas", "40"], { teamMembers: 3, teamFormulas: 40 }],
   ])("%j", (args, expected) => {
     expect(parseBenchArgs(args, "/tmp/out")).toMatchObject(expected);
   });
@@ -44,6 +50,8 @@ describe("parseBenchArgs", () => {
     [["--fast"], "Options: --formulas N, --sizes a,b,c"],
     [["--no-addin=yes"], /'--no-addin' does not take an argument/],
     [["W1"], /Unexpected argument 'W1'/],
+    [["--team-members", "0"], "--team-members needs a positive integer, got '0'"],
+    [["--team-formulas", "1"], "--team-formulas needs at least 2 (shared and own cells)"],
   ])("%j is rejected", (args, message) => {
     expect(() => parseBenchArgs(args, "/tmp/out")).toThrow(message);
   });

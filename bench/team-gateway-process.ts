@@ -1,0 +1,84 @@
+// W7's gateway in a process of its own (as `npm run gateway` runs it), so that the members'
+// runners and the load generator do not share its event loop. Spawned by team-gateway-host.ts
+// with its settings as JSON in BENCH_TEAM_GATEWAY (passwords and the database address stay out
+// of the command line). Opens a fresh store, adds the members, prints one JSON line {url} when
+// listening; each "usage" line on stdin is answered with a JSON line of its CPU and memory;
+// closes when stdin ends or on SIGTERM.
+import { createInterface } from "node:readline";
+import { startGateway } from "../src/gateway/gateway-app";
+import { openGatewayStore } from "../src/gateway/store/sql-gateway-store";
+
+export interface TeamGatewaySettings {
+  /** The service (the emulator) and its Developer account. */
+  upstream: { url: string; username: string; password: string };
+  /** openGatewayStore's spec: "memory://" (PGlite in memory) or a postgres:// address. */
+  database: string;
+  /** Added to Date.now(): the run's pinned clock. */
+  clockOffsetMs: number;
+  members: string[];
+  memberPassword: string;
+}
+
+export interface GatewayProcessUsage {
+  cpuMs: number;
+  rssMiB: number;
+  maxRssMiB: number;
+}
+
+function usage(): GatewayProcessUsage {
+  const cpu = process.cpuUsage();
+  return {
+    cpuMs: (cpu.user + cpu.system) / 1000,
+    rssMiB: process.memoryUsage.rss() / 1024 / 1024,
+    maxRssMiB: process.resourceUsage().maxRSS / 1024,
+  };
+}
+
+async function main(): Promise<void> {
+  const text = process.env.BENCH_TEAM_GATEWAY;
+  if (text === undefined || text === "") throw new Error("team-gateway-process needs BENCH_TEAM_GATEWAY");
+  const settings = JSON.parse(text) as TeamGatewaySettings;
+  const now = (): number => Date.now() + settings.clockOffsetMs;
+  const store = await openGatewayStore(settings.database);
+  for (const member of settings.members) {
+    await store.members.save(member, settings.memberPassword, { budget: null, admin: false });
+  }
+  const gateway = await startGateway(
+    {
+      upstream: {
+        base: settings.upstream.url,
+        auth: settings.upstream.url,
+        credentials: { username: settings.upstream.username, password: settings.upstream.password },
+        fetch: (input, init) => fetch(input, init),
+        now,
+      },
+      store,
+      now,
+    },
+    { port: 0, host: "127.0.0.1" },
+  );
+  process.stdout.write(`${JSON.stringify({ url: gateway.url })}\n`);
+  let closing: Promise<void> | undefined;
+  const stop = (): void => {
+    closing ??= gateway
+      .close()
+      .then(() => store.close())
+      .then(() => process.exit(0));
+  };
+  process.once("SIGTERM", stop);
+  process.once("SIGINT", stop);
+  const lines = createInterface({ input: process.stdin });
+  lines.on("line", (line) => {
+    if (line.trim() === "usage") process.stdout.write(`${JSON.stringify(usage())}\n`);
+  });
+  // The parent going away must not leave a gateway behind.
+  lines.on("close", stop);
+}
+
+main().catch((error: unknown) => {
+  // A message only: the settings hold passwords.
+  process.stderr.write(
+    `team-gateway-process failed: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
+  process.exit(1);
+});
