@@ -3,11 +3,13 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { createInterface } from "node:readline";
-import type { GatewayProcessUsage, TeamGatewaySettings } from "./team-gateway-process";
+import type { GatewayProcessUsage, GatewayUpstreamCalls, TeamGatewaySettings } from "./team-gateway-process";
 
 export interface GatewayProcess {
   url: string;
   usage(): Promise<GatewayProcessUsage>;
+  /** The calls the gateway has sent the service since it started. */
+  upstreamCalls(): Promise<GatewayUpstreamCalls>;
   close(): Promise<void>;
 }
 
@@ -41,19 +43,22 @@ export function startGatewayProcess(
       clearTimeout(timer);
       try {
         const { url } = JSON.parse(line) as { url: string };
+        // Answers come in the order asked: one JSON line each.
+        const ask = <T>(command: string): Promise<T> =>
+          new Promise<T>((answer, fail) => {
+            waiting.push((text) => {
+              try {
+                answer(JSON.parse(text) as T);
+              } catch {
+                fail(new Error(`The gateway process answered '${text.slice(0, 200)}' to '${command}'`));
+              }
+            });
+            child.stdin.write(`${command}\n`);
+          });
         resolve({
           url,
-          usage: () =>
-            new Promise<GatewayProcessUsage>((answer, fail) => {
-              waiting.push((text) => {
-                try {
-                  answer(JSON.parse(text) as GatewayProcessUsage);
-                } catch {
-                  fail(new Error(`The gateway process answered '${text.slice(0, 200)}' to a usage request`));
-                }
-              });
-              child.stdin.write("usage\n");
-            }),
+          usage: () => ask<GatewayProcessUsage>("usage"),
+          upstreamCalls: () => ask<GatewayUpstreamCalls>("calls"),
           close: async () => {
             child.stdin.end();
             child.kill("SIGTERM");

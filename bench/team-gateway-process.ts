@@ -2,11 +2,13 @@
 // runners and the load generator do not share its event loop. Spawned by team-gateway-host.ts
 // with its settings as JSON in BENCH_TEAM_GATEWAY (passwords and the database address stay out
 // of the command line). Opens a fresh store, adds the members, prints one JSON line {url} when
-// listening; each "usage" line on stdin is answered with a JSON line of its CPU and memory;
-// closes when stdin ends or on SIGTERM.
+// listening; each "usage" line on stdin is answered with a JSON line of its CPU and memory,
+// each "calls" line with the calls it sent the service so far (the evidence behind the
+// service's counters); closes when stdin ends or on SIGTERM.
 import { createInterface } from "node:readline";
 import { startGateway } from "../src/gateway/gateway-app";
 import { openGatewayStore } from "../src/gateway/store/sql-gateway-store";
+import { CallLog, type LoggedCall } from "./call-log";
 
 export interface TeamGatewaySettings {
   /** The service (the emulator) and its Developer account. */
@@ -25,6 +27,12 @@ export interface GatewayProcessUsage {
   maxRssMiB: number;
 }
 
+export interface GatewayUpstreamCalls {
+  /** Date.now() at the log's origin: a call started at originAt + startMs. */
+  originAt: number;
+  calls: LoggedCall[];
+}
+
 function usage(): GatewayProcessUsage {
   const cpu = process.cpuUsage();
   return {
@@ -39,6 +47,8 @@ async function main(): Promise<void> {
   if (text === undefined || text === "") throw new Error("team-gateway-process needs BENCH_TEAM_GATEWAY");
   const settings = JSON.parse(text) as TeamGatewaySettings;
   const now = (): number => Date.now() + settings.clockOffsetMs;
+  const log = new CallLog();
+  const logged = log.wrap((input, init) => fetch(input, init));
   const store = await openGatewayStore(settings.database);
   for (const member of settings.members) {
     await store.members.save(member, settings.memberPassword, { budget: null, admin: false });
@@ -49,7 +59,8 @@ async function main(): Promise<void> {
         base: settings.upstream.url,
         auth: settings.upstream.url,
         credentials: { username: settings.upstream.username, password: settings.upstream.password },
-        fetch: (input, init) => fetch(input, init),
+        fetch: (input, init) =>
+          logged(typeof input === "string" ? input : input instanceof URL ? input.href : input.url, init),
         now,
       },
       store,
@@ -69,7 +80,12 @@ async function main(): Promise<void> {
   process.once("SIGINT", stop);
   const lines = createInterface({ input: process.stdin });
   lines.on("line", (line) => {
-    if (line.trim() === "usage") process.stdout.write(`${JSON.stringify(usage())}\n`);
+    const command = line.trim();
+    if (command === "usage") process.stdout.write(`${JSON.stringify(usage())}\n`);
+    if (command === "calls") {
+      const calls: GatewayUpstreamCalls = { originAt: Date.now() - log.now(), calls: log.calls };
+      process.stdout.write(`${JSON.stringify(calls)}\n`);
+    }
   });
   // The parent going away must not leave a gateway behind.
   lines.on("close", stop);

@@ -41,6 +41,8 @@ export interface MemberReport {
   passes: MemberPass[];
   /** The data calls' paths under the gateway (/api/...), each once, in the order first sent. */
   dataPaths: string[];
+  /** Date.now() when the first data call left (null: none). */
+  firstDataCallAt: number | null;
   settled: boolean;
   cpuMs: number;
   maxRssMiB: number;
@@ -74,9 +76,13 @@ async function main(): Promise<void> {
   const { settings, password } = settingsFromEnvironment();
   const formulas = (await readFile(settings.formulasFile, "utf8")).split("\n").filter((line) => line !== "");
   const dataPaths = new Set<string>();
+  let firstDataCallAt: number | null = null;
   const recording: FetchLike = (input, init) => {
     const url = new URL(input);
-    if (DATA_PATH.test(url.pathname)) dataPaths.add(`${url.pathname}${url.search}`);
+    if (DATA_PATH.test(url.pathname)) {
+      firstDataCallAt ??= Date.now();
+      dataPaths.add(`${url.pathname}${url.search}`);
+    }
     return fetch(input, init);
   };
   process.stdout.write(`${JSON.stringify({ ready: true })}\n`);
@@ -119,6 +125,7 @@ async function main(): Promise<void> {
     signInError: report.signInError ?? null,
     passes,
     dataPaths: [...dataPaths],
+    firstDataCallAt,
     settled: report.settled,
     cpuMs: (used.user + used.system) / 1000,
     maxRssMiB: process.resourceUsage().maxRSS / 1024,

@@ -52,7 +52,7 @@ export function teamRows(result: WorkloadResult, team: TeamFigures): string[][] 
     ],
     [
       "Data calls: members to the gateway / gateway to the service / bound",
-      `${sent} / ${upstream} / ${bound}`,
+      `${sent} / ${upstream} (${team.upstreamRefused} refused for the rate) / ${bound}`,
     ],
     warmRow(
       "Warm pass: empty engine via the gateway / second pass from the engine's cache",

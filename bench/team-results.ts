@@ -58,6 +58,8 @@ export interface TeamFigures {
   ownKeysPerMember: number;
   /** What the members sent the gateway in their cold passes, all together. */
   memberCalls: CallCounts;
+  /** The gateway's cold data calls the service refused for the rate (counted, and sent again). */
+  upstreamRefused: number;
   /** Cold pass of each member, from the common start to its last value. */
   memberPassMs: number[];
   warm: WarmComparison[];

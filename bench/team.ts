@@ -18,9 +18,11 @@ import {
   zeroCalls,
   type CallCounts,
 } from "./bounds";
+import { CallLog } from "./call-log";
 import { pinClock } from "./clock";
 import type { BenchConfig } from "./config";
 import { startEmulatorProcess, type EmulatorProcess } from "./emulator-host";
+import { describeGroupExcess, groupExcess } from "./group-check";
 import { describeMachine } from "./machine";
 import { median } from "./memory-budget";
 import type { BenchResults, WorkloadResult } from "./results";
@@ -118,6 +120,14 @@ export async function runTeamWorkload(config: BenchConfig, log: Logger): Promise
     const cold = await runMembers(team, gateway.url, members, { passes: 1, cache: "save" });
     const coldCounters = countersBetween(before, await readCounters(emulator.url));
     const cpuAfter = await gateway.usage();
+    // Every call so far was the cold run's: the gateway was fresh.
+    const upstream = await gateway.upstreamCalls();
+    const notes = coldNotes(cold.reports, cold.goAt);
+    notes.push(
+      `the gateway's calls to the service: ${CallLog.summary(upstream.calls, cold.goAt - upstream.originAt)}`,
+    );
+    const excess = groupExcess(upstream.calls, bound, byCode);
+    if (excess.length > 0) notes.push(describeGroupExcess(excess));
 
     log("info", "W7: warm members through the gateway and from their saved caches");
     const warmBefore = await readCounters(emulator.url);
@@ -158,7 +168,6 @@ export async function runTeamWorkload(config: BenchConfig, log: Logger): Promise
     }
     const passEnds = cold.reports.map((report) => (report.passes[0]?.endedAt ?? cold.goAt) - cold.goAt);
     const cellErrors = cold.reports.reduce((sum, report) => sum + (report.passes[0]?.cellErrors ?? 0), 0);
-    const notes = coldNotes(cold.reports);
     const figures: TeamFigures = {
       measuredAt: new Date().toISOString(),
       durationMs: performance.now() - started,
@@ -168,6 +177,10 @@ export async function runTeamWorkload(config: BenchConfig, log: Logger): Promise
       sharedKeys: keys.sharedByAll,
       ownKeysPerMember: keys.ownPerMember,
       memberCalls,
+      upstreamRefused: upstream.calls.filter(
+        (call) =>
+          (call.operation === "series_values" || call.operation === "series_hist") && call.status === 429,
+      ).length,
       memberPassMs: passEnds,
       warm,
       warmUpstreamDataCalls,
@@ -358,8 +371,16 @@ function withoutSecrets(error: unknown): string {
   return text.replace(/password\s+'[^']*'/gi, "password '***'").replace(/\/\/([^:/@]+):[^@]*@/g, "//$1:***@");
 }
 
-function coldNotes(reports: readonly MemberReport[]): string[] {
+function coldNotes(reports: readonly MemberReport[], goAt: number): string[] {
   const notes: string[] = [];
+  const firstCalls = reports.flatMap((report) =>
+    report.firstDataCallAt === null ? [] : [report.firstDataCallAt - goAt],
+  );
+  if (firstCalls.length > 0) {
+    notes.push(
+      `the members' first data calls left from ${Math.min(...firstCalls)} ms to ${Math.max(...firstCalls)} ms after the common start (after each member's sign-in and Series Info)`,
+    );
+  }
   const slowest = [...reports].sort((a, b) => (b.passes[0]?.endedAt ?? 0) - (a.passes[0]?.endedAt ?? 0))[0];
   const passMs = reports.map((report) => report.passes[0]?.ms ?? 0);
   notes.push(

@@ -51,6 +51,7 @@ export function teamFigures(overrides: Partial<TeamFigures> = {}): TeamFigures {
     sharedKeys: 70,
     ownKeysPerMember: 68.4,
     memberCalls: { ...zeroCalls(), series_info: 30, series_values: 80, series_hist: 60, data_limits: 30 },
+    upstreamRefused: 2,
     memberPassMs: [4000, 5000, 6500],
     warm: [warmMember(), warmMember({ member: "member02@example.com", gatewayPassMs: 130 })],
     warmUpstreamDataCalls: 0,

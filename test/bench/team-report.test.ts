@@ -14,7 +14,10 @@ test("teamRows: the team, its cold run, both warm comparisons, each store's load
   expect(teamRows(teamWorkload(team), team)).toEqual([
     ["Members x formulas; keys shared by all / own per member", "10 x 200; 70 / 68.4"],
     ["Cold, all at once: start to a member's last value, median / slowest", "5000 ms / 6500 ms"],
-    ["Data calls: members to the gateway / gateway to the service / bound", "140 / 35 / 33"],
+    [
+      "Data calls: members to the gateway / gateway to the service / bound",
+      "140 / 35 (2 refused for the rate) / 33",
+    ],
     [
       "Warm pass: empty engine via the gateway / second pass from the engine's cache",
       "120 ms / 100 ms = 1.20 (median of 2: 1.10, 1.30)",
