@@ -49,10 +49,11 @@ export async function buildGateway(settings: GatewaySettings): Promise<Gateway> 
   const metrics = new GatewayMetrics();
   const direct = new Upstream(settings.upstream);
   const upstream = {
-    get: (upstreamPath: string, operation: GatewayOperation) => {
+    get: (upstreamPath: string, operation: GatewayOperation, options?: { turnTaken?: boolean }) => {
       metrics.upstreamCall(operation, upstreamPath.split("/")[1] ?? "");
-      return direct.get(upstreamPath, operation);
+      return direct.get(upstreamPath, operation, options);
     },
+    turn: (operation: GatewayOperation) => direct.turn(operation),
   };
   const catalog = new GatewayCatalog({
     upstream,

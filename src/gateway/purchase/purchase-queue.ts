@@ -1,9 +1,10 @@
 // Buys what members need from the service, once for the team. A key already being bought is
 // not bought again: its requesters wait for the one purchase. Keys of one product, operation
-// and data type wait a moment for each other and go out together in calls of up to 40 codes
-// (one data type per call, as the service requires; a code at most once per call). Before a
-// call the gateway takes the keys' locks and looks at the store again, so two gateway
-// instances on one database never buy the same key twice.
+// and data type wait a moment for each other, then for the operation's turn at the service's
+// rate, and only then are taken into a call of up to 40 codes (one data type per call, as the
+// service requires; a code at most once per call): every key that arrived while the call
+// waited for its turn rides in it. Before a call the gateway takes the keys' locks and looks at
+// the store again, so two gateway instances on one database never buy the same key twice.
 import type { DataType, ProductId } from "../../core/model";
 import { MAX_CODES_PER_CALL } from "../../core/service-client";
 import { codesSegment, type RequestedCode } from "../codes-request";
@@ -38,7 +39,7 @@ export interface PurchaseEvents {
 }
 
 export interface PurchaseQueueSettings {
-  upstream: Pick<Upstream, "get">;
+  upstream: Pick<Upstream, "get" | "turn">;
   store: Pick<GatewayStore, "answers" | "audit" | "locks">;
   productPath: (product: ProductId) => string;
   now: () => number;
@@ -60,6 +61,8 @@ interface Group {
   operation: DataOperation;
   waiting: Waiting[];
   flushScheduled: boolean;
+  /** A loop is taking calls off this group, one per turn. */
+  sending: boolean;
 }
 
 export class PurchaseQueue {
@@ -96,14 +99,14 @@ export class PurchaseQueue {
     }
     if (joined > 0) this.settings.events?.coalesced?.(joined);
     for (const group of touched) {
-      // A full call goes out at once; the rest after the idle window.
-      while (distinctCodes(group.waiting) >= MAX_CODES_PER_CALL) this.sendNext(group);
-      if (group.waiting.length > 0 && !group.flushScheduled) {
+      // A full call goes out at its turn; a partial one waits the idle window for company first.
+      if (distinctCodes(group.waiting) >= MAX_CODES_PER_CALL) this.send(group);
+      else if (!group.flushScheduled && !group.sending) {
         group.flushScheduled = true;
         const later = this.settings.later ?? ((run, ms) => void setTimeout(run, ms));
         later(() => {
           group.flushScheduled = false;
-          while (group.waiting.length > 0) this.sendNext(group);
+          this.send(group);
         }, this.settings.idleMs);
       }
     }
@@ -117,14 +120,31 @@ export class PurchaseQueue {
     const id = `${product}|${operation}|${dataType}`;
     let group = this.groups.get(id);
     if (group === undefined) {
-      group = { product, operation, waiting: [], flushScheduled: false };
+      group = { product, operation, waiting: [], flushScheduled: false, sending: false };
       this.groups.set(id, group);
     }
     return group;
   }
 
-  /** Takes up to 40 waiting keys with distinct codes off the group and buys them. */
-  private sendNext(group: Group): void {
+  /** Sends the group's keys, one call per turn of its operation, until none wait. */
+  private send(group: Group): void {
+    if (group.sending) return;
+    group.sending = true;
+    void (async () => {
+      try {
+        while (group.waiting.length > 0) {
+          await this.settings.upstream.turn(group.operation);
+          const batch = this.takeBatch(group);
+          if (batch.length > 0) void this.purchase(group.product, group.operation, batch);
+        }
+      } finally {
+        group.sending = false;
+      }
+    })();
+  }
+
+  /** Takes up to 40 waiting keys with distinct codes off the group. */
+  private takeBatch(group: Group): Waiting[] {
     const codes = new Set<string>();
     const batch: Waiting[] = [];
     const rest: Waiting[] = [];
@@ -136,7 +156,7 @@ export class PurchaseQueue {
       } else rest.push(waiting);
     }
     group.waiting = rest;
-    void this.purchase(group.product, group.operation, batch);
+    return batch;
   }
 
   private async purchase(
@@ -194,7 +214,7 @@ export class PurchaseQueue {
     const folder = operation === "series_hist" ? "series_hist" : "series";
     const path = `${this.settings.productPath(product)}/v1/export/${folder}/${codesSegment(toBuy.map((waiting) => waiting.item.requested))}`;
     this.settings.events?.called?.(product, operation, toBuy.length);
-    const answer = await this.settings.upstream.get(path, operation);
+    const answer = await this.settings.upstream.get(path, operation, { turnTaken: true });
     if (answer.status < 200 || answer.status > 299) {
       for (const waiting of toBuy) settle(waiting, { kind: "failed", answer });
       return;

@@ -51,19 +51,50 @@ interface HeldToken {
 export class Upstream {
   private token: HeldToken | null = null;
   private renewal: Promise<HeldToken> | null = null;
-  private readonly throttled = new Map<
-    GatewayOperation,
-    Promise<<T>(work: () => Promise<T>) => Promise<T>>
-  >();
+  private readonly turns = new Map<GatewayOperation, Promise<() => Promise<void>>>();
 
   constructor(private readonly settings: UpstreamSettings) {}
 
-  /** GET <base><path> with the gateway's token; a refused token is renewed once and the call repeated once. */
-  async get(path: string, operation: GatewayOperation): Promise<UpstreamAnswer> {
-    const call = await this.throttle(operation);
+  /**
+   * Resolves when a call of the operation may start: at most ratePerSecond (10) calls start in
+   * any second, counted strictly (a sliding window, as the service counts). A caller that picks
+   * what to send only once its turn has come (the purchase queue) packs every code that
+   * arrived while it waited.
+   */
+  async turn(operation: GatewayOperation): Promise<void> {
+    let next = this.turns.get(operation);
+    if (next === undefined) {
+      // p-throttle is published as an ES module only; the built server is CommonJS.
+      next = import("p-throttle").then(({ default: pThrottle }) => {
+        const throttle = pThrottle({
+          limit: this.settings.ratePerSecond ?? 10,
+          interval: 1000,
+          strict: true,
+        });
+        const turnCame = throttle(() => undefined);
+        return async () => void (await turnCame());
+      });
+      this.turns.set(operation, next);
+    }
+    const wait = await next;
+    await wait();
+  }
+
+  /**
+   * GET <base><path> with the gateway's token, in the operation's turn (`turnTaken`: the caller
+   * already waited for it). A refused token is renewed once and the call repeated once.
+   */
+  async get(
+    path: string,
+    operation: GatewayOperation,
+    options: { turnTaken?: boolean } = {},
+  ): Promise<UpstreamAnswer> {
     let renewed = false;
+    let turnTaken = options.turnTaken === true;
     for (let attempt = 1; ; attempt += 1) {
-      const answer = await call(async () => this.send(path, await this.currentToken()));
+      if (!turnTaken) await this.turn(operation);
+      turnTaken = false;
+      const answer = await this.send(path, await this.currentToken());
       if (answer.status === 401 && !renewed) {
         renewed = true;
         this.token = null;
@@ -78,20 +109,6 @@ export class Upstream {
 
   private wait(ms: number): Promise<void> {
     return (this.settings.sleep ?? ((delay) => new Promise((resolve) => setTimeout(resolve, delay))))(ms);
-  }
-
-  private throttle(operation: GatewayOperation): Promise<<T>(work: () => Promise<T>) => Promise<T>> {
-    let limit = this.throttled.get(operation);
-    if (limit === undefined) {
-      // p-throttle is published as an ES module only; the built server is CommonJS.
-      limit = import("p-throttle").then(({ default: pThrottle }) => {
-        const throttle = pThrottle({ limit: this.settings.ratePerSecond ?? 10, interval: 1000 });
-        const run = throttle(<T>(work: () => Promise<T>) => work());
-        return <T>(work: () => Promise<T>) => run(work) as Promise<T>;
-      });
-      this.throttled.set(operation, limit);
-    }
-    return limit;
   }
 
   private async send(path: string, token: string): Promise<UpstreamAnswer> {

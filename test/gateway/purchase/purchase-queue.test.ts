@@ -12,11 +12,17 @@ interface HeldCall {
   answer(reply: UpstreamAnswer): void;
 }
 
-/** An upstream whose calls wait until the test answers them. */
-function heldUpstream() {
+/**
+ * An upstream whose calls wait until the test answers them. Turns (the service's rate) come at
+ * once, or, with heldTurns, when the test grants them.
+ */
+function heldUpstream(options: { heldTurns?: boolean } = {}) {
   const calls: HeldCall[] = [];
+  const turns: Array<() => void> = [];
   return {
     calls,
+    turns,
+    turn: () => (options.heldTurns ? new Promise<void>((resolve) => turns.push(resolve)) : Promise.resolve()),
     get: (path: string) =>
       new Promise<UpstreamAnswer>((resolve) => {
         const segment = path.split("/").pop() ?? "";
@@ -103,7 +109,7 @@ test("two members asking for one key while it is being bought share one purchase
   ]);
 });
 
-test("keys asked together go out in calls of at most 40 codes: a full call at once, the rest after the idle window", async () => {
+test("keys asked together go out in calls of at most 40 codes: a full call at once, the rest at the next turn", async () => {
   const codes = Array.from({ length: 45 }, (_, index) => `${200 + index}-1-1`);
   const bought = queue.buy(
     "ann@example.com",
@@ -112,14 +118,45 @@ test("keys asked together go out in calls of at most 40 codes: a full call at on
     codes.map((code) => item(code)),
   );
   await settle();
-  expect(upstream.calls.map((call) => call.codes.length)).toEqual([40]);
-  timer.flush();
-  await settle();
   expect(upstream.calls.map((call) => call.codes.length)).toEqual([40, 5]);
+  expect(upstream.calls[0]?.codes).toEqual(codes.slice(0, 40));
   for (const call of upstream.calls) call.answer(ok(call.codes));
   const outcomes = await bought;
   expect([...outcomes.values()].every((outcome) => outcome.kind === "answer")).toBe(true);
   expect(store.purchases.flatMap((purchase) => purchase.codes)).toHaveLength(45);
+});
+
+test("keys that arrive while a call waits for its turn at the service's rate ride in that call", async () => {
+  upstream = heldUpstream({ heldTurns: true });
+  queue = new PurchaseQueue({
+    upstream,
+    store,
+    productPath: (product) => `/${product}`,
+    now: () => Date.parse("2026-11-10T15:00:00Z"),
+    idleMs: 10,
+    later: timer.later,
+  });
+  const first = queue.buy("ann@example.com", "energy_price", "series_values", [item("700-1-1")]);
+  timer.flush();
+  await settle();
+  expect(upstream.turns).toHaveLength(1);
+  const second = queue.buy("bob@example.com", "energy_price", "series_values", [
+    item("701-1-1"),
+    item("702-1-1"),
+  ]);
+  timer.flush();
+  await settle();
+  expect(upstream.calls).toHaveLength(0);
+  upstream.turns.shift()?.();
+  await settle();
+  expect(upstream.calls.map((call) => call.codes)).toEqual([["700-1-1", "701-1-1", "702-1-1"]]);
+  upstream.calls[0]?.answer(ok(["700-1-1", "701-1-1", "702-1-1"]));
+  await Promise.all([first, second]);
+  expect(store.purchases[0]?.codes.map((code) => code.member)).toEqual([
+    "ann@example.com",
+    "bob@example.com",
+    "bob@example.com",
+  ]);
 });
 
 test.each([

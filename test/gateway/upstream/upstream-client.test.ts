@@ -104,3 +104,23 @@ test("a call refused for the rate is sent again after the service's Retry-After,
   expect(waits).toEqual([2000, 2000]);
   expect(script.sent).toHaveLength(4);
 });
+
+test("turns: at most ten calls of one operation start in any second, and other operations are not held", async () => {
+  jest.useFakeTimers({ now: 0 });
+  try {
+    const client = upstream(scriptedFetch([]).fetch);
+    const started: number[] = [];
+    const turns = Array.from({ length: 12 }, () =>
+      client.turn("series_values").then(() => started.push(Date.now())),
+    );
+    await jest.advanceTimersByTimeAsync(500);
+    expect(started).toHaveLength(10);
+    await client.turn("series_hist");
+    await jest.advanceTimersByTimeAsync(600);
+    await Promise.all(turns);
+    expect(started).toHaveLength(12);
+    expect((started[10] ?? 0) - (started[0] ?? 0)).toBeGreaterThanOrEqual(1000);
+  } finally {
+    jest.useRealTimers();
+  }
+});
