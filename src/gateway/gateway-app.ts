@@ -33,7 +33,7 @@ export interface GatewaySettings {
 export const DEFAULTS = {
   catalogMaxAgeMs: 5 * 60_000,
   limitsMaxAgeMs: 30_000,
-  packingWindowMs: 10,
+  packingWindowMs: 100,
   signInAttempts: { max: 10, windowMs: 60_000 },
 } as const;
 

@@ -31,6 +31,8 @@ export interface UpstreamAnswer {
 }
 
 const TOKEN_LIFETIME_MS = 2 * 60 * 60 * 1000;
+/** The window of ratePerSecond turns: the service's second and a margin for a call's way out. */
+const TURN_INTERVAL_MS = 1150;
 /** A call the service refuses for its rate is sent at most this many times in all. */
 const RATE_LIMITED_ATTEMPTS = 3;
 
@@ -66,9 +68,11 @@ export class Upstream {
     if (next === undefined) {
       // p-throttle is published as an ES module only; the built server is CommonJS.
       next = import("p-throttle").then(({ default: pThrottle }) => {
+        // A call leaves a few milliseconds after its turn (the store is read first, under the
+        // keys' locks), so turns are spaced a little wider than the service's own second.
         const throttle = pThrottle({
           limit: this.settings.ratePerSecond ?? 10,
-          interval: 1000,
+          interval: TURN_INTERVAL_MS,
           strict: true,
         });
         const turnCame = throttle(() => undefined);
