@@ -116,7 +116,7 @@ test("turns: at most ten calls of one operation start in any 1.15 s, and other o
     await jest.advanceTimersByTimeAsync(500);
     expect(started).toHaveLength(10);
     await client.turn("series_hist");
-    await jest.advanceTimersByTimeAsync(700);
+    await jest.advanceTimersByTimeAsync(1000);
     await Promise.all(turns);
     expect(started).toHaveLength(12);
     // The service's second and the gateway's margin for a call's way out (1.15 s).
