@@ -111,8 +111,14 @@ describe("search across products", () => {
     const preview = await open({ width: 450 });
     await signIn(fixture, preview.pane);
     await search(preview, "germany");
-    // Germany is a coverage in all three products: one group each, in the tabs' order.
-    const summary = (await preview.pane.getByTestId("series-count").textContent()) ?? "";
+    // Germany is a coverage in all three products: one group each, in the tabs' order. The line
+    // may first show the search's total while the per-product counts are made: read it once it
+    // names all three.
+    const counts = preview.pane
+      .getByTestId("series-count")
+      .filter({ hasText: /\d+ in Energy.*\d+ in Commodities.*\d+ in Industry/ });
+    await counts.waitFor();
+    const summary = (await counts.textContent()) ?? "";
     const perProduct = [...summary.matchAll(/(\d+) in (Energy|Commodities|Industry)/g)].map((m) => [
       m[2],
       m[1],
