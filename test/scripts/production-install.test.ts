@@ -1,7 +1,7 @@
 // The deployment of docs/deploy.md from package.json and the lockfile alone: the server
 // built where the devDependencies are, then `npm ci --omit=dev --offline` beside the build (from
 // npm's cache, which the checkout's own install filled: no traffic leaves the machine), and
-// `npm run serve` serves the add-in with the production packages only.
+// `npm run serve` serves the add-in and `npm run gateway` starts, with the production packages only.
 //
 // Gated to run once per dependency set: the install takes 30 s to 2 minutes on the 2-core
 // machines here, too long to repeat on every `npm test`, and it can only change when
@@ -42,7 +42,7 @@ afterAll(() => {
 });
 
 gated(
-  "npm ci --omit=dev beside the built server, then npm run serve serves the add-in",
+  "npm ci --omit=dev beside the built server, then npm run serve serves the add-in and npm run gateway starts",
   async () => {
     const folder = mkdtempSync(path.join(tmpdir(), "pcd-production-"));
     checkout = folder;
@@ -87,6 +87,53 @@ gated(
       if (child.pid !== undefined) process.kill(-child.pid, "SIGTERM");
     }
     await exited;
+
+    // The team gateway from the same install: its store (PGlite), metrics and server packages
+    // are production dependencies too. It needs no service to start and answer /healthz.
+    const gateway = spawn(
+      "npm",
+      [
+        "run",
+        "gateway",
+        "--",
+        "--port",
+        "0",
+        "--upstream",
+        "http://127.0.0.1:9",
+        "--database",
+        path.join(folder, "gateway-db"),
+      ],
+      {
+        cwd: folder,
+        stdio: "pipe",
+        detached: true,
+        env: {
+          ...process.env,
+          PCD_UPSTREAM_USERNAME: "developer@example.com",
+          PCD_UPSTREAM_PASSWORD: "not used",
+        },
+      },
+    );
+    const gatewayExited = new Promise<number | null>((resolve) => gateway.once("exit", resolve));
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let out = "";
+        const read = (chunk: Buffer): void => {
+          out += chunk.toString("utf8");
+          const ready = /PCD gateway listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+          if (ready) resolve(ready[1] as string);
+        };
+        gateway.stdout.on("data", read);
+        gateway.stderr.on("data", read);
+        void gatewayExited.then((code) =>
+          reject(new Error(`npm run gateway exited (${code}) before it was ready:\n${out}`)),
+        );
+      });
+      expect((await fetch(`${url}/healthz`)).status).toBe(200);
+    } finally {
+      if (gateway.pid !== undefined) process.kill(-gateway.pid, "SIGTERM");
+    }
+    await gatewayExited;
     mkdirSync(path.dirname(marker), { recursive: true });
     writeFileSync(marker, "passed\n");
   },
