@@ -1,4 +1,4 @@
-// `npm run gateway -- ...`: the team gateway (docs/gateway.md). With `user ...` or `usage ...` it
+// `npm run gateway -- ...`: the team gateway (docs/gateway.md). With `user`, `key` or `usage` it
 // runs that administrator's command on the database and exits; otherwise it serves, prints one
 // line `PCD gateway listening at URL` when ready, and stops on Ctrl+C or SIGTERM.
 import { ADMIN_COMMANDS } from "../src/gateway/admin/admin-commands";
@@ -47,6 +47,7 @@ async function serve(argv: string[]): Promise<void> {
       store,
       now: Date.now,
       domain: options.domain,
+      oidc: options.oidc,
       dist: options.dist,
       tls:
         options.cert !== undefined && options.key !== undefined

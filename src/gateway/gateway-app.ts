@@ -7,6 +7,8 @@ import { addAddinSiteHeaders, registerAddinFiles } from "../server/addin-site";
 import { GatewayCatalog } from "./catalog/gateway-catalog";
 import type { GatewayOperation } from "./gateway-operation";
 import { GatewayMetrics } from "./gateway-metrics";
+import type { FetchFunction } from "./oidc/fetch-within-origin";
+import { oidcVerifier, type OidcSettings } from "./oidc/oidc-verifier";
 import { PurchaseQueue } from "./purchase/purchase-queue";
 import { registerAuthRoutes } from "./routes/auth-routes";
 import { registerDataRoutes } from "./routes/data-routes";
@@ -19,6 +21,8 @@ export interface GatewaySettings {
   now: () => number;
   /** Members' addresses must be in this domain (example.com); null: any address. */
   domain?: string | null;
+  /** Organisation sign-in: bearer tokens of this OpenID Connect issuer are accepted besides the gateway's own. */
+  oidc?: GatewayOidcSettings | null;
   /** The built add-in to serve beside the API (one origin for pane and data). */
   dist?: string;
   tls?: { cert: string; key: string };
@@ -28,6 +32,13 @@ export interface GatewaySettings {
   packingWindowMs?: number;
   signInAttempts?: { max: number; windowMs: number };
   later?: (run: () => void, ms: number) => void;
+}
+
+export interface GatewayOidcSettings extends OidcSettings {
+  /** Reads the issuer's discovery document; the global fetch when absent. */
+  fetch?: FetchFunction;
+  /** The least time between two reads of the issuer's keys (30 s when absent). */
+  keysCooldownMs?: number;
 }
 
 export const DEFAULTS = {
@@ -92,6 +103,15 @@ export async function buildGateway(settings: GatewaySettings): Promise<Gateway> 
       .send(await metrics.text()),
   );
   const domain = settings.domain ?? null;
+  const oidc =
+    settings.oidc === undefined || settings.oidc === null
+      ? null
+      : oidcVerifier({
+          ...settings.oidc,
+          domain,
+          now: settings.now,
+          fetch: settings.oidc.fetch ?? ((input, init) => fetch(input, init)),
+        });
   await registerAuthRoutes(app, {
     store: settings.store,
     now: settings.now,
@@ -106,6 +126,7 @@ export async function buildGateway(settings: GatewaySettings): Promise<Gateway> 
     metrics,
     now: settings.now,
     domain,
+    oidc,
     limitsMaxAgeMs: settings.limitsMaxAgeMs ?? DEFAULTS.limitsMaxAgeMs,
   });
   if (settings.dist !== undefined) await registerAddinFiles(app, settings.dist);

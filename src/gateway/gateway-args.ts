@@ -7,9 +7,13 @@ export const GATEWAY_USAGE = [
   "Usage: npm run gateway -- --upstream URL [--upstream-auth URL] --database DIR|postgres://...",
   "         [--port N] [--host H] [--dist DIR] [--cert FILE --key FILE] [--domain example.com]",
   "         [--upstream-credentials FILE] [--catalog-minutes N]",
+  "         [--oidc-issuer URL --oidc-audience ID [--oidc-tenant ID]...]",
   "       npm run gateway -- user add EMAIL [--budget N] [--admin] --database ...   (password on stdin)",
-  "       npm run gateway -- user remove EMAIL --database ...",
+  "       npm run gateway -- user remove|block|unblock EMAIL --database ...",
   "       npm run gateway -- user list --database ...",
+  "       npm run gateway -- key add NAME [--budget N] --database ...   (prints the key once)",
+  "       npm run gateway -- key revoke NAME --database ...",
+  "       npm run gateway -- key list --database ...",
   "       npm run gateway -- usage [--month YYYY-MM] [--json] --database ...",
 ].join("\n");
 
@@ -28,6 +32,8 @@ export interface GatewayServeOptions {
   domain: string | null;
   upstreamCredentials: string | undefined;
   catalogMaxAgeMs: number;
+  /** Organisation sign-in (OpenID Connect); null when --oidc-issuer is not given. */
+  oidc: { issuer: string; audience: string; tenants: string[] } | null;
 }
 
 export class GatewayArgumentError extends Error {}
@@ -56,6 +62,31 @@ function wholeNumber(flag: string, text: string | undefined, fallback: number, m
   return Number(text);
 }
 
+function oidcOptions(
+  issuer: string | undefined,
+  audience: string | undefined,
+  tenants: string[],
+): GatewayServeOptions["oidc"] {
+  if (issuer === undefined) {
+    if (audience !== undefined || tenants.length > 0) {
+      throw new GatewayArgumentError("--oidc-audience and --oidc-tenant need --oidc-issuer");
+    }
+    return null;
+  }
+  if (audience === undefined || audience.trim() === "") {
+    throw new GatewayArgumentError("--oidc-issuer needs --oidc-audience (the gateway's application id)");
+  }
+  const url = address("--oidc-issuer", issuer);
+  // Plain http only for an issuer on this machine (a test's): keys read in clear could be anyone's.
+  if (new URL(url).protocol !== "https:" && !/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(url)) {
+    throw new GatewayArgumentError("--oidc-issuer must be an https address");
+  }
+  if (tenants.some((tenant) => tenant.trim() === ""))
+    throw new GatewayArgumentError("--oidc-tenant needs a value");
+  // As given, trailing slash and all: tokens carry the issuer's identifier exactly.
+  return { issuer, audience: audience.trim(), tenants: tenants.map((tenant) => tenant.trim()) };
+}
+
 export function parseGatewayArgs(argv: readonly string[]): GatewayServeOptions {
   let values;
   try {
@@ -73,6 +104,9 @@ export function parseGatewayArgs(argv: readonly string[]): GatewayServeOptions {
         key: { type: "string" },
         domain: { type: "string" },
         "catalog-minutes": { type: "string" },
+        "oidc-issuer": { type: "string" },
+        "oidc-audience": { type: "string" },
+        "oidc-tenant": { type: "string", multiple: true },
       },
       strict: true,
       allowPositionals: false,
@@ -94,6 +128,7 @@ export function parseGatewayArgs(argv: readonly string[]): GatewayServeOptions {
   }
   const upstream = address("--upstream", values.upstream);
   return {
+    oidc: oidcOptions(values["oidc-issuer"], values["oidc-audience"], values["oidc-tenant"] ?? []),
     port: wholeNumber("--port", values.port, DEFAULT_GATEWAY_PORT, 65535),
     host: values.host ?? DEFAULT_GATEWAY_HOST,
     upstream,

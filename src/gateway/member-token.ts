@@ -5,6 +5,11 @@ import { jwtVerify, SignJWT } from "jose";
 export const MEMBER_TOKEN_LIFETIME_S = 2 * 60 * 60;
 const ISSUER = "pcd-gateway";
 
+/** True for the `iss` of the gateway's own tokens (any other issuer's token is not one of them). */
+export function isMemberToken(issuer: string | null): boolean {
+  return issuer === ISSUER;
+}
+
 export async function issueMemberToken(email: string, secret: Uint8Array, nowMs: number): Promise<string> {
   const issuedAt = Math.floor(nowMs / 1000);
   return new SignJWT({})
@@ -16,7 +21,7 @@ export async function issueMemberToken(email: string, secret: Uint8Array, nowMs:
     .sign(secret);
 }
 
-/** The member's email, or null when the token is not one of this gateway's or has expired. */
+/** The member's email (or an API key's key:NAME), or null when the token is not one of this gateway's or has expired. */
 export async function verifyMemberToken(
   token: string,
   secret: Uint8Array,

@@ -1,5 +1,8 @@
 // Command line of `npm run recalc`. Flags win over the environment fallbacks
-// (PCD_BASE_URL, PCD_AUTH_URL, PCD_USERNAME, PCD_PASSWORD). Usage errors are exit code 2.
+// (PCD_BASE_URL, PCD_AUTH_URL, PCD_USERNAME, PCD_PASSWORD). PCD_API_KEY, a team gateway's API key
+// (docs/gateway.md), signs in as the username `api-key` with the key as the password: it wins
+// over PCD_USERNAME and PCD_PASSWORD, and is never a flag (flags show in the process list).
+// Usage errors are exit code 2.
 // PCD_NOW sets the instant the run's clock starts at: the engine predicts maintenance and
 // release days from its clock, so a run against an emulator started with --now must share
 // the emulator's date, or on a real maintenance day it would not call an emulator that
@@ -7,6 +10,9 @@
 import { parseArgs } from "node:util";
 import type { Clock } from "../core/environment";
 import type { RunOptions } from "./run-workbook";
+
+/** The username a team gateway's API keys sign in with (the key is the password). */
+export const API_KEY_USERNAME = "api-key";
 
 /** Longest --timeout: a day (far below the 24.8 days a Node timer can hold). */
 export const MAX_TIMEOUT_SECONDS = 86_400;
@@ -20,6 +26,7 @@ Evaluates PCD formulas the way Excel does, e.g.
 --timeout S bounds the whole run (sign-in, refresh, every pass): 1 to ${MAX_TIMEOUT_SECONDS} s, default 300.
 Exit codes: 0 done, 1 unexpected failure, 2 usage error, 3 the run did not finish within --timeout.
 Environment fallbacks: PCD_BASE_URL, PCD_AUTH_URL, PCD_USERNAME, PCD_PASSWORD.
+PCD_API_KEY=pcdk_... signs in to a team gateway with that API key (instead of a username and password).
 PCD_NOW=2026-11-10T15:00:00Z starts the run's clock at that instant (to match an emulator started with --now).`;
 
 export interface CliOptions extends Omit<RunOptions, "formulas"> {
@@ -72,8 +79,19 @@ export function parseCliArgs(argv: readonly string[], env: Record<string, string
   if (values.cache !== undefined) options.cacheFile = values.cache;
   options.baseUrl = values["base-url"] ?? nonEmpty(env.PCD_BASE_URL);
   options.authUrl = values["auth-url"] ?? nonEmpty(env.PCD_AUTH_URL);
-  options.username = values.username ?? nonEmpty(env.PCD_USERNAME);
-  options.password = values.password ?? nonEmpty(env.PCD_PASSWORD);
+  const apiKey = nonEmpty(env.PCD_API_KEY);
+  if (apiKey !== undefined) {
+    if (values.password !== undefined || values.username !== undefined) {
+      throw new UsageError(
+        "PCD_API_KEY is set: it signs in by itself, so give no --username or --password (or unset PCD_API_KEY).",
+      );
+    }
+    options.username = API_KEY_USERNAME;
+    options.password = apiKey;
+  } else {
+    options.username = values.username ?? nonEmpty(env.PCD_USERNAME);
+    options.password = values.password ?? nonEmpty(env.PCD_PASSWORD);
+  }
   const start = nonEmpty(env.PCD_NOW);
   if (start !== undefined) options.clock = clockStartingAt(start);
   if (options.file !== undefined && options.formulas.length > 0) {

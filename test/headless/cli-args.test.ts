@@ -72,6 +72,36 @@ test("environment fallbacks fill what the flags leave out", () => {
 });
 
 test.each([
+  {
+    case: "PCD_API_KEY alone",
+    env: { PCD_API_KEY: "pcdk_secret" },
+    signsInAs: { username: "api-key", password: "pcdk_secret" },
+  },
+  {
+    case: "PCD_API_KEY over PCD_USERNAME and PCD_PASSWORD",
+    env: { PCD_API_KEY: "pcdk_secret", PCD_USERNAME: "env-user", PCD_PASSWORD: "env-pass" },
+    signsInAs: { username: "api-key", password: "pcdk_secret" },
+  },
+  {
+    case: "an empty PCD_API_KEY is not set",
+    env: { PCD_API_KEY: "", PCD_USERNAME: "env-user", PCD_PASSWORD: "env-pass" },
+    signsInAs: { username: "env-user", password: "env-pass" },
+  },
+])("$case: the runner signs in as $signsInAs.username", ({ env, signsInAs }) => {
+  expect(parseCliArgs(["=PCD.LIMITS()"], env)).toMatchObject(signsInAs);
+});
+
+test.each([
+  ["--password", "p"],
+  ["--username", "u"],
+])("PCD_API_KEY with %s is a usage error that names the conflict and not the key", (...flag) => {
+  const run = () => parseCliArgs([...flag, "=PCD.LIMITS()"], { PCD_API_KEY: "pcdk_secret" });
+  expect(run).toThrow(UsageError);
+  expect(run).toThrow("PCD_API_KEY is set: it signs in by itself, so give no --username or --password");
+  expect(run).not.toThrow(/pcdk_secret/);
+});
+
+test.each([
   [[], "No formulas: give --file F or at least one formula."],
   [["--file", "f.txt", "=PCD.LIMITS()"], "Give either --file or formulas, not both."],
   [["--passes", "0", "=PCD.LIMITS()"], '--passes must be a whole number of at least 1; got "0".'],

@@ -1,5 +1,7 @@
-// `user add|remove|list`: the gateway's own member accounts. A new member's password comes from
-// standard input, so it appears in no command line, shell history or process list.
+// `user add|remove|block|unblock|list`: the gateway's member accounts. A new member's password
+// comes from standard input, so it appears in no command line, shell history or process list.
+// Members who sign in through the organisation are added at their first request; blocking
+// refuses a member whatever their token.
 import { parseArgs } from "node:util";
 import { inDomain, isEmail, normaliseEmail } from "../members/member-email";
 import type { Member } from "../store/gateway-store";
@@ -18,6 +20,8 @@ import { textTable } from "./text-table";
 export const USER_USAGE = [
   "user add EMAIL [--budget N] [--admin] [--domain example.com] --database SPEC   (password on standard input)",
   "user remove EMAIL --database SPEC",
+  "user block EMAIL --database SPEC",
+  "user unblock EMAIL --database SPEC",
   "user list --database SPEC",
 ].join("\n       ");
 
@@ -95,6 +99,27 @@ async function remove(positionals: string[], values: ParsedValues, io: CommandIo
   });
 }
 
+function setBlocked(blocked: boolean) {
+  const action = blocked ? "block" : "unblock";
+  return async (positionals: string[], values: ParsedValues, io: CommandIo): Promise<number> => {
+    onlyDatabase(values, action);
+    const email = oneEmail(positionals, action);
+    return withStore(requireDatabase(values.database), io, async (store) => {
+      if (!(await store.members.setBlocked(email, blocked))) {
+        say(io.stderr, `No member ${email}: nothing to ${action}.`);
+        return EXIT_FAILED;
+      }
+      say(
+        io.stdout,
+        blocked
+          ? `Blocked ${email}: the gateway refuses their requests, whatever their token.`
+          : `Unblocked ${email}.`,
+      );
+      return EXIT_OK;
+    });
+  };
+}
+
 async function list(positionals: string[], values: ParsedValues, io: CommandIo): Promise<number> {
   onlyDatabase(values, "list");
   if (positionals.length > 0)
@@ -109,8 +134,9 @@ async function list(positionals: string[], values: ParsedValues, io: CommandIo):
       member.email,
       member.admin ? "admin" : "member",
       member.budget ?? "none",
+      member.blocked ? "blocked" : "",
     ]);
-    say(io.stdout, textTable(["email", "role", "budget"], rows));
+    say(io.stdout, textTable(["email", "role", "budget", "status"], rows));
     return EXIT_OK;
   });
 }
@@ -123,7 +149,7 @@ function parse(argv: string[]) {
   );
 }
 
-const ACTIONS = { add, remove, list };
+const ACTIONS = { add, remove, block: setBlocked(true), unblock: setBlocked(false), list };
 
 export function userCommand(argv: string[], io: CommandIo): Promise<number> {
   return runCommand(io, USER_USAGE, async () => {
@@ -131,7 +157,7 @@ export function userCommand(argv: string[], io: CommandIo): Promise<number> {
     if (action === undefined || !Object.hasOwn(ACTIONS, action)) {
       throw new UsageError(
         action === undefined
-          ? "user needs an action: add, remove or list."
+          ? "user needs an action: add, remove, block, unblock or list."
           : `Unknown user action "${action}".`,
       );
     }

@@ -51,6 +51,16 @@ export const MIGRATIONS: readonly string[] = [
     value text not null
   );
   `,
+  `
+  alter table members add column blocked boolean not null default false;
+  create table api_keys (
+    name text primary key,
+    secret_hash text not null unique,
+    budget integer check (budget >= 0),
+    created_at timestamptz not null,
+    revoked_at timestamptz
+  );
+  `,
 ];
 
 // Any constant both instances agree on: the key of the transaction lock migrations run under.

@@ -56,6 +56,12 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return timingSafeEqual(candidate, parsed.hash);
 }
 
+/**
+ * What a member who signs in through the organisation (OpenID Connect) has instead of a hash:
+ * not a hash of anything, so no password ever verifies against it.
+ */
+export const NO_PASSWORD = "none";
+
 // A well-formed hash of no member's password: checking a password of an unknown member against
 // it costs what checking a real member's costs, so the time taken does not tell who is a member.
 const NO_MEMBER = [

@@ -3,6 +3,8 @@
 // address and name, so a password cannot be guessed at speed.
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance } from "fastify";
+import { API_KEY_USERNAME, apiKeyMember, hashApiKeySecret } from "../api-keys/api-key";
+import { blockedMessage } from "../member-access";
 import { issueMemberToken } from "../member-token";
 import { inDomain, normaliseEmail } from "../members/member-email";
 import type { GatewayStore } from "../store/gateway-store";
@@ -57,17 +59,23 @@ export async function registerAuthRoutes(app: FastifyInstance, settings: AuthRou
           return sendMessage(reply, 400, "Sign-in needs a JSON body with username and password.");
         }
         const email = normaliseEmail(username);
-        const member = inDomain(email, settings.domain)
-          ? await settings.store.members.verify(email, password)
-          : null;
-        if (member === null) {
-          return sendMessage(reply, 401, "Invalid credentials: unknown member or wrong password.");
+        let subject: string;
+        if (email === API_KEY_USERNAME) {
+          const key = await settings.store.keys.verify(hashApiKeySecret(password));
+          if (key === null)
+            return sendMessage(reply, 401, "Invalid credentials: unknown or revoked API key.");
+          subject = apiKeyMember(key.name);
+        } else {
+          const member = inDomain(email, settings.domain)
+            ? await settings.store.members.verify(email, password)
+            : null;
+          if (member === null) {
+            return sendMessage(reply, 401, "Invalid credentials: unknown member or wrong password.");
+          }
+          if (member.blocked) return sendMessage(reply, 403, blockedMessage(member.email));
+          subject = member.email;
         }
-        const token = await issueMemberToken(
-          member.email,
-          await settings.store.tokenSecret(),
-          settings.now(),
-        );
+        const token = await issueMemberToken(subject, await settings.store.tokenSecret(), settings.now());
         return reply.type("application/json; charset=utf-8").send({ access_token: token });
       },
     );

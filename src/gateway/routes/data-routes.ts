@@ -9,12 +9,12 @@ import { CatalogUnavailable, type GatewayCatalog } from "../catalog/gateway-cata
 import { CodesRequestError, parseCodesRequest } from "../codes-request";
 import type { DataOperation, GatewayOperation } from "../gateway-operation";
 import type { GatewayMetrics } from "../gateway-metrics";
-import { verifyMemberToken } from "../member-token";
+import { memberOfBearer } from "../member-access";
+import type { OidcVerifier } from "../oidc/oidc-verifier";
 import { answerKey } from "../purchase/answer-key";
 import type { PurchaseItem, PurchaseOutcome, PurchaseQueue } from "../purchase/purchase-queue";
 import type { GatewayStore, Member } from "../store/gateway-store";
 import { UpstreamSignInError, type Upstream, type UpstreamAnswer } from "../upstream/upstream-client";
-import { inDomain } from "../members/member-email";
 import { relay, sendMessage } from "./relay";
 
 export const API_PREFIX = "/api";
@@ -34,6 +34,8 @@ export interface DataRouteSettings {
   metrics: GatewayMetrics;
   now: () => number;
   domain: string | null;
+  /** Organisation sign-in; null: only the gateway's own tokens. */
+  oidc: OidcVerifier | null;
   /** How long a Data Limits answer is reused. */
   limitsMaxAgeMs: number;
 }
@@ -62,15 +64,9 @@ export async function registerDataRoutes(app: FastifyInstance, settings: DataRou
   await app.register(
     async (api) => {
       api.addHook("preHandler", async (request, reply) => {
-        const member = await memberOf(request, settings);
-        if (member === null) {
-          return sendMessage(
-            reply,
-            401,
-            "Invalid access token: sign in to the gateway again (POST /auth/access_token/v1).",
-          );
-        }
-        request.member = member;
+        const access = await memberOfBearer(request.headers.authorization, settings);
+        if (!("member" in access)) return sendMessage(reply, access.status, access.message);
+        request.member = access.member;
         const product = productOf((request.params as Partial<ProductParams>).product ?? "");
         if (product === null) {
           return sendMessage(
@@ -160,15 +156,6 @@ export async function registerDataRoutes(app: FastifyInstance, settings: DataRou
 function upstreamPath(url: string): string {
   const path = url.split("?")[0] ?? "";
   return path.slice(API_PREFIX.length);
-}
-
-async function memberOf(request: FastifyRequest, settings: DataRouteSettings): Promise<Member | null> {
-  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? "");
-  if (match === null) return null;
-  const email = await verifyMemberToken(match[1] ?? "", await settings.store.tokenSecret(), settings.now());
-  if (email === null || !inDomain(email, settings.domain)) return null;
-  // A removed member's tokens stop working at once.
-  return settings.store.members.find(email);
 }
 
 async function serveData(

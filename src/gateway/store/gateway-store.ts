@@ -9,6 +9,8 @@ export interface Member {
   admin: boolean;
   /** Data requests the member may cause per dataset per month; null: no budget of their own. */
   budget: number | null;
+  /** Refused at sign-in and on every request, whatever their token, until unblocked. */
+  blocked: boolean;
 }
 
 export interface MemberStore {
@@ -18,8 +20,42 @@ export interface MemberStore {
   remove(email: string): Promise<boolean>;
   list(): Promise<Member[]>;
   find(email: string): Promise<Member | null>;
-  /** The member when the password is theirs; null otherwise (unknown member or wrong password). */
+  /**
+   * The member when the password is theirs; null otherwise (unknown member, wrong password, or a
+   * member who signs in through the organisation and has no password here).
+   */
   verify(email: string, password: string): Promise<Member | null>;
+  /**
+   * The member, added on first use (organisation sign-in) when there is none: with no password,
+   * so password sign-in never works for them, no budget of their own and no admin role.
+   */
+  ensure(email: string): Promise<Member>;
+  /** Blocks or unblocks a member; false when there is no such member. */
+  setBlocked(email: string, blocked: boolean): Promise<boolean>;
+}
+
+/** An API key for scripts: it signs in as the member `key:NAME` (see api-keys/api-key.ts). */
+export interface ApiKey {
+  name: string;
+  /** Data requests the key may cause per dataset per month; null: no budget of its own. */
+  budget: number | null;
+  createdAt: Date;
+  /** When it was revoked; null while it works. */
+  revokedAt: Date | null;
+}
+
+export interface ApiKeyStore {
+  /**
+   * Keeps a new key by the sha256 of its secret (the secret itself is never kept). A revoked
+   * key's name may be given to a new key; a working key's may not (an error names it).
+   */
+  add(name: string, secretHash: string, options: { budget: number | null; at: Date }): Promise<ApiKey>;
+  /** False when there is no working key of that name. */
+  revoke(name: string, at: Date): Promise<boolean>;
+  list(): Promise<ApiKey[]>;
+  find(name: string): Promise<ApiKey | null>;
+  /** The working key whose secret hashes to `secretHash` (compared in constant time); null otherwise. */
+  verify(secretHash: string): Promise<ApiKey | null>;
 }
 
 /** Where an answer is kept: environment, product, operation, code and the options as requested. */
@@ -103,6 +139,7 @@ export interface KeyLocks {
 
 export interface GatewayStore {
   members: MemberStore;
+  keys: ApiKeyStore;
   answers: AnswerCache;
   audit: AuditLog;
   locks: KeyLocks;

@@ -4,6 +4,7 @@ import { migrate } from "../database/migrations";
 import { openDatabase } from "../database/open-database";
 import type { SqlDatabase } from "../database/sql-database";
 import type { GatewayStore } from "./gateway-store";
+import { sqlApiKeyStore } from "./sql-api-key-store";
 import { sqlAnswerCache } from "./sql-answer-cache";
 import { sqlAuditLog } from "./sql-audit-log";
 import { sqlKeyLocks } from "./sql-key-locks";
@@ -15,6 +16,7 @@ export function sqlGatewayStore(database: SqlDatabase): GatewayStore {
   let secret: Promise<Uint8Array> | undefined;
   return {
     members: sqlMemberStore(database),
+    keys: sqlApiKeyStore(database),
     answers: sqlAnswerCache(database),
     audit: sqlAuditLog(database),
     locks: sqlKeyLocks(database),

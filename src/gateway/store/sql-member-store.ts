@@ -1,18 +1,32 @@
 // Members in the `members` table; passwords only as scrypt hashes (members/password-hash.ts).
 import type { SqlDatabase } from "../database/sql-database";
 import { normaliseEmail } from "../members/member-email";
-import { hashPassword, verifyAgainstNoMember, verifyPassword } from "../members/password-hash";
+import { hashPassword, NO_PASSWORD, verifyAgainstNoMember, verifyPassword } from "../members/password-hash";
 import type { Member, MemberStore } from "./gateway-store";
 
 interface MemberRow {
   email: string;
   admin: boolean;
   budget: number | null;
+  blocked: boolean;
 }
 
-const toMember = ({ email, admin, budget }: MemberRow): Member => ({ email, admin, budget });
+const COLUMNS = "email, admin, budget, blocked";
+
+const toMember = ({ email, admin, budget, blocked }: MemberRow): Member => ({
+  email,
+  admin,
+  budget,
+  blocked,
+});
 
 export function sqlMemberStore(database: SqlDatabase): MemberStore {
+  const find = async (email: string): Promise<Member | null> => {
+    const [row] = await database.query<MemberRow>(`select ${COLUMNS} from members where email = $1`, [
+      normaliseEmail(email),
+    ]);
+    return row === undefined ? null : toMember(row);
+  };
   return {
     async save(email, password, { budget, admin }) {
       if (password === "") throw new Error("A member's password cannot be empty.");
@@ -23,7 +37,7 @@ export function sqlMemberStore(database: SqlDatabase): MemberStore {
         `insert into members (email, password_hash, admin, budget) values ($1, $2, $3, $4)
          on conflict (email) do update
            set password_hash = excluded.password_hash, admin = excluded.admin, budget = excluded.budget
-         returning email, admin, budget`,
+         returning ${COLUMNS}`,
         [normaliseEmail(email), await hashPassword(password), admin, budget],
       );
       if (row === undefined) throw new Error("The database did not return the member it saved.");
@@ -36,26 +50,38 @@ export function sqlMemberStore(database: SqlDatabase): MemberStore {
       return rows.length > 0;
     },
     async list() {
-      const rows = await database.query<MemberRow>("select email, admin, budget from members order by email");
+      const rows = await database.query<MemberRow>(`select ${COLUMNS} from members order by email`);
       return rows.map(toMember);
     },
-    async find(email) {
-      const [row] = await database.query<MemberRow>(
-        "select email, admin, budget from members where email = $1",
-        [normaliseEmail(email)],
-      );
-      return row === undefined ? null : toMember(row);
-    },
+    find,
     async verify(email, password) {
       const [row] = await database.query<MemberRow & { password_hash: string }>(
-        "select email, admin, budget, password_hash from members where email = $1",
+        `select ${COLUMNS}, password_hash from members where email = $1`,
         [normaliseEmail(email)],
       );
-      if (row === undefined) {
+      if (row === undefined || row.password_hash === NO_PASSWORD) {
         await verifyAgainstNoMember(password);
         return null;
       }
       return (await verifyPassword(password, row.password_hash)) ? toMember(row) : null;
+    },
+    async ensure(email) {
+      // Two instances seeing a new member's first token at once: one inserts, both read it.
+      await database.query(
+        `insert into members (email, password_hash, admin, budget) values ($1, $2, false, null)
+         on conflict (email) do nothing`,
+        [normaliseEmail(email), NO_PASSWORD],
+      );
+      const member = await find(email);
+      if (member === null) throw new Error("The database did not return the member it added.");
+      return member;
+    },
+    async setBlocked(email, blocked) {
+      const rows = await database.query("update members set blocked = $2 where email = $1 returning email", [
+        normaliseEmail(email),
+        blocked,
+      ]);
+      return rows.length > 0;
     },
   };
 }

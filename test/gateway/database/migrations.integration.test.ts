@@ -37,7 +37,9 @@ test("opening twice on one directory migrates once and keeps what was stored", a
   await first.close();
 
   const second = await openGatewayStore(directory);
-  expect(await second.members.list()).toEqual([{ email: "ann@example.com", budget: 3, admin: true }]);
+  expect(await second.members.list()).toEqual([
+    { email: "ann@example.com", budget: 3, admin: true, blocked: false },
+  ]);
   expect(await second.tokenSecret()).toEqual(secret);
   await second.close();
 

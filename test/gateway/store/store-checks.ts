@@ -44,7 +44,9 @@ export function storeChecks(subject: () => StoreUnderTest): void {
   const store = (): GatewayStore => subject().store;
 
   beforeEach(async () => {
-    await subject().database.execute("truncate members, answers, purchases, purchase_codes, served");
+    await subject().database.execute(
+      "truncate members, api_keys, answers, purchases, purchase_codes, served",
+    );
   });
 
   describe("members", () => {
@@ -88,7 +90,9 @@ export function storeChecks(subject: () => StoreUnderTest): void {
     ])("verify: $case", async ({ email, password, signsIn }) => {
       await store().members.save("ann@example.com", PASSWORD, { budget: 5, admin: false });
       const member = await store().members.verify(email, password);
-      expect(member).toEqual(signsIn ? { email: "ann@example.com", admin: false, budget: 5 } : null);
+      expect(member).toEqual(
+        signsIn ? { email: "ann@example.com", admin: false, budget: 5, blocked: false } : null,
+      );
     });
 
     test.each([
@@ -98,7 +102,7 @@ export function storeChecks(subject: () => StoreUnderTest): void {
       { budget: 2_147_483_647, admin: true },
     ])("budget $budget and admin $admin are kept as given", async (options) => {
       const saved = await store().members.save(" Cy@Example.com", PASSWORD, options);
-      const expected = { email: "cy@example.com", ...options };
+      const expected = { email: "cy@example.com", ...options, blocked: false };
       expect(saved).toEqual(expected);
       expect(await store().members.find("cy@example.com")).toEqual(expected);
       expect(await store().members.list()).toEqual([expected]);
@@ -108,7 +112,7 @@ export function storeChecks(subject: () => StoreUnderTest): void {
       await store().members.save("ann@example.com", PASSWORD, { budget: 5, admin: true });
       await store().members.save("ANN@example.com", "a new password", { budget: null, admin: false });
       expect(await store().members.list()).toEqual([
-        { email: "ann@example.com", budget: null, admin: false },
+        { email: "ann@example.com", budget: null, admin: false, blocked: false },
       ]);
       expect(await store().members.verify("ann@example.com", PASSWORD)).toBeNull();
       expect(await store().members.verify("ann@example.com", "a new password")).not.toBeNull();
@@ -133,6 +137,77 @@ export function storeChecks(subject: () => StoreUnderTest): void {
         store().members.save("ann@example.com", password, { budget, admin: false }),
       ).rejects.toThrow(message);
       expect(await store().members.list()).toEqual([]);
+    });
+  });
+
+  describe("members added by organisation sign-in, and blocked members", () => {
+    test("ensure adds a member without a password, budget or role, once; no password ever verifies", async () => {
+      const added = await store().members.ensure("dan@example.com");
+      expect(added).toEqual({ email: "dan@example.com", admin: false, budget: null, blocked: false });
+      expect(await store().members.ensure("dan@example.com")).toEqual(added);
+      expect(await store().members.list()).toEqual([added]);
+      for (const password of ["none", "", PASSWORD]) {
+        expect(await store().members.verify("dan@example.com", password)).toBeNull();
+      }
+    });
+
+    test("ensure keeps an existing member as they are: password, budget and role", async () => {
+      await store().members.save("ann@example.com", PASSWORD, { budget: 7, admin: true });
+      expect(await store().members.ensure("ann@example.com")).toEqual({
+        email: "ann@example.com",
+        admin: true,
+        budget: 7,
+        blocked: false,
+      });
+      expect(await store().members.verify("ann@example.com", PASSWORD)).not.toBeNull();
+    });
+
+    test("setBlocked blocks and unblocks; saving a blocked member keeps the block; no such member: false", async () => {
+      await store().members.save("ann@example.com", PASSWORD, { budget: null, admin: false });
+      expect(await store().members.setBlocked("Ann@example.com", true)).toBe(true);
+      expect((await store().members.find("ann@example.com"))?.blocked).toBe(true);
+      await store().members.save("ann@example.com", "a new password", { budget: null, admin: false });
+      expect((await store().members.verify("ann@example.com", "a new password"))?.blocked).toBe(true);
+      expect(await store().members.setBlocked("ann@example.com", false)).toBe(true);
+      expect((await store().members.find("ann@example.com"))?.blocked).toBe(false);
+      expect(await store().members.setBlocked("nobody@example.com", true)).toBe(false);
+    });
+  });
+
+  describe("API keys", () => {
+    const CREATED = new Date("2026-11-10T15:00:00.000Z");
+    const LATER = new Date("2026-11-12T09:30:00.000Z");
+
+    test("a key is found by its hash while it works, and by name always; revoking stops it at once", async () => {
+      const added = await store().keys.add("nightly", "a".repeat(64), { budget: 30, at: CREATED });
+      expect(added).toEqual({ name: "nightly", budget: 30, createdAt: CREATED, revokedAt: null });
+      expect(await store().keys.verify("a".repeat(64))).toEqual(added);
+      expect(await store().keys.verify("b".repeat(64))).toBeNull();
+      expect(await store().keys.verify("a".repeat(63))).toBeNull();
+      expect(await store().keys.revoke("nightly", LATER)).toBe(true);
+      expect(await store().keys.verify("a".repeat(64))).toBeNull();
+      expect(await store().keys.find("nightly")).toEqual({ ...added, revokedAt: LATER });
+      expect(await store().keys.revoke("nightly", LATER)).toBe(false);
+      expect(await store().keys.revoke("unknown", LATER)).toBe(false);
+    });
+
+    test("a working key's name is refused to a new key; a revoked key's name is given to the new one", async () => {
+      await store().keys.add("etl", "a".repeat(64), { budget: null, at: CREATED });
+      await expect(store().keys.add("etl", "b".repeat(64), { budget: null, at: LATER })).rejects.toThrow(
+        /A working key named etl exists/,
+      );
+      expect(await store().keys.verify("b".repeat(64))).toBeNull();
+      await store().keys.revoke("etl", LATER);
+      await store().keys.add("etl", "c".repeat(64), { budget: 5, at: LATER });
+      expect(await store().keys.verify("a".repeat(64))).toBeNull();
+      expect(await store().keys.verify("c".repeat(64))).toEqual({
+        name: "etl",
+        budget: 5,
+        createdAt: LATER,
+        revokedAt: null,
+      });
+      await store().keys.add("alpha", "d".repeat(64), { budget: null, at: CREATED });
+      expect((await store().keys.list()).map((key) => key.name)).toEqual(["alpha", "etl"]);
     });
   });
 

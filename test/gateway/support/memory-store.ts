@@ -1,6 +1,8 @@
 // A GatewayStore held in memory, for tests of the gateway's serving logic that need no database
-// (the SQL store has tests of its own). Passwords are compared as given: a test double only.
+// (the SQL store has tests of its own). Passwords and key hashes are compared as given: a test
+// double only.
 import type {
+  ApiKey,
   AnswerCache,
   AuditLog,
   CachedAnswer,
@@ -21,12 +23,20 @@ const sameMonth = (a: Date, b: Date): boolean =>
   a.getUTCFullYear() === b.getUTCFullYear() && a.getUTCMonth() === b.getUTCMonth();
 
 export function memoryStore(): MemoryStore {
-  const members = new Map<string, Member & { password: string }>();
+  // A member who signs in through the organisation has no password (null): none verifies.
+  const members = new Map<string, Member & { password: string | null }>();
+  const keys = new Map<string, ApiKey & { secretHash: string }>();
   const kept = new Map<string, CachedAnswer>();
   const purchases: Purchase[] = [];
   const served: ServedAnswer[] = [];
   const secret = new TextEncoder().encode("a test secret of thirty-two bytes");
-  const strip = ({ email, admin, budget }: Member): Member => ({ email, admin, budget });
+  const strip = ({ email, admin, budget, blocked }: Member): Member => ({ email, admin, budget, blocked });
+  const stripKey = ({ name, budget, createdAt, revokedAt }: ApiKey): ApiKey => ({
+    name,
+    budget,
+    createdAt,
+    revokedAt,
+  });
 
   const answers: AnswerCache = {
     get: async (keys) =>
@@ -69,7 +79,9 @@ export function memoryStore(): MemoryStore {
     kept,
     members: {
       save: async (email, password, options) => {
-        const member = { email: email.trim().toLowerCase(), password, ...options };
+        const normalised = email.trim().toLowerCase();
+        const blocked = members.get(normalised)?.blocked ?? false;
+        const member = { email: normalised, password, ...options, blocked };
         members.set(member.email, member);
         return strip(member);
       },
@@ -81,7 +93,48 @@ export function memoryStore(): MemoryStore {
       },
       verify: async (email, password) => {
         const member = members.get(email);
-        return member !== undefined && member.password === password ? strip(member) : null;
+        return member !== undefined && member.password !== null && member.password === password
+          ? strip(member)
+          : null;
+      },
+      ensure: async (email) => {
+        const existing = members.get(email);
+        if (existing !== undefined) return strip(existing);
+        const member = { email, password: null, admin: false, budget: null, blocked: false };
+        members.set(email, member);
+        return strip(member);
+      },
+      setBlocked: async (email, blocked) => {
+        const member = members.get(email);
+        if (member === undefined) return false;
+        member.blocked = blocked;
+        return true;
+      },
+    },
+    keys: {
+      add: async (name, secretHash, { budget, at }) => {
+        if (keys.get(name)?.revokedAt === null)
+          throw new Error(`A working key named ${name} exists: revoke it first.`);
+        const key = { name, secretHash, budget, createdAt: at, revokedAt: null };
+        keys.set(name, key);
+        return stripKey(key);
+      },
+      revoke: async (name, at) => {
+        const key = keys.get(name);
+        if (key === undefined || key.revokedAt !== null) return false;
+        key.revokedAt = at;
+        return true;
+      },
+      list: async () => [...keys.values()].sort((a, b) => a.name.localeCompare(b.name)).map(stripKey),
+      find: async (name) => {
+        const key = keys.get(name);
+        return key === undefined ? null : stripKey(key);
+      },
+      verify: async (secretHash) => {
+        const key = [...keys.values()].find(
+          (each) => each.revokedAt === null && each.secretHash === secretHash,
+        );
+        return key === undefined ? null : stripKey(key);
       },
     },
     answers,
