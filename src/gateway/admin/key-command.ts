@@ -125,7 +125,7 @@ export function keyCommand(argv: string[], io: CommandIo): Promise<number> {
     const [action, ...rest] = argv;
     if (action === undefined || !Object.hasOwn(ACTIONS, action)) {
       throw new UsageError(
-        action === undefined
+        action === undefined || action.startsWith("-")
           ? "key needs an action: add, revoke or list."
           : `Unknown key action "${action}".`,
       );

@@ -17,7 +17,7 @@ function redirecting(hops: Record<string, string>) {
   return { fetchFunction, asked };
 }
 
-test.each([
+test.each<{ case: string; hops: Record<string, string>; answeredAt: string | null; error: string | null }>([
   { case: "no redirect", hops: {}, answeredAt: START, error: null },
   {
     case: "a redirect within the origin, relative",

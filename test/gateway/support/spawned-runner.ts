@@ -7,24 +7,29 @@ import type { RunReport } from "../../../src/headless";
 const TSX = require.resolve("tsx/cli");
 const CLI = path.resolve(__dirname, "../../../src/headless/cli.ts");
 
-export interface RunnerAccount {
+export type RunnerAccount = {
   baseUrl: string;
   authUrl: string;
-  username: string;
-  password: string;
   /** The instant the runner's clock starts at (the emulator's date). */
   now: string;
+} & ({ username: string; password: string } | { apiKey: string });
+
+/** The environment without the runner's account variables, so only the test's account counts. */
+function withoutAccount(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { PCD_API_KEY: _key, PCD_USERNAME: _username, PCD_PASSWORD: _password, ...rest } = env;
+  return rest;
 }
 
 export function spawnRunner(formulas: readonly string[], account: RunnerAccount): Promise<RunReport> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [TSX, CLI, "--json", "--timeout", "90", ...formulas], {
       env: {
-        ...process.env,
+        ...withoutAccount(process.env),
         PCD_BASE_URL: account.baseUrl,
         PCD_AUTH_URL: account.authUrl,
-        PCD_USERNAME: account.username,
-        PCD_PASSWORD: account.password,
+        ...("apiKey" in account
+          ? { PCD_API_KEY: account.apiKey }
+          : { PCD_USERNAME: account.username, PCD_PASSWORD: account.password }),
         PCD_NOW: account.now,
       },
       stdio: ["ignore", "pipe", "pipe"],
