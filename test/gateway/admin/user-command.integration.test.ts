@@ -75,7 +75,7 @@ test("add of an admin without a budget, then list shows every member with role a
   expect(listed).toEqual({
     code: 0,
     stdout: [
-      "email            role    budget",
+      "email            role    budget  status",
       "ann@example.com  member  40",
       "zed@example.com  admin   none",
       "",
@@ -108,6 +108,34 @@ test("remove takes the member out; removing again fails and says there is no suc
     stderr: "No member zed@example.com: nothing removed.\n",
   });
   expect((await user("list", "--database", directory)()).stdout).not.toContain("zed@");
+}, 30_000);
+
+test("block refuses a member whatever their token and shows in list; unblock lifts it; an unknown member says so", async () => {
+  expect(await user("block", "Ann@example.com", "--database", directory)()).toEqual({
+    code: 0,
+    stdout: "Blocked ann@example.com: the gateway refuses their requests, whatever their token.\n",
+    stderr: "",
+  });
+  expect((await user("list", "--database", directory)()).stdout).toMatch(
+    /^ann@example\.com +member +40 +blocked$/m,
+  );
+  const store = await openGatewayStore(directory);
+  try {
+    expect((await store.members.find("ann@example.com"))?.blocked).toBe(true);
+  } finally {
+    await store.close();
+  }
+  expect(await user("unblock", "ann@example.com", "--database", directory)()).toEqual({
+    code: 0,
+    stdout: "Unblocked ann@example.com.\n",
+    stderr: "",
+  });
+  expect((await user("list", "--database", directory)()).stdout).toMatch(/^ann@example\.com +member +40$/m);
+  expect(await user("block", "nobody@example.com", "--database", directory)()).toEqual({
+    code: 1,
+    stdout: "",
+    stderr: "No member nobody@example.com: nothing to block.\n",
+  });
 }, 30_000);
 
 test.each([
@@ -165,7 +193,17 @@ test.each([
     argv: ["add", "ann", "--database", "DIR"],
     message: '"ann" is not an email address',
   },
-  { case: "no action", argv: [], message: "user needs an action: add, remove or list." },
+  {
+    case: "a name like an API key's",
+    argv: ["add", "key:nightly@example.com", "--database", "DIR"],
+    message: '"key:nightly@example.com" is not an email address',
+  },
+  {
+    case: "--budget given to block",
+    argv: ["block", "a@example.com", "--budget", "3", "--database", "DIR"],
+    message: "--budget is not an option of user block",
+  },
+  { case: "no action", argv: [], message: "user needs an action: add, remove, block, unblock or list." },
   { case: "an unknown action", argv: ["delete", "a@example.com"], message: 'Unknown user action "delete".' },
 ])("$case: exit code 2 and a message naming it", async ({ argv, message }) => {
   const run = await user(...argv.map((arg) => (arg === "DIR" ? directory : arg)))(`${PASSWORD}\n`);

@@ -8,6 +8,8 @@ test.each([
   { given: "two@at@signs", normalised: "two@at@signs", email: false },
   { given: "in side@example.com", normalised: "in side@example.com", email: false },
   { given: "@example.com", normalised: "@example.com", email: false },
+  // An API key's member name is key:NAME: no member's name may look like one.
+  { given: "Key:Nightly@example.com", normalised: "key:nightly@example.com", email: false },
 ])("$given: normalised $normalised, an email: $email", ({ given, normalised, email }) => {
   expect(normaliseEmail(given)).toBe(normalised);
   expect(isEmail(normaliseEmail(given))).toBe(email);
