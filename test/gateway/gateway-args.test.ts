@@ -1,0 +1,61 @@
+// The organisation sign-in flags of `npm run gateway`: issuer, audience and repeatable tenants,
+// each mistake a message naming the flag.
+import { GatewayArgumentError, parseGatewayArgs } from "../../src/gateway/gateway-args";
+
+const BASE = ["--upstream", "https://service.example/pcd", "--database", "/var/lib/pcd-gateway"];
+const ISSUER = "https://login.microsoftonline.com/11111111-2222-3333-4444-555555555555/v2.0";
+
+test.each([
+  { case: "no organisation sign-in", argv: [], oidc: null },
+  {
+    case: "issuer and audience",
+    argv: ["--oidc-issuer", ISSUER, "--oidc-audience", "gateway-client-id"],
+    oidc: { issuer: ISSUER, audience: "gateway-client-id", tenants: [] },
+  },
+  {
+    case: "tenants, repeated",
+    argv: ["--oidc-issuer", ISSUER, "--oidc-audience", "id", "--oidc-tenant", "t1", "--oidc-tenant", "t2"],
+    oidc: { issuer: ISSUER, audience: "id", tenants: ["t1", "t2"] },
+  },
+  {
+    case: "an issuer with a trailing slash, kept as given",
+    argv: ["--oidc-issuer", "https://tenant.auth.example/", "--oidc-audience", "id"],
+    oidc: { issuer: "https://tenant.auth.example/", audience: "id", tenants: [] },
+  },
+  {
+    case: "a plain http issuer on this machine",
+    argv: ["--oidc-issuer", "http://127.0.0.1:9000", "--oidc-audience", "id"],
+    oidc: { issuer: "http://127.0.0.1:9000", audience: "id", tenants: [] },
+  },
+])("$case", ({ argv, oidc }) => {
+  expect(parseGatewayArgs([...BASE, ...argv]).oidc).toEqual(oidc);
+});
+
+test.each([
+  {
+    case: "an issuer without an audience",
+    argv: ["--oidc-issuer", ISSUER],
+    message: "--oidc-issuer needs --oidc-audience",
+  },
+  { case: "an audience without an issuer", argv: ["--oidc-audience", "id"], message: "need --oidc-issuer" },
+  { case: "a tenant without an issuer", argv: ["--oidc-tenant", "t1"], message: "need --oidc-issuer" },
+  {
+    case: "a plain http issuer elsewhere",
+    argv: ["--oidc-issuer", "http://login.example", "--oidc-audience", "id"],
+    message: "--oidc-issuer must be an https address",
+  },
+  {
+    case: "an issuer that is no address",
+    argv: ["--oidc-issuer", "login.example", "--oidc-audience", "id"],
+    message: "--oidc-issuer expects an address",
+  },
+  {
+    case: "an empty tenant",
+    argv: ["--oidc-issuer", ISSUER, "--oidc-audience", "id", "--oidc-tenant", ""],
+    message: "--oidc-tenant needs a value",
+  },
+])("$case: refused naming the flag", ({ argv, message }) => {
+  const parse = () => parseGatewayArgs([...BASE, ...argv]);
+  expect(parse).toThrow(GatewayArgumentError);
+  expect(parse).toThrow(message);
+});
