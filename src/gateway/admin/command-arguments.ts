@@ -59,3 +59,16 @@ export async function runCommand(io: CommandIo, usage: string, run: () => Promis
 export function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
+
+/** A budget is stored as a Postgres integer. */
+const MAX_BUDGET = 2 ** 31 - 1;
+
+/** --budget N: data requests per dataset a month; absent: no budget of its own. */
+export function parseBudget(text: string | undefined): number | null {
+  if (text === undefined) return null;
+  const budget = /^\d+$/.test(text) ? Number(text) : Number.NaN;
+  if (!Number.isSafeInteger(budget) || budget > MAX_BUDGET) {
+    throw new UsageError(`--budget takes a whole number of data requests, 0 or more (not "${text}").`);
+  }
+  return budget;
+}

@@ -10,6 +10,7 @@ import {
   runCommand,
   UsageError,
   withStore,
+  parseBudget,
 } from "./command-arguments";
 import { EXIT_FAILED, EXIT_OK, say, type CommandIo } from "./command-io";
 import { textTable } from "./text-table";
@@ -25,23 +26,12 @@ const OPTIONS = {
   budget: { type: "string" },
 } as const;
 
-const MAX_BUDGET = 2 ** 31 - 1;
-
 type ParsedValues = ReturnType<typeof parse>["values"];
 
 function parse(argv: string[]) {
   return parsedOrUsageError(() =>
     parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true }),
   );
-}
-
-function parseBudget(text: string | undefined): number | null {
-  if (text === undefined) return null;
-  const budget = /^\d+$/.test(text) ? Number(text) : Number.NaN;
-  if (!Number.isSafeInteger(budget) || budget > MAX_BUDGET) {
-    throw new UsageError(`--budget takes a whole number of data requests, 0 or more (not "${text}").`);
-  }
-  return budget;
 }
 
 function oneName(positionals: string[], action: string): string {

@@ -12,6 +12,7 @@ import {
   runCommand,
   UsageError,
   withStore,
+  parseBudget,
 } from "./command-arguments";
 import { EXIT_FAILED, EXIT_OK, say, type CommandIo } from "./command-io";
 import { readPassword } from "./read-password";
@@ -32,23 +33,12 @@ const OPTIONS = {
   domain: { type: "string" },
 } as const;
 
-const MAX_BUDGET = 2 ** 31 - 1;
-
 function describeBudget(budget: number | null): string {
   return budget === null ? "none of their own" : `${budget} data requests per dataset a month`;
 }
 
 function describeMember(member: Member): string {
   return `${member.email} (${member.admin ? "admin" : "member"}, budget: ${describeBudget(member.budget)})`;
-}
-
-function parseBudget(text: string | undefined): number | null {
-  if (text === undefined) return null;
-  const budget = /^\d+$/.test(text) ? Number(text) : Number.NaN;
-  if (!Number.isSafeInteger(budget) || budget > MAX_BUDGET) {
-    throw new UsageError(`--budget takes a whole number of data requests, 0 or more (not "${text}").`);
-  }
-  return budget;
 }
 
 function oneEmail(positionals: string[], action: string): string {
