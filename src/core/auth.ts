@@ -7,6 +7,7 @@ import { errorMessage, PcdError } from "./errors";
 import { hasServiceAddress } from "./settings";
 import { ENGINE_DEFAULTS } from "./defaults";
 import type { IssuedToken, TokenPurpose } from "./token-request";
+import type { TokenSource } from "./token-source";
 
 /** Renew this long before expiry, so a call never leaves with a token about to lapse. */
 export const RENEW_BEFORE_EXPIRY_MS = ENGINE_DEFAULTS.renewBeforeExpiryMs;
@@ -45,6 +46,9 @@ export interface AuthDeps {
 interface Session {
   username: string;
   password: string;
+  /** Asks for a token: the token service with the password, or the organisation's source. */
+  obtain: (purpose: TokenPurpose) => Promise<IssuedToken>;
+  source?: TokenSource;
   /** The addresses signed in to: changing either signs out (another service, another account). */
   baseUrl: string;
   authUrl: string;
@@ -65,11 +69,17 @@ export class Auth {
 
   constructor(private readonly deps: AuthDeps) {}
 
-  /** Obtains a token for these credentials; on failure the previous session is left as it was. */
-  async signIn(username: string, password: string): Promise<AuthStatus> {
-    const name = username.trim();
-    if (name === "") throw new PcdError("input", "Sign-in needs a username (the developer account login).");
-    if (password === "") throw new PcdError("input", "Sign-in needs the password of the developer account.");
+  /**
+   * Obtains a token for these credentials, or from the organisation's token source (the
+   * account is the one its token names); on failure the previous session is left as it was.
+   */
+  async signIn(who: string | TokenSource, password = ""): Promise<AuthStatus> {
+    const source = typeof who === "string" ? undefined : who;
+    const name = typeof who === "string" ? who.trim() : "";
+    if (!source && name === "")
+      throw new PcdError("input", "Sign-in needs a username (the developer account login).");
+    if (!source && password === "")
+      throw new PcdError("input", "Sign-in needs the password of the developer account.");
     const settings = this.deps.settings();
     // Without both addresses the token request would go to the add-in's own origin.
     if (!hasServiceAddress(settings)) {
@@ -81,9 +91,12 @@ export class Auth {
         },
       );
     }
+    const obtain = source
+      ? (purpose: TokenPurpose) => source.token(purpose)
+      : (purpose: TokenPurpose) => this.requestToken(name, password, this.deps.settings(), purpose);
     let issued: IssuedToken;
     try {
-      issued = await this.requestToken(name, password, settings, "sign-in");
+      issued = await obtain("sign-in");
     } catch (error) {
       // A failed sign-in leaves a running session alone; without one, cells say why.
       if (this.#session === null && error instanceof PcdError) this.#lastFailure = error.message;
@@ -92,8 +105,10 @@ export class Auth {
     this.#lastFailure = null;
     this.#renewal = null;
     this.#session = {
-      username: name,
+      username: name || (issued.gateway?.member ?? ""),
       password,
+      obtain,
+      source,
       baseUrl: settings.baseUrl,
       authUrl: settings.authUrl,
       token: issued.token,
@@ -103,7 +118,7 @@ export class Auth {
     };
     this.deps.log?.(
       "info",
-      `Signed in as ${name}; token valid until ${new Date(issued.expiresAt).toISOString()}.`,
+      `Signed in as ${this.#session.username}; token valid until ${new Date(issued.expiresAt).toISOString()}.`,
     );
     this.emit();
     return this.status();
@@ -136,9 +151,10 @@ export class Auth {
     return renewal;
   }
 
-  /** Drops the token and the password. */
+  /** Drops the token and the password, or has the organisation's source forget its tokens. */
   signOut(): void {
     const wasSignedIn = this.#session !== null;
+    this.#session?.source?.forget();
     this.#session = null;
     this.#renewal = null;
     this.#lastFailure = null;
@@ -156,6 +172,7 @@ export class Auth {
       environment: this.deps.settings().environment,
       tokenExpiresAt: session?.token ? session.expiresAt : null,
       gateway: session?.gateway ?? null,
+      organisation: session?.source ? true : undefined,
     };
   }
 
@@ -208,7 +225,7 @@ export class Auth {
   private async renewSession(session: Session): Promise<string> {
     let issued: IssuedToken;
     try {
-      issued = await this.requestToken(session.username, session.password, this.deps.settings(), "renewal");
+      issued = await session.obtain("renewal");
     } catch (error) {
       // Rejected credentials will not get better by retrying: forget them, so cells say
       // "not signed in" instead of asking the service again and again.

@@ -41,6 +41,7 @@ import { SeriesServer } from "./series-server";
 import { SeriesSync } from "./series-sync";
 import { storageFallbackReason } from "./storage/resilient-storage";
 import { signInError } from "./sign-in-gate";
+import type { TokenSource } from "./token-source";
 import { WorkbookKeys } from "./workbook-keys";
 
 export { LIMITS_MAX_AGE_MS } from "./data-limits-keeper";
@@ -229,9 +230,11 @@ export class EngineCore implements Engine {
     return updated;
   }
 
-  async signIn(username: string, password: string): Promise<AuthStatus> {
+  signIn(username: string, password: string): Promise<AuthStatus>;
+  signIn(source: TokenSource): Promise<AuthStatus>;
+  async signIn(who: string | TokenSource, password?: string): Promise<AuthStatus> {
     await this.ready();
-    const status = await this.parts.auth.signIn(username, password);
+    const status = await this.parts.auth.signIn(who, password);
     // Another account may have other allowances: start the ledger afresh.
     this.ledger.clear();
     this.limitsKeeper.newSession();

@@ -1,0 +1,17 @@
+// A sign-in that is not a username and password: the organisation's account (the task
+// pane signs in through Microsoft Entra ID and hands the engine this source). The engine
+// asks it for a token at sign-in and before each expiry, the way it asks the token service
+// with a password. A renewal never prompts: cells must not wait on a sign-in window, so a
+// source that cannot renew silently rejects with a PcdError "auth" and the session ends.
+import type { IssuedToken, TokenPurpose } from "./token-request";
+
+export interface TokenSource {
+  /**
+   * A token and when it expires; `gateway.member` names the account (the token's
+   * preferred_username). For "sign-in", the one the user has just signed in for; for
+   * "renewal", a new one obtained without any window.
+   */
+  token(purpose: TokenPurpose): Promise<IssuedToken>;
+  /** Forgets the account's cached tokens (at sign-out). */
+  forget(): void;
+}
