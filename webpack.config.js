@@ -11,6 +11,12 @@
 //                  default: none in production, so the pane asks for it at first sign-in;
 //                  the local emulator, http://127.0.0.1:PCD_EMULATOR_PORT, in development).
 //   PCD_AUTH_URL   the token address (default: PCD_SERVICE_URL).
+//   PCD_OIDC_AUTHORITY, PCD_OIDC_CLIENT_ID, PCD_OIDC_SCOPE  organisation sign-in (all three or
+//                  none): the OpenID Connect issuer (for Microsoft Entra ID
+//                  https://login.microsoftonline.com/<tenant id>/v2.0, the gateway's
+//                  --oidc-issuer), the add-in's application (client) ID, and the gateway's scope
+//                  (api://<gateway client id>/access_as_user). With them the sign-in panel offers
+//                  "Sign in with your organisation" (src/host/org-sign-in/settings.ts).
 // Production bundles carry no loopback address: the emulator preset and the CSP's
 // loopback sources exist in development builds only.
 const path = require("path");
@@ -72,6 +78,19 @@ function connectSources(mode) {
   return mode === "production" ? "'self' https:" : "'self' https: http://localhost:* http://127.0.0.1:*";
 }
 
+/** The organisation sign-in settings: all three or none; the issuer https in production. */
+function orgSignIn(mode) {
+  const names = ["PCD_OIDC_AUTHORITY", "PCD_OIDC_CLIENT_ID", "PCD_OIDC_SCOPE"];
+  const values = names.map((name) => (process.env[name] || "").trim());
+  const given = names.filter((_name, index) => values[index] !== "");
+  if (given.length === 0) return { issuer: "", clientId: "", scope: "" };
+  if (given.length < names.length) {
+    const missing = names.filter((name) => !given.includes(name));
+    throw new Error(`Organisation sign-in needs ${names.join(", ")}: ${missing.join(", ")} missing`);
+  }
+  return { issuer: buildAddress("PCD_OIDC_AUTHORITY", mode, ""), clientId: values[1], scope: values[2] };
+}
+
 function officeJsSource(mode) {
   const setting = process.env.PCD_OFFICE_JS || (mode === "production" ? "cdn" : "local");
   if (setting !== "cdn" && setting !== "local") {
@@ -90,6 +109,7 @@ module.exports = (_env, argv) => {
   const officeJs = officeJsSource(mode);
   const serviceUrl = buildAddress("PCD_SERVICE_URL", mode, mode === "production" ? "" : localEmulatorUrl());
   const authUrl = buildAddress("PCD_AUTH_URL", mode, serviceUrl);
+  const oidc = orgSignIn(mode);
   const officeJsCopies =
     officeJs === "local"
       ? OFFICE_JS_FILES.map((pattern) => ({
@@ -116,6 +136,9 @@ module.exports = (_env, argv) => {
       functions: ["./src/host/browser-host.ts", "./src/functions/functions.ts"],
       commands: "./src/commands/commands.ts",
       taskpane: "./src/taskpane/index.ts",
+      // The organisation sign-in's Office dialog page (the fallback to nested app authentication).
+      // A runtime of its own: the shared runtime chunk, loaded with the functions, stays as it is.
+      dialog: { import: "./src/host/org-sign-in/dialog-page.ts", runtime: "dialog-runtime" },
       ...(preview ? { preview: "./src/preview/index.ts" } : {}),
     },
     output: {
@@ -146,6 +169,9 @@ module.exports = (_env, argv) => {
       new webpack.DefinePlugin({
         __PCD_SERVICE_URL__: JSON.stringify(serviceUrl),
         __PCD_AUTH_URL__: JSON.stringify(authUrl),
+        __PCD_OIDC_AUTHORITY__: JSON.stringify(oidc.issuer),
+        __PCD_OIDC_CLIENT_ID__: JSON.stringify(oidc.clientId),
+        __PCD_OIDC_SCOPE__: JSON.stringify(oidc.scope),
       }),
       new CustomFunctionsMetadataPlugin({
         output: "functions.json",
@@ -155,6 +181,15 @@ module.exports = (_env, argv) => {
         filename: "taskpane.html",
         template: "./src/taskpane/taskpane.html",
         chunks: ["runtime", "functions", "commands", "taskpane"],
+        chunksSortMode: "manual",
+        officeJsUrl: officeJs === "cdn" ? CDN_OFFICE_JS : `${origin}/${LOCAL_OFFICE_JS}`,
+        officeJsOrigin: officeJs === "cdn" ? "https://appsforoffice.microsoft.com" : "",
+        connectSources: connectSources(mode),
+      }),
+      new HtmlWebpackPlugin({
+        filename: "dialog.html",
+        template: "./src/host/org-sign-in/dialog.html",
+        chunks: ["dialog-runtime", "dialog"],
         chunksSortMode: "manual",
         officeJsUrl: officeJs === "cdn" ? CDN_OFFICE_JS : `${origin}/${LOCAL_OFFICE_JS}`,
         officeJsOrigin: officeJs === "cdn" ? "https://appsforoffice.microsoft.com" : "",

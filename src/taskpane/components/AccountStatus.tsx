@@ -48,6 +48,7 @@ export function AccountStatus(props: { status: AuthStatus }): React.JSX.Element 
       <div className={styles.row}>
         <Body1>
           Signed in as <strong data-testid="account-user">{status.username ?? "unknown user"}</strong>
+          {status.organisation === true && " through your organisation's account"}
         </Body1>
       </div>
       <div className={styles.row}>

@@ -2,6 +2,8 @@
 // under "Advanced". The password lives only in this component's state until the engine
 // has it in memory; it is cleared after a successful sign-in and never stored or shown.
 // A build without a service address (docs/deploy.md) opens Advanced and asks for it.
+// A build with organisation sign-in (PCD_OIDC_*) offers "Sign in with your organisation"
+// first; its code (MSAL.js, the Office dialog) loads only when that button is clicked.
 import { useEffect, useId, useRef, useState } from "react";
 import {
   Accordion,
@@ -9,6 +11,7 @@ import {
   AccordionItem,
   AccordionPanel,
   Button,
+  Divider,
   Field,
   Input,
   makeStyles,
@@ -21,6 +24,12 @@ import {
 } from "@fluentui/react-components";
 import type { AuthStatus, EngineSettings } from "../../core/engine-api";
 import type { ServiceEnvironment } from "../../core/model";
+import {
+  noteOrgSignInEnded,
+  onOrgSignInEnded,
+  orgSignInEndedNotice,
+} from "../../host/org-sign-in/ended-notice";
+import { buildTimeOrgSignIn, type OrgSignInSettings } from "../../host/org-sign-in/settings";
 import { describeError, signInErrorMessage } from "../messages";
 import { usePaneServices } from "../pane-services";
 
@@ -32,9 +41,17 @@ const useStyles = makeStyles({
 const MISSING_ADDRESS_MESSAGE =
   "PCD has no service address yet: enter it under Advanced (your IT department has it, see docs/deploy.md).";
 
-export function SignInPanel(props: { onSignedIn?: (status: AuthStatus) => void }): React.JSX.Element {
+export function SignInPanel(props: {
+  onSignedIn?: (status: AuthStatus) => void;
+  /** Organisation sign-in; by default this build's (none without PCD_OIDC_*). */
+  orgSignIn?: OrgSignInSettings | null;
+}): React.JSX.Element {
   const styles = useStyles();
   const { engine } = usePaneServices();
+  const orgSignIn = props.orgSignIn === undefined ? buildTimeOrgSignIn() : props.orgSignIn;
+  // Why the organisation sign-in ended on its own (a renewal that needs the user).
+  const [orgEnded, setOrgEnded] = useState<string | null>(orgSignInEndedNotice);
+  useEffect(() => onOrgSignInEnded(setOrgEnded), []);
   const initial = engine.getSettings();
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
@@ -61,24 +78,18 @@ export function SignInPanel(props: { onSignedIn?: (status: AuthStatus) => void }
     if (error !== null) errorBar.current?.focus();
   }, [error]);
 
-  const submit = async (): Promise<void> => {
-    const empty = { username: username.trim() === "", password: password === "" };
-    setMissing(empty);
-    if (empty.username || empty.password) {
-      (empty.username ? usernameInput : passwordInput).current?.focus();
-      return;
-    }
+  /** Saves the environment and addresses; null (the error shown) when they cannot be used. */
+  const applySettings = async (): Promise<EngineSettings | null> => {
     if (baseUrl.trim() === "") {
       setAddressMissing(true);
       setError(MISSING_ADDRESS_MESSAGE);
-      return;
+      return null;
     }
     setAddressMissing(false);
     setBusy(true);
     setError(null);
-    let settings: EngineSettings = initial;
     try {
-      settings = await engine.updateSettings({
+      return await engine.updateSettings({
         environment,
         baseUrl: baseUrl.trim(),
         // The token address is most often the service address itself.
@@ -87,10 +98,39 @@ export function SignInPanel(props: { onSignedIn?: (status: AuthStatus) => void }
     } catch (settingsError) {
       setBusy(false);
       setError(describeError(settingsError));
+      return null;
+    }
+  };
+
+  const signInWithOrganisation = async (organisation: OrgSignInSettings): Promise<void> => {
+    setMissing({ username: false, password: false });
+    if ((await applySettings()) === null) return;
+    try {
+      const { signInWithOrganisation: openSignIn } = await import(
+        /* webpackChunkName: "org-sign-in" */ "../../host/org-sign-in/org-sign-in"
+      );
+      const status = await engine.signIn(await openSignIn(organisation));
+      noteOrgSignInEnded(null);
+      props.onSignedIn?.(status);
+    } catch (signInError) {
+      setError(describeError(signInError));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submit = async (): Promise<void> => {
+    const empty = { username: username.trim() === "", password: password === "" };
+    setMissing(empty);
+    if (empty.username || empty.password) {
+      (empty.username ? usernameInput : passwordInput).current?.focus();
       return;
     }
+    const settings = await applySettings();
+    if (settings === null) return;
     try {
       const status = await engine.signIn(username.trim(), password);
+      noteOrgSignInEnded(null);
       setPassword("");
       props.onSignedIn?.(status);
     } catch (signInError) {
@@ -110,6 +150,25 @@ export function SignInPanel(props: { onSignedIn?: (status: AuthStatus) => void }
         void submit();
       }}
     >
+      {orgEnded !== null && (
+        <MessageBar layout="multiline" intent="warning" data-testid="org-sign-in-ended">
+          <MessageBarBody>{orgEnded}</MessageBarBody>
+        </MessageBar>
+      )}
+      {orgSignIn !== null && (
+        <>
+          <Button
+            appearance="primary"
+            type="button"
+            disabled={busy}
+            data-testid="org-sign-in"
+            onClick={() => void signInWithOrganisation(orgSignIn)}
+          >
+            Sign in with your organisation
+          </Button>
+          <Divider>or with a PCD username and password</Divider>
+        </>
+      )}
       <Field
         label="Username"
         required
@@ -194,7 +253,7 @@ export function SignInPanel(props: { onSignedIn?: (status: AuthStatus) => void }
       )}
       <div className={styles.actions}>
         <Button
-          appearance="primary"
+          appearance={orgSignIn !== null ? "secondary" : "primary"}
           type="submit"
           disabled={busy}
           aria-describedby={error !== null ? errorId : undefined}

@@ -70,9 +70,14 @@ export function ServiceStateView(props: {
 
 /**
  * Signed in through a team gateway: data comes through it (at the service address setting),
- * and the gateway knows this user as the member its token names.
+ * and the gateway knows this user as the member its token names; signed in through the
+ * organisation's account (Microsoft Entra ID), that account's preferred_username.
  */
-export function GatewayView(props: { member: string; address: string }): React.JSX.Element {
+export function GatewayView(props: {
+  member: string;
+  address: string;
+  organisation?: boolean;
+}): React.JSX.Element {
   return (
     <>
       <Body1 data-testid="gateway">
@@ -80,7 +85,8 @@ export function GatewayView(props: { member: string; address: string }): React.J
         <strong data-testid="gateway-address">{props.address || "no address set"}</strong>.
       </Body1>
       <Body1>
-        Signed in to it as member <strong data-testid="gateway-member">{props.member}</strong>.
+        Signed in to it as member <strong data-testid="gateway-member">{props.member}</strong>
+        {props.organisation === true && " through your organisation's account"}.
       </Body1>
     </>
   );
@@ -137,7 +143,11 @@ export function StatusPanel(): React.JSX.Element {
       {auth?.gateway && (
         <section className={styles.section} aria-label="Gateway">
           <Subtitle2 as="h2">Gateway</Subtitle2>
-          <GatewayView member={auth.gateway.member} address={gatewayAddress} />
+          <GatewayView
+            member={auth.gateway.member}
+            address={gatewayAddress}
+            organisation={auth.organisation}
+          />
         </section>
       )}
       <section className={styles.section} aria-label="Service">

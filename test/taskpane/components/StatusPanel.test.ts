@@ -53,6 +53,13 @@ test.each<[string, AuthStatus, string, string[], string[]]>([
       `Data comes through your organisation's gateway at ${GATEWAY}.`,
       "Signed in to it as member ana@team.example.",
     ],
+    ["through your organisation's account"],
+  ],
+  [
+    "through the organisation's account: the account its token names, and how",
+    { ...signedIn({ member: "ana@team.example" }), organisation: true },
+    GATEWAY,
+    ["Signed in to it as member ana@team.example through your organisation's account."],
     [],
   ],
   [
