@@ -7,7 +7,7 @@ import { errorMessage, PcdError } from "./errors";
 import { hasServiceAddress } from "./settings";
 import { ENGINE_DEFAULTS } from "./defaults";
 import type { IssuedToken, TokenPurpose } from "./token-request";
-import type { TokenSource } from "./token-source";
+import type { ExternalTokenSource } from "./token-source";
 
 /** Renew this long before expiry, so a call never leaves with a token about to lapse. */
 export const RENEW_BEFORE_EXPIRY_MS = ENGINE_DEFAULTS.renewBeforeExpiryMs;
@@ -48,7 +48,6 @@ interface Session {
   password: string;
   /** Asks for a token: the token service with the password, or the organisation's source. */
   obtain: (purpose: TokenPurpose) => Promise<IssuedToken>;
-  source?: TokenSource;
   /** The addresses signed in to: changing either signs out (another service, another account). */
   baseUrl: string;
   authUrl: string;
@@ -70,15 +69,13 @@ export class Auth {
   constructor(private readonly deps: AuthDeps) {}
 
   /**
-   * Obtains a token for these credentials, or from the organisation's token source (the
-   * account is the one its token names); on failure the previous session is left as it was.
+   * Obtains a token for these credentials, or from the organisation's token source; on
+   * failure the previous session is left as it was.
    */
-  async signIn(who: string | TokenSource, password = ""): Promise<AuthStatus> {
-    const source = typeof who === "string" ? undefined : who;
-    const name = typeof who === "string" ? who.trim() : "";
-    if (!source && name === "")
-      throw new PcdError("input", "Sign-in needs a username (the developer account login).");
-    if (!source && password === "")
+  async signIn(who: string | ExternalTokenSource, password = ""): Promise<AuthStatus> {
+    const name = typeof who === "string" ? who.trim() : who.account;
+    if (name === "") throw new PcdError("input", "Sign-in needs a username (the developer account login).");
+    if (password === "" && typeof who === "string")
       throw new PcdError("input", "Sign-in needs the password of the developer account.");
     const settings = this.deps.settings();
     // Without both addresses the token request would go to the add-in's own origin.
@@ -91,9 +88,10 @@ export class Auth {
         },
       );
     }
-    const obtain = source
-      ? (purpose: TokenPurpose) => source.token(purpose)
-      : (purpose: TokenPurpose) => this.requestToken(name, password, this.deps.settings(), purpose);
+    const obtain =
+      typeof who === "string"
+        ? (purpose: TokenPurpose) => this.requestToken(name, password, this.deps.settings(), purpose)
+        : who.token;
     let issued: IssuedToken;
     try {
       issued = await obtain("sign-in");
@@ -105,10 +103,9 @@ export class Auth {
     this.#lastFailure = null;
     this.#renewal = null;
     this.#session = {
-      username: name || (issued.gateway?.member ?? ""),
+      username: name,
       password,
       obtain,
-      source,
       baseUrl: settings.baseUrl,
       authUrl: settings.authUrl,
       token: issued.token,
@@ -118,7 +115,7 @@ export class Auth {
     };
     this.deps.log?.(
       "info",
-      `Signed in as ${this.#session.username}; token valid until ${new Date(issued.expiresAt).toISOString()}.`,
+      `Signed in as ${name}; token valid until ${new Date(issued.expiresAt).toISOString()}.`,
     );
     this.emit();
     return this.status();
@@ -151,10 +148,9 @@ export class Auth {
     return renewal;
   }
 
-  /** Drops the token and the password, or has the organisation's source forget its tokens. */
+  /** Drops the token and the password. */
   signOut(): void {
     const wasSignedIn = this.#session !== null;
-    this.#session?.source?.forget();
     this.#session = null;
     this.#renewal = null;
     this.#lastFailure = null;
@@ -172,7 +168,6 @@ export class Auth {
       environment: this.deps.settings().environment,
       tokenExpiresAt: session?.token ? session.expiresAt : null,
       gateway: session?.gateway ?? null,
-      organisation: session?.source ? true : undefined,
     };
   }
 

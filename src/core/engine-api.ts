@@ -1,7 +1,7 @@
 // The engine's public API: the only thing custom functions, the task pane, the ribbon
 // commands and the headless runner may use. Implemented by createEngine (engine.ts).
 import type { PcdError } from "./errors";
-import type { TokenSource } from "./token-source";
+import type { ExternalTokenSource } from "./token-source";
 import type { RequestKey } from "./request-key";
 import type { SeriesReleaseChanges } from "./release-changes";
 import type { PointColumns } from "./point-columns";
@@ -47,8 +47,6 @@ export interface AuthStatus {
    * the member): the member signed in. Null for the service's own sign-in and when signed out.
    */
   gateway: { member: string } | null;
-  /** Signed in through the organisation's account (a token source, no password). */
-  organisation?: boolean;
 }
 
 /** A validated data request: what one cell asks for, before date filtering. */
@@ -287,7 +285,7 @@ export interface Engine {
   /** Obtains a token (throws PcdError "auth" / "network" / "unavailable"). */
   signIn(username: string, password: string): Promise<AuthStatus>;
   /** Signs in through the organisation's account: the source gives and renews the token. */
-  signIn(source: TokenSource): Promise<AuthStatus>;
+  signIn(source: ExternalTokenSource): Promise<AuthStatus>;
   signOut(options?: { clearCache?: boolean }): Promise<void>;
   authStatus(): AuthStatus;
   onAuthChange(listener: (status: AuthStatus) => void): Unsubscribe;

@@ -41,7 +41,7 @@ import { SeriesServer } from "./series-server";
 import { SeriesSync } from "./series-sync";
 import { storageFallbackReason } from "./storage/resilient-storage";
 import { signInError } from "./sign-in-gate";
-import type { TokenSource } from "./token-source";
+import type { ExternalTokenSource } from "./token-source";
 import { WorkbookKeys } from "./workbook-keys";
 
 export { LIMITS_MAX_AGE_MS } from "./data-limits-keeper";
@@ -231,8 +231,8 @@ export class EngineCore implements Engine {
   }
 
   signIn(username: string, password: string): Promise<AuthStatus>;
-  signIn(source: TokenSource): Promise<AuthStatus>;
-  async signIn(who: string | TokenSource, password?: string): Promise<AuthStatus> {
+  signIn(source: ExternalTokenSource): Promise<AuthStatus>;
+  async signIn(who: string | ExternalTokenSource, password?: string): Promise<AuthStatus> {
     await this.ready();
     const status = await this.parts.auth.signIn(who, password);
     // Another account may have other allowances: start the ledger afresh.

@@ -13,10 +13,10 @@ import type {
 import type { Clock, KeyValueStorage, Logger } from "./environment";
 import type { ServiceEnvironment } from "./model";
 import type { ServiceClient } from "./service-client";
-import type { TokenSource } from "./token-source";
+import type { ExternalTokenSource } from "./token-source";
 
 export interface AuthPort {
-  signIn(who: string | TokenSource, password?: string): Promise<AuthStatus>;
+  signIn(who: string | ExternalTokenSource, password?: string): Promise<AuthStatus>;
   token(): Promise<string>;
   signOut(): void;
   status(): AuthStatus;

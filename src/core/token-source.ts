@@ -5,13 +5,12 @@
 // source that cannot renew silently rejects with a PcdError "auth" and the session ends.
 import type { IssuedToken, TokenPurpose } from "./token-request";
 
-export interface TokenSource {
+export interface ExternalTokenSource {
+  /** The account signed in, as the status shows it (the token's preferred_username). */
+  readonly account: string;
   /**
-   * A token and when it expires; `gateway.member` names the account (the token's
-   * preferred_username). For "sign-in", the one the user has just signed in for; for
-   * "renewal", a new one obtained without any window.
+   * A token and when it expires. For "sign-in", the one the user has just signed in for;
+   * for "renewal", a new one obtained without any window.
    */
-  token(purpose: TokenPurpose): Promise<IssuedToken>;
-  /** Forgets the account's cached tokens (at sign-out). */
-  forget(): void;
+  readonly token: (purpose: TokenPurpose) => Promise<IssuedToken>;
 }

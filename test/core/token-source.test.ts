@@ -1,9 +1,9 @@
 // The engine's sign-in through the organisation's account: the token source gives the
 // token at sign-in and renews it before expiry; a renewal it cannot make without a window
-// ends the session with a "sign in again" message for cells; sign-out has it forget.
+// ends the session with a "sign in again" message for cells.
 import { Auth, NOT_SIGNED_IN_MESSAGE } from "../../src/core/auth";
 import { PcdError } from "../../src/core/errors";
-import type { TokenSource } from "../../src/core/token-source";
+import type { ExternalTokenSource } from "../../src/core/token-source";
 import type { IssuedToken, TokenPurpose } from "../../src/core/token-request";
 import { FakeClock, QUIET_TIME, scriptedFetch, settingsWith } from "./http/fake-fetch";
 
@@ -14,8 +14,8 @@ const SIGN_IN_AGAIN = "Your organisation sign-in has ended: sign in again in the
 /** A source answering from a script, one answer per call, and recording what it was asked. */
 function scriptedSource(clock: FakeClock, answers: (string | PcdError)[]) {
   const asked: TokenPurpose[] = [];
-  let forgotten = 0;
-  const source: TokenSource = {
+  const source: ExternalTokenSource = {
+    account: MEMBER,
     token: (purpose) => {
       asked.push(purpose);
       const answer = answers.shift();
@@ -29,11 +29,8 @@ function scriptedSource(clock: FakeClock, answers: (string | PcdError)[]) {
       };
       return Promise.resolve(issued);
     },
-    forget: () => {
-      forgotten++;
-    },
   };
-  return { source, asked, forgotten: () => forgotten };
+  return { source, asked };
 }
 
 function setup(answers: (string | PcdError)[]) {
@@ -43,10 +40,10 @@ function setup(answers: (string | PcdError)[]) {
   return { auth, clock, requests, ...scriptedSource(clock, answers) };
 }
 
-test("sign-in takes the source's token and names the account its token names; no password request", async () => {
+test("sign-in takes the source's token and names its account; no password request", async () => {
   const { auth, source, asked, requests } = setup(["org-token-1"]);
   const status = await auth.signIn(source);
-  expect(status).toMatchObject({ signedIn: true, username: MEMBER, organisation: true });
+  expect(status).toMatchObject({ signedIn: true, username: MEMBER });
   expect(status.gateway).toEqual({ member: MEMBER });
   await expect(auth.token()).resolves.toBe("org-token-1");
   expect(asked).toEqual(["sign-in"]);
@@ -65,20 +62,19 @@ test.each<[string, number, string[], string]>([
   expect(asked).toEqual(expectedAsks);
 });
 
-test("a renewal the source cannot make silently ends the session: cells are told to sign in again, the source forgets", async () => {
-  const { auth, clock, source, forgotten } = setup(["org-token-1", new PcdError("auth", SIGN_IN_AGAIN)]);
+test("a renewal the source cannot make silently ends the session: cells are told to sign in again", async () => {
+  const { auth, clock, source } = setup(["org-token-1", new PcdError("auth", SIGN_IN_AGAIN)]);
   await auth.signIn(source);
   clock.advance(HOUR);
   await expect(auth.token()).rejects.toThrow(SIGN_IN_AGAIN);
   expect(auth.status().signedIn).toBe(false);
-  expect(forgotten()).toBe(1);
   const cellError = await auth.token().catch((error: unknown) => error);
   expect(cellError).toBeInstanceOf(PcdError);
   expect((cellError as PcdError).message).toBe(`${NOT_SIGNED_IN_MESSAGE} Last attempt: ${SIGN_IN_AGAIN}`);
 });
 
 test("a renewal that fails on the network keeps the session for the next try", async () => {
-  const { auth, clock, source, forgotten } = setup([
+  const { auth, clock, source } = setup([
     "org-token-1",
     new PcdError("network", "Can't reach the sign-in service."),
     "org-token-2",
@@ -88,15 +84,14 @@ test("a renewal that fails on the network keeps the session for the next try", a
   await expect(auth.token()).rejects.toThrow("Can't reach");
   expect(auth.status().signedIn).toBe(true);
   await expect(auth.token()).resolves.toBe("org-token-2");
-  expect(forgotten()).toBe(0);
 });
 
-test("sign-out has the source forget its tokens and drops the organisation status", async () => {
-  const { auth, source, forgotten } = setup(["org-token-1"]);
+test("sign-out drops the source's token", async () => {
+  const { auth, source } = setup(["org-token-1"]);
   await auth.signIn(source);
   auth.signOut();
-  expect(forgotten()).toBe(1);
-  expect(auth.status()).toMatchObject({ signedIn: false, username: null, organisation: undefined });
+  expect(auth.status()).toMatchObject({ signedIn: false, username: null });
+  await expect(auth.token()).rejects.toThrow(NOT_SIGNED_IN_MESSAGE);
 });
 
 test("a failed organisation sign-in leaves no session and tells cells why", async () => {

@@ -4,11 +4,11 @@
 // refresh token the issuer gave (kept in memory only), never a window.
 import type { FetchLike } from "../../core/environment";
 import { PcdError } from "../../core/errors";
-import type { TokenSource } from "../../core/token-source";
 import { readDialogMessage } from "./dialog-message";
 import { discoverIssuer } from "./discovery";
 import { noteOrgSignInEnded } from "./ended-notice";
-import { issuedToken } from "./issued-token";
+import { accountOf, issuedToken } from "./issued-token";
+import type { OrgTokenSource } from "./org-session";
 import { ORG_SIGN_IN_CANCELLED, ORG_SIGN_IN_ENDED, orgSignInFailed, orgSignInUnreachable } from "./messages";
 import { readTokenAnswer, tokenRequestBody, type TokenAnswer } from "./pkce";
 import type { OrgSignInSettings } from "./settings";
@@ -86,12 +86,11 @@ function waitForDialog(deps: DialogSignInDeps, state: string): Promise<TokenAnsw
   });
 }
 
-export async function signInWithDialog(deps: DialogSignInDeps): Promise<TokenSource> {
+export async function signInWithDialog(deps: DialogSignInDeps): Promise<OrgTokenSource> {
   const answer = await waitForDialog(deps, deps.newState());
   let refreshToken = answer.refreshToken;
-  let account: string | null = null;
-  const first = issuedToken(answer.accessToken, deps.now() + answer.expiresIn * 1000, deps.now(), null);
-  account = first.gateway?.member ?? null;
+  const account = accountOf(answer.accessToken, null);
+  const first = issuedToken(answer.accessToken, deps.now() + answer.expiresIn * 1000, deps.now(), account);
 
   const ended = (): PcdError => {
     refreshToken = null;
@@ -100,7 +99,8 @@ export async function signInWithDialog(deps: DialogSignInDeps): Promise<TokenSou
   };
 
   return {
-    async token(purpose) {
+    account,
+    token: async (purpose) => {
       if (purpose === "sign-in") return first;
       if (refreshToken === null) throw ended();
       let answered: unknown;
@@ -121,7 +121,7 @@ export async function signInWithDialog(deps: DialogSignInDeps): Promise<TokenSou
       refreshToken = renewed.refreshToken ?? refreshToken;
       return issuedToken(renewed.accessToken, deps.now() + renewed.expiresIn * 1000, deps.now(), account);
     },
-    forget() {
+    forget: () => {
       refreshToken = null;
     },
   };

@@ -1,11 +1,11 @@
 // Organisation sign-in through nested app authentication: Office brokers the sign-in and
 // MSAL.js (createNestablePublicClientApplication) gives the token. At sign-in (the user's
 // click) a silent token first, a popup only when that fails; renewals are silent only.
-import type { TokenSource } from "../../core/token-source";
 import { noteOrgSignInEnded } from "./ended-notice";
-import { issuedToken } from "./issued-token";
+import { accountOf, issuedToken } from "./issued-token";
 import { ORG_SIGN_IN_CANCELLED, ORG_SIGN_IN_ENDED, orgSignInFailed, orgSignInUnreachable } from "./messages";
 import { PcdError } from "../../core/errors";
+import type { OrgTokenSource } from "./org-session";
 
 /** The parts of MSAL's AuthenticationResult read here. */
 export interface NestedAppResult {
@@ -52,7 +52,7 @@ export async function signInNested(
   client: NestedAppClient,
   scope: string,
   now: () => number,
-): Promise<TokenSource> {
+): Promise<OrgTokenSource> {
   let result: NestedAppResult;
   try {
     result = await client.acquireTokenSilent({ scopes: [scope] });
@@ -66,9 +66,11 @@ export async function signInNested(
     }
   }
   const account = result.account;
-  const first = issuedToken(result.accessToken, expiryOf(result, now()), now(), account?.username ?? null);
+  const name = accountOf(result.accessToken, account?.username ?? null);
+  const first = issuedToken(result.accessToken, expiryOf(result, now()), now(), name);
   return {
-    async token(purpose) {
+    account: name,
+    token: async (purpose) => {
       if (purpose === "sign-in") return first;
       let renewed: NestedAppResult;
       try {
@@ -84,9 +86,9 @@ export async function signInNested(
         noteOrgSignInEnded(ORG_SIGN_IN_ENDED);
         throw new PcdError("auth", ORG_SIGN_IN_ENDED);
       }
-      return issuedToken(renewed.accessToken, expiryOf(renewed, now()), now(), account?.username ?? null);
+      return issuedToken(renewed.accessToken, expiryOf(renewed, now()), now(), name);
     },
-    forget() {
+    forget: () => {
       // Sign-out is done for the engine at once; MSAL's cache is cleared in the background.
       void client.clearCache().catch(() => undefined);
     },

@@ -1,10 +1,11 @@
-// "Sign in with your organisation", loaded only when the user clicks it (a chunk of its own:
-// neither the functions runtime nor the pane's first paint carries MSAL). Nested app
-// authentication where Office offers it, the Office dialog elsewhere.
-import type { TokenSource } from "../../core/token-source";
+// "Sign in with your organisation": nested app authentication where Office offers it, the
+// Office dialog elsewhere. MSAL.js loads only when the user clicks the button on a host with
+// nested app authentication (a chunk of its own): neither the functions runtime nor the
+// pane's first paint carries it, and the dialog path never loads it.
 import { signInWithDialog } from "./dialog-source";
 import { noteOrgSignInEnded } from "./ended-notice";
 import { signInNested } from "./naa-source";
+import type { OrgTokenSource } from "./org-session";
 import { officeDialogOpener } from "./office-dialog";
 import { randomToken } from "./pkce";
 import { msalAuthority, type OrgSignInSettings } from "./settings";
@@ -16,7 +17,7 @@ function nestedAppAuthSupported(): boolean {
   return Office.context.requirements?.isSetSupported("NestedAppAuth", "1.1") === true;
 }
 
-export async function signInWithOrganisation(settings: OrgSignInSettings): Promise<TokenSource> {
+export async function signInWithOrganisation(settings: OrgSignInSettings): Promise<OrgTokenSource> {
   noteOrgSignInEnded(null);
   const now = (): number => Date.now();
   if (nestedAppAuthSupported()) {

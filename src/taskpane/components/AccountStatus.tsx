@@ -12,6 +12,7 @@ import {
   tokens,
 } from "@fluentui/react-components";
 import type { AuthStatus } from "../../core/engine-api";
+import { isOrgSession } from "../../host/org-sign-in/org-session";
 import { useNow } from "../hooks/use-now";
 import { describeError, tokenLifetimeText } from "../messages";
 import { usePaneServices } from "../pane-services";
@@ -48,7 +49,7 @@ export function AccountStatus(props: { status: AuthStatus }): React.JSX.Element 
       <div className={styles.row}>
         <Body1>
           Signed in as <strong data-testid="account-user">{status.username ?? "unknown user"}</strong>
-          {status.organisation === true && " through your organisation's account"}
+          {isOrgSession(status) && " through your organisation's account"}
         </Body1>
       </div>
       <div className={styles.row}>

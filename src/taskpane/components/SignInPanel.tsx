@@ -3,7 +3,7 @@
 // has it in memory; it is cleared after a successful sign-in and never stored or shown.
 // A build without a service address (docs/deploy.md) opens Advanced and asks for it.
 // A build with organisation sign-in (PCD_OIDC_*) offers "Sign in with your organisation"
-// first; its code (MSAL.js, the Office dialog) loads only when that button is clicked.
+// first; MSAL.js loads only when that button is clicked (src/host/org-sign-in/org-sign-in.ts).
 import { useEffect, useId, useRef, useState } from "react";
 import {
   Accordion,
@@ -29,6 +29,8 @@ import {
   onOrgSignInEnded,
   orgSignInEndedNotice,
 } from "../../host/org-sign-in/ended-notice";
+import { endOrgSession, startOrgSession } from "../../host/org-sign-in/org-session";
+import { signInWithOrganisation as openOrgSignIn } from "../../host/org-sign-in/org-sign-in";
 import { buildTimeOrgSignIn, type OrgSignInSettings } from "../../host/org-sign-in/settings";
 import { describeError, signInErrorMessage } from "../messages";
 import { usePaneServices } from "../pane-services";
@@ -106,10 +108,7 @@ export function SignInPanel(props: {
     setMissing({ username: false, password: false });
     if ((await applySettings()) === null) return;
     try {
-      const { signInWithOrganisation: openSignIn } = await import(
-        /* webpackChunkName: "org-sign-in" */ "../../host/org-sign-in/org-sign-in"
-      );
-      const status = await engine.signIn(await openSignIn(organisation));
+      const status = await startOrgSession(engine, await openOrgSignIn(organisation));
       noteOrgSignInEnded(null);
       props.onSignedIn?.(status);
     } catch (signInError) {
@@ -130,6 +129,8 @@ export function SignInPanel(props: {
     if (settings === null) return;
     try {
       const status = await engine.signIn(username.trim(), password);
+      // The password session replaces any organisation session (even for the same name).
+      endOrgSession();
       noteOrgSignInEnded(null);
       setPassword("");
       props.onSignedIn?.(status);

@@ -13,6 +13,7 @@ import {
   tokens,
 } from "@fluentui/react-components";
 import type { AuthStatus, CacheInfo, ServiceState } from "../../core/engine-api";
+import { isOrgSession } from "../../host/org-sign-in/org-session";
 import { useLoad } from "../hooks/use-load";
 import { useMetaVersion } from "../hooks/use-meta-version";
 import { useNow } from "../hooks/use-now";
@@ -146,7 +147,7 @@ export function StatusPanel(): React.JSX.Element {
           <GatewayView
             member={auth.gateway.member}
             address={gatewayAddress}
-            organisation={auth.organisation}
+            organisation={isOrgSession(auth)}
           />
         </section>
       )}

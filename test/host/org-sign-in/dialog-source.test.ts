@@ -10,7 +10,14 @@ import {
 } from "../../../src/host/org-sign-in/dialog-source";
 import { noteOrgSignInEnded } from "../../../src/host/org-sign-in/ended-notice";
 import { ORG_SIGN_IN_CANCELLED, ORG_SIGN_IN_ENDED } from "../../../src/host/org-sign-in/messages";
+import { isOrgSession, startOrgSession } from "../../../src/host/org-sign-in/org-session";
 import { FakeClock, QUIET_TIME, makeJwt, scriptedFetch, settingsWith } from "../../core/http/fake-fetch";
+
+/** The engine's sign-in as the pane's organisation session sees it: the real Auth. */
+const sessionEngine = (auth: Auth) => ({
+  signIn: (source: Parameters<Auth["signIn"]>[0] & object) => auth.signIn(source),
+  onAuthChange: (listener: Parameters<Auth["onChange"]>[0]) => auth.onChange(listener),
+});
 
 const ORIGIN = "https://addin.example.com";
 const ISSUER = "https://login.example.com/tenant/v2.0";
@@ -78,15 +85,15 @@ afterEach(() => noteOrgSignInEnded(null));
 test("opens the dialog page with a fresh state; a token from the add-in for that state signs in", async () => {
   const { source, auth, opened, closed, dialog } = setup();
   (await dialog()).message({ message: tokenMessage(STATE), origin: ORIGIN });
-  const status = await auth.signIn(await source);
+  const status = await startOrgSession(sessionEngine(auth), await source);
   expect(opened).toEqual([`${ORIGIN}/dialog.html?state=${STATE}`]);
   expect(closed()).toBe(1);
   expect(status).toMatchObject({
     signedIn: true,
     username: "ana@example.com",
-    organisation: true,
     tokenExpiresAt: QUIET_TIME + HOUR_S * 1000,
   });
+  expect(isOrgSession(status)).toBe(true);
 });
 
 test.each<[string, (handlers: DialogHandlers) => void, RegExp | string]>([
@@ -141,7 +148,7 @@ test("renewal uses the refresh token (rotated), never a window", async () => {
     { access_token: accessToken("third"), expires_in: HOUR_S },
   ]);
   (await dialog()).message({ message: tokenMessage(STATE), origin: ORIGIN });
-  await auth.signIn(await source);
+  await startOrgSession(sessionEngine(auth), await source);
   clock.advance(HOUR_S * 1000);
   await expect(auth.token()).resolves.toBe(accessToken("second"));
   clock.advance(HOUR_S * 1000);
@@ -159,7 +166,7 @@ test.each<[string, string | null, unknown[]]>([
 ])("%s: the session ends and cells are told to sign in again", async (_case, refreshToken, answers) => {
   const { source, auth, dialog, clock, opened } = setup(answers);
   (await dialog()).message({ message: tokenMessage(STATE, refreshToken), origin: ORIGIN });
-  await auth.signIn(await source);
+  await startOrgSession(sessionEngine(auth), await source);
   clock.advance(HOUR_S * 1000);
   await expect(auth.token()).rejects.toThrow(ORG_SIGN_IN_ENDED);
   await expect(auth.token()).rejects.toThrow(`${NOT_SIGNED_IN_MESSAGE} Last attempt: ${ORG_SIGN_IN_ENDED}`);
@@ -170,7 +177,7 @@ test("sign-out forgets the refresh token: no renewal afterwards", async () => {
   const { source, auth, dialog, bodies } = setup();
   (await dialog()).message({ message: tokenMessage(STATE), origin: ORIGIN });
   const tokenSource = await source;
-  await auth.signIn(tokenSource);
+  await startOrgSession(sessionEngine(auth), tokenSource);
   auth.signOut();
   await expect(tokenSource.token("renewal")).rejects.toThrow(ORG_SIGN_IN_ENDED);
   expect(bodies).toHaveLength(0);

@@ -14,7 +14,21 @@ import {
   type NestedAppClient,
   type NestedAppResult,
 } from "../../../src/host/org-sign-in/naa-source";
-import { FakeClock, QUIET_TIME, makeJwt, scriptedFetch, settingsWith } from "../../core/http/fake-fetch";
+import { isOrgSession, startOrgSession } from "../../../src/host/org-sign-in/org-session";
+import {
+  FakeClock,
+  QUIET_TIME,
+  json,
+  makeJwt,
+  scriptedFetch,
+  settingsWith,
+} from "../../core/http/fake-fetch";
+
+/** The engine's sign-in as the pane's organisation session sees it: the real Auth. */
+const sessionEngine = (auth: Auth) => ({
+  signIn: (source: Parameters<Auth["signIn"]>[0] & object) => auth.signIn(source),
+  onAuthChange: (listener: Parameters<Auth["onChange"]>[0]) => auth.onChange(listener),
+});
 
 const SCOPE = "api://gateway-client/access_as_user";
 const HOUR = 3_600_000;
@@ -65,7 +79,8 @@ function setup(script: (clock: FakeClock) => { silent: Answer[]; popup?: Answer[
   const clock = new FakeClock(QUIET_TIME);
   const fake = fakeClient(script(clock));
   const auth = new Auth({ fetch: scriptedFetch().fetch, clock, settings: () => settingsWith() });
-  const signIn = async () => auth.signIn(await signInNested(fake.client, SCOPE, () => clock.now()));
+  const signIn = async () =>
+    startOrgSession(sessionEngine(auth), await signInNested(fake.client, SCOPE, () => clock.now()));
   return { clock, auth, signIn, ...fake };
 }
 
@@ -76,7 +91,8 @@ describe("signing in", () => {
     const { signIn, calls, auth } = setup((clock) => ({ silent: [result(clock, "first")] }));
     const status = await signIn();
     expect(calls).toEqual([{ method: "silent" }]);
-    expect(status).toMatchObject({ signedIn: true, username: "ana@example.com", organisation: true });
+    expect(status).toMatchObject({ signedIn: true, username: "ana@example.com" });
+    expect(isOrgSession(status)).toBe(true);
     expect(status.tokenExpiresAt).toBe(QUIET_TIME + HOUR);
     await expect(auth.token()).resolves.toContain(".");
   });
@@ -157,11 +173,24 @@ describe("renewal", () => {
   });
 });
 
-test("sign-out clears MSAL's cache", async () => {
+test("sign-out clears MSAL's cache, and the session is no longer the organisation's", async () => {
   const { signIn, auth, cleared } = setup((clock) => ({ silent: [result(clock, "first")] }));
   await signIn();
   expect(cleared()).toBe(0);
   auth.signOut();
   expect(cleared()).toBe(1);
   expect(auth.status().signedIn).toBe(false);
+  expect(isOrgSession({ ...auth.status(), signedIn: true, username: "ana@example.com" })).toBe(false);
+});
+
+test("a password sign-in after it: MSAL's cache is cleared, the status is not the organisation's", async () => {
+  const clock = new FakeClock(QUIET_TIME);
+  const fake = fakeClient({ silent: [result(clock, "first")] });
+  const passwordToken = makeJwt({ iat: QUIET_TIME / 1000, exp: QUIET_TIME / 1000 + 7200 });
+  const { fetch } = scriptedFetch(json({ access_token: passwordToken }));
+  const auth = new Auth({ fetch, clock, settings: () => settingsWith() });
+  await startOrgSession(sessionEngine(auth), await signInNested(fake.client, SCOPE, () => clock.now()));
+  const status = await auth.signIn("analyst@example.com", "s3cret-Pa55word");
+  expect(fake.cleared()).toBe(1);
+  expect(isOrgSession(status)).toBe(false);
 });

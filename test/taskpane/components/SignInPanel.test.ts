@@ -9,6 +9,7 @@ import { SignInPanel } from "../../../src/taskpane/components/SignInPanel";
 import { PaneServicesProvider, type PaneServices } from "../../../src/taskpane/pane-services";
 import { noteOrgSignInEnded } from "../../../src/host/org-sign-in/ended-notice";
 import type { OrgSignInSettings } from "../../../src/host/org-sign-in/settings";
+import { endOrgSession, startOrgSession } from "../../../src/host/org-sign-in/org-session";
 
 const ORG: OrgSignInSettings = {
   issuer: "https://login.microsoftonline.com/tenant-1/v2.0",
@@ -39,7 +40,10 @@ const text = (html: string): string =>
     .replace(/\s+/g, " ")
     .replace(/ ([.,])/g, "$1");
 
-afterEach(() => noteOrgSignInEnded(null));
+afterEach(() => {
+  noteOrgSignInEnded(null);
+  endOrgSession();
+});
 
 test.each<[string, OrgSignInSettings | null | undefined, boolean]>([
   ["with the build settings: offered", ORG, true],
@@ -63,20 +67,28 @@ test("a session that ended on its own says so above the sign-in", () => {
   expect(rendered).toContain("Your organisation sign-in has ended: sign in again.");
 });
 
-const signedIn = (organisation: boolean | undefined): AuthStatus => ({
+const SIGNED_IN: AuthStatus = {
   signedIn: true,
   username: "ana@example.com",
   environment: "live",
   tokenExpiresAt: null,
   gateway: { member: "ana@example.com" },
-  organisation,
-});
+};
 
-test.each<[string, boolean | undefined, boolean]>([
+test.each<[string, boolean, boolean]>([
   ["through the organisation's account", true, true],
-  ["with a password", undefined, false],
-])("the account signed in %s", (_case, organisation, says) => {
-  const rendered = text(render(createElement(AccountStatus, { status: signedIn(organisation) })));
+  ["with a password", false, false],
+])("the account signed in %s", async (_case, organisation, says) => {
+  if (organisation)
+    await startOrgSession(
+      { signIn: () => Promise.resolve(SIGNED_IN), onAuthChange: () => () => undefined },
+      {
+        account: "ana@example.com",
+        token: () => Promise.reject(new Error("not asked")),
+        forget: () => undefined,
+      },
+    );
+  const rendered = text(render(createElement(AccountStatus, { status: SIGNED_IN })));
   expect(rendered).toContain("Signed in as ana@example.com");
   expect(rendered.includes("through your organisation's account")).toBe(says);
 });

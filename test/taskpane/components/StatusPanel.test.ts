@@ -6,6 +6,7 @@ import type { AuthStatus, Engine, EngineSettings } from "../../../src/core/engin
 import { serviceState } from "../../../src/core/schedule";
 import { StatusPanel } from "../../../src/taskpane/components/StatusPanel";
 import { PaneServicesProvider, type PaneServices } from "../../../src/taskpane/pane-services";
+import { endOrgSession, startOrgSession } from "../../../src/host/org-sign-in/org-session";
 
 const NOW = Date.parse("2026-11-20T12:00:00Z");
 const GATEWAY = "https://pcd-gateway.team.example";
@@ -56,13 +57,6 @@ test.each<[string, AuthStatus, string, string[], string[]]>([
     ["through your organisation's account"],
   ],
   [
-    "through the organisation's account: the account its token names, and how",
-    { ...signedIn({ member: "ana@team.example" }), organisation: true },
-    GATEWAY,
-    ["Signed in to it as member ana@team.example through your organisation's account."],
-    [],
-  ],
-  [
     "the member the token names, whatever the username",
     { ...signedIn({ member: "ana.lopez@team.example" }), username: "ana" },
     GATEWAY,
@@ -83,4 +77,23 @@ test.each<[string, AuthStatus, string, string[], string[]]>([
   for (const word of absent) expect(rendered.toLowerCase()).not.toContain(word.toLowerCase());
   // The service's section is there either way.
   expect(rendered).toContain("Service");
+});
+
+test("signed in through the organisation's account: the member its token names, and how", async () => {
+  const auth = signedIn({ member: "ana@team.example" });
+  await startOrgSession(
+    { signIn: () => Promise.resolve(auth), onAuthChange: () => () => undefined },
+    {
+      account: "ana@team.example",
+      token: () => Promise.reject(new Error("not asked")),
+      forget: () => undefined,
+    },
+  );
+  try {
+    expect(text(auth, GATEWAY)).toContain(
+      "Signed in to it as member ana@team.example through your organisation's account.",
+    );
+  } finally {
+    endOrgSession();
+  }
 });
