@@ -212,6 +212,17 @@ module.exports = (_env, argv) => {
           ...(preview ? [{ from: "src/preview/preview.css", to: "preview.css" }] : []),
           { from: "assets/*.png", to: "assets/[name][ext]" },
           { from: "src/taskpane/help.html", to: "help.html" },
+          // MSAL.js's own browser build: the pane loads it as a script on "Sign in with your
+          // organisation" where Office offers nested app authentication (src/host/org-sign-in).
+          ...(oidc.issuer !== ""
+            ? [
+                {
+                  from: "node_modules/@azure/msal-browser/lib/msal-browser.min.js",
+                  to: "msal-browser.min.js",
+                  info: { minimized: true },
+                },
+              ]
+            : []),
           // The keyboard shortcuts the manifest's ExtendedOverrides points at.
           { from: "assets/shortcuts.json", to: "shortcuts.json" },
           { from: "manifest.xml", to: "manifest.xml", transform: rewriteOrigin(origin) },

@@ -108,10 +108,7 @@ export class Auth {
       obtain,
       baseUrl: settings.baseUrl,
       authUrl: settings.authUrl,
-      token: issued.token,
-      expiresAt: issued.expiresAt,
-      issuedAt: issued.issuedAt,
-      gateway: issued.gateway,
+      ...issued,
     };
     this.deps.log?.(
       "info",
@@ -236,10 +233,8 @@ export class Auth {
       if (this.#session) return this.token();
       throw this.notSignedIn();
     }
-    session.token = issued.token;
-    session.expiresAt = issued.expiresAt;
-    session.issuedAt = issued.issuedAt;
-    session.gateway = issued.gateway;
+    // The token, its times and the gateway it names (IssuedToken's fields, nothing else).
+    Object.assign(session, issued);
     this.deps.log?.("info", `Access token renewed; valid until ${new Date(issued.expiresAt).toISOString()}.`);
     this.emit();
     return issued.token;
