@@ -14,6 +14,9 @@ const SETTINGS = [
   "PCD_AUTH_URL",
   "PCD_EMULATOR_PORT",
   "PCD_OFFICE_JS",
+  "PCD_OIDC_AUTHORITY",
+  "PCD_OIDC_CLIENT_ID",
+  "PCD_OIDC_SCOPE",
 ] as const;
 
 function configWith(
@@ -130,4 +133,83 @@ test.each<[string, "production" | "development", Record<string, string>, string]
   ],
 ])("Office.js, %s", (_case, mode, env, expected) => {
   expect(taskPaneOfficeJs(configWith(mode, env))).toBe(expected);
+});
+
+const ENTRA_ISSUER = "https://login.microsoftonline.com/tenant-1/v2.0";
+const ORG_SETTINGS = {
+  PCD_OIDC_AUTHORITY: ENTRA_ISSUER,
+  PCD_OIDC_CLIENT_ID: "client-1",
+  PCD_OIDC_SCOPE: "api://gateway-1/access_as_user",
+};
+
+function orgSignIn(config: Configuration): {
+  issuer: unknown;
+  clientId: unknown;
+  scope: unknown;
+  msal: boolean;
+} {
+  const define = config.plugins?.find((plugin) => plugin instanceof DefinePlugin);
+  if (!define) throw new Error("no DefinePlugin in the config");
+  const definitions = define.definitions as Record<string, string>;
+  const copies = JSON.stringify(
+    config.plugins?.map((plugin) => plugin?.constructor.name === "CopyPlugin" && plugin),
+  );
+  return {
+    issuer: JSON.parse(definitions.__PCD_OIDC_AUTHORITY__ ?? "null"),
+    clientId: JSON.parse(definitions.__PCD_OIDC_CLIENT_ID__ ?? "null"),
+    scope: JSON.parse(definitions.__PCD_OIDC_SCOPE__ ?? "null"),
+    msal: copies.includes("msal-browser.min.js"),
+  };
+}
+
+test.each<[string, "production" | "development", Record<string, string>, ReturnType<typeof orgSignIn>]>([
+  [
+    "none: no organisation sign-in, no MSAL.js copied",
+    "production",
+    {},
+    { issuer: "", clientId: "", scope: "", msal: false },
+  ],
+  [
+    "all three: the settings, and MSAL.js copied beside the pane",
+    "production",
+    ORG_SETTINGS,
+    { issuer: ENTRA_ISSUER, clientId: "client-1", scope: "api://gateway-1/access_as_user", msal: true },
+  ],
+  [
+    "a local issuer over http in development",
+    "development",
+    { ...ORG_SETTINGS, PCD_OIDC_AUTHORITY: "http://127.0.0.1:4100/" },
+    {
+      issuer: "http://127.0.0.1:4100",
+      clientId: "client-1",
+      scope: "api://gateway-1/access_as_user",
+      msal: true,
+    },
+  ],
+])("organisation sign-in settings, %s", (_case, mode, env, expected) => {
+  expect(orgSignIn(configWith(mode, env))).toEqual(expected);
+});
+
+test.each<[string, Record<string, string>, RegExp]>([
+  ["a missing client ID", { ...ORG_SETTINGS, PCD_OIDC_CLIENT_ID: "" }, /PCD_OIDC_CLIENT_ID missing/],
+  ["a scope alone", { PCD_OIDC_SCOPE: "api://x/y" }, /PCD_OIDC_AUTHORITY, PCD_OIDC_CLIENT_ID missing/],
+  [
+    "an http issuer in production",
+    { ...ORG_SETTINGS, PCD_OIDC_AUTHORITY: "http://login.example.com/t" },
+    /https/,
+  ],
+])("organisation sign-in refuses %s", (_case, env, message) => {
+  expect(() => configWith("production", env)).toThrow(message);
+});
+
+test("the dialog page loads its own runtime and script, with the page's policy and Office.js", () => {
+  const page = configWith("production", ORG_SETTINGS).plugins?.find(
+    (plugin): plugin is HtmlWebpackPlugin =>
+      plugin instanceof HtmlWebpackPlugin && plugin.userOptions.filename === "dialog.html",
+  );
+  expect(page?.userOptions).toMatchObject({
+    chunks: ["dialog-runtime", "dialog"],
+    officeJsUrl: "https://appsforoffice.microsoft.com/lib/1/hosted/office.js",
+    connectSources: "'self' https:",
+  });
 });
