@@ -139,7 +139,16 @@ module.exports = (_env, argv) => {
       // The organisation sign-in's Office dialog page (the fallback to nested app authentication).
       // A runtime of its own: the shared runtime chunk, loaded with the functions, stays as it is.
       dialog: { import: "./src/host/org-sign-in/dialog-page.ts", runtime: "dialog-runtime" },
-      ...(preview ? { preview: "./src/preview/index.ts" } : {}),
+      ...(preview
+        ? {
+            preview: "./src/preview/index.ts",
+            // The dialog page under the preview's Office (src/preview/mock-dialog.ts says why).
+            "preview-dialog": {
+              import: ["./src/preview/dialog-office.ts", "./src/host/org-sign-in/dialog-page.ts"],
+              runtime: "preview-dialog-runtime",
+            },
+          }
+        : {}),
     },
     output: {
       path: path.resolve(__dirname, "dist"),
@@ -203,6 +212,12 @@ module.exports = (_env, argv) => {
               filename: "preview.html",
               template: "./src/preview/preview.html",
               chunks: ["runtime", "preview", "functions", "commands", "taskpane"],
+              chunksSortMode: "manual",
+            }),
+            new HtmlWebpackPlugin({
+              filename: "preview-dialog.html",
+              template: "./src/preview/preview-dialog.html",
+              chunks: ["preview-dialog-runtime", "preview-dialog"],
               chunksSortMode: "manual",
             }),
           ]

@@ -8,6 +8,7 @@ import type { CellResult, CustomFunction } from "./cell-evaluator";
 import { displayScalar, type DisplayCell } from "./sheet-layout";
 import { SHIM_ERROR_CODES, ShimCustomFunctionsError } from "../headless/custom-functions-shim";
 import { formulaOfContent, SheetModel, typedContentValue } from "./sheet-model";
+import { DIALOG_EVENT_TYPES, displayPreviewDialog } from "./mock-dialog";
 
 export interface RecordedWrite {
   address: string;
@@ -507,12 +508,15 @@ export class PreviewHost {
         }),
       context: {
         requirements: { isSetSupported: isSupported },
+        // The dialog API opens a popup of the browser (mock-dialog.ts).
+        ui: { displayDialogAsync: displayPreviewDialog },
         displayLanguage: "en-US",
         contentLanguage: "en-US",
         // Document settings: kept in memory and "saved" at once (the workbook file in Excel).
         document: { settings: this.createSettings() },
       },
       AsyncResultStatus: { Succeeded: "succeeded", Failed: "failed" },
+      EventType: DIALOG_EVENT_TYPES,
       actions: {
         associate: (id: string, action: (event: { completed(): void }) => unknown) =>
           this.record.actions.set(id, action),
