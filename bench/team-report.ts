@@ -55,13 +55,19 @@ export function teamRows(result: WorkloadResult, team: TeamFigures): string[][] 
       `${sent} / ${upstream} (${team.upstreamRefused} refused for the rate) / ${bound}`,
     ],
     warmRow(
-      "Warm pass: empty engine via the gateway / second pass from the engine's cache",
+      "Warm pass, new runner holding the catalogs: series via the gateway / series from the saved cache",
+      team.warm,
+      (entry) => entry.fromCatalogsPassMs,
+      (entry) => entry.fromSavedCachePassMs,
+    ),
+    warmRow(
+      "Information: warm pass, empty engine via the gateway / second pass from the engine's cache",
       team.warm,
       (entry) => entry.gatewayPassMs,
       (entry) => entry.localPassMs,
     ),
     warmRow(
-      "New runner, sign-in + pass: empty engine via the gateway / from the saved cache",
+      "Information: new runner, sign-in + pass, empty engine via the gateway / from the saved cache",
       team.warm,
       (entry) => entry.gatewaySessionMs,
       (entry) => entry.localSessionMs,

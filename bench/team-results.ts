@@ -5,14 +5,24 @@ import type { MachineDescription } from "./machine";
 import type { BenchResults, TargetCheck, WorkloadResult } from "./results";
 
 /**
- * One member's warm recalculation, measured twice in new runner processes after the team's
- * cold run: "gateway" starts with empty storage against the warm gateway (its second pass is
- * served by the engine's own cache), "local" starts from the cache file the member's cold run
- * saved. Sessions are sign-in plus the first pass (loading and saving the cache file excluded).
+ * One member's warm recalculation, measured in new runner processes after the team's cold
+ * run. The target's comparison: two runners that both start from a cache file holding the
+ * catalogs (Series Info), as a member's engine normally does; "from catalogs" holds nothing
+ * else, so its series come from the warm gateway, "from the saved cache" is the file the
+ * member's cold run saved, series included. Besides, for information: a runner with empty
+ * storage against the warm gateway (catalogs and series over HTTP; its second pass is served
+ * by the engine's own cache). Sessions are sign-in plus the first pass (loading and saving the
+ * cache file excluded).
  */
 export interface WarmComparison {
   member: string;
   formulas: number;
+  /** First pass of a runner started from the catalogs only: every series from the gateway. */
+  fromCatalogsPassMs: number;
+  /** First pass of a runner started from the member's saved cache: every series local. */
+  fromSavedCachePassMs: number;
+  /** Data calls the runner started from the catalogs sent the gateway. */
+  fromCatalogsDataCalls: number;
   /** First pass of the empty engine: every answer from the gateway's store. */
   gatewayPassMs: number;
   /** Second pass in the same process: the engine's own cache. */

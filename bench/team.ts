@@ -2,7 +2,8 @@
 // memory, in a process of its own) in front of it, and `teamMembers` members whose workbooks
 // overlap (team-workbooks.ts). Every member's runner is a process of its own, loaded first and
 // started at one moment: cold, all at once. Then a few members again in new processes against
-// the warm gateway (empty engine, then the cache file their cold run saved), then the members'
+// the warm gateway (from their saved cache file without its series, from the whole file, and
+// with an empty engine), then the members'
 // own requests replayed for a while against the warm gateway (throughput and latency), on
 // PGlite and, where the machine has it, on Postgres.
 import { randomBytes } from "node:crypto";
@@ -28,13 +29,14 @@ import { median } from "./memory-budget";
 import type { BenchResults, WorkloadResult } from "./results";
 import { countersBetween, readCatalog, readCounters, resetCounters, type ServiceCounters } from "./service";
 import { startGatewayProcess, type GatewayProcess } from "./team-gateway-host";
+import { writeCatalogOnlyCache } from "./team-cache-file";
 import { replayOnce, runLoad, summarizeLoad, type LoadMember } from "./team-load";
 import { spawnMember } from "./team-member-host";
 import type { MemberReport, TeamMemberSettings } from "./team-member-run";
 import { TEAM_PREFIX, type GatewayLoad, type TeamFigures, type WarmComparison } from "./team-results";
 import { generateTeamWorkbooks, teamBound, teamKeys, type MemberWorkbook } from "./team-workbooks";
 
-/** Members measured warm, one after another (each twice, in new processes). */
+/** Members measured warm, one after another (each three times, in new processes). */
 export const WARM_MEMBERS = 3;
 
 /** Large enough that no allowance or quota shapes the figures (as in benchmark.ts). */
@@ -229,6 +231,10 @@ function cacheFile(folder: string, email: string): string {
   return path.join(folder, `${email}.cache.json`);
 }
 
+function catalogsFile(folder: string, email: string): string {
+  return path.join(folder, `${email}.catalogs.cache.json`);
+}
+
 function gatewaySettings(team: Team, database: string) {
   return {
     upstream: { url: team.emulator.url, username: team.emulator.username, password: team.emulator.password },
@@ -245,18 +251,23 @@ function dataCallsOf(counters: ServiceCounters): number {
 
 /**
  * Runs the members' runners, each in a process of its own: all are loaded first, then
- * started together. cache "save": each saves its cache file; "load": starts from it.
+ * started together. cache "save": each saves its cache file; "load": starts from it (and
+ * saves it again); "catalogs": starts from its catalog-only copy; "none": empty storage.
  */
 async function runMembers(
   team: Team,
   gatewayUrl: string,
   members: readonly MemberWorkbook[],
-  options: { passes: number; cache: "save" | "load" | "none" },
+  options: { passes: number; cache: "save" | "load" | "catalogs" | "none" },
 ): Promise<{ goAt: number; reports: MemberReport[] }> {
+  const cacheOf = (email: string): string | null => {
+    if (options.cache === "none") return null;
+    return options.cache === "catalogs" ? catalogsFile(team.folder, email) : cacheFile(team.folder, email);
+  };
   const processes = members.map((member) => {
     const settings: TeamMemberSettings = {
       formulasFile: formulasFile(team.folder, member.email),
-      cacheFile: options.cache === "none" ? null : cacheFile(team.folder, member.email),
+      cacheFile: cacheOf(member.email),
       passes: options.passes,
       clockOffsetMs: team.clockOffsetMs,
       gatewayUrl,
@@ -277,34 +288,57 @@ async function runMembers(
   return { goAt, reports };
 }
 
-/** One member twice in new processes: empty engine against the warm gateway, then its saved cache. */
+/**
+ * One member in new processes against the warm gateway: from its saved cache file without the
+ * series (series via the gateway), from the whole file (series local), and with an empty
+ * engine (catalogs and series via the gateway, then a second pass from the engine's cache).
+ */
 async function warmComparison(
   team: Team,
   gatewayUrl: string,
   member: MemberWorkbook,
 ): Promise<WarmComparison> {
-  const empty = (await runMembers(team, gatewayUrl, [member], { passes: 2, cache: "none" })).reports[0];
+  // Made before the runs below: the run from the saved file writes that file again.
+  await writeCatalogOnlyCache(cacheFile(team.folder, member.email), catalogsFile(team.folder, member.email));
+  const catalogs = (await runMembers(team, gatewayUrl, [member], { passes: 1, cache: "catalogs" }))
+    .reports[0];
   const saved = (await runMembers(team, gatewayUrl, [member], { passes: 1, cache: "load" })).reports[0];
+  const empty = (await runMembers(team, gatewayUrl, [member], { passes: 2, cache: "none" })).reports[0];
   const [first, second] = empty?.passes ?? [];
+  const fromCatalogs = catalogs?.passes[0];
   const fromCache = saved?.passes[0];
   if (
     empty === undefined ||
     saved === undefined ||
     first === undefined ||
     second === undefined ||
-    fromCache === undefined
+    fromCache === undefined ||
+    fromCatalogs === undefined
   ) {
     throw new Error(`${member.email}'s warm runs reported no passes`);
+  }
+  // The comparison is of series alone: neither runner may read a catalog, the local one no series.
+  if (fromCatalogs.http.series_info + fromCache.http.series_info > 0) {
+    throw new Error(
+      `${member.email}'s runners started from cache files read Series Info (${fromCatalogs.http.series_info} from the catalogs, ${fromCache.http.series_info} from the saved cache)`,
+    );
+  }
+  const localDataCalls = fromCache.http.series_values + fromCache.http.series_hist;
+  if (localDataCalls > 0) {
+    throw new Error(`${member.email}'s runner from the saved cache sent ${localDataCalls} data calls`);
   }
   return {
     member: member.email,
     formulas: member.formulas.length,
+    fromCatalogsPassMs: fromCatalogs.ms,
+    fromSavedCachePassMs: fromCache.ms,
+    fromCatalogsDataCalls: fromCatalogs.http.series_values + fromCatalogs.http.series_hist,
     gatewayPassMs: first.ms,
     localPassMs: second.ms,
     gatewaySessionMs: empty.signInMs + first.ms,
     localSessionMs: saved.signInMs + fromCache.ms,
     gatewayDataCalls: first.http.series_values + first.http.series_hist,
-    cellErrors: first.cellErrors + second.cellErrors + fromCache.cellErrors,
+    cellErrors: first.cellErrors + second.cellErrors + fromCache.cellErrors + fromCatalogs.cellErrors,
   };
 }
 

@@ -7,6 +7,9 @@ export function warmMember(overrides: Partial<WarmComparison> = {}): WarmCompari
   return {
     member: "member01@example.com",
     formulas: 200,
+    fromCatalogsPassMs: 330,
+    fromSavedCachePassMs: 300,
+    fromCatalogsDataCalls: 14,
     gatewayPassMs: 110,
     localPassMs: 100,
     gatewaySessionMs: 600,
@@ -53,7 +56,10 @@ export function teamFigures(overrides: Partial<TeamFigures> = {}): TeamFigures {
     memberCalls: { ...zeroCalls(), series_info: 30, series_values: 80, series_hist: 60, data_limits: 30 },
     upstreamRefused: 2,
     memberPassMs: [4000, 5000, 6500],
-    warm: [warmMember(), warmMember({ member: "member02@example.com", gatewayPassMs: 130 })],
+    warm: [
+      warmMember(),
+      warmMember({ member: "member02@example.com", fromCatalogsPassMs: 390, gatewayPassMs: 130 }),
+    ],
     warmUpstreamDataCalls: 0,
     loads: [gatewayLoad()],
     skipped: [],

@@ -3,7 +3,7 @@ import type { BenchResults } from "../../bench/results";
 import { renderTeam, teamRows } from "../../bench/team-report";
 import { gatewayLoad, teamFigures, teamWorkload, warmMember } from "./team-fixtures";
 
-test("teamRows: the team, its cold run, both warm comparisons, each store's load and what was skipped", () => {
+test("teamRows: the team, its cold run, the warm comparison and the information rows, each store's load and what was skipped", () => {
   const team = teamFigures({
     loads: [
       gatewayLoad(),
@@ -19,11 +19,15 @@ test("teamRows: the team, its cold run, both warm comparisons, each store's load
       "140 / 35 (2 refused for the rate) / 33",
     ],
     [
-      "Warm pass: empty engine via the gateway / second pass from the engine's cache",
+      "Warm pass, new runner holding the catalogs: series via the gateway / series from the saved cache",
+      "360 ms / 300 ms = 1.20 (median of 2: 1.10, 1.30)",
+    ],
+    [
+      "Information: warm pass, empty engine via the gateway / second pass from the engine's cache",
       "120 ms / 100 ms = 1.20 (median of 2: 1.10, 1.30)",
     ],
     [
-      "New runner, sign-in + pass: empty engine via the gateway / from the saved cache",
+      "Information: new runner, sign-in + pass, empty engine via the gateway / from the saved cache",
       "600 ms / 550 ms = 1.09 (median of 2: 1.09, 1.09)",
     ],
     [
@@ -42,10 +46,20 @@ test("teamRows says when no warm member was measured", () => {
   const team = teamFigures({ warm: [], loads: [] });
   const rows = teamRows(teamWorkload(team), team);
   expect(rows.slice(3)).toEqual([
-    ["Warm pass: empty engine via the gateway / second pass from the engine's cache", "not measured"],
-    ["New runner, sign-in + pass: empty engine via the gateway / from the saved cache", "not measured"],
+    [
+      "Warm pass, new runner holding the catalogs: series via the gateway / series from the saved cache",
+      "not measured",
+    ],
+    [
+      "Information: warm pass, empty engine via the gateway / second pass from the engine's cache",
+      "not measured",
+    ],
+    [
+      "Information: new runner, sign-in + pass, empty engine via the gateway / from the saved cache",
+      "not measured",
+    ],
   ]);
-  expect(teamRows(teamWorkload(team), teamFigures({ warm: [warmMember()] })).length).toBe(6);
+  expect(teamRows(teamWorkload(team), teamFigures({ warm: [warmMember()] })).length).toBe(7);
 });
 
 test.each([

@@ -92,6 +92,64 @@ describe("teamBound: the need-based bound of the union of the members' cells", (
   });
 });
 
+function asked(
+  code: string,
+  reads: Reads,
+  currency: string | null,
+  unit: string | null = null,
+): BenchFormula {
+  return { ...cell(code, reads, "energy_price", currency), unit };
+}
+
+describe("teamBound: a code asked with k option sets needs k calls in its group", () => {
+  // A call never holds a code twice: a group needs max(ceil(keys / 40), most option sets of one code).
+  test.each<[string, BenchFormula[][], { values: number; hist: number; requests: number }]>([
+    [
+      "one code in three currencies, one member each: three calls for three keys",
+      [[asked("E-1", LATEST, null)], [asked("E-1", LATEST, "USD")], [asked("E-1", LATEST, "GBP")]],
+      { values: 3, hist: 0, requests: 3 },
+    ],
+    [
+      "30 codes and one of them in two more currencies: 32 keys fit one call, the repeats need three",
+      [
+        codes("A", 30).map((code) => asked(code, LATEST, null)),
+        [asked("A-1-1", LATEST, "USD"), asked("A-1-1", LATEST, "GBP")],
+      ],
+      { values: 3, hist: 0, requests: 32 },
+    ],
+    [
+      "a currency and a unit are option sets alike",
+      [[asked("E-1", LATEST, null), asked("E-1", LATEST, null, "GJ")], [asked("E-1", LATEST, "USD", "GJ")]],
+      { values: 3, hist: 0, requests: 3 },
+    ],
+    [
+      "85 codes and one in a second currency: the 40-code packing needs more (3) than the repeat (2)",
+      [codes("A", 85).map((code) => asked(code, LATEST, null)), [asked("A-1-1", LATEST, "USD")]],
+      { values: 3, hist: 0, requests: 86 },
+    ],
+    [
+      "the repeat counts per operation: old months in two currencies need two History calls",
+      [[asked("E-1", OLD, null), asked("E-2", LATEST, null)], [asked("E-1", OLD, "USD")]],
+      { values: 1, hist: 2, requests: 3 },
+    ],
+    [
+      "the series' default currency and unit spelled out share the default's key: one call",
+      [[asked("E-1", LATEST, null)], [asked("E-1", LATEST, "EUR", "MWh")]],
+      { values: 1, hist: 0, requests: 1 },
+    ],
+    [
+      "the same code and currency asked by two members is one key, one call",
+      [[asked("E-1", LATEST, "USD")], [asked("E-1", LATEST, "USD")]],
+      { values: 1, hist: 0, requests: 1 },
+    ],
+  ])("%s", (_name, workbooks, expected) => {
+    const members = workbooks.map((formulas, index) => member(index, formulas));
+    const bound = teamBound(members, catalogOf(workbooks.flat()), "real");
+    expect(bound.calls).toMatchObject({ series_values: expected.values, series_hist: expected.hist });
+    expect(bound.dataRequests).toBe(expected.requests);
+  });
+});
+
 test("teamKeys counts the union, the keys every member has and the keys of one member alone", () => {
   const shared = [cell("S-1", LATEST), cell("S-2", OLD)];
   const members = [
