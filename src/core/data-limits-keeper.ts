@@ -91,7 +91,11 @@ export class DataLimitsKeeper {
     const { ledger } = this.parts;
     // docs/service.md §4.7: monthly code limits do not apply to the sandbox.
     if (environment === "sandbox") return {};
-    if (!reread && ledger.isCurrent(environment, product, LIMITS_MAX_AGE_MS)) {
+    if (
+      !reread &&
+      ledger.isCurrent(environment, product, LIMITS_MAX_AGE_MS) &&
+      !ledger.needsSettling(environment, product)
+    ) {
       return ledger.limitsOf(environment, product) ?? {};
     }
     try {
@@ -205,6 +209,7 @@ export class DataLimitsKeeper {
     }
     const fetching = (async () => {
       let limits: DataLimits;
+      const reading = this.parts.ledger.readStarted(environment, product);
       try {
         limits = await this.parts.read(product);
       } catch (error) {
@@ -213,7 +218,7 @@ export class DataLimitsKeeper {
       }
       this.failed.delete(scope);
       const before = this.shown(environment, product);
-      this.parts.ledger.record(environment, product, limits);
+      this.parts.ledger.record(environment, product, limits, reading);
       // Only news is told: a view that reads the limits whenever they change would otherwise
       // read them again because of its own reading.
       if (this.shown(environment, product) !== before) this.parts.limitsChanged();

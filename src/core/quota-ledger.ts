@@ -9,6 +9,11 @@
 //   Data Limits answer (which costs no data request) settles them.
 // A call the service answered with an error was not charged: its codes are given back.
 // Everything resets at the release.
+// A Data Limits answer read while calls of its product were under way cannot say whether the
+// service counted them before it answered: the ledger takes the answer minus what was
+// confirmed meanwhile (the side of sending less) and calls the reading unsettled, so a view
+// reads again once the product's calls are over (needsSettling) instead of showing an old
+// figure that a later charge already moved.
 import { PcdError } from "./errors";
 import type { DataLimits, ProductId, ServiceEnvironment } from "./model";
 
@@ -23,10 +28,32 @@ export interface QuotaLedgerOptions {
 interface ProductLimits {
   limits: DataLimits;
   fetchedAt: number;
-  /** Per dataset: codes admitted into calls that have not ended yet. */
-  inFlight: Map<string, number>;
   /** Per dataset: codes of calls that ended without an answer (charged or not, unknown). */
   unknown: Map<string, number>;
+  /** Read while calls of the product were under way: the answer may miss or hold their charges. */
+  unsettled: boolean;
+}
+
+/**
+ * What the ledger has seen of a product's calls, counted from the session's start and kept
+ * through every Data Limits answer (and before the first): a reading compares two of them.
+ */
+interface CallActivity {
+  /** Per dataset: codes admitted into calls that have not ended yet. */
+  inFlight: Map<string, number>;
+  admitted: number;
+  /** Per dataset: codes the service answered with 2xx. */
+  confirmed: Map<string, number>;
+  /** Per dataset: codes of calls that ended without an answer. */
+  unanswered: Map<string, number>;
+}
+
+/** The product's calls as they stood when a Data Limits call was sent (readStarted). */
+export interface LimitsReading {
+  readonly admitted: number;
+  readonly confirmed: ReadonlyMap<string, number>;
+  readonly unanswered: ReadonlyMap<string, number>;
+  readonly inFlight: number;
 }
 
 interface Block {
@@ -62,23 +89,77 @@ function formatDate(epochMs: number): string {
 export class QuotaLedger {
   private readonly products = new Map<string, ProductLimits>();
   private readonly blocks = new Map<string, Block>();
+  private readonly activity = new Map<string, CallActivity>();
   /** When the engine last saw a sign that the allowances may have reset (a release in the catalog). */
   private resetSeenAt = -Infinity;
 
   constructor(private readonly options: QuotaLedgerOptions) {}
 
-  /** Records a Data Limits answer (it replaces local decrements: the service is the truth). */
-  record(environment: ServiceEnvironment, product: ProductId, limits: DataLimits): void {
+  /** Marks a Data Limits call about to be sent: record() compares the product's calls with now. */
+  readStarted(environment: ServiceEnvironment, product: ProductId): LimitsReading {
     const key = productKey(environment, product);
+    const activity = this.activityOf(key);
+    return {
+      admitted: activity.admitted,
+      confirmed: new Map(activity.confirmed),
+      unanswered: new Map(activity.unanswered),
+      inFlight: [...activity.inFlight.values()].reduce((sum, count) => sum + count, 0),
+    };
+  }
+
+  /**
+   * Records a Data Limits answer (it replaces local decrements: the service is the truth).
+   * `reading` (from readStarted when the call was sent) lets the calls that moved meanwhile
+   * be accounted for; without it the answer is taken as it is.
+   */
+  record(
+    environment: ServiceEnvironment,
+    product: ProductId,
+    limits: DataLimits,
+    reading?: LimitsReading,
+  ): void {
+    const key = productKey(environment, product);
+    const recorded = structuredClone(limits);
+    const unknown = new Map<string, number>();
+    let unsettled = false;
+    if (reading) {
+      const activity = this.activityOf(key);
+      // Charges confirmed while the answer was on its way may be missing from it.
+      for (const [dataset, count] of activity.confirmed) {
+        const during = count - (reading.confirmed.get(dataset) ?? 0);
+        const allowance = allowanceOf(recorded, dataset);
+        if (during <= 0) continue;
+        unsettled = true;
+        if (!allowance) continue;
+        allowance.remaining = Math.max(0, allowance.remaining - during);
+        if (allowance.member) allowance.member.remaining = Math.max(0, allowance.member.remaining - during);
+      }
+      // Calls that ended unanswered meanwhile stay unknown: the answer may predate them.
+      for (const [dataset, count] of activity.unanswered) {
+        const during = count - (reading.unanswered.get(dataset) ?? 0);
+        if (during > 0) unknown.set(dataset, during);
+      }
+      unsettled ||= reading.inFlight > 0 || activity.admitted > reading.admitted;
+    }
     // Calls still in flight are not in the answer yet (or are, if the service counted them
-    // first: the ledger errs on the side of sending less). Calls that ended unanswered are
-    // settled by it: whatever the service charged for them is in its numbers.
+    // first: the ledger errs on the side of sending less, and the reading is unsettled).
+    // Calls that ended unanswered before it was sent are settled by it: whatever the service
+    // charged for them is in its numbers.
     this.products.set(key, {
-      limits: structuredClone(limits),
+      limits: recorded,
       fetchedAt: this.options.now(),
-      inFlight: this.products.get(key)?.inFlight ?? new Map(),
-      unknown: new Map(),
+      unknown,
+      unsettled,
     });
+  }
+
+  /**
+   * The reading was unsettled and the product's calls are over: a view should read Data
+   * Limits again to show the service's own figure (a data call does not wait for it).
+   */
+  needsSettling(environment: ServiceEnvironment, product: ProductId): boolean {
+    const key = productKey(environment, product);
+    return this.products.get(key)?.unsettled === true && this.activityOf(key).inFlight.size === 0;
   }
 
   /** The limits as known locally (decremented since the fetch), or undefined. */
@@ -130,8 +211,10 @@ export class QuotaLedger {
 
   /** Codes sent whose charge is not confirmed: in flight, or their call got no answer. */
   unconfirmed(environment: ServiceEnvironment, product: ProductId, dataset: string): number {
-    const known = this.products.get(productKey(environment, product));
-    return (known?.inFlight.get(dataset) ?? 0) + (known?.unknown.get(dataset) ?? 0);
+    const key = productKey(environment, product);
+    return (
+      (this.activityOf(key).inFlight.get(dataset) ?? 0) + (this.products.get(key)?.unknown.get(dataset) ?? 0)
+    );
   }
 
   /**
@@ -163,7 +246,9 @@ export class QuotaLedger {
         });
         continue;
       }
-      if (known) bump(known.inFlight, dataset, 1);
+      const activity = this.activityOf(productKey(environment, product));
+      bump(activity.inFlight, dataset, 1);
+      activity.admitted += 1;
       admission.admitted.push(item);
     }
     return admission;
@@ -171,10 +256,15 @@ export class QuotaLedger {
 
   /** The service answered 2xx: these codes are charged. */
   confirm(environment: ServiceEnvironment, product: ProductId, datasets: readonly string[]): void {
-    const known = this.products.get(productKey(environment, product));
+    const key = productKey(environment, product);
+    const { confirmed, inFlight } = this.activityOf(key);
+    for (const dataset of datasets) {
+      bump(confirmed, dataset, 1);
+      bump(inFlight, dataset, -1);
+    }
+    const known = this.products.get(key);
     if (!known) return;
     for (const dataset of datasets) {
-      bump(known.inFlight, dataset, -1);
       const allowance = allowanceOf(known.limits, dataset);
       if (allowance) allowance.remaining = Math.max(0, allowance.remaining - 1);
       // A gateway charges a member's budget for what it buys, as the service charges the team.
@@ -184,9 +274,8 @@ export class QuotaLedger {
 
   /** The service answered with an error, or the call never left: nothing was charged. */
   refund(environment: ServiceEnvironment, product: ProductId, datasets: readonly string[]): void {
-    const known = this.products.get(productKey(environment, product));
-    if (!known) return;
-    for (const dataset of datasets) bump(known.inFlight, dataset, -1);
+    const { inFlight } = this.activityOf(productKey(environment, product));
+    for (const dataset of datasets) bump(inFlight, dataset, -1);
   }
 
   /**
@@ -194,10 +283,15 @@ export class QuotaLedger {
    * The codes stay unconfirmed until the next Data Limits answer settles them.
    */
   unanswered(environment: ServiceEnvironment, product: ProductId, datasets: readonly string[]): void {
-    const known = this.products.get(productKey(environment, product));
+    const key = productKey(environment, product);
+    const { unanswered, inFlight } = this.activityOf(key);
+    for (const dataset of datasets) {
+      bump(unanswered, dataset, 1);
+      bump(inFlight, dataset, -1);
+    }
+    const known = this.products.get(key);
     if (!known) return;
     for (const dataset of datasets) {
-      bump(known.inFlight, dataset, -1);
       bump(known.unknown, dataset, 1);
     }
   }
@@ -244,6 +338,16 @@ export class QuotaLedger {
   clear(): void {
     this.products.clear();
     this.blocks.clear();
+    this.activity.clear();
+  }
+
+  private activityOf(key: string): CallActivity {
+    let activity = this.activity.get(key);
+    if (!activity) {
+      activity = { inFlight: new Map(), admitted: 0, confirmed: new Map(), unanswered: new Map() };
+      this.activity.set(key, activity);
+    }
+    return activity;
   }
 
   private exhausted(dataset: string, remaining: number, total: number | null, cause?: PcdError): PcdError {

@@ -277,3 +277,106 @@ describe("the batcher's gate", () => {
     expect(verdict(item("Germany"))).toBe(refusal);
   });
 });
+
+describe("a Data Limits reading taken while calls are under way", () => {
+  /** The keeper with its Data Limits answers held until the test releases them. */
+  function heldSetup() {
+    const context = setup();
+    const held: Array<{ release: (limits: DataLimits) => void }> = [];
+    const keeper = new DataLimitsKeeper({
+      ledger: context.ledger,
+      now: () => context.clock.now,
+      read: (product) => {
+        context.reads.push(product);
+        return new Promise<DataLimits>((resolve) => held.push({ release: resolve }));
+      },
+      environment: () => "live",
+      signedIn: () => true,
+      token: async () => "token",
+      downtimeError: () => undefined,
+      workbookProducts: () => new Set(),
+      limitsChanged: () => undefined,
+    });
+    const release = (remaining: number): void => {
+      const next = held.shift();
+      if (!next) throw new Error("no Data Limits call is waiting for its answer");
+      next.release({ Germany: { remaining, total: 500 } });
+    };
+    return { ...context, keeper, release, held };
+  }
+  const germany = (context: { ledger: QuotaLedger }): number | undefined =>
+    context.ledger.limitsOf("live", "energy_price")?.Germany?.remaining;
+
+  test("an answer composed before a charge that was confirmed first does not bring the charge back", async () => {
+    const context = heldSetup();
+    const { keeper, release } = context;
+    const first = keeper.limitsOf("energy_price");
+    release(480);
+    await first;
+    // The clock moves past the reading's age: a view reads again while a call goes out.
+    context.clock.now += LIMITS_MAX_AGE_MS;
+    const gate = keeper.gate();
+    const reading = keeper.limitsOf("energy_price");
+    const admission = await gate.admit([item("Germany")]);
+    gate.confirm?.(admission.admitted);
+    // The service answered Data Limits before it charged the call.
+    release(480);
+    expect((await reading).Germany?.remaining).toBe(479);
+    expect(germany(context)).toBe(479);
+  });
+
+  test("an answer that already holds a charge confirmed after it is read again once the calls are over", async () => {
+    const context = heldSetup();
+    const { keeper, release, reads } = context;
+    const gate = keeper.gate();
+    const first = keeper.limitsOf("energy_price");
+    release(480);
+    await first;
+    context.clock.now += LIMITS_MAX_AGE_MS;
+    const admission = await gate.admit([item("Germany")]);
+    const reading = keeper.limitsOf("energy_price");
+    // The service charged the call in flight, then answered Data Limits, then the call's answer came.
+    release(479);
+    await reading;
+    gate.confirm?.(admission.admitted);
+    expect(germany(context)).toBe(478);
+    // The calls are over: the next view's reading asks the service instead of showing 478.
+    expect(context.ledger.needsSettling("live", "energy_price")).toBe(true);
+    const settled = keeper.limitsOf("energy_price");
+    expect(reads).toHaveLength(3);
+    release(479);
+    expect((await settled).Germany?.remaining).toBe(479);
+    expect(context.ledger.needsSettling("live", "energy_price")).toBe(false);
+    await keeper.limitsOf("energy_price");
+    expect(reads).toHaveLength(3);
+  });
+
+  test("while the calls go on, a view uses the reading it has and asks nothing", async () => {
+    const context = heldSetup();
+    const { keeper, release, reads } = context;
+    const gate = keeper.gate();
+    const first = keeper.limitsOf("energy_price");
+    const admission = await gate.admit([item("Germany")]);
+    release(480);
+    await first;
+    expect(context.ledger.needsSettling("live", "energy_price")).toBe(false);
+    await keeper.limitsOf("energy_price");
+    expect(reads).toHaveLength(1);
+    gate.confirm?.(admission.admitted);
+    expect(context.ledger.needsSettling("live", "energy_price")).toBe(true);
+  });
+
+  test("a reading with no call under way is settled: no second call", async () => {
+    const context = heldSetup();
+    const { keeper, release, reads } = context;
+    const gate = keeper.gate();
+    const first = keeper.limitsOf("energy_price");
+    release(480);
+    await first;
+    const admission = await gate.admit([item("Germany")]);
+    gate.confirm?.(admission.admitted);
+    expect(context.ledger.needsSettling("live", "energy_price")).toBe(false);
+    expect((await keeper.limitsOf("energy_price")).Germany?.remaining).toBe(479);
+    expect(reads).toHaveLength(1);
+  });
+});

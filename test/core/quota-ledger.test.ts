@@ -239,3 +239,102 @@ describe("dataset names like Object's properties", () => {
     },
   );
 });
+
+describe("QuotaLedger.record with the calls that moved while Data Limits was read", () => {
+  type Move = "confirm" | "unanswered" | "refund";
+  // Each row: codes admitted before the read was sent, what happened to each while the
+  // answer was on its way (in order), what the service answered, and what the ledger holds.
+  const rows: Array<{
+    name: string;
+    before: Move[];
+    during: Move[];
+    answered: number;
+    remaining: number;
+    unconfirmed: number;
+    current: boolean;
+    settling: boolean;
+  }> = [
+    {
+      name: "nothing moved",
+      before: [],
+      during: [],
+      answered: 480,
+      remaining: 480,
+      unconfirmed: 0,
+      current: true,
+      settling: false,
+    },
+    {
+      name: "a charge confirmed meanwhile is taken off",
+      before: ["confirm"],
+      during: [],
+      answered: 480,
+      remaining: 479,
+      unconfirmed: 0,
+      current: true,
+      settling: true,
+    },
+    {
+      name: "a refund changes nothing",
+      before: ["refund"],
+      during: [],
+      answered: 480,
+      remaining: 480,
+      unconfirmed: 0,
+      current: true,
+      settling: true,
+    },
+    {
+      name: "a call that ended unanswered meanwhile stays unknown",
+      before: ["unanswered"],
+      during: [],
+      answered: 480,
+      remaining: 480,
+      unconfirmed: 1,
+      current: false,
+      settling: true,
+    },
+    {
+      name: "a code sent meanwhile stays in flight",
+      before: [],
+      during: ["confirm"],
+      answered: 480,
+      remaining: 480,
+      unconfirmed: 1,
+      current: true,
+      settling: false,
+    },
+  ];
+  test.each(rows)("$name", ({ before, during, answered, remaining, unconfirmed, current, settling }) => {
+    const { ledger } = ledgerAt(RELEASE_NOV + 1000);
+    ledger.record("live", "energy_price", { Germany: { remaining: 500, total: 500 } });
+    const admitted = ledger.admit(
+      "live",
+      "energy_price",
+      items("Germany", before.length),
+      (item) => item.dataset,
+    );
+    expect(admitted.admitted).toHaveLength(before.length);
+    const reading = ledger.readStarted("live", "energy_price");
+    for (const move of before) ledger[move]("live", "energy_price", ["Germany"]);
+    // Codes admitted after the read was sent are still in flight when its answer comes.
+    ledger.admit("live", "energy_price", items("Germany", during.length), (item) => item.dataset);
+    ledger.record("live", "energy_price", { Germany: { remaining: answered, total: 500 } }, reading);
+    expect(ledger.remaining("live", "energy_price", "Germany")).toBe(remaining);
+    expect(ledger.unconfirmed("live", "energy_price", "Germany")).toBe(unconfirmed);
+    expect(ledger.isCurrent("live", "energy_price")).toBe(current);
+    // Unsettled readings are read again once no call of the product is in flight.
+    for (const move of during) ledger[move]("live", "energy_price", ["Germany"]);
+    expect(ledger.needsSettling("live", "energy_price")).toBe(settling || during.length > 0);
+  });
+
+  test("a charge confirmed before any Data Limits answer was known still counts against the first answer", () => {
+    const { ledger } = ledgerAt(RELEASE_NOV + 1000);
+    const reading = ledger.readStarted("live", "energy_price");
+    ledger.admit("live", "energy_price", items("Germany", 2), (item) => item.dataset);
+    ledger.confirm("live", "energy_price", ["Germany", "Germany"]);
+    ledger.record("live", "energy_price", { Germany: { remaining: 500, total: 500 } }, reading);
+    expect(ledger.remaining("live", "energy_price", "Germany")).toBe(498);
+    expect(ledger.needsSettling("live", "energy_price")).toBe(true);
+  });
+});
