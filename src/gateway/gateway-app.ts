@@ -28,8 +28,10 @@ export interface GatewaySettings {
   tls?: { cert: string; key: string };
   catalogMaxAgeMs?: number;
   limitsMaxAgeMs?: number;
-  /** How long codes wait for each other before an upstream call goes out. */
+  /** A part-filled upstream call waits until no code came for this long... */
   packingWindowMs?: number;
+  /** ...but never longer than this for its first code. */
+  packingMaxWaitMs?: number;
   signInAttempts?: { max: number; windowMs: number };
   later?: (run: () => void, ms: number) => void;
 }
@@ -45,6 +47,7 @@ export const DEFAULTS = {
   catalogMaxAgeMs: 5 * 60_000,
   limitsMaxAgeMs: 30_000,
   packingWindowMs: 100,
+  packingMaxWaitMs: 1_000,
   signInAttempts: { max: 10, windowMs: 60_000 },
 } as const;
 
@@ -78,6 +81,7 @@ export async function buildGateway(settings: GatewaySettings): Promise<Gateway> 
     productPath,
     now: settings.now,
     idleMs: settings.packingWindowMs ?? DEFAULTS.packingWindowMs,
+    maxWaitMs: settings.packingMaxWaitMs ?? DEFAULTS.packingMaxWaitMs,
     later: settings.later,
     events: { ...metrics.purchaseEvents(), unlisted: (product) => catalog.markStale(product) },
   });

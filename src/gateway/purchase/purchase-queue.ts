@@ -1,9 +1,12 @@
 // Buys what members need from the service, once for the team. A key already being bought is
 // not bought again: its requesters wait for the one purchase. Keys of one product, operation
-// and data type wait a moment for each other, then for the operation's turn at the service's
-// rate, and only then are taken into a call of up to 40 codes (one data type per call, as the
-// service requires; a code at most once per call): every key that arrived while the call
-// waited for its turn rides in it. Before a call the gateway takes the keys' locks and looks at
+// and data type wait for each other while more keep coming (until none came for the idle
+// window, or the first of them has waited the longest wait), then for the operation's turn at
+// the service's rate, and only then are taken into a call of up to 40 codes (one data type per
+// call, as the service requires; a code at most once per call): every key that arrived while
+// the call waited for its turn rides in it. Forty waiting codes go at their turn at once. A
+// cold morning, members opening workbooks over a second or two, thus fills calls instead of
+// sending a part-filled one at every turn. Before a call the gateway takes the keys' locks and looks at
 // the store again, so two gateway instances on one database never buy the same key twice.
 import type { DataType, ProductId } from "../../core/model";
 import { MAX_CODES_PER_CALL } from "../../core/service-client";
@@ -43,8 +46,10 @@ export interface PurchaseQueueSettings {
   store: Pick<GatewayStore, "answers" | "audit" | "locks">;
   productPath: (product: ProductId) => string;
   now: () => number;
-  /** How long a group waits for more codes before its call goes out. */
+  /** A part-filled call waits until no code came for this long... */
   idleMs: number;
+  /** ...but its first code waits no longer than this. */
+  maxWaitMs: number;
   /** Runs `run` after `ms` (setTimeout outside tests). */
   later?: (run: () => void, ms: number) => void;
   events?: PurchaseEvents;
@@ -60,6 +65,9 @@ interface Group {
   product: ProductId;
   operation: DataOperation;
   waiting: Waiting[];
+  /** When a code last joined the waiting ones, and when the oldest waiting one came. */
+  lastArrival: number;
+  firstArrival: number;
   flushScheduled: boolean;
   /** A loop is taking calls off this group, one per turn. */
   sending: boolean;
@@ -94,21 +102,17 @@ export class PurchaseQueue {
       this.underway.set(item.key, outcome);
       outcomes.set(item.key, outcome);
       const group = this.group(product, operation, item.dataType);
+      const now = this.settings.now();
+      if (group.waiting.length === 0) group.firstArrival = now;
+      group.lastArrival = now;
       group.waiting.push({ item, member, settle });
       touched.add(group);
     }
     if (joined > 0) this.settings.events?.coalesced?.(joined);
     for (const group of touched) {
-      // A full call goes out at its turn; a partial one waits the idle window for company first.
+      // A full call goes out at its turn; a part-filled one waits for company first.
       if (distinctCodes(group.waiting) >= MAX_CODES_PER_CALL) this.send(group);
-      else if (!group.flushScheduled && !group.sending) {
-        group.flushScheduled = true;
-        const later = this.settings.later ?? ((run, ms) => void setTimeout(run, ms));
-        later(() => {
-          group.flushScheduled = false;
-          this.send(group);
-        }, this.settings.idleMs);
-      }
+      else if (!group.sending) this.flushLater(group);
     }
     const settled = await Promise.all(
       [...outcomes].map(async ([key, outcome]) => [key, await outcome] as const),
@@ -120,19 +124,60 @@ export class PurchaseQueue {
     const id = `${product}|${operation}|${dataType}`;
     let group = this.groups.get(id);
     if (group === undefined) {
-      group = { product, operation, waiting: [], flushScheduled: false, sending: false };
+      group = {
+        product,
+        operation,
+        waiting: [],
+        lastArrival: 0,
+        firstArrival: 0,
+        flushScheduled: false,
+        sending: false,
+      };
       this.groups.set(id, group);
     }
     return group;
   }
 
-  /** Sends the group's keys, one call per turn of its operation, until none wait. */
+  /**
+   * How much longer a part-filled call should wait for company: until no code came for the
+   * idle window, and never past the longest wait of its first code. 0: it goes now.
+   */
+  private waitLeft(group: Group): number {
+    if (distinctCodes(group.waiting) >= MAX_CODES_PER_CALL) return 0;
+    const { idleMs, maxWaitMs } = this.settings;
+    const now = this.settings.now();
+    return Math.max(0, Math.min(group.lastArrival + idleMs, group.firstArrival + maxWaitMs) - now);
+  }
+
+  /** Sends the group's keys once they have waited for company (waitLeft). */
+  private flushLater(group: Group): void {
+    if (group.flushScheduled) return;
+    group.flushScheduled = true;
+    const later = this.settings.later ?? ((run, ms) => void setTimeout(run, ms));
+    const check = (): void => {
+      const left = this.waitLeft(group);
+      if (left > 0) {
+        later(check, left);
+        return;
+      }
+      group.flushScheduled = false;
+      this.send(group);
+    };
+    later(check, this.settings.idleMs);
+  }
+
+  /** Sends the group's keys, one call per turn of its operation, while full calls or settled ones wait. */
   private send(group: Group): void {
     if (group.sending) return;
     group.sending = true;
     void (async () => {
       try {
         while (group.waiting.length > 0) {
+          // What is left after a call is part-filled and still gathering: it waits again.
+          if (this.waitLeft(group) > 0) {
+            this.flushLater(group);
+            break;
+          }
           await this.settings.upstream.turn(group.operation);
           const batch = this.takeBatch(group);
           if (batch.length > 0) void this.purchase(group.product, group.operation, batch);

@@ -56,13 +56,36 @@ function item(
   };
 }
 
-/** Runs the queue's idle-window flushes only when the test says so. */
+const START = Date.parse("2026-11-10T15:00:00Z");
+
+/**
+ * The queue's clock and timers, moved only when the test says so: `advance` moves the clock
+ * and runs the timers due by then, in order; `flush` moves it to the latest timer set so far
+ * and runs those timers (not the ones they set).
+ */
 function manualLater() {
-  const due: Array<() => void> = [];
+  const clock = { now: START };
+  const due: Array<{ run: () => void; at: number }> = [];
   return {
-    later: (run: () => void) => void due.push(run),
+    now: () => clock.now,
+    later: (run: () => void, ms: number) => void due.push({ run, at: clock.now + ms }),
+    /** Timers set and not yet run. */
+    pending: () => due.length,
+    advance: (ms: number) => {
+      const until = clock.now + ms;
+      for (;;) {
+        const next = due.filter((entry) => entry.at <= until).sort((a, b) => a.at - b.at)[0];
+        if (!next) break;
+        due.splice(due.indexOf(next), 1);
+        clock.now = next.at;
+        next.run();
+      }
+      clock.now = until;
+    },
     flush: () => {
-      for (const run of due.splice(0)) run();
+      const runs = due.splice(0);
+      clock.now = Math.max(clock.now, ...runs.map((entry) => entry.at));
+      for (const entry of runs) entry.run();
     },
   };
 }
@@ -85,8 +108,9 @@ beforeEach(() => {
     upstream,
     store,
     productPath: (product) => `/${product}`,
-    now: () => Date.parse("2026-11-10T15:00:00Z"),
+    now: timer.now,
     idleMs: 10,
+    maxWaitMs: 100,
     later: timer.later,
   });
 });
@@ -118,6 +142,10 @@ test("keys asked together go out in calls of at most 40 codes: a full call at on
     codes.map((code) => item(code)),
   );
   await settle();
+  // The five left over wait the idle window for company, then go at the next turn.
+  expect(upstream.calls.map((call) => call.codes.length)).toEqual([40]);
+  timer.flush();
+  await settle();
   expect(upstream.calls.map((call) => call.codes.length)).toEqual([40, 5]);
   expect(upstream.calls[0]?.codes).toEqual(codes.slice(0, 40));
   for (const call of upstream.calls) call.answer(ok(call.codes));
@@ -132,8 +160,9 @@ test("keys that arrive while a call waits for its turn at the service's rate rid
     upstream,
     store,
     productPath: (product) => `/${product}`,
-    now: () => Date.parse("2026-11-10T15:00:00Z"),
+    now: timer.now,
     idleMs: 10,
+    maxWaitMs: 100,
     later: timer.later,
   });
   const first = queue.buy("ann@example.com", "energy_price", "series_values", [item("700-1-1")]);
@@ -230,4 +259,38 @@ test("a key kept by another instance meanwhile (same fingerprint) is served from
     record: { code: "600-1-1" },
     source: "cache",
   });
+});
+
+test("a part-filled call waits while codes keep coming, and goes once none came for the idle window", async () => {
+  const asked = [queue.buy("ann@example.com", "energy_price", "series_values", [item("800-1-1")])];
+  timer.advance(6);
+  asked.push(queue.buy("bob@example.com", "energy_price", "series_values", [item("801-1-1")]));
+  // The idle window counts from the last code: at 10 ms, bob's code came 4 ms ago.
+  timer.advance(4);
+  await settle();
+  expect(upstream.calls).toHaveLength(0);
+  expect(timer.pending()).toBe(1);
+  timer.advance(6);
+  await settle();
+  expect(upstream.calls.map((call) => call.codes)).toEqual([["800-1-1", "801-1-1"]]);
+  upstream.calls[0]?.answer(ok(["800-1-1", "801-1-1"]));
+  await Promise.all(asked);
+});
+
+test("codes that never stop coming still go once the first has waited the longest wait", async () => {
+  const asked: Array<Promise<unknown>> = [];
+  // A code every 8 ms (under the 10 ms idle window) for 160 ms; the longest wait is 100 ms.
+  for (let index = 0; index < 20; index += 1) {
+    asked.push(queue.buy("ann@example.com", "energy_price", "series_values", [item(`${900 + index}-1-1`)]));
+    timer.advance(8);
+    await settle();
+  }
+  // The first call left when its first code had waited 100 ms, with the 13 codes come by then
+  // (0 to 96 ms); the other 7 left once none came for the idle window.
+  expect(upstream.calls.map((call) => call.codes.length)).toEqual([13]);
+  timer.advance(10);
+  await settle();
+  expect(upstream.calls.map((call) => call.codes.length)).toEqual([13, 7]);
+  for (const call of upstream.calls) call.answer(ok(call.codes));
+  await Promise.all(asked);
 });
