@@ -9,6 +9,7 @@ import type { GatewayOperation } from "./gateway-operation";
 import { GatewayMetrics } from "./gateway-metrics";
 import type { FetchFunction } from "./oidc/fetch-within-origin";
 import { oidcVerifier, type OidcSettings } from "./oidc/oidc-verifier";
+import { TeamLimits } from "./limits/team-limits";
 import { PurchaseQueue } from "./purchase/purchase-queue";
 import { registerAuthRoutes } from "./routes/auth-routes";
 import { registerDataRoutes } from "./routes/data-routes";
@@ -75,6 +76,11 @@ export async function buildGateway(settings: GatewaySettings): Promise<Gateway> 
     maxAgeMs: settings.catalogMaxAgeMs ?? DEFAULTS.catalogMaxAgeMs,
     productPath,
   });
+  const teamLimits = new TeamLimits({
+    read: (product) => upstream.get(`${productPath(product)}/v1/data_limits`, "data_limits"),
+    now: settings.now,
+    maxAgeMs: settings.limitsMaxAgeMs ?? DEFAULTS.limitsMaxAgeMs,
+  });
   const purchases = new PurchaseQueue({
     upstream,
     store: settings.store,
@@ -83,7 +89,12 @@ export async function buildGateway(settings: GatewaySettings): Promise<Gateway> 
     idleMs: settings.packingWindowMs ?? DEFAULTS.packingWindowMs,
     maxWaitMs: settings.packingMaxWaitMs ?? DEFAULTS.packingMaxWaitMs,
     later: settings.later,
-    events: { ...metrics.purchaseEvents(), unlisted: (product) => catalog.markStale(product) },
+    events: {
+      ...metrics.purchaseEvents(),
+      unlisted: (product) => catalog.markStale(product),
+      called: (product) => teamLimits.callStarted(product),
+      ended: (product, _operation, charged) => teamLimits.callEnded(product, charged),
+    },
   });
 
   const app = Fastify({
@@ -131,7 +142,7 @@ export async function buildGateway(settings: GatewaySettings): Promise<Gateway> 
     now: settings.now,
     domain,
     oidc,
-    limitsMaxAgeMs: settings.limitsMaxAgeMs ?? DEFAULTS.limitsMaxAgeMs,
+    teamLimits,
   });
   if (settings.dist !== undefined) await registerAddinFiles(app, settings.dist);
   return { app, metrics, catalog };

@@ -33,6 +33,8 @@ export type PurchaseOutcome =
 export interface PurchaseEvents {
   /** An upstream data call went out with these codes. */
   called?(product: ProductId, operation: DataOperation, codes: number): void;
+  /** The call ended; the service charged these datasets (one data request per code; none when it failed). */
+  ended?(product: ProductId, operation: DataOperation, charged: readonly string[]): void;
   /** The service charged these codes (one data request each). */
   charged?(product: ProductId, operation: DataOperation, datasets: readonly string[]): void;
   /** A requester joined a purchase already under way. */
@@ -259,6 +261,24 @@ export class PurchaseQueue {
     const folder = operation === "series_hist" ? "series_hist" : "series";
     const path = `${this.settings.productPath(product)}/v1/export/${folder}/${codesSegment(toBuy.map((waiting) => waiting.item.requested))}`;
     this.settings.events?.called?.(product, operation, toBuy.length);
+    // What the service charged, a dataset per code it answered: known once its answer is read,
+    // told even when keeping the answer fails afterwards.
+    const charged: string[] = [];
+    try {
+      await this.callOnce(product, operation, path, toBuy, settle, charged);
+    } finally {
+      this.settings.events?.ended?.(product, operation, charged);
+    }
+  }
+
+  private async callOnce(
+    product: ProductId,
+    operation: DataOperation,
+    path: string,
+    toBuy: readonly Waiting[],
+    settle: (waiting: Waiting, outcome: PurchaseOutcome) => void,
+    charged: string[],
+  ): Promise<void> {
     const answer = await this.settings.upstream.get(path, operation, { turnTaken: true });
     if (answer.status < 200 || answer.status > 299) {
       for (const waiting of toBuy) settle(waiting, { kind: "failed", answer });
@@ -281,6 +301,13 @@ export class PurchaseQueue {
     }
     const at = new Date(this.settings.now());
     const bought = toBuy.filter((waiting) => byCode.has(waiting.item.requested.code));
+    const codes = bought.map((waiting) => ({
+      key: waiting.item.key,
+      code: waiting.item.requested.code,
+      dataset: waiting.item.dataset || datasetOf(byCode.get(waiting.item.requested.code)),
+      member: waiting.member,
+    }));
+    charged.push(...codes.map((code) => code.dataset));
     // Kept and audited before anyone is answered: a restart never buys them again.
     await this.settings.store.answers.put(
       bought
@@ -292,12 +319,6 @@ export class PurchaseQueue {
           boughtAt: at,
         })),
     );
-    const codes = bought.map((waiting) => ({
-      key: waiting.item.key,
-      code: waiting.item.requested.code,
-      dataset: waiting.item.dataset || datasetOf(byCode.get(waiting.item.requested.code)),
-      member: waiting.member,
-    }));
     if (codes.length > 0) {
       await this.settings.store.audit.recordPurchase({ at, product, operation, codes });
       this.settings.events?.charged?.(

@@ -9,6 +9,7 @@ import { CatalogUnavailable, type GatewayCatalog } from "../catalog/gateway-cata
 import { CodesRequestError, parseCodesRequest } from "../codes-request";
 import type { DataOperation, GatewayOperation } from "../gateway-operation";
 import type { GatewayMetrics } from "../gateway-metrics";
+import type { TeamLimits } from "../limits/team-limits";
 import { memberOfBearer } from "../member-access";
 import type { OidcVerifier } from "../oidc/oidc-verifier";
 import { answerKey } from "../purchase/answer-key";
@@ -36,8 +37,8 @@ export interface DataRouteSettings {
   domain: string | null;
   /** Organisation sign-in; null: only the gateway's own tokens. */
   oidc: OidcVerifier | null;
-  /** How long a Data Limits answer is reused. */
-  limitsMaxAgeMs: number;
+  /** The team's Data Limits, kept briefly and moved by the gateway's own purchases. */
+  teamLimits: Pick<TeamLimits, "answer">;
 }
 
 interface ProductParams {
@@ -59,8 +60,6 @@ export function productOf(segment: string): ProductId | null {
 }
 
 export async function registerDataRoutes(app: FastifyInstance, settings: DataRouteSettings): Promise<void> {
-  const limits = new Map<ProductId, { answer: UpstreamAnswer; at: number }>();
-
   await app.register(
     async (api) => {
       api.addHook("preHandler", async (request, reply) => {
@@ -134,17 +133,12 @@ export async function registerDataRoutes(app: FastifyInstance, settings: DataRou
       api.get<{ Params: ProductParams }>(
         "/:product/v1/data_limits",
         timed("data_limits", async (request, reply, member, product) => {
-          let held = limits.get(product);
-          if (held === undefined || settings.now() - held.at >= settings.limitsMaxAgeMs) {
-            const answer = await settings.upstream.get(upstreamPath(request.url), "data_limits");
-            if (answer.status < 200 || answer.status > 299) return relay(reply, answer);
-            held = { answer, at: settings.now() };
-            limits.set(product, held);
-          }
-          if (member.budget === null) return relay(reply, held.answer);
+          const answer = await settings.teamLimits.answer(product);
+          if (answer.status < 200 || answer.status > 299 || member.budget === null)
+            return relay(reply, answer);
           return reply
             .type("application/json; charset=utf-8")
-            .send(await withMemberBudget(settings, held.answer.body, member, product));
+            .send(await withMemberBudget(settings, answer.body, member, product));
         }),
       );
     },
@@ -265,20 +259,25 @@ async function withMemberBudget(
   const report: unknown = JSON.parse(body);
   if (typeof report !== "object" || report === null || Array.isArray(report)) return body;
   const at = new Date(settings.now());
-  const result: Record<string, unknown> = {};
+  const entries: Array<[string, unknown]> = [];
   for (const [dataset, limits] of Object.entries(report)) {
     if (typeof limits !== "object" || limits === null) {
-      result[dataset] = limits;
+      entries.push([dataset, limits]);
       continue;
     }
     const used = await settings.store.audit.purchasedBy(member.email, product, dataset, at);
     // Additive fields (allowed within v1): the member's own budget beside the team's allowance.
-    result[dataset] = {
-      ...limits,
-      member_budget: member.budget,
-      member_remaining_requests: Math.max(0, (member.budget ?? 0) - used),
-    };
+    entries.push([
+      dataset,
+      {
+        ...limits,
+        member_budget: member.budget,
+        member_remaining_requests: Math.max(0, (member.budget ?? 0) - used),
+      },
+    ]);
   }
+  // fromEntries defines each dataset as its own field: a dataset named "__proto__" stays one.
+  const result = Object.fromEntries(entries);
   return JSON.stringify(result);
 }
 

@@ -294,3 +294,39 @@ test("codes that never stop coming still go once the first has waited the longes
   for (const call of upstream.calls) call.answer(ok(call.codes));
   await Promise.all(asked);
 });
+
+test("the end of every call is told with what it charged, also when keeping its answer fails", async () => {
+  const ended: string[][] = [];
+  queue = new PurchaseQueue({
+    upstream,
+    store: {
+      ...store,
+      answers: {
+        ...store.answers,
+        put: () => Promise.reject(new Error("disk full")),
+      },
+    },
+    productPath: (product) => `/${product}`,
+    now: timer.now,
+    idleMs: 10,
+    maxWaitMs: 100,
+    later: timer.later,
+    events: { ended: (_product, _operation, charged) => ended.push([...charged]) },
+  });
+  const kept = queue.buy("ann@example.com", "energy_price", "series_values", [
+    item("960-1-1"),
+    item("961-1-1"),
+  ]);
+  timer.flush();
+  await settle();
+  upstream.calls[0]?.answer(ok(["960-1-1"]));
+  const outcomes = await kept;
+  expect(ended).toEqual([["Germany"]]);
+  expect(outcomes.get(item("960-1-1").key)).toMatchObject({ kind: "failed" });
+  const refused = queue.buy("ann@example.com", "energy_price", "series_values", [item("962-1-1")]);
+  timer.flush();
+  await settle();
+  upstream.calls[1]?.answer({ status: 503, body: "{}", contentType: "application/json", retryAfter: null });
+  await refused;
+  expect(ended).toEqual([["Germany"], []]);
+});

@@ -1,0 +1,128 @@
+// The team's Data Limits as the gateway tells its members. The service's answer is kept
+// briefly (Data Limits counts against the daily quota, and every member's pane asks); members
+// asking together share one call. What the gateway bought since it read the answer is taken off
+// the answer's remaining requests, so a member never sees an allowance that the team's own
+// purchases already moved. A purchase that was under way while the service answered may or may
+// not be in its figure: the kept answer errs on the side of less, and is read again once the
+// gateway's calls of that product are over, as the engine's ledger does with its own calls.
+import type { ProductId } from "../../core/model";
+import type { UpstreamAnswer } from "../upstream/upstream-client";
+
+export interface TeamLimitsSettings {
+  /** One Data Limits call of the product to the service. */
+  read(product: ProductId): Promise<UpstreamAnswer>;
+  now(): number;
+  /** How long an answer is reused. */
+  maxAgeMs: number;
+}
+
+/** The gateway's purchases of a product, counted from its start. */
+interface Purchases {
+  /** Upstream data calls under way. */
+  inFlight: number;
+  /** Calls started so far. */
+  started: number;
+  /** Per dataset: data requests the service charged so far. */
+  charged: Map<string, number>;
+}
+
+interface Held {
+  answer: UpstreamAnswer;
+  at: number;
+  /** The product's charges when the call was sent: later ones are taken off. */
+  chargedBefore: ReadonlyMap<string, number>;
+  /** Purchases were under way while the service answered. */
+  unsettled: boolean;
+}
+
+export class TeamLimits {
+  private readonly purchases = new Map<ProductId, Purchases>();
+  private readonly held = new Map<ProductId, Held>();
+  private readonly reading = new Map<ProductId, Promise<UpstreamAnswer>>();
+
+  constructor(private readonly settings: TeamLimitsSettings) {}
+
+  /** An upstream data call of the product goes out. */
+  callStarted(product: ProductId): void {
+    const purchases = this.purchasesOf(product);
+    purchases.inFlight += 1;
+    purchases.started += 1;
+  }
+
+  /** The call ended; the service charged these datasets (one data request each, none when it failed). */
+  callEnded(product: ProductId, charged: readonly string[]): void {
+    const purchases = this.purchasesOf(product);
+    purchases.inFlight = Math.max(0, purchases.inFlight - 1);
+    for (const dataset of charged) purchases.charged.set(dataset, (purchases.charged.get(dataset) ?? 0) + 1);
+  }
+
+  /** The product's Data Limits: a kept answer with later purchases taken off, or the service's. */
+  async answer(product: ProductId): Promise<UpstreamAnswer> {
+    const held = this.held.get(product);
+    if (held !== undefined && this.usable(product, held)) return this.adjusted(product, held);
+    const answer = await this.read(product);
+    const now = this.held.get(product);
+    return answer.status >= 200 && answer.status <= 299 && now !== undefined
+      ? this.adjusted(product, now)
+      : answer;
+  }
+
+  private usable(product: ProductId, held: Held): boolean {
+    if (this.settings.now() - held.at >= this.settings.maxAgeMs) return false;
+    return !(held.unsettled && this.purchasesOf(product).inFlight === 0);
+  }
+
+  /** One call per product at a time: members asking meanwhile share its answer. */
+  private read(product: ProductId): Promise<UpstreamAnswer> {
+    const running = this.reading.get(product);
+    if (running !== undefined) return running;
+    const purchases = this.purchasesOf(product);
+    const chargedBefore = new Map(purchases.charged);
+    const startedBefore = purchases.started;
+    const inFlightBefore = purchases.inFlight;
+    const reading = (async () => {
+      const answer = await this.settings.read(product);
+      if (answer.status >= 200 && answer.status <= 299) {
+        const unsettled =
+          inFlightBefore > 0 ||
+          purchases.started > startedBefore ||
+          [...purchases.charged].some(([dataset, count]) => count > (chargedBefore.get(dataset) ?? 0));
+        this.held.set(product, { answer, at: this.settings.now(), chargedBefore, unsettled });
+      }
+      return answer;
+    })().finally(() => this.reading.delete(product));
+    this.reading.set(product, reading);
+    return reading;
+  }
+
+  /** The kept answer less what the service charged the team since it was asked. */
+  private adjusted(product: ProductId, held: Held): UpstreamAnswer {
+    const { charged } = this.purchasesOf(product);
+    let report: unknown;
+    try {
+      report = JSON.parse(held.answer.body);
+    } catch {
+      return held.answer;
+    }
+    if (typeof report !== "object" || report === null || Array.isArray(report)) return held.answer;
+    // fromEntries defines each dataset as its own field: a dataset named "__proto__" stays one.
+    const result = Object.fromEntries(
+      Object.entries(report).map(([dataset, limits]: [string, unknown]) => {
+        const since = (charged.get(dataset) ?? 0) - (held.chargedBefore.get(dataset) ?? 0);
+        const remaining: unknown = (limits as { remaining_requests?: unknown } | null)?.remaining_requests;
+        if (since <= 0 || typeof remaining !== "number") return [dataset, limits];
+        return [dataset, { ...(limits as object), remaining_requests: Math.max(0, remaining - since) }];
+      }),
+    );
+    return { ...held.answer, body: JSON.stringify(result) };
+  }
+
+  private purchasesOf(product: ProductId): Purchases {
+    let purchases = this.purchases.get(product);
+    if (purchases === undefined) {
+      purchases = { inFlight: 0, started: 0, charged: new Map() };
+      this.purchases.set(product, purchases);
+    }
+    return purchases;
+  }
+}

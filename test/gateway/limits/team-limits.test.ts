@@ -1,0 +1,132 @@
+// The team's Data Limits against a service whose answers the test holds and releases: when the
+// gateway asks, what it tells members, and how its own purchases move the kept answer.
+import type { ProductId } from "../../../src/core/model";
+import { TeamLimits } from "../../../src/gateway/limits/team-limits";
+import type { UpstreamAnswer } from "../../../src/gateway/upstream/upstream-client";
+
+const MAX_AGE_MS = 30_000;
+
+function limitsAnswer(report: Record<string, unknown>, status = 200): UpstreamAnswer {
+  return { status, body: JSON.stringify(report), contentType: "application/json", retryAfter: null };
+}
+
+const germany = (remaining: number): UpstreamAnswer =>
+  limitsAnswer({ Germany: { remaining_requests: remaining, total_requests: 500 } });
+
+function setup() {
+  const clock = { now: Date.parse("2026-11-10T15:00:00Z") };
+  const held: Array<{ product: ProductId; release: (answer: UpstreamAnswer) => void }> = [];
+  const limits = new TeamLimits({
+    read: (product) => new Promise((release) => held.push({ product, release })),
+    now: () => clock.now,
+    maxAgeMs: MAX_AGE_MS,
+  });
+  const release = (answer: UpstreamAnswer): void => {
+    const next = held.shift();
+    if (!next) throw new Error("no Data Limits call is waiting for its answer");
+    next.release(answer);
+  };
+  return { clock, held, limits, release };
+}
+
+const remainingIn = (answer: UpstreamAnswer): unknown =>
+  (JSON.parse(answer.body) as { Germany?: { remaining_requests?: unknown } }).Germany?.remaining_requests;
+
+test("members asking together share one call, and the answer is kept for its time", async () => {
+  const { clock, held, limits, release } = setup();
+  const asked = [limits.answer("energy_price"), limits.answer("energy_price")];
+  expect(held).toHaveLength(1);
+  release(germany(480));
+  expect((await Promise.all(asked)).map(remainingIn)).toEqual([480, 480]);
+  clock.now += MAX_AGE_MS - 1;
+  expect(remainingIn(await limits.answer("energy_price"))).toBe(480);
+  expect(held).toHaveLength(0);
+  clock.now += 1;
+  const again = limits.answer("energy_price");
+  expect(held).toHaveLength(1);
+  release(germany(470));
+  expect(remainingIn(await again)).toBe(470);
+});
+
+test("what the gateway bought after the answer is taken off it, per dataset", async () => {
+  const { limits, release } = setup();
+  const first = limits.answer("energy_price");
+  release(
+    limitsAnswer({
+      Germany: { remaining_requests: 480, total_requests: 500 },
+      France: { remaining_requests: 2, total_requests: 500 },
+    }),
+  );
+  await first;
+  limits.callStarted("energy_price");
+  limits.callEnded("energy_price", ["Germany", "Germany", "France", "France", "France"]);
+  expect(JSON.parse((await limits.answer("energy_price")).body)).toEqual({
+    Germany: { remaining_requests: 478, total_requests: 500 },
+    France: { remaining_requests: 0, total_requests: 500 },
+  });
+});
+
+test("an answer read while a purchase was under way is read again once the purchases are over", async () => {
+  const { held, limits, release } = setup();
+  limits.callStarted("energy_price");
+  const during = limits.answer("energy_price");
+  // The service counted the purchase, answered Data Limits, then the purchase's answer came.
+  release(germany(479));
+  await during;
+  limits.callEnded("energy_price", ["Germany"]);
+  const settled = limits.answer("energy_price");
+  expect(held).toHaveLength(1);
+  release(germany(479));
+  expect(remainingIn(await settled)).toBe(479);
+  // Settled now: kept.
+  await limits.answer("energy_price");
+  expect(held).toHaveLength(0);
+});
+
+test("while purchases go on, the kept answer less what they charged is told, without a call", async () => {
+  const { held, limits, release } = setup();
+  const first = limits.answer("energy_price");
+  limits.callStarted("energy_price");
+  release(germany(480));
+  await first;
+  limits.callStarted("energy_price");
+  limits.callEnded("energy_price", ["Germany"]);
+  expect(remainingIn(await limits.answer("energy_price"))).toBe(479);
+  expect(held).toHaveLength(0);
+});
+
+test("a refusal is told as the service said it, and the next member's ask calls again", async () => {
+  const { held, limits, release } = setup();
+  const refusal = limitsAnswer({ message: "Daily quota exceeded." }, 429);
+  const first = limits.answer("energy_price");
+  release(refusal);
+  expect(await first).toEqual(refusal);
+  void limits.answer("energy_price");
+  expect(held).toHaveLength(1);
+});
+
+test("an answer that is not a JSON object is passed on as the service sent it", async () => {
+  const { limits, release } = setup();
+  const unreadable = { ...germany(480), body: "<html>" };
+  const first = limits.answer("energy_price");
+  release(unreadable);
+  await first;
+  limits.callStarted("energy_price");
+  limits.callEnded("energy_price", ["Germany"]);
+  expect(await limits.answer("energy_price")).toEqual(unreadable);
+});
+
+test("a dataset named __proto__ stays a dataset of the answer", async () => {
+  const { limits, release } = setup();
+  const first = limits.answer("energy_price");
+  release({ ...germany(0), body: '{"__proto__":{"remaining_requests":5,"total_requests":9}}' });
+  await first;
+  limits.callStarted("energy_price");
+  limits.callEnded("energy_price", ["__proto__"]);
+  const told = JSON.parse((await limits.answer("energy_price")).body) as Record<string, unknown>;
+  expect(Object.keys(told)).toEqual(["__proto__"]);
+  expect(Object.getOwnPropertyDescriptor(told, "__proto__")?.value).toEqual({
+    remaining_requests: 4,
+    total_requests: 9,
+  });
+});
