@@ -79,6 +79,7 @@ export function createEngine(env: EngineEnvironment, options: CreateEngineOption
     retry: options.retry,
     requestsPerSecond: tuning.requestsPerSecond,
     maxInFlight: tuning.maxInFlight,
+    paced: () => auth.status().gateway === null,
   });
   return assembleEngine({
     client,

@@ -55,6 +55,8 @@ export interface ServiceClientDeps {
   maxInFlight?: number;
   /** Per-operation rate (default 10 per second, docs/service.md §8.1). */
   requestsPerSecond?: number;
+  /** False while signed in through a team gateway (it paces the service's calls itself). */
+  paced?: () => boolean;
   /** Waits between retries (default: a scheduler timer that the caller's signal cancels). */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** Jitter source in [0, 1) (default Math.random). */
@@ -114,6 +116,7 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
   const gate: RequestGate = createRequestGate({
     requestsPerSecond: deps.requestsPerSecond ?? DEFAULT_REQUESTS_PER_SECOND,
     maxInFlight: deps.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT,
+    ...(deps.paced ? { paced: deps.paced } : {}),
   });
   const reachability = deps.reachability ?? new ReachabilityTracker();
   let http = emptyHttpCounts();

@@ -41,6 +41,37 @@ describe("createRequestGate", () => {
     expect(starts).toEqual(expectedStarts);
   });
 
+  test("unpaced (a team gateway paces the service itself): only the in-flight cap holds, and pacing comes back when asked", async () => {
+    let paced = false;
+    const gate = createRequestGate({ requestsPerSecond: 10, maxInFlight: 3, paced: () => paced });
+    const t0 = Date.now();
+    const starts: number[] = [];
+    const release: Array<() => void> = [];
+    const done = Array.from({ length: 6 }, () =>
+      gate.run("series_values", () => {
+        starts.push(Date.now() - t0);
+        return new Promise<void>((resolve) => release.push(resolve));
+      }),
+    );
+    await jest.advanceTimersByTimeAsync(0);
+    // Three at once (the cap), the next three as places free: no 105 ms spacing.
+    expect(starts).toEqual([0, 0, 0]);
+    await jest.advanceTimersByTimeAsync(10);
+    for (const free of release.splice(0)) free();
+    await jest.advanceTimersByTimeAsync(0);
+    expect(starts).toEqual([0, 0, 0, 10, 10, 10]);
+    for (const free of release.splice(0)) free();
+    await Promise.all(done);
+    paced = true;
+    const pacedStarts: number[] = [];
+    const pacedDone = Array.from({ length: 3 }, () =>
+      gate.run("series_values", async () => void pacedStarts.push(Date.now() - t0)),
+    );
+    await jest.advanceTimersByTimeAsync(1_000);
+    await Promise.all(pacedDone);
+    expect(pacedStarts).toEqual([10, 115, 220]);
+  });
+
   test("a slot is granted from a timer even without a wait: work queued in the same turn is there", async () => {
     const gate = createRequestGate({ requestsPerSecond: 10, maxInFlight: 50 });
     let granted = false;
