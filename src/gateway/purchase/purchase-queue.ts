@@ -25,7 +25,7 @@ export interface PurchaseItem {
 }
 
 export type PurchaseOutcome =
-  | { kind: "answer"; record: unknown; source: "purchase" | "cache" }
+  | { kind: "answer"; recordJson: string; source: "purchase" | "cache" }
   /** The service left the code out of its answer (unknown or not subscribed): no charge. */
   | { kind: "absent" }
   | { kind: "failed"; answer: UpstreamAnswer };
@@ -230,7 +230,7 @@ export class PurchaseQueue {
             waiting.item.fingerprint !== null &&
             answer.fingerprint === waiting.item.fingerprint
           ) {
-            settle(waiting, { kind: "answer", record: answer.record, source: "cache" });
+            settle(waiting, { kind: "answer", recordJson: answer.recordJson, source: "cache" });
           } else toBuy.push(waiting);
         }
         if (toBuy.length > 0) await this.call(product, operation, toBuy, settle);
@@ -294,17 +294,17 @@ export class PurchaseQueue {
       for (const waiting of toBuy) settle(waiting, { kind: "failed", answer: unreadable });
       return;
     }
-    const byCode = new Map<string, unknown>();
+    const byCode = new Map<string, { record: unknown; json: string }>();
     for (const record of records) {
       const code = (record as { code?: unknown }).code;
-      if (typeof code === "string") byCode.set(code, record);
+      if (typeof code === "string") byCode.set(code, { record, json: JSON.stringify(record) });
     }
     const at = new Date(this.settings.now());
     const bought = toBuy.filter((waiting) => byCode.has(waiting.item.requested.code));
     const codes = bought.map((waiting) => ({
       key: waiting.item.key,
       code: waiting.item.requested.code,
-      dataset: waiting.item.dataset || datasetOf(byCode.get(waiting.item.requested.code)),
+      dataset: waiting.item.dataset || datasetOf(byCode.get(waiting.item.requested.code)?.record),
       member: waiting.member,
     }));
     charged.push(...codes.map((code) => code.dataset));
@@ -314,7 +314,7 @@ export class PurchaseQueue {
         .filter((waiting) => waiting.item.fingerprint !== null)
         .map((waiting) => ({
           key: waiting.item.key,
-          record: byCode.get(waiting.item.requested.code),
+          recordJson: byCode.get(waiting.item.requested.code)?.json ?? "null",
           fingerprint: waiting.item.fingerprint ?? "",
           boughtAt: at,
         })),
@@ -330,10 +330,12 @@ export class PurchaseQueue {
     if (bought.some((waiting) => waiting.item.fingerprint === null))
       this.settings.events?.unlisted?.(product);
     for (const waiting of toBuy) {
-      const record = byCode.get(waiting.item.requested.code);
+      const bought = byCode.get(waiting.item.requested.code);
       settle(
         waiting,
-        record === undefined ? { kind: "absent" } : { kind: "answer", record, source: "purchase" },
+        bought === undefined
+          ? { kind: "absent" }
+          : { kind: "answer", recordJson: bought.json, source: "purchase" },
       );
     }
   }

@@ -71,8 +71,11 @@ export interface AnswerKey {
 
 export interface CachedAnswer {
   key: string;
-  /** The upstream's Series Values record for the code, as it came. */
-  record: unknown;
+  /**
+   * The upstream's Series Values record for the code as JSON text: answers are made of these
+   * texts as they are, never parsed and written again (the serving path's largest cost).
+   */
+  recordJson: string;
   /** The catalog's view of the series when it was bought (see catalog/catalog-entry.ts). */
   fingerprint: string;
   boughtAt: Date;

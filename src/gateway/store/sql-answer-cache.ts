@@ -1,10 +1,11 @@
-// The answers the gateway bought, by key, in the `answers` table (the record as jsonb).
+// The answers the gateway bought, by key, in the `answers` table (the record as jsonb, read
+// back as text: the database writes it out faster than JavaScript would).
 import type { SqlDatabase } from "../database/sql-database";
 import type { AnswerCache, CachedAnswer } from "./gateway-store";
 
 interface AnswerRow {
   key: string;
-  record: unknown;
+  record_json: string;
   fingerprint: string;
   bought_at: Date;
 }
@@ -14,7 +15,7 @@ export function sqlAnswerCache(database: SqlDatabase): AnswerCache {
     async get(keys) {
       if (keys.length === 0) return new Map();
       const rows = await database.query<AnswerRow>(
-        "select key, record, fingerprint, bought_at from answers where key = any($1::text[])",
+        "select key, record::text as record_json, fingerprint, bought_at from answers where key = any($1::text[])",
         [[...keys]],
       );
       return new Map(
@@ -22,7 +23,7 @@ export function sqlAnswerCache(database: SqlDatabase): AnswerCache {
           row.key,
           {
             key: row.key,
-            record: row.record,
+            recordJson: row.record_json,
             fingerprint: row.fingerprint,
             boughtAt: new Date(row.bought_at),
           },
@@ -43,7 +44,7 @@ export function sqlAnswerCache(database: SqlDatabase): AnswerCache {
            set record = excluded.record, fingerprint = excluded.fingerprint, bought_at = excluded.bought_at`,
         [
           list.map((answer) => answer.key),
-          list.map((answer) => JSON.stringify(answer.record) ?? "null"),
+          list.map((answer) => answer.recordJson),
           list.map((answer) => answer.fingerprint),
           list.map((answer) => answer.boughtAt.toISOString()),
         ],

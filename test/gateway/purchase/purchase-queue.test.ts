@@ -243,7 +243,7 @@ test("a key kept by another instance meanwhile (same fingerprint) is served from
   await store.answers.put([
     {
       key: item("600-1-1").key,
-      record: { code: "600-1-1" },
+      recordJson: '{"code":"600-1-1"}',
       fingerprint: "2026-11-04|2026-10-01",
       boughtAt: new Date(),
     },
@@ -256,7 +256,7 @@ test("a key kept by another instance meanwhile (same fingerprint) is served from
   expect(upstream.calls).toHaveLength(0);
   expect(outcomes.get(item("600-1-1").key)).toEqual({
     kind: "answer",
-    record: { code: "600-1-1" },
+    recordJson: '{"code":"600-1-1"}',
     source: "cache",
   });
 });
