@@ -29,7 +29,7 @@ export interface GatewaySettings {
   tls?: { cert: string; key: string };
   catalogMaxAgeMs?: number;
   limitsMaxAgeMs?: number;
-  /** A part-filled upstream call waits until no code came for this long... */
+  /** A part-filled upstream call waits until no member's key to buy came for this long... */
   packingWindowMs?: number;
   /** ...but never longer than this for its first code. */
   packingMaxWaitMs?: number;
@@ -48,7 +48,7 @@ export const DEFAULTS = {
   catalogMaxAgeMs: 5 * 60_000,
   limitsMaxAgeMs: 30_000,
   packingWindowMs: 100,
-  packingMaxWaitMs: 1_000,
+  packingMaxWaitMs: 2_000,
   signInAttempts: { max: 10, windowMs: 60_000 },
 } as const;
 

@@ -1,7 +1,9 @@
 // Buys what members need from the service, once for the team. A key already being bought is
 // not bought again: its requesters wait for the one purchase. Keys of one product, operation
-// and data type wait for each other while more keep coming (until none came for the idle
-// window, or the first of them has waited the longest wait), then for the operation's turn at
+// and data type wait for each other while members' requests keep coming (until no key of any
+// group came for the idle window, or the first of them has waited the longest wait): a member's
+// engine asks for Values and History, and for each product, in calls of their own, so a quiet
+// group says little about whether its next codes are on their way. Then for the operation's turn at
 // the service's rate, and only then are taken into a call of up to 40 codes (one data type per
 // call, as the service requires; a code at most once per call): every key that arrived while
 // the call waited for its turn rides in it. Forty waiting codes go at their turn at once. A
@@ -67,8 +69,7 @@ interface Group {
   product: ProductId;
   operation: DataOperation;
   waiting: Waiting[];
-  /** When a code last joined the waiting ones, and when the oldest waiting one came. */
-  lastArrival: number;
+  /** When the oldest waiting key came. */
   firstArrival: number;
   flushScheduled: boolean;
   /** A loop is taking calls off this group, one per turn. */
@@ -78,6 +79,8 @@ interface Group {
 export class PurchaseQueue {
   private readonly underway = new Map<string, Promise<PurchaseOutcome>>();
   private readonly groups = new Map<string, Group>();
+  /** When a key to buy last came, whatever its group. */
+  private lastArrival = -Infinity;
 
   constructor(private readonly settings: PurchaseQueueSettings) {}
 
@@ -106,7 +109,7 @@ export class PurchaseQueue {
       const group = this.group(product, operation, item.dataType);
       const now = this.settings.now();
       if (group.waiting.length === 0) group.firstArrival = now;
-      group.lastArrival = now;
+      this.lastArrival = now;
       group.waiting.push({ item, member, settle });
       touched.add(group);
     }
@@ -130,7 +133,6 @@ export class PurchaseQueue {
         product,
         operation,
         waiting: [],
-        lastArrival: 0,
         firstArrival: 0,
         flushScheduled: false,
         sending: false,
@@ -141,14 +143,14 @@ export class PurchaseQueue {
   }
 
   /**
-   * How much longer a part-filled call should wait for company: until no code came for the
-   * idle window, and never past the longest wait of its first code. 0: it goes now.
+   * How much longer a part-filled call should wait for company: until no key of any group came
+   * for the idle window, and never past the longest wait of its first key. 0: it goes now.
    */
   private waitLeft(group: Group): number {
     if (distinctCodes(group.waiting) >= MAX_CODES_PER_CALL) return 0;
     const { idleMs, maxWaitMs } = this.settings;
     const now = this.settings.now();
-    return Math.max(0, Math.min(group.lastArrival + idleMs, group.firstArrival + maxWaitMs) - now);
+    return Math.max(0, Math.min(this.lastArrival + idleMs, group.firstArrival + maxWaitMs) - now);
   }
 
   /** Sends the group's keys once they have waited for company (waitLeft). */

@@ -330,3 +330,27 @@ test("the end of every call is told with what it charged, also when keeping its 
   await refused;
   expect(ended).toEqual([["Germany"], []]);
 });
+
+test("a member's keys of another group keep a part-filled call waiting: the burst is one", async () => {
+  const asked = [queue.buy("ann@example.com", "energy_price", "series_values", [item("970-1-1")])];
+  // History keys keep coming every 8 ms: the Values call waits with them, up to its longest wait.
+  for (let index = 0; index < 4; index += 1) {
+    timer.advance(8);
+    await settle();
+    asked.push(
+      queue.buy("bob@example.com", "energy_price", "series_hist", [
+        { ...item(`${971 + index}-1-1`), key: `hist|${971 + index}` },
+      ]),
+    );
+  }
+  await settle();
+  expect(upstream.calls).toHaveLength(0);
+  timer.advance(10);
+  await settle();
+  expect(upstream.calls.map((call) => `${call.path.split("/")[4]}:${call.codes.length}`).sort()).toEqual([
+    "series:1",
+    "series_hist:4",
+  ]);
+  for (const call of upstream.calls) call.answer(ok(call.codes));
+  await Promise.all(asked);
+});
