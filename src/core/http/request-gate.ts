@@ -3,8 +3,10 @@
 // flight. p-limit holds the cap (in arrival order); one p-throttle per operation grants its
 // slots 1000/N ms apart (plus headroom), so no one-second window holds more than N starts of
 // it; a StartWindow per operation checks the starts again as they actually leave.
+// p-throttle loads with the first paced call (a chunk of its own in the add-in): Excel starts
+// the functions runtime without it, and a call goes to the network anyway.
 import pLimit from "p-limit";
-import pThrottle from "p-throttle";
+import { errorMessage, PcdError } from "../errors";
 import type { SendSlot } from "../service-client";
 import type { ServiceOperation } from "./paths";
 import { StartWindow } from "./start-window";
@@ -33,6 +35,26 @@ export interface RequestGate {
    * send, and must run or release the slot (a forgotten slot blocks the gate).
    */
   reserve(operation: ServiceOperation): Promise<SendSlot>;
+}
+
+type PThrottle = (typeof import("p-throttle"))["default"];
+
+let throttleModule: Promise<PThrottle> | undefined;
+
+/** p-throttle, loaded once; a failed load is tried again by the next call. */
+async function loadThrottle(): Promise<PThrottle> {
+  throttleModule ??= import(/* webpackChunkName: "call-pacing" */ "p-throttle").then(
+    (module) => module.default,
+  );
+  try {
+    return await throttleModule;
+  } catch (error) {
+    throttleModule = undefined;
+    throw new PcdError(
+      "network",
+      `The add-in could not load its call pacing (${errorMessage(error)}): check the connection and try again.`,
+    );
+  }
 }
 
 /** One operation's limits: the spacing of its grants and the window of its starts. */
@@ -85,7 +107,7 @@ export function createRequestGate(options: RequestGateOptions): RequestGate {
   // way to the service; a window that sees 11 starts in 999 ms earns a 429.
   const spacingMs = Math.ceil((1000 / options.requestsPerSecond) * SPACING_HEADROOM);
   const perOperation = new Map<ServiceOperation, OperationLimits>();
-  const limitsOf = (operation: ServiceOperation): OperationLimits => {
+  const limitsOf = (operation: ServiceOperation, pThrottle: PThrottle): OperationLimits => {
     let entry = perOperation.get(operation);
     if (!entry) {
       entry = {
@@ -111,27 +133,29 @@ export function createRequestGate(options: RequestGateOptions): RequestGate {
   // delay when it calls at once, so the work queued in the same turn of the event loop is
   // there when the holder chooses what to send.
   const reserve = (operation: ServiceOperation): Promise<SendSlot> =>
-    new Promise((granted) => {
+    new Promise((granted, failed) => {
       if (options.paced?.() === false) {
         void inFlight(
           () => new Promise<void>((free) => setTimeout(() => granted(grantedSlot(free, null)), 0)),
         );
         return;
       }
-      const { spaced, window } = limitsOf(operation);
-      void inFlight(() => {
-        let calledAtOnce = true;
-        const turn = spaced(
-          () =>
-            new Promise<void>((free) => {
-              const grant = (): void => granted(grantedSlot(free, window));
-              if (calledAtOnce) setTimeout(grant, 0);
-              else grant();
-            }),
-        );
-        calledAtOnce = false;
-        return turn;
-      });
+      // Calls reserved together wait for the one load and queue in the order they came.
+      loadThrottle().then((pThrottle) => queuePaced(limitsOf(operation, pThrottle), granted), failed);
+    });
+  const queuePaced = ({ spaced, window }: OperationLimits, granted: (slot: SendSlot) => void): void =>
+    void inFlight(() => {
+      let calledAtOnce = true;
+      const turn = spaced(
+        () =>
+          new Promise<void>((free) => {
+            const grant = (): void => granted(grantedSlot(free, window));
+            if (calledAtOnce) setTimeout(grant, 0);
+            else grant();
+          }),
+      );
+      calledAtOnce = false;
+      return turn;
     });
   return {
     reserve,

@@ -72,6 +72,26 @@ describe("createRequestGate", () => {
     expect(pacedStarts).toEqual([10, 115, 220]);
   });
 
+  test("the pacing's code loads with the first paced call: a failed load fails that call naming the cause, and the next loads it", async () => {
+    await jest.isolateModulesAsync(async () => {
+      jest.doMock("p-throttle", () => {
+        throw new Error("Loading chunk call-pacing failed");
+      });
+      const { createRequestGate: isolatedGate } = await import("../../../src/core/http/request-gate");
+      const gate = isolatedGate({ requestsPerSecond: 10, maxInFlight: 2 });
+      // The isolated modules have their own PcdError class: the error is compared by its fields.
+      await expect(gate.run("series_values", async () => "sent")).rejects.toMatchObject({
+        kind: "network",
+        message:
+          "The add-in could not load its call pacing (Loading chunk call-pacing failed): check the connection and try again.",
+      });
+      jest.dontMock("p-throttle");
+      const sent = gate.run("series_values", async () => "sent");
+      await jest.advanceTimersByTimeAsync(0);
+      await expect(sent).resolves.toBe("sent");
+    });
+  });
+
   test("a slot is granted from a timer even without a wait: work queued in the same turn is there", async () => {
     const gate = createRequestGate({ requestsPerSecond: 10, maxInFlight: 50 });
     let granted = false;
