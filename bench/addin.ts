@@ -10,7 +10,7 @@ import { measureStartup, startupUnavailable } from "./startup-time";
 type Log = (level: string, message: string) => void;
 
 /** How many of the functions runtime's largest modules the results list. */
-export const LARGEST_MODULES = 15;
+export const LARGEST_MODULES = 8;
 
 /** Measures the built add-in (bundle sizes, start-up time). */
 export type AddinMeasurement = () => Promise<AddinFigures>;

@@ -85,7 +85,9 @@ function requestsTable(workloads: readonly WorkloadResult[]): string {
   );
 }
 
+/** The real shape's workloads but W5, whose sizes have a table of their own. */
 function timeTable(workloads: readonly WorkloadResult[]): string {
+  const shown = workloads.filter((result) => result.scale === undefined && !result.id.startsWith("spec "));
   return table(
     [
       "Workload",
@@ -101,7 +103,7 @@ function timeTable(workloads: readonly WorkloadResult[]): string {
       "Peak RSS MiB (growth)",
       "Cell errors",
     ],
-    workloads.map((result) => [
+    shown.map((result) => [
       result.id,
       seconds(result.wallMs),
       seconds(result.rateLimitBoundMs),
@@ -156,12 +158,16 @@ function scaleTable(workloads: readonly WorkloadResult[]): string {
   );
 }
 
+/** The largest W5 size's profiles (every size's are in results.json). */
 function profileLines(workloads: readonly WorkloadResult[]): string[] {
   const lines: string[] = [];
-  for (const result of workloads) {
+  const profiled = workloads.filter(
+    (result) =>
+      result.scale !== undefined && result.scale.coldProfile.length + result.scale.warmProfile.length > 0,
+  );
+  for (const result of profiled.slice(-1)) {
     const figures = result.scale;
-    if (figures === undefined || (figures.coldProfile.length === 0 && figures.warmProfile.length === 0))
-      continue;
+    if (figures === undefined) continue;
     for (const [pass, entries] of [
       ["cold", figures.coldProfile],
       ["warm", figures.warmProfile],
@@ -244,6 +250,8 @@ export function renderResults(results: BenchResults): string {
     "",
     "### Time and resources",
     "",
+    "W5's sizes are in their own table below; the spec shape's rows are counted above only.",
+    "",
     timeTable(results.workloads),
     "",
     "### W5: scale (cold pass, then a warm recalculation in the same process)",
@@ -252,7 +260,7 @@ export function renderResults(results: BenchResults): string {
     ...(profileLines(results.workloads).length > 0
       ? [
           "",
-          "Top CPU self time per pass (inspector sampling profiler, busy time only; percent of the sampled busy time):",
+          "Top CPU self time per pass at the largest size (inspector sampling profiler, busy time only; percent of the sampled busy time; every size's in results.json):",
           "",
           ...profileLines(results.workloads),
         ]
