@@ -304,15 +304,19 @@ describe("a Data Limits reading taken while calls are under way", () => {
     };
     return { ...context, keeper, release, held };
   }
+  /** A first reading, answered at once. */
+  const readOnce = async (context: ReturnType<typeof heldSetup>, remaining: number): Promise<void> => {
+    const first = context.keeper.limitsOf("energy_price");
+    context.release(remaining);
+    await first;
+  };
   const germany = (context: { ledger: QuotaLedger }): number | undefined =>
     context.ledger.limitsOf("live", "energy_price")?.Germany?.remaining;
 
   test("an answer composed before a charge that was confirmed first does not bring the charge back", async () => {
     const context = heldSetup();
     const { keeper, release } = context;
-    const first = keeper.limitsOf("energy_price");
-    release(480);
-    await first;
+    await readOnce(context, 480);
     // The clock moves past the reading's age: a view reads again while a call goes out.
     context.clock.now += LIMITS_MAX_AGE_MS;
     const gate = keeper.gate();
@@ -329,9 +333,7 @@ describe("a Data Limits reading taken while calls are under way", () => {
     const context = heldSetup();
     const { keeper, release, reads } = context;
     const gate = keeper.gate();
-    const first = keeper.limitsOf("energy_price");
-    release(480);
-    await first;
+    await readOnce(context, 480);
     context.clock.now += LIMITS_MAX_AGE_MS;
     const admission = await gate.admit([item("Germany")]);
     const reading = keeper.limitsOf("energy_price");
@@ -368,11 +370,9 @@ describe("a Data Limits reading taken while calls are under way", () => {
 
   test("a reading with no call under way is settled: no second call", async () => {
     const context = heldSetup();
-    const { keeper, release, reads } = context;
+    const { keeper, reads } = context;
     const gate = keeper.gate();
-    const first = keeper.limitsOf("energy_price");
-    release(480);
-    await first;
+    await readOnce(context, 480);
     const admission = await gate.admit([item("Germany")]);
     gate.confirm?.(admission.admitted);
     expect(context.ledger.needsSettling("live", "energy_price")).toBe(false);
