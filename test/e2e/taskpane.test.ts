@@ -519,7 +519,10 @@ describe("accessibility and layout", () => {
     if (tab === "Status") {
       await preview.pane.getByTestId("service-state").filter({ hasText: "last answered" }).waitFor();
     }
-    await preview.page.waitForTimeout(200);
+    // Two animation frames: what the clicks and answers rendered has been laid out.
+    await preview.page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
     const overflow = await preview.page.evaluate(() => {
       const pane = document.querySelector(".pane")!;
       return {
