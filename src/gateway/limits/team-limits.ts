@@ -68,7 +68,9 @@ export class TeamLimits {
   }
 
   private usable(product: ProductId, held: Held): boolean {
-    if (this.settings.now() - held.at >= this.settings.maxAgeMs) return false;
+    // An answer from the future (the clock went back) is as stale as an old one.
+    const age = this.settings.now() - held.at;
+    if (age < 0 || age >= this.settings.maxAgeMs) return false;
     return !(held.unsettled && this.purchasesOf(product).inFlight === 0);
   }
 

@@ -54,6 +54,11 @@ export interface PurchaseQueueSettings {
   idleMs: number;
   /** ...but its first code waits no longer than this. */
   maxWaitMs: number;
+  /**
+   * A monotonic clock in ms for those waits (performance.now outside tests): the calendar
+   * clock (`now`) may jump, and a wait must not.
+   */
+  elapsed?: () => number;
   /** Runs `run` after `ms` (setTimeout outside tests). */
   later?: (run: () => void, ms: number) => void;
   events?: PurchaseEvents;
@@ -107,7 +112,7 @@ export class PurchaseQueue {
       this.underway.set(item.key, outcome);
       outcomes.set(item.key, outcome);
       const group = this.group(product, operation, item.dataType);
-      const now = this.settings.now();
+      const now = this.elapsed();
       if (group.waiting.length === 0) group.firstArrival = now;
       this.lastArrival = now;
       group.waiting.push({ item, member, settle });
@@ -149,8 +154,13 @@ export class PurchaseQueue {
   private waitLeft(group: Group): number {
     if (distinctCodes(group.waiting) >= MAX_CODES_PER_CALL) return 0;
     const { idleMs, maxWaitMs } = this.settings;
-    const now = this.settings.now();
-    return Math.max(0, Math.min(this.lastArrival + idleMs, group.firstArrival + maxWaitMs) - now);
+    const now = this.elapsed();
+    const left = Math.min(this.lastArrival + idleMs, group.firstArrival + maxWaitMs) - now;
+    return Math.min(maxWaitMs, Math.max(0, left));
+  }
+
+  private elapsed(): number {
+    return (this.settings.elapsed ?? (() => performance.now()))();
   }
 
   /** Sends the group's keys once they have waited for company (waitLeft). */

@@ -130,3 +130,13 @@ test("a dataset named __proto__ stays a dataset of the answer", async () => {
     total_requests: 9,
   });
 });
+
+test("after the clock went back, the kept answer is read again", async () => {
+  const { clock, held, limits, release } = setup();
+  const first = limits.answer("energy_price");
+  release(germany(480));
+  await first;
+  clock.now -= 60_000;
+  void limits.answer("energy_price");
+  expect(held).toHaveLength(1);
+});

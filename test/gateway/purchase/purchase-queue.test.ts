@@ -109,6 +109,7 @@ beforeEach(() => {
     store,
     productPath: (product) => `/${product}`,
     now: timer.now,
+    elapsed: timer.now,
     idleMs: 10,
     maxWaitMs: 100,
     later: timer.later,
@@ -161,6 +162,7 @@ test("keys that arrive while a call waits for its turn at the service's rate rid
     store,
     productPath: (product) => `/${product}`,
     now: timer.now,
+    elapsed: timer.now,
     idleMs: 10,
     maxWaitMs: 100,
     later: timer.later,
@@ -308,6 +310,7 @@ test("the end of every call is told with what it charged, also when keeping its 
     },
     productPath: (product) => `/${product}`,
     now: timer.now,
+    elapsed: timer.now,
     idleMs: 10,
     maxWaitMs: 100,
     later: timer.later,
@@ -353,4 +356,25 @@ test("a member's keys of another group keep a part-filled call waiting: the burs
   ]);
   for (const call of upstream.calls) call.answer(ok(call.codes));
   await Promise.all(asked);
+});
+
+test("the calendar clock jumping back does not hold a call: waits are measured on a monotonic clock", async () => {
+  let calendar = START;
+  queue = new PurchaseQueue({
+    upstream,
+    store,
+    productPath: (product) => `/${product}`,
+    now: () => calendar,
+    elapsed: timer.now,
+    idleMs: 10,
+    maxWaitMs: 100,
+    later: timer.later,
+  });
+  const bought = queue.buy("ann@example.com", "energy_price", "series_values", [item("990-1-1")]);
+  calendar -= 30 * 24 * 3_600_000;
+  timer.advance(10);
+  await settle();
+  expect(upstream.calls.map((call) => call.codes)).toEqual([["990-1-1"]]);
+  upstream.calls[0]?.answer(ok(["990-1-1"]));
+  await bought;
 });
