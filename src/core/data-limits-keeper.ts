@@ -11,6 +11,7 @@ import { type DataLimits, type ProductId, type ServiceEnvironment } from "./mode
 import type { QuotaLedger } from "./quota-ledger";
 import { ENGINE_DEFAULTS } from "./defaults";
 import { failureBackoff } from "./failure-backoff";
+import { realScheduler, type Scheduler } from "./scheduler";
 
 /** Data Limits answers are reused this long by limits() (the ledger decrements meanwhile). */
 export const LIMITS_MAX_AGE_MS = ENGINE_DEFAULTS.limitsMaxAgeMs;
@@ -19,6 +20,11 @@ export const LIMITS_MAX_AGE_MS = ENGINE_DEFAULTS.limitsMaxAgeMs;
  * (the bars, the preview, a cell's data call), unless the user asks (Reload).
  */
 export const LIMITS_RETRY_AFTER_FAILURE_MS = ENGINE_DEFAULTS.limitsRetryAfterFailureMs;
+/**
+ * A reading taken while calls of its product were under way is read again once the product's
+ * calls have been over this long (quota-ledger.ts says why such a reading is unsettled).
+ */
+export const LIMITS_SETTLE_QUIET_MS = ENGINE_DEFAULTS.limitsSettleQuietMs;
 
 export interface DataLimitsParts {
   ledger: QuotaLedger;
@@ -35,6 +41,8 @@ export interface DataLimitsParts {
   workbookProducts(): ReadonlySet<ProductId>;
   /** The allowances moved (usage bars and PCD.LIMITS follow; INFO and SEARCH cells do not). */
   limitsChanged(): void;
+  /** Timers for settling reads (the real ones by default). */
+  scheduler?: Scheduler;
   log?: Logger;
 }
 
@@ -44,6 +52,8 @@ export class DataLimitsKeeper {
   private readonly failed = new Map<string, { at: number; error: unknown; failures: number }>();
   /** Products whose limits were read ahead this session (cleared at sign-in). */
   private readonly readAheadDone = new Set<ProductId>();
+  /** Per environment|product: cancels the settling read waiting for the calls to stay over. */
+  private readonly settling = new Map<string, () => void>();
 
   constructor(private readonly parts: DataLimitsParts) {}
 
@@ -55,6 +65,8 @@ export class DataLimitsKeeper {
   /** A new account may have other allowances: read ahead again. */
   newSession(): void {
     this.readAheadDone.clear();
+    for (const cancel of this.settling.values()) cancel();
+    this.settling.clear();
   }
 
   /**
@@ -91,11 +103,7 @@ export class DataLimitsKeeper {
     const { ledger } = this.parts;
     // docs/service.md §4.7: monthly code limits do not apply to the sandbox.
     if (environment === "sandbox") return {};
-    if (
-      !reread &&
-      ledger.isCurrent(environment, product, LIMITS_MAX_AGE_MS) &&
-      !ledger.needsSettling(environment, product)
-    ) {
+    if (!reread && ledger.isCurrent(environment, product, LIMITS_MAX_AGE_MS)) {
       return ledger.limitsOf(environment, product) ?? {};
     }
     try {
@@ -222,6 +230,7 @@ export class DataLimitsKeeper {
       // Only news is told: a view that reads the limits whenever they change would otherwise
       // read them again because of its own reading.
       if (this.shown(environment, product) !== before) this.parts.limitsChanged();
+      this.settleLater(environment, product);
       return this.parts.ledger.limitsOf(environment, product) ?? {};
     })().finally(() => this.fetching.delete(scope));
     this.fetching.set(scope, fetching);
@@ -249,6 +258,31 @@ export class DataLimitsKeeper {
     this.parts.ledger[outcome](first.environment, first.product, datasets);
     // The allowances moved, not the catalog: INFO and SEARCH cells must not re-run per call.
     if (first.environment === "live") this.parts.limitsChanged();
+    this.settleLater(first.environment, first.product);
+  }
+
+  /**
+   * A reading taken while calls were under way is read again once the product's calls have
+   * been over for LIMITS_SETTLE_QUIET_MS: the usage bars and PCD.LIMITS then show the service's
+   * own figure. Each call's end starts the wait again, so a run of calls ends in one read.
+   */
+  private settleLater(environment: ServiceEnvironment, product: ProductId): void {
+    if (environment !== "live" || !this.parts.ledger.needsSettling(environment, product)) return;
+    const scope = `${environment}|${product}`;
+    this.settling.get(scope)?.();
+    const scheduler = this.parts.scheduler ?? realScheduler;
+    this.settling.set(
+      scope,
+      scheduler.after(LIMITS_SETTLE_QUIET_MS, () => {
+        this.settling.delete(scope);
+        const { ledger } = this.parts;
+        if (this.parts.environment() !== environment || !this.parts.signedIn()) return;
+        if (!ledger.needsSettling(environment, product)) return;
+        this.fetch(environment, product).catch((error: unknown) =>
+          this.parts.log?.("warn", `Data Limits of ${product} not read again (${errorMessage(error)})`),
+        );
+      }),
+    );
   }
 }
 

@@ -32,6 +32,11 @@ export interface EngineTuning {
   limitsMaxAgeMs: number;
   /** After a failed Data Limits read, a product's limits are not asked again for this long unless the user asks (Reload). */
   limitsRetryAfterFailureMs: number;
+  /**
+   * A Data Limits answer read while calls were under way is read again once the product's calls
+   * have been over this long: one read after a run of calls, not one after each call.
+   */
+  limitsSettleQuietMs: number;
   /** A failed part of a series is not asked again for this long (charged answers are not resent). */
   recentFailureMs: number;
   /** A key whose last cell went away is kept this long (a recalculation cancels cells first). */
@@ -76,6 +81,7 @@ export const ENGINE_DEFAULTS: Readonly<EngineTuning> = Object.freeze({
   catalogMinCallIntervalUncachedMs: MINUTE,
   limitsMaxAgeMs: 5 * MINUTE,
   limitsRetryAfterFailureMs: 5 * MINUTE,
+  limitsSettleQuietMs: 2_000,
   recentFailureMs: 30_000,
   releaseGraceMs: 10_000,
   keySaveDelayMs: 1_000,

@@ -11,9 +11,9 @@
 // Everything resets at the release.
 // A Data Limits answer read while calls of its product were under way cannot say whether the
 // service counted them before it answered: the ledger takes the answer minus what was
-// confirmed meanwhile (the side of sending less) and calls the reading unsettled, so a view
-// reads again once the product's calls are over (needsSettling) instead of showing an old
-// figure that a later charge already moved.
+// confirmed meanwhile (the side of sending less) and calls the reading unsettled, so it is read
+// again once the product's calls are over (needsSettling; data-limits-keeper.ts waits for them
+// to stay over) instead of showing a figure that a charge may have moved twice or not at all.
 import { PcdError } from "./errors";
 import type { DataLimits, ProductId, ServiceEnvironment } from "./model";
 
@@ -154,8 +154,8 @@ export class QuotaLedger {
   }
 
   /**
-   * The reading was unsettled and the product's calls are over: a view should read Data
-   * Limits again to show the service's own figure (a data call does not wait for it).
+   * The reading was unsettled and the product's calls are over: Data Limits should be read
+   * again for the service's own figure (no data call waits for it).
    */
   needsSettling(environment: ServiceEnvironment, product: ProductId): boolean {
     const key = productKey(environment, product);

@@ -5,6 +5,7 @@ import {
   DataLimitsKeeper,
   LIMITS_MAX_AGE_MS,
   LIMITS_RETRY_AFTER_FAILURE_MS,
+  LIMITS_SETTLE_QUIET_MS,
 } from "../../src/core/data-limits-keeper";
 import { PcdError } from "../../src/core/errors";
 import type { DataLimits, ProductId, ServiceEnvironment } from "../../src/core/model";
@@ -279,10 +280,11 @@ describe("the batcher's gate", () => {
 });
 
 describe("a Data Limits reading taken while calls are under way", () => {
-  /** The keeper with its Data Limits answers held until the test releases them. */
+  /** The keeper with its Data Limits answers held until the test releases them, and its timers run by the test. */
   function heldSetup() {
     const context = setup();
     const held: Array<{ release: (limits: DataLimits) => void }> = [];
+    const timers: Array<{ at: number; run: () => void; cancelled: boolean }> = [];
     const keeper = new DataLimitsKeeper({
       ledger: context.ledger,
       now: () => context.clock.now,
@@ -296,19 +298,41 @@ describe("a Data Limits reading taken while calls are under way", () => {
       downtimeError: () => undefined,
       workbookProducts: () => new Set(),
       limitsChanged: () => undefined,
+      scheduler: {
+        after: (ms, run) => {
+          const timer = { at: context.clock.now + ms, run, cancelled: false };
+          timers.push(timer);
+          return () => (timer.cancelled = true);
+        },
+      },
     });
     const release = (remaining: number): void => {
       const next = held.shift();
       if (!next) throw new Error("no Data Limits call is waiting for its answer");
       next.release({ Germany: { remaining, total: 500 } });
     };
-    return { ...context, keeper, release, held };
+    /** Moves the clock by `ms`, running the timers due by then. */
+    const advance = (ms: number): void => {
+      context.clock.now += ms;
+      for (const timer of timers.splice(0)) {
+        if (timer.cancelled) continue;
+        if (timer.at <= context.clock.now) timer.run();
+        else timers.push(timer);
+      }
+    };
+    return { ...context, keeper, release, held, advance };
   }
   /** A first reading, answered at once. */
   const readOnce = async (context: ReturnType<typeof heldSetup>, remaining: number): Promise<void> => {
     const first = context.keeper.limitsOf("energy_price");
     context.release(remaining);
     await first;
+  };
+  /** One call of one code of Germany, admitted and confirmed (the service charged it). */
+  const oneCall = async (context: ReturnType<typeof heldSetup>): Promise<void> => {
+    const gate = context.keeper.gate();
+    const admission = await gate.admit([item("Germany")]);
+    gate.confirm?.(admission.admitted);
   };
   const germany = (context: { ledger: QuotaLedger }): number | undefined =>
     context.ledger.limitsOf("live", "energy_price")?.Germany?.remaining;
@@ -319,17 +343,15 @@ describe("a Data Limits reading taken while calls are under way", () => {
     await readOnce(context, 480);
     // The clock moves past the reading's age: a view reads again while a call goes out.
     context.clock.now += LIMITS_MAX_AGE_MS;
-    const gate = keeper.gate();
     const reading = keeper.limitsOf("energy_price");
-    const admission = await gate.admit([item("Germany")]);
-    gate.confirm?.(admission.admitted);
+    await oneCall(context);
     // The service answered Data Limits before it charged the call.
     release(480);
     expect((await reading).Germany?.remaining).toBe(479);
     expect(germany(context)).toBe(479);
   });
 
-  test("an answer that already holds a charge confirmed after it is read again once the calls are over", async () => {
+  test("an answer that already holds a charge confirmed after it is read again once the calls have stayed over", async () => {
     const context = heldSetup();
     const { keeper, release, reads } = context;
     const gate = keeper.gate();
@@ -342,18 +364,22 @@ describe("a Data Limits reading taken while calls are under way", () => {
     await reading;
     gate.confirm?.(admission.admitted);
     expect(germany(context)).toBe(478);
-    // The calls are over: the next view's reading asks the service instead of showing 478.
-    expect(context.ledger.needsSettling("live", "energy_price")).toBe(true);
-    const settled = keeper.limitsOf("energy_price");
+    // A view looking now shows the ledger's figure and asks nothing.
+    await keeper.limitsOf("energy_price");
+    expect(reads).toHaveLength(2);
+    context.advance(LIMITS_SETTLE_QUIET_MS - 1);
+    expect(reads).toHaveLength(2);
+    context.advance(1);
     expect(reads).toHaveLength(3);
     release(479);
-    expect((await settled).Germany?.remaining).toBe(479);
+    for (let turn = 0; turn < 5; turn += 1) await Promise.resolve();
+    expect(germany(context)).toBe(479);
     expect(context.ledger.needsSettling("live", "energy_price")).toBe(false);
-    await keeper.limitsOf("energy_price");
+    context.advance(LIMITS_SETTLE_QUIET_MS);
     expect(reads).toHaveLength(3);
   });
 
-  test("while the calls go on, a view uses the reading it has and asks nothing", async () => {
+  test("a run of calls ends in one settling read, however often a view looks meanwhile", async () => {
     const context = heldSetup();
     const { keeper, release, reads } = context;
     const gate = keeper.gate();
@@ -361,22 +387,26 @@ describe("a Data Limits reading taken while calls are under way", () => {
     const admission = await gate.admit([item("Germany")]);
     release(480);
     await first;
-    expect(context.ledger.needsSettling("live", "energy_price")).toBe(false);
-    await keeper.limitsOf("energy_price");
-    expect(reads).toHaveLength(1);
     gate.confirm?.(admission.admitted);
-    expect(context.ledger.needsSettling("live", "energy_price")).toBe(true);
+    // Eleven more calls, one after another, each ending before the quiet wait is over.
+    for (let call = 0; call < 11; call += 1) {
+      context.advance(LIMITS_SETTLE_QUIET_MS / 2);
+      await oneCall(context);
+      await keeper.limitsOf("energy_price");
+    }
+    expect(reads).toHaveLength(1);
+    context.advance(LIMITS_SETTLE_QUIET_MS);
+    expect(reads).toHaveLength(2);
   });
 
   test("a reading with no call under way is settled: no second call", async () => {
     const context = heldSetup();
     const { keeper, reads } = context;
-    const gate = keeper.gate();
     await readOnce(context, 480);
-    const admission = await gate.admit([item("Germany")]);
-    gate.confirm?.(admission.admitted);
+    await oneCall(context);
     expect(context.ledger.needsSettling("live", "energy_price")).toBe(false);
     expect((await keeper.limitsOf("energy_price")).Germany?.remaining).toBe(479);
+    context.advance(LIMITS_SETTLE_QUIET_MS);
     expect(reads).toHaveLength(1);
   });
 });

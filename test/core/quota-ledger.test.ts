@@ -242,90 +242,112 @@ describe("dataset names like Object's properties", () => {
 
 describe("QuotaLedger.record with the calls that moved while Data Limits was read", () => {
   type Move = "confirm" | "unanswered" | "refund";
-  // Each row: codes admitted before the read was sent, what happened to each while the
-  // answer was on its way (in order), what the service answered, and what the ledger holds.
+  // Each row: how each code in flight when the read was sent ended while its answer was on the
+  // way; how each code sent while it was on the way ends after the answer is recorded; what the
+  // service answered; what the ledger holds then; whether, once every call is over, the
+  // reading is to be read again.
   const rows: Array<{
     name: string;
-    before: Move[];
-    during: Move[];
+    endedWhileReading: Move[];
+    sentWhileReading: Move[];
     answered: number;
     remaining: number;
     unconfirmed: number;
     current: boolean;
-    settling: boolean;
+    readAgain: boolean;
   }> = [
     {
       name: "nothing moved",
-      before: [],
-      during: [],
+      endedWhileReading: [],
+      sentWhileReading: [],
       answered: 480,
       remaining: 480,
       unconfirmed: 0,
       current: true,
-      settling: false,
+      readAgain: false,
     },
     {
       name: "a charge confirmed meanwhile is taken off",
-      before: ["confirm"],
-      during: [],
+      endedWhileReading: ["confirm"],
+      sentWhileReading: [],
       answered: 480,
       remaining: 479,
       unconfirmed: 0,
       current: true,
-      settling: true,
+      readAgain: true,
     },
     {
       name: "a refund changes nothing",
-      before: ["refund"],
-      during: [],
+      endedWhileReading: ["refund"],
+      sentWhileReading: [],
       answered: 480,
       remaining: 480,
       unconfirmed: 0,
       current: true,
-      settling: true,
+      readAgain: true,
     },
     {
       name: "a call that ended unanswered meanwhile stays unknown",
-      before: ["unanswered"],
-      during: [],
+      endedWhileReading: ["unanswered"],
+      sentWhileReading: [],
       answered: 480,
       remaining: 480,
       unconfirmed: 1,
       current: false,
-      settling: true,
+      readAgain: true,
     },
     {
       name: "a code sent meanwhile stays in flight",
-      before: [],
-      during: ["confirm"],
+      endedWhileReading: [],
+      sentWhileReading: ["confirm"],
       answered: 480,
       remaining: 480,
       unconfirmed: 1,
       current: true,
-      settling: false,
+      readAgain: true,
     },
   ];
-  test.each(rows)("$name", ({ before, during, answered, remaining, unconfirmed, current, settling }) => {
+  test.each(rows)(
+    "$name",
+    ({ endedWhileReading, sentWhileReading, answered, remaining, unconfirmed, current, readAgain }) => {
+      const { ledger } = ledgerAt(RELEASE_NOV + 1000);
+      ledger.record("live", "energy_price", { Germany: { remaining: 500, total: 500 } });
+      const inFlight = ledger.admit(
+        "live",
+        "energy_price",
+        items("Germany", endedWhileReading.length),
+        (item) => item.dataset,
+      );
+      expect(inFlight.admitted).toHaveLength(endedWhileReading.length);
+      const reading = ledger.readStarted("live", "energy_price");
+      for (const move of endedWhileReading) ledger[move]("live", "energy_price", ["Germany"]);
+      ledger.admit("live", "energy_price", items("Germany", sentWhileReading.length), (item) => item.dataset);
+      ledger.record("live", "energy_price", { Germany: { remaining: answered, total: 500 } }, reading);
+      expect(ledger.remaining("live", "energy_price", "Germany")).toBe(remaining);
+      expect(ledger.unconfirmed("live", "energy_price", "Germany")).toBe(unconfirmed);
+      expect(ledger.isCurrent("live", "energy_price")).toBe(current);
+      for (const move of sentWhileReading) ledger[move]("live", "energy_price", ["Germany"]);
+      expect(ledger.needsSettling("live", "energy_price")).toBe(readAgain);
+    },
+  );
+
+  test("a gateway member's budget loses the charges confirmed meanwhile too", () => {
     const { ledger } = ledgerAt(RELEASE_NOV + 1000);
-    ledger.record("live", "energy_price", { Germany: { remaining: 500, total: 500 } });
-    const admitted = ledger.admit(
+    ledger.admit("live", "energy_price", items("Germany", 1), (item) => item.dataset);
+    const reading = ledger.readStarted("live", "energy_price");
+    ledger.confirm("live", "energy_price", ["Germany"]);
+    ledger.record(
       "live",
       "energy_price",
-      items("Germany", before.length),
-      (item) => item.dataset,
+      { Germany: { remaining: 480, total: 500, member: { budget: 50, remaining: 20 } } },
+      reading,
     );
-    expect(admitted.admitted).toHaveLength(before.length);
-    const reading = ledger.readStarted("live", "energy_price");
-    for (const move of before) ledger[move]("live", "energy_price", ["Germany"]);
-    // Codes admitted after the read was sent are still in flight when its answer comes.
-    ledger.admit("live", "energy_price", items("Germany", during.length), (item) => item.dataset);
-    ledger.record("live", "energy_price", { Germany: { remaining: answered, total: 500 } }, reading);
-    expect(ledger.remaining("live", "energy_price", "Germany")).toBe(remaining);
-    expect(ledger.unconfirmed("live", "energy_price", "Germany")).toBe(unconfirmed);
-    expect(ledger.isCurrent("live", "energy_price")).toBe(current);
-    // Unsettled readings are read again once no call of the product is in flight.
-    for (const move of during) ledger[move]("live", "energy_price", ["Germany"]);
-    expect(ledger.needsSettling("live", "energy_price")).toBe(settling || during.length > 0);
+    expect(ledger.limitsOf("live", "energy_price")?.Germany).toEqual({
+      remaining: 479,
+      total: 500,
+      member: { budget: 50, remaining: 19 },
+    });
+    expect(ledger.remaining("live", "energy_price", "Germany")).toBe(19);
   });
 
   test("a charge confirmed before any Data Limits answer was known still counts against the first answer", () => {

@@ -140,8 +140,11 @@ export function createRequestGate(options: RequestGateOptions): RequestGate {
         );
         return;
       }
-      // Calls reserved together wait for the one load and queue in the order they came.
-      loadThrottle().then((pThrottle) => queuePaced(limitsOf(operation, pThrottle), granted), failed);
+      // Calls reserved together wait for the one load and queue in the order they came; a
+      // failure to load or to set the pacing up fails the call instead of leaving it waiting.
+      loadThrottle()
+        .then((pThrottle) => queuePaced(limitsOf(operation, pThrottle), granted))
+        .catch(failed);
     });
   const queuePaced = ({ spaced, window }: OperationLimits, granted: (slot: SendSlot) => void): void =>
     void inFlight(() => {

@@ -92,6 +92,30 @@ describe("createRequestGate", () => {
     });
   });
 
+  test("a pacing module that loads but cannot pace fails the call instead of leaving it waiting", async () => {
+    await jest.isolateModulesAsync(async () => {
+      jest.doMock("p-throttle", () => ({ __esModule: true, default: undefined }));
+      const { createRequestGate: isolatedGate } = await import("../../../src/core/http/request-gate");
+      const gate = isolatedGate({ requestsPerSecond: 10, maxInFlight: 2 });
+      await expect(gate.run("series_values", async () => "sent")).rejects.toThrow(TypeError);
+      jest.dontMock("p-throttle");
+    });
+  });
+
+  test("calls reserved while the pacing loads, and after, start in the order they came", async () => {
+    await jest.isolateModulesAsync(async () => {
+      const { createRequestGate: isolatedGate } = await import("../../../src/core/http/request-gate");
+      const gate = isolatedGate({ requestsPerSecond: 10, maxInFlight: 1 });
+      const order: number[] = [];
+      const done = [0, 1, 2].map((index) => gate.run("series_values", async () => void order.push(index)));
+      await jest.advanceTimersByTimeAsync(0);
+      done.push(gate.run("series_values", async () => void order.push(3)));
+      await jest.advanceTimersByTimeAsync(1_000);
+      await Promise.all(done);
+      expect(order).toEqual([0, 1, 2, 3]);
+    });
+  });
+
   test("a slot is granted from a timer even without a wait: work queued in the same turn is there", async () => {
     const gate = createRequestGate({ requestsPerSecond: 10, maxInFlight: 50 });
     let granted = false;
