@@ -47,6 +47,8 @@ export interface GatewayOidcSettings extends OidcSettings {
 export const DEFAULTS = {
   catalogMaxAgeMs: 5 * 60_000,
   limitsMaxAgeMs: 30_000,
+  /** A Data Limits answer read during purchases is read again once they have been over this long. */
+  limitsSettleQuietMs: 2_000,
   packingWindowMs: 100,
   packingMaxWaitMs: 2_000,
   signInAttempts: { max: 10, windowMs: 60_000 },
@@ -80,6 +82,7 @@ export async function buildGateway(settings: GatewaySettings): Promise<Gateway> 
     read: (product) => upstream.get(`${productPath(product)}/v1/data_limits`, "data_limits"),
     now: settings.now,
     maxAgeMs: settings.limitsMaxAgeMs ?? DEFAULTS.limitsMaxAgeMs,
+    settleQuietMs: DEFAULTS.limitsSettleQuietMs,
   });
   const purchases = new PurchaseQueue({
     upstream,
@@ -93,7 +96,7 @@ export async function buildGateway(settings: GatewaySettings): Promise<Gateway> 
       ...metrics.purchaseEvents(),
       unlisted: (product) => catalog.markStale(product),
       called: (product) => teamLimits.callStarted(product),
-      ended: (product, _operation, charged) => teamLimits.callEnded(product, charged),
+      ended: (product, _operation, charged, known) => teamLimits.callEnded(product, charged, known),
     },
   });
 

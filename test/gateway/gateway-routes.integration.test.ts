@@ -139,6 +139,19 @@ test("Data Limits is the team's allowance from the service, with the member's ow
   expect(Object.values(annReport).every((limits) => !("member_budget" in limits))).toBe(true);
 });
 
+test("Data Limits told within its 30 s already counts what the gateway bought since, without another call", async () => {
+  const ann = await tokenOf("ann@example.com");
+  const remaining = (report: LimitsReport): number =>
+    Object.values(report).reduce((sum, limits) => sum + limits.remaining_requests, 0);
+  const before = JSON.parse((await get("/energy_price/v1/data_limits", ann)).text) as LimitsReport;
+  const limitsCalls = (await service.stats()).calls.data_limits ?? 0;
+  const bought = await get(`/energy_price/v1/export/series/${codes[50]},${codes[51]},${codes[52]}`, ann);
+  expect(bought.status).toBe(200);
+  const after = JSON.parse((await get("/energy_price/v1/data_limits", ann)).text) as LimitsReport;
+  expect(remaining(before) - remaining(after)).toBe(3);
+  expect((await service.stats()).calls.data_limits ?? 0).toBe(limitsCalls);
+});
+
 test("a removed member's token stops working at once", async () => {
   const eve = await tokenOf("eve@example.com");
   expect((await get("/energy_price/v1/export/series", eve)).status).toBe(200);

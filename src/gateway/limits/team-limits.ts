@@ -4,7 +4,8 @@
 // the answer's remaining requests, so a member never sees an allowance that the team's own
 // purchases already moved. A purchase that was under way while the service answered may or may
 // not be in its figure: the kept answer errs on the side of less, and is read again once the
-// gateway's calls of that product are over, as the engine's ledger does with its own calls.
+// gateway's calls of that product have been over for a moment (one read after a run of
+// purchases, not one per member asking), as the engine's ledger does with its own calls.
 import type { ProductId } from "../../core/model";
 import type { UpstreamAnswer } from "../upstream/upstream-client";
 
@@ -14,6 +15,10 @@ export interface TeamLimitsSettings {
   now(): number;
   /** How long an answer is reused. */
   maxAgeMs: number;
+  /** An unsettled answer is read again once the product's purchases have been over this long. */
+  settleQuietMs: number;
+  /** A monotonic clock in ms for that wait (performance.now outside tests). */
+  elapsed?: () => number;
 }
 
 /** The gateway's purchases of a product, counted from its start. */
@@ -22,6 +27,8 @@ interface Purchases {
   inFlight: number;
   /** Calls started so far. */
   started: number;
+  /** When the last call ended (the monotonic clock). */
+  lastEnded: number;
   /** Per dataset: data requests the service charged so far. */
   charged: Map<string, number>;
 }
@@ -49,11 +56,18 @@ export class TeamLimits {
     purchases.started += 1;
   }
 
-  /** The call ended; the service charged these datasets (one data request each, none when it failed). */
-  callEnded(product: ProductId, charged: readonly string[]): void {
+  /**
+   * The call ended; the service charged these datasets (one data request each, none when it
+   * failed). `known` false: no answer says what it charged (it may have), so the kept answer
+   * is read again once the product's purchases are over.
+   */
+  callEnded(product: ProductId, charged: readonly string[], known = true): void {
     const purchases = this.purchasesOf(product);
     purchases.inFlight = Math.max(0, purchases.inFlight - 1);
+    purchases.lastEnded = this.elapsed();
     for (const dataset of charged) purchases.charged.set(dataset, (purchases.charged.get(dataset) ?? 0) + 1);
+    const held = this.held.get(product);
+    if (!known && held !== undefined) held.unsettled = true;
   }
 
   /** The product's Data Limits: a kept answer with later purchases taken off, or the service's. */
@@ -71,7 +85,15 @@ export class TeamLimits {
     // An answer from the future (the clock went back) is as stale as an old one.
     const age = this.settings.now() - held.at;
     if (age < 0 || age >= this.settings.maxAgeMs) return false;
-    return !(held.unsettled && this.purchasesOf(product).inFlight === 0);
+    if (!held.unsettled) return true;
+    const purchases = this.purchasesOf(product);
+    const over =
+      purchases.inFlight === 0 && this.elapsed() - purchases.lastEnded >= this.settings.settleQuietMs;
+    return !over;
+  }
+
+  private elapsed(): number {
+    return (this.settings.elapsed ?? (() => performance.now()))();
   }
 
   /** One call per product at a time: members asking meanwhile share its answer. */
@@ -122,7 +144,7 @@ export class TeamLimits {
   private purchasesOf(product: ProductId): Purchases {
     let purchases = this.purchases.get(product);
     if (purchases === undefined) {
-      purchases = { inFlight: 0, started: 0, charged: new Map() };
+      purchases = { inFlight: 0, started: 0, lastEnded: -Infinity, charged: new Map() };
       this.purchases.set(product, purchases);
     }
     return purchases;

@@ -35,8 +35,12 @@ export type PurchaseOutcome =
 export interface PurchaseEvents {
   /** An upstream data call went out with these codes. */
   called?(product: ProductId, operation: DataOperation, codes: number): void;
-  /** The call ended; the service charged these datasets (one data request per code; none when it failed). */
-  ended?(product: ProductId, operation: DataOperation, charged: readonly string[]): void;
+  /**
+   * The call ended. `known`: the service's answer says what it charged, these datasets (one
+   * data request per code; none for an error answer); false when no answer says it (no
+   * answer, or a 2xx that could not be read), and the service may have charged the call.
+   */
+  ended?(product: ProductId, operation: DataOperation, charged: readonly string[], known: boolean): void;
   /** The service charged these codes (one data request each). */
   charged?(product: ProductId, operation: DataOperation, datasets: readonly string[]): void;
   /** A requester joined a purchase already under way. */
@@ -177,7 +181,7 @@ export class PurchaseQueue {
       group.flushScheduled = false;
       this.send(group);
     };
-    later(check, this.settings.idleMs);
+    later(check, Math.max(1, this.waitLeft(group)));
   }
 
   /** Sends the group's keys, one call per turn of its operation, while full calls or settled ones wait. */
@@ -196,10 +200,22 @@ export class PurchaseQueue {
           const batch = this.takeBatch(group);
           if (batch.length > 0) void this.purchase(group.product, group.operation, batch);
         }
+      } catch (error) {
+        // No turn at the service's rate: nobody waiting may be left without an answer.
+        this.failWaiting(group, error);
       } finally {
         group.sending = false;
       }
     })();
+  }
+
+  /** Every key still waiting in the group fails with the gateway's 502 naming the cause. */
+  private failWaiting(group: Group, error: unknown): void {
+    const answer = purchaseFailure(error);
+    for (const waiting of group.waiting.splice(0)) {
+      this.underway.delete(waiting.item.key);
+      waiting.settle({ kind: "failed", answer });
+    }
   }
 
   /** Takes up to 40 waiting keys with distinct codes off the group. */
@@ -248,17 +264,7 @@ export class PurchaseQueue {
         if (toBuy.length > 0) await this.call(product, operation, toBuy, settle);
       });
     } catch (error) {
-      const answer: UpstreamAnswer =
-        error instanceof UpstreamSignInError
-          ? error.answer
-          : {
-              status: 502,
-              body: JSON.stringify({
-                message: `The gateway could not complete the purchase: ${describe(error)}`,
-              }),
-              contentType: "application/json; charset=utf-8",
-              retryAfter: null,
-            };
+      const answer = purchaseFailure(error);
       for (const waiting of batch)
         if (!settled.has(waiting.item.key)) settle(waiting, { kind: "failed", answer });
     }
@@ -275,11 +281,11 @@ export class PurchaseQueue {
     this.settings.events?.called?.(product, operation, toBuy.length);
     // What the service charged, a dataset per code it answered: known once its answer is read,
     // told even when keeping the answer fails afterwards.
-    const charged: string[] = [];
+    const charge: CallCharge = { known: false, datasets: [] };
     try {
-      await this.callOnce(product, operation, path, toBuy, settle, charged);
+      await this.callOnce(product, operation, path, toBuy, settle, charge);
     } finally {
-      this.settings.events?.ended?.(product, operation, charged);
+      this.settings.events?.ended?.(product, operation, charge.datasets, charge.known);
     }
   }
 
@@ -289,10 +295,12 @@ export class PurchaseQueue {
     path: string,
     toBuy: readonly Waiting[],
     settle: (waiting: Waiting, outcome: PurchaseOutcome) => void,
-    charged: string[],
+    charge: CallCharge,
   ): Promise<void> {
     const answer = await this.settings.upstream.get(path, operation, { turnTaken: true });
     if (answer.status < 200 || answer.status > 299) {
+      // An error answer charges nothing.
+      charge.known = true;
       for (const waiting of toBuy) settle(waiting, { kind: "failed", answer });
       return;
     }
@@ -319,14 +327,15 @@ export class PurchaseQueue {
       dataset: waiting.item.dataset || datasetOf(byCode.get(waiting.item.requested.code)?.record),
       member: waiting.member,
     }));
-    charged.push(...codes.map((code) => code.dataset));
+    charge.datasets = codes.map((code) => code.dataset);
+    charge.known = true;
     // Kept and audited before anyone is answered: a restart never buys them again.
     await this.settings.store.answers.put(
       bought
         .filter((waiting) => waiting.item.fingerprint !== null)
         .map((waiting) => ({
           key: waiting.item.key,
-          recordJson: byCode.get(waiting.item.requested.code)?.json ?? "null",
+          recordJson: jsonOf(byCode, waiting.item.requested.code),
           fingerprint: waiting.item.fingerprint ?? "",
           boughtAt: at,
         })),
@@ -353,6 +362,19 @@ export class PurchaseQueue {
   }
 }
 
+/** What the service charged for one call, as far as its answer says. */
+interface CallCharge {
+  known: boolean;
+  datasets: string[];
+}
+
+/** The JSON text of a code the answer holds (the callers keep to those codes). */
+function jsonOf(byCode: ReadonlyMap<string, { json: string }>, code: string): string {
+  const bought = byCode.get(code);
+  if (bought === undefined) throw new Error(`The service's answer holds no record of ${code}.`);
+  return bought.json;
+}
+
 function distinctCodes(waiting: readonly Waiting[]): number {
   return new Set(waiting.map((entry) => entry.item.requested.code)).size;
 }
@@ -370,6 +392,17 @@ function parseRecords(body: string): object[] | null {
 function datasetOf(record: unknown): string {
   const coverage = (record as { coverage?: unknown } | undefined)?.coverage;
   return typeof coverage === "string" ? coverage : "";
+}
+
+/** What a requester gets when the gateway could not buy its key: the service's sign-in refusal, else a 502 naming the cause. */
+function purchaseFailure(error: unknown): UpstreamAnswer {
+  if (error instanceof UpstreamSignInError) return error.answer;
+  return {
+    status: 502,
+    body: JSON.stringify({ message: `The gateway could not complete the purchase: ${describe(error)}` }),
+    contentType: "application/json; charset=utf-8",
+    retryAfter: null,
+  };
 }
 
 function describe(error: unknown): string {

@@ -5,6 +5,7 @@ import { TeamLimits } from "../../../src/gateway/limits/team-limits";
 import type { UpstreamAnswer } from "../../../src/gateway/upstream/upstream-client";
 
 const MAX_AGE_MS = 30_000;
+const SETTLE_QUIET_MS = 2_000;
 
 function limitsAnswer(report: Record<string, unknown>, status = 200): UpstreamAnswer {
   return { status, body: JSON.stringify(report), contentType: "application/json", retryAfter: null };
@@ -14,12 +15,14 @@ const germany = (remaining: number): UpstreamAnswer =>
   limitsAnswer({ Germany: { remaining_requests: remaining, total_requests: 500 } });
 
 function setup() {
-  const clock = { now: Date.parse("2026-11-10T15:00:00Z") };
+  const clock = { now: Date.parse("2026-11-10T15:00:00Z"), elapsed: 0 };
   const held: Array<{ product: ProductId; release: (answer: UpstreamAnswer) => void }> = [];
   const limits = new TeamLimits({
     read: (product) => new Promise((release) => held.push({ product, release })),
     now: () => clock.now,
     maxAgeMs: MAX_AGE_MS,
+    settleQuietMs: SETTLE_QUIET_MS,
+    elapsed: () => clock.elapsed,
   });
   const release = (answer: UpstreamAnswer): void => {
     const next = held.shift();
@@ -66,14 +69,19 @@ test("what the gateway bought after the answer is taken off it, per dataset", as
   });
 });
 
-test("an answer read while a purchase was under way is read again once the purchases are over", async () => {
-  const { held, limits, release } = setup();
+test("an answer read while a purchase was under way is read again once the purchases have been over a moment", async () => {
+  const { clock, held, limits, release } = setup();
   limits.callStarted("energy_price");
   const during = limits.answer("energy_price");
   // The service counted the purchase, answered Data Limits, then the purchase's answer came.
   release(germany(479));
   await during;
   limits.callEnded("energy_price", ["Germany"]);
+  // Members asking right after the purchase get the kept answer less it, without a call.
+  clock.elapsed += SETTLE_QUIET_MS - 1;
+  expect(remainingIn(await limits.answer("energy_price"))).toBe(478);
+  expect(held).toHaveLength(0);
+  clock.elapsed += 1;
   const settled = limits.answer("energy_price");
   expect(held).toHaveLength(1);
   release(germany(479));
@@ -139,4 +147,18 @@ test("after the clock went back, the kept answer is read again", async () => {
   clock.now -= 60_000;
   void limits.answer("energy_price");
   expect(held).toHaveLength(1);
+});
+
+test("a purchase whose charge no answer says (no answer, or one that could not be read) makes the kept answer be read again", async () => {
+  const { clock, held, limits, release } = setup();
+  const first = limits.answer("energy_price");
+  release(germany(480));
+  await first;
+  limits.callStarted("energy_price");
+  limits.callEnded("energy_price", [], false);
+  clock.elapsed += SETTLE_QUIET_MS;
+  const again = limits.answer("energy_price");
+  expect(held).toHaveLength(1);
+  release(germany(479));
+  expect(remainingIn(await again)).toBe(479);
 });

@@ -314,7 +314,9 @@ test("the end of every call is told with what it charged, also when keeping its 
     idleMs: 10,
     maxWaitMs: 100,
     later: timer.later,
-    events: { ended: (_product, _operation, charged) => ended.push([...charged]) },
+    events: {
+      ended: (_product, _operation, charged, known) => ended.push([...charged, known ? "known" : "unknown"]),
+    },
   });
   const kept = queue.buy("ann@example.com", "energy_price", "series_values", [
     item("960-1-1"),
@@ -324,14 +326,49 @@ test("the end of every call is told with what it charged, also when keeping its 
   await settle();
   upstream.calls[0]?.answer(ok(["960-1-1"]));
   const outcomes = await kept;
-  expect(ended).toEqual([["Germany"]]);
+  expect(ended).toEqual([["Germany", "known"]]);
   expect(outcomes.get(item("960-1-1").key)).toMatchObject({ kind: "failed" });
   const refused = queue.buy("ann@example.com", "energy_price", "series_values", [item("962-1-1")]);
   timer.flush();
   await settle();
   upstream.calls[1]?.answer({ status: 503, body: "{}", contentType: "application/json", retryAfter: null });
   await refused;
-  expect(ended).toEqual([["Germany"], []]);
+  expect(ended).toEqual([["Germany", "known"], ["known"]]);
+  // A 2xx that cannot be read: the service charged something, nobody can say what.
+  const unreadable = queue.buy("ann@example.com", "energy_price", "series_values", [item("963-1-1")]);
+  timer.flush();
+  await settle();
+  upstream.calls[2]?.answer({ status: 200, body: "<html>", contentType: "text/html", retryAfter: null });
+  await unreadable;
+  expect(ended).toEqual([["Germany", "known"], ["known"], ["unknown"]]);
+});
+
+test("when the service's rate gives no turn (its limiter failed), every waiting key fails with the gateway's 502 naming the cause", async () => {
+  queue = new PurchaseQueue({
+    upstream: { ...upstream, turn: () => Promise.reject(new Error("the rate limiter could not load")) },
+    store,
+    productPath: (product) => `/${product}`,
+    now: timer.now,
+    elapsed: timer.now,
+    idleMs: 10,
+    maxWaitMs: 100,
+    later: timer.later,
+  });
+  const bought = queue.buy("ann@example.com", "energy_price", "series_values", [
+    item("980-1-1"),
+    item("981-1-1"),
+  ]);
+  timer.flush();
+  await settle();
+  const outcomes = await bought;
+  expect(
+    [...outcomes.values()].map((outcome) =>
+      outcome.kind === "failed" ? outcome.answer.status : outcome.kind,
+    ),
+  ).toEqual([502, 502]);
+  const failed = outcomes.get(item("980-1-1").key);
+  expect(failed?.kind === "failed" ? failed.answer.body : "").toContain("the rate limiter could not load");
+  expect(upstream.calls).toHaveLength(0);
 });
 
 test("a member's keys of another group keep a part-filled call waiting: the burst is one", async () => {
