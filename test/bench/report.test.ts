@@ -183,3 +183,49 @@ describe("targetRows", () => {
     expect(targetRows(targets)).toEqual(rows);
   });
 });
+
+test("renderResults keeps the spec shape's rows to the data requests table, W5's sizes out of the time table, and profiles only the largest size", () => {
+  const profile = (name: string) => [{ name, selfMs: 10, percent: 5 }];
+  const scale = (size: number): WorkloadResult["scale"] => ({
+    coldCpuMs: 1000,
+    coldGcMs: 10,
+    warmWallMs: 50,
+    warmCpuMs: 40,
+    warmGcMs: 1,
+    rssGrowthMiBPer1000: 10,
+    coldProfile: profile(`cold at ${size}`),
+    warmProfile: profile(`warm at ${size}`),
+  });
+  const results: BenchResults = {
+    generatedAt: "2026-11-22T03:00:00.000Z",
+    durationMs: 1000,
+    machine: {
+      cpuModel: "AMD EPYC",
+      cores: 2,
+      memoryGiB: 8,
+      node: "v20",
+      platform: "linux",
+      loadAverage: [0, 0, 0],
+    },
+    settings: { seed: 7, latencyMs: 200, latencyPerCodeMs: 2, naiveSample: 0, w1Formulas: 0, scaleSizes: [] },
+    workloads: [
+      workload({}),
+      workload({ id: "spec W1" }),
+      workload({ id: "W5 1000", formulas: 1000, scale: scale(1000) }),
+      workload({ id: "W5 10000", formulas: 10000, scale: scale(10000) }),
+    ],
+    addin: null,
+    targets: [],
+    failures: [],
+  };
+  const markdown = renderResults(results);
+  const section = (heading: string): string => markdown.split(`### ${heading}`)[1]?.split("###")[0] ?? "";
+  expect(section("HTTP calls per operation")).not.toContain("| spec W1 |");
+  expect(section("Data requests")).toContain("| spec W1 |");
+  const time = section("Time and resources");
+  expect(time).toContain("| W1 |");
+  expect(time).not.toContain("| spec W1 |");
+  expect(time).not.toContain("| W5 1000 |");
+  expect(markdown).toContain("- 10000 formulas, cold: cold at 10000");
+  expect(markdown).not.toContain("- 1000 formulas, cold");
+});
