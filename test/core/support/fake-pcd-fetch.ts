@@ -39,6 +39,8 @@ export interface FakePcd {
   charged: number;
   /** Runs before a request is answered (tests hold or observe it). */
   onRequest?: (url: string) => Promise<void> | void;
+  /** Claims the access token carries besides its expiry (e.g. a team gateway's issuer). */
+  tokenClaims?: Record<string, unknown>;
 }
 
 function response(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
@@ -77,7 +79,9 @@ export function fakePcd(series: FakeSeries[]): FakePcd {
       if (input.startsWith(AUTH_URL) && pcd.mode === "token-failing")
         return response({ message: "boom" }, 503);
       if (input.startsWith(AUTH_URL)) {
-        return response({ access_token: makeJwt({ exp: Math.floor(Date.now() / 1000) + 3600 }) });
+        return response({
+          access_token: makeJwt({ exp: Math.floor(Date.now() / 1000) + 3600, ...pcd.tokenClaims }),
+        });
       }
       if (pcd.mode === "failing")
         return response({ message: "Injected fault: answered with status 503" }, 503, { "Retry-After": "1" });
