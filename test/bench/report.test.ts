@@ -19,6 +19,21 @@ describe("spliceResults", () => {
   });
 });
 
+/** A one-second run's time, machine and settings, for the tests that look at other parts. */
+const SMALL_RUN: Pick<BenchResults, "generatedAt" | "durationMs" | "machine" | "settings"> = {
+  generatedAt: "2026-11-22T03:00:00.000Z",
+  durationMs: 1000,
+  machine: {
+    cpuModel: "AMD EPYC",
+    cores: 2,
+    memoryGiB: 8,
+    node: "v20",
+    platform: "linux",
+    loadAverage: [0, 0, 0],
+  },
+  settings: { seed: 7, latencyMs: 200, latencyPerCodeMs: 2, naiveSample: 0, w1Formulas: 0, scaleSizes: [] },
+};
+
 function workload(overrides: Partial<WorkloadResult>): WorkloadResult {
   return {
     id: "W1",
@@ -104,17 +119,7 @@ test("renderResults writes the machine, each table row, targets and failures, an
 
 test("renderResults lists the add-in's bundles and the functions runtime's largest modules", () => {
   const results: BenchResults = {
-    generatedAt: "2026-11-22T03:00:00.000Z",
-    durationMs: 1000,
-    machine: {
-      cpuModel: "AMD EPYC",
-      cores: 2,
-      memoryGiB: 8,
-      node: "v20",
-      platform: "linux",
-      loadAverage: [0, 0, 0],
-    },
-    settings: { seed: 7, latencyMs: 200, latencyPerCodeMs: 2, naiveSample: 0, w1Formulas: 0, scaleSizes: [] },
+    ...SMALL_RUN,
     workloads: [],
     addin: {
       functionsGzipBytes: 48 * 1024,
@@ -197,17 +202,7 @@ test("renderResults keeps the spec shape's rows to the data requests table, W5's
     warmProfile: profile(`warm at ${size}`),
   });
   const results: BenchResults = {
-    generatedAt: "2026-11-22T03:00:00.000Z",
-    durationMs: 1000,
-    machine: {
-      cpuModel: "AMD EPYC",
-      cores: 2,
-      memoryGiB: 8,
-      node: "v20",
-      platform: "linux",
-      loadAverage: [0, 0, 0],
-    },
-    settings: { seed: 7, latencyMs: 200, latencyPerCodeMs: 2, naiveSample: 0, w1Formulas: 0, scaleSizes: [] },
+    ...SMALL_RUN,
     workloads: [
       workload({}),
       workload({ id: "spec W1" }),

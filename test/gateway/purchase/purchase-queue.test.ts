@@ -2,7 +2,11 @@
 // bought, in which calls, for whom, and what each requester gets back.
 import type { DataType } from "../../../src/core/model";
 import { answerKey } from "../../../src/gateway/purchase/answer-key";
-import { PurchaseQueue, type PurchaseItem } from "../../../src/gateway/purchase/purchase-queue";
+import {
+  PurchaseQueue,
+  type PurchaseItem,
+  type PurchaseQueueSettings,
+} from "../../../src/gateway/purchase/purchase-queue";
 import type { UpstreamAnswer } from "../../../src/gateway/upstream/upstream-client";
 import { memoryStore, type MemoryStore } from "../support/memory-store";
 
@@ -100,11 +104,9 @@ let upstream: ReturnType<typeof heldUpstream>;
 let timer: ReturnType<typeof manualLater>;
 let queue: PurchaseQueue;
 
-beforeEach(() => {
-  store = memoryStore();
-  upstream = heldUpstream();
-  timer = manualLater();
-  queue = new PurchaseQueue({
+/** A queue on the test's upstream, store and timers; `changes` replaces any of its settings. */
+function queueWith(changes: Partial<PurchaseQueueSettings> = {}): PurchaseQueue {
+  return new PurchaseQueue({
     upstream,
     store,
     productPath: (product) => `/${product}`,
@@ -113,7 +115,15 @@ beforeEach(() => {
     idleMs: 10,
     maxWaitMs: 100,
     later: timer.later,
+    ...changes,
   });
+}
+
+beforeEach(() => {
+  store = memoryStore();
+  upstream = heldUpstream();
+  timer = manualLater();
+  queue = queueWith();
 });
 
 test("two members asking for one key while it is being bought share one purchase, charged to the first", async () => {
@@ -157,16 +167,7 @@ test("keys asked together go out in calls of at most 40 codes: a full call at on
 
 test("keys that arrive while a call waits for its turn at the service's rate ride in that call", async () => {
   upstream = heldUpstream({ heldTurns: true });
-  queue = new PurchaseQueue({
-    upstream,
-    store,
-    productPath: (product) => `/${product}`,
-    now: timer.now,
-    elapsed: timer.now,
-    idleMs: 10,
-    maxWaitMs: 100,
-    later: timer.later,
-  });
+  queue = queueWith();
   const first = queue.buy("ann@example.com", "energy_price", "series_values", [item("700-1-1")]);
   timer.flush();
   await settle();
@@ -299,21 +300,8 @@ test("codes that never stop coming still go once the first has waited the longes
 
 test("the end of every call is told with what it charged, also when keeping its answer fails", async () => {
   const ended: string[][] = [];
-  queue = new PurchaseQueue({
-    upstream,
-    store: {
-      ...store,
-      answers: {
-        ...store.answers,
-        put: () => Promise.reject(new Error("disk full")),
-      },
-    },
-    productPath: (product) => `/${product}`,
-    now: timer.now,
-    elapsed: timer.now,
-    idleMs: 10,
-    maxWaitMs: 100,
-    later: timer.later,
+  queue = queueWith({
+    store: { ...store, answers: { ...store.answers, put: () => Promise.reject(new Error("disk full")) } },
     events: {
       ended: (_product, _operation, charged, known) => ended.push([...charged, known ? "known" : "unknown"]),
     },
@@ -344,15 +332,8 @@ test("the end of every call is told with what it charged, also when keeping its 
 });
 
 test("when the service's rate gives no turn (its limiter failed), every waiting key fails with the gateway's 502 naming the cause", async () => {
-  queue = new PurchaseQueue({
+  queue = queueWith({
     upstream: { ...upstream, turn: () => Promise.reject(new Error("the rate limiter could not load")) },
-    store,
-    productPath: (product) => `/${product}`,
-    now: timer.now,
-    elapsed: timer.now,
-    idleMs: 10,
-    maxWaitMs: 100,
-    later: timer.later,
   });
   const bought = queue.buy("ann@example.com", "energy_price", "series_values", [
     item("980-1-1"),
@@ -397,16 +378,7 @@ test("a member's keys of another group keep a part-filled call waiting: the burs
 
 test("the calendar clock jumping back does not hold a call: waits are measured on a monotonic clock", async () => {
   let calendar = START;
-  queue = new PurchaseQueue({
-    upstream,
-    store,
-    productPath: (product) => `/${product}`,
-    now: () => calendar,
-    elapsed: timer.now,
-    idleMs: 10,
-    maxWaitMs: 100,
-    later: timer.later,
-  });
+  queue = queueWith({ now: () => calendar });
   const bought = queue.buy("ann@example.com", "energy_price", "series_values", [item("990-1-1")]);
   calendar -= 30 * 24 * 3_600_000;
   timer.advance(10);
