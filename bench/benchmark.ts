@@ -3,7 +3,7 @@
 // every figure with its bounds.
 import { mkdir } from "node:fs/promises";
 import type { Logger } from "../src/core/environment";
-import { startEmulatorProcess, type EmulatorProcess } from "./emulator-host";
+import { startBenchEmulator, type EmulatorProcess } from "./emulator-host";
 import { CallLog } from "./call-log";
 import type { CatalogSeries } from "./catalog";
 import { pinClock } from "./clock";
@@ -33,9 +33,6 @@ export interface BenchHooks {
   /** Builds the add-in (started first, awaited after the naive baseline) and returns its measurement. */
   buildAddin?: () => Promise<AddinMeasurement>;
 }
-
-/** Large enough that no allowance or quota shapes the figures: they are not the subject here. */
-const UNLIMITED = 10_000_000;
 
 export async function runBenchmark(config: BenchConfig, hooks: BenchHooks): Promise<BenchResults> {
   const started = performance.now();
@@ -222,24 +219,6 @@ async function runOtherShape(
   } finally {
     await emulator.close();
   }
-}
-
-/** The service of a run: the emulator in the run's shape, on the pinned clock, no limits in the way. */
-function startBenchEmulator(
-  config: BenchConfig,
-  clock: ReturnType<typeof pinClock>,
-): Promise<EmulatorProcess> {
-  return startEmulatorProcess({
-    shape: config.shape,
-    seed: config.seed,
-    now: clock.start,
-    latencyMs: config.latencyMs,
-    latencyPerCodeMs: config.latencyPerCodeMs,
-    allowance: UNLIMITED,
-    dailyQuota: UNLIMITED,
-    seriesInfoMonthlyQuota: UNLIMITED,
-    downtime: false,
-  });
 }
 
 function serviceOf(emulator: EmulatorProcess): BenchContext["service"] {

@@ -2,6 +2,8 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import type { EmulatorOptions } from "../src/emulator";
+import type { pinClock } from "./clock";
+import type { BenchConfig } from "./config";
 
 export interface EmulatorProcess {
   url: string;
@@ -64,5 +66,26 @@ export function startEmulatorProcess(
         reject(new Error(`The emulator process exited with ${String(code)}: ${stderr.slice(-500)}`));
       }
     });
+  });
+}
+
+/** Large enough that no allowance or quota shapes the figures: they are not the subject here. */
+const UNLIMITED = 10_000_000;
+
+/** The service of a run: the emulator in the run's shape, on the pinned clock, no limits in the way. */
+export function startBenchEmulator(
+  config: BenchConfig,
+  clock: ReturnType<typeof pinClock>,
+): Promise<EmulatorProcess> {
+  return startEmulatorProcess({
+    shape: config.shape,
+    seed: config.seed,
+    now: clock.start,
+    latencyMs: config.latencyMs,
+    latencyPerCodeMs: config.latencyPerCodeMs,
+    allowance: UNLIMITED,
+    dailyQuota: UNLIMITED,
+    seriesInfoMonthlyQuota: UNLIMITED,
+    downtime: false,
   });
 }

@@ -22,7 +22,7 @@ import {
 import { CallLog } from "./call-log";
 import { pinClock } from "./clock";
 import type { BenchConfig } from "./config";
-import { startEmulatorProcess, type EmulatorProcess } from "./emulator-host";
+import { startBenchEmulator, type EmulatorProcess } from "./emulator-host";
 import { describeGroupExcess, groupExcess } from "./group-check";
 import { describeMachine } from "./machine";
 import { median } from "./memory-budget";
@@ -38,9 +38,6 @@ import { generateTeamWorkbooks, teamBound, teamKeys, type MemberWorkbook } from 
 
 /** Members measured warm, one after another (each three times, in new processes). */
 export const WARM_MEMBERS = 3;
-
-/** Large enough that no allowance or quota shapes the figures (as in benchmark.ts). */
-const UNLIMITED = 10_000_000;
 
 export interface TeamRun {
   workload: WorkloadResult | null;
@@ -63,17 +60,7 @@ export async function runTeamWorkload(config: BenchConfig, log: Logger): Promise
   await rm(folder, { recursive: true, force: true });
   await mkdir(folder, { recursive: true });
   const clock = pinClock();
-  const emulator = await startEmulatorProcess({
-    shape: config.shape,
-    seed: config.seed,
-    now: clock.start,
-    latencyMs: config.latencyMs,
-    latencyPerCodeMs: config.latencyPerCodeMs,
-    allowance: UNLIMITED,
-    dailyQuota: UNLIMITED,
-    seriesInfoMonthlyQuota: UNLIMITED,
-    downtime: false,
-  });
+  const emulator = await startBenchEmulator(config, clock);
   const failures: BenchResults["failures"] = [];
   const fail = (workload: string, error: unknown): void => {
     const message = error instanceof Error ? error.message : String(error);

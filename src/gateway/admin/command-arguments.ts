@@ -56,6 +56,45 @@ export async function runCommand(io: CommandIo, usage: string, run: () => Promis
   }
 }
 
+/** One action of a command: its positionals and parsed options; the exit code. */
+export type CommandAction<Values> = (positionals: string[], values: Values, io: CommandIo) => Promise<number>;
+
+/**
+ * A command of named actions (`user add`, `key list`): picks the action from the first
+ * argument, parses the rest, and reports a failure of the action by its name.
+ */
+export function runActionCommand<Values>(settings: {
+  command: string;
+  usage: string;
+  actions: Readonly<Record<string, CommandAction<Values>>>;
+  parse: (argv: string[]) => { values: Values; positionals: string[] };
+  argv: string[];
+  io: CommandIo;
+}): Promise<number> {
+  const { command, actions, io } = settings;
+  return runCommand(io, settings.usage, async () => {
+    const [action, ...rest] = settings.argv;
+    const run =
+      action === undefined ? undefined : Object.hasOwn(actions, action) ? actions[action] : undefined;
+    if (action === undefined || run === undefined) {
+      const names = Object.keys(actions);
+      throw new UsageError(
+        action === undefined || action.startsWith("-")
+          ? `${command} needs an action: ${names.slice(0, -1).join(", ")} or ${names.at(-1) ?? ""}.`
+          : `Unknown ${command} action "${action}".`,
+      );
+    }
+    const { values, positionals } = settings.parse(rest);
+    try {
+      return await run(positionals, values, io);
+    } catch (error) {
+      if (error instanceof UsageError) throw error;
+      say(io.stderr, `${command} ${action} failed: ${messageOf(error)}`);
+      return EXIT_FAILED;
+    }
+  });
+}
+
 export function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }

@@ -4,10 +4,9 @@ import { parseArgs } from "node:util";
 import { apiKeyMember, hashApiKeySecret, isApiKeyName, newApiKeySecret } from "../api-keys/api-key";
 import type { ApiKey } from "../store/gateway-store";
 import {
-  messageOf,
   parsedOrUsageError,
   requireDatabase,
-  runCommand,
+  runActionCommand,
   UsageError,
   withStore,
   parseBudget,
@@ -111,22 +110,5 @@ async function list(positionals: string[], values: ParsedValues, io: CommandIo):
 const ACTIONS = { add, revoke, list };
 
 export function keyCommand(argv: string[], io: CommandIo): Promise<number> {
-  return runCommand(io, KEY_USAGE, async () => {
-    const [action, ...rest] = argv;
-    if (action === undefined || !Object.hasOwn(ACTIONS, action)) {
-      throw new UsageError(
-        action === undefined || action.startsWith("-")
-          ? "key needs an action: add, revoke or list."
-          : `Unknown key action "${action}".`,
-      );
-    }
-    const { values, positionals } = parse(rest);
-    try {
-      return await ACTIONS[action as keyof typeof ACTIONS](positionals, values, io);
-    } catch (error) {
-      if (error instanceof UsageError) throw error;
-      say(io.stderr, `key ${action} failed: ${messageOf(error)}`);
-      return EXIT_FAILED;
-    }
-  });
+  return runActionCommand({ command: "key", usage: KEY_USAGE, actions: ACTIONS, parse, argv, io });
 }

@@ -6,10 +6,9 @@ import { parseArgs } from "node:util";
 import { inDomain, isEmail, normaliseEmail } from "../members/member-email";
 import type { Member } from "../store/gateway-store";
 import {
-  messageOf,
   parsedOrUsageError,
   requireDatabase,
-  runCommand,
+  runActionCommand,
   UsageError,
   withStore,
   parseBudget,
@@ -142,22 +141,5 @@ function parse(argv: string[]) {
 const ACTIONS = { add, remove, block: setBlocked(true), unblock: setBlocked(false), list };
 
 export function userCommand(argv: string[], io: CommandIo): Promise<number> {
-  return runCommand(io, USER_USAGE, async () => {
-    const [action, ...rest] = argv;
-    if (action === undefined || !Object.hasOwn(ACTIONS, action)) {
-      throw new UsageError(
-        action === undefined
-          ? "user needs an action: add, remove, block, unblock or list."
-          : `Unknown user action "${action}".`,
-      );
-    }
-    const { values, positionals } = parse(rest);
-    try {
-      return await ACTIONS[action as keyof typeof ACTIONS](positionals, values, io);
-    } catch (error) {
-      if (error instanceof UsageError) throw error;
-      say(io.stderr, `user ${action} failed: ${messageOf(error)}`);
-      return EXIT_FAILED;
-    }
-  });
+  return runActionCommand({ command: "user", usage: USER_USAGE, actions: ACTIONS, parse, argv, io });
 }

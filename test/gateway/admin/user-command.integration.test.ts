@@ -204,6 +204,11 @@ test.each([
     message: "--budget is not an option of user block",
   },
   { case: "no action", argv: [], message: "user needs an action: add, remove, block, unblock or list." },
+  {
+    case: "an option where the action goes",
+    argv: ["--database", "DIR"],
+    message: "user needs an action: add, remove, block, unblock or list.",
+  },
   { case: "an unknown action", argv: ["delete", "a@example.com"], message: 'Unknown user action "delete".' },
 ])("$case: exit code 2 and a message naming it", async ({ argv, message }) => {
   const run = await user(...argv.map((arg) => (arg === "DIR" ? directory : arg)))(`${PASSWORD}\n`);
