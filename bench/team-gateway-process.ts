@@ -71,9 +71,11 @@ async function main(): Promise<void> {
   process.stdout.write(`${JSON.stringify({ url: gateway.url })}\n`);
   let closing: Promise<void> | undefined;
   const stop = (): void => {
+    // Exits once what it wrote to the bench is out (an answer to "usage" may still be on its way).
     closing ??= gateway
       .close()
       .then(() => store.close())
+      .then(() => new Promise<void>((flushed) => process.stdout.write("", () => flushed())))
       .then(() => process.exit(0));
   };
   process.once("SIGTERM", stop);
@@ -95,6 +97,6 @@ main().catch((error: unknown) => {
   // A message only: the settings hold passwords.
   process.stderr.write(
     `team-gateway-process failed: ${error instanceof Error ? error.message : String(error)}\n`,
+    () => process.exit(1),
   );
-  process.exit(1);
 });
