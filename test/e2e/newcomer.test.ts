@@ -84,6 +84,8 @@ describe("search across products", () => {
     const preview = await open({ width: 450 });
     await signIn(fixture, preview.pane);
     await search(preview, "ethylene");
+    // The Commodities tab carries the search's count once the list is drawn.
+    await preview.pane.getByRole("tab", { name: /^Commodities \(\d+\)$/ }).waitFor();
     const summary = (await preview.pane.getByTestId("series-count").textContent()) ?? "";
     const commodities = Number(
       /(\d+) in Commodities/.exec(summary)?.[1] ?? /^(\d+) series/.exec(summary)?.[1],

@@ -134,6 +134,19 @@ describe("series picker", () => {
     await signIn(fixture, preview.pane);
     await searchAndWait(preview, "gas germany");
     expect(await options(preview).count()).toBeGreaterThan(0);
+    // Every text the list's count line shows from here on: the data call below moves the
+    // allowances, which must not send the list back to "Loading…".
+    const countLine = preview.pane.getByTestId("series-count");
+    const summary = await countLine.textContent();
+    await countLine.evaluate((line) => {
+      const shown: string[] = [];
+      (window as unknown as { __countLine: string[] }).__countLine = shown;
+      new MutationObserver(() => shown.push(line.textContent ?? "")).observe(line, {
+        childList: true,
+        characterData: true,
+        subtree: true,
+      });
+    });
     const first = options(preview).first();
     const code = await first.getAttribute("data-code");
     await first.click();
@@ -149,6 +162,15 @@ describe("series picker", () => {
     expect(table[0]).toEqual(["Date", expect.stringMatching(/^Value \(\w+\/\w+\)$/), "Status"]);
     expect(table[1]?.[0]).toMatch(/^\d{4}-\d{2}-01$/); // dates shown as dates (formatted numbers)
     expect(Number(table[1]?.[1])).not.toBeNaN();
+    // The allowances' change is announced before the cell's value; two frames let any
+    // reload it started draw.
+    await preview.page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
+    const shownSince = await preview.page.evaluate(
+      () => (window as unknown as { __countLine: string[] }).__countLine,
+    );
+    expect(shownSince.filter((text) => text !== summary)).toEqual([]);
     await screenshot(preview.page, "search-insert");
   });
 

@@ -23,9 +23,10 @@ import { cellEditFromFormula } from "../../workbook/cell-edit";
 import { emptyListText, listSummaryText } from "../messages";
 import { useDebounced } from "../hooks/use-debounced";
 import { useLoad } from "../hooks/use-load";
-import { useMetaVersion } from "../hooks/use-meta-version";
+import { useCatalogVersion } from "../hooks/use-catalog-version";
 import { useSelectedCell } from "../hooks/use-selected-cell";
 import { usePaneServices } from "../pane-services";
+import { listLoading, type SearchResult } from "../search-result";
 import {
   browseOrder,
   countByProduct,
@@ -71,7 +72,8 @@ const useStyles = makeStyles({
 export function SeriesPicker(): React.JSX.Element {
   const styles = useStyles();
   const { engine } = usePaneServices();
-  const metaVersion = useMetaVersion();
+  // The catalog and the search reload when the catalog changes, not after every data call.
+  const catalogVersion = useCatalogVersion();
   const [product, setProduct] = useState<ProductTab>(ALL);
   const [text, setText] = useState("");
   const [filters, setFilters] = useState<SeriesFilters>(NO_FILTERS);
@@ -86,15 +88,20 @@ export function SeriesPicker(): React.JSX.Element {
   }, [selection]);
 
   // One catalog of every product: the tabs filter it, and the counts beside them need all.
-  const catalog = useLoad(() => engine.catalog(), [engine, metaVersion]);
-  const hits = useLoad(
-    () => (query === "" ? Promise.resolve(null) : engine.search(query, searchOptions(null, filters))),
-    [engine, query, filters, metaVersion],
+  const catalog = useLoad(() => engine.catalog(), [engine, catalogVersion]);
+  const hits = useLoad<SearchResult | null>(
+    () =>
+      query === ""
+        ? Promise.resolve(null)
+        : engine
+            .search(query, searchOptions(null, filters))
+            .then((found) => ({ query, filters, hits: found })),
+    [engine, query, filters, catalogVersion],
   );
 
   /** Every product's matches: search hits grouped by product, or the filtered catalog. */
   const matches = useMemo<SeriesInfo[]>(() => {
-    if (query !== "") return groupByProduct(hits.value?.map((hit) => hit.info) ?? []);
+    if (query !== "") return groupByProduct(hits.value?.hits.map((hit) => hit.info) ?? []);
     return browseOrder(catalog.value ?? [], filters);
   }, [query, hits.value, catalog.value, filters]);
   const counts = useMemo(() => countByProduct(matches), [matches]);
@@ -137,7 +144,7 @@ export function SeriesPicker(): React.JSX.Element {
       : catalog.status === "failed"
         ? catalog.message
         : null;
-  const loading = catalog.status === "loading" || (query !== "" && hits.status === "loading");
+  const loading = listLoading(catalog, hits, query, filters);
   const empty =
     !loading && failure === null && items.length === 0
       ? emptyListText({
