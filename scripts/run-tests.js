@@ -14,7 +14,8 @@ function bin(packageName, command = packageName) {
 }
 
 const checks = [
-  { name: "typecheck", command: [bin("typescript", "tsc"), "--noEmit", "-p", "tsconfig.json"] },
+  // TypeScript 7's native compiler: the same checks as TypeScript 6 in a fifth of the time.
+  { name: "typecheck", command: [bin("typescript7", "tsc"), "--noEmit", "-p", "tsconfig.json"] },
   { name: "eslint", command: [bin("eslint"), "."] },
   { name: "prettier", command: [bin("prettier"), "--check", "--log-level", "warn", "."] },
 ];

@@ -59,7 +59,7 @@ gated(
     ]);
     // A production install: none of the build tools.
     expect(
-      ["typescript", "tsx", "webpack", "jest"].filter((name) =>
+      ["typescript", "typescript7", "tsx", "webpack", "jest"].filter((name) =>
         existsSync(path.join(folder, "node_modules", name)),
       ),
     ).toEqual([]);
