@@ -29,6 +29,8 @@ export interface Revision {
 export class ValueModel {
   private readonly logPaths = new Map<string, number[]>();
   private readonly ratePaths = new Map<CurrencyName, number[]>();
+  /** Each series' seasonal phase: drawn once (hashing its key for every month was most of a long answer's cost). */
+  private readonly phases = new Map<string, number>();
 
   constructor(private readonly seed: number) {}
 
@@ -122,7 +124,11 @@ export class ValueModel {
         path.push(next);
       }
     }
-    const phase = uniformFor(this.seed, "season", series.code) * 2 * Math.PI;
+    let phase = this.phases.get(series.code);
+    if (phase === undefined) {
+      phase = uniformFor(this.seed, "season", series.code) * 2 * Math.PI;
+      this.phases.set(series.code, phase);
+    }
     const season = 1 + series.seasonality * Math.sin((2 * Math.PI * (month % 12)) / 12 + phase);
     return Math.exp(path[Math.max(0, month)] ?? Math.log(series.magnitude)) * season;
   }
