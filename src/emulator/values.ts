@@ -29,7 +29,7 @@ export interface Revision {
 export class ValueModel {
   private readonly logPaths = new Map<string, number[]>();
   private readonly ratePaths = new Map<CurrencyName, number[]>();
-  /** Each series' seasonal phase: drawn once (hashing its key for every month was most of a long answer's cost). */
+  /** Each series' seasonal phase, drawn once: every month of every answer needs it, and hashing its key is a value's costliest step. */
   private readonly phases = new Map<string, number>();
 
   constructor(private readonly seed: number) {}
