@@ -6,7 +6,7 @@
 // each "calls" line with the calls it sent the service so far (the evidence behind the
 // service's counters); closes when stdin ends or on SIGTERM.
 import { createInterface } from "node:readline";
-import { startGateway } from "../src/gateway/gateway-app";
+import { startGateway, type RunningGateway } from "../src/gateway/gateway-app";
 import { openGatewayStore } from "../src/gateway/store/sql-gateway-store";
 import { CallLog, type LoggedCall } from "./call-log";
 
@@ -50,37 +50,46 @@ async function main(): Promise<void> {
   const log = new CallLog();
   const logged = log.wrap((input, init) => fetch(input, init));
   const store = await openGatewayStore(settings.database);
-  for (const member of settings.members) {
-    await store.members.save(member, settings.memberPassword, { budget: null, admin: false });
-  }
-  const gateway = await startGateway(
-    {
-      upstream: {
-        base: settings.upstream.url,
-        auth: settings.upstream.url,
-        credentials: { username: settings.upstream.username, password: settings.upstream.password },
-        fetch: (input, init) =>
-          logged(typeof input === "string" ? input : input instanceof URL ? input.href : input.url, init),
+  let gateway: RunningGateway;
+  try {
+    for (const member of settings.members) {
+      await store.members.save(member, settings.memberPassword, { budget: null, admin: false });
+    }
+    gateway = await startGateway(
+      {
+        upstream: {
+          base: settings.upstream.url,
+          auth: settings.upstream.url,
+          credentials: { username: settings.upstream.username, password: settings.upstream.password },
+          fetch: (input, init) =>
+            logged(typeof input === "string" ? input : input instanceof URL ? input.href : input.url, init),
+          now,
+        },
+        store,
         now,
       },
-      store,
-      now,
-    },
-    { port: 0, host: "127.0.0.1" },
-  );
+      { port: 0, host: "127.0.0.1" },
+    );
+  } catch (error) {
+    // Closed here so that a failed start ends the process with its exit code.
+    await store.close();
+    throw error;
+  }
   process.stdout.write(`${JSON.stringify({ url: gateway.url })}\n`);
+  const lines = createInterface({ input: process.stdin });
   let closing: Promise<void> | undefined;
   const stop = (): void => {
-    // Exits once what it wrote to the bench is out (an answer to "usage" may still be on its way).
+    // The process ends by itself once nothing holds it open, after what it wrote is out.
     closing ??= gateway
       .close()
       .then(() => store.close())
-      .then(() => new Promise<void>((flushed) => process.stdout.write("", () => flushed())))
-      .then(() => process.exit(0));
+      .then(() => {
+        lines.close();
+        process.stdin.destroy();
+      });
   };
   process.once("SIGTERM", stop);
   process.once("SIGINT", stop);
-  const lines = createInterface({ input: process.stdin });
   lines.on("line", (line) => {
     const command = line.trim();
     if (command === "usage") process.stdout.write(`${JSON.stringify(usage())}\n`);
@@ -97,6 +106,6 @@ main().catch((error: unknown) => {
   // A message only: the settings hold passwords.
   process.stderr.write(
     `team-gateway-process failed: ${error instanceof Error ? error.message : String(error)}\n`,
-    () => process.exit(1),
   );
+  process.exitCode = 1;
 });
