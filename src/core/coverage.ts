@@ -71,5 +71,13 @@ export function rangeOf(from: number, to: number): CoveredRange {
  * copy (the cache keeps it, and a filtered copy kept room for up to half as many again).
  */
 export function withinCoverage(points: PointColumns, ranges: readonly CoveredRange[]): PointColumns {
-  return points.filterMonths((month) => coversSpan(ranges, month, month));
+  // The ranges' months read once, not per point: every point of every answer stored comes here.
+  const starts = ranges.map(startOf);
+  const ends = ranges.map((range) => monthIndex(range.to));
+  return points.filterMonths((month) => {
+    for (let at = 0; at < starts.length; at += 1) {
+      if ((starts[at] ?? Infinity) <= month && (ends[at] ?? -Infinity) >= month) return true;
+    }
+    return false;
+  });
 }

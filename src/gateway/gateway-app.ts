@@ -13,7 +13,9 @@ import { TeamLimits } from "./limits/team-limits";
 import { PurchaseQueue } from "./purchase/purchase-queue";
 import { registerAuthRoutes } from "./routes/auth-routes";
 import { registerDataRoutes } from "./routes/data-routes";
+import { AnswersInMemory } from "./store/answers-in-memory";
 import type { GatewayStore } from "./store/gateway-store";
+import { ServedWriter } from "./store/served-writer";
 import { Upstream, type UpstreamSettings } from "./upstream/upstream-client";
 
 export interface GatewaySettings {
@@ -34,6 +36,8 @@ export interface GatewaySettings {
   /** ...but never longer than this for its first code. */
   packingMaxWaitMs?: number;
   signInAttempts?: { max: number; windowMs: number };
+  /** Answer text kept in memory in front of the store (characters; ANSWERS_IN_MEMORY_CHARS when absent). */
+  answersInMemoryChars?: number;
   later?: (run: () => void, ms: number) => void;
 }
 
@@ -120,6 +124,9 @@ export async function buildGateway(settings: GatewaySettings): Promise<Gateway> 
       .header("cache-control", "no-store")
       .send(await metrics.text()),
   );
+  const served = new ServedWriter(settings.store.audit, (rows) => metrics.servedAuditLost(rows));
+  // The audit rows of the last answers are written before the store may be closed.
+  app.addHook("onClose", () => served.flushed());
   const domain = settings.domain ?? null;
   const oidc =
     settings.oidc === undefined || settings.oidc === null
@@ -138,6 +145,8 @@ export async function buildGateway(settings: GatewaySettings): Promise<Gateway> 
   });
   await registerDataRoutes(app, {
     store: settings.store,
+    recent: new AnswersInMemory(settings.answersInMemoryChars),
+    served,
     upstream,
     catalog,
     purchases,

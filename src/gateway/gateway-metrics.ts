@@ -36,6 +36,11 @@ export class GatewayMetrics {
     labelNames: ["member", "operation"],
     registers: [this.registry],
   });
+  private readonly auditLost = new Counter({
+    name: "pcd_gateway_served_audit_lost_total",
+    help: "Audit rows of answers served that the database refused to keep (the answers were served).",
+    registers: [this.registry],
+  });
   private readonly latency = new Histogram({
     name: "pcd_gateway_request_duration_seconds",
     help: "Time from a member's request to the gateway's answer, by operation.",
@@ -50,6 +55,10 @@ export class GatewayMetrics {
 
   servedFromCache(operation: DataOperation, product: string, count: number): void {
     if (count > 0) this.cacheHits.inc({ operation, product }, count);
+  }
+
+  servedAuditLost(rows: number): void {
+    this.auditLost.inc(rows);
   }
 
   memberRequest(member: string, operation: GatewayOperation, seconds: number): void {

@@ -14,7 +14,9 @@ import { memberOfBearer } from "../member-access";
 import type { OidcVerifier } from "../oidc/oidc-verifier";
 import { answerKey } from "../purchase/answer-key";
 import type { PurchaseItem, PurchaseOutcome, PurchaseQueue } from "../purchase/purchase-queue";
-import type { GatewayStore, Member } from "../store/gateway-store";
+import type { AnswersInMemory } from "../store/answers-in-memory";
+import type { ServedWriter } from "../store/served-writer";
+import type { CachedAnswer, GatewayStore, Member } from "../store/gateway-store";
 import { UpstreamSignInError, type Upstream, type UpstreamAnswer } from "../upstream/upstream-client";
 import { relay, sendMessage } from "./relay";
 
@@ -29,6 +31,10 @@ const PRODUCTS: Readonly<Record<string, ProductId>> = {
 
 export interface DataRouteSettings {
   store: GatewayStore;
+  /** Answers served lately, kept in this gateway's memory in front of the store. */
+  recent: AnswersInMemory;
+  /** The audit of answers served, written behind the answers. */
+  served: Pick<ServedWriter, "record">;
   upstream: Pick<Upstream, "get">;
   catalog: GatewayCatalog;
   purchases: PurchaseQueue;
@@ -178,13 +184,8 @@ async function serveData(
       fingerprint: entry === undefined ? null : fingerprintFor(entry, operation),
     };
   });
-  const kept = await settings.store.answers.get(items.map((item) => item.key));
-  const current = (item: PurchaseItem) => {
-    const answer = kept.get(item.key);
-    return answer !== undefined && item.fingerprint !== null && answer.fingerprint === item.fingerprint
-      ? answer
-      : undefined;
-  };
+  const kept = await keptAnswers(settings, items);
+  const current = (item: PurchaseItem) => kept.get(item.key);
   const missing = items.filter((item) => current(item) === undefined);
 
   const overBudget = await budgetRefusal(settings, member, product, missing);
@@ -207,6 +208,13 @@ async function serveData(
     const outcome = bought.get(item.key);
     const record = kept?.recordJson ?? (outcome?.kind === "answer" ? outcome.recordJson : undefined);
     if (record === undefined) continue;
+    if (kept === undefined && item.fingerprint !== null)
+      settings.recent.keep({
+        key: item.key,
+        recordJson: record,
+        fingerprint: item.fingerprint,
+        boughtAt: at,
+      });
     const source =
       kept !== undefined || (outcome?.kind === "answer" && outcome.source === "cache") ? "cache" : "purchase";
     if (source === "cache") fromCache += 1;
@@ -221,10 +229,37 @@ async function serveData(
       source,
     } as const);
   }
-  await settings.store.audit.recordServed(served);
+  settings.served.record(served);
   settings.metrics.servedFromCache(operation, product, fromCache);
   // The records' JSON texts as kept: the answer is made without parsing them.
   return reply.type("application/json; charset=utf-8").send(`[${records.join(",")}]`);
+}
+
+/**
+ * The current answers kept for these items (bought at the fingerprint the catalog gives now):
+ * from this gateway's memory, and from the database for the rest (then kept in memory too).
+ */
+async function keptAnswers(
+  settings: DataRouteSettings,
+  items: readonly PurchaseItem[],
+): Promise<Map<string, CachedAnswer>> {
+  const found = new Map<string, CachedAnswer>();
+  const unknown: PurchaseItem[] = [];
+  for (const item of items) {
+    const answer = settings.recent.current(item.key, item.fingerprint);
+    if (answer === undefined) unknown.push(item);
+    else found.set(item.key, answer);
+  }
+  if (unknown.length === 0) return found;
+  const stored = await settings.store.answers.get(unknown.map((item) => item.key));
+  for (const item of unknown) {
+    const answer = stored.get(item.key);
+    if (answer === undefined || item.fingerprint === null || answer.fingerprint !== item.fingerprint)
+      continue;
+    found.set(item.key, answer);
+    settings.recent.keep(answer);
+  }
+  return found;
 }
 
 /** Null when the member may cause these purchases; else the quota message naming their budget. */
