@@ -91,6 +91,18 @@ function orgSignIn(mode) {
   return { issuer: buildAddress("PCD_OIDC_AUTHORITY", mode, ""), clientId: values[1], scope: values[2] };
 }
 
+function libraryMode(mode) {
+  const setting = (process.env.PCD_LIBRARY_MODE || "").trim();
+  if (setting === "") return mode;
+  if (setting !== "production" && setting !== "development") {
+    throw new Error(`PCD_LIBRARY_MODE must be "production" or "development", not "${setting}".`);
+  }
+  if (mode === "production" && setting !== "production") {
+    throw new Error("PCD_LIBRARY_MODE: a production build ships the libraries' production code only.");
+  }
+  return setting;
+}
+
 function officeJsSource(mode) {
   const setting = process.env.PCD_OFFICE_JS || (mode === "production" ? "cdn" : "local");
   if (setting !== "cdn" && setting !== "local") {
@@ -167,6 +179,10 @@ module.exports = (_env, argv) => {
       ],
     },
     optimization: {
+      // Which code the libraries (React, Fluent UI) run: their own mode's, unless
+      // PCD_LIBRARY_MODE=production asks a development build for their production code, as
+      // the browser tests do (half the CPU per page; the code users run).
+      nodeEnv: libraryMode(mode),
       // One webpack runtime for the page's bundles: modules they share (the engine
       // holder in src/host) are instantiated once, which is what makes one engine per
       // shared runtime.
@@ -181,6 +197,8 @@ module.exports = (_env, argv) => {
         __PCD_OIDC_AUTHORITY__: JSON.stringify(oidc.issuer),
         __PCD_OIDC_CLIENT_ID__: JSON.stringify(oidc.clientId),
         __PCD_OIDC_SCOPE__: JSON.stringify(oidc.scope),
+        // Read by src/host/build-kind.ts: what only a development build shows.
+        __PCD_DEVELOPMENT_BUILD__: JSON.stringify(mode === "development"),
       }),
       new CustomFunctionsMetadataPlugin({
         output: "functions.json",

@@ -17,6 +17,7 @@ const SETTINGS = [
   "PCD_OIDC_AUTHORITY",
   "PCD_OIDC_CLIENT_ID",
   "PCD_OIDC_SCOPE",
+  "PCD_LIBRARY_MODE",
 ] as const;
 
 function configWith(
@@ -212,4 +213,50 @@ test("the dialog page loads its own runtime and script, with the page's policy a
     officeJsUrl: "https://appsforoffice.microsoft.com/lib/1/hosted/office.js",
     connectSources: "'self' https:",
   });
+});
+
+function buildKind(config: Configuration): { development: unknown; libraries: unknown } {
+  const define = config.plugins?.find((plugin) => plugin instanceof DefinePlugin);
+  if (!define) throw new Error("no DefinePlugin in the config");
+  const definitions = define.definitions as Record<string, string>;
+  return {
+    development: JSON.parse(definitions.__PCD_DEVELOPMENT_BUILD__ ?? "null"),
+    libraries: config.optimization?.nodeEnv,
+  };
+}
+
+test.each<[string, "production" | "development", Record<string, string>, ReturnType<typeof buildKind>]>([
+  ["production", "production", {}, { development: false, libraries: "production" }],
+  ["development", "development", {}, { development: true, libraries: "development" }],
+  [
+    "development with the libraries' production code (the browser tests' build)",
+    "development",
+    { PCD_LIBRARY_MODE: "production" },
+    { development: true, libraries: "production" },
+  ],
+  [
+    "development, its libraries' development code asked for",
+    "development",
+    { PCD_LIBRARY_MODE: "development" },
+    { development: true, libraries: "development" },
+  ],
+])("build kind and library code, %s", (_case, mode, env, expected) => {
+  expect(buildKind(configWith(mode, env))).toEqual(expected);
+});
+
+test.each<[string, "production" | "development", string, string]>([
+  [
+    "an unknown mode",
+    "development",
+    "fast",
+    'PCD_LIBRARY_MODE must be "production" or "development", not "fast".',
+  ],
+  [
+    "development libraries in a production build",
+    "production",
+    "development",
+    "PCD_LIBRARY_MODE: a production build ships the libraries' production code only.",
+  ],
+])("library mode refused: %s", (_case, mode, setting, message) => {
+  expect(() => configWith(mode, { PCD_LIBRARY_MODE: setting })).toThrow(message);
 });

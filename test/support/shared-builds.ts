@@ -6,8 +6,15 @@ import { existsSync, rmSync } from "node:fs";
 import { buildAddin, type BuildOptions } from "../../scripts/build-addin";
 import { buildHarness } from "../e2e/support/build-harness";
 
-/** The development build with a local Office.js: what the preview page and the deploy test serve. */
-export const DEVELOPMENT_ADDIN: BuildOptions = { mode: "development", env: { PCD_OFFICE_JS: "local" } };
+/**
+ * The development build with a local Office.js: what the preview page and the deploy test
+ * serve. Its libraries run their production code (React's development checks cost half the
+ * CPU of every page the browser tests open, and users run the production code).
+ */
+export const DEVELOPMENT_ADDIN: BuildOptions = {
+  mode: "development",
+  env: { PCD_OFFICE_JS: "local", PCD_LIBRARY_MODE: "production" },
+};
 
 export const SHARED_BUILD_VARIABLES = {
   addin: "PCD_TEST_ADDIN_BUILD",

@@ -1,8 +1,10 @@
 // What a newcomer sees before signing in: what PCD does, the five functions with one
 // example each, where help is, where an account comes from and, in development builds
 // only, the local emulator's account. Production bundles carry no emulator address or
-// password: the branch below is removed at build time (webpack defines NODE_ENV).
+// password: the branch below is removed at build time (webpack defines the build's kind,
+// src/host/build-kind.ts).
 import { Body1, Caption1, Link, makeStyles, Subtitle2, tokens } from "@fluentui/react-components";
+import { isDevelopmentBuild } from "../../host/build-kind";
 
 const useStyles = makeStyles({
   root: {
@@ -68,7 +70,7 @@ export function FirstRunPanel(): React.JSX.Element {
         <strong>Account:</strong> your username and password come with your organisation&apos;s PCD
         subscription; ask your PCD account manager for one.
       </Body1>
-      {process.env.NODE_ENV !== "production" && (
+      {isDevelopmentBuild() && (
         <Caption1 data-testid="first-run-emulator">
           Development build: <code className={styles.code}>npm start</code> runs a local emulator of the
           service (the default address); sign in as <code className={styles.code}>analyst@pcd.example</code>{" "}
