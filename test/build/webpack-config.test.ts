@@ -37,10 +37,15 @@ function configWith(
   }
 }
 
-function addresses(config: Configuration): { service: unknown; auth: unknown } {
+/** What the config's DefinePlugin puts into the bundles, as JSON texts. */
+function definitionsOf(config: Configuration): Record<string, string> {
   const define = config.plugins?.find((plugin) => plugin instanceof DefinePlugin);
   if (!define) throw new Error("no DefinePlugin in the config");
-  const definitions = define.definitions as Record<string, string>;
+  return define.definitions as Record<string, string>;
+}
+
+function addresses(config: Configuration): { service: unknown; auth: unknown } {
+  const definitions = definitionsOf(config);
   return {
     service: JSON.parse(definitions.__PCD_SERVICE_URL__ ?? "null"),
     auth: JSON.parse(definitions.__PCD_AUTH_URL__ ?? "null"),
@@ -149,9 +154,7 @@ function orgSignIn(config: Configuration): {
   scope: unknown;
   msal: boolean;
 } {
-  const define = config.plugins?.find((plugin) => plugin instanceof DefinePlugin);
-  if (!define) throw new Error("no DefinePlugin in the config");
-  const definitions = define.definitions as Record<string, string>;
+  const definitions = definitionsOf(config);
   const copies = JSON.stringify(
     config.plugins?.map((plugin) => plugin?.constructor.name === "CopyPlugin" && plugin),
   );
@@ -216,9 +219,7 @@ test("the dialog page loads its own runtime and script, with the page's policy a
 });
 
 function buildKind(config: Configuration): { development: unknown; libraries: unknown } {
-  const define = config.plugins?.find((plugin) => plugin instanceof DefinePlugin);
-  if (!define) throw new Error("no DefinePlugin in the config");
-  const definitions = define.definitions as Record<string, string>;
+  const definitions = definitionsOf(config);
   return {
     development: JSON.parse(definitions.__PCD_DEVELOPMENT_BUILD__ ?? "null"),
     libraries: config.optimization?.nodeEnv,

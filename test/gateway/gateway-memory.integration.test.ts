@@ -6,10 +6,13 @@
 import type { RunningGateway } from "../../src/gateway/gateway-app";
 import { memoryStore, type MemoryStore } from "./support/memory-store";
 import {
+  askGateway,
   catalogOf,
+  chargedDuring,
+  latestDate,
   startService,
   startTeamGateway,
-  totalDataRequests,
+  type DatedRecord,
   type ServiceUnderTest,
 } from "./support/team";
 
@@ -23,34 +26,13 @@ let first: RunningGateway;
 let second: RunningGateway;
 let codes: string[];
 
-async function ask(
-  gateway: RunningGateway,
-  pathname: string,
-): Promise<Array<{ code: string; series_final_values: Array<{ date: string }> }>> {
-  const signIn = await fetch(`${gateway.url}/auth/access_token/v1`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username: MEMBER, password: PASSWORD }),
-  });
-  const { access_token: token } = (await signIn.json()) as { access_token: string };
-  const response = await fetch(`${gateway.url}/api${pathname}`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  expect(response.status).toBe(200);
-  return (await response.json()) as Awaited<ReturnType<typeof ask>>;
-}
+const ask = (gateway: RunningGateway, pathname: string): Promise<DatedRecord[]> =>
+  askGateway(gateway.url, { username: MEMBER, password: PASSWORD }, pathname);
 
-async function charged(work: () => Promise<unknown>): Promise<number> {
-  const before = totalDataRequests(await service.stats());
-  await work();
-  return totalDataRequests(await service.stats()) - before;
-}
+const charged = (work: () => Promise<unknown>): Promise<number> => chargedDuring(service, work);
 
-const latest = (records: Awaited<ReturnType<typeof ask>>, code: string | undefined): string =>
-  [...(records.find((record) => record.code === code)?.series_final_values ?? [])]
-    .map((point) => point.date)
-    .sort()
-    .pop() ?? "";
+const latest = (records: readonly DatedRecord[], code: string | undefined): string =>
+  latestDate(records.find((record) => record.code === code));
 
 beforeAll(async () => {
   service = await startService();
@@ -77,7 +59,7 @@ test("an answer served once is served again from memory: no store read, no purch
   const values = `/energy_price/v1/export/series/${codes.join(",")}`;
   const bought = await ask(first, values);
   storeReads.length = 0;
-  let again: Awaited<ReturnType<typeof ask>> = [];
+  let again: DatedRecord[] = [];
   expect(await charged(async () => (again = await ask(first, values)))).toBe(0);
   expect(storeReads).toEqual([]);
   expect(again).toEqual(bought);
@@ -95,7 +77,7 @@ test("after a release another instance's purchase is served from the store, not 
   await service.setClock(new Date(service.now() + 10 * 60_000).toISOString());
   expect(await charged(() => ask(second, values))).toBe(1);
   storeReads.length = 0;
-  let after: Awaited<ReturnType<typeof ask>> = [];
+  let after: DatedRecord[] = [];
   expect(await charged(async () => (after = await ask(first, values)))).toBe(0);
   expect(latest(after, updated) > latest(before, updated)).toBe(true);
   expect(latest(after, unchanged)).toBe(latest(before, unchanged));

@@ -9,10 +9,13 @@ import type { RunningGateway } from "../../src/gateway/gateway-app";
 import { openGatewayStore } from "../../src/gateway/store/sql-gateway-store";
 import type { GatewayStore } from "../../src/gateway/store/gateway-store";
 import {
+  askGateway,
   catalogOf,
+  chargedDuring,
+  latestDate,
   startService,
   startTeamGateway,
-  totalDataRequests,
+  type DatedRecord,
   type ServiceUnderTest,
 } from "./support/team";
 
@@ -35,33 +38,10 @@ async function shut(): Promise<void> {
   await store.close();
 }
 
-async function ask(
-  pathname: string,
-): Promise<Array<{ code: string; series_final_values: Array<{ date: string }> }>> {
-  const signIn = await fetch(`${gateway.url}/auth/access_token/v1`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username: MEMBER, password: PASSWORD }),
-  });
-  const { access_token: token } = (await signIn.json()) as { access_token: string };
-  const response = await fetch(`${gateway.url}/api${pathname}`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  expect(response.status).toBe(200);
-  return (await response.json()) as Awaited<ReturnType<typeof ask>>;
-}
+const ask = (pathname: string): Promise<DatedRecord[]> =>
+  askGateway(gateway.url, { username: MEMBER, password: PASSWORD }, pathname);
 
-async function charged(work: () => Promise<unknown>): Promise<number> {
-  const before = totalDataRequests(await service.stats());
-  await work();
-  return totalDataRequests(await service.stats()) - before;
-}
-
-const latest = (record: { series_final_values: Array<{ date: string }> } | undefined): string =>
-  [...(record?.series_final_values ?? [])]
-    .map((point) => point.date)
-    .sort()
-    .pop() ?? "";
+const charged = (work: () => Promise<unknown>): Promise<number> => chargedDuring(service, work);
 
 beforeAll(async () => {
   service = await startService();
@@ -95,10 +75,10 @@ test("after a release only the series it changed are bought again; History again
   await service.admin("POST", "release", { unchanged: [unchanged], revise: [revised] });
   // The catalog is read again once the gateway's copy is older than its limit (5 minutes).
   await service.setClock(new Date(service.now() + 10 * 60_000).toISOString());
-  let after: Awaited<ReturnType<typeof ask>> = [];
+  let after: DatedRecord[] = [];
   expect(await charged(async () => (after = await ask(values)))).toBe(1);
   const month = (code: string | undefined, records: typeof after) =>
-    latest(records.find((record) => record.code === code));
+    latestDate(records.find((record) => record.code === code));
   expect(month(unchanged, after)).toBe(month(unchanged, before));
   expect(month(updated, after) > month(updated, before)).toBe(true);
   expect(await charged(() => ask(history))).toBe(1);

@@ -93,3 +93,49 @@ export async function catalogOf(service: ServiceUnderTest, product: string): Pro
 export function totalDataRequests(stats: { dataRequests: Record<string, number> }): number {
   return Object.values(stats.dataRequests).reduce((sum, count) => sum + count, 0);
 }
+
+/** A Series Values or History record as a test reads it: its code and its points' dates. */
+export interface DatedRecord {
+  code: string;
+  series_final_values: Array<{ date: string }>;
+}
+
+/** Signs in to the gateway as the member and asks for a data path under /api; throws unless 200. */
+export async function askGateway(
+  gatewayUrl: string,
+  member: { username: string; password: string },
+  pathname: string,
+): Promise<DatedRecord[]> {
+  const signIn = await fetch(`${gatewayUrl}/auth/access_token/v1`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(member),
+  });
+  const { access_token: token } = (await signIn.json()) as { access_token: string };
+  const response = await fetch(`${gatewayUrl}/api${pathname}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (response.status !== 200)
+    throw new Error(`${pathname}: HTTP ${response.status} ${await response.text()}`);
+  return (await response.json()) as DatedRecord[];
+}
+
+/** The data requests the service charged while the work ran. */
+export async function chargedDuring(
+  service: ServiceUnderTest,
+  work: () => Promise<unknown>,
+): Promise<number> {
+  const before = totalDataRequests(await service.stats());
+  await work();
+  return totalDataRequests(await service.stats()) - before;
+}
+
+/** The latest month among the record's final values ("" when it has none). */
+export function latestDate(record: DatedRecord | undefined): string {
+  return (
+    [...(record?.series_final_values ?? [])]
+      .map((point) => point.date)
+      .sort()
+      .pop() ?? ""
+  );
+}
