@@ -181,7 +181,7 @@ module.exports = (_env, argv) => {
     optimization: {
       // Which code the libraries (React, Fluent UI) run: their own mode's, unless
       // PCD_LIBRARY_MODE=production asks a development build for their production code, as
-      // the browser tests do (half the CPU per page; the code users run).
+      // the browser tests do (a page opens and signs in in half the time; the code users run).
       nodeEnv: libraryMode(mode),
       // One webpack runtime for the page's bundles: modules they share (the engine
       // holder in src/host) are instantiated once, which is what makes one engine per

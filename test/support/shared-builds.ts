@@ -8,8 +8,8 @@ import { buildHarness } from "../e2e/support/build-harness";
 
 /**
  * The development build with a local Office.js: what the preview page and the deploy test
- * serve. Its libraries run their production code (React's development checks cost half the
- * CPU of every page the browser tests open, and users run the production code).
+ * serve. Its libraries run their production code (with React's development checks a page
+ * takes twice as long to open and sign in, and users run the production code).
  */
 export const DEVELOPMENT_ADDIN: BuildOptions = {
   mode: "development",

@@ -208,6 +208,7 @@ async function serveData(
     const outcome = bought.get(item.key);
     const record = kept?.recordJson ?? (outcome?.kind === "answer" ? outcome.recordJson : undefined);
     if (record === undefined) continue;
+    // Bought for this request (or moments ago by another instance): kept in memory as served now.
     if (kept === undefined && item.fingerprint !== null)
       settings.recent.keep({
         key: item.key,

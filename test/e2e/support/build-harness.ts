@@ -16,7 +16,7 @@ export async function buildHarness(): Promise<string> {
     context: root,
     devtool: false,
     // React's production code, as in the add-in's test build (test/support/shared-builds.ts):
-    // its development checks cost half the CPU of every page.
+    // its development checks double the time a page takes to open.
     optimization: { nodeEnv: "production" },
     entry: { harness: "./test/e2e/harness/component-harness.tsx" },
     output: { path: outDir, filename: "[name].js" },
