@@ -1,4 +1,4 @@
-/** Jest runs the tests (test/**) through ts-jest in transpile-only mode (type checking is
+/** Jest runs the tests (test/**) transpiled by swc without type checking (type checking is
  * `npm run typecheck`'s job) in three lanes, one Jest project each. Where a new test file goes:
  *
  * - browser: it launches Chromium. It lives in test/e2e/ (npm run test:browser).
@@ -39,18 +39,30 @@ const INTEGRATION = [
 // Jest puts the root folder in front of <rootDir> only when a glob starts with it, not after "!".
 const not = (globs) => globs.map((glob) => `!${glob.replace("<rootDir>", __dirname)}`);
 
-// Dependencies published as ES modules only: ts-jest turns them into CommonJS like the tests.
+// Dependencies published as ES modules only: swc turns them into CommonJS like the tests.
 const ESM_ONLY_PACKAGES = ["p-limit", "p-throttle", "yocto-queue"];
+
+/**
+ * swc transpiles file by file, several times faster than TypeScript's own transpiler under
+ * ts-jest: a fresh clone's first run (CI's every run) pays it for every file (the unit lane
+ * alone, measured cold: 78 CPU-seconds instead of 125). The settings follow tsconfig.json:
+ * ES2022 classes, React's automatic JSX runtime, CommonJS modules for Jest.
+ */
+const SWC = {
+  jsc: {
+    parser: { syntax: "typescript", tsx: true },
+    target: "es2022",
+    transform: { react: { runtime: "automatic" }, useDefineForClassFields: true },
+  },
+  module: { type: "commonjs" },
+};
 
 const shared = {
   testEnvironment: "node",
   roots: ["<rootDir>/test"],
   transform: {
-    "^.+\\.tsx?$": ["ts-jest", { tsconfig: "<rootDir>/tsconfig.jest.json", diagnostics: false }],
-    [`node_modules/(${ESM_ONLY_PACKAGES.join("|")})/.+\\.js$`]: [
-      "ts-jest",
-      { tsconfig: "<rootDir>/tsconfig.jest.json", diagnostics: false },
-    ],
+    "^.+\\.tsx?$": ["@swc/jest", SWC],
+    [`node_modules/(${ESM_ONLY_PACKAGES.join("|")})/.+\\.js$`]: ["@swc/jest", SWC],
   },
   transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY_PACKAGES.join("|")})/)`],
   moduleNameMapper: {
