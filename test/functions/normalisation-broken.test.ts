@@ -1,6 +1,6 @@
 // The normalisation tests' cells with the reference lookup made case-sensitive (a broken
-// normalisation, as a fake engine once had): a lower-case currency is then refused, so the
-// cells of normalisation.test.ts would notice such a break.
+// normalisation): a lower-case currency is then refused, so the cells of
+// normalisation.test.ts would notice such a break.
 import { normalisationBench } from "./support/normalised-cell";
 
 jest.mock("../../src/core/reference", () => {
