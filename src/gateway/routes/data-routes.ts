@@ -184,9 +184,8 @@ async function serveData(
       fingerprint: entry === undefined ? null : fingerprintFor(entry, operation),
     };
   });
-  const kept = await keptAnswers(settings, items);
-  const current = (item: PurchaseItem) => kept.get(item.key);
-  const missing = items.filter((item) => current(item) === undefined);
+  const current = await keptAnswers(settings, items);
+  const missing = items.filter((item) => !current.has(item.key));
 
   const overBudget = await budgetRefusal(settings, member, product, missing);
   if (overBudget !== null) return sendMessage(reply, 403, overBudget);
@@ -204,7 +203,7 @@ async function serveData(
   for (const item of items) {
     if (seen.has(item.key)) continue;
     seen.add(item.key);
-    const kept = current(item);
+    const kept = current.get(item.key);
     const outcome = bought.get(item.key);
     const record = kept?.recordJson ?? (outcome?.kind === "answer" ? outcome.recordJson : undefined);
     if (record === undefined) continue;
