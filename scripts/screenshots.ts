@@ -175,7 +175,7 @@ async function walkShots(fixture: PreviewFixture, step: WalkStep): Promise<strin
       });
       if (preview.errors.length > 0) throw new Error(`${file}: ${preview.errors.join("; ")}`);
     } finally {
-      await preview.context.close();
+      await preview.close();
       await walk.close();
     }
   }
@@ -215,7 +215,7 @@ async function main(): Promise<void> {
           if (preview.errors.length > 0)
             throw new Error(`${name} at ${width} px: ${preview.errors.join("; ")}`);
         } finally {
-          await preview.context.close();
+          await preview.close();
         }
       }
     }
@@ -238,7 +238,7 @@ async function main(): Promise<void> {
         await wide.page.screenshot({ path: file });
         written.push(path.relative(process.cwd(), file));
       } finally {
-        await wide.context.close();
+        await wide.close();
       }
     for (const [name, shoot] of Object.entries(ELEMENT_SHOTS)) {
       if (only.length > 0 && !only.includes(name)) continue;
@@ -250,7 +250,7 @@ async function main(): Promise<void> {
         written.push(path.relative(process.cwd(), file));
         if (preview.errors.length > 0) throw new Error(`${name}: ${preview.errors.join("; ")}`);
       } finally {
-        await preview.context.close();
+        await preview.close();
       }
     }
   } finally {

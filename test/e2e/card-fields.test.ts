@@ -19,7 +19,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await preview?.context.close();
+  await preview?.close();
   await fixture?.close();
 });
 

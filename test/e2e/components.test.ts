@@ -1,8 +1,9 @@
 // Task pane states the emulator cannot produce on demand, in Chromium against the real
 // engine with its schedule, refresh and reachability scripted (test/e2e/harness): the refresh offer after a release, the automatic refresh,
 // a failed refresh, the refresh cost, release-day downtime, sign-out and clearing the cache.
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { launchChromium } from "./support/browser";
+import { KeptPages, type HeldPage } from "./support/kept-pages";
 import { ARTIFACTS } from "./support/preview-fixture";
 import { serveFolder, type StaticServer } from "../../scripts/static-server";
 import type { HarnessSetup } from "./harness/component-harness";
@@ -14,35 +15,33 @@ jest.setTimeout(120_000);
 let harness: TestBuild | undefined;
 let site: StaticServer;
 let browser: Browser;
-let context: BrowserContext | undefined;
-let errors: string[] = [];
+let pages: KeptPages;
+let held: HeldPage | undefined;
 
 beforeAll(async () => {
   harness = await testBuild("harness");
   site = await serveFolder(harness.folder);
   browser = await launchChromium();
+  pages = new KeptPages(browser, new URL(site.url).origin);
 }, 120_000);
 
 afterAll(async () => {
+  await pages?.close();
   await browser?.close();
   await site?.close();
   harness?.release();
 });
 
 afterEach(async () => {
-  expect(errors).toEqual([]);
-  await context?.close();
-  context = undefined;
-  errors = [];
+  const page = held;
+  held = undefined;
+  expect(page?.errors ?? []).toEqual([]);
+  await page?.release();
 });
 
 async function mount(setup: HarnessSetup): Promise<{ page: Page; pane: Locator }> {
-  context = await browser.newContext({ viewport: { width: 360, height: 900 } });
-  const page = await context.newPage();
-  page.on("pageerror", (error) => errors.push(error.message));
-  page.on("console", (message) => {
-    if (/Content Security Policy/i.test(message.text())) errors.push(message.text());
-  });
+  held = await pages.take({ width: 360, height: 900 });
+  const { page } = held;
   await page.goto(`${site.url}/index.html?setup=${encodeURIComponent(JSON.stringify(setup))}`);
   const pane = page.locator("#root");
   await pane.getByRole("tablist", { name: "PCD areas" }).waitFor();

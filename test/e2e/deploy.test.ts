@@ -2,12 +2,13 @@
 // server signs in and gets data through its /service/ relay from an emulator that sends
 // no CORS headers; the same emulator called directly is blocked by the browser, and the
 // pane says CORS and points to the relay; a build without a service address asks for one.
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { startEmulator, type RunningEmulator } from "../../src/emulator";
 import { startServer, type RunningServer } from "../../src/server/app";
 import { parseServeArgs } from "../../src/server/serve-args";
 import { serveFolder, type StaticServer } from "../../scripts/static-server";
 import { launchChromium } from "./support/browser";
+import { KeptPages } from "./support/kept-pages";
 import {
   openPreview,
   QUIET_DAY,
@@ -28,7 +29,7 @@ let server: RunningServer | undefined;
 let harnessSite: StaticServer | undefined;
 let browser: Browser | undefined;
 let fixture: PreviewFixture;
-const opened: Array<PreviewPage | { context: BrowserContext; errors: string[] }> = [];
+const opened: Array<PreviewPage | { close(): Promise<void>; errors: string[] }> = [];
 
 beforeAll(async () => {
   addin = await testBuild("addin");
@@ -45,6 +46,7 @@ beforeAll(async () => {
     site: { url: site.url, close: () => site.close() },
     emulator: running,
     browser,
+    pages: new KeptPages(browser, new URL(site.url).origin),
     admin: async () => {
       throw new Error("not used here");
     },
@@ -53,6 +55,7 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => {
+  await fixture?.pages.close();
   await browser?.close();
   await harnessSite?.close();
   await server?.close();
@@ -64,7 +67,7 @@ afterAll(async () => {
 afterEach(async () => {
   for (const page of opened.splice(0)) {
     expect(page.errors).toEqual([]);
-    await page.context.close();
+    await page.close();
   }
 });
 
@@ -128,7 +131,7 @@ test("a build without a service address: sign-in shows the address field and ask
   if (!browser || !harnessSite) throw new Error("not started");
   const context = await browser.newContext({ viewport: { width: 360, height: 900 } });
   const errors: string[] = [];
-  opened.push({ context, errors });
+  opened.push({ close: () => context.close(), errors });
   const page = await context.newPage();
   page.on("pageerror", (error) => errors.push(error.message));
   const setup: HarnessSetup = { signedIn: false, addresses: { baseUrl: "", authUrl: "" } };

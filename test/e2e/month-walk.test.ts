@@ -201,6 +201,6 @@ test("a month in the task pane: each step tells the truth, calls only what it ma
           .map((c) => `  ${c.step}: ${JSON.stringify(c.counts)} (${c.userActions} asked)`)
           .join("\n"),
     );
-    await preview.context.close();
+    await preview.close();
   }
 });

@@ -63,6 +63,6 @@ test("outage, release, recovery: each step says what is true", async () => {
     expect(await preview.pane.getByTestId("refresh-failed").count()).toBe(0);
     expect(preview.errors).toEqual([]);
   } finally {
-    await preview.context.close();
+    await preview.close();
   }
 });

@@ -30,7 +30,7 @@ afterAll(async () => {
 afterEach(async () => {
   for (const preview of opened) {
     expect(preview.errors).toEqual([]);
-    await preview.context.close();
+    await preview.close();
   }
   opened = [];
 });

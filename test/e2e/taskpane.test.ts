@@ -32,7 +32,7 @@ afterAll(async () => {
 afterEach(async () => {
   for (const preview of opened) {
     expect(preview.errors).toEqual([]);
-    await preview.context.close();
+    await preview.close();
   }
   opened = [];
 });
@@ -82,6 +82,46 @@ describe("sign in", () => {
     // The password is nowhere on the page after sign-in.
     expect(await preview.page.content()).not.toContain(fixture.emulator.password);
     await screenshot(preview.page, "signed-in");
+  });
+
+  test("a page given back keeps nothing for the next test: signed out, its site data gone", async () => {
+    const first = await open();
+    await signIn(fixture, first.pane);
+    await first.page.evaluate(async () => {
+      localStorage.setItem("left-behind", "yes");
+      sessionStorage.setItem("left-behind", "yes");
+      await new Promise<void>((resolve, reject) => {
+        const request = indexedDB.open("left-behind", 1);
+        request.onupgradeneeded = () => request.result.createObjectStore("things");
+        request.onsuccess = () => {
+          request.result.close();
+          resolve();
+        };
+        request.onerror = () => reject(request.error);
+      });
+    });
+    expect(
+      (await first.page.evaluate(() => indexedDB.databases())).map((database) => database.name),
+    ).toContain("left-behind");
+    expect(first.errors).toEqual([]);
+    await first.close();
+    opened = opened.filter((preview) => preview !== first);
+
+    const next = await open();
+    // The same browser page, loaded again: what this test checks is the clean-up itself.
+    expect(next.page).toBe(first.page);
+    await next.pane.getByRole("tab", { name: "Sign in" }).waitFor();
+    expect(await next.pane.getByTestId("header-user").count()).toBe(0);
+    const left = await next.page.evaluate(async () => ({
+      local: localStorage.getItem("left-behind"),
+      session: sessionStorage.getItem("left-behind"),
+      databases: (await indexedDB.databases()).map((database) => database.name),
+    }));
+    expect(left).toEqual({
+      local: null,
+      session: null,
+      databases: expect.not.arrayContaining(["left-behind"]),
+    });
   });
 
   test.each([

@@ -1,11 +1,13 @@
 // What every browser test needs: the add-in built once per run (test/support/shared-builds.ts),
 // served over plain HTTP on 127.0.0.1, the emulator in-process, and Chromium (./browser.ts).
-// Each test opens the preview page in a fresh browser context (fresh IndexedDB, so nothing leaks between tests).
+// Each test opens the preview page with no site data (./kept-pages.ts: the browser pages are
+// kept between tests, their data deleted), so nothing leaks from one test to the next.
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../../../src/emulator";
 import { launchChromium } from "./browser";
+import { KeptPages } from "./kept-pages";
 import { serveFolder, type StaticServer } from "../../../scripts/static-server";
 import { testBuild } from "../../support/shared-builds";
 
@@ -20,6 +22,8 @@ export interface PreviewFixture {
   site: StaticServer;
   emulator: RunningEmulator;
   browser: Browser;
+  /** The pages openPreview opens, kept from one test to the next. */
+  pages: KeptPages;
   /** Calls an emulator test control (POST unless a body is absent and method says otherwise). */
   admin(pathname: string, body?: unknown, method?: "GET" | "POST" | "DELETE"): Promise<unknown>;
   close(): Promise<void>;
@@ -39,6 +43,8 @@ export async function startPreviewFixture(options: Partial<EmulatorOptions> = {}
     started.push(() => emulator.close());
     const browser = await launchChromium();
     started.push(() => browser.close());
+    const pages = new KeptPages(browser, new URL(site.url).origin);
+    started.push(() => pages.close());
     const admin = async (pathname: string, body?: unknown, method: "GET" | "POST" | "DELETE" = "POST") => {
       const response = await fetch(`${emulator.url}${pathname}`, {
         method,
@@ -48,7 +54,7 @@ export async function startPreviewFixture(options: Partial<EmulatorOptions> = {}
       if (!response.ok) throw new Error(`${pathname}: ${response.status} ${await response.text()}`);
       return response.json() as Promise<unknown>;
     };
-    return { site, emulator, browser, admin, close };
+    return { site, emulator, browser, pages, admin, close };
   } catch (error) {
     await close();
     throw error;
@@ -63,31 +69,31 @@ export interface OpenOptions {
 }
 
 export interface PreviewPage {
-  context: BrowserContext;
   page: Page;
   /** Uncaught page errors and CSP violations: a test ends by asserting there were none. */
   errors: string[];
   pane: Locator;
+  /** Ends the test's use of the page (its site data is deleted; the next test may take it). */
+  close(): Promise<void>;
 }
 
 export async function openPreview(fixture: PreviewFixture, options: OpenOptions = {}): Promise<PreviewPage> {
-  const context = await fixture.browser.newContext({
-    viewport: { width: options.width ?? 1100, height: options.height ?? 900 },
+  const held = await fixture.pages.take({
+    width: options.width ?? 1100,
+    height: options.height ?? 900,
+    now: new Date(options.now ?? QUIET_DAY),
   });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(error.message));
-  // The page's content security policy must hold: no inline script, no eval, no stray origin.
-  page.on("console", (message) => {
-    if (/Content Security Policy/i.test(message.text())) errors.push(message.text());
-  });
-  await page.clock.install({ time: new Date(options.now ?? QUIET_DAY) });
-  await page.clock.resume();
-  await page.goto(`${fixture.site.url}/preview.html`);
-  await page.waitForFunction(() => window.__pcdPreview?.functions().length === 10);
-  const pane = page.locator("#root");
-  await pane.getByRole("tablist", { name: "PCD areas" }).waitFor();
-  return { context, page, errors, pane };
+  const { page, errors } = held;
+  try {
+    await page.goto(`${fixture.site.url}/preview.html`);
+    await page.waitForFunction(() => window.__pcdPreview?.functions().length === 10);
+    const pane = page.locator("#root");
+    await pane.getByRole("tablist", { name: "PCD areas" }).waitFor();
+    return { page, errors, pane, close: held.release };
+  } catch (error) {
+    await held.release();
+    throw error;
+  }
 }
 
 export interface SignInOptions {
