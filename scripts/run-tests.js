@@ -3,6 +3,8 @@
 // process waits). Jest's output streams; each check's output is shown when it ends. Exits
 // non-zero when any of them fails. Arguments go to Jest (npm test -- --selectProjects unit).
 const { spawn } = require("node:child_process");
+const { createHash } = require("node:crypto");
+const { readFileSync } = require("node:fs");
 const path = require("node:path");
 
 /** A package's command-line script, run with this node (no shell, the same on every OS). */
@@ -13,11 +15,27 @@ function bin(packageName, command = packageName) {
   return path.join(path.dirname(manifestPath), script);
 }
 
+/**
+ * ESLint's and Prettier's caches (a file unchanged since it last passed is not checked again:
+ * about 40 of a warm run's CPU-seconds). Keyed by content, not modification time, so a checkout
+ * that touches files costs nothing. ESLint invalidates its cache when the configuration changes
+ * but not when a local rule's code does: the rules' files name the cache folder.
+ */
+function eslintCacheFolder() {
+  const hash = createHash("sha256");
+  for (const file of ["eslint.config.js", "eslint.source-rules.js", "eslint/local-rules.js"]) {
+    hash.update(readFileSync(path.join(__dirname, "..", file)));
+  }
+  return path.join("node_modules", ".cache", `eslint-${hash.digest("hex").slice(0, 16)}`, "");
+}
+
+const CACHED = ["--cache", "--cache-strategy", "content"];
+
 const checks = [
   // TypeScript 7's native compiler: the same checks as TypeScript 6 in a fifth of the time.
   { name: "typecheck", command: [bin("typescript7", "tsc"), "--noEmit", "-p", "tsconfig.json"] },
-  { name: "eslint", command: [bin("eslint"), "."] },
-  { name: "prettier", command: [bin("prettier"), "--check", "--log-level", "warn", "."] },
+  { name: "eslint", command: [bin("eslint"), ...CACHED, "--cache-location", eslintCacheFolder(), "."] },
+  { name: "prettier", command: [bin("prettier"), "--check", "--log-level", "warn", ...CACHED, "."] },
 ];
 
 const started = Date.now();
