@@ -8,6 +8,7 @@ import {
   serialToCalendar,
   serialToMonth,
 } from "../../src/functions/excel-dates";
+import { typescriptProcessArgs } from "../support/typescript-process";
 
 // Serials as Excel shows them (1900 date system).
 const KNOWN_DATES: Array<[string, number]> = [
@@ -52,10 +53,12 @@ describe("date serials", () => {
 // Jest's sandboxed process.env cannot change the zone of the running process.
 describe("conversions are identical in every time zone", () => {
   const probe = path.join(__dirname, "fixtures", "date-probe.ts");
-  const tsx = require.resolve("tsx/cli");
   const runIn = (zone: string): { offsetMinutes: number } & Record<string, unknown> =>
     JSON.parse(
-      execFileSync(process.execPath, [tsx, probe], { env: { ...process.env, TZ: zone }, encoding: "utf8" }),
+      execFileSync(process.execPath, typescriptProcessArgs(probe), {
+        env: { ...process.env, TZ: zone },
+        encoding: "utf8",
+      }),
     ) as { offsetMinutes: number } & Record<string, unknown>;
 
   const kiritimati = runIn("Pacific/Kiritimati");

@@ -7,8 +7,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { catalogOf, startService, totalDataRequests, type ServiceUnderTest } from "./support/team";
+import { typescriptProcessArgs } from "../support/typescript-process";
 
-const TSX = require.resolve("tsx/cli");
 const GATEWAY = path.resolve(__dirname, "../../scripts/gateway.ts");
 const MEMBERS = ["ann@example.com", "bob@example.com", "cid@example.com"];
 const PASSWORD = "correct horse battery staple";
@@ -23,7 +23,9 @@ let codes: string[];
 
 function command(args: string[], stdin = ""): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [TSX, GATEWAY, ...args], { stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn(process.execPath, typescriptProcessArgs(GATEWAY, ...args), {
+      stdio: ["pipe", "pipe", "pipe"],
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
@@ -44,7 +46,15 @@ interface Served {
 function serve(): Promise<Served> {
   const child: ChildProcess = spawn(
     process.execPath,
-    [TSX, GATEWAY, "--port", "0", "--upstream", service.emulator.url, "--database", directory],
+    typescriptProcessArgs(
+      GATEWAY,
+      "--port",
+      "0",
+      "--upstream",
+      service.emulator.url,
+      "--database",
+      directory,
+    ),
     {
       env: {
         ...process.env,

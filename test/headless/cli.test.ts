@@ -1,4 +1,4 @@
-// `npm run recalc` as a user runs it: a child process (tsx) against an emulator on
+// The recalculation runner as a user runs it, in a child process (node with tsx's loader) against an emulator on
 // 127.0.0.1, its stdout a pipe into the test. The whole JSON document arrives however large
 // it is; --help; --timeout bounds the process and the report counts what a timed-out pass
 // sent and what the service charged for it; bad --timeout and --cache values are usage
@@ -9,16 +9,16 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../src/emulator";
 import type { RunReport } from "../../src/headless";
+import { typescriptProcessArgs } from "../support/typescript-process";
 
 // A Tuesday after November's release day, away from maintenance days.
 const START = "2026-11-10T15:00:00Z";
 
-// Each test spawns one or two runners (tsx startup, a catalog to load) on a shared machine.
+// Each test spawns one or two runners (loading TypeScript, a catalog to load) on a shared machine.
 // A runner that waited for its abandoned calls would run at least 130 s (one call timeout),
 // so this limit still catches one that --timeout does not bound.
 jest.setTimeout(90_000);
 const CLI = path.join(__dirname, "..", "..", "src", "headless", "cli.ts");
-const TSX = require.resolve("tsx/cli");
 /** An energy series with history from 2007 (about 240 monthly rows). */
 const CODE = "68520-8-1";
 
@@ -76,7 +76,7 @@ function recalc(
 ): Promise<Finished> {
   const service = options.service ?? emulator;
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [TSX, CLI, ...args], {
+    const child = spawn(process.execPath, typescriptProcessArgs(CLI, ...args), {
       env: {
         ...process.env,
         PCD_BASE_URL: service.url,

@@ -9,6 +9,7 @@ import { startEmulator, type RunningEmulator } from "../../src/emulator";
 import { SPEC_INFO_FIELDS } from "../../src/core/info-fields";
 import { isoDateToSerial } from "../../src/functions/excel-dates";
 import { runWorkbook, type FormulaResult, type RunOptions } from "../../src/headless";
+import { typescriptProcessArgs } from "../support/typescript-process";
 
 // A Tuesday after November's release day, away from maintenance days: both clocks start here.
 const START = "2026-11-10T15:00:00Z";
@@ -254,7 +255,6 @@ test("hundreds of VALUE cells over a few series cost one data request per series
 
 describe("the CLI", () => {
   const cli = path.join(__dirname, "..", "..", "src", "headless", "cli.ts");
-  const tsx = require.resolve("tsx/cli");
 
   function recalc(
     args: string[],
@@ -263,7 +263,7 @@ describe("the CLI", () => {
     return new Promise((resolve) => {
       execFile(
         process.execPath,
-        [tsx, cli, ...args],
+        typescriptProcessArgs(cli, ...args),
         {
           env: {
             ...process.env,

@@ -3,8 +3,8 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import type { RunReport } from "../../../src/headless";
+import { typescriptProcessArgs } from "../../support/typescript-process";
 
-const TSX = require.resolve("tsx/cli");
 const CLI = path.resolve(__dirname, "../../../src/headless/cli.ts");
 
 export type RunnerAccount = {
@@ -22,18 +22,22 @@ function withoutAccount(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 
 export function spawnRunner(formulas: readonly string[], account: RunnerAccount): Promise<RunReport> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [TSX, CLI, "--json", "--timeout", "90", ...formulas], {
-      env: {
-        ...withoutAccount(process.env),
-        PCD_BASE_URL: account.baseUrl,
-        PCD_AUTH_URL: account.authUrl,
-        ...("apiKey" in account
-          ? { PCD_API_KEY: account.apiKey }
-          : { PCD_USERNAME: account.username, PCD_PASSWORD: account.password }),
-        PCD_NOW: account.now,
+    const child = spawn(
+      process.execPath,
+      typescriptProcessArgs(CLI, "--json", "--timeout", "90", ...formulas),
+      {
+        env: {
+          ...withoutAccount(process.env),
+          PCD_BASE_URL: account.baseUrl,
+          PCD_AUTH_URL: account.authUrl,
+          ...("apiKey" in account
+            ? { PCD_API_KEY: account.apiKey }
+            : { PCD_USERNAME: account.username, PCD_PASSWORD: account.password }),
+          PCD_NOW: account.now,
+        },
+        stdio: ["ignore", "pipe", "pipe"],
       },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    );
     const stdout: Buffer[] = [];
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => stdout.push(chunk));
