@@ -19,7 +19,8 @@ function bin(packageName, command = packageName) {
  * ESLint's and Prettier's caches (a file unchanged since it last passed is not checked again:
  * about 40 of a warm run's CPU-seconds). Keyed by content, not modification time, so a checkout
  * that touches files costs nothing. ESLint invalidates its cache when the configuration changes
- * but not when a local rule's code does: the rules' files name the cache folder.
+ * but not when a local rule's code does: the rules' files name the cache folder. Prettier deletes
+ * its cache when run without --cache, so `npm run lint` and `npm run format` pass it too.
  */
 function eslintCacheFolder() {
   const hash = createHash("sha256");
