@@ -19,15 +19,15 @@ function bin(packageName, command = packageName) {
  * ESLint's and Prettier's caches (a file unchanged since it last passed is not checked again:
  * about 40 of a warm run's CPU-seconds). Keyed by content, not modification time, so a checkout
  * that touches files costs nothing. ESLint invalidates its cache when the configuration changes
- * but not when a local rule's code does: the rules' files name the cache folder. Prettier deletes
+ * but not when a local rule's code does: the rules' files name the cache file. Prettier deletes
  * its cache when run without --cache, so `npm run lint` and `npm run format` pass it too.
  */
-function eslintCacheFolder() {
+function eslintCacheFile() {
   const hash = createHash("sha256");
   for (const file of ["eslint.config.js", "eslint.source-rules.js", "eslint/local-rules.js"]) {
     hash.update(readFileSync(path.join(__dirname, "..", file)));
   }
-  return path.join("node_modules", ".cache", `eslint-${hash.digest("hex").slice(0, 16)}`, "");
+  return path.join("node_modules", ".cache", `eslint-${hash.digest("hex").slice(0, 16)}`);
 }
 
 const CACHED = ["--cache", "--cache-strategy", "content"];
@@ -35,7 +35,7 @@ const CACHED = ["--cache", "--cache-strategy", "content"];
 const checks = [
   // TypeScript 7's native compiler: the same checks as TypeScript 6 in a fifth of the time.
   { name: "typecheck", command: [bin("typescript7", "tsc"), "--noEmit", "-p", "tsconfig.json"] },
-  { name: "eslint", command: [bin("eslint"), ...CACHED, "--cache-location", eslintCacheFolder(), "."] },
+  { name: "eslint", command: [bin("eslint"), ...CACHED, "--cache-location", eslintCacheFile(), "."] },
   { name: "prettier", command: [bin("prettier"), "--check", "--log-level", "warn", ...CACHED, "."] },
 ];
 
