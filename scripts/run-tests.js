@@ -23,11 +23,12 @@ function bin(packageName, command = packageName) {
  * its cache when run without --cache, so `npm run lint` and `npm run format` pass it too.
  */
 function eslintCacheFile() {
+  const root = path.join(__dirname, "..");
   const hash = createHash("sha256");
   for (const file of ["eslint.config.js", "eslint.source-rules.js", "eslint/local-rules.js"]) {
-    hash.update(readFileSync(path.join(__dirname, "..", file)));
+    hash.update(readFileSync(path.join(root, file)));
   }
-  return path.join("node_modules", ".cache", `eslint-${hash.digest("hex").slice(0, 16)}`);
+  return path.join(root, "node_modules", ".cache", `eslint-${hash.digest("hex").slice(0, 16)}`);
 }
 
 const CACHED = ["--cache", "--cache-strategy", "content"];

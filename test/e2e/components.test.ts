@@ -33,10 +33,10 @@ afterAll(async () => {
 });
 
 afterEach(async () => {
-  const page = held;
+  const finished = held;
   held = undefined;
-  expect(page?.errors ?? []).toEqual([]);
-  await page?.release();
+  expect(finished?.errors ?? []).toEqual([]);
+  await finished?.release();
 });
 
 async function mount(setup: HarnessSetup): Promise<{ page: Page; pane: Locator }> {
