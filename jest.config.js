@@ -12,6 +12,7 @@
  * test/build/test-lanes.test.ts holds every file to this rule as far as its imports show.
  */
 const os = require("node:os");
+const { SWC_TYPESCRIPT } = require("./swc.typescript");
 
 const TEST_FILES = "**/*.test.{ts,tsx}";
 
@@ -42,20 +43,8 @@ const not = (globs) => globs.map((glob) => `!${glob.replace("<rootDir>", __dirna
 // Dependencies published as ES modules only: swc turns them into CommonJS like the tests.
 const ESM_ONLY_PACKAGES = ["p-limit", "p-throttle", "yocto-queue"];
 
-/**
- * swc transpiles file by file, several times faster than TypeScript's own transpiler under
- * ts-jest: a fresh clone's first run (CI's every run) pays it for every file (the unit lane
- * alone, measured cold: 78 CPU-seconds instead of 125). The settings follow tsconfig.json:
- * ES2022 classes, React's automatic JSX runtime, CommonJS modules for Jest.
- */
-const SWC = {
-  jsc: {
-    parser: { syntax: "typescript", tsx: true },
-    target: "es2022",
-    transform: { react: { runtime: "automatic" }, useDefineForClassFields: true },
-  },
-  module: { type: "commonjs" },
-};
+// The tests run the same swc settings as the bundles (swc.typescript.js), as CommonJS for Jest.
+const SWC = { ...SWC_TYPESCRIPT, module: { type: "commonjs" } };
 
 const shared = {
   testEnvironment: "node",
