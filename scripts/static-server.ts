@@ -1,5 +1,8 @@
 // A minimal static file server for the built add-in: 127.0.0.1, an ephemeral port, plain
-// HTTP, only files inside the folder.
+// HTTP, only files inside the folder. Each answer carries a validator and asks the browser to
+// check it before each use (no-cache), so a page opened again in the same browser context
+// gets 304s and runs its scripts from Chromium's cache with V8's compiled code, as a
+// deployed add-in's pages do; a file rebuilt in place is never served stale.
 import { createReadStream, statSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -26,11 +29,21 @@ export async function serveFolder(folder: string): Promise<StaticServer> {
     const pathname = decodeURIComponent(new URL(request.url ?? "/", "http://127.0.0.1").pathname);
     const file = path.resolve(root, `.${pathname}`);
     const inside = file === root || file.startsWith(`${root}${path.sep}`);
-    if (!inside || !statSync(file, { throwIfNoEntry: false })?.isFile()) {
+    const stats = inside ? statSync(file, { throwIfNoEntry: false }) : undefined;
+    if (stats === undefined || !stats.isFile()) {
       response.writeHead(404, { "content-type": "text/plain" }).end(`Not found: ${pathname}`);
       return;
     }
-    response.writeHead(200, { "content-type": TYPES[path.extname(file)] ?? "application/octet-stream" });
+    const etag = `"${stats.size.toString(16)}-${Math.trunc(stats.mtimeMs).toString(16)}"`;
+    const headers = { etag, "cache-control": "no-cache" };
+    if (request.headers["if-none-match"] === etag) {
+      response.writeHead(304, headers).end();
+      return;
+    }
+    response.writeHead(200, {
+      ...headers,
+      "content-type": TYPES[path.extname(file)] ?? "application/octet-stream",
+    });
     createReadStream(file).pipe(response);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -3,7 +3,9 @@
 // page, measured), loading it again in a page that is already there about 1. Between tests
 // a page is taken back to a blank document and its site's data (IndexedDB, local storage,
 // cookies, caches) is deleted, so a test still starts as on a computer that never ran PCD.
-// What a page keeps is what a person's browser keeps too: its HTTP cache of the add-in's files.
+// What a page keeps is what a person's browser keeps too: its HTTP cache of the add-in's files
+// (the test server's files carry validators, scripts/static-server.ts, so a page opened again
+// revalidates them and runs its scripts with V8's cached code).
 // Tests that need two panes at once get two pages, each in a browser context of its own.
 import type { Browser, BrowserContext, CDPSession, Page } from "playwright-core";
 
