@@ -98,13 +98,18 @@ export function mountGrid(container: HTMLElement, options: GridOptions): void {
 
   let anchor: CellPosition = { row: 0, column: 0 };
 
+  // Every result and workbook change redraws, and a streaming recalculation makes hundreds:
+  // only what changed is written, because any write to a cell makes the browser lay out the
+  // whole 2,400-cell table again.
   const draw = (): void => {
     const shown = options.layout();
     const selection = sheet.selection();
     for (const [address, { cell, row, column }] of cells) {
       const display = shown.get(address);
-      cell.textContent = display?.text ?? "";
-      cell.title = display?.error ? `${display.error.code} ${display.error.message}` : (display?.card ?? "");
+      const text = display?.text ?? "";
+      if (cell.textContent !== text) cell.textContent = text;
+      const title = display?.error ? `${display.error.code} ${display.error.message}` : (display?.card ?? "");
+      if (cell.title !== title) cell.title = title;
       cell.classList.toggle("card", display?.card !== undefined);
       cell.classList.toggle("error", display?.error !== null && display?.error !== undefined);
       cell.classList.toggle("spilled", display !== undefined && display.anchor !== address);
@@ -117,17 +122,28 @@ export function mountGrid(container: HTMLElement, options: GridOptions): void {
       cell.classList.toggle("active", row === selection.row && column === selection.column);
     }
     const active = cellName(selection);
-    nameBox.textContent = rangeAddress(selection).replace(/^Sheet1!/, "");
-    if (document.activeElement !== input) input.value = sheet.content(selection);
+    const name = rangeAddress(selection).replace(/^Sheet1!/, "");
+    if (nameBox.textContent !== name) nameBox.textContent = name;
+    if (document.activeElement !== input) {
+      const content = sheet.content(selection);
+      if (input.value !== content) input.value = content;
+    }
     const display = shown.get(active);
-    message.textContent = display?.error ? `${active}: ${display.error.code} ${display.error.message}` : "";
+    const said = display?.error ? `${active}: ${display.error.code} ${display.error.message}` : "";
+    if (message.textContent !== said) message.textContent = said;
     drawOtherSheets();
   };
 
-  // The sheets PCD added, each as a small read-only table (the preview shows one sheet's grid).
+  // The sheets PCD added, each as a small read-only table (the preview shows one sheet's grid),
+  // built again only when their content changed.
+  let otherSheetsShown = "";
   const drawOtherSheets = (): void => {
+    const sheets = options.otherSheets();
+    const content = JSON.stringify(sheets);
+    if (content === otherSheetsShown) return;
+    otherSheetsShown = content;
     others.replaceChildren();
-    for (const { name, rows } of options.otherSheets()) {
+    for (const { name, rows } of sheets) {
       const section = element("section", { "aria-label": name, "data-sheet": name });
       section.append(element("h2", {}, name));
       const sheetTable = element("table", { class: "other-sheet" });
