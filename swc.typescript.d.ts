@@ -1,4 +1,4 @@
 // The types of swc.typescript.js for the TypeScript that imports it (the component harness build).
 import type { Options } from "@swc/core";
 
-export declare const SWC_TYPESCRIPT: Options;
+export declare function swcTypescript(): Options;

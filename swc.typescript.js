@@ -9,8 +9,11 @@
  * swc transpiles file by file, several times faster than TypeScript's own transpiler: a
  * development build of the add-in takes about 10 CPU-seconds instead of 15, and a fresh
  * clone's first unit run (CI's every run) 78 instead of 125.
+ *
+ * A new object on every call: the loaders write into the options they are given (@swc/jest
+ * adds its own transform), and one caller's additions must not reach another's build.
  */
-const SWC_TYPESCRIPT = {
+const swcTypescript = () => ({
   jsc: {
     parser: { syntax: "typescript", tsx: true },
     target: "es2022",
@@ -21,6 +24,6 @@ const SWC_TYPESCRIPT = {
       useDefineForClassFields: true,
     },
   },
-};
+});
 
-module.exports = { SWC_TYPESCRIPT };
+module.exports = { swcTypescript };

@@ -26,7 +26,7 @@ const HtmlWebpackPlugin = require("html-webpack-plugin");
 const CopyWebpackPlugin = require("copy-webpack-plugin");
 const CustomFunctionsMetadataPlugin = require("custom-functions-metadata-plugin");
 const MinimizerPlugin = require("minimizer-webpack-plugin");
-const { SWC_TYPESCRIPT } = require("./swc.typescript");
+const { swcTypescript } = require("./swc.typescript");
 
 const DEV_ORIGIN = "https://localhost:3000";
 const CDN_OFFICE_JS = "https://appsforoffice.microsoft.com/lib/1/hosted/office.js";
@@ -176,7 +176,7 @@ module.exports = (_env, argv) => {
         {
           test: /\.tsx?$/,
           exclude: /node_modules/,
-          use: { loader: "swc-loader", options: SWC_TYPESCRIPT },
+          use: { loader: "swc-loader", options: swcTypescript() },
         },
       ],
     },

@@ -99,8 +99,8 @@ export function mountGrid(container: HTMLElement, options: GridOptions): void {
   let anchor: CellPosition = { row: 0, column: 0 };
 
   // Every result and workbook change redraws, and a streaming recalculation makes hundreds:
-  // only what changed is written, because any write to a cell makes the browser lay out the
-  // whole 2,400-cell table again.
+  // only what changed is written, because a write to any of its 2,400 cells makes the browser
+  // lay the table out again.
   const draw = (): void => {
     const shown = options.layout();
     const selection = sheet.selection();

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import HtmlWebpackPlugin from "html-webpack-plugin";
 import webpack from "webpack";
-import { SWC_TYPESCRIPT } from "../../../swc.typescript";
+import { swcTypescript } from "../../../swc.typescript";
 
 const root = path.resolve(__dirname, "../../..");
 
@@ -27,7 +27,7 @@ export async function buildHarness(): Promise<string> {
         {
           test: /\.tsx?$/,
           exclude: /node_modules/,
-          use: { loader: "swc-loader", options: SWC_TYPESCRIPT },
+          use: { loader: "swc-loader", options: swcTypescript() },
         },
       ],
     },
