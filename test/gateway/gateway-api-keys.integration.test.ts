@@ -15,6 +15,7 @@ import type { RunningGateway } from "../../src/gateway/gateway-app";
 import type { GatewayStore } from "../../src/gateway/store/gateway-store";
 import { openGatewayStore } from "../../src/gateway/store/sql-gateway-store";
 import { runAdmin } from "./admin/command-harness";
+import { newPGliteDirectory } from "./support/new-pglite-directory";
 import { spawnRunner } from "./support/spawned-runner";
 import { catalogOf, startService, startTeamGateway, type ServiceUnderTest } from "./support/team";
 
@@ -26,7 +27,7 @@ const secrets: Record<string, string> = {};
 
 beforeAll(async () => {
   root = mkdtempSync(path.join(tmpdir(), "pcd-gateway-keys-"));
-  directory = path.join(root, "store");
+  directory = newPGliteDirectory(path.join(root, "store"));
   service = await startService();
   codes = (await catalogOf(service, "energy_price")).map((record) => record.code);
 });

@@ -8,6 +8,7 @@ import path from "node:path";
 import type { RunningGateway } from "../../src/gateway/gateway-app";
 import { openGatewayStore } from "../../src/gateway/store/sql-gateway-store";
 import type { GatewayStore } from "../../src/gateway/store/gateway-store";
+import { newPGliteDirectory } from "./support/new-pglite-directory";
 import {
   askGateway,
   catalogOf,
@@ -23,6 +24,7 @@ const PASSWORD = "correct horse battery staple";
 const MEMBER = "ann@example.com";
 
 let service: ServiceUnderTest;
+let root: string;
 let directory: string;
 let store: GatewayStore;
 let gateway: RunningGateway;
@@ -46,7 +48,8 @@ const charged = (work: () => Promise<unknown>): Promise<number> => chargedDuring
 beforeAll(async () => {
   service = await startService();
   codes = (await catalogOf(service, "energy_price")).map((record) => record.code).slice(0, 4);
-  directory = await mkdtemp(path.join(tmpdir(), "pcd-gateway-"));
+  root = await mkdtemp(path.join(tmpdir(), "pcd-gateway-"));
+  directory = newPGliteDirectory(path.join(root, "store"));
   await open();
   await store.members.save(MEMBER, PASSWORD, { budget: null, admin: false });
 });
@@ -54,7 +57,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await shut();
   await service.close();
-  await rm(directory, { recursive: true, force: true });
+  await rm(root, { recursive: true, force: true });
 });
 
 test("a restart on the same database costs no data request", async () => {

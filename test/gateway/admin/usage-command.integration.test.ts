@@ -6,6 +6,7 @@ import path from "node:path";
 import { usageCommand, type UsageReport } from "../../../src/gateway/admin/usage-command";
 import type { Purchase, ServedAnswer } from "../../../src/gateway/store/gateway-store";
 import { openGatewayStore } from "../../../src/gateway/store/sql-gateway-store";
+import { newPGliteDirectory } from "../support/new-pglite-directory";
 import { runAdmin } from "./command-harness";
 
 let root: string;
@@ -45,7 +46,7 @@ const PURCHASES = [
 
 beforeAll(async () => {
   root = mkdtempSync(path.join(tmpdir(), "pcd-gateway-usage-"));
-  directory = path.join(root, "store");
+  directory = newPGliteDirectory(path.join(root, "store"));
   const store = await openGatewayStore(directory);
   try {
     for (const bought of PURCHASES) await store.audit.recordPurchase(bought);

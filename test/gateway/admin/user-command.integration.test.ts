@@ -6,6 +6,7 @@ import path from "node:path";
 import { userCommand } from "../../../src/gateway/admin/user-command";
 import { openDatabase } from "../../../src/gateway/database/open-database";
 import { openGatewayStore } from "../../../src/gateway/store/sql-gateway-store";
+import { newPGliteDirectory } from "../support/new-pglite-directory";
 import { runAdmin } from "./command-harness";
 
 const PASSWORD = "s3cret: correct horse";
@@ -14,7 +15,7 @@ let directory: string;
 
 beforeAll(() => {
   root = mkdtempSync(path.join(tmpdir(), "pcd-gateway-users-"));
-  directory = path.join(root, "store");
+  directory = newPGliteDirectory(path.join(root, "store"));
 });
 
 afterAll(() => {

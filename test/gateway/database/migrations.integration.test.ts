@@ -8,13 +8,14 @@ import { migrate, MIGRATIONS } from "../../../src/gateway/database/migrations";
 import { openDatabase } from "../../../src/gateway/database/open-database";
 import type { SqlDatabase } from "../../../src/gateway/database/sql-database";
 import { openGatewayStore } from "../../../src/gateway/store/sql-gateway-store";
+import { newPGliteDirectory } from "../support/new-pglite-directory";
 
 let root: string;
 let directory: string;
 
 beforeAll(() => {
   root = mkdtempSync(path.join(tmpdir(), "pcd-gateway-migrations-"));
-  directory = path.join(root, "store");
+  directory = newPGliteDirectory(path.join(root, "store"));
 });
 
 afterAll(() => {
