@@ -6,7 +6,7 @@ import { CellEvaluator, type CellResult } from "./cell-evaluator";
 import { mountGrid } from "./grid";
 import { PreviewHost } from "./mock-office";
 import { createPreviewApi, type PcdPreviewApi } from "./preview-api";
-import { layoutSheet } from "./sheet-layout";
+import { layoutSheet, type DisplayCell } from "./sheet-layout";
 import { SheetModel } from "./sheet-model";
 
 declare global {
@@ -22,6 +22,18 @@ const COLUMNS = 8;
 const sheet = new SheetModel(ROWS, COLUMNS);
 const host = new PreviewHost(sheet, () => evaluator.recalculateAll());
 const evaluator = new CellEvaluator(sheet, (name) => host.record.functions.get(name));
+/**
+ * The sheet's layout, made again only after something it is made of changed (a cell's
+ * content, a result, a written format): reading a range asks for it once per cell, and a
+ * layout of two whole history tables took about a millisecond each time.
+ */
+let shownLayout: Map<string, DisplayCell> | undefined;
+const forgetLayout = (): void => {
+  shownLayout = undefined;
+};
+sheet.subscribe(forgetLayout);
+evaluator.onResult(forgetLayout);
+host.onWorkbookChange(forgetLayout);
 sheet.subscribe((event) => {
   if (event.type === "cell") evaluator.evaluate(event.address);
 });
@@ -40,13 +52,13 @@ const shownResult = (address: string): CellResult | undefined => {
     value: { type: "FormattedNumber", basicValue: result.value, numberFormat: format },
   };
 };
-const layout = () =>
-  layoutSheet({
+const layout = (): Map<string, DisplayCell> =>
+  (shownLayout ??= layoutSheet({
     rows: ROWS,
     columns: COLUMNS,
     filled: sheet.filledCells(),
     result: shownResult,
-  });
+  }));
 
 host.attachEvaluation({ layout, result: (address) => evaluator.result(address) });
 host.install(window as unknown as Record<string, unknown>);
