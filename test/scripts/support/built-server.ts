@@ -10,7 +10,7 @@ export const ROOT = path.resolve(__dirname, "../../..");
 
 /** Compiles the server into `outDir` (what `npm run build:server` writes to dist-server/). */
 export async function compileServer(outDir: string): Promise<void> {
-  const tsc = path.join(ROOT, "node_modules/typescript/bin/tsc");
+  const tsc = path.join(ROOT, "node_modules/typescript7/bin/tsc");
   await promisify(execFile)(process.execPath, [tsc, "-p", "tsconfig.server.json", "--outDir", outDir], {
     cwd: ROOT,
   });
