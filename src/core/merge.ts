@@ -32,44 +32,51 @@ export function mergeAnswer(
 }
 
 /**
- * The finals of cache and answer in one pass, into columns of exactly their length: every
- * answer of a cold recalculation is merged, and the merged columns are what the cache keeps.
- * A History answer drops the cached months inside its range (first to last month).
+ * The finals of cache and answer, into columns of exactly their length: every answer of a
+ * cold recalculation is merged, and the merged columns are what the cache keeps. Cached
+ * months before and after the answer's range are copied as blocks; only the months inside it
+ * are walked (a Series Values answer covers about 13). A History answer drops the cached
+ * months inside its range (first to last month); a Series Values answer keeps the cached
+ * months it lacks there.
  */
 function mergeFinals(cached: PointColumns, answer: PointColumns, source: MergeSource): PointColumns {
   if (answer.length === 0) return cached;
   if (cached.length === 0) return answer;
-  const revised = source === "history";
-  const first = revised ? answer.indexAt(0) : 0;
-  const last = revised ? answer.indexAt(answer.length - 1) : -1;
-  // Walked twice: once to count, once to fill.
-  const walk = (emit: (month: number, value: number) => void): void => {
-    let c = 0;
+  const before = cached.positionFrom(answer.indexAt(0));
+  const after = cached.positionFrom(answer.indexAt(answer.length - 1) + 1);
+  let keptInside = 0;
+  if (source === "values") {
+    for (let c = before; c < after; c += 1)
+      if (answer.positionOfIndex(cached.indexAt(c)) < 0) keptInside += 1;
+  }
+  const months = new Int32Array(before + answer.length + keptInside + (cached.length - after));
+  const values = new Float64Array(months.length);
+  cached.copyTo(months, values, 0, before, 0);
+  let filled = before;
+  if (keptInside === 0) {
+    answer.copyTo(months, values, 0, answer.length, filled);
+    filled += answer.length;
+  } else {
+    // Both in month order; the answer's month wins over an equal cached one.
+    let c = before;
     let a = 0;
-    while (c < cached.length || a < answer.length) {
-      const cachedMonth = c < cached.length ? cached.indexAt(c) : Infinity;
+    while (c < after || a < answer.length) {
+      const cachedMonth = c < after ? cached.indexAt(c) : Infinity;
       const answerMonth = a < answer.length ? answer.indexAt(a) : Infinity;
       if (cachedMonth < answerMonth) {
-        if (cachedMonth < first || cachedMonth > last) emit(cachedMonth, cached.valueAt(c));
+        months[filled] = cachedMonth;
+        values[filled] = cached.valueAt(c);
         c += 1;
       } else {
-        // The answer's month wins over the cached one.
-        emit(answerMonth, answer.valueAt(a));
+        months[filled] = answerMonth;
+        values[filled] = answer.valueAt(a);
         a += 1;
         if (cachedMonth === answerMonth) c += 1;
       }
+      filled += 1;
     }
-  };
-  let count = 0;
-  walk(() => (count += 1));
-  const months = new Int32Array(count);
-  const values = new Float64Array(count);
-  let filled = 0;
-  walk((month, value) => {
-    months[filled] = month;
-    values[filled] = value;
-    filled += 1;
-  });
+  }
+  cached.copyTo(months, values, after, cached.length, filled);
   return PointColumns.fromIndexes(months, values);
 }
 

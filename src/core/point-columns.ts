@@ -127,6 +127,31 @@ export class PointColumns implements Iterable<MonthlyPoint> {
     return -1;
   }
 
+  /** The first position whose month index is `month` or later (the length when there is none). */
+  positionFrom(month: number): number {
+    if (this.months === null) return Math.min(this.length, Math.max(0, month - this.first));
+    let low = 0;
+    let high = this.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if ((this.months[middle] as number) < month) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
+  /** Copies the points at positions from..to (not included) into columns, starting at `at`. */
+  copyTo(months: Int32Array, values: Float64Array, from: number, to: number, at: number): void {
+    if (to <= from) return;
+    values.set(this.values.subarray(from, to), at);
+    if (this.months !== null) {
+      months.set(this.months.subarray(from, to), at);
+      return;
+    }
+    for (let position = from; position < to; position += 1)
+      months[at + position - from] = this.first + position;
+  }
+
   /** The value of a month, undefined when there is no point for it. */
   valueIn(month: Month): number | undefined {
     const position = this.positionOfIndex(monthIndex(month));

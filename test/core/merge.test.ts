@@ -194,6 +194,50 @@ describe("mergeAnswer agrees for answers oldest first, newest first and in mixed
   });
 });
 
+// The rule written plainly, one month at a time: a History answer drops the cached finals
+// from its first to its last month; the answer's month wins over an equal cached one.
+describe("mergeAnswer's finals follow the rule month by month", () => {
+  function random(seed: number): () => number {
+    let state = seed;
+    return () => {
+      state = (state * 69069 + 1) % 4294967296;
+      return state / 4294967296;
+    };
+  }
+  function reference(
+    cached: MonthlyPoint[],
+    answer: MonthlyPoint[],
+    source: "values" | "history",
+  ): MonthlyPoint[] {
+    const byMonth = new Map<Month, number>();
+    const months = answer.map((point) => point.month).sort();
+    const [first, last] = [months[0] ?? "", months[months.length - 1] ?? ""];
+    for (const point of cached) {
+      const revised = source === "history" && point.month >= first && point.month <= last;
+      if (!revised) byMonth.set(point.month, point.value);
+    }
+    for (const point of answer) byMonth.set(point.month, point.value);
+    return [...byMonth.keys()].sort().map((month) => p(month, byMonth.get(month) as number));
+  }
+
+  test.each(Array.from({ length: 200 }, (_, seed) => seed + 1))("random case %i", (seed) => {
+    const next = random(seed);
+    const within = (from: Month, to: Month, keep: number): MonthlyPoint[] =>
+      points(from, to, () => Math.round(next() * 1000)).filter(() => next() < keep);
+    const cached = within("2007-01", "2026-10", next() < 0.5 ? 1 : 0.8);
+    const [from, to] = [
+      ["2008-03", "2025-12"],
+      ["2025-09", "2026-11"],
+      ["2026-01", "2026-04"],
+    ][Math.floor(next() * 3)] as [Month, Month];
+    const answer = within(from, to, next() < 0.5 ? 1 : 0.7);
+    const source = next() < 0.5 ? "history" : "values";
+    expect(merge({ finals: cached, forecasts: [] }, answer, [], source).finals).toEqual(
+      reference(cached, answer, source),
+    );
+  });
+});
+
 describe("pointsDiffer", () => {
   const base = { finals: [p("2026-01", 1)], forecasts: [p("2026-02", -1)] };
   test.each<[string, PlainPoints | undefined, PlainPoints, boolean]>([

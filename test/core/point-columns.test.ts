@@ -137,3 +137,54 @@ describe("the stored form's parts", () => {
     expect(structuredClone(stored).buffer.byteLength).toBe(16);
   });
 });
+
+describe("positionFrom and copyTo", () => {
+  const consecutive = PointColumns.fromPoints([
+    { month: "2026-01", value: 1 },
+    { month: "2026-02", value: 2 },
+    { month: "2026-03", value: 3 },
+  ]);
+  const gapped = PointColumns.fromPoints([
+    { month: "2026-01", value: 1 },
+    { month: "2026-03", value: 3 },
+    { month: "2026-06", value: 6 },
+  ]);
+  test.each<[string, PointColumns, Month, number]>([
+    ["before the first month", consecutive, "2025-06", 0],
+    ["the first month", consecutive, "2026-01", 0],
+    ["a month inside", consecutive, "2026-02", 1],
+    ["after the last month", consecutive, "2026-09", 3],
+    ["gaps: a month held", gapped, "2026-03", 1],
+    ["gaps: a month in a gap", gapped, "2026-04", 2],
+    ["gaps: after the last month", gapped, "2027-01", 3],
+    ["gaps: before the first month", gapped, "2020-01", 0],
+  ])("positionFrom: %s", (_name, columns, month, position) => {
+    expect(columns.positionFrom(monthIndex(month))).toBe(position);
+  });
+
+  test.each<[string, PointColumns, number, number, number[], number[]]>([
+    [
+      "consecutive, the middle",
+      consecutive,
+      1,
+      3,
+      [0, 2, 3, 0],
+      [0, monthIndex("2026-02"), monthIndex("2026-03"), 0],
+    ],
+    [
+      "gaps, from the start",
+      gapped,
+      0,
+      2,
+      [0, 1, 3, 0],
+      [0, monthIndex("2026-01"), monthIndex("2026-03"), 0],
+    ],
+    ["nothing", gapped, 2, 2, [0, 0, 0, 0], [0, 0, 0, 0]],
+  ])("copyTo: %s, at position 1", (_name, columns, from, to, values, months) => {
+    const monthColumn = new Int32Array(4);
+    const valueColumn = new Float64Array(4);
+    columns.copyTo(monthColumn, valueColumn, from, to, 1);
+    expect([...valueColumn]).toEqual(values);
+    expect([...monthColumn]).toEqual(months);
+  });
+});
