@@ -64,6 +64,12 @@ export interface EngineTuning {
   requestsPerSecond: number;
   /** Calls in flight at once, over every operation. */
   maxInFlight: number;
+  /**
+   * Calls in flight at once through a team gateway, which paces the service's calls itself and
+   * packs members' codes into shared calls: a member's calls held back behind the first few
+   * would reach it after those calls left, and cost calls of their own.
+   */
+  gatewayMaxInFlight: number;
   /** A storage read or write that takes longer counts as failed (memory takes over). */
   storageTimeoutMs: number;
   /** PCD.SEARCH and the pane's search return at most this many hits unless asked otherwise. */
@@ -94,12 +100,18 @@ export const ENGINE_DEFAULTS: Readonly<EngineTuning> = Object.freeze({
   batchMaxWaitMs: 200,
   requestsPerSecond: 10,
   maxInFlight: 6,
+  gatewayMaxInFlight: 24,
   storageTimeoutMs: 3_000,
   searchLimit: 50,
 });
 
 /** Values that count things (not durations): whole numbers of at least 1. */
-const COUNTS: ReadonlySet<keyof EngineTuning> = new Set(["maxInFlight", "requestsPerSecond", "searchLimit"]);
+const COUNTS: ReadonlySet<keyof EngineTuning> = new Set([
+  "maxInFlight",
+  "gatewayMaxInFlight",
+  "requestsPerSecond",
+  "searchLimit",
+]);
 
 /** The defaults with a host's changes, each checked; a bad one is an error naming the option. */
 export function resolveTuning(overrides: Partial<EngineTuning> = {}): EngineTuning {

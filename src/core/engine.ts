@@ -28,7 +28,10 @@ export interface CreateEngineOptions {
    * when the engine is built, naming the option.
    */
   tuning?: Partial<
-    Pick<EngineTuning, "batchWindowMs" | "batchMaxWaitMs" | "requestsPerSecond" | "maxInFlight">
+    Pick<
+      EngineTuning,
+      "batchWindowMs" | "batchMaxWaitMs" | "requestsPerSecond" | "maxInFlight" | "gatewayMaxInFlight"
+    >
   >;
   /** Retry policy of the HTTP client (tests shorten the backoff). */
   retry?: Partial<RetryPolicy>;
@@ -79,6 +82,7 @@ export function createEngine(env: EngineEnvironment, options: CreateEngineOption
     retry: options.retry,
     requestsPerSecond: tuning.requestsPerSecond,
     maxInFlight: tuning.maxInFlight,
+    gatewayMaxInFlight: tuning.gatewayMaxInFlight,
     paced: () => auth.status().gateway === null,
   });
   return assembleEngine({

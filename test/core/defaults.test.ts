@@ -23,6 +23,11 @@ test.each([
   ["maxInFlight", 0, "The engine option maxInFlight must be a whole number of at least 1; got 0."],
   ["maxInFlight", 2.5, "The engine option maxInFlight must be a whole number of at least 1; got 2.5."],
   [
+    "gatewayMaxInFlight",
+    0,
+    "The engine option gatewayMaxInFlight must be a whole number of at least 1; got 0.",
+  ],
+  [
     "requestsPerSecond",
     0,
     "The engine option requestsPerSecond must be a whole number of at least 1; got 0.",

@@ -15,6 +15,8 @@ import { ENGINE_DEFAULTS } from "../defaults";
 export interface RequestGateOptions {
   requestsPerSecond: number;
   maxInFlight: number;
+  /** The in-flight cap while calls are not paced (through a team gateway). */
+  gatewayMaxInFlight?: number;
   /**
    * Whether calls are paced at requestsPerSecond now (asked per call). A team gateway paces
    * its own calls to the service and answers kept data at once: its members' engines keep
@@ -25,6 +27,7 @@ export interface RequestGateOptions {
 
 export const DEFAULT_REQUESTS_PER_SECOND = ENGINE_DEFAULTS.requestsPerSecond;
 export const DEFAULT_MAX_IN_FLIGHT = ENGINE_DEFAULTS.maxInFlight;
+export const DEFAULT_GATEWAY_MAX_IN_FLIGHT = ENGINE_DEFAULTS.gatewayMaxInFlight;
 const SPACING_HEADROOM = 1.05;
 
 export interface RequestGate {
@@ -103,6 +106,7 @@ export function createRequestGate(options: RequestGateOptions): RequestGate {
     throw new RangeError(`maxInFlight must be a positive integer, got ${options.maxInFlight}`);
   }
   const inFlight = pLimit(options.maxInFlight);
+  const inFlightViaGateway = pLimit(options.gatewayMaxInFlight ?? DEFAULT_GATEWAY_MAX_IN_FLIGHT);
   // 5 % headroom: timers fire a millisecond early or late, and requests bunch up on the
   // way to the service; a window that sees 11 starts in 999 ms earns a 429.
   const spacingMs = Math.ceil((1000 / options.requestsPerSecond) * SPACING_HEADROOM);
@@ -135,7 +139,7 @@ export function createRequestGate(options: RequestGateOptions): RequestGate {
   const reserve = (operation: ServiceOperation): Promise<SendSlot> =>
     new Promise((granted, failed) => {
       if (options.paced?.() === false) {
-        void inFlight(
+        void inFlightViaGateway(
           () => new Promise<void>((free) => setTimeout(() => granted(grantedSlot(free, null)), 0)),
         );
         return;

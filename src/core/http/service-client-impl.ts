@@ -27,6 +27,7 @@ import { latestPossibleFinal } from "./final-month-bound";
 import { MAX_ANSWER_NESTING, nestsDeeperThan } from "./json-depth";
 import { operationUrl, type ServiceOperation } from "./paths";
 import {
+  DEFAULT_GATEWAY_MAX_IN_FLIGHT,
   DEFAULT_MAX_IN_FLIGHT,
   DEFAULT_REQUESTS_PER_SECOND,
   createRequestGate,
@@ -53,6 +54,8 @@ export interface ServiceClientDeps {
   retry?: Partial<RetryPolicy>;
   /** Global cap on calls in flight (default 6). */
   maxInFlight?: number;
+  /** The cap through a team gateway (default 24). */
+  gatewayMaxInFlight?: number;
   /** Per-operation rate (default 10 per second, docs/service.md §8.1). */
   requestsPerSecond?: number;
   /** False while signed in through a team gateway (it paces the service's calls itself). */
@@ -116,6 +119,7 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
   const gate: RequestGate = createRequestGate({
     requestsPerSecond: deps.requestsPerSecond ?? DEFAULT_REQUESTS_PER_SECOND,
     maxInFlight: deps.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT,
+    gatewayMaxInFlight: deps.gatewayMaxInFlight ?? DEFAULT_GATEWAY_MAX_IN_FLIGHT,
     ...(deps.paced ? { paced: deps.paced } : {}),
   });
   const reachability = deps.reachability ?? new ReachabilityTracker();

@@ -218,20 +218,32 @@ export class PurchaseQueue {
     }
   }
 
-  /** Takes up to 40 waiting keys with distinct codes off the group. */
+  /**
+   * Takes up to 40 waiting keys with distinct codes off the group. A code asked in several
+   * currencies or units needs a call per key, so the codes waiting most often go first (then in
+   * the order they came): taken one at a time, the last call is not left with a lone second
+   * key of a code that rode in the call before it.
+   */
   private takeBatch(group: Group): Waiting[] {
-    const codes = new Set<string>();
-    const batch: Waiting[] = [];
-    const rest: Waiting[] = [];
+    const counts = new Map<string, number>();
     for (const waiting of group.waiting) {
       const code = waiting.item.requested.code;
-      if (batch.length < MAX_CODES_PER_CALL && !codes.has(code)) {
-        codes.add(code);
-        batch.push(waiting);
-      } else rest.push(waiting);
+      counts.set(code, (counts.get(code) ?? 0) + 1);
     }
-    group.waiting = rest;
-    return batch;
+    const byCount = group.waiting
+      .map((waiting, order) => ({ waiting, order, count: counts.get(waiting.item.requested.code) ?? 1 }))
+      .sort((a, b) => b.count - a.count || a.order - b.order);
+    const codes = new Set<string>();
+    const taken = new Set<Waiting>();
+    for (const { waiting } of byCount) {
+      if (taken.size === MAX_CODES_PER_CALL) break;
+      const code = waiting.item.requested.code;
+      if (codes.has(code)) continue;
+      codes.add(code);
+      taken.add(waiting);
+    }
+    group.waiting = group.waiting.filter((waiting) => !taken.has(waiting));
+    return [...taken];
   }
 
   private async purchase(

@@ -41,9 +41,14 @@ describe("createRequestGate", () => {
     expect(starts).toEqual(expectedStarts);
   });
 
-  test("unpaced (a team gateway paces the service itself): only the in-flight cap holds, and pacing comes back when asked", async () => {
+  test("unpaced (a team gateway paces the service itself): only the gateway's in-flight cap holds, and pacing comes back when asked", async () => {
     let paced = false;
-    const gate = createRequestGate({ requestsPerSecond: 10, maxInFlight: 3, paced: () => paced });
+    const gate = createRequestGate({
+      requestsPerSecond: 10,
+      maxInFlight: 2,
+      gatewayMaxInFlight: 3,
+      paced: () => paced,
+    });
     const t0 = Date.now();
     const starts: number[] = [];
     const release: Array<() => void> = [];
@@ -54,7 +59,8 @@ describe("createRequestGate", () => {
       }),
     );
     await jest.advanceTimersByTimeAsync(0);
-    // Three at once (the cap), the next three as places free: no 105 ms spacing.
+    // Three at once (the gateway's cap, not the service's 2), the next three as places free:
+    // no 105 ms spacing.
     expect(starts).toEqual([0, 0, 0]);
     await jest.advanceTimersByTimeAsync(10);
     for (const free of release.splice(0)) free();

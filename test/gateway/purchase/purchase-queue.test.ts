@@ -165,6 +165,24 @@ test("keys asked together go out in calls of at most 40 codes: a full call at on
   expect(store.purchases.flatMap((purchase) => purchase.codes)).toHaveLength(45);
 });
 
+test("a code asked in two currencies rides in the first call once, so the rest fit one more call", async () => {
+  const singles = Array.from({ length: 45 }, (_, index) => item(`${400 + index}-1-1`));
+  const twice = [item("900-1-1"), item("900-1-1", { currency: "3" })];
+  const bought = queue.buy("ann@example.com", "energy_price", "series_values", [...singles, ...twice]);
+  await settle();
+  timer.flush();
+  await settle();
+  // 47 keys, 46 codes: two calls (a code once per call), never a third with the lone second key.
+  expect(upstream.calls.map((call) => call.codes.length)).toEqual([40, 7]);
+  expect(upstream.calls.map((call) => call.codes.filter((code) => code === "900-1-1"))).toEqual([
+    ["900-1-1"],
+    ["900-1-1"],
+  ]);
+  for (const call of upstream.calls) call.answer(ok(call.codes));
+  const outcomes = await bought;
+  expect([...outcomes.values()].every((outcome) => outcome.kind === "answer")).toBe(true);
+});
+
 test("keys that arrive while a call waits for its turn at the service's rate ride in that call", async () => {
   upstream = heldUpstream({ heldTurns: true });
   queue = queueWith();
