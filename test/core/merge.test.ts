@@ -35,6 +35,15 @@ function merge(
   return plain(mergeAnswer(columns(cached), seriesValues("1-2-3", finals, forecasts), source));
 }
 
+/** A repeatable sequence of numbers in [0, 1) for the random cases below. */
+function random(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state / 2147483648;
+  };
+}
+
 describe("mergeAnswer", () => {
   test.each<
     [string, PlainPoints | undefined, MonthlyPoint[], MonthlyPoint[], "values" | "history", PlainPoints]
@@ -156,13 +165,6 @@ describe("mergeAnswer", () => {
 // order, read backwards) or in mixed order (through a map of months). All must agree, for
 // random windows, gaps, revisions and forecasts.
 describe("mergeAnswer agrees for answers oldest first, newest first and in mixed order", () => {
-  function random(seed: number): () => number {
-    let state = seed;
-    return () => {
-      state = (state * 1103515245 + 12345) % 2147483648;
-      return state / 2147483648;
-    };
-  }
   function someMonths(next: () => number, from: Month, to: Month, keep: number): MonthlyPoint[] {
     return points(from, to, () => Math.round(next() * 100)).filter(() => next() < keep);
   }
@@ -197,13 +199,6 @@ describe("mergeAnswer agrees for answers oldest first, newest first and in mixed
 // The rule written plainly, one month at a time: a History answer drops the cached finals
 // from its first to its last month; the answer's month wins over an equal cached one.
 describe("mergeAnswer's finals follow the rule month by month", () => {
-  function random(seed: number): () => number {
-    let state = seed;
-    return () => {
-      state = (state * 69069 + 1) % 4294967296;
-      return state / 4294967296;
-    };
-  }
   function reference(
     cached: MonthlyPoint[],
     answer: MonthlyPoint[],
