@@ -12,7 +12,7 @@
  * test/build/test-lanes.test.ts holds every file to this rule as far as its imports show.
  */
 const os = require("node:os");
-const { swcTypescript } = require("./swc.typescript");
+const { swcTypescriptCommonJs } = require("./swc.typescript");
 
 const TEST_FILES = "**/*.test.{ts,tsx}";
 
@@ -44,7 +44,7 @@ const not = (globs) => globs.map((glob) => `!${glob.replace("<rootDir>", __dirna
 const ESM_ONLY_PACKAGES = ["p-limit", "p-throttle", "yocto-queue"];
 
 // The tests run the same swc settings as the bundles (swc.typescript.js), as CommonJS for Jest.
-const SWC = { ...swcTypescript(), module: { type: "commonjs" } };
+const SWC = swcTypescriptCommonJs();
 
 const shared = {
   testEnvironment: "node",

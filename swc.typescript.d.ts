@@ -2,3 +2,4 @@
 import type { Options } from "@swc/core";
 
 export declare function swcTypescript(): Options;
+export declare function swcTypescriptCommonJs(): Options;

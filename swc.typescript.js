@@ -26,4 +26,7 @@ const swcTypescript = () => ({
   },
 });
 
-module.exports = { swcTypescript };
+/** The same settings with CommonJS modules: Jest's tests and the processes tests start. */
+const swcTypescriptCommonJs = () => ({ ...swcTypescript(), module: { type: "commonjs" } });
+
+module.exports = { swcTypescript, swcTypescriptCommonJs };

@@ -1,8 +1,9 @@
-// The recalculation runner as a user runs it, in a child process (node with tsx's loader)
-// against an emulator on 127.0.0.1, its stdout a pipe into the test. The whole JSON document
-// arrives however large it is; --help; --timeout bounds the process and the report counts
-// what a timed-out pass sent and what the service charged for it; bad --timeout and --cache
-// values are usage errors before any call; text output shows dates as YYYY-MM-DD.
+// The recalculation runner as a user runs it, in a child process
+// (test/support/typescript-process.ts) against an emulator on 127.0.0.1, its stdout a pipe into
+// the test. The whole JSON document arrives however large it is; --help; --timeout bounds the
+// process and the report counts what a timed-out pass sent and what the service charged for it;
+// bad --timeout and --cache values are usage errors before any call; text output shows dates as
+// YYYY-MM-DD.
 import { spawn } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";

@@ -5,9 +5,9 @@
 // thread of their own) and the tests start dozens of these processes.
 const { transformSync } = require("@swc/core");
 const { addHook } = require("pirates");
-const { swcTypescript } = require("../../swc.typescript");
+const { swcTypescriptCommonJs } = require("../../swc.typescript");
 
-const options = { ...swcTypescript(), module: { type: "commonjs" } };
+const options = swcTypescriptCommonJs();
 
 addHook((code, filename) => transformSync(code, { ...options, filename }).code, {
   exts: [".ts", ".tsx"],

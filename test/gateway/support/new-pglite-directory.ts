@@ -21,7 +21,7 @@ export async function createPGliteTemplate(): Promise<string> {
   return folder;
 }
 
-/** `directory` (made if missing) holding a new database, from the run's template when there is one. */
+/** `directory` (made if missing) holding a new database: the run's template's copy, if any. */
 export function newPGliteDirectory(directory: string): string {
   const template = process.env[PGLITE_TEMPLATE_VARIABLE];
   if (template) cpSync(template, directory, { recursive: true, errorOnExist: true, force: false });
