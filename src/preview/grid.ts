@@ -11,6 +11,8 @@ export interface GridOptions {
   layout(): Map<string, DisplayCell>;
   /** Subscribes to anything that changes what cells show. */
   onResultsChange(listener: () => void): void;
+  /** Subscribes to changes of the workbook (sheets added or removed, cells written). */
+  onWorkbookChange(listener: () => void): void;
   runAction(id: string): Promise<void>;
   /** Sheets other than Sheet1 (PCD sources, reports), shown read-only under the grid. */
   otherSheets(): Array<{ name: string; rows: string[][] }>;
@@ -131,19 +133,13 @@ export function mountGrid(container: HTMLElement, options: GridOptions): void {
     const display = shown.get(active);
     const said = display?.error ? `${active}: ${display.error.code} ${display.error.message}` : "";
     if (message.textContent !== said) message.textContent = said;
-    drawOtherSheets();
   };
 
   // The sheets PCD added, each as a small read-only table (the preview shows one sheet's grid),
-  // built again only when their content changed.
-  let otherSheetsShown = "";
+  // built again when the workbook changes (they hold typed content only, no results).
   const drawOtherSheets = (): void => {
-    const sheets = options.otherSheets();
-    const content = JSON.stringify(sheets);
-    if (content === otherSheetsShown) return;
-    otherSheetsShown = content;
     others.replaceChildren();
-    for (const { name, rows } of sheets) {
+    for (const { name, rows } of options.otherSheets()) {
       const section = element("section", { "aria-label": name, "data-sheet": name });
       section.append(element("h2", {}, name));
       const sheetTable = element("table", { class: "other-sheet" });
@@ -252,5 +248,7 @@ export function mountGrid(container: HTMLElement, options: GridOptions): void {
 
   sheet.subscribe(draw);
   options.onResultsChange(draw);
+  options.onWorkbookChange(drawOtherSheets);
   draw();
+  drawOtherSheets();
 }

@@ -75,6 +75,7 @@ function start(): void {
       evaluator.onResult(listener);
       host.onWorkbookChange(listener);
     },
+    onWorkbookChange: (listener) => host.onWorkbookChange(listener),
     otherSheets: () =>
       host
         .sheetNames()
