@@ -40,6 +40,7 @@ beforeAll(async () => {
   });
   build = await buildAddin({
     mode: "development",
+    cached: false,
     env: {
       PCD_OFFICE_JS: "local",
       PCD_OIDC_AUTHORITY: provider.url,

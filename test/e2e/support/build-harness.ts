@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import HtmlWebpackPlugin from "html-webpack-plugin";
 import webpack from "webpack";
+import { webpackCache } from "../../../scripts/webpack-cache";
 import { swcTypescript } from "../../../swc.typescript";
 
 const root = path.resolve(__dirname, "../../..");
@@ -16,6 +17,7 @@ export async function buildHarness(): Promise<string> {
     mode: "development",
     context: root,
     devtool: false,
+    cache: webpackCache("harness", {}),
     // React's production code, as in the add-in's test build (test/support/shared-builds.ts):
     // its development checks double the time a page takes to open.
     optimization: { nodeEnv: "production" },
