@@ -75,6 +75,9 @@ interface IndexedSeries {
   coverage: string;
 }
 
+/** Codes in numeric order ("2-1" before "10-1"); one collator, not one per comparison. */
+const CODE_ORDER = new Intl.Collator("en", { numeric: true });
+
 function sameText(a: string, b: string): boolean {
   return a.trim().toLowerCase() === b.trim().toLowerCase();
 }
@@ -129,7 +132,7 @@ export class SearchIndex {
     if (query === "") {
       return this.series
         .filter(accepts)
-        .sort((a, b) => a.code.localeCompare(b.code, "en", { numeric: true }))
+        .sort((a, b) => CODE_ORDER.compare(a.code, b.code))
         .slice(0, limit)
         .map((info) => ({ info, score: 0 }));
     }

