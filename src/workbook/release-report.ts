@@ -77,7 +77,10 @@ export function reportTable(changes: readonly SeriesReleaseChanges[]): CellScala
   ];
 }
 
-const COUNT = new Intl.NumberFormat("en-US");
+// Made on first use: the first Intl formatter of a page costs about 30 ms (its locale data is
+// loaded), and this module loads with the ribbon's commands when Excel starts.
+let count: Intl.NumberFormat | undefined;
+const countText = (value: number): string => (count ??= new Intl.NumberFormat("en-US")).format(value);
 
 /**
  * Why the report does not fit a sheet here (rows and columns, header included), saying
@@ -92,7 +95,7 @@ export function reportTooLarge(
   if (rows <= limits.rows && columns <= limits.columns) return null;
   const needs =
     rows > limits.rows
-      ? `The report needs ${COUNT.format(rows)} rows; a sheet here holds ${COUNT.format(limits.rows)}.`
-      : `The report needs ${COUNT.format(columns)} columns; a sheet here holds ${COUNT.format(limits.columns)}.`;
+      ? `The report needs ${countText(rows)} rows; a sheet here holds ${countText(limits.rows)}.`
+      : `The report needs ${countText(columns)} columns; a sheet here holds ${countText(limits.columns)}.`;
   return `${needs} Nothing was written. Write the report in Excel (a sheet there holds 1,048,576 rows), or refresh fewer series at a time.`;
 }

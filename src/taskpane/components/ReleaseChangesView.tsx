@@ -27,14 +27,21 @@ const useStyles = makeStyles({
 /** Lines listed in the pane; the report has them all. */
 const SHOWN_ROWS = 12;
 
-const NUMBER = new Intl.NumberFormat("en-US", { maximumFractionDigits: 4 });
-const PERCENT = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2, signDisplay: "always" });
+// Made on first use, not when the pane's code loads: a page's first Intl formatter costs
+// about 30 ms (its locale data is loaded).
+let numbers: { value: Intl.NumberFormat; percent: Intl.NumberFormat } | undefined;
+const formats = () =>
+  (numbers ??= {
+    value: new Intl.NumberFormat("en-US", { maximumFractionDigits: 4 }),
+    percent: new Intl.NumberFormat("en-US", { maximumFractionDigits: 2, signDisplay: "always" }),
+  });
 
 function valueText(value: KeyValue, kind: MonthChangeLine["kind"]): string {
   const basis = value.basis === "" ? "" : ` ${value.basis}`;
-  if (kind === "new" || value.before === null) return `${NUMBER.format(value.after)}${basis}`;
-  const percent = value.changePercent === null ? "" : ` (${PERCENT.format(value.changePercent)} %)`;
-  return `${NUMBER.format(value.before)} → ${NUMBER.format(value.after)}${basis}${percent}`;
+  const { value: number, percent: signed } = formats();
+  if (kind === "new" || value.before === null) return `${number.format(value.after)}${basis}`;
+  const percent = value.changePercent === null ? "" : ` (${signed.format(value.changePercent)} %)`;
+  return `${number.format(value.before)} → ${number.format(value.after)}${basis}${percent}`;
 }
 
 /** "64643-1-12 2026-09: revised 12.3 → 12.5 EUR/MWh (+1.63 %); 3.6 → 3.66 EUR/MMBtu (+1.67 %)" */
