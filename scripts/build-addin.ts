@@ -15,14 +15,15 @@ export interface BuildOptions {
   /** Build settings (PCD_ADDIN_URL, PCD_OFFICE_JS), set only for this build. */
   env?: Record<string, string>;
   /**
-   * Keep webpack's cache for these settings between runs (node_modules/.cache): a second
-   * build of unchanged sources is a few CPU-seconds instead of 10 to 25. Off for settings that
-   * change every run (a test server's port), whose caches would pile up unused.
+   * What names the build's webpack cache, kept between runs in node_modules/.cache (default:
+   * the mode and the settings). A build whose settings change every run (a test server's
+   * address) names one of its own here, so that caches do not pile up: webpack rebuilds the
+   * modules that read a build setting whose value changed.
    */
-  cached?: boolean;
+  cacheKey?: unknown;
 }
 
-export async function buildAddin({ mode, env = {}, cached = true }: BuildOptions): Promise<string> {
+export async function buildAddin({ mode, env = {}, cacheKey }: BuildOptions): Promise<string> {
   const saved = Object.fromEntries(Object.keys(env).map((key) => [key, process.env[key]]));
   Object.assign(process.env, env);
   try {
@@ -34,7 +35,7 @@ export async function buildAddin({ mode, env = {}, cached = true }: BuildOptions
     config.context = root;
     // Source maps are not needed by tests: faster builds.
     config.devtool = false;
-    if (cached) config.cache = webpackCache("addin", { mode, env });
+    config.cache = webpackCache("addin", cacheKey ?? { mode, env });
     await new Promise<void>((resolve, reject) => {
       webpack(config, (error, stats) => {
         if (error) reject(error);

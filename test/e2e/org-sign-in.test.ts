@@ -18,7 +18,7 @@ const AUDIENCE = "pcd-gateway-client";
 const TENANT = "11111111-2222-3333-4444-555555555555";
 const USER = "Ana.Lopez@Example.com";
 
-// A build of its own (the provider's address is a build setting) and a gateway: minutes, not seconds.
+// A build of its own (the provider's address is a build setting) and a gateway.
 jest.setTimeout(300_000);
 
 let service: ServiceUnderTest;
@@ -40,7 +40,8 @@ beforeAll(async () => {
   });
   build = await buildAddin({
     mode: "development",
-    cached: false,
+    // The provider's port changes every run: one cache for this test's builds.
+    cacheKey: { mode: "development", orgSignIn: "test provider" },
     env: {
       PCD_OFFICE_JS: "local",
       PCD_OIDC_AUTHORITY: provider.url,
