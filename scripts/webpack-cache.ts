@@ -1,14 +1,18 @@
 // webpack's file-system cache for the builds tests make: one cache per kind of build and set
 // of settings, in node_modules/.cache/pcd-webpack (a fresh clone starts without one). webpack
 // checks every cached module against its source's content, and the configuration files named
-// here make it start over when the configuration itself changes.
+// here (and any the caller adds) make it start over when the configuration itself changes.
 import { createHash } from "node:crypto";
 import path from "node:path";
 import type { FileCacheOptions } from "webpack";
 
 const root = path.resolve(__dirname, "..");
 
-export function webpackCache(kind: string, settings: unknown): FileCacheOptions {
+export function webpackCache(
+  kind: string,
+  settings: unknown,
+  configFiles: readonly string[] = [],
+): FileCacheOptions {
   const key = createHash("sha256").update(JSON.stringify(settings)).digest("hex").slice(0, 16);
   return {
     type: "filesystem",
@@ -16,7 +20,12 @@ export function webpackCache(kind: string, settings: unknown): FileCacheOptions 
     name: `${kind}-${key}`,
     hashAlgorithm: "sha256",
     buildDependencies: {
-      config: [path.join(root, "webpack.config.js"), path.join(root, "swc.typescript.js"), __filename],
+      config: [
+        path.join(root, "webpack.config.js"),
+        path.join(root, "swc.typescript.js"),
+        __filename,
+        ...configFiles,
+      ],
     },
   };
 }

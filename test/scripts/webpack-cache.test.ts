@@ -26,5 +26,8 @@ describe("webpackCache", () => {
     const root = path.resolve(__dirname, "../..");
     expect(cache.cacheDirectory).toBe(path.join(root, "node_modules", ".cache", "pcd-webpack"));
     expect(cache.buildDependencies?.config).toContain(path.join(root, "webpack.config.js"));
+    expect(webpackCache("harness", {}, ["/repo/harness-config.ts"]).buildDependencies?.config).toContain(
+      "/repo/harness-config.ts",
+    );
   });
 });

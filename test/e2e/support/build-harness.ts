@@ -17,7 +17,8 @@ export async function buildHarness(): Promise<string> {
     mode: "development",
     context: root,
     devtool: false,
-    cache: webpackCache("harness", {}),
+    // This file is the harness's webpack configuration.
+    cache: webpackCache("harness", {}, [__filename]),
     // React's production code, as in the add-in's test build (test/support/shared-builds.ts):
     // its development checks double the time a page takes to open.
     optimization: { nodeEnv: "production" },
