@@ -1,7 +1,7 @@
 // webpack's file-system cache for the builds tests make: one cache per kind of build and set
 // of settings, in node_modules/.cache/pcd-webpack (a fresh clone starts without one). webpack
-// checks every cached module against its source's content, and the configuration files named
-// here (and any the caller adds) make it start over when the configuration itself changes.
+// rebuilds a module whose source file changed (by its modification time), and the configuration
+// files named here (and any the caller adds) make it start over when they change.
 import { createHash } from "node:crypto";
 import path from "node:path";
 import type { FileCacheOptions } from "webpack";
