@@ -24,9 +24,9 @@ const host = new PreviewHost(sheet, () => evaluator.recalculateAll());
 const evaluator = new CellEvaluator(sheet, (name) => host.record.functions.get(name));
 /**
  * The sheet's layout, made again only after something it is made of changed (a cell's
- * content, a result, a written format): reading a range asks for it once per cell, and
- * writing a report beside two whole history tables took 12 s of the page's time when each
- * cell read made it anew.
+ * content, a result, a written format): reading a range asks for it once per cell, and made
+ * anew for each cell read, writing a report beside two whole history tables costs the page
+ * about 12 s.
  */
 let shownLayout: Map<string, DisplayCell> | undefined;
 const forgetLayout = (): void => {

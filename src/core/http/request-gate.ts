@@ -27,7 +27,7 @@ export interface RequestGateOptions {
 
 export const DEFAULT_REQUESTS_PER_SECOND = ENGINE_DEFAULTS.requestsPerSecond;
 export const DEFAULT_MAX_IN_FLIGHT = ENGINE_DEFAULTS.maxInFlight;
-export const DEFAULT_GATEWAY_MAX_IN_FLIGHT = ENGINE_DEFAULTS.gatewayMaxInFlight;
+const DEFAULT_GATEWAY_MAX_IN_FLIGHT = ENGINE_DEFAULTS.gatewayMaxInFlight;
 const SPACING_HEADROOM = 1.05;
 
 export interface RequestGate {
@@ -102,11 +102,16 @@ export function createRequestGate(options: RequestGateOptions): RequestGate {
   if (!(options.requestsPerSecond > 0)) {
     throw new RangeError(`requestsPerSecond must be positive, got ${options.requestsPerSecond}`);
   }
-  if (!Number.isInteger(options.maxInFlight) || options.maxInFlight < 1) {
-    throw new RangeError(`maxInFlight must be a positive integer, got ${options.maxInFlight}`);
+  const gatewayMaxInFlight = options.gatewayMaxInFlight ?? DEFAULT_GATEWAY_MAX_IN_FLIGHT;
+  for (const [name, cap] of [
+    ["maxInFlight", options.maxInFlight],
+    ["gatewayMaxInFlight", gatewayMaxInFlight],
+  ] as const) {
+    if (!Number.isInteger(cap) || cap < 1)
+      throw new RangeError(`${name} must be a positive integer, got ${cap}`);
   }
   const inFlight = pLimit(options.maxInFlight);
-  const inFlightViaGateway = pLimit(options.gatewayMaxInFlight ?? DEFAULT_GATEWAY_MAX_IN_FLIGHT);
+  const inFlightViaGateway = pLimit(gatewayMaxInFlight);
   // 5 % headroom: timers fire a millisecond early or late, and requests bunch up on the
   // way to the service; a window that sees 11 starts in 999 ms earns a 429.
   const spacingMs = Math.ceil((1000 / options.requestsPerSecond) * SPACING_HEADROOM);

@@ -27,7 +27,6 @@ import { latestPossibleFinal } from "./final-month-bound";
 import { MAX_ANSWER_NESTING, nestsDeeperThan } from "./json-depth";
 import { operationUrl, type ServiceOperation } from "./paths";
 import {
-  DEFAULT_GATEWAY_MAX_IN_FLIGHT,
   DEFAULT_MAX_IN_FLIGHT,
   DEFAULT_REQUESTS_PER_SECOND,
   createRequestGate,
@@ -119,7 +118,7 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
   const gate: RequestGate = createRequestGate({
     requestsPerSecond: deps.requestsPerSecond ?? DEFAULT_REQUESTS_PER_SECOND,
     maxInFlight: deps.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT,
-    gatewayMaxInFlight: deps.gatewayMaxInFlight ?? DEFAULT_GATEWAY_MAX_IN_FLIGHT,
+    ...(deps.gatewayMaxInFlight === undefined ? {} : { gatewayMaxInFlight: deps.gatewayMaxInFlight }),
     ...(deps.paced ? { paced: deps.paced } : {}),
   });
   const reachability = deps.reachability ?? new ReachabilityTracker();

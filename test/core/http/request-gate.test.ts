@@ -215,6 +215,8 @@ describe("createRequestGate", () => {
     [{ requestsPerSecond: 0, maxInFlight: 6 }, /requestsPerSecond/],
     [{ requestsPerSecond: 10, maxInFlight: 0 }, /maxInFlight/],
     [{ requestsPerSecond: 10, maxInFlight: 1.5 }, /maxInFlight/],
+    [{ requestsPerSecond: 10, maxInFlight: 6, gatewayMaxInFlight: 0 }, /gatewayMaxInFlight/],
+    [{ requestsPerSecond: 10, maxInFlight: 6, gatewayMaxInFlight: 2.5 }, /gatewayMaxInFlight/],
   ])("rejects %o", (options, message) => {
     expect(() => createRequestGate(options)).toThrow(message);
   });
