@@ -7,7 +7,7 @@ import { startEmulator, type RunningEmulator } from "../../src/emulator";
 import { startServer, type RunningServer } from "../../src/server/app";
 import { parseServeArgs } from "../../src/server/serve-args";
 import { serveFolder, type StaticServer } from "../../scripts/static-server";
-import { launchChromium } from "./support/browser";
+import { launchChromium, newTestContext } from "./support/browser";
 import { KeptPages } from "./support/kept-pages";
 import {
   openPreview,
@@ -129,7 +129,7 @@ test("the same emulator called directly: the browser blocks it, and the pane nam
 
 test("a build without a service address: sign-in shows the address field and asks for it", async () => {
   if (!browser || !harnessSite) throw new Error("not started");
-  const context = await browser.newContext({ viewport: { width: 360, height: 900 } });
+  const context = await newTestContext(browser, { viewport: { width: 360, height: 900 } });
   const errors: string[] = [];
   opened.push({ close: () => context.close(), errors });
   const page = await context.newPage();

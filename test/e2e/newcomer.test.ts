@@ -11,6 +11,7 @@ import {
   type PreviewFixture,
   type PreviewPage,
 } from "./support/preview-fixture";
+import { newTestContext } from "./support/browser";
 import { seriousViolations } from "./support/axe";
 
 jest.setTimeout(120_000);
@@ -267,7 +268,7 @@ describe("focus, validation and accessibility", () => {
   });
 
   test("the scan can fail: an unlabelled field and a focusable hidden control are reported", async () => {
-    const context = await fixture.browser.newContext();
+    const context = await newTestContext(fixture.browser);
     try {
       const page = await context.newPage();
       await page.setContent(

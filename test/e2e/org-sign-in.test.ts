@@ -8,7 +8,7 @@ import { buildAddin } from "../../scripts/build-addin";
 import type { RunningGateway } from "../../src/gateway/gateway-app";
 import { memoryStore, type MemoryStore } from "../gateway/support/memory-store";
 import { startService, startTeamGateway, type ServiceUnderTest } from "../gateway/support/team";
-import { launchChromium } from "./support/browser";
+import { launchChromium, newTestContext } from "./support/browser";
 import { startTestProvider, type TestProvider } from "./support/oidc-provider";
 import { QUIET_DAY, screenshot } from "./support/preview-fixture";
 import { rmSync } from "node:fs";
@@ -74,7 +74,7 @@ function watchErrors(page: Page): void {
 }
 
 test("the pane signs in through the dialog against the organisation's provider and fills a cell through the gateway", async () => {
-  const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+  const context = await newTestContext(browser, { viewport: { width: 1100, height: 900 } });
   const page = await context.newPage();
   watchErrors(page);
   context.on("page", watchErrors);

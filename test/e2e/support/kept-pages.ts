@@ -8,6 +8,7 @@
 // revalidates them and runs its scripts with V8's cached code).
 // Tests that need two panes at once get two pages, each in a browser context of its own.
 import type { Browser, BrowserContext, CDPSession, Page } from "playwright-core";
+import { newTestContext } from "./browser";
 
 export interface PageSetup {
   width: number;
@@ -61,7 +62,9 @@ export class KeptPages {
   }
 
   private async newPage(setup: PageSetup): Promise<KeptPage> {
-    const context = await this.browser.newContext({ viewport: { width: setup.width, height: setup.height } });
+    const context = await newTestContext(this.browser, {
+      viewport: { width: setup.width, height: setup.height },
+    });
     const page = await context.newPage();
     const devtools = await context.newCDPSession(page);
     const kept: KeptPage = { context, page, devtools, holder: null };
