@@ -4,7 +4,7 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { launchChromium } from "./support/browser";
 import { KeptPages, type HeldPage } from "./support/kept-pages";
-import { ARTIFACTS } from "./support/preview-fixture";
+import { screenshot } from "./support/preview-fixture";
 import { serveFolder, type StaticServer } from "../../scripts/static-server";
 import type { HarnessSetup } from "./harness/component-harness";
 import { testBuild, type TestBuild } from "../support/shared-builds";
@@ -77,7 +77,7 @@ describe("refresh after a monthly release", () => {
     const offer = pane.getByTestId("refresh-offer");
     await offer.waitFor();
     expect(await engineValue<number>(page, "refreshCalls")).toBe(0);
-    await page.screenshot({ path: `${ARTIFACTS}/refresh-offer.png` });
+    await screenshot(page, "refresh-offer");
     await offer.getByRole("button", { name: "Refresh now" }).click();
     await pane.getByTestId("refresh-progress").filter({ hasText: "Fetching data: 1 of 4" }).waitFor();
     expect(await finishRefresh(page)).toBe(true);
@@ -181,7 +181,7 @@ describe("usage", () => {
       ["France", "3", "400"],
     ]);
     expect(await cost.textContent()).toContain("Not enough allowance left for Germany");
-    await page.screenshot({ path: `${ARTIFACTS}/refresh-cost.png` });
+    await screenshot(page, "refresh-cost");
   });
 
   test("a product whose limits could not be read is named with the cause, beside the others' bars", async () => {
@@ -324,7 +324,7 @@ describe("outage, usage and summaries tell what happened", () => {
     expect(await pane.getByTestId("service-state").textContent()).toContain(
       "Last error: The service could not be reached (connection refused).",
     );
-    await page.screenshot({ path: `${ARTIFACTS}/outage-status.png` });
+    await screenshot(page, "outage-status");
     await answerAgain(page);
     await pane.getByTestId("outage-notice").waitFor({ state: "detached" });
     expect(await pane.getByTestId("service-state").textContent()).toMatch(
@@ -495,7 +495,7 @@ describe("cost preview", () => {
     expect(await cost.getByTestId("refresh-cost-outdated").textContent()).toContain(
       "A monthly release came out since then",
     );
-    await page.screenshot({ path: `${ARTIFACTS}/refresh-cost-as-of.png` });
+    await screenshot(page, "refresh-cost-as-of");
   });
 
   test("a dataset name of two products names the product on its rows; opening and Check again read the catalogs", async () => {
@@ -540,6 +540,6 @@ describe("cost preview", () => {
         (window as unknown as { __harness: { engine: { planRechecks: number } } }).__harness.engine
           .planRechecks === 2,
     );
-    await page.screenshot({ path: `${ARTIFACTS}/refresh-cost-products.png` });
+    await screenshot(page, "refresh-cost-products");
   });
 });

@@ -127,6 +127,14 @@ export async function signIn(
   await pane.getByTestId("header-user").waitFor();
 }
 
+/** Set to 1, the browser tests keep pictures of the states they reach in test-results/e2e/. */
+const SCREENSHOTS_VARIABLE = "PCD_SCREENSHOTS";
+
+/**
+ * A picture of the page named after the state it shows, taken only when PCD_SCREENSHOTS=1: no
+ * test reads them, and taking them cost about 20 of the browser lane's 300 CPU-seconds.
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
+  if (process.env[SCREENSHOTS_VARIABLE] !== "1") return;
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
 }
