@@ -75,10 +75,9 @@ module.exports = {
     lane("unit", [`<rootDir>/test/${TEST_FILES}`, ...not(BROWSER), ...not(INTEGRATION)], {
       setupFilesAfterEnv: ["<rootDir>/test/support/unit-lane-timeout.ts"],
     }),
-    // One new PGlite database for the gateway tests to copy.
+    // One new PGlite database for the gateway tests to copy, kept from run to run.
     lane("integration", INTEGRATION, {
       globalSetup: "<rootDir>/test/support/integration-global-setup.ts",
-      globalTeardown: "<rootDir>/test/support/integration-global-teardown.ts",
     }),
     // One build of the add-in and of the component harness for every browser test file.
     lane("browser", BROWSER, {
