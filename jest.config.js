@@ -75,7 +75,7 @@ module.exports = {
     lane("unit", [`<rootDir>/test/${TEST_FILES}`, ...not(BROWSER), ...not(INTEGRATION)], {
       setupFilesAfterEnv: ["<rootDir>/test/support/unit-lane-timeout.ts"],
     }),
-    // One new PGlite database for the gateway tests to copy, kept from run to run.
+    // The PGlite database the gateway tests copy, kept from one run to the next.
     lane("integration", INTEGRATION, {
       globalSetup: "<rootDir>/test/support/integration-global-setup.ts",
     }),

@@ -23,13 +23,13 @@ function pgliteVersion(): string {
 }
 
 /** The run's template (global setup): the kept one, else a new one kept from now on. */
-export async function pgliteTemplate(cache = CACHE): Promise<string> {
-  const folder = path.join(cache, `pcd-pglite-template-${pgliteVersion()}`);
+export async function pgliteTemplate(): Promise<string> {
+  const folder = path.join(CACHE, `pcd-pglite-template-${pgliteVersion()}`);
   // Made elsewhere and renamed into place once initdb has finished: never found half-made.
   const made = (): boolean => existsSync(path.join(folder, "PG_VERSION"));
   if (made()) return folder;
-  mkdirSync(cache, { recursive: true });
-  const making = mkdtempSync(path.join(cache, "pcd-pglite-template-making-"));
+  mkdirSync(CACHE, { recursive: true });
+  const making = mkdtempSync(path.join(CACHE, "pcd-pglite-template-making-"));
   try {
     const { PGlite } = await import("@electric-sql/pglite");
     const database = new PGlite(making);
