@@ -8,7 +8,15 @@ import { buildShared, SHARED_BUILD_VARIABLES, type SharedBuildName } from "../..
 export default async function buildForBrowserTests(): Promise<void> {
   const browser = findChromium({ platform: process.platform, env: process.env, exists: existsSync });
   if (!browser.found) throw new Error(browser.message);
-  for (const name of Object.keys(SHARED_BUILD_VARIABLES) as SharedBuildName[]) {
-    process.env[SHARED_BUILD_VARIABLES[name]] = await buildShared(name);
-  }
+  // Both at once: while one build reads or writes its cache (in Node's thread pool) the other
+  // compiles, about 1 s less before the first test than one after the other.
+  const names = Object.keys(SHARED_BUILD_VARIABLES) as SharedBuildName[];
+  const builds = await Promise.allSettled(names.map((name) => buildShared(name)));
+  // Named even when the other build failed, so that global-teardown.ts removes it.
+  builds.forEach((build, index) => {
+    const name = names[index];
+    if (build.status === "fulfilled" && name) process.env[SHARED_BUILD_VARIABLES[name]] = build.value;
+  });
+  const failed = builds.find((build) => build.status === "rejected");
+  if (failed) throw failed.reason;
 }
