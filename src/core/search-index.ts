@@ -2,6 +2,7 @@
 // keeps an inverted index (prefix and fuzzy matching without scanning every record),
 // which matters while the user types over a few thousand series.
 import MiniSearch, { type Query } from "minisearch";
+import { compareCodes } from "./code-order";
 import { findCountry } from "./countries";
 import type { SearchHit, SearchOptions } from "./engine-api";
 import { PcdError } from "./errors";
@@ -75,9 +76,6 @@ interface IndexedSeries {
   coverage: string;
 }
 
-/** Codes in numeric order ("2-1" before "10-1"); one collator, not one per comparison. */
-const CODE_ORDER = new Intl.Collator("en", { numeric: true });
-
 function sameText(a: string, b: string): boolean {
   return a.trim().toLowerCase() === b.trim().toLowerCase();
 }
@@ -132,7 +130,7 @@ export class SearchIndex {
     if (query === "") {
       return this.series
         .filter(accepts)
-        .sort((a, b) => CODE_ORDER.compare(a.code, b.code))
+        .sort((a, b) => compareCodes(a.code, b.code))
         .slice(0, limit)
         .map((info) => ({ info, score: 0 }));
     }
