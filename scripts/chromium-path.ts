@@ -14,7 +14,11 @@ export type ChromiumFound = { found: true; path: string } | { found: false; mess
 /** The variable that names the browser's executable and overrides the usual locations. */
 export const CHROMIUM_VARIABLE = "PCD_CHROMIUM";
 
+// Chromium's headless shell first: a page there is a page, where the full browser's headless mode
+// also builds a window's toolbar and tab strip for it. The browser lane measured 251 against 291
+// CPU-seconds (130 against 150 s) with the same Chromium release from Debian.
 const LINUX = [
+  "/usr/bin/chromium-headless-shell",
   "/usr/bin/chromium",
   "/usr/bin/chromium-browser",
   "/usr/bin/google-chrome",
@@ -36,7 +40,7 @@ const WINDOWS_APPS = [
 ];
 
 const INSTALL_HINT: Partial<Record<NodeJS.Platform, string>> = {
-  linux: "install Chromium (Debian/Ubuntu: apt-get install chromium)",
+  linux: "install Chromium (Debian: apt-get install chromium-headless-shell, or chromium)",
   darwin: "install Google Chrome or Chromium into /Applications",
   win32: "install Google Chrome or Microsoft Edge",
 };

@@ -18,6 +18,13 @@ interface Row {
 
 const rows: Row[] = [
   {
+    name: "Debian's headless shell before its full browser",
+    platform: "linux",
+    env: {},
+    installed: ["/usr/bin/chromium", "/usr/bin/chromium-headless-shell"],
+    expected: { found: true, path: "/usr/bin/chromium-headless-shell" },
+  },
+  {
     name: "Debian's chromium",
     platform: "linux",
     env: {},
@@ -67,7 +74,7 @@ const rows: Row[] = [
     expected: {
       found: false,
       message:
-        /looked at \/usr\/bin\/chromium, .*\/snap\/bin\/chromium.*apt-get install chromium\), or set PCD_CHROMIUM/,
+        /looked at \/usr\/bin\/chromium-headless-shell, \/usr\/bin\/chromium, .*\/snap\/bin\/chromium.*apt-get install chromium-headless-shell, or chromium\), or set PCD_CHROMIUM/,
     },
   },
   {
