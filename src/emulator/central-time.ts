@@ -66,10 +66,21 @@ export function centralToInstant(year: number, month: number, day: number, hour:
   return guess;
 }
 
-/** "YYYY-MM-DD" of the Central calendar day of an instant. */
+/** The last day centralDate worked out, for the minute it was asked. */
+let lastDate = { minute: Number.NaN, date: "" };
+
+/**
+ * "YYYY-MM-DD" of the Central calendar day of an instant. Central time differs from UTC by
+ * whole hours, so a day starts on a whole minute and every instant of a minute has one date:
+ * a Series Info answer asks once per series, and Intl's formatting is the costly part.
+ */
 export function centralDate(instant: Date): string {
+  const minute = Math.floor(instant.getTime() / 60_000);
+  if (minute === lastDate.minute) return lastDate.date;
   const wall = centralWallTime(instant);
-  return `${wall.year}-${String(wall.month).padStart(2, "0")}-${String(wall.day).padStart(2, "0")}`;
+  const date = `${wall.year}-${String(wall.month).padStart(2, "0")}-${String(wall.day).padStart(2, "0")}`;
+  lastDate = { minute, date };
+  return date;
 }
 
 /** Day of week (0 = Sunday) of a calendar date; independent of any time zone. */

@@ -2,14 +2,39 @@
 // textual key, so the same seed always yields the same catalog and values, and one
 // series' numbers do not shift when another series is added.
 
+const FNV_OFFSET = 0x811c9dc5;
+
 /** FNV-1a 32-bit hash of a string. */
 export function hashString(text: string): number {
-  let hash = 0x811c9dc5;
+  return continueHash(FNV_OFFSET, text);
+}
+
+/** FNV-1a over more text: continueHash(hashString(a), b) === hashString(a + b). */
+function continueHash(start: number, text: string): number {
+  let hash = start;
   for (let index = 0; index < text.length; index += 1) {
     hash ^= text.charCodeAt(index);
     hash = Math.imul(hash, 0x01000193);
   }
   return hash >>> 0;
+}
+
+/** The text a generator's key hashes: the seed, then each part, "|" between. */
+function keyText(seed: number, key: readonly (string | number)[]): string {
+  return `${seed}|${key.join("|")}`;
+}
+
+/**
+ * Seeds for keys that share their first parts, e.g. every step of one series' walk: the shared
+ * part is hashed once and each seed continues from it, the same numbers as Prng.from with the
+ * whole key (FNV-1a reads the text left to right). A catalog-wide pass hashes thousands of keys.
+ */
+export function keyedSeeds(
+  seed: number,
+  ...prefix: readonly (string | number)[]
+): (last: string | number) => number {
+  const start = continueHash(FNV_OFFSET, `${seed}|${prefix.map((part) => `${part}|`).join("")}`);
+  return (last) => continueHash(start, String(last));
 }
 
 /** A mulberry32 generator: small, fast and good enough for synthetic data. */
@@ -21,7 +46,7 @@ export class Prng {
   }
 
   static from(seed: number, ...key: readonly (string | number)[]): Prng {
-    return new Prng(hashString(`${seed}|${key.join("|")}`));
+    return new Prng(hashString(keyText(seed, key)));
   }
 
   /** Uniform in [0, 1). */

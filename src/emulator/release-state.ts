@@ -12,7 +12,7 @@
 import type { Catalog, SeriesDefinition } from "./catalog";
 import { centralDate } from "./central-time";
 import type { OffsetClock } from "./clock";
-import { uniformFor } from "./prng";
+import { keyedSeeds, Prng } from "./prng";
 import { releaseDateOf, scheduledLatestMonth } from "./schedule";
 import type { Revision } from "./values";
 
@@ -120,7 +120,7 @@ export class ReleaseState {
     }
     const latest = this.record(published);
     const late = this.lateAfter(series.code, published);
-    const lateUpdate = addDays(latest.date, LATE_UPDATE_DAYS);
+    const lateUpdate = lateUpdateOf(latest.date);
     const caughtUp = late && centralDate(this.clock.now()) >= lateUpdate;
     const behind = late && !caughtUp ? 1 : 0;
     let releaseDate = latest.date;
@@ -148,14 +148,14 @@ export class ReleaseState {
    * Checks the dates first, so the look back stops at the first release a month apart.
    */
   private carriedOver(code: string, month: number): boolean {
-    const lateUpdate = addDays(this.dateOf(month), LATE_UPDATE_DAYS);
+    const lateUpdate = lateUpdateOf(this.dateOf(month));
     return lateUpdate > this.dateOf(month + 1) && this.lateAfter(code, month);
   }
 
   /** The updated_at a series had when the release of `month` came (one it did not update). */
   private updatedAtRelease(code: string, month: number): string {
     if (!this.lateAfter(code, month - 1)) return this.dateOf(month - 1);
-    return addDays(this.dateOf(month - 1), LATE_UPDATE_DAYS);
+    return lateUpdateOf(this.dateOf(month - 1));
   }
 
   /** The release that published a month: recorded if it happened while running, else the default. */
@@ -172,20 +172,12 @@ export class ReleaseState {
   }
 
   private createRecord(month: number, date: string, overrides: ReleaseOverrides | undefined): ReleaseRecord {
-    const revised = new Set<string>();
-    const unchanged = new Set<string>();
-    for (const series of this.catalog.series) {
-      if (series.discontinuedMonth !== undefined) continue;
-      if (uniformFor(this.seed, "revise", month, series.code) < REVISED_SHARE) revised.add(series.code);
-      else if (uniformFor(this.seed, "unchanged", month, series.code) < UNCHANGED_SHARE) {
-        unchanged.add(series.code);
-      }
-    }
+    const drawn = drawnSelection(this.seed, this.catalog, month);
     return {
       month,
       date,
-      revised: overrides?.revise !== undefined ? new Set(overrides.revise) : revised,
-      unchanged: overrides?.unchanged !== undefined ? new Set(overrides.unchanged) : unchanged,
+      revised: overrides?.revise !== undefined ? new Set(overrides.revise) : drawn.revised,
+      unchanged: overrides?.unchanged !== undefined ? new Set(overrides.unchanged) : drawn.unchanged,
     };
   }
 
@@ -209,7 +201,51 @@ export class ReleaseState {
   }
 }
 
-/** "YYYY-MM-DD" plus whole days (calendar arithmetic in UTC: dates here are labels). */
-function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+interface Selection {
+  revised: ReadonlySet<string>;
+  unchanged: ReadonlySet<string>;
+}
+
+/**
+ * The series a release of a month revises and leaves not updated unless told otherwise: a draw
+ * per series of the catalog, the same for every emulator on that catalog and seed, so it is
+ * drawn once (a test starts many emulators, each looking at several months).
+ */
+const drawnSelections = new WeakMap<Catalog, Map<string, Selection>>();
+
+function drawnSelection(seed: number, catalog: Catalog, month: number): Selection {
+  let byMonth = drawnSelections.get(catalog);
+  if (byMonth === undefined) {
+    byMonth = new Map();
+    drawnSelections.set(catalog, byMonth);
+  }
+  const key = `${seed}|${month}`;
+  const known = byMonth.get(key);
+  if (known !== undefined) return known;
+  const revised = new Set<string>();
+  const unchanged = new Set<string>();
+  const reviseSeed = keyedSeeds(seed, "revise", month);
+  const unchangedSeed = keyedSeeds(seed, "unchanged", month);
+  for (const series of catalog.series) {
+    if (series.discontinuedMonth !== undefined) continue;
+    if (new Prng(reviseSeed(series.code)).next() < REVISED_SHARE) revised.add(series.code);
+    else if (new Prng(unchangedSeed(series.code)).next() < UNCHANGED_SHARE) unchanged.add(series.code);
+  }
+  const selection = { revised, unchanged };
+  byMonth.set(key, selection);
+  return selection;
+}
+
+/** Late-update dates by release date: a Series Info answer asks for them once per series. */
+const lateUpdates = new Map<string, string>();
+
+/** "YYYY-MM-DD" LATE_UPDATE_DAYS after a release (calendar arithmetic in UTC: dates here are labels). */
+function lateUpdateOf(releaseDate: string): string {
+  let date = lateUpdates.get(releaseDate);
+  if (date === undefined) {
+    const instant = Date.parse(`${releaseDate}T00:00:00Z`) + LATE_UPDATE_DAYS * 86_400_000;
+    date = new Date(instant).toISOString().slice(0, 10);
+    lateUpdates.set(releaseDate, date);
+  }
+  return date;
 }

@@ -34,12 +34,20 @@ export function scheduledLatestMonth(now: Date, releaseHour: number): number {
     : current - 2;
 }
 
+/** Release dates by published month: a Series Info answer looks some up for every series. */
+const releaseDates = new Map<number, string>();
+
 /** "YYYY-MM-DD" of the release that publishes a month (the release in the following month). */
 export function releaseDateOf(publishedMonth: number): string {
-  const next = publishedMonth + 1;
-  const year = 2007 + Math.floor(next / 12);
-  const month = next - (year - 2007) * 12 + 1;
-  return `${year}-${String(month).padStart(2, "0")}-${String(releaseDay(year, month)).padStart(2, "0")}`;
+  let date = releaseDates.get(publishedMonth);
+  if (date === undefined) {
+    const next = publishedMonth + 1;
+    const year = 2007 + Math.floor(next / 12);
+    const month = next - (year - 2007) * 12 + 1;
+    date = `${year}-${String(month).padStart(2, "0")}-${String(releaseDay(year, month)).padStart(2, "0")}`;
+    releaseDates.set(publishedMonth, date);
+  }
+  return date;
 }
 
 export interface Downtime {

@@ -3,7 +3,7 @@
 // converted with monthly exchange rates and exact unit sizes, so every conversion is one
 // factor: EUR -> USD -> EUR round-trips, 1 MWh = 1000 kWh exactly.
 import type { SeriesDefinition } from "./catalog";
-import { Prng, uniformFor } from "./prng";
+import { keyedSeeds, Prng, uniformFor } from "./prng";
 import { unitByName, type CurrencyName, type UnitName } from "./reference";
 
 /** Six significant digits: realistic precision without long binary fractions on the wire. */
@@ -26,8 +26,28 @@ export interface Revision {
   beforeMonth: number;
 }
 
+/**
+ * Each series' walk (log values by month index) per seed, shared by every ValueModel: a month's
+ * value depends only on the seed and the series, and a test starts many emulators that each
+ * answer for the same series.
+ */
+const walks = new WeakMap<SeriesDefinition, Map<number, number[]>>();
+
+function walkOf(series: SeriesDefinition, seed: number): number[] {
+  let bySeed = walks.get(series);
+  if (bySeed === undefined) {
+    bySeed = new Map();
+    walks.set(series, bySeed);
+  }
+  let path = bySeed.get(seed);
+  if (path === undefined) {
+    path = [Math.log(series.magnitude)];
+    bySeed.set(seed, path);
+  }
+  return path;
+}
+
 export class ValueModel {
-  private readonly logPaths = new Map<string, number[]>();
   private readonly ratePaths = new Map<CurrencyName, number[]>();
   /** Each series' seasonal phase, drawn once: every month of every answer needs it, and hashing its key is a value's costliest step. */
   private readonly phases = new Map<string, number>();
@@ -106,17 +126,14 @@ export class ValueModel {
   }
 
   private baseUsd(series: SeriesDefinition, month: number): number {
-    let path = this.logPaths.get(series.code);
-    if (path === undefined) {
-      path = [Math.log(series.magnitude)];
-      this.logPaths.set(series.code, path);
-    }
+    const path = walkOf(series, this.seed);
     if (path.length <= month) {
       // Continue the walk where it stopped (one generator per step, so a month's value
       // never depends on how far the path had been computed before).
+      const stepSeed = keyedSeeds(this.seed, "walk", series.code);
       while (path.length <= month) {
         const index = path.length;
-        const random = Prng.from(this.seed, "walk", series.code, index);
+        const random = new Prng(stepSeed(index));
         const previous = path[index - 1] ?? Math.log(series.magnitude);
         const target = Math.log(series.magnitude) + (series.drift * index) / 12;
         const next =
