@@ -80,9 +80,18 @@ function sameText(a: string, b: string): boolean {
   return a.trim().toLowerCase() === b.trim().toLowerCase();
 }
 
+/** How many recent searches an index answers again without searching (a workbook's copies of one PCD.SEARCH). */
+const RECENT_SEARCHES = 32;
+
 export class SearchIndex {
   private readonly series: SeriesInfo[];
   private readonly index: MiniSearch<IndexedSeries>;
+  /**
+   * Recent answers by text and options, oldest first: a fuzzy search takes milliseconds, and a
+   * workbook often holds the same search in many cells, each recalculated on its own. The index
+   * never changes (a changed catalog gets a new one), so an answer stays right.
+   */
+  private readonly recent = new Map<string, SearchHit[]>();
 
   constructor(series: readonly SeriesInfo[]) {
     this.series = [...series];
@@ -115,6 +124,26 @@ export class SearchIndex {
 
   /** Ranked matches; an exact code match is always first. Blank text lists the filtered catalog. */
   search(text: string, options: SearchOptions = {}): SearchHit[] {
+    const key = JSON.stringify([
+      text,
+      options.limit,
+      options.product,
+      options.coverage,
+      options.commodity,
+      options.hasForecast,
+    ]);
+    let hits = this.recent.get(key);
+    if (hits === undefined) {
+      hits = this.searchIndex(text, options);
+      if (this.recent.size >= RECENT_SEARCHES) this.recent.delete(this.recent.keys().next().value ?? "");
+    } else {
+      this.recent.delete(key);
+    }
+    this.recent.set(key, hits);
+    return hits.map((hit) => ({ ...hit }));
+  }
+
+  private searchIndex(text: string, options: SearchOptions): SearchHit[] {
     const limit = options.limit ?? DEFAULT_SEARCH_LIMIT;
     const accepts = (info: SeriesInfo): boolean =>
       (options.product === undefined || info.product === options.product) &&

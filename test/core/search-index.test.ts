@@ -1,3 +1,4 @@
+import MiniSearch from "minisearch";
 import { MAX_FUZZY_TERM_LENGTH, SearchIndex, fuzzyDistance } from "../../src/core/search-index";
 import { MAX_SEARCH_TEXT_LENGTH } from "../../src/core/search-text-limit";
 import { seriesInfo } from "./support/series-fixtures";
@@ -168,5 +169,56 @@ describe("countries by ISO code and common name", () => {
   test('a code still matches what the word itself starts: "gas de" also finds DES', () => {
     const codes = index.search("gas de").map((hit) => hit.info.code);
     expect(codes).toEqual(["68520-8-1", "70001-1-1"]);
+  });
+});
+
+describe("a search asked again", () => {
+  const codesOf = (hits: Array<{ info: { code: string } }>) => hits.map((hit) => hit.info.code);
+
+  test("is answered from the recent answers: the same hits, no second search of the index", () => {
+    const index = new SearchIndex(catalog);
+    const searches = jest.spyOn(MiniSearch.prototype, "search");
+    try {
+      const first = index.search("natural gas");
+      const again = index.search("natural gas");
+      expect(again).toEqual(first);
+      expect(searches).toHaveBeenCalledTimes(1);
+    } finally {
+      searches.mockRestore();
+    }
+  });
+
+  test.each([
+    ["another text", "gas", {}],
+    ["another product", "natural gas", { product: "commodity_price" as const }],
+    ["another limit", "natural gas", { limit: 1 }],
+    ["another coverage", "natural gas", { coverage: "France" }],
+    ["another commodity", "natural gas", { commodity: "Electricity" }],
+    ["forecasts only", "natural gas", { hasForecast: true }],
+  ])("with %s is searched for itself", (_name, text, options) => {
+    const index = new SearchIndex(catalog);
+    const fresh = new SearchIndex(catalog).search(text, options);
+    index.search("natural gas");
+    expect(codesOf(index.search(text, options))).toEqual(codesOf(fresh));
+  });
+
+  test("a caller changing its hits does not change the next answer", () => {
+    const index = new SearchIndex(catalog);
+    const first = index.search("electricity");
+    first.splice(0, first.length);
+    expect(codesOf(index.search("electricity"))).toEqual(["43125-8-1"]);
+  });
+
+  test("an answer pushed out by many other searches is searched again, and still right", () => {
+    const index = new SearchIndex(catalog);
+    const first = codesOf(index.search("electricity"));
+    for (let i = 0; i < 40; i += 1) index.search(`gas ${i}`);
+    const searches = jest.spyOn(MiniSearch.prototype, "search");
+    try {
+      expect(codesOf(index.search("electricity"))).toEqual(first);
+      expect(searches).toHaveBeenCalled();
+    } finally {
+      searches.mockRestore();
+    }
   });
 });
