@@ -42,8 +42,19 @@ export class TextPool {
   }
 
   private fields(record: Record<string, unknown>, map: (value: unknown) => unknown): Record<string, unknown> {
-    // fromEntries defines fields (a field named "__proto__" stays a plain field).
-    return Object.fromEntries(Object.entries(record).map(([field, value]) => [field, map(value)]));
+    // A loop, not fromEntries over entries: a catalog has thousands of records of twenty-odd
+    // fields, and the arrays of pairs were a third of its parse time.
+    const copy: Record<string, unknown> = {};
+    for (const field of Object.keys(record)) {
+      const value = map(record[field]);
+      // Assigning "__proto__" would set the copy's prototype: that field is defined instead.
+      if (field === "__proto__") {
+        Object.defineProperty(copy, field, { value, enumerable: true, writable: true, configurable: true });
+      } else {
+        copy[field] = value;
+      }
+    }
+    return copy;
   }
 }
 
