@@ -56,7 +56,7 @@ const PointListSchema = v.array(PointSchema, "expected an array of {date, value}
 
 // The record's other fields are read from the record itself (toSeriesInfo): an object schema
 // checks these two and passes over the rest, where a loose one would copy all twenty-odd fields
-// of every record into its output (most of a catalog's parse time).
+// of every record of a catalog into an output nobody reads.
 const SeriesInfoRecordSchema = v.object({
   code: CodeSchema,
   coverage: v.pipe(v.string("coverage must be a text"), v.trim(), v.nonEmpty("coverage must not be empty")),
