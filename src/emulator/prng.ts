@@ -33,7 +33,8 @@ export function keyedSeeds(
   seed: number,
   ...prefix: readonly (string | number)[]
 ): (last: string | number) => number {
-  const start = continueHash(FNV_OFFSET, `${seed}|${prefix.map((part) => `${part}|`).join("")}`);
+  // The key's text up to its last part: an empty last part leaves the separator before it.
+  const start = continueHash(FNV_OFFSET, keyText(seed, [...prefix, ""]));
   return (last) => continueHash(start, String(last));
 }
 
