@@ -56,6 +56,11 @@ const shared = {
   transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY_PACKAGES.join("|")})/)`],
   moduleNameMapper: {
     "^office-addin-manifest$": "<rootDir>/node_modules/office-addin-manifest/lib/officeApp.js",
+    // Jest loads a test file's modules afresh for each file, and Fluent's CommonJS indexes
+    // load every component package and 19 MB of icons: these give the same exports, each
+    // loaded when first read (test/build/fluent-on-demand.test.ts holds them to the real ones).
+    "^@fluentui/react-components$": "<rootDir>/test/support/fluent-components-on-demand.js",
+    "^@fluentui/react-icons$": "<rootDir>/test/support/fluent-icons-on-demand.js",
   },
 };
 
