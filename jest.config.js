@@ -13,6 +13,11 @@
  */
 const os = require("node:os");
 const { swcTypescriptCommonJs } = require("./swc.typescript");
+const { emulatorCatalogFolder } = require("./test/support/emulator-catalog-folder");
+
+// The emulator's catalog is generated once for every test file and process the run starts, then
+// read back (about 0.01 CPU-seconds instead of 0.15 to 1 each): src/emulator/kept-catalogs.ts.
+process.env.PCD_EMULATOR_CATALOG_CACHE ??= emulatorCatalogFolder();
 
 const TEST_FILES = "**/*.test.{ts,tsx}";
 

@@ -19,6 +19,7 @@ import {
   regionCurrency,
   type SeriesTemplate,
 } from "./catalog-data";
+import { CATALOG_CACHE_VARIABLE, keepCatalog, readKeptCatalog } from "./kept-catalogs";
 import { monthIndex } from "./months";
 import { Prng } from "./prng";
 import { unitByName, unitsOfDimension, type CurrencyName, type UnitName } from "./reference";
@@ -443,12 +444,16 @@ const catalogsBySeed = new Map<number, Catalog>();
 
 /**
  * The catalog of a seed, generated once per process: it is immutable, so emulators
- * started in the same process (tests, benchmarks) share it and start quickly.
+ * started in the same process (tests, benchmarks) share it and start quickly. With
+ * PCD_EMULATOR_CATALOG_CACHE set, processes share it too (kept-catalogs.ts).
  */
 export function catalogForSeed(seed: number): Catalog {
   let catalog = catalogsBySeed.get(seed);
   if (catalog === undefined) {
-    catalog = generateCatalog(seed);
+    const folder = process.env[CATALOG_CACHE_VARIABLE];
+    const kept = folder ? readKeptCatalog(folder, seed) : undefined;
+    catalog = kept ? new Catalog(kept) : generateCatalog(seed);
+    if (folder && !kept) keepCatalog(folder, seed, catalog.series);
     catalogsBySeed.set(seed, catalog);
   }
   return catalog;
