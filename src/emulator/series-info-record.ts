@@ -65,3 +65,48 @@ export function buildSeriesInfoRecord(
     updated_at: view.updatedAt,
   };
 }
+
+interface BuiltRecord {
+  lastFinal: number;
+  updatedAt: string;
+  histChanged: boolean;
+  naMarker: string;
+  boolStrings: boolean;
+  record: SeriesInfoRecord;
+}
+
+/**
+ * The last record built per series: a Series Info answer builds one per series of a product
+ * (over a thousand), every engine that signs in asks for three, and between releases a series'
+ * record does not change. It is rebuilt when anything it is made of differs; nothing changes a
+ * record once built (the answer is serialised as it is).
+ */
+const lastBuilt = new WeakMap<SeriesDefinition, BuiltRecord>();
+
+export function seriesInfoRecord(
+  series: SeriesDefinition,
+  view: SeriesView,
+  options: EmulatorOptions,
+): SeriesInfoRecord {
+  const built = lastBuilt.get(series);
+  if (
+    built !== undefined &&
+    built.lastFinal === view.lastFinal &&
+    built.updatedAt === view.updatedAt &&
+    built.histChanged === view.histChanged &&
+    built.naMarker === options.naMarker &&
+    built.boolStrings === options.boolStrings
+  ) {
+    return built.record;
+  }
+  const record = buildSeriesInfoRecord(series, view, options);
+  lastBuilt.set(series, {
+    lastFinal: view.lastFinal,
+    updatedAt: view.updatedAt,
+    histChanged: view.histChanged,
+    naMarker: options.naMarker,
+    boolStrings: options.boolStrings,
+    record,
+  });
+  return record;
+}

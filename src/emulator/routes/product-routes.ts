@@ -6,7 +6,7 @@ import { CodesSegmentError, parseCodesSegment, type CodeRequestItem } from "../c
 import type { EmulatorState } from "../emulator-state";
 import type { Operation } from "../operations";
 import { guardRequest } from "../request-guard";
-import { buildSeriesInfoRecord } from "../series-info-record";
+import { seriesInfoRecord } from "../series-info-record";
 import { buildSeriesValuesRecord } from "../series-values-record";
 import { ServiceError } from "../service-error";
 import { waitWhileClientWaits } from "../client-wait";
@@ -71,7 +71,7 @@ async function seriesInfo(
   const records = state.catalog
     .ofProduct(product)
     .filter((series) => state.isSubscribed(series.dataset))
-    .map((series) => buildSeriesInfoRecord(series, state.releases.view(series), state.options));
+    .map((series) => seriesInfoRecord(series, state.releases.view(series), state.options));
   await waitWhileClientWaits(reply, state.options.latencyMs);
   return reply.send(records);
 }
