@@ -27,6 +27,29 @@ const FREEZE_MENU: ReadonlyArray<[string, string]> = [
   ["restoreSelection", "Restore selection"],
 ];
 
+/**
+ * Rows in the page at first, more than a window shows. The grid adds the sheet's other rows
+ * (sheet.rows) as content or the selection reaches down, or the sheet is scrolled to its end:
+ * every row in the page is laid out at each change, and all 300 rows at once made each load
+ * of the preview cost about a third more.
+ */
+const ROWS_AT_START = 40;
+/** Rows kept below the lowest content or selection, and added by a scroll to the end. */
+const ROWS_AHEAD = 20;
+const SCROLL_MARGIN_PX = 40;
+
+/** One past the lowest row a layout shows something in (0 for an empty one), once per layout. */
+const lowestRows = new WeakMap<Map<string, DisplayCell>, number>();
+function lowestRow(layout: Map<string, DisplayCell>): number {
+  let lowest = lowestRows.get(layout);
+  if (lowest === undefined) {
+    lowest = 0;
+    for (const address of layout.keys()) lowest = Math.max(lowest, parseCell(address).row + 1);
+    lowestRows.set(layout, lowest);
+  }
+  return lowest;
+}
+
 function element<K extends keyof HTMLElementTagNameMap>(
   tag: K,
   attributes: Record<string, string> = {},
@@ -83,20 +106,33 @@ export function mountGrid(container: HTMLElement, options: GridOptions): void {
   thead.append(head);
   const tbody = element("tbody");
   const cells = new Map<string, { cell: HTMLTableCellElement; row: number; column: number }>();
-  for (let r = 0; r < sheet.rows; r += 1) {
-    const row = element("tr");
-    row.append(element("th", { scope: "row" }, String(r + 1)));
-    for (let c = 0; c < sheet.columns; c += 1) {
-      const address = cellName({ row: r, column: c });
-      const cell = element("td", { "data-address": address });
-      cells.set(address, { cell, row: r, column: c });
-      row.append(cell);
+  let rowsShown = 0;
+  /** Puts the sheet's rows up to `count` in the page (never more than the sheet has). */
+  const showRows = (count: number): void => {
+    const target = Math.min(sheet.rows, count);
+    for (let r = rowsShown; r < target; r += 1) {
+      const row = element("tr");
+      row.append(element("th", { scope: "row" }, String(r + 1)));
+      for (let c = 0; c < sheet.columns; c += 1) {
+        const address = cellName({ row: r, column: c });
+        const cell = element("td", { "data-address": address });
+        cells.set(address, { cell, row: r, column: c });
+        row.append(cell);
+      }
+      tbody.append(row);
     }
-    tbody.append(row);
-  }
+    rowsShown = Math.max(rowsShown, target);
+  };
+  showRows(ROWS_AT_START);
   table.append(thead, tbody);
   const others = element("div", { class: "other-sheets", "data-testid": "other-sheets" });
   container.append(ribbon, bar, message, table, others);
+  // Scrolled to the sheet's end: more rows, as Excel's sheet goes on.
+  container.addEventListener("scroll", () => {
+    if (container.scrollTop + container.clientHeight >= container.scrollHeight - SCROLL_MARGIN_PX) {
+      showRows(rowsShown + ROWS_AHEAD);
+    }
+  });
 
   let anchor: CellPosition = { row: 0, column: 0 };
 
@@ -106,6 +142,7 @@ export function mountGrid(container: HTMLElement, options: GridOptions): void {
   const draw = (): void => {
     const shown = options.layout();
     const selection = sheet.selection();
+    showRows(Math.max(lowestRow(shown), selection.row + selection.rowCount) + ROWS_AHEAD);
     for (const [address, { cell, row, column }] of cells) {
       const display = shown.get(address);
       const text = display?.text ?? "";

@@ -2,7 +2,8 @@
 // 300-row sheet, the real bundles, the in-process emulator), used as a person would:
 // several series inserted as tables (below each other, then side by side) without a
 // #SPILL!; Restore after a frozen number was typed over, typed back as shown, and overwritten
-// with "Restore anyway"; and Write report for a release whose report does not fit the sheet.
+// with "Restore anyway"; Write report for a release whose report does not fit the sheet; and
+// the grid putting the sheet's rows in the page as they are reached.
 import type { Page } from "playwright-core";
 import {
   openPreview,
@@ -250,4 +251,22 @@ test("a release whose report does not fit the 300-row sheet: Write report says n
   expect(await page.evaluate(() => window.__pcdPreview.sheetNames())).toEqual(sheetsBefore);
   expect(sheetsBefore.some((name) => name.startsWith("PCD changes"))).toBe(false);
   await screenshot(page, "report-too-large");
+});
+
+test("the 300-row sheet puts its rows in the page as they are reached: by content, by the selection, by scrolling to the end", async () => {
+  const { page } = await open();
+  const rowsInPage = (): Promise<number> => page.locator("#sheet table.grid tbody tr").count();
+  expect(await rowsInPage()).toBe(40);
+  await page.evaluate(() => window.__pcdPreview.enter("B60", "12"));
+  await page.locator('td[data-address="B60"]').filter({ hasText: "12" }).waitFor();
+  expect(await rowsInPage()).toBe(80);
+  await page.evaluate(() => window.__pcdPreview.select("C100"));
+  await page.locator('td[data-address="C100"].active').waitFor();
+  expect(await rowsInPage()).toBe(120);
+  await page.locator("#sheet").evaluate((sheet) => sheet.scrollTo(0, sheet.scrollHeight));
+  await page.locator('td[data-address="A140"]').waitFor();
+  expect(await rowsInPage()).toBe(140);
+  await page.evaluate(() => window.__pcdPreview.select("A300"));
+  await page.locator('td[data-address="A300"].active').waitFor();
+  expect(await rowsInPage()).toBe(300);
 });
