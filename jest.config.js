@@ -91,6 +91,7 @@ module.exports = {
     }),
     // One build of the add-in and of the component harness for every browser test file.
     lane("browser", BROWSER, {
+      testEnvironment: "<rootDir>/test/e2e/support/browser-environment.js",
       globalSetup: "<rootDir>/test/e2e/support/global-setup.ts",
       globalTeardown: "<rootDir>/test/e2e/support/global-teardown.ts",
     }),

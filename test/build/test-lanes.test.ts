@@ -33,7 +33,9 @@ type Deed = "launches Chromium" | "spawns processes" | "runs webpack";
 /** What a file's own text shows it doing. */
 function deedsIn(text: string): Deed[] {
   const deeds: Deed[] = [];
-  if (/^import (?!type )[^;]*from "playwright-core"/m.test(text)) deeds.push("launches Chromium");
+  if (/^import (?!type )[^;]*from "playwright-core"|require\("playwright-core"\)/m.test(text)) {
+    deeds.push("launches Chromium");
+  }
   if (/from "(node:)?child_process"|require\("(node:)?child_process"\)/.test(text))
     deeds.push("spawns processes");
   if (/\bwebpack\(/.test(text)) deeds.push("runs webpack");

@@ -2,13 +2,23 @@
 // test file, with a fresh profile per context. Which browser: scripts/chromium-path.ts
 // (PCD_CHROMIUM, else the platform's usual install locations).
 import { existsSync } from "node:fs";
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from "playwright-core";
+import type { Browser, BrowserContext, BrowserContextOptions, BrowserType } from "playwright-core";
 import { findChromium } from "../../../scripts/chromium-path";
+
+/**
+ * Playwright's Chromium as the browser lane's environment loaded it once for the worker
+ * (./browser-environment.js), else (a file run under another environment) loaded here.
+ */
+function playwrightChromium(): BrowserType {
+  const shared = (globalThis as { pcdPlaywrightChromium?: BrowserType }).pcdPlaywrightChromium;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return shared ?? (require("playwright-core") as typeof import("playwright-core")).chromium;
+}
 
 export function launchChromium(): Promise<Browser> {
   const browser = findChromium({ platform: process.platform, env: process.env, exists: existsSync });
   if (!browser.found) throw new Error(browser.message);
-  return chromium.launch({
+  return playwrightChromium().launch({
     executablePath: browser.path,
     headless: true,
     args: [
