@@ -30,8 +30,8 @@ const FREEZE_MENU: ReadonlyArray<[string, string]> = [
 /**
  * Rows in the page at first, more than a window shows. The grid adds the sheet's other rows
  * (sheet.rows) as content or the selection reaches down, or the sheet is scrolled to its end:
- * every row in the page is laid out at each change, and all 300 rows at once made each load
- * of the preview cost about a third more.
+ * every row in the page is laid out at each change, and a preview page holding all 300 rows
+ * costs about a third more to load than one holding 40 (measured in Chromium).
  */
 const ROWS_AT_START = 40;
 /** Rows kept below the lowest content or selection, and added by a scroll to the end. */

@@ -1,6 +1,6 @@
 // The browser lane's test environment (jest.config.js): Node's, with playwright-core loaded once
 // per Jest worker and handed to each test file (./browser.ts takes it from there). Jest loads a
-// test file's modules afresh for every file, and Playwright's bundle cost about 0.8 CPU-seconds
+// test file's modules afresh for every file, and Playwright's bundle costs about 0.8 CPU-seconds
 // to load each time; loaded here, outside the test file's modules, it also builds the stack
 // traces it takes at every call with Node's own formatting instead of Jest's source-mapped one
 // (about 5 of the lane's CPU-seconds).
