@@ -106,11 +106,10 @@ export function mountGrid(container: HTMLElement, options: GridOptions): void {
   thead.append(head);
   const tbody = element("tbody");
   const cells = new Map<string, { cell: HTMLTableCellElement; row: number; column: number }>();
-  let rowsShown = 0;
   /** Puts the sheet's rows up to `count` in the page (never more than the sheet has). */
   const showRows = (count: number): void => {
     const target = Math.min(sheet.rows, count);
-    for (let r = rowsShown; r < target; r += 1) {
+    for (let r = tbody.rows.length; r < target; r += 1) {
       const row = element("tr");
       row.append(element("th", { scope: "row" }, String(r + 1)));
       for (let c = 0; c < sheet.columns; c += 1) {
@@ -121,7 +120,6 @@ export function mountGrid(container: HTMLElement, options: GridOptions): void {
       }
       tbody.append(row);
     }
-    rowsShown = Math.max(rowsShown, target);
   };
   showRows(ROWS_AT_START);
   table.append(thead, tbody);
@@ -130,7 +128,7 @@ export function mountGrid(container: HTMLElement, options: GridOptions): void {
   // Scrolled to the sheet's end: more rows, as Excel's sheet goes on.
   container.addEventListener("scroll", () => {
     if (container.scrollTop + container.clientHeight >= container.scrollHeight - SCROLL_MARGIN_PX) {
-      showRows(rowsShown + ROWS_AHEAD);
+      showRows(tbody.rows.length + ROWS_AHEAD);
     }
   });
 

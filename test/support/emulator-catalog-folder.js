@@ -14,7 +14,7 @@ function emulatorCatalogFolder() {
   const sources = path.join(root, "src", "emulator");
   const files = readdirSync(sources, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
-    .map((entry) => path.join(entry.parentPath ?? entry.path, entry.name))
+    .map((entry) => path.join(entry.parentPath, entry.name))
     .sort();
   const hash = createHash("sha256");
   for (const file of files) hash.update(path.relative(sources, file)).update("\0").update(readFileSync(file));

@@ -132,7 +132,7 @@ const SCREENSHOTS_VARIABLE = "PCD_SCREENSHOTS";
 
 /**
  * A picture of the page named after the state it shows, taken only when PCD_SCREENSHOTS=1: no
- * test reads them, and taking them cost the browser lane about 20 CPU-seconds.
+ * test reads them, and taking them costs the browser lane about 20 CPU-seconds.
  */
 export async function screenshot(page: Page, name: string): Promise<void> {
   if (process.env[SCREENSHOTS_VARIABLE] !== "1") return;
