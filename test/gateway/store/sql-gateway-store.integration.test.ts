@@ -6,7 +6,7 @@ import path from "node:path";
 import { migrate } from "../../../src/gateway/database/migrations";
 import { openDatabase } from "../../../src/gateway/database/open-database";
 import { sqlGatewayStore } from "../../../src/gateway/store/sql-gateway-store";
-import { newPGliteDirectory } from "../support/new-pglite-directory";
+import { newPGliteDirectory, TEST_SETTINGS } from "../support/new-pglite-directory";
 import { storeChecks, type StoreUnderTest } from "./store-checks";
 
 let root: string;
@@ -25,3 +25,11 @@ afterAll(async () => {
 });
 
 storeChecks(() => subject);
+
+// The run's template (integration global setup) gives every test database these settings.
+test("a new test directory starts with the test settings", async () => {
+  const rows = await subject.database.query<{ setting: string }>(
+    "select current_setting('shared_buffers') as setting",
+  );
+  expect(rows).toEqual([{ setting: TEST_SETTINGS.shared_buffers }]);
+});
