@@ -35,6 +35,14 @@ import { screenshot, type PreviewPage } from "./preview-fixture";
 export const CHECK_WAIT_MS = 8_000;
 /** How often a check reads the page again while it waits. */
 const POLL_MS = 50;
+/**
+ * How long (real time) the walk waits for the page to go quiet before a clock move. Moving
+ * the page's clock with a call in flight would time that call out on a busy machine, so a
+ * page that stays busy this long fails the walk instead of being moved on.
+ */
+export const QUIET_WAIT_MS = 30_000;
+/** A page is quiet when the emulator's counts stay the same over this much real time and no cell is busy. */
+const QUIET_ROUND_MS = 60;
 
 /**
  * Reads until `done` holds, or until CHECK_WAIT_MS have passed: the page renders what the
@@ -356,20 +364,26 @@ export class BrowserMonth {
   /**
    * Waits until the page sends nothing more for a moment: the emulator's counts stay the
    * same over two reads and no cell is busy (a clock jump with a call in flight would time
-   * that call out).
+   * that call out). Throws when that takes more than QUIET_WAIT_MS.
    */
   async quiet(): Promise<void> {
+    const until = Date.now() + QUIET_WAIT_MS;
     let last = JSON.stringify((await this.lab.stats()).calls);
-    for (let round = 0; round < 40; round += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 60));
+    let busy: string[] = [];
+    while (Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, QUIET_ROUND_MS));
       const now = JSON.stringify((await this.lab.stats()).calls);
-      const busy = await this.page.evaluate(
-        (addresses) => addresses.some((address) => window.__pcdPreview.cell(address).busy),
+      busy = await this.page.evaluate(
+        (addresses) => addresses.filter((address) => window.__pcdPreview.cell(address).busy),
         [...this.cells.keys(), ...this.probeAddresses()],
       );
-      if (now === last && !busy) return;
+      if (now === last && busy.length === 0) return;
       last = now;
     }
+    throw new Error(
+      `The page did not go quiet within ${QUIET_WAIT_MS / 1000} s at step "${this.stepName}": ` +
+        `busy cells [${busy.join(", ")}], the emulator's calls ${last}`,
+    );
   }
 
   async shoot(name: string): Promise<void> {
