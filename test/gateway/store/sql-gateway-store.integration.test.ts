@@ -26,7 +26,7 @@ afterAll(async () => {
 
 storeChecks(() => subject);
 
-// The run's template (integration global setup) gives every test database these settings.
+// Every copy of the run's template (newPGliteDirectory) starts with these settings.
 test("a new test directory starts with the test settings", async () => {
   const rows = await subject.database.query<{ setting: string }>(
     "select current_setting('shared_buffers') as setting",

@@ -10,8 +10,8 @@
 // creates its database in a folder that does not exist yet.
 //
 // A copy asks for a smaller buffer pool than PGlite's 128 MB (TEST_SETTINGS): PGlite zeroes
-// its whole shared memory at every start, which was a third of an open's CPU (about 0.5
-// CPU-seconds, measured), and the tests open these directories about forty times a run
+// its whole shared memory at every start, about a third of an open's 0.5 CPU-seconds with
+// 128 MB (measured), and the tests open these directories about forty times a run
 // (every admin command opens its database). A test's database holds a few hundred rows;
 // what the gateway stores and how it locks do not depend on the pool's size.
 import {
