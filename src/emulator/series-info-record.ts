@@ -5,6 +5,12 @@ import type { EmulatorOptions } from "./options";
 import type { SeriesView } from "./release-state";
 import { wireBoolean, wireText, type WireBoolean } from "./wire-format";
 
+/**
+ * The options a record is made of: the wire's not-applicable marker and boolean form. Only
+ * these, so that seriesInfoRecord's check of them covers whatever the record reads.
+ */
+export type RecordOptions = Pick<EmulatorOptions, "naMarker" | "boolStrings">;
+
 export interface SeriesInfoRecord {
   area: string;
   assessment: string;
@@ -33,14 +39,14 @@ export function remark2(series: SeriesDefinition): string | undefined {
 }
 
 /** A comma-separated list, or the marker when the series has no currency/unit choice. */
-function list(values: readonly string[], options: EmulatorOptions): string {
+function list(values: readonly string[], options: RecordOptions): string {
   return values.length === 0 ? options.naMarker : values.join(",");
 }
 
 export function buildSeriesInfoRecord(
   series: SeriesDefinition,
   view: SeriesView,
-  options: EmulatorOptions,
+  options: RecordOptions,
 ): SeriesInfoRecord {
   return {
     area: wireText(series.area, options),
@@ -86,7 +92,7 @@ const lastBuilt = new WeakMap<SeriesDefinition, BuiltRecord>();
 export function seriesInfoRecord(
   series: SeriesDefinition,
   view: SeriesView,
-  options: EmulatorOptions,
+  options: RecordOptions,
 ): SeriesInfoRecord {
   const built = lastBuilt.get(series);
   if (
