@@ -5,6 +5,7 @@ import { parseCell, SHEET_NAME } from "./a1";
 import { CellEvaluator, type CellResult } from "./cell-evaluator";
 import { mountGrid } from "./grid";
 import { PreviewHost } from "./mock-office";
+import { countPageActivity } from "./page-activity";
 import { createPreviewApi, type PcdPreviewApi } from "./preview-api";
 import { layoutSheet, type DisplayCell } from "./sheet-layout";
 import { SheetModel } from "./sheet-model";
@@ -18,6 +19,9 @@ declare global {
 // Enough rows for a whole monthly table (2007 onwards, with forecasts) to spill.
 const ROWS = 300;
 const COLUMNS = 8;
+
+// Before the add-in's bundles run, so every fetch and IndexedDB transaction they make is counted.
+const activity = countPageActivity(window);
 
 const sheet = new SheetModel(ROWS, COLUMNS);
 const host = new PreviewHost(sheet, () => evaluator.recalculateAll());
@@ -63,7 +67,7 @@ const layout = (): Map<string, DisplayCell> =>
 
 host.attachEvaluation({ layout, result: (address) => evaluator.result(address) });
 host.install(window as unknown as Record<string, unknown>);
-window.__pcdPreview = createPreviewApi(host, evaluator, layout);
+window.__pcdPreview = createPreviewApi(host, evaluator, layout, activity);
 
 function start(): void {
   const container = document.getElementById("sheet");

@@ -3,6 +3,7 @@
 import { cellName, parseRange, rangeAddress, SHEET_NAME } from "./a1";
 import type { CellEvaluator } from "./cell-evaluator";
 import type { PreviewHost, RecordedWrite } from "./mock-office";
+import type { PageActivity } from "./page-activity";
 import { displayScalar, type DisplayCell } from "./sheet-layout";
 
 export interface PreviewCell {
@@ -38,12 +39,15 @@ export interface PcdPreviewApi {
   setSetting(name: string, value: unknown): void;
   /** A number format written into a cell of Sheet1 ("General" when none). */
   numberFormat(address: string): string;
+  /** What the page has under way that a clock jump would cut short (page-activity.ts). */
+  underWay(): { fetches: number; storage: number };
 }
 
 export function createPreviewApi(
   host: PreviewHost,
   evaluator: CellEvaluator,
   layout: () => Map<string, DisplayCell>,
+  activity: PageActivity,
 ): PcdPreviewApi {
   const { sheet, record } = host;
   return {
@@ -96,5 +100,6 @@ export function createPreviewApi(
     setting: (name) => record.settings.get(name) ?? null,
     setSetting: (name, value) => record.settings.set(name, value),
     numberFormat: (address) => host.formatAt(SHEET_NAME, parseRange(address)),
+    underWay: () => ({ fetches: activity.fetches(), storage: activity.storage() }),
   };
 }

@@ -8,8 +8,9 @@
 // Time: both clocks flow with real time between the steps (the page's as playwright's clock
 // resumed, the emulator's offset clock); a step moves both to its instant, the emulator's
 // first, then the page's with clock.fastForward (the page's timers due by then fire once, as
-// after a sleep). "Settling" after the service is back moves the page on in chunks of minutes
-// with its timers firing, so the cells' retries and the outage probe happen as they would.
+// after a sleep), only when the page has no call or storage work under way. "Settling" after
+// the service is back moves the page on in chunks of minutes with its timers firing, so the
+// cells' retries and the outage probe happen as they would.
 import type { FastifyInstance } from "fastify";
 import type { Page } from "playwright-core";
 import { PRODUCTS, type Operation, type ProductId } from "../../../src/core/model";
@@ -37,12 +38,25 @@ export const CHECK_WAIT_MS = 8_000;
 const POLL_MS = 50;
 /**
  * How long (real time) the walk waits for the page to go quiet before a clock move. Moving
- * the page's clock with a call in flight would time that call out on a busy machine, so a
- * page that stays busy this long fails the walk instead of being moved on.
+ * the page's clock with a call in flight would time that call out, so a page that stays
+ * busy this long fails the walk instead of being moved on.
  */
 export const QUIET_WAIT_MS = 30_000;
-/** A page is quiet when the emulator's counts stay the same over this much real time and no cell is busy. */
+/** How often (real time) the walk looks at the page and the emulator while it waits for quiet. */
 const QUIET_ROUND_MS = 60;
+/**
+ * How far ahead of the page's time its clock is paused before a jump: the pause itself moves
+ * the clock (playwright's pauseAt cannot stop at a time already passed), by far less than any
+ * call's or storage's timeout.
+ */
+const PAUSE_LEAD_MS = 1_000;
+
+interface PageState {
+  idle: boolean;
+  summary: string;
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Reads until `done` holds, or until CHECK_WAIT_MS have passed: the page renders what the
@@ -347,7 +361,7 @@ export class BrowserMonth {
 
   private async movePageTo(target: number): Promise<void> {
     const pageNow = await this.page.evaluate(() => Date.now());
-    if (target > pageNow) await this.page.clock.fastForward(target - pageNow);
+    if (target > pageNow) await this.jumpTo(target);
   }
 
   /**
@@ -356,34 +370,75 @@ export class BrowserMonth {
    */
   async live(ms: number, chunkMs = 60_000): Promise<void> {
     for (let done = 0; done < ms; done += chunkMs) {
-      await this.page.clock.fastForward(Math.min(chunkMs, ms - done));
+      const pageNow = await this.page.evaluate(() => Date.now());
+      await this.jumpTo(pageNow + Math.min(chunkMs, ms - done));
+    }
+    await this.quiet();
+  }
+
+  /**
+   * Moves the page's clock to `target` with the timers due by then firing. A jump with work
+   * under way would fire that work's own timeout, so once the page is quiet its clock is
+   * paused (a moment ahead: PAUSE_LEAD_MS) and looked at again: work a timer started since
+   * the last look shows there (a fetch or a transaction counts from its first line), and
+   * while paused no timer can start more before the jump.
+   */
+  private async jumpTo(target: number): Promise<void> {
+    const until = Date.now() + QUIET_WAIT_MS;
+    for (;;) {
       await this.quiet();
+      const pageNow = await this.page.evaluate(() => Date.now());
+      await this.page.clock.pauseAt(Math.max(target, pageNow + PAUSE_LEAD_MS));
+      const seen = await this.pageState();
+      if (seen.idle) {
+        const paused = await this.page.evaluate(() => Date.now());
+        if (target > paused) await this.page.clock.fastForward(target - paused);
+      }
+      await this.page.clock.resume();
+      if (seen.idle) return;
+      if (Date.now() > until) {
+        throw new Error(
+          `The paused page did not stay quiet within ${QUIET_WAIT_MS / 1000} s at step "${this.stepName}": ${seen.summary}`,
+        );
+      }
     }
   }
 
   /**
-   * Waits until the page sends nothing more for a moment: the emulator's counts stay the
-   * same over two reads and no cell is busy (a clock jump with a call in flight would time
-   * that call out). Throws when that takes more than QUIET_WAIT_MS.
+   * Waits until the page sends nothing more for a moment: no fetch without its whole answer,
+   * no IndexedDB work unfinished, no cell busy, and the emulator's counts the same over two
+   * reads. Throws when that takes more than QUIET_WAIT_MS.
    */
   async quiet(): Promise<void> {
     const until = Date.now() + QUIET_WAIT_MS;
     let last = JSON.stringify((await this.lab.stats()).calls);
-    let busy: string[] = [];
+    let seen: PageState | undefined;
     while (Date.now() < until) {
-      await new Promise((resolve) => setTimeout(resolve, QUIET_ROUND_MS));
+      await sleep(QUIET_ROUND_MS);
       const now = JSON.stringify((await this.lab.stats()).calls);
-      busy = await this.page.evaluate(
-        (addresses) => addresses.filter((address) => window.__pcdPreview.cell(address).busy),
-        [...this.cells.keys(), ...this.probeAddresses()],
-      );
-      if (now === last && busy.length === 0) return;
+      seen = await this.pageState();
+      if (now === last && seen.idle) return;
       last = now;
     }
     throw new Error(
       `The page did not go quiet within ${QUIET_WAIT_MS / 1000} s at step "${this.stepName}": ` +
-        `busy cells [${busy.join(", ")}], the emulator's calls ${last}`,
+        `${seen?.summary ?? "not read"}, the emulator's calls ${last}`,
     );
+  }
+
+  /** What the page has under way: busy cells, fetches and IndexedDB work (page-activity.ts). */
+  private async pageState(): Promise<PageState> {
+    const { busy, fetches, storage } = await this.page.evaluate(
+      (addresses) => ({
+        busy: addresses.filter((address) => window.__pcdPreview.cell(address).busy),
+        ...window.__pcdPreview.underWay(),
+      }),
+      [...this.cells.keys(), ...this.probeAddresses()],
+    );
+    return {
+      idle: busy.length === 0 && fetches === 0 && storage === 0,
+      summary: `busy cells [${busy.join(", ")}], ${fetches} fetches and ${storage} IndexedDB transactions under way`,
+    };
   }
 
   async shoot(name: string): Promise<void> {
