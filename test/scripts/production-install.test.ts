@@ -3,9 +3,9 @@
 // npm's cache, which the checkout's own install filled: no traffic leaves the machine), and
 // `npm run serve` serves the add-in and `npm run gateway` starts, with the production packages only.
 //
-// Gated to run once per dependency set: the install takes 30 s to 2 minutes on the 2-core
-// machines here, too long to repeat on every `npm test`, and it can only change when
-// package.json, the lockfile, .npmrc or the launcher change. A passing run leaves a marker
+// Gated to run once per dependency set: the install and the two starts take about 15 s
+// (20 CPU-seconds) on the 2-core machines here, not worth repeating on every `npm test`, and
+// the outcome can only change when package.json, the lockfile, .npmrc or the launcher change. A passing run leaves a marker
 // named by their hash in node_modules/.cache, so CI (a fresh `npm ci`) always runs it and a
 // checkout runs it again after any dependency change. The fast check that every package the
 // built server requires is a dependency runs every time (test/scripts/serve.test.ts).

@@ -22,11 +22,14 @@ function javaScriptFiles(folder: string): string[] {
     .map((entry) => path.join(entry.parentPath, entry.name));
 }
 
-/** The packages the built code requires by bare name (no built-ins, no relative paths), sorted. */
+/**
+ * The packages the built code loads by bare name (no built-ins, no relative paths), sorted:
+ * `require("…")`, and `import("…")`, which the compiler keeps for ECMAScript-only packages.
+ */
 export function requiredPackages(outDir: string): string[] {
   const names = new Set<string>();
   for (const file of javaScriptFiles(outDir)) {
-    for (const match of readFileSync(file, "utf8").matchAll(/\brequire\("([^"]+)"\)/g)) {
+    for (const match of readFileSync(file, "utf8").matchAll(/\b(?:require|import)\("([^"]+)"\)/g)) {
       const specifier = match[1] as string;
       if (specifier.startsWith(".") || specifier.startsWith("/") || isBuiltin(specifier)) continue;
       const parts = specifier.split("/");
