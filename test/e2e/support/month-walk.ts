@@ -388,7 +388,9 @@ export class BrowserMonth {
     for (;;) {
       await this.quiet();
       const pageNow = await this.page.evaluate(() => Date.now());
-      await this.page.clock.pauseAt(Math.max(target, pageNow + PAUSE_LEAD_MS));
+      // pauseAt moves the clock to the time given before it stops it: only a moment ahead, so
+      // the jump itself waits for the look below.
+      await this.page.clock.pauseAt(pageNow + PAUSE_LEAD_MS);
       const seen = await this.pageState();
       if (seen.idle) {
         const paused = await this.page.evaluate(() => Date.now());
