@@ -1,4 +1,10 @@
 import { startEmulator } from "../../src/emulator";
+import { until } from "../support/until";
+
+interface EmulatorStats {
+  calls: Record<string, number>;
+  dataRequests: Record<string, number>;
+}
 
 // A client that gives up on a request held by a latency fault (a timeout test, an aborted
 // recalculation) must leave nothing waiting in the emulator: the request is processed at
@@ -21,25 +27,28 @@ test("an abandoned slow request is processed at once and does not hold the emula
   const series = catalog[0]!;
   await post("/__admin/faults", { operation: "series_values", mode: "latency", latencyMs: 60_000 });
 
+  const stats = async (): Promise<EmulatorStats> =>
+    (await (await fetch(`${emulator.url}/__admin/stats`)).json()) as EmulatorStats;
   const abandoned = new AbortController();
   const request = fetch(`${emulator.url}/energy_price/v1/export/series/${series.code}`, {
     headers: { Authorization: `Bearer ${token}` },
     signal: abandoned.signal,
   }).catch(() => "aborted");
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  // Given up once the emulator holds it (it counts a call as it arrives).
+  await until(stats, (now) => (now.calls.series_values ?? 0) === 1, "the emulator to receive the request", {
+    pollMs: 20,
+  });
   abandoned.abort();
   await expect(request).resolves.toBe("aborted");
 
   // The held wait ends with the client: the charge appears long before the 60 s fault.
-  let charged = 0;
-  for (let poll = 0; poll < 50 && charged === 0; poll += 1) {
-    const stats = (await (await fetch(`${emulator.url}/__admin/stats`)).json()) as {
-      dataRequests: Record<string, number>;
-    };
-    charged = stats.dataRequests[series.coverage] ?? 0;
-    if (charged === 0) await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  expect(charged).toBe(1);
+  const charged = await until(
+    stats,
+    (now) => (now.dataRequests[series.coverage] ?? 0) > 0,
+    "the abandoned request's charge",
+    { pollMs: 20 },
+  );
+  expect(charged.dataRequests[series.coverage]).toBe(1);
 
   const closed = emulator.close().then(() => "closed");
   const stuck = new Promise((resolve) => setTimeout(() => resolve("still waiting"), 10_000).unref());

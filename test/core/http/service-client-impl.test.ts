@@ -3,6 +3,7 @@ import { PcdError } from "../../../src/core/errors";
 import { createServiceClient, type TokenSource } from "../../../src/core/http/service-client-impl";
 import type { CodeRequest } from "../../../src/core/model";
 import type { Scheduler } from "../../../src/core/scheduler";
+import { until } from "../../support/until";
 import {
   FakeClock,
   MAINTENANCE_TIME,
@@ -582,18 +583,6 @@ describe("the attempt's timeout and the retry wait run on the injected scheduler
     }
   }
 
-  /**
-   * Waits until `done` holds (the rate gate hands jobs over on real timers); the real cap
-   * only guards against a hang and fails the test.
-   */
-  async function until(done: () => boolean, what: string): Promise<void> {
-    const giveUpAt = performance.now() + 10_000;
-    while (!done()) {
-      if (performance.now() > giveUpAt) throw new Error(`never happened: ${what}`);
-      await new Promise((resolve) => setTimeout(resolve, 1));
-    }
-  }
-
   function held(responders: Responder[], maxRetries: number) {
     const timers = new HeldTimers();
     const { fetch, requests } = scriptedFetch(...responders);
@@ -615,7 +604,7 @@ describe("the attempt's timeout and the retry wait run on the injected scheduler
     const pending = caught(client.seriesInfo("live", "energy_price")).finally(() => {
       settled = true;
     });
-    await until(() => requests.length === 1, "the call is sent");
+    await until(() => requests.length === 1, Boolean, "the call is sent");
     expect(timers.pending.map((timer) => timer.ms)).toEqual([5_000]);
     for (let turn = 0; turn < 20; turn += 1) await new Promise((resolve) => setImmediate(resolve));
     expect(settled).toBe(false);
@@ -628,7 +617,7 @@ describe("the attempt's timeout and the retry wait run on the injected scheduler
   test("the wait before a retry ends when its timer fires; an answered attempt leaves no timer", async () => {
     const { client, requests, timers } = held([text("busy", 500), json([])], 1);
     const pending = client.seriesInfo("live", "energy_price");
-    await until(() => requests.length === 1 && timers.pending.length === 1, "the retry waits");
+    await until(() => requests.length === 1 && timers.pending.length === 1, Boolean, "the retry waits");
     // The first attempt's timeout was cancelled with its answer: only the retry wait is left.
     expect(timers.pending[0]!.ms).toBeLessThan(5_000);
     timers.fire();
