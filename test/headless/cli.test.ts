@@ -11,6 +11,7 @@ import path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../src/emulator";
 import type { RunReport } from "../../src/headless";
 import { typescriptProcessArgs } from "../support/typescript-process";
+import { until } from "../support/until";
 
 // A Tuesday after November's release day, away from maintenance days.
 const START = "2026-11-10T15:00:00Z";
@@ -234,11 +235,12 @@ describe("against a slow service", () => {
       expect(pass?.stuck).toEqual([`=PCD.VALUE("${CODE}","2020-01")`]);
       expect(pass).toMatchObject({ dataRequests: 0, dataRequestsUnconfirmed: 1 });
       // The service charges the call when the runner hangs up; wait for it to get there.
-      let after = await stats(emulator);
-      for (let tries = 0; tries < 100 && charged(after) === charged(before); tries += 1) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        after = await stats(emulator);
-      }
+      const after = await until(
+        () => stats(emulator),
+        (now) => charged(now) !== charged(before),
+        "the charge of the call the runner hung up on",
+        { pollMs: 50 },
+      );
       expect(charged(after) - charged(before)).toBe(
         document.total.dataRequests + document.total.dataRequestsUnconfirmed,
       );
