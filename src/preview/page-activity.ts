@@ -59,26 +59,22 @@ export function countPageActivity(scope: ActivityScope): PageActivity {
     for (const ending of endings) target.addEventListener(ending, finish, { once: true });
   };
 
+  /** A method that counts the IndexedDB object it makes until one of its ending events. */
+  const counted = <Self, Args extends unknown[], Made extends EventTarget>(
+    method: (this: Self, ...args: Args) => Made,
+    endings: readonly string[],
+  ) =>
+    function (this: Self, ...args: Args): Made {
+      const made = method.apply(this, args);
+      track(made, endings);
+      return made;
+    };
   const factory = scope.IDBFactory?.prototype;
-  if (factory) {
-    const open = factory.open;
-    factory.open = function (this: IDBFactory, ...args: Parameters<IDBFactory["open"]>) {
-      const request = open.apply(this, args);
-      track(request, ["success", "error"]);
-      return request;
-    };
-  }
+  if (factory) factory.open = counted(factory.open, ["success", "error"]);
   const database = scope.IDBDatabase?.prototype;
-  if (database) {
-    const transaction = database.transaction;
-    database.transaction = function (this: IDBDatabase, ...args: Parameters<IDBDatabase["transaction"]>) {
-      const started = transaction.apply(this, args);
-      // A failed request's "error" bubbles to its transaction, which then aborts: only
-      // "complete" and "abort" end one.
-      track(started, ["complete", "abort"]);
-      return started;
-    };
-  }
+  // A failed request's "error" bubbles to its transaction, which then aborts: only
+  // "complete" and "abort" end one.
+  if (database) database.transaction = counted(database.transaction, ["complete", "abort"]);
 
   return { fetches: () => fetches, storage: () => storage };
 }
