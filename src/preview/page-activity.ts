@@ -21,6 +21,16 @@ export interface ActivityScope {
   IDBDatabase?: { prototype: Pick<IDBDatabase, "transaction"> };
 }
 
+/** The action, run at the first call only (work has several ways to end: the first counts). */
+function once(action: () => unknown): () => void {
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    action();
+  };
+}
+
 /** Counts, from now on, the scope's fetches and IndexedDB work; install before anything fetches. */
 export function countPageActivity(scope: ActivityScope): PageActivity {
   let fetches = 0;
@@ -29,12 +39,7 @@ export function countPageActivity(scope: ActivityScope): PageActivity {
   const sendFetch = scope.fetch.bind(scope);
   scope.fetch = async (input, init) => {
     fetches += 1;
-    let finished = false;
-    const finish = (): void => {
-      if (finished) return;
-      finished = true;
-      fetches -= 1;
-    };
+    const finish = once(() => (fetches -= 1));
     try {
       const response = await sendFetch(input, init);
       // The caller reads the body (or not); a copy read to its end tells when the whole
@@ -50,12 +55,7 @@ export function countPageActivity(scope: ActivityScope): PageActivity {
   /** Counts one piece of IndexedDB work until the first of its ending events. */
   const track = (target: EventTarget, endings: readonly string[]): void => {
     storage += 1;
-    let finished = false;
-    const finish = (): void => {
-      if (finished) return;
-      finished = true;
-      storage -= 1;
-    };
+    const finish = once(() => (storage -= 1));
     for (const ending of endings) target.addEventListener(ending, finish, { once: true });
   };
 
