@@ -34,7 +34,7 @@ test("an abandoned slow request is processed at once and does not hold the emula
     headers: { Authorization: `Bearer ${token}` },
     signal: abandoned.signal,
   }).catch(() => "aborted");
-  // Given up once the emulator holds it (it counts a call as it arrives).
+  // The client gives up once the emulator holds the request (it counts a call as it arrives).
   await until(stats, (now) => (now.calls.series_values ?? 0) === 1, "the emulator to receive the request", {
     pollMs: 20,
   });

@@ -5,10 +5,11 @@
 //
 // Gated to run once per dependency set: the install and the two starts take about 15 s
 // (20 CPU-seconds) on the 2-core machines here, not worth repeating on every `npm test`, and
-// the outcome can only change when package.json, the lockfile, .npmrc or the launcher change. A passing run leaves a marker
-// named by their hash in node_modules/.cache, so CI (a fresh `npm ci`) always runs it and a
-// checkout runs it again after any dependency change. The fast check that every package the
-// built server requires is a dependency runs every time (test/scripts/serve.test.ts).
+// the outcome can only change when package.json, the lockfile, .npmrc or the launcher change.
+// A passing run leaves a marker named by their hash in node_modules/.cache, so CI (a fresh
+// `npm ci`) always runs it and a checkout runs it again after any dependency change. The fast
+// checks that the dependencies are exactly the packages the built server loads run every time
+// (test/scripts/serve.test.ts).
 import { execFile, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import {

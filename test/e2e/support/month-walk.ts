@@ -439,7 +439,7 @@ export class BrowserMonth {
     );
     return {
       idle: busy.length === 0 && fetches === 0 && storage === 0,
-      summary: `busy cells [${busy.join(", ")}], ${fetches} fetches and ${storage} IndexedDB transactions under way`,
+      summary: `busy cells [${busy.join(", ")}], ${fetches} fetches and ${storage} IndexedDB openings or transactions under way`,
     };
   }
 
