@@ -1,5 +1,6 @@
 import { IDBDatabase, IDBFactory, indexedDB } from "fake-indexeddb";
-import { countPageActivity, type ActivityScope } from "../../src/preview/page-activity";
+import { countPageActivity, type ActivityScope, type PageActivity } from "../../src/preview/page-activity";
+import { until } from "../support/until";
 
 /** A fetch whose answers the test releases (or refuses) one by one. */
 function heldFetch() {
@@ -11,9 +12,20 @@ function heldFetch() {
   return { fetch, held };
 }
 
-/** Lets the page's promise callbacks (and a copied body's read) run. */
+/** Lets the page's promise callbacks run (a held fetch stays held through them). */
 async function settle(): Promise<void> {
   for (let round = 0; round < 5; round++) await new Promise((resolve) => setImmediate(resolve));
+}
+
+/** Waits until the count of fetches is `count` (the copy of a body is read on its own time). */
+function fetchesReach(activity: PageActivity, count: number): Promise<number> {
+  return until(
+    () => activity.fetches(),
+    (now) => now === count,
+    `${count} fetches counted`,
+    // Within the unit lane's 10 s a test, so the wait's own message is the one shown.
+    { timeoutMs: 5_000 },
+  );
 }
 
 describe("countPageActivity: fetches", () => {
@@ -48,8 +60,7 @@ describe("countPageActivity: fetches", () => {
       async (response) => (readBody ? response.text() : "unread"),
       (error: unknown) => error,
     );
-    await settle();
-    expect(activity.fetches()).toBe(0);
+    await fetchesReach(activity, 0);
     if (readBody) expect(outcome).toBe("{}");
   });
 
@@ -62,12 +73,10 @@ describe("countPageActivity: fetches", () => {
     expect(activity.fetches()).toBe(2);
     held[1]?.answer("second");
     await expect((await second).text()).resolves.toBe("second");
-    await settle();
-    expect(activity.fetches()).toBe(1);
+    await fetchesReach(activity, 1);
     held[0]?.answer("first");
     await expect((await first).text()).resolves.toBe("first");
-    await settle();
-    expect(activity.fetches()).toBe(0);
+    await fetchesReach(activity, 0);
   });
 });
 
