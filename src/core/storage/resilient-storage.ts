@@ -5,6 +5,7 @@
 import type { KeyValueStorage } from "../environment";
 import { MemoryStorage } from "./memory-storage";
 import { ENGINE_DEFAULTS } from "../defaults";
+import { realScheduler, type Scheduler } from "../scheduler";
 
 export interface ResilientStorageOptions {
   /** How long one primary operation may take before it counts as hanging (default 3 s). */
@@ -12,6 +13,11 @@ export interface ResilientStorageOptions {
   /** What the primary is, for the reason text (default "IndexedDB"). */
   label?: string;
   onFallback?: (reason: string) => void;
+  /**
+   * Runs each operation's watchdog (default: the real setTimeout). A test of a working
+   * store passes timers it holds, so that a slow machine never counts as a hanging store.
+   */
+  scheduler?: Scheduler;
 }
 
 export interface ResilientStorage extends KeyValueStorage {
@@ -29,19 +35,18 @@ export const DEFAULT_STORAGE_TIMEOUT_MS = ENGINE_DEFAULTS.storageTimeoutMs;
 
 class TimeoutError extends Error {}
 
-function withTimeout<T>(operation: Promise<T>, timeoutMs: number): Promise<T> {
+function withTimeout<T>(operation: Promise<T>, timeoutMs: number, scheduler: Scheduler): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new TimeoutError(`no answer within ${timeoutMs / 1000} s`)),
-      timeoutMs,
+    const cancel = scheduler.after(timeoutMs, () =>
+      reject(new TimeoutError(`no answer within ${timeoutMs / 1000} s`)),
     );
     operation.then(
       (value) => {
-        clearTimeout(timer);
+        cancel();
         resolve(value);
       },
       (error: unknown) => {
-        clearTimeout(timer);
+        cancel();
         reject(error instanceof Error ? error : new Error(String(error)));
       },
     );
@@ -54,6 +59,7 @@ export function createResilientStorage(
 ): ResilientStorage {
   const timeoutMs = options.timeoutMs ?? DEFAULT_STORAGE_TIMEOUT_MS;
   const label = options.label ?? "IndexedDB";
+  const scheduler = options.scheduler ?? realScheduler;
   const memory = new MemoryStorage();
   let reason: string | null = null;
 
@@ -63,6 +69,7 @@ export function createResilientStorage(
         return await withTimeout(
           Promise.resolve().then(() => attempt(primary)),
           timeoutMs,
+          scheduler,
         );
       } catch (error) {
         // Re-check: a concurrent operation may already have switched over.

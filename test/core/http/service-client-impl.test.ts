@@ -2,7 +2,7 @@ import type { EngineSettings } from "../../../src/core/engine-api";
 import { PcdError } from "../../../src/core/errors";
 import { createServiceClient, type TokenSource } from "../../../src/core/http/service-client-impl";
 import type { CodeRequest } from "../../../src/core/model";
-import type { Scheduler } from "../../../src/core/scheduler";
+import { HeldTimers } from "../../support/held-timers";
 import { until } from "../../support/until";
 import {
   FakeClock,
@@ -565,24 +565,6 @@ describe("every failure's text is redacted of the password and the token", () =>
 });
 
 describe("the attempt's timeout and the retry wait run on the injected scheduler", () => {
-  /** Timers that run only when the test fires them. */
-  class HeldTimers implements Scheduler {
-    readonly pending: Array<{ ms: number; run: () => void }> = [];
-    after(ms: number, run: () => void): () => void {
-      const timer = { ms, run };
-      this.pending.push(timer);
-      return () => {
-        const index = this.pending.indexOf(timer);
-        if (index >= 0) this.pending.splice(index, 1);
-      };
-    }
-    fire(): void {
-      const timer = this.pending.shift();
-      if (!timer) throw new Error("no timer to fire");
-      timer.run();
-    }
-  }
-
   function held(responders: Responder[], maxRetries: number) {
     const timers = new HeldTimers();
     const { fetch, requests } = scriptedFetch(...responders);
