@@ -3,7 +3,7 @@
 // the engine is idle with no cell still changing, and reports each cell's latest result.
 import type { Engine } from "../core/engine-api";
 import { toCellOutput, type CellOutput } from "./cell-output";
-import { untilDeadline } from "./deadline";
+import { RunDeadline } from "./deadline";
 import { FormulaSyntaxError, parseFormula } from "./formula";
 import { RecordingInvocation } from "./invocation";
 import { arityError, invokeFunction } from "./invoke";
@@ -37,23 +37,30 @@ interface Cell {
 const QUIET_MS = 30;
 
 /**
- * Runs one pass; it ends unsettled after timeoutMs. The meter counts its calls (default:
- * the engine's own statistics, which cannot tell unconfirmed data requests).
+ * Runs one pass; it ends unsettled when the deadline passes (a number: that many real
+ * milliseconds from now). The meter counts its calls (default: the engine's own
+ * statistics, which cannot tell unconfirmed data requests).
  */
 export async function runPass(
   engine: Engine,
   formulas: readonly string[],
-  timeoutMs: number,
+  deadline: RunDeadline | number,
   meter: UsageMeter = engineStatsMeter(() => engine.stats()),
 ): Promise<{ report: PassReport; cells: PassCells }> {
   const before = meter.read();
   const started = performance.now();
-  const deadlineAt = started + timeoutMs;
+  const passDeadline = typeof deadline === "number" ? new RunDeadline(deadline) : deadline;
   const cells = formulas.map(startCell);
   const invocations = cells.flatMap((cell) => (cell.invocation ? [cell.invocation] : []));
 
   const stop = { requested: false };
-  const settled = (await untilDeadline(waitUntilSettled(engine, invocations, stop), deadlineAt)).done;
+  let settled: boolean;
+  try {
+    settled = (await passDeadline.race(waitUntilSettled(engine, invocations, stop))).done;
+  } finally {
+    // A deadline of the pass's own ends with it; a run's deadline is the run's to stop.
+    if (passDeadline !== deadline) passDeadline.cancel();
+  }
   stop.requested = true;
   const report: PassReport = {
     results: cells.map((cell) => ({ formula: cell.formula, ...outputOf(cell) })),

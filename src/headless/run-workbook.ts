@@ -7,11 +7,12 @@ import { createEngine, createIdbStorage } from "../core";
 import type { Engine, EngineSettings, RefreshSummary } from "../core/engine-api";
 import type { ServiceEnvironment } from "../core/model";
 import type { Clock, FetchLike, KeyValueStorage, Logger } from "../core/environment";
+import type { Scheduler } from "../core/scheduler";
 import { setEngine } from "../host/shared-engine";
 import { checkCacheFile, loadCacheFile, saveCacheFile } from "./cache-file";
 import { formulaKeys } from "./formula-keys";
 import { installCustomFunctionsShim } from "./custom-functions-shim";
-import { untilDeadline, type DeadlineOutcome } from "./deadline";
+import { RunDeadline, type DeadlineOutcome } from "./deadline";
 import { installHostRequirementsShim } from "./host-requirements-shim";
 import { runPass, type PassCells, type PassReport } from "./run-pass";
 import { escapeControls } from "./terminal-text";
@@ -37,6 +38,12 @@ export interface RunOptions {
    * phase still running then ends the run, unsettled; calls in flight are abandoned.
    */
   timeoutMs?: number;
+  /**
+   * Programmatic use: the timer that ends the run at timeoutMs (default: the real
+   * setTimeout). A test passes timers it fires, so that the deadline does not depend on
+   * the machine's speed.
+   */
+  deadlineTimer?: Scheduler;
   /** Programmatic use: an engine to use instead of building one (it is installed with setEngine). */
   engine?: Engine;
   /** Programmatic use: the engine's environment (defaults: Node's fetch, the real clock). */
@@ -87,7 +94,6 @@ export interface RunReport {
  */
 export async function runWorkbook(options: RunOptions): Promise<RunReport> {
   const started = performance.now();
-  const deadlineAt = started + (options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   installCustomFunctionsShim();
   installHostRequirementsShim();
   const log = options.log ?? stderrLogger;
@@ -125,13 +131,19 @@ export async function runWorkbook(options: RunOptions): Promise<RunReport> {
     total: { ...usageBetween(atStart, atStart), ms: 0 },
     settled: true,
   };
+  // Loading the cache file counts against the timeout too; from here on the run ends in
+  // the finally below, which stops the timer.
+  const deadline = new RunDeadline(
+    (options.timeoutMs ?? DEFAULT_TIMEOUT_MS) - (performance.now() - started),
+    options.deadlineTimer,
+  );
   try {
     const phase = async <T>(
       work: () => Promise<T>,
     ): Promise<{ outcome: DeadlineOutcome<T>; report: PhaseReport }> => {
       const before = meter.read();
       const phaseStart = performance.now();
-      const outcome = await untilDeadline(work(), deadlineAt);
+      const outcome = await deadline.race(work());
       const phaseReport: PhaseReport = {
         ...usageBetween(before, meter.read()),
         ms: Math.round(performance.now() - phaseStart),
@@ -183,12 +195,7 @@ export async function runWorkbook(options: RunOptions): Promise<RunReport> {
     for (let pass = 0; pass < passes; pass += 1) {
       // Excel cancels a recalculated cell's previous invocation before the new one runs.
       for (const invocation of previous?.invocations ?? []) invocation.cancel();
-      const { report: passReport, cells } = await runPass(
-        engine,
-        options.formulas,
-        Math.max(0, deadlineAt - performance.now()),
-        meter,
-      );
+      const { report: passReport, cells } = await runPass(engine, options.formulas, deadline, meter);
       previous = cells;
       if (options.onPass) {
         options.onPass(passReport, report);
@@ -203,6 +210,7 @@ export async function runWorkbook(options: RunOptions): Promise<RunReport> {
     }
     return report;
   } finally {
+    deadline.cancel();
     for (const invocation of previous?.invocations ?? []) invocation.cancel();
     if (storage && options.cacheFile) {
       // What is cached so far is saved, but a timed-out run does not wait for its calls.

@@ -1,8 +1,11 @@
 // The runner's pass semantics on the real engine over an in-memory service (the emulator
 // tests cover the whole stack over HTTP).
 import { runWorkbook } from "../../src/headless";
+import { RecordingInvocation } from "../../src/headless/invocation";
 import { getEngine } from "../../src/host/shared-engine";
 import { observeUse, realEngine, type RealEngine, type SeriesSetup } from "../functions/support/real-engine";
+import { HeldTimers } from "../support/held-timers";
+import { until } from "../support/until";
 
 const GAS: SeriesSetup = {
   info: { code: "68520-8-1" },
@@ -86,20 +89,41 @@ test("a pass that does not settle in time names the stuck formulas", async () =>
   const h = engineWith(GAS, { ...GAS, info: { code: "1-1-1", product: "commodity_price" } });
   const { engine } = h;
   h.service.hold("1-1-1");
-  const report = await runWorkbook({
-    engine,
-    log: quiet,
-    passes: 2,
-    timeoutMs: 200,
-    formulas: ['=PCD.VALUE("68520-8-1")', '=PCD.VALUE("1-1-1")'],
-  });
-  expect(report.settled).toBe(false);
-  expect(report.passes).toHaveLength(1);
-  expect(report.passes[0]?.stuck).toEqual(['=PCD.VALUE("1-1-1")']);
-  expect(report.passes[0]?.results[1]).toEqual({
-    formula: '=PCD.VALUE("1-1-1")',
-    error: { type: "#BUSY!", message: "The formula had no result when the pass timed out." },
-  });
+  const deadline = new HeldTimers();
+  const results = jest.spyOn(RecordingInvocation.prototype, "setResult");
+  try {
+    const running = runWorkbook({
+      engine,
+      log: quiet,
+      passes: 2,
+      timeoutMs: 200,
+      deadlineTimer: deadline,
+      formulas: ['=PCD.VALUE("68520-8-1")', '=PCD.VALUE("1-1-1")'],
+    });
+    // The deadline passes once the gas cell has its value (the other cell's call is held).
+    await until(
+      () => results.mock.calls.length,
+      (count) => count > 0,
+      "the gas cell's result",
+    );
+    expect(deadline.pending.map((timer) => timer.ms)).toEqual([expect.any(Number)]);
+    expect(deadline.pending[0]!.ms).toBeLessThanOrEqual(200);
+    deadline.fire();
+    const report = await running;
+    expect(report.settled).toBe(false);
+    expect(report.passes).toHaveLength(1);
+    expect(report.passes[0]?.stuck).toEqual(['=PCD.VALUE("1-1-1")']);
+    expect(report.passes[0]?.results).toEqual([
+      { formula: '=PCD.VALUE("68520-8-1")', value: 12 },
+      {
+        formula: '=PCD.VALUE("1-1-1")',
+        error: { type: "#BUSY!", message: "The formula had no result when the pass timed out." },
+      },
+    ]);
+    expect(deadline.pending).toEqual([]);
+  } finally {
+    results.mockRestore();
+  }
   h.service.release("1-1-1");
   await engine.idle();
 });
