@@ -6,6 +6,7 @@ import type { Clock, FetchLike, Logger } from "./environment";
 import { errorMessage, PcdError } from "./errors";
 import { hasServiceAddress } from "./settings";
 import { ENGINE_DEFAULTS } from "./defaults";
+import type { Scheduler } from "./scheduler";
 import type { IssuedToken, TokenPurpose } from "./token-request";
 import type { ExternalTokenSource } from "./token-source";
 
@@ -39,6 +40,8 @@ export function notSignedInMessage(lastFailure: string | null): string {
 export interface AuthDeps {
   fetch: FetchLike;
   clock: Clock;
+  /** The token request's timeout timer (default: the real setTimeout). */
+  scheduler?: Scheduler;
   settings: () => EngineSettings;
   log?: Logger;
 }

@@ -68,6 +68,7 @@ export function createEngine(env: EngineEnvironment, options: CreateEngineOption
   const auth = new Auth({
     fetch: observeTokenFailures(env.fetch, reachability, () => env.clock.now()),
     clock: env.clock,
+    scheduler: env.scheduler,
     settings: settings.current,
     log: env.log,
   });

@@ -39,8 +39,9 @@ export interface EngineEnvironment {
   storage: KeyValueStorage;
   clock: Clock;
   /**
-   * The timers of the service calls: each attempt's timeout and the wait before a retry
-   * (default: the real setTimeout). Tests pass timers driven by their clock.
+   * The timers of the service calls: each attempt's timeout, the wait before a retry and
+   * the token request's timeout (default: the real setTimeout). Tests pass timers driven by
+   * their clock.
    */
   scheduler?: Scheduler;
   log?: Logger;

@@ -15,6 +15,7 @@ import { redactDetails, redactSecrets } from "./http/server-message";
 import { gatewayOf, jwtClaims, type GatewaySession } from "./jwt-claims";
 import { serviceState } from "./schedule";
 import { ENGINE_DEFAULTS } from "./defaults";
+import { realScheduler, type Scheduler } from "./scheduler";
 
 /** docs/service.md §5: a token lives 2 hours (used when the JWT carries no exp). */
 export const TOKEN_LIFETIME_MS = ENGINE_DEFAULTS.tokenLifetimeMs;
@@ -26,6 +27,8 @@ export type TokenPurpose = "sign-in" | "renewal";
 export interface TokenRequestDeps {
   fetch: FetchLike;
   clock: Clock;
+  /** The request's timeout timer, like the data calls' (default: the real setTimeout). */
+  scheduler?: Scheduler;
   log?: Logger;
 }
 
@@ -55,10 +58,10 @@ export async function requestToken(
   const secrets = [password];
   const controller = new AbortController();
   let timedOut = false;
-  const timer = setTimeout(() => {
+  const cancelTimeout = (deps.scheduler ?? realScheduler).after(settings.callTimeoutMs, () => {
     timedOut = true;
     controller.abort();
-  }, settings.callTimeoutMs);
+  });
   let response: Response;
   let bodyText: string;
   try {
@@ -92,7 +95,7 @@ export async function requestToken(
       redactDetails(failure.details, secrets),
     );
   } finally {
-    clearTimeout(timer);
+    cancelTimeout();
   }
 
   const now = deps.clock.now();

@@ -201,7 +201,8 @@ export class FaultLab {
         this.dataCalls += 1;
         await this.hooks.beforeDataCall?.(this.dataCalls, { operation, codes: chargedCodes(input) });
       }
-      // Token requests time out on the real clock (the lab's does not reach them): never held.
+      // Token requests are never held: the scenarios' faults are on the data calls (a token
+      // request's timeout runs on the lab's clock too, and an answered call cancels it).
       const held =
         operation !== "access_token" &&
         (this.hooks.hold?.({ operation, codes: chargedCodes(input) }) ?? false);

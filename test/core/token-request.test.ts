@@ -1,0 +1,56 @@
+import { PcdError } from "../../src/core/errors";
+import { requestToken } from "../../src/core/token-request";
+import { HeldTimers } from "../support/held-timers";
+import { until } from "../support/until";
+import { FakeClock, QUIET_TIME, hang, json, makeJwt, scriptedFetch, settingsWith } from "./http/fake-fetch";
+
+const PASSWORD = "hunter2-Correct-Horse";
+
+function held(responder: ReturnType<typeof hang>) {
+  const timers = new HeldTimers();
+  const { fetch, requests } = scriptedFetch(responder);
+  const pending = requestToken(
+    { fetch, clock: new FakeClock(QUIET_TIME), scheduler: timers },
+    {
+      username: "ana",
+      password: PASSWORD,
+      settings: settingsWith({ callTimeoutMs: 5_000 }),
+      purpose: "sign-in",
+    },
+  );
+  return { pending, requests, timers };
+}
+
+describe("the token request's timeout runs on the injected scheduler", () => {
+  test("a request without an answer times out when its timer fires, not before", async () => {
+    const { pending, requests, timers } = held(hang());
+    let settled = false;
+    const outcome = pending.then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    void outcome.finally(() => (settled = true));
+    await until(
+      () => requests.length,
+      (count) => count === 1,
+      "the token request is sent",
+    );
+    expect(timers.pending.map((timer) => timer.ms)).toEqual([5_000]);
+    for (let turn = 0; turn < 20; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+    expect(settled).toBe(false);
+    timers.fire();
+    const error = await outcome;
+    expect(error).toBeInstanceOf(PcdError);
+    expect((error as PcdError).kind).toBe("timeout");
+    expect((error as PcdError).message).toMatch(/^Sign-in failed: .*5 s/);
+    expect((error as PcdError).message).not.toContain(PASSWORD);
+  });
+
+  test("an answered request leaves no timer", async () => {
+    const token = makeJwt({ exp: Math.floor(QUIET_TIME / 1000) + 7200 });
+    const { pending, timers } = held(json({ access_token: token }));
+    await expect(pending).resolves.toMatchObject({ token });
+    expect(timers.set).toBe(1);
+    expect(timers.pending).toEqual([]);
+  });
+});
