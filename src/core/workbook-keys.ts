@@ -49,6 +49,11 @@ export const SAVE_DELAY_MS = ENGINE_DEFAULTS.keySaveDelayMs;
  */
 export const SAVE_MAX_DELAY_MS = ENGINE_DEFAULTS.keySaveMaxDelayMs;
 
+export interface WorkbookKeysOptions {
+  /** How long a key no cell holds stays in the list (default RELEASE_GRACE_MS). */
+  graceMs?: number;
+}
+
 /** What the workbook stores per key: the key's parts and what its cells need. */
 interface StoredKey extends StoredRequestKey {
   need: SeriesNeed;
@@ -106,12 +111,22 @@ export class WorkbookKeys {
   /** Ids of keys whose last holder let go, with when (epoch ms), oldest first. */
   private readonly released = new Map<string, number>();
   private sweepTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly graceMs: number;
+  /**
+   * The session's real time, for the save's wait and the release grace: how long the session
+   * itself has waited, not the engine's clock (which a test freezes or moves by months). Bound
+   * when the list is made, so that a save or sweep whose timer fires after its caller has gone
+   * (a test file that ended, its global Date swapped and removed) still reads the time.
+   */
+  private readonly now: () => number = Date.now.bind(Date);
 
   constructor(
     private readonly storage: KeyValueStorage,
     private readonly log?: Logger,
-    private readonly graceMs = RELEASE_GRACE_MS,
-  ) {}
+    options: WorkbookKeysOptions = {},
+  ) {
+    this.graceMs = options.graceMs ?? RELEASE_GRACE_MS;
+  }
 
   async load(): Promise<void> {
     const stored = await this.storage.get<unknown>(WORKBOOK_KEYS_STORAGE_KEY);
@@ -221,7 +236,7 @@ export class WorkbookKeys {
       this.holders.delete(key);
       // Re-inserted, so the map stays in release order (the sweep stops at the first not due).
       this.released.delete(key);
-      this.released.set(key, Date.now());
+      this.released.set(key, this.now());
       this.armSweep(this.graceMs);
     };
   }
@@ -261,7 +276,7 @@ export class WorkbookKeys {
   /** Drops the keys whose grace has passed with no cell holding them again. */
   private sweep(): void {
     this.sweepTimer = undefined;
-    const now = Date.now();
+    const now = this.now();
     let removed = false;
     for (const [key, releasedAt] of this.released) {
       const left = releasedAt + this.graceMs - now;
@@ -322,7 +337,7 @@ export class WorkbookKeys {
   private save(): void {
     if (this.dirty) return;
     this.dirty = true;
-    const changingStill = this.lastWriteAt > 0 && Date.now() - this.lastWriteAt < this.saveDelayMs;
+    const changingStill = this.lastWriteAt > 0 && this.now() - this.lastWriteAt < this.saveDelayMs;
     this.saveDelayMs = changingStill ? Math.min(this.saveDelayMs * 2, SAVE_MAX_DELAY_MS) : SAVE_DELAY_MS;
     this.saveTimer = setTimeout(() => this.write(), this.saveDelayMs);
     // In Node (headless runner, tests) a pending save must not keep the process alive.
@@ -342,7 +357,7 @@ export class WorkbookKeys {
 
   private write(): void {
     this.saveTimer = undefined;
-    this.lastWriteAt = Date.now();
+    this.lastWriteAt = this.now();
     this.saving = this.saving.then(async () => {
       this.dirty = false;
       if (this.staleUnions.size > 0) this.settleUnions();

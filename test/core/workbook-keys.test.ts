@@ -38,7 +38,7 @@ describe("WorkbookKeys needs", () => {
   const OLD = { from: "2010-01", to: "2010-12" };
 
   test("a key's need is the union of its holders', and narrows when a holder lets go", async () => {
-    const keys = new WorkbookKeys(new MemoryStorage(), undefined, 5);
+    const keys = new WorkbookKeys(new MemoryStorage(), undefined, { graceMs: 5 });
     const latest = keys.retain(KEY, LATEST_ONLY);
     expect(keys.need(KEY.id)).toEqual(LATEST_ONLY);
     const old = keys.retain(KEY, OLD);
@@ -117,6 +117,26 @@ describe("WorkbookKeys needs", () => {
 });
 
 describe("WorkbookKeys", () => {
+  test("the waits are measured on the clock bound when the list was made, not on a Date.now swapped later", async () => {
+    const keys = new WorkbookKeys(new MemoryStorage());
+    // A timer that fires after its test file ended finds the file's Date removed: the keys must
+    // not reach for it.
+    const swapped = jest.spyOn(Date, "now").mockImplementation(() => {
+      throw new Error("Date.now was read");
+    });
+    try {
+      keys.add(key("1-1-1"));
+      await keys.flushed();
+      const released = keys.retain(key("2-1-1"), LATEST_ONLY);
+      released();
+      await keys.flushed();
+    } finally {
+      swapped.mockRestore();
+    }
+    expect(swapped).not.toHaveBeenCalled();
+    expect(ids(keys.list())).toEqual([key("1-1-1").id, key("2-1-1").id]);
+  });
+
   test("a burst of new keys is saved once, and a reopened workbook reads them back", async () => {
     const { storage, writes } = countingStorage();
     const keys = new WorkbookKeys(storage);
@@ -412,7 +432,7 @@ describe("WorkbookKeys held by cells", () => {
     ["a key asked for outside any cell stays", ["add b"], ["b"]],
   ])("%s", async (_case, steps, expected) => {
     const storage = new MemoryStorage();
-    const keys = new WorkbookKeys(storage, undefined, 1_000);
+    const keys = new WorkbookKeys(storage, undefined, { graceMs: 1_000 });
     const releases: Array<() => void> = [];
     for (const step of steps) {
       const [verb, code] = step.split(" ") as [string, string];
@@ -430,7 +450,7 @@ describe("WorkbookKeys held by cells", () => {
 
   test("cells released together arm one timer; each key leaves when its own grace ends", async () => {
     const storage = new MemoryStorage();
-    const keys = new WorkbookKeys(storage, undefined, 1_000);
+    const keys = new WorkbookKeys(storage, undefined, { graceMs: 1_000 });
     const early = Array.from({ length: 500 }, (_, index) => keys.retain(key(`early-${index}`)));
     const late = keys.retain(key("late"));
     for (const release of early) release();
@@ -446,7 +466,7 @@ describe("WorkbookKeys held by cells", () => {
   });
 
   test("releasing twice counts once", () => {
-    const keys = new WorkbookKeys(new MemoryStorage(), undefined, 1_000);
+    const keys = new WorkbookKeys(new MemoryStorage(), undefined, { graceMs: 1_000 });
     const release = keys.retain(key("a"));
     keys.retain(key("a"));
     release();
@@ -459,7 +479,9 @@ describe("WorkbookKeys held by cells", () => {
 describe("WorkbookKeys held by id", () => {
   test("a cell's id leads to the key made for it; an id nobody made is refused, said, and held by nothing", () => {
     const logged: string[] = [];
-    const keys = new WorkbookKeys(new MemoryStorage(), (_level, message) => logged.push(message), 1_000);
+    const keys = new WorkbookKeys(new MemoryStorage(), (_level, message) => logged.push(message), {
+      graceMs: 1_000,
+    });
     const known = key("7-7-7");
     const release = keys.retainId(known.id, LATEST_ONLY);
     expect(keys.list()).toEqual([known]);
