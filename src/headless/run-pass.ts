@@ -49,12 +49,12 @@ export async function runPass(
 ): Promise<{ report: PassReport; cells: PassCells }> {
   const before = meter.read();
   const started = performance.now();
-  const passDeadline = typeof deadline === "number" ? new RunDeadline(deadline) : deadline;
   const cells = formulas.map(startCell);
   const invocations = cells.flatMap((cell) => (cell.invocation ? [cell.invocation] : []));
 
   const stop = { requested: false };
   let settled: boolean;
+  const passDeadline = typeof deadline === "number" ? new RunDeadline(deadline) : deadline;
   try {
     settled = (await passDeadline.race(waitUntilSettled(engine, invocations, stop))).done;
   } finally {

@@ -39,9 +39,9 @@ export interface RunOptions {
    */
   timeoutMs?: number;
   /**
-   * Programmatic use: the timer that ends the run at timeoutMs (default: the real
-   * setTimeout). A test passes timers it fires, so that the deadline does not depend on
-   * the machine's speed.
+   * Programmatic use: the timer that ends the run (default: the real setTimeout), set when the
+   * cache file has been loaded for what is left of timeoutMs. A test passes timers it fires,
+   * so that the deadline does not depend on the machine's speed.
    */
   deadlineTimer?: Scheduler;
   /** Programmatic use: an engine to use instead of building one (it is installed with setEngine). */
