@@ -316,8 +316,10 @@ export class BrowserMonth {
   // ---- time and steps -------------------------------------------------------------------
 
   /**
-   * Starts a step: the emulator's clock moves to its instant, the change at the service
-   * happens, then the page's clock follows; the call counts start from here.
+   * Starts a step: with the page quiet and its clock paused, the call counts start, the
+   * emulator's clock moves to the step's instant and the change at the service happens; then
+   * the page's clock follows. While paused no page timer can fire, so no call reaches the
+   * service in its new time from a page still in the old one.
    */
   async step(
     name: string,
@@ -328,11 +330,11 @@ export class BrowserMonth {
     this.stepName = name;
     this.userActions = 0;
     this.stepDowntime = options.downtime;
-    await this.quiet();
-    this.stepStats = await this.lab.stats();
-    await this.lab.admin("clock", { now: at });
-    await options.change?.();
-    await this.movePageTo(Date.parse(at));
+    await this.jumpTo(Date.parse(at), async () => {
+      this.stepStats = await this.lab.stats();
+      await this.lab.admin("clock", { now: at });
+      await options.change?.();
+    });
     await this.quiet();
   }
 
@@ -359,11 +361,6 @@ export class BrowserMonth {
     if (record.downtime !== undefined) this.noCallInAnnouncedDowntime(record);
   }
 
-  private async movePageTo(target: number): Promise<void> {
-    const pageNow = await this.page.evaluate(() => Date.now());
-    if (target > pageNow) await this.jumpTo(target);
-  }
-
   /**
    * The page lives `ms` on with its timers firing, in chunks of `chunkMs` (each chunk fires
    * what is due once; the answers come in before the next chunk).
@@ -381,9 +378,11 @@ export class BrowserMonth {
    * under way would fire that work's own timeout, so once the page is quiet its clock is
    * paused (a moment ahead: PAUSE_LEAD_MS) and looked at again: work a timer started since
    * the last look shows there (a fetch or a transaction counts from its first line), and
-   * while paused no timer can start more before the jump.
+   * while paused no timer can start more before the jump. `whilePaused` runs then, once, with
+   * the page quiet and still (a step moves the service's clock there). A target the page has
+   * passed leaves its clock where it is.
    */
-  private async jumpTo(target: number): Promise<void> {
+  private async jumpTo(target: number, whilePaused?: () => Promise<void>): Promise<void> {
     const until = Date.now() + QUIET_WAIT_MS;
     for (;;) {
       await this.quiet();
@@ -393,6 +392,7 @@ export class BrowserMonth {
       await this.page.clock.pauseAt(pageNow + PAUSE_LEAD_MS);
       const seen = await this.pageState();
       if (seen.idle) {
+        await whilePaused?.();
         const paused = await this.page.evaluate(() => Date.now());
         if (target > paused) await this.page.clock.fastForward(target - paused);
       }
