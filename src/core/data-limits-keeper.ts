@@ -273,15 +273,19 @@ export class DataLimitsKeeper {
     const scheduler = this.parts.scheduler ?? realScheduler;
     this.settling.set(
       scope,
-      scheduler.after(LIMITS_SETTLE_QUIET_MS, () => {
-        this.settling.delete(scope);
-        const { ledger } = this.parts;
-        if (this.parts.environment() !== environment || !this.parts.signedIn()) return;
-        if (!ledger.needsSettling(environment, product)) return;
-        this.fetch(environment, product).catch((error: unknown) =>
-          this.parts.log?.("warn", `Data Limits of ${product} not read again (${errorMessage(error)})`),
-        );
-      }),
+      scheduler.after(
+        LIMITS_SETTLE_QUIET_MS,
+        () => {
+          this.settling.delete(scope);
+          const { ledger } = this.parts;
+          if (this.parts.environment() !== environment || !this.parts.signedIn()) return;
+          if (!ledger.needsSettling(environment, product)) return;
+          this.fetch(environment, product).catch((error: unknown) =>
+            this.parts.log?.("warn", `Data Limits of ${product} not read again (${errorMessage(error)})`),
+          );
+        },
+        { background: true },
+      ),
     );
   }
 }

@@ -1,16 +1,29 @@
-// When the engine's own waits end: a call's timeout and the pause before a retry. The host
-// passes the real timers; a test passes timers driven by its own clock, so that a call
-// "times out" when the test moves that clock past the timeout, not after real seconds.
+// When the engine's own waits end: a call's timeout, the pause before a retry and the reads
+// it takes again later. The host passes the real timers; a test passes timers driven by its own
+// clock, so that a call "times out" when the test moves that clock past the timeout, not after
+// real seconds.
+
+export interface TimerOptions {
+  /**
+   * Work nobody waits for (a Data Limits reading taken again once calls are over): in Node it
+   * does not keep a host that is done (the headless runner, a script, a test file) running.
+   * A wait that something awaits (a timeout, a retry) must keep it running, or the process
+   * would end with that work unfinished.
+   */
+  background?: boolean;
+}
 
 export interface Scheduler {
   /** Runs `run` once `ms` have passed on the scheduler's time; the returned function cancels it. */
-  after(ms: number, run: () => void): () => void;
+  after(ms: number, run: () => void, options?: TimerOptions): () => void;
 }
 
 /** The real timers (setTimeout). */
 export const realScheduler: Scheduler = {
-  after(ms, run) {
+  after(ms, run, options) {
     const timer = setTimeout(run, ms);
+    // Browsers' timers are numbers and never keep anything running.
+    if (options?.background) (timer as { unref?: () => void }).unref?.();
     return () => clearTimeout(timer);
   },
 };

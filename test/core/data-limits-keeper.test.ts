@@ -284,7 +284,7 @@ describe("a Data Limits reading taken while calls are under way", () => {
   function heldSetup() {
     const context = setup();
     const held: Array<{ release: (limits: DataLimits) => void }> = [];
-    const timers: Array<{ at: number; run: () => void; cancelled: boolean }> = [];
+    const timers: Array<{ at: number; run: () => void; cancelled: boolean; background: boolean }> = [];
     const keeper = new DataLimitsKeeper({
       ledger: context.ledger,
       now: () => context.clock.now,
@@ -299,8 +299,13 @@ describe("a Data Limits reading taken while calls are under way", () => {
       workbookProducts: () => new Set(),
       limitsChanged: () => undefined,
       scheduler: {
-        after: (ms, run) => {
-          const timer = { at: context.clock.now + ms, run, cancelled: false };
+        after: (ms, run, options) => {
+          const timer = {
+            at: context.clock.now + ms,
+            run,
+            cancelled: false,
+            background: options?.background === true,
+          };
           timers.push(timer);
           return () => (timer.cancelled = true);
         },
@@ -320,7 +325,7 @@ describe("a Data Limits reading taken while calls are under way", () => {
         else timers.push(timer);
       }
     };
-    return { ...context, keeper, release, held, advance };
+    return { ...context, keeper, release, held, advance, timers };
   }
   /** A first reading, answered at once. */
   const readOnce = async (context: ReturnType<typeof heldSetup>, remaining: number): Promise<void> => {
@@ -367,6 +372,10 @@ describe("a Data Limits reading taken while calls are under way", () => {
     // A view looking now shows the ledger's figure and asks nothing.
     await keeper.limitsOf("energy_price");
     expect(reads).toHaveLength(2);
+    // The settling read is background work: a finished runner does not stay up for it.
+    expect(context.timers.filter((timer) => !timer.cancelled).map((timer) => timer.background)).toEqual([
+      true,
+    ]);
     context.advance(LIMITS_SETTLE_QUIET_MS - 1);
     expect(reads).toHaveLength(2);
     context.advance(1);

@@ -17,3 +17,26 @@ describe("realScheduler", () => {
     expect(run).toHaveBeenCalledTimes(ran ? 1 : 0);
   });
 });
+
+describe("realScheduler in Node: what keeps a host that is done running", () => {
+  const pendingTimers = (): number =>
+    process.getActiveResourcesInfo().filter((resource) => resource === "Timeout").length;
+
+  test.each<[string, { background?: boolean } | undefined, number]>([
+    // what, options, timers added to those keeping the process running
+    ["a wait something awaits (a timeout, a retry)", undefined, 1],
+    ["a wait something awaits, said so", { background: false }, 1],
+    ["background work nobody waits for", { background: true }, 0],
+  ])("%s", (_, options, added) => {
+    const before = pendingTimers();
+    const run = jest.fn();
+    const cancel = realScheduler.after(60_000, run, options);
+    try {
+      expect(pendingTimers() - before).toBe(added);
+    } finally {
+      cancel();
+    }
+    expect(pendingTimers()).toBe(before);
+    expect(run).not.toHaveBeenCalled();
+  });
+});
