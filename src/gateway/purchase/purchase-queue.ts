@@ -1,7 +1,9 @@
 // Buys what members need from the service, once for the team. A key already being bought is
 // not bought again: its requesters wait for the one purchase. Keys of one product, operation
 // and data type wait for each other while members' requests keep coming (until no key of any
-// group came for the idle window, or the first of them has waited the longest wait): a member's
+// group came for the idle window, longer while several members ask than for one alone, and no
+// request is still on its way to the queue, or the first of them has waited the longest wait):
+// a member's
 // engine asks for Values and History, and for each product, in calls of their own, so a quiet
 // group says little about whether its next codes are on their way. Then for the operation's turn at
 // the service's rate, and only then are taken into a call of up to 40 codes (one data type per
@@ -54,8 +56,15 @@ export interface PurchaseQueueSettings {
   store: Pick<GatewayStore, "answers" | "audit" | "locks">;
   productPath: (product: ProductId) => string;
   now: () => number;
-  /** A part-filled call waits until no code came for this long... */
+  /** A part-filled call waits until no code came for this long while several members ask... */
   idleMs: number;
+  /**
+   * ...or for this long while one member alone asks (default idleMs): their engine packs its own
+   * codes into calls, so the gateway waits only for that member's next calls, which follow
+   * quickly; members who open workbooks together reach the gateway over seconds, with gaps as
+   * long as a member's engine takes to read an answer on a busy machine.
+   */
+  soloIdleMs?: number;
   /** ...but its first code waits no longer than this. */
   maxWaitMs: number;
   /**
@@ -90,6 +99,10 @@ export class PurchaseQueue {
   private readonly groups = new Map<string, Group>();
   /** When a key to buy last came, whatever its group. */
   private lastArrival = -Infinity;
+  /** Members' data requests received and not yet at the queue (see `arriving`). */
+  private onTheirWay = 0;
+  /** When each member's keys last came (elapsed ms); entries older than the longest wait go. */
+  private readonly membersSeen = new Map<string, number>();
 
   constructor(private readonly settings: PurchaseQueueSettings) {}
 
@@ -122,6 +135,7 @@ export class PurchaseQueue {
       group.waiting.push({ item, member, settle });
       touched.add(group);
     }
+    this.membersSeen.set(member, this.elapsed());
     if (joined > 0) this.settings.events?.coalesced?.(joined);
     for (const group of touched) {
       // A full call goes out at its turn; a part-filled one waits for company first.
@@ -132,6 +146,23 @@ export class PurchaseQueue {
       [...outcomes].map(async ([key, outcome]) => [key, await outcome] as const),
     );
     return new Map(settled);
+  }
+
+  /**
+   * A member's data request has come in: until the returned function is called (once its keys
+   * are asked for, or it ends without asking), part-filled calls keep waiting for it, never past
+   * their longest wait. Between coming in and asking, a request waits for its sign-in check and
+   * for the store's look at its keys, behind whatever the store is writing; on a cold morning
+   * that is where the next member's codes are while no new code reaches the queue.
+   */
+  arriving(): () => void {
+    this.onTheirWay += 1;
+    let arrived = false;
+    return () => {
+      if (arrived) return;
+      arrived = true;
+      this.onTheirWay -= 1;
+    };
   }
 
   private group(product: ProductId, operation: DataOperation, dataType: DataType): Group {
@@ -153,14 +184,25 @@ export class PurchaseQueue {
 
   /**
    * How much longer a part-filled call should wait for company: until no key of any group came
-   * for the idle window, and never past the longest wait of its first key. 0: it goes now.
+   * for the idle window and no request is on its way to the queue, and never past the longest
+   * wait of its first key. 0: it goes now.
    */
   private waitLeft(group: Group): number {
     if (distinctCodes(group.waiting) >= MAX_CODES_PER_CALL) return 0;
-    const { idleMs, maxWaitMs } = this.settings;
+    const { maxWaitMs } = this.settings;
     const now = this.elapsed();
-    const left = Math.min(this.lastArrival + idleMs, group.firstArrival + maxWaitMs) - now;
+    const quietSince = this.onTheirWay > 0 ? now : this.lastArrival;
+    const left = Math.min(quietSince + this.idleWindow(now), group.firstArrival + maxWaitMs) - now;
     return Math.min(maxWaitMs, Math.max(0, left));
+  }
+
+  /** The idle window: the team's while several members asked within the longest wait, else the solo one. */
+  private idleWindow(now: number): number {
+    const { idleMs, soloIdleMs = idleMs, maxWaitMs } = this.settings;
+    for (const [member, seen] of this.membersSeen) {
+      if (seen < now - maxWaitMs) this.membersSeen.delete(member);
+    }
+    return this.membersSeen.size > 1 ? idleMs : soloIdleMs;
   }
 
   private elapsed(): number {

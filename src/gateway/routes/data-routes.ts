@@ -2,7 +2,7 @@
 // Values and History from its store or bought once for the team, Data Limits from the service
 // (briefly kept, so every member sees the team's true allowance), sandbox calls relayed as they
 // are and never kept. Every data answer is audited: who was served, from the store or bought.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from "fastify";
 import type { ProductId } from "../../core/model";
 import { fingerprintFor } from "../catalog/catalog-entry";
 import { CatalogUnavailable, type GatewayCatalog } from "../catalog/gateway-catalog";
@@ -58,6 +58,8 @@ interface CodesParams extends ProductParams {
 declare module "fastify" {
   interface FastifyRequest {
     member?: Member;
+    /** A data request's keys have reached the purchase queue, or it needs none (`arriving`). */
+    arrived?: () => void;
   }
 }
 
@@ -114,10 +116,19 @@ export async function registerDataRoutes(app: FastifyInstance, settings: DataRou
         }),
       );
 
+      // From the moment a data request comes in, part-filled calls wait for its keys; when it
+      // ends without reaching the queue (refused, failed, hung up), they stop waiting for it.
+      const onTheWay: onRequestHookHandler = (request, reply, done) => {
+        const arrived = settings.purchases.arriving();
+        request.arrived = arrived;
+        reply.raw.once("close", arrived);
+        done();
+      };
       for (const operation of ["series_values", "series_hist"] as const) {
         const folder = operation === "series_hist" ? "series_hist" : "series";
         api.get<{ Params: CodesParams }>(
           `/:product/v1/export/${folder}/:codes`,
+          { onRequest: onTheWay },
           timed(operation, async (request, reply, member, product) =>
             serveData(settings, reply, member, product, operation, (request.params as CodesParams).codes),
           ),
@@ -190,8 +201,13 @@ async function serveData(
   const overBudget = await budgetRefusal(settings, member, product, missing);
   if (overBudget !== null) return sendMessage(reply, 403, overBudget);
 
-  const bought: Map<string, PurchaseOutcome> =
-    missing.length > 0 ? await settings.purchases.buy(member.email, product, operation, missing) : new Map();
+  const buying: Promise<Map<string, PurchaseOutcome>> =
+    missing.length > 0
+      ? settings.purchases.buy(member.email, product, operation, missing)
+      : Promise.resolve(new Map());
+  // The keys are with the queue (buy takes them before it awaits anything), or none is needed.
+  reply.request.arrived?.();
+  const bought = await buying;
   for (const outcome of bought.values())
     if (outcome.kind === "failed") return answerFailure(settings, reply, outcome.answer);
 

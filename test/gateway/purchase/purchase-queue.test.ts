@@ -298,6 +298,126 @@ test("a part-filled call waits while codes keep coming, and goes once none came 
   await Promise.all(asked);
 });
 
+describe("the idle window: the team's while several members ask, a shorter one for a member alone", () => {
+  // idleMs 30 (several members), soloIdleMs 10 (one member), maxWaitMs 100.
+  test.each<[string, Array<[number, string, string]>, number[]]>([
+    // what, who asks for which code when (ms), when calls left (ms)
+    ["one member alone: the solo window", [[0, "ann", "800-1-1"]], [10]],
+    [
+      "a member's own codes keep coming: still the solo window, from the last",
+      [
+        [0, "ann", "800-1-1"],
+        [6, "ann", "801-1-1"],
+      ],
+      [16],
+    ],
+    [
+      "two members asking: the team's window, from the last code",
+      [
+        [0, "ann", "800-1-1"],
+        [6, "bob", "801-1-1"],
+      ],
+      [36],
+    ],
+    [
+      "a member who asked longer ago than the longest wait no longer counts",
+      [
+        [0, "bob", "801-1-1"],
+        [150, "ann", "800-1-1"],
+      ],
+      [10, 160],
+    ],
+  ])("%s", async (_, asks, leftAt) => {
+    queue = queueWith({ idleMs: 30, soloIdleMs: 10 });
+    const sentAt: number[] = [];
+    const asked: Array<Promise<unknown>> = [];
+    for (let at = 0; at < 300; at += 1) {
+      for (const [when, who, code] of asks) {
+        if (when === at)
+          asked.push(queue.buy(`${who}@example.com`, "energy_price", "series_values", [item(code)]));
+      }
+      timer.advance(1);
+      await settle();
+      while (sentAt.length < upstream.calls.length) sentAt.push(at + 1);
+    }
+    expect(sentAt).toEqual(leftAt);
+    for (const call of upstream.calls) call.answer(ok(call.codes));
+    await Promise.all(asked);
+  });
+});
+
+describe("a request on its way to the queue (arrived, not yet asking) holds a part-filled call", () => {
+  // idleMs 10, maxWaitMs 100. A first code at 0 ms; a second request comes in at 5 ms and asks
+  // for its code when `asksAt` says (null: it ends without asking, at `endsAt`).
+  test.each<[string, { asksAt: number | null; endsAt: number }, number[], string[][]]>([
+    // what, the second request, when the call left (ms), the calls' codes
+    [
+      "it asks at 60 ms: one call, 10 ms after it asked",
+      { asksAt: 60, endsAt: 60 },
+      [70],
+      [["800-1-1", "801-1-1"]],
+    ],
+    [
+      // The call looks again every idle window while a request is on its way: at 40 ms the
+      // request was still on its way, at 50 ms it is not.
+      "it ends at 40 ms without asking: the call goes at its next look, not at the longest wait",
+      { asksAt: null, endsAt: 40 },
+      [50],
+      [["800-1-1"]],
+    ],
+    [
+      "it never gets there: the call goes at the longest wait",
+      { asksAt: null, endsAt: 500 },
+      [100],
+      [["800-1-1"]],
+    ],
+  ])("%s", async (_, second, leftAt, codes) => {
+    const sentAt: number[] = [];
+    const started = timer.now();
+    const asked: Array<Promise<unknown>> = [
+      queue.buy("ann@example.com", "energy_price", "series_values", [item("800-1-1")]),
+    ];
+    const watchCalls = async (): Promise<void> => {
+      await settle();
+      while (sentAt.length < upstream.calls.length) sentAt.push(timer.now() - started);
+    };
+    timer.advance(5);
+    const arrived = queue.arriving();
+    for (let at = 5; at < 200; at += 1) {
+      if (second.asksAt === at) {
+        asked.push(queue.buy("bob@example.com", "energy_price", "series_values", [item("801-1-1")]));
+        arrived();
+      } else if (second.endsAt === at) {
+        arrived();
+      }
+      timer.advance(1);
+      await watchCalls();
+    }
+    arrived();
+    expect(sentAt).toEqual(leftAt);
+    expect(upstream.calls.map((call) => call.codes)).toEqual(codes);
+    for (const call of upstream.calls) call.answer(ok(call.codes));
+    await Promise.all(asked);
+  });
+
+  test("its end said twice counts once: another request on its way still holds the call", async () => {
+    const asked = queue.buy("ann@example.com", "energy_price", "series_values", [item("800-1-1")]);
+    const first = queue.arriving();
+    const second = queue.arriving();
+    first();
+    first();
+    timer.advance(50);
+    await settle();
+    expect(upstream.calls).toHaveLength(0);
+    second();
+    timer.advance(10);
+    await settle();
+    expect(upstream.calls.map((call) => call.codes)).toEqual([["800-1-1"]]);
+    upstream.calls[0]?.answer(ok(["800-1-1"]));
+    await asked;
+  });
+});
+
 test("codes that never stop coming still go once the first has waited the longest wait", async () => {
   const asked: Array<Promise<unknown>> = [];
   // A code every 8 ms (under the 10 ms idle window) for 160 ms; the longest wait is 100 ms.
