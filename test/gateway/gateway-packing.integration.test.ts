@@ -24,6 +24,13 @@ let codes: string[];
 /** The store's first look at a key of this code is held until the test lets it answer. */
 let heldCode: string | null = null;
 let heldLook: { answer: () => void } | null = null;
+/** Told when the store's look at a key of the code has answered. */
+const lookWatchers = new Map<string, () => void>();
+
+/** Resolves once the store has answered a look at a key of `code`. */
+function lookAnswered(code: string): Promise<void> {
+  return new Promise((resolve) => lookWatchers.set(code, resolve));
+}
 
 beforeAll(async () => {
   service = await startService();
@@ -36,6 +43,12 @@ beforeAll(async () => {
       if (code !== null && keys.some((key) => key.includes(code))) {
         heldCode = null;
         await new Promise<void>((answer) => (heldLook = { answer }));
+      }
+      for (const [watched, tell] of lookWatchers) {
+        if (keys.some((key) => key.includes(watched))) {
+          lookWatchers.delete(watched);
+          tell();
+        }
       }
       return found;
     },
@@ -94,8 +107,11 @@ test("a request still at its store look rides in the call another member's code 
   heldCode = bobCode;
   const bobAsks = ask(`/energy_price/v1/export/series/${bobCode}`, bob);
   const bobsLook = await heldLookCame();
-  // Ann's key reaches the queue and waits for company in a part-filled call.
+  // Ann's key reaches the queue and waits for company in a part-filled call: once the store has
+  // answered its look, the route asks the queue before any timer of the test can run.
+  const annLooked = lookAnswered(annCode);
   const annAsks = ask(`/energy_price/v1/export/series/${annCode}`, ann);
+  await annLooked;
   // Ten idle windows pass with no new code: Bob's request, on its way, holds the call.
   await new Promise((resolve) => setTimeout(resolve, 500));
   expect(await valuesCalls()).toEqual(before);

@@ -1,17 +1,17 @@
 // Buys what members need from the service, once for the team. A key already being bought is
 // not bought again: its requesters wait for the one purchase. Keys of one product, operation
-// and data type wait for each other while members' requests keep coming (until no key of any
-// group came for the idle window, longer while several members ask than for one alone, and no
-// request is still on its way to the queue, or the first of them has waited the longest wait):
-// a member's
-// engine asks for Values and History, and for each product, in calls of their own, so a quiet
-// group says little about whether its next codes are on their way. Then for the operation's turn at
-// the service's rate, and only then are taken into a call of up to 40 codes (one data type per
-// call, as the service requires; a code at most once per call): every key that arrived while
-// the call waited for its turn rides in it. Forty waiting codes go at their turn at once. A
-// cold morning, members opening workbooks over a second or two, thus fills calls instead of
-// sending a part-filled one at every turn. Before a call the gateway takes the keys' locks and looks at
-// the store again, so two gateway instances on one database never buy the same key twice.
+// and data type wait for each other while members' requests keep coming: until no key of any
+// group came for the idle window (longer while several members ask than while one alone does)
+// and the requests that had come in by then have reached the queue, or until the first of them
+// has waited the longest wait. A member's engine asks for Values and History, and for each
+// product, in calls of their own, so a quiet group says little about whether its next codes are
+// on their way. Then the keys wait for the operation's turn at the service's rate, and only then
+// are taken into a call of up to 40 codes (one data type per call, as the service requires; a
+// code at most once per call): every key that arrived while the call waited for its turn rides
+// in it. Forty waiting codes go at their turn at once. A cold morning, members opening workbooks
+// over a few seconds, thus fills calls instead of sending a part-filled one at every turn.
+// Before a call the gateway takes the keys' locks and looks at the store again, so two gateway
+// instances on one database never buy the same key twice.
 import type { DataType, ProductId } from "../../core/model";
 import { MAX_CODES_PER_CALL } from "../../core/service-client";
 import { codesSegment, type RequestedCode } from "../codes-request";
@@ -94,13 +94,16 @@ interface Group {
   sending: boolean;
 }
 
+/** How often a call held by requests on their way to the queue looks whether they got there. */
+const ON_THE_WAY_LOOK_MS = 10;
+
 export class PurchaseQueue {
   private readonly underway = new Map<string, Promise<PurchaseOutcome>>();
   private readonly groups = new Map<string, Group>();
   /** When a key to buy last came, whatever its group. */
   private lastArrival = -Infinity;
-  /** Members' data requests received and not yet at the queue (see `arriving`). */
-  private onTheirWay = 0;
+  /** Members' data requests received and not yet at the queue, with when each came (`arriving`). */
+  private readonly onTheirWay = new Set<{ cameAt: number }>();
   /** When each member's keys last came (elapsed ms); entries older than the longest wait go. */
   private readonly membersSeen = new Map<string, number>();
 
@@ -150,18 +153,17 @@ export class PurchaseQueue {
 
   /**
    * A member's data request has come in: until the returned function is called (once its keys
-   * are asked for, or it ends without asking), part-filled calls keep waiting for it, never past
-   * their longest wait. Between coming in and asking, a request waits for its sign-in check and
-   * for the store's look at its keys, behind whatever the store is writing; on a cold morning
-   * that is where the next member's codes are while no new code reaches the queue.
+   * are asked for, or it ends without asking), a part-filled call whose idle window ends after
+   * the request came waits for it, never past the call's longest wait. Between coming in and
+   * asking, a request waits for its sign-in check and for the store's look at its keys, behind
+   * whatever the store is writing. Requests that come in after a call's idle window has ended do
+   * not hold it: on a busy gateway one is always on its way, most of them served from the store.
    */
   arriving(): () => void {
-    this.onTheirWay += 1;
-    let arrived = false;
+    const request = { cameAt: this.elapsed() };
+    this.onTheirWay.add(request);
     return () => {
-      if (arrived) return;
-      arrived = true;
-      this.onTheirWay -= 1;
+      this.onTheirWay.delete(request);
     };
   }
 
@@ -184,16 +186,25 @@ export class PurchaseQueue {
 
   /**
    * How much longer a part-filled call should wait for company: until no key of any group came
-   * for the idle window and no request is on its way to the queue, and never past the longest
-   * wait of its first key. 0: it goes now.
+   * for the idle window and the requests that had come in by its end have reached the queue, and
+   * never past the longest wait of its first key. 0: it goes now.
    */
   private waitLeft(group: Group): number {
     if (distinctCodes(group.waiting) >= MAX_CODES_PER_CALL) return 0;
     const { maxWaitMs } = this.settings;
     const now = this.elapsed();
-    const quietSince = this.onTheirWay > 0 ? now : this.lastArrival;
-    const left = Math.min(quietSince + this.idleWindow(now), group.firstArrival + maxWaitMs) - now;
-    return Math.min(maxWaitMs, Math.max(0, left));
+    const idleEnds = this.lastArrival + this.idleWindow(now);
+    const longestEnds = group.firstArrival + maxWaitMs;
+    const left = Math.min(idleEnds, longestEnds) - now;
+    if (left > 0) return Math.min(maxWaitMs, left);
+    if (now < longestEnds && this.cameBy(idleEnds)) return Math.min(ON_THE_WAY_LOOK_MS, longestEnds - now);
+    return 0;
+  }
+
+  /** Whether a request that came in by `time` is still on its way to the queue. */
+  private cameBy(time: number): boolean {
+    for (const request of this.onTheirWay) if (request.cameAt <= time) return true;
+    return false;
   }
 
   /** The idle window: the team's while several members asked within the longest wait, else the solo one. */

@@ -358,8 +358,8 @@ describe("a request on its way to the queue (arrived, not yet asking) holds a pa
       [["800-1-1", "801-1-1"]],
     ],
     [
-      // The call looks again every idle window while a request is on its way: at 40 ms the
-      // request was still on its way, at 50 ms it is not.
+      // Held by a request on its way, the call looks again every 10 ms: at 40 ms the request
+      // was still on its way, at 50 ms it is not.
       "it ends at 40 ms without asking: the call goes at its next look, not at the longest wait",
       { asksAt: null, endsAt: 40 },
       [50],
@@ -398,6 +398,26 @@ describe("a request on its way to the queue (arrived, not yet asking) holds a pa
     expect(upstream.calls.map((call) => call.codes)).toEqual(codes);
     for (const call of upstream.calls) call.answer(ok(call.codes));
     await Promise.all(asked);
+  });
+
+  test("requests that come in after the idle window ended do not hold the call: a busy gateway still sends it", async () => {
+    const asked = queue.buy("ann@example.com", "energy_price", "series_values", [item("800-1-1")]);
+    // A request comes in every 7 ms and is on its way for 12 ms: one is always on its way. The
+    // idle window ends at 10 ms; the requests come by then (at 0 and 7 ms) are there by 19 ms,
+    // and the call's next look, at 20 ms, sends it.
+    const onTheirWay: Array<{ endsAt: number; arrived: () => void }> = [];
+    const sentAt: number[] = [];
+    for (let at = 0; at < 150; at += 1) {
+      if (at % 7 === 0) onTheirWay.push({ endsAt: at + 12, arrived: queue.arriving() });
+      for (const request of onTheirWay) if (request.endsAt === at) request.arrived();
+      timer.advance(1);
+      await settle();
+      while (sentAt.length < upstream.calls.length) sentAt.push(at + 1);
+    }
+    for (const request of onTheirWay) request.arrived();
+    expect(sentAt).toEqual([20]);
+    upstream.calls[0]?.answer(ok(["800-1-1"]));
+    await asked;
   });
 
   test("its end said twice counts once: another request on its way still holds the call", async () => {
