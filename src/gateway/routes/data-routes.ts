@@ -116,8 +116,9 @@ export async function registerDataRoutes(app: FastifyInstance, settings: DataRou
         }),
       );
 
-      // From the moment a data request comes in, part-filled calls wait for its keys; when it
-      // ends without reaching the queue (refused, failed, hung up), they stop waiting for it.
+      // From the moment a data request comes in, a part-filled call whose idle window ends later
+      // waits for its keys (PurchaseQueue.arriving); when the request ends without reaching the
+      // queue (refused, failed, hung up), the call stops waiting for it.
       const onTheWay: onRequestHookHandler = (request, reply, done) => {
         const arrived = settings.purchases.arriving();
         request.arrived = arrived;
