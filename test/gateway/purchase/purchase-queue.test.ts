@@ -403,8 +403,8 @@ describe("a request on its way to the queue (arrived, not yet asking) holds a pa
   test("requests that come in after the idle window ended do not hold the call: a busy gateway still sends it", async () => {
     const asked = queue.buy("ann@example.com", "energy_price", "series_values", [item("800-1-1")]);
     // A request comes in every 7 ms and is on its way for 12 ms: one is always on its way. The
-    // idle window ends at 10 ms; the requests come by then (at 0 and 7 ms) are there by 19 ms,
-    // and the call's next look, at 20 ms, sends it.
+    // idle window ends at 10 ms; the requests that came by then (at 0 and 7 ms) are there by
+    // 19 ms, and the call's next look, at 20 ms, sends it.
     const onTheirWay: Array<{ endsAt: number; arrived: () => void }> = [];
     const sentAt: number[] = [];
     for (let at = 0; at < 150; at += 1) {
