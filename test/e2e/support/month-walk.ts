@@ -50,6 +50,12 @@ const QUIET_ROUND_MS = 60;
  * call's or storage's timeout.
  */
 const PAUSE_LEAD_MS = 1_000;
+/**
+ * How far the paused page's timers run before the walk looks whether it is still: past a
+ * zero-delay hop and the request gate's spacing of a call from the one before (about 105 ms
+ * at ten calls a second).
+ */
+const PAUSED_RUN_MS = 250;
 
 interface PageState {
   idle: boolean;
@@ -376,9 +382,10 @@ export class BrowserMonth {
   /**
    * Moves the page's clock to `target` with the timers due by then firing. A jump with work
    * under way would fire that work's own timeout, so once the page is quiet its clock is
-   * paused (a moment ahead: PAUSE_LEAD_MS) and looked at again: work a timer started since
-   * the last look shows there (a fetch or a transaction counts from its first line), and
-   * while paused no timer can start more before the jump. `whilePaused` runs then, once, with
+   * paused (a moment ahead: PAUSE_LEAD_MS), its timers run a moment further (PAUSED_RUN_MS),
+   * and the page is looked at again: work a timer started since the last look shows there (a fetch or a
+   * transaction counts from its first line), and while paused no timer can start more before
+   * the jump. `whilePaused` runs then, once, with
    * the page quiet and still (a step moves the service's clock there). A target the page has
    * passed leaves its clock where it is.
    */
@@ -390,6 +397,12 @@ export class BrowserMonth {
       // pauseAt moves the clock to the time given before it stops it: only a moment ahead, so
       // the jump itself waits for the look below.
       await this.page.clock.pauseAt(pageNow + PAUSE_LEAD_MS);
+      // A timer the pause fired may have started work that goes on only after a timer of its
+      // own (the request gate grants a slot after a zero-delay timer, spaced from the call
+      // before): the paused clock would hold that work out of sight until the jump, and it
+      // would then reach the service in its new time from a page that checked the old one.
+      // Running the page's timers a moment further lets it start, where the look below sees it.
+      await this.page.clock.runFor(PAUSED_RUN_MS);
       const seen = await this.pageState();
       if (seen.idle) {
         await whilePaused?.();
