@@ -40,7 +40,9 @@ export interface GatewaySettings {
   signInAttempts?: { max: number; windowMs: number };
   /** Answer text kept in memory in front of the store (characters; ANSWERS_IN_MEMORY_CHARS when absent). */
   answersInMemoryChars?: number;
+  /** The packing waits' timers and monotonic clock (setTimeout and performance.now outside tests). */
   later?: (run: () => void, ms: number) => void;
+  elapsed?: () => number;
 }
 
 export interface GatewayOidcSettings extends OidcSettings {
@@ -103,6 +105,7 @@ export async function buildGateway(settings: GatewaySettings): Promise<Gateway> 
     soloIdleMs: settings.packingSoloWindowMs ?? DEFAULTS.packingSoloWindowMs,
     maxWaitMs: settings.packingMaxWaitMs ?? DEFAULTS.packingMaxWaitMs,
     later: settings.later,
+    elapsed: settings.elapsed,
     events: {
       ...metrics.purchaseEvents(),
       unlisted: (product) => catalog.markStale(product),

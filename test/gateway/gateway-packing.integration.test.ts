@@ -1,9 +1,11 @@
 // A part-filled call waits for the requests already at the gateway: a member's request that has
 // come in but is still being checked (its sign-in, the store's look at its keys) rides in the
 // call that another member's codes are waiting in, instead of missing it for a call of its own.
-// The store's look is held by the test, so what is "on its way" is certain, not a matter of speed.
+// The store's look is held by the test and the packing waits run on the test's clock, so what is
+// "on its way" and when a call may leave are certain, not a matter of the machine's speed.
 import type { RunningGateway } from "../../src/gateway/gateway-app";
 import type { AnswerCache } from "../../src/gateway/store/gateway-store";
+import { manualPackingTimers } from "./support/manual-packing-timers";
 import { memoryStore, type MemoryStore } from "./support/memory-store";
 import {
   catalogOf,
@@ -14,23 +16,19 @@ import {
 } from "./support/team";
 
 const PASSWORD = "correct horse battery staple";
-/** Long enough that no call in these tests leaves because its first code waited too long. */
+const IDLE_WINDOW_MS = 50;
+/** Far beyond what any test moves the packing clock: no call leaves for its longest wait. */
 const LONGEST_WAIT_MS = 120_000;
 
+const packing = manualPackingTimers(0);
 let service: ServiceUnderTest;
 let store: MemoryStore;
 let gateway: RunningGateway;
 let codes: string[];
-/** The store's first look at a key of this code is held until the test lets it answer. */
-let heldCode: string | null = null;
-let heldLook: { answer: () => void } | null = null;
-/** Told when the store's look at a key of the code has answered. */
+/** Per code: told when the store's look at a key of it has answered (after any hold). */
 const lookWatchers = new Map<string, () => void>();
-
-/** Resolves once the store has answered a look at a key of `code`. */
-function lookAnswered(code: string): Promise<void> {
-  return new Promise((resolve) => lookWatchers.set(code, resolve));
-}
+/** The code whose next look the store holds, and who is told once it is held. */
+let hold: { code: string; held: (answer: () => void) => void } | null = null;
 
 beforeAll(async () => {
   service = await startService();
@@ -39,10 +37,10 @@ beforeAll(async () => {
   const answers: AnswerCache = {
     get: async (keys) => {
       const found = await store.answers.get(keys);
-      const code = heldCode;
-      if (code !== null && keys.some((key) => key.includes(code))) {
-        heldCode = null;
-        await new Promise<void>((answer) => (heldLook = { answer }));
+      const held = hold;
+      if (held !== null && keys.some((key) => key.includes(held.code))) {
+        hold = null;
+        await new Promise<void>((answer) => held.held(answer));
       }
       for (const [watched, tell] of lookWatchers) {
         if (keys.some((key) => key.includes(watched))) {
@@ -59,7 +57,13 @@ beforeAll(async () => {
   gateway = await startTeamGateway(
     service,
     { ...store, answers },
-    { packingWindowMs: 50, packingSoloWindowMs: 50, packingMaxWaitMs: LONGEST_WAIT_MS },
+    {
+      packingWindowMs: IDLE_WINDOW_MS,
+      packingSoloWindowMs: IDLE_WINDOW_MS,
+      packingMaxWaitMs: LONGEST_WAIT_MS,
+      later: packing.later,
+      elapsed: packing.now,
+    },
   );
 });
 
@@ -67,6 +71,21 @@ afterAll(async () => {
   await gateway.close();
   await service.close();
 });
+
+/** Holds the store's next look at a key of `code`; resolves, with its release, once it is held. */
+function holdLookAt(code: string): Promise<() => void> {
+  return new Promise((resolve) => (hold = { code, held: resolve }));
+}
+
+/**
+ * Resolves once the store has answered a look at a key of `code` and the request has gone on
+ * from there: the route's steps up to the queue are promise turns, all run before an immediate.
+ */
+function lookAnswered(code: string): Promise<void> {
+  return new Promise<void>((resolve) => lookWatchers.set(code, resolve)).then(
+    () => new Promise((resolve) => setImmediate(resolve)),
+  );
+}
 
 async function tokenOf(username: string): Promise<string> {
   const response = await fetch(`${gateway.url}/auth/access_token/v1`, {
@@ -87,12 +106,6 @@ function ask(path: string, token: string): Promise<number> {
   );
 }
 
-/** Resolves once the store's held look has come. */
-async function heldLookCame(): Promise<{ answer: () => void }> {
-  while (heldLook === null) await new Promise((resolve) => setTimeout(resolve, 5));
-  return heldLook;
-}
-
 /** Series Values calls the service has received so far, and the data requests it charged. */
 async function valuesCalls(): Promise<{ calls: number; charged: number }> {
   const stats = await service.stats();
@@ -104,18 +117,22 @@ test("a request still at its store look rides in the call another member's code 
   const before = await valuesCalls();
   const [annCode, bobCode] = [codes[0] as string, codes[1] as string];
   // Bob's request comes in first and stays at the store's look at its key.
-  heldCode = bobCode;
+  const bobsLook = holdLookAt(bobCode);
   const bobAsks = ask(`/energy_price/v1/export/series/${bobCode}`, bob);
-  const bobsLook = await heldLookCame();
-  // Ann's key reaches the queue and waits for company in a part-filled call: once the store has
-  // answered its look, the route asks the queue before any timer of the test can run.
+  const releaseBob = await bobsLook;
+  // Ann's key reaches the queue and waits for company in a part-filled call.
   const annLooked = lookAnswered(annCode);
   const annAsks = ask(`/energy_price/v1/export/series/${annCode}`, ann);
   await annLooked;
-  // Ten idle windows pass with no new code: Bob's request, on its way, holds the call.
-  await new Promise((resolve) => setTimeout(resolve, 500));
+  // Ten idle windows pass with no new code: Bob's request, on its way, holds the call, which
+  // still has a look of its own set on the packing clock (a call sent would have none).
+  packing.advance(10 * IDLE_WINDOW_MS);
+  expect(packing.pending()).toBe(1);
   expect(await valuesCalls()).toEqual(before);
-  bobsLook.answer();
+  const bobLooked = lookAnswered(bobCode);
+  releaseBob();
+  await bobLooked;
+  packing.advance(IDLE_WINDOW_MS);
   expect(await Promise.all([annAsks, bobAsks])).toEqual([200, 200]);
   const after = await valuesCalls();
   expect({ calls: after.calls - before.calls, charged: after.charged - before.charged }).toEqual({
@@ -138,8 +155,14 @@ test.each<[string, (token: string) => Promise<number>, number]>([
 ])("%s holds no call once it has ended", async (_, refused, status) => {
   const ann = await tokenOf("ann@example.com");
   expect(await refused(ann)).toBe(status);
-  // The longest wait is far beyond the test's time limit: only the idle window sends Ann's call,
-  // and it does only if the refused request no longer counts as on its way.
   nextCode += 1;
-  expect(await ask(`/energy_price/v1/export/series/${codes[nextCode]}`, ann)).toBe(200);
+  const code = codes[nextCode] as string;
+  const annLooked = lookAnswered(code);
+  const annAsks = ask(`/energy_price/v1/export/series/${code}`, ann);
+  await annLooked;
+  // One idle window on the packing clock sends Ann's call, but only if the refused request no
+  // longer counts as on its way; otherwise it waits for its longest wait, which never comes,
+  // and the test fails at its time limit.
+  packing.advance(IDLE_WINDOW_MS);
+  expect(await annAsks).toBe(200);
 });

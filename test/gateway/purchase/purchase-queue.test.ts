@@ -9,6 +9,7 @@ import {
 } from "../../../src/gateway/purchase/purchase-queue";
 import type { UpstreamAnswer } from "../../../src/gateway/upstream/upstream-client";
 import { memoryStore, type MemoryStore } from "../support/memory-store";
+import { manualPackingTimers, type ManualPackingTimers } from "../support/manual-packing-timers";
 
 interface HeldCall {
   path: string;
@@ -62,38 +63,6 @@ function item(
 
 const START = Date.parse("2026-11-10T15:00:00Z");
 
-/**
- * The queue's clock and timers, moved only when the test says so: `advance` moves the clock
- * and runs the timers due by then, in order; `flush` moves it to the latest timer set so far
- * and runs those timers (not the ones they set).
- */
-function manualLater() {
-  const clock = { now: START };
-  const due: Array<{ run: () => void; at: number }> = [];
-  return {
-    now: () => clock.now,
-    later: (run: () => void, ms: number) => void due.push({ run, at: clock.now + ms }),
-    /** Timers set and not yet run. */
-    pending: () => due.length,
-    advance: (ms: number) => {
-      const until = clock.now + ms;
-      for (;;) {
-        const next = due.filter((entry) => entry.at <= until).sort((a, b) => a.at - b.at)[0];
-        if (!next) break;
-        due.splice(due.indexOf(next), 1);
-        clock.now = next.at;
-        next.run();
-      }
-      clock.now = until;
-    },
-    flush: () => {
-      const runs = due.splice(0);
-      clock.now = Math.max(clock.now, ...runs.map((entry) => entry.at));
-      for (const entry of runs) entry.run();
-    },
-  };
-}
-
 /** Lets the queue's awaited store calls run (they are promise-based, not timed). */
 const settle = async (): Promise<void> => {
   for (let turn = 0; turn < 20; turn += 1) await Promise.resolve();
@@ -101,7 +70,7 @@ const settle = async (): Promise<void> => {
 
 let store: MemoryStore;
 let upstream: ReturnType<typeof heldUpstream>;
-let timer: ReturnType<typeof manualLater>;
+let timer: ManualPackingTimers;
 let queue: PurchaseQueue;
 
 /** A queue on the test's upstream, store and timers; `changes` replaces any of its settings. */
@@ -122,7 +91,7 @@ function queueWith(changes: Partial<PurchaseQueueSettings> = {}): PurchaseQueue 
 beforeEach(() => {
   store = memoryStore();
   upstream = heldUpstream();
-  timer = manualLater();
+  timer = manualPackingTimers(START);
   queue = queueWith();
 });
 
