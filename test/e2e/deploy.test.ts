@@ -13,6 +13,7 @@ import {
   openPreview,
   QUIET_DAY,
   screenshot,
+  signedIn,
   type PreviewFixture,
   type PreviewPage,
 } from "./support/preview-fixture";
@@ -99,7 +100,7 @@ async function settledCell(page: Page, address: string) {
 test("served by npm run serve, the pane signs in and gets data through /service/ (the emulator allows no origin)", async () => {
   const preview = await openServedPreview();
   await fillSignIn(preview.pane, `${fixture.site.url}/service`);
-  await preview.pane.getByTestId("header-user").waitFor();
+  await signedIn(preview.pane);
 
   await preview.pane.getByRole("searchbox", { name: "Search series" }).fill("gas germany");
   await preview.pane.locator("[role=option]").first().click();

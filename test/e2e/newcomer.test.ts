@@ -6,6 +6,7 @@ import {
   fillSignIn,
   openPreview,
   screenshot,
+  signedIn,
   signIn,
   startPreviewFixture,
   type PreviewFixture,
@@ -259,7 +260,7 @@ describe("focus, validation and accessibility", () => {
     expect(await preview.pane.getByTestId("sign-in-error").textContent()).not.toMatch(/service said/i);
     await preview.pane.getByLabel("Password").fill(fixture.emulator.password);
     await preview.pane.getByRole("button", { name: "Sign in" }).click();
-    await preview.pane.getByTestId("header-user").waitFor();
+    await signedIn(preview.pane);
     await preview.page.waitForFunction(
       () => document.activeElement?.getAttribute("data-testid") === "pane-content",
     );

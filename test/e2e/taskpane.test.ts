@@ -7,6 +7,7 @@ import {
   openPreview,
   QUIET_DAY,
   screenshot,
+  signedIn,
   signIn,
   startPreviewFixture,
   type PreviewFixture,
@@ -536,7 +537,7 @@ describe("accessibility and layout", () => {
     await typeInto(page, fixture.emulator.url);
     await tabUntil(page, { text: "Sign in", selector: "button[type=submit]" });
     await page.keyboard.press("Enter");
-    await preview.pane.getByTestId("header-user").waitFor();
+    await signedIn(preview.pane);
 
     await tabUntil(page, { selector: 'input[type="search"]' });
     await page.keyboard.type("gas germany");

@@ -124,7 +124,28 @@ export async function signIn(
   options: SignInOptions = {},
 ): Promise<void> {
   await fillSignIn(fixture, pane, options);
-  await pane.getByTestId("header-user").waitFor();
+  await signedIn(pane);
+}
+
+/**
+ * Waits for the header to name the user. A sign-in that does not get there fails with what the
+ * pane shows (an error, a spinner, the form), so a failure on a loaded machine can be read.
+ */
+export async function signedIn(pane: Locator): Promise<void> {
+  try {
+    await pane.getByTestId("header-user").waitFor();
+  } catch (error) {
+    const read = { timeout: 2_000 };
+    const alerts = await pane
+      .getByRole("alert")
+      .allInnerTexts()
+      .catch(() => []);
+    const shown = await pane.innerText(read).catch(() => "(the pane could not be read)");
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(
+      `The pane did not sign in: ${reason}\nIts alerts: ${JSON.stringify(alerts)}\nThe pane's text ends:\n${shown.slice(-1_500)}`,
+    );
+  }
 }
 
 /** Set to 1, the browser tests keep pictures of the states they reach in test-results/e2e/. */
