@@ -80,6 +80,8 @@ export interface PurchaseQueueSettings {
 interface Waiting {
   item: PurchaseItem;
   member: string;
+  /** When the key came (elapsed ms). */
+  cameAt: number;
   settle(outcome: PurchaseOutcome): void;
 }
 
@@ -135,7 +137,7 @@ export class PurchaseQueue {
       const now = this.elapsed();
       if (group.waiting.length === 0) group.firstArrival = now;
       this.lastArrival = now;
-      group.waiting.push({ item, member, settle });
+      group.waiting.push({ item, member, cameAt: now, settle });
       touched.add(group);
     }
     this.membersSeen.set(member, this.elapsed());
@@ -296,6 +298,8 @@ export class PurchaseQueue {
       taken.add(waiting);
     }
     group.waiting = group.waiting.filter((waiting) => !taken.has(waiting));
+    // The keys left wait the longest wait from the oldest of them, not from keys that left.
+    group.firstArrival = group.waiting[0]?.cameAt ?? 0;
     return [...taken];
   }
 

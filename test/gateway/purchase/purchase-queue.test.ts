@@ -425,6 +425,42 @@ test("codes that never stop coming still go once the first has waited the longes
   await Promise.all(asked);
 });
 
+test("codes left after a full call wait the longest wait from their own arrival, not from the codes that left", async () => {
+  const asked: Array<Promise<unknown>> = [];
+  const ask = (member: string, codes: readonly string[]) =>
+    asked.push(
+      queue.buy(
+        member,
+        "energy_price",
+        "series_values",
+        codes.map((code) => item(code)),
+      ),
+    );
+  const codes = (from: number, count: number) =>
+    Array.from({ length: count }, (_, index) => `${from + index}-1-1`);
+  // Ann's 30 codes wait at 0 ms; Bob's 15 at 8 ms make a full call of Ann's 30 and 10 of Bob's.
+  ask("ann@example.com", codes(100, 30));
+  timer.advance(8);
+  ask("bob@example.com", codes(200, 15));
+  await settle();
+  expect(upstream.calls.map((call) => call.codes.length)).toEqual([40]);
+  // Then a code every 8 ms (under the 10 ms idle window): Bob's other 5, which came at 8 ms,
+  // wait until 108 ms; 100 ms is the longest wait of Ann's codes, which left long ago.
+  for (let step = 0; step < 12; step += 1) {
+    timer.advance(8);
+    ask("cid@example.com", codes(300 + step, 1));
+    await settle();
+  }
+  expect(timer.now() - START).toBe(104);
+  expect(upstream.calls).toHaveLength(1);
+  timer.advance(8);
+  await settle();
+  expect(upstream.calls.map((call) => call.codes.length)).toEqual([40, 17]);
+  expect(upstream.calls[1]?.codes.slice(0, 5)).toEqual(codes(210, 5));
+  for (const call of upstream.calls) call.answer(ok(call.codes));
+  await Promise.all(asked);
+});
+
 test("the end of every call is told with what it charged, also when keeping its answer fails", async () => {
   const ended: string[][] = [];
   queue = queueWith({
