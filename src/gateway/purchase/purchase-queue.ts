@@ -89,8 +89,6 @@ interface Group {
   product: ProductId;
   operation: DataOperation;
   waiting: Waiting[];
-  /** When the oldest waiting key came. */
-  firstArrival: number;
   flushScheduled: boolean;
   /** A loop is taking calls off this group, one per turn. */
   sending: boolean;
@@ -135,7 +133,6 @@ export class PurchaseQueue {
       outcomes.set(item.key, outcome);
       const group = this.group(product, operation, item.dataType);
       const now = this.elapsed();
-      if (group.waiting.length === 0) group.firstArrival = now;
       this.lastArrival = now;
       group.waiting.push({ item, member, cameAt: now, settle });
       touched.add(group);
@@ -177,7 +174,6 @@ export class PurchaseQueue {
         product,
         operation,
         waiting: [],
-        firstArrival: 0,
         flushScheduled: false,
         sending: false,
       };
@@ -192,11 +188,13 @@ export class PurchaseQueue {
    * never past the longest wait of its first key. 0: it goes now.
    */
   private waitLeft(group: Group): number {
-    if (distinctCodes(group.waiting) >= MAX_CODES_PER_CALL) return 0;
+    // Keys wait in the order they came: the first is the oldest (the ones taken left the list).
+    const oldest = group.waiting[0];
+    if (oldest === undefined || distinctCodes(group.waiting) >= MAX_CODES_PER_CALL) return 0;
     const { maxWaitMs } = this.settings;
     const now = this.elapsed();
     const idleEnds = this.lastArrival + this.idleWindow(now);
-    const longestEnds = group.firstArrival + maxWaitMs;
+    const longestEnds = oldest.cameAt + maxWaitMs;
     const left = Math.min(idleEnds, longestEnds) - now;
     if (left > 0) return Math.min(maxWaitMs, left);
     if (now < longestEnds && this.cameBy(idleEnds)) return Math.min(ON_THE_WAY_LOOK_MS, longestEnds - now);
@@ -298,8 +296,6 @@ export class PurchaseQueue {
       taken.add(waiting);
     }
     group.waiting = group.waiting.filter((waiting) => !taken.has(waiting));
-    // The keys left wait the longest wait from the oldest of them, not from keys that left.
-    group.firstArrival = group.waiting[0]?.cameAt ?? 0;
     return [...taken];
   }
 

@@ -383,11 +383,10 @@ export class BrowserMonth {
    * Moves the page's clock to `target` with the timers due by then firing. A jump with work
    * under way would fire that work's own timeout, so once the page is quiet its clock is
    * paused (a moment ahead: PAUSE_LEAD_MS), its timers run a moment further (PAUSED_RUN_MS),
-   * and the page is looked at again: work a timer started since the last look shows there (a fetch or a
-   * transaction counts from its first line), and while paused no timer can start more before
-   * the jump. `whilePaused` runs then, once, with
-   * the page quiet and still (a step moves the service's clock there). A target the page has
-   * passed leaves its clock where it is.
+   * and the page is looked at again: work a timer started since the last look shows there (a
+   * fetch or a transaction counts from its first line), and while paused no timer can start
+   * more before the jump. `whilePaused` runs then, once, with the page quiet and still (a step
+   * moves the service's clock there). A target the page has passed leaves its clock where it is.
    */
   private async jumpTo(target: number, whilePaused?: () => Promise<void>): Promise<void> {
     const until = Date.now() + QUIET_WAIT_MS;
