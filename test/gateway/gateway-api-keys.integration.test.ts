@@ -10,11 +10,9 @@ import { runWorkbook } from "../../src/headless";
 import { keyCommand } from "../../src/gateway/admin/key-command";
 import { usageCommand } from "../../src/gateway/admin/usage-command";
 import { hashApiKeySecret } from "../../src/gateway/api-keys/api-key";
-import { openDatabase } from "../../src/gateway/database/open-database";
 import type { RunningGateway } from "../../src/gateway/gateway-app";
 import type { GatewayStore } from "../../src/gateway/store/gateway-store";
-import { openGatewayStore } from "../../src/gateway/store/sql-gateway-store";
-import { runAdmin } from "./admin/command-harness";
+import { KeptStores, runAdmin } from "./admin/command-harness";
 import { newPGliteDirectory } from "./support/new-pglite-directory";
 import { spawnRunner } from "./support/spawned-runner";
 import { catalogOf, startService, startTeamGateway, type ServiceUnderTest } from "./support/team";
@@ -24,6 +22,8 @@ let directory: string;
 let service: ServiceUnderTest;
 let codes: string[];
 const secrets: Record<string, string> = {};
+// The file's database, open from its first command to its end (the gateway uses it too).
+const stores = new KeptStores();
 
 beforeAll(async () => {
   root = mkdtempSync(path.join(tmpdir(), "pcd-gateway-keys-"));
@@ -33,21 +33,21 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await stores.closeAll();
   await service.close();
   rmSync(root, { recursive: true, force: true });
 });
 
 const key = (...argv: string[]) =>
-  runAdmin(keyCommand, [...argv, "--database", directory], { now: service.now() });
+  runAdmin(keyCommand, [...argv, "--database", directory], { now: service.now(), stores });
 
 async function withGateway(work: (gateway: RunningGateway, store: GatewayStore) => Promise<void>) {
-  const store = await openGatewayStore(directory);
+  const store = await stores.open(directory);
   const gateway = await startTeamGateway(service, store);
   try {
     await work(gateway, store);
   } finally {
     await gateway.close();
-    await store.close();
   }
 }
 
@@ -80,18 +80,15 @@ test("key add prints a new key once on standard output and keeps only its sha256
     secrets[name] = run.stdout.trim();
   }
   expect(secrets.nightly).not.toBe(secrets.runner);
-  const database = await openDatabase(directory);
-  try {
-    const rows = await database.query<{ name: string; secret_hash: string; budget: number | null }>(
-      "select name, secret_hash, budget from api_keys order by name",
-    );
-    expect(rows).toEqual([
-      { name: "nightly", secret_hash: hashApiKeySecret(secrets.nightly ?? ""), budget: 50 },
-      { name: "runner", secret_hash: hashApiKeySecret(secrets.runner ?? ""), budget: null },
-    ]);
-  } finally {
-    await database.close();
-  }
+  const rows = await (
+    await stores.database(directory)
+  ).query<{ name: string; secret_hash: string; budget: number | null }>(
+    "select name, secret_hash, budget from api_keys order by name",
+  );
+  expect(rows).toEqual([
+    { name: "nightly", secret_hash: hashApiKeySecret(secrets.nightly ?? ""), budget: 50 },
+    { name: "runner", secret_hash: hashApiKeySecret(secrets.runner ?? ""), budget: null },
+  ]);
   const again = await key("add", "nightly");
   expect(again).toEqual({
     code: 1,
@@ -158,7 +155,9 @@ test("a runner with PCD_API_KEY refreshes its formulas through the gateway, and 
     expect(report.passes.at(-1)?.results).toEqual(direct.passes.at(-1)?.results);
   });
   const month = new Date(service.now()).toISOString().slice(0, 7);
-  const run = await runAdmin(usageCommand, ["--month", month, "--json", "--database", directory]);
+  const run = await runAdmin(usageCommand, ["--month", month, "--json", "--database", directory], {
+    stores,
+  });
   expect(run.code).toBe(0);
   expect(run.stdout).not.toContain(secrets.runner ?? "");
   const report = JSON.parse(run.stdout) as { rows: Array<{ member: string; purchased: number }> };
@@ -204,7 +203,7 @@ test.each([
     message: "--budget is not an option",
   },
 ])("key with $case: exit code 2 and a message naming it", async ({ argv, message }) => {
-  const run = await runAdmin(keyCommand, [...argv, "--database", directory]);
+  const run = await runAdmin(keyCommand, [...argv, "--database", directory], { stores });
   expect(run.code).toBe(2);
   expect(run.stdout).toBe("");
   expect(run.stderr).toContain(message);

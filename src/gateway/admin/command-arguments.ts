@@ -33,7 +33,7 @@ export async function withStore(
 ): Promise<number> {
   let store: GatewayStore;
   try {
-    store = await openGatewayStore(spec);
+    store = await (io.openStore ?? openGatewayStore)(spec);
   } catch (error) {
     say(io.stderr, `Could not open the database ${describeDatabase(spec)}: ${messageOf(error)}`);
     return EXIT_FAILED;

@@ -5,12 +5,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { usageCommand, type UsageReport } from "../../../src/gateway/admin/usage-command";
 import type { Purchase, ServedAnswer } from "../../../src/gateway/store/gateway-store";
-import { openGatewayStore } from "../../../src/gateway/store/sql-gateway-store";
 import { newPGliteDirectory } from "../support/new-pglite-directory";
-import { runAdmin } from "./command-harness";
+import { KeptStores, runAdmin } from "./command-harness";
 
 let root: string;
 let directory: string;
+const stores = new KeptStores();
 
 function purchase(at: string, dataset: string, members: string[]): Purchase {
   return {
@@ -47,20 +47,17 @@ const PURCHASES = [
 beforeAll(async () => {
   root = mkdtempSync(path.join(tmpdir(), "pcd-gateway-usage-"));
   directory = newPGliteDirectory(path.join(root, "store"));
-  const store = await openGatewayStore(directory);
-  try {
-    for (const bought of PURCHASES) await store.audit.recordPurchase(bought);
-    await store.audit.recordServed([
-      fromCache("2026-11-03T00:00:00Z", "bob@example.com", "PPI"),
-      fromCache("2026-11-04T00:00:00Z", "bob@example.com", "PPI"),
-      fromCache("2026-11-04T00:00:00Z", "cy@example.com", "CPI"),
-    ]);
-  } finally {
-    await store.close();
-  }
+  const store = await stores.open(directory);
+  for (const bought of PURCHASES) await store.audit.recordPurchase(bought);
+  await store.audit.recordServed([
+    fromCache("2026-11-03T00:00:00Z", "bob@example.com", "PPI"),
+    fromCache("2026-11-04T00:00:00Z", "bob@example.com", "PPI"),
+    fromCache("2026-11-04T00:00:00Z", "cy@example.com", "CPI"),
+  ]);
 }, 60_000);
 
-afterAll(() => {
+afterAll(async () => {
+  await stores.closeAll();
   rmSync(root, { recursive: true, force: true });
 });
 
@@ -88,14 +85,16 @@ test.each([
 ])(
   "$case: a table per member, product and dataset, with totals",
   async ({ argv, now }) => {
-    const run = await runAdmin(usageCommand, [...argv, "--database", directory], { now });
+    const run = await runAdmin(usageCommand, [...argv, "--database", directory], { now, stores });
     expect(run).toEqual({ code: 0, stdout: NOVEMBER_TABLE, stderr: "" });
   },
   30_000,
 );
 
 test("--json: the rows and totals; purchases total the codes bought in the month", async () => {
-  const run = await runAdmin(usageCommand, ["--month", "2026-11", "--json", "--database", directory]);
+  const run = await runAdmin(usageCommand, ["--month", "2026-11", "--json", "--database", directory], {
+    stores,
+  });
   expect(run.code).toBe(0);
   const report = JSON.parse(run.stdout) as UsageReport;
   expect(report.month).toBe("2026-11");
@@ -113,7 +112,7 @@ test("--json: the rows and totals; purchases total the codes bought in the month
 }, 30_000);
 
 test("a month without requests says so", async () => {
-  const run = await runAdmin(usageCommand, ["--month", "2025-01", "--database", directory]);
+  const run = await runAdmin(usageCommand, ["--month", "2025-01", "--database", directory], { stores });
   expect(run).toEqual({ code: 0, stdout: "No requests in 2025-01 (UTC).\n", stderr: "" });
 }, 30_000);
 
@@ -136,6 +135,7 @@ test.each([
   const run = await runAdmin(
     usageCommand,
     argv.map((arg) => (arg === "DIR" ? directory : arg)),
+    { stores },
   );
   expect(run.code).toBe(2);
   expect(run.stdout).toBe("");

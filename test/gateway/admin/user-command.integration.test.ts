@@ -4,28 +4,28 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { userCommand } from "../../../src/gateway/admin/user-command";
-import { openDatabase } from "../../../src/gateway/database/open-database";
-import { openGatewayStore } from "../../../src/gateway/store/sql-gateway-store";
 import { newPGliteDirectory } from "../support/new-pglite-directory";
-import { runAdmin } from "./command-harness";
+import { KeptStores, runAdmin } from "./command-harness";
 
 const PASSWORD = "s3cret: correct horse";
 let root: string;
 let directory: string;
+const stores = new KeptStores();
 
 beforeAll(() => {
   root = mkdtempSync(path.join(tmpdir(), "pcd-gateway-users-"));
   directory = newPGliteDirectory(path.join(root, "store"));
 });
 
-afterAll(() => {
+afterAll(async () => {
+  await stores.closeAll();
   rmSync(root, { recursive: true, force: true });
 });
 
 const user =
   (...argv: string[]) =>
   (stdin?: string) =>
-    runAdmin(userCommand, argv, stdin === undefined ? {} : { stdin });
+    runAdmin(userCommand, argv, stdin === undefined ? { stores } : { stdin, stores });
 
 test("add reads the password from standard input, keeps only its hash and never writes it out", async () => {
   const run = await user(
@@ -43,24 +43,15 @@ test("add reads the password from standard input, keeps only its hash and never 
     stdout: "Added ann@example.com (member, budget: 40 data requests per dataset a month).\n",
     stderr: "",
   });
-  const database = await openDatabase(directory);
-  try {
-    const rows = await database.query<{ email: string; password_hash: string }>(
-      "select email, password_hash from members",
-    );
-    expect(rows.map((row) => row.email)).toEqual(["ann@example.com"]);
-    expect(rows[0]?.password_hash).toMatch(/^scrypt\$/);
-    expect(rows[0]?.password_hash).not.toContain(PASSWORD);
-  } finally {
-    await database.close();
-  }
-  const store = await openGatewayStore(directory);
-  try {
-    expect(await store.members.verify("ann@example.com", PASSWORD)).not.toBeNull();
-    expect(await store.members.verify("ann@example.com", `${PASSWORD}\nnot part of the password`)).toBeNull();
-  } finally {
-    await store.close();
-  }
+  const rows = await (
+    await stores.database(directory)
+  ).query<{ email: string; password_hash: string }>("select email, password_hash from members");
+  expect(rows.map((row) => row.email)).toEqual(["ann@example.com"]);
+  expect(rows[0]?.password_hash).toMatch(/^scrypt\$/);
+  expect(rows[0]?.password_hash).not.toContain(PASSWORD);
+  const store = await stores.open(directory);
+  expect(await store.members.verify("ann@example.com", PASSWORD)).not.toBeNull();
+  expect(await store.members.verify("ann@example.com", `${PASSWORD}\nnot part of the password`)).toBeNull();
 }, 60_000);
 
 test("add of an admin without a budget, then list shows every member with role and budget", async () => {
@@ -120,12 +111,8 @@ test("block refuses a member whatever their token and shows in list; unblock lif
   expect((await user("list", "--database", directory)()).stdout).toMatch(
     /^ann@example\.com +member +40 +blocked$/m,
   );
-  const store = await openGatewayStore(directory);
-  try {
-    expect((await store.members.find("ann@example.com"))?.blocked).toBe(true);
-  } finally {
-    await store.close();
-  }
+  const store = await stores.open(directory);
+  expect((await store.members.find("ann@example.com"))?.blocked).toBe(true);
   expect(await user("unblock", "ann@example.com", "--database", directory)()).toEqual({
     code: 0,
     stdout: "Unblocked ann@example.com.\n",
