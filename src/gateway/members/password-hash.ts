@@ -39,11 +39,20 @@ function parse(stored: string): ScryptHash | null {
   return { options: { N: cost, r: blockSize, p: parallelism }, salt, hash };
 }
 
-export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(SALT_BYTES);
-  const options = { N: COST, r: BLOCK_SIZE, p: PARALLELISM };
-  const hash = await derive(password, salt, HASH_BYTES, options);
-  return ["scrypt", COST, BLOCK_SIZE, PARALLELISM, salt.toString("base64"), hash.toString("base64")].join(
+/** How members' passwords are hashed and checked: scrypt at one cost (N) for new hashes. */
+export interface PasswordHashing {
+  hash(password: string): Promise<string>;
+  /** True when `password` is the one `stored` was made from (at whatever cost it names). */
+  verify(password: string, stored: string): Promise<boolean>;
+  /**
+   * Spends what checking a member's password costs and answers false, for a member that does
+   * not exist: the time taken does not tell who is a member.
+   */
+  verifyNoMember(password: string): Promise<false>;
+}
+
+function scryptText(cost: number, salt: Buffer, hash: Buffer): string {
+  return ["scrypt", cost, BLOCK_SIZE, PARALLELISM, salt.toString("base64"), hash.toString("base64")].join(
     "$",
   );
 }
@@ -62,19 +71,36 @@ export async function verifyPassword(password: string, stored: string): Promise<
  */
 export const NO_PASSWORD = "none";
 
-// A well-formed hash of no member's password: checking a password of an unknown member against
-// it costs what checking a real member's costs, so the time taken does not tell who is a member.
-const NO_MEMBER = [
-  "scrypt",
-  COST,
-  BLOCK_SIZE,
-  PARALLELISM,
-  randomBytes(SALT_BYTES).toString("base64"),
-  randomBytes(HASH_BYTES).toString("base64"),
-].join("$");
+/**
+ * scrypt at `cost` (a power of two). The gateway hashes at COST; a lower cost is for tests that
+ * save members by the dozen and are not about the hash (a hash at 2^15 costs about 0.15
+ * CPU-seconds).
+ */
+export function scryptHashing(cost: number = COST): PasswordHashing {
+  // A well-formed hash of no member's password, at this cost.
+  const noMember = scryptText(cost, randomBytes(SALT_BYTES), randomBytes(HASH_BYTES));
+  return {
+    async hash(password) {
+      const salt = randomBytes(SALT_BYTES);
+      const options = { N: cost, r: BLOCK_SIZE, p: PARALLELISM };
+      return scryptText(cost, salt, await derive(password, salt, HASH_BYTES, options));
+    },
+    verify: verifyPassword,
+    async verifyNoMember(password) {
+      await verifyPassword(password, noMember);
+      return false;
+    },
+  };
+}
+
+/** The gateway's hashing: scrypt at COST. */
+export const MEMBER_PASSWORDS = scryptHashing();
+
+export function hashPassword(password: string): Promise<string> {
+  return MEMBER_PASSWORDS.hash(password);
+}
 
 /** Spends one hash computation and answers false (for a member that does not exist). */
-export async function verifyAgainstNoMember(password: string): Promise<false> {
-  await verifyPassword(password, NO_MEMBER);
-  return false;
+export function verifyAgainstNoMember(password: string): Promise<false> {
+  return MEMBER_PASSWORDS.verifyNoMember(password);
 }

@@ -3,6 +3,7 @@
 import { migrate } from "../database/migrations";
 import { openDatabase } from "../database/open-database";
 import type { SqlDatabase } from "../database/sql-database";
+import type { PasswordHashing } from "../members/password-hash";
 import type { GatewayStore } from "./gateway-store";
 import { sqlApiKeyStore } from "./sql-api-key-store";
 import { sqlAnswerCache } from "./sql-answer-cache";
@@ -11,11 +12,14 @@ import { sqlKeyLocks } from "./sql-key-locks";
 import { sqlMemberStore } from "./sql-member-store";
 import { readTokenSecret } from "./token-secret";
 
-/** The store on a database already migrated; closing the store closes the database. */
-export function sqlGatewayStore(database: SqlDatabase): GatewayStore {
+/**
+ * The store on a database already migrated; closing the store closes the database. `passwords`:
+ * how members' passwords are hashed (the gateway's scrypt cost when absent).
+ */
+export function sqlGatewayStore(database: SqlDatabase, passwords?: PasswordHashing): GatewayStore {
   let secret: Promise<Uint8Array> | undefined;
   return {
-    members: sqlMemberStore(database),
+    members: sqlMemberStore(database, passwords),
     keys: sqlApiKeyStore(database),
     answers: sqlAnswerCache(database),
     audit: sqlAuditLog(database),

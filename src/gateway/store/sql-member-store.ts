@@ -1,7 +1,7 @@
 // Members in the `members` table; passwords only as scrypt hashes (members/password-hash.ts).
 import type { SqlDatabase } from "../database/sql-database";
 import { normaliseEmail } from "../members/member-email";
-import { hashPassword, NO_PASSWORD, verifyAgainstNoMember, verifyPassword } from "../members/password-hash";
+import { MEMBER_PASSWORDS, NO_PASSWORD, type PasswordHashing } from "../members/password-hash";
 import type { Member, MemberStore } from "./gateway-store";
 
 interface MemberRow {
@@ -20,7 +20,10 @@ const toMember = ({ email, admin, budget, blocked }: MemberRow): Member => ({
   blocked,
 });
 
-export function sqlMemberStore(database: SqlDatabase): MemberStore {
+export function sqlMemberStore(
+  database: SqlDatabase,
+  passwords: PasswordHashing = MEMBER_PASSWORDS,
+): MemberStore {
   const find = async (email: string): Promise<Member | null> => {
     const [row] = await database.query<MemberRow>(`select ${COLUMNS} from members where email = $1`, [
       normaliseEmail(email),
@@ -38,7 +41,7 @@ export function sqlMemberStore(database: SqlDatabase): MemberStore {
          on conflict (email) do update
            set password_hash = excluded.password_hash, admin = excluded.admin, budget = excluded.budget
          returning ${COLUMNS}`,
-        [normaliseEmail(email), await hashPassword(password), admin, budget],
+        [normaliseEmail(email), await passwords.hash(password), admin, budget],
       );
       if (row === undefined) throw new Error("The database did not return the member it saved.");
       return toMember(row);
@@ -60,10 +63,10 @@ export function sqlMemberStore(database: SqlDatabase): MemberStore {
         [normaliseEmail(email)],
       );
       if (row === undefined || row.password_hash === NO_PASSWORD) {
-        await verifyAgainstNoMember(password);
+        await passwords.verifyNoMember(password);
         return null;
       }
-      return (await verifyPassword(password, row.password_hash)) ? toMember(row) : null;
+      return (await passwords.verify(password, row.password_hash)) ? toMember(row) : null;
     },
     async ensure(email) {
       // Two instances seeing a new member's first token at once: one inserts, both read it.

@@ -2,6 +2,7 @@
 import { randomBytes, scryptSync } from "node:crypto";
 import {
   hashPassword,
+  scryptHashing,
   verifyAgainstNoMember,
   verifyPassword,
 } from "../../../src/gateway/members/password-hash";
@@ -57,4 +58,14 @@ test.each([
 
 test("checking a password for no member answers false", async () => {
   await expect(verifyAgainstNoMember(PASSWORD)).resolves.toBe(false);
+});
+
+test("hashing at another cost names that cost, verifies with it, and spends it on no member", async () => {
+  const hashing = scryptHashing(2 ** 10);
+  const hash = await hashing.hash(PASSWORD);
+  expect(hash.split("$").slice(0, 4)).toEqual(["scrypt", "1024", "8", "1"]);
+  expect(await hashing.verify(PASSWORD, hash)).toBe(true);
+  expect(await verifyPassword(PASSWORD, hash)).toBe(true);
+  expect(await hashing.verify("another password", hash)).toBe(false);
+  await expect(hashing.verifyNoMember(PASSWORD)).resolves.toBe(false);
 });
