@@ -36,8 +36,8 @@ export function sqlGatewayStore(database: SqlDatabase, passwords?: PasswordHashi
   };
 }
 
-/** Opens the database `spec` names (see openDatabase), brings its schema up to date, and returns the store. */
-export async function openGatewayStore(spec: string): Promise<GatewayStore> {
+/** Opens the database `spec` names (see openDatabase) and brings its schema up to date. */
+export async function openMigratedDatabase(spec: string): Promise<SqlDatabase> {
   const database = await openDatabase(spec);
   try {
     await migrate(database);
@@ -45,5 +45,10 @@ export async function openGatewayStore(spec: string): Promise<GatewayStore> {
     await database.close();
     throw error;
   }
-  return sqlGatewayStore(database);
+  return database;
+}
+
+/** The store on the database `spec` names, its schema brought up to date. */
+export async function openGatewayStore(spec: string): Promise<GatewayStore> {
+  return sqlGatewayStore(await openMigratedDatabase(spec));
 }

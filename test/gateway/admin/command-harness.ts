@@ -3,11 +3,9 @@
 // databases open across its commands (KeptStores).
 import { PassThrough, Writable } from "node:stream";
 import type { AdminCommand } from "../../../src/gateway/admin/command-io";
-import { migrate } from "../../../src/gateway/database/migrations";
-import { openDatabase } from "../../../src/gateway/database/open-database";
 import type { SqlDatabase } from "../../../src/gateway/database/sql-database";
 import type { GatewayStore } from "../../../src/gateway/store/gateway-store";
-import { sqlGatewayStore } from "../../../src/gateway/store/sql-gateway-store";
+import { openMigratedDatabase, sqlGatewayStore } from "../../../src/gateway/store/sql-gateway-store";
 
 export interface CommandRun {
   code: number;
@@ -32,11 +30,11 @@ interface KeptStore {
 }
 
 /**
- * A test file's databases, each opened (and its schema brought up to date) once, as
- * openGatewayStore does, and closed by closeAll(). An admin command run with them works on the
- * open store and leaves it open, where the cli's command opens and closes its own (the gateway
- * cli test runs commands that way): opening a PGlite directory costs about half a CPU-second,
- * and these files run dozens of commands. A failed open is not kept.
+ * A test file's databases, each opened (and its schema brought up to date) once and closed by
+ * closeAll(). An admin command run with them works on the open store and leaves it open, where
+ * the cli's command opens and closes its own (the gateway cli test runs commands that way):
+ * opening a PGlite directory costs about half a CPU-second, and these files run dozens of
+ * commands. A failed open is not kept.
  */
 export class KeptStores {
   private readonly kept = new Map<string, Promise<KeptStore>>();
@@ -44,16 +42,10 @@ export class KeptStores {
   private keep(spec: string): Promise<KeptStore> {
     let opening = this.kept.get(spec);
     if (opening === undefined) {
-      opening = (async () => {
-        const database = await openDatabase(spec);
-        try {
-          await migrate(database);
-        } catch (error) {
-          await database.close();
-          throw error;
-        }
-        return { database, store: sqlGatewayStore(database) };
-      })();
+      opening = openMigratedDatabase(spec).then((database) => ({
+        database,
+        store: sqlGatewayStore(database),
+      }));
       this.kept.set(spec, opening);
       opening.catch(() => this.kept.delete(spec));
     }
