@@ -6,6 +6,7 @@ import type { GatewayStore, Purchase, ServedAnswer } from "../../../src/gateway/
 import { sqlGatewayStore } from "../../../src/gateway/store/sql-gateway-store";
 
 export interface StoreUnderTest {
+  /** The store as the gateway makes it: its hashing is checked; the other checks use the database. */
   store: GatewayStore;
   /** The store's database, to read rows as they are kept. */
   database: SqlDatabase;
