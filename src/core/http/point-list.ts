@@ -26,11 +26,32 @@ export function readPointList(list: unknown): PointColumns | undefined {
   for (let index = 0; index < list.length; index += 1) {
     const entry: unknown = list[index];
     if (typeof entry !== "object" || entry === null) return undefined;
-    const month = toMonthIndex((entry as { date?: unknown }).date);
-    const value = toFiniteNumber((entry as { value?: unknown }).value);
+    const date: unknown = (entry as { date?: unknown }).date;
+    const month = (typeof date === "string" ? MONTH_OF_DATE.get(date) : undefined) ?? monthOfDate(date);
+    const given: unknown = (entry as { value?: unknown }).value;
+    const value = typeof given === "number" && Number.isFinite(given) ? given : toFiniteNumber(given);
     if (month === null || value === null) return undefined;
     months[index] = month;
     values[index] = value;
   }
   return PointColumns.fromAnyOrder(months, values);
+}
+
+/**
+ * Month indexes of the date texts read lately. A service's answers repeat a few hundred dates
+ * (one a month), and V8 keeps one copy of each short text JSON.parse reads, so a lookup is a
+ * pointer away where parsing the text again is a dozen steps per point: a whole answer is read
+ * mostly before V8 optimises this code, in a new process at every start.
+ */
+const MONTH_OF_DATE = new Map<string, number>();
+/** More distinct dates than a catalog's centuries of months: some answer is not monthly. */
+const MONTH_OF_DATE_LIMIT = 4096;
+
+function monthOfDate(date: unknown): number | null {
+  const month = toMonthIndex(date);
+  if (month !== null && typeof date === "string") {
+    if (MONTH_OF_DATE.size >= MONTH_OF_DATE_LIMIT) MONTH_OF_DATE.clear();
+    MONTH_OF_DATE.set(date, month);
+  }
+  return month;
 }

@@ -50,6 +50,26 @@ describe("readPointList (the fast reading of a record's points)", () => {
     expect(readPointList(list)).toBeUndefined();
   });
 
+  test("a date reads as its month every time, also after more distinct dates than it keeps", () => {
+    const january = [{ date: "2024-01-01", value: 1 }];
+    expect(readPointList(january)?.toPoints()).toEqual([{ month: "2024-01", value: 1 }]);
+    // 5,000 months from 1000-01 on: more distinct date texts than the reader remembers.
+    const many = Array.from({ length: 5000 }, (_, index) => {
+      const year = 1000 + Math.floor(index / 12);
+      const month = String((index % 12) + 1).padStart(2, "0");
+      return { date: `${year}-${month}-01`, value: index };
+    });
+    const read = readPointList(many)?.toPoints();
+    expect(read).toHaveLength(5000);
+    expect(read?.[0]).toEqual({ month: "1000-01", value: 0 });
+    expect(read?.[4999]).toEqual({ month: "1416-08", value: 4999 });
+    expect(readPointList(many)?.toPoints()).toEqual(read);
+    expect(readPointList(january)?.toPoints()).toEqual([{ month: "2024-01", value: 1 }]);
+    expect(readPointList([{ date: "2024-01-31", value: 2 }])?.toPoints()).toEqual([
+      { month: "2024-01", value: 2 },
+    ]);
+  });
+
   test.each<[string, Record<string, unknown>, string]>([
     ["a bad date", { series_final_values: [{ date: "2024-13-01", value: 1 }] }, "series_final_values.0.date"],
     [
