@@ -28,6 +28,8 @@ export function readPointList(list: unknown): PointColumns | undefined {
     if (typeof entry !== "object" || entry === null) return undefined;
     const date: unknown = (entry as { date?: unknown }).date;
     const month = (typeof date === "string" ? MONTH_OF_DATE.get(date) : undefined) ?? monthOfDate(date);
+    // A number as JSON gives it is checked here, without a call (in a new process, most of a
+    // list is read before V8 optimises this loop); anything else goes through toFiniteNumber.
     const given: unknown = (entry as { value?: unknown }).value;
     const value = typeof given === "number" && Number.isFinite(given) ? given : toFiniteNumber(given);
     if (month === null || value === null) return undefined;

@@ -58,7 +58,7 @@ function scryptText(cost: number, salt: Buffer, hash: Buffer): string {
 }
 
 /** True when `password` is the one `stored` was made from; compared in constant time. */
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const parsed = parse(stored);
   if (parsed === null) return false;
   const candidate = await derive(password, parsed.salt, parsed.hash.length, parsed.options);
@@ -95,12 +95,3 @@ export function scryptHashing(cost: number = COST): PasswordHashing {
 
 /** The gateway's hashing: scrypt at COST. */
 export const MEMBER_PASSWORDS = scryptHashing();
-
-export function hashPassword(password: string): Promise<string> {
-  return MEMBER_PASSWORDS.hash(password);
-}
-
-/** Spends one hash computation and answers false (for a member that does not exist). */
-export function verifyAgainstNoMember(password: string): Promise<false> {
-  return MEMBER_PASSWORDS.verifyNoMember(password);
-}
