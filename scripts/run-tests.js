@@ -6,6 +6,7 @@ const { spawn } = require("node:child_process");
 const { createHash } = require("node:crypto");
 const { readFileSync } = require("node:fs");
 const path = require("node:path");
+const { JEST_NODE_FLAGS } = require("./jest-node-flags");
 
 /** A package's command-line script, run with this node (no shell, the same on every OS). */
 function bin(packageName, command = packageName) {
@@ -83,7 +84,7 @@ function run(name, command, streamed) {
 async function main() {
   const results = await Promise.all([
     ...checks.map((check) => run(check.name, check.command, false)),
-    run("jest", [bin("jest"), ...process.argv.slice(2)], true),
+    run("jest", [...JEST_NODE_FLAGS, bin("jest"), ...process.argv.slice(2)], true),
   ]);
   const failed = results.filter((result) => !result.passed).map((result) => result.name);
   const outcome = failed.length === 0 ? "passed" : `failed: ${failed.join(", ")}`;

@@ -13,8 +13,8 @@ const GATEWAY = path.resolve(__dirname, "../../scripts/gateway.ts");
 const MEMBERS = ["ann@example.com", "bob@example.com", "cid@example.com"];
 const PASSWORD = "correct horse battery staple";
 
-// Six processes (tsx and a PGlite directory each) one after another: on a busy 2-core machine
-// that is more than the lane's 30 s.
+// Eight processes one after another, each opening the PGlite directory (the first creates the
+// database): on a busy 2-core machine that is more than the lane's 30 s.
 jest.setTimeout(180_000);
 
 let service: ServiceUnderTest;
