@@ -77,6 +77,7 @@ export function createEngine(env: EngineEnvironment, options: CreateEngineOption
     fetch: env.fetch,
     clock: env.clock,
     scheduler: env.scheduler,
+    pacing: env.pacing,
     auth,
     settings: settings.current,
     log: env.log,

@@ -1,6 +1,6 @@
 // What the engine receives from its host (Excel's shared runtime, Node tests, the
 // headless runner). Nothing in src/core reaches for globals: this is the whole list.
-import type { Scheduler } from "./scheduler";
+import type { PacingTimers, Scheduler } from "./scheduler";
 
 /** The subset of the WHATWG fetch the engine uses (window.fetch and Node's fetch both fit). */
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
@@ -44,6 +44,12 @@ export interface EngineEnvironment {
    * their clock.
    */
   scheduler?: Scheduler;
+  /**
+   * The timers of the request rate (default: the real ones): the service counts its rate in
+   * real time, so a test that drives `scheduler` by its own clock passes real timers here,
+   * watched to know when the engine is pacing its calls.
+   */
+  pacing?: PacingTimers;
   log?: Logger;
   /**
    * Where the workbook's own state (the request keys its cells use) is kept. In Excel

@@ -27,3 +27,20 @@ export const realScheduler: Scheduler = {
     return () => clearTimeout(timer);
   },
 };
+
+/**
+ * Timers with the time they keep, for the waits of the request rate (the spacing of one
+ * operation's calls, the window of their starts). The service counts its rate in real time,
+ * so these are real timers even where a test drives the engine's other timers by its own
+ * clock; such a test passes real timers it can watch, to know when the engine is pacing.
+ */
+export interface PacingTimers extends Scheduler {
+  /** Epoch milliseconds, on the time these timers keep. */
+  now(): number;
+}
+
+/** The real timers and the real time. */
+export const realPacing: PacingTimers = {
+  now: () => Date.now(),
+  after: (ms, run, options) => realScheduler.after(ms, run, options),
+};

@@ -1,16 +1,19 @@
 // Rate control in front of every service call: at most N requests per second per
 // operation (docs/service.md §8.1: 10 per second per operation) and a global cap on calls in
-// flight. p-limit holds the cap (in arrival order); one p-throttle per operation grants its
-// slots 1000/N ms apart (plus headroom), so no one-second window holds more than N starts of
-// it; a StartWindow per operation checks the starts again as they actually leave.
-// p-throttle loads with the first paced call (a chunk of its own in the add-in): Excel starts
-// the functions runtime without it, and a call goes to the network anyway.
+// flight. p-limit holds the cap (in arrival order); each operation's turns are granted
+// 1000/N ms apart (plus headroom), so no one-second window holds more than N starts of it; a
+// StartWindow per operation checks the starts again as they actually leave.
+//
+// The spacing is written here rather than taken from p-throttle (which the gateway's upstream
+// client uses): every wait of the gate goes through the timers it is given, so that a test
+// that drives the engine's clock knows when the engine is pacing its calls (the fault lab
+// moves its clock only when no call is on its way), and p-throttle keeps its own timers.
 import pLimit from "p-limit";
-import { errorMessage, PcdError } from "../errors";
 import type { SendSlot } from "../service-client";
 import type { ServiceOperation } from "./paths";
 import { StartWindow } from "./start-window";
 import { ENGINE_DEFAULTS } from "../defaults";
+import { realPacing, type PacingTimers } from "../scheduler";
 
 export interface RequestGateOptions {
   requestsPerSecond: number;
@@ -40,26 +43,6 @@ export interface RequestGate {
   reserve(operation: ServiceOperation): Promise<SendSlot>;
 }
 
-type PThrottle = (typeof import("p-throttle"))["default"];
-
-let throttleModule: Promise<PThrottle> | undefined;
-
-/** p-throttle, loaded once; a failed load is tried again by the next call. */
-async function loadThrottle(): Promise<PThrottle> {
-  throttleModule ??= import(/* webpackChunkName: "call-pacing" */ "p-throttle").then(
-    (module) => module.default,
-  );
-  try {
-    return await throttleModule;
-  } catch (error) {
-    throttleModule = undefined;
-    throw new PcdError(
-      "network",
-      `The add-in could not load its call pacing (${errorMessage(error)}): check the connection and try again.`,
-    );
-  }
-}
-
 /** One operation's limits: the spacing of its grants and the window of its starts. */
 interface OperationLimits {
   /** Calls its argument at the operation's next turn, one turn per spacing. */
@@ -67,24 +50,49 @@ interface OperationLimits {
   window: StartWindow;
 }
 
+/**
+ * One operation's turns, in the order they were asked: each spacingMs after the one before,
+ * or at once (a zero-delay timer) when that much has passed since. A turn always comes from a
+ * timer, so the work queued in the same turn of the event loop is there when the holder
+ * chooses what to send. Resolves with what `grant` resolves with, when it does (the caller's
+ * in-flight place is held until then); the next turn does not wait for it.
+ */
+function spacedTurns(spacingMs: number, timers: PacingTimers): OperationLimits["spaced"] {
+  let nextAt = Number.NEGATIVE_INFINITY;
+  let previous: Promise<void> = Promise.resolve();
+  return (grant) => {
+    const turn = previous.then(
+      () =>
+        new Promise<void>((resume) => {
+          timers.after(Math.max(0, nextAt - timers.now()), () => {
+            nextAt = timers.now() + spacingMs;
+            resume();
+          });
+        }),
+    );
+    previous = turn;
+    return turn.then(grant);
+  };
+}
+
 /** Waits until the operation's start window has room, then counts the start. */
-async function startInWindow(window: StartWindow): Promise<void> {
+async function startInWindow(window: StartWindow, timers: PacingTimers): Promise<void> {
   // Check and record run in one synchronous step, so two waiting slots cannot both pass.
   for (let delay = window.delayMs(); delay > 0; delay = window.delayMs()) {
-    await new Promise((resume) => setTimeout(resume, delay));
+    await new Promise<void>((resume) => timers.after(delay, resume));
   }
   window.record();
 }
 
 /** A granted slot: `free` ends the job that holds the in-flight place; no window: unpaced. */
-function grantedSlot(free: () => void, window: StartWindow | null): SendSlot {
+function grantedSlot(free: () => void, window: StartWindow | null, timers: PacingTimers): SendSlot {
   let used = false;
   return {
     async run<T>(attempt: () => Promise<T>): Promise<T> {
       if (used) throw new Error("A send slot runs one request only.");
       used = true;
       try {
-        if (window) await startInWindow(window);
+        if (window) await startInWindow(window, timers);
         return await attempt();
       } finally {
         free();
@@ -98,7 +106,14 @@ function grantedSlot(free: () => void, window: StartWindow | null): SendSlot {
   };
 }
 
-export function createRequestGate(options: RequestGateOptions): RequestGate {
+/**
+ * The gate. `timers` keeps the time of the waits (default: the real timers, the time the
+ * service counts its rate in).
+ */
+export function createRequestGate(
+  options: RequestGateOptions,
+  timers: PacingTimers = realPacing,
+): RequestGate {
   if (!(options.requestsPerSecond > 0)) {
     throw new RangeError(`requestsPerSecond must be positive, got ${options.requestsPerSecond}`);
   }
@@ -116,20 +131,16 @@ export function createRequestGate(options: RequestGateOptions): RequestGate {
   // way to the service; a window that sees 11 starts in 999 ms earns a 429.
   const spacingMs = Math.ceil((1000 / options.requestsPerSecond) * SPACING_HEADROOM);
   const perOperation = new Map<ServiceOperation, OperationLimits>();
-  const limitsOf = (operation: ServiceOperation, pThrottle: PThrottle): OperationLimits => {
+  const limitsOf = (operation: ServiceOperation): OperationLimits => {
     let entry = perOperation.get(operation);
     if (!entry) {
       entry = {
-        // One call per interval: p-throttle's windowed mode then starts each call
-        // spacingMs after the one before, or at once after a pause (its clock is Date.now,
-        // which tests' fake timers move).
-        spaced: pThrottle({ limit: 1, interval: spacingMs })((grant: () => Promise<void>) => grant()),
+        spaced: spacedTurns(spacingMs, timers),
         // The same headroom over a whole second: 10 starts per 1,050 ms as they leave.
         window: new StartWindow(
           Math.max(1, Math.floor(options.requestsPerSecond)),
           1000 * SPACING_HEADROOM,
-          // Date.now: the clock the throttle's timers keep (and tests' fake timers move).
-          Date.now,
+          () => timers.now(),
         ),
       };
       perOperation.set(operation, entry);
@@ -138,36 +149,19 @@ export function createRequestGate(options: RequestGateOptions): RequestGate {
   };
   // The in-flight place is taken first and the rate spacing applied inside it, so the
   // spacing holds at the moment the slot is granted; the place is held until the slot is
-  // freed. A slot is always granted from a timer: p-throttle's own when it waits, a zero
-  // delay when it calls at once, so the work queued in the same turn of the event loop is
-  // there when the holder chooses what to send.
+  // freed.
   const reserve = (operation: ServiceOperation): Promise<SendSlot> =>
-    new Promise((granted, failed) => {
+    new Promise((granted) => {
       if (options.paced?.() === false) {
         void inFlightViaGateway(
-          () => new Promise<void>((free) => setTimeout(() => granted(grantedSlot(free, null)), 0)),
+          () => new Promise<void>((free) => timers.after(0, () => granted(grantedSlot(free, null, timers)))),
         );
         return;
       }
-      // Calls reserved together wait for the one load and queue in the order they came; a
-      // failure to load or to set the pacing up fails the call instead of leaving it waiting.
-      loadThrottle()
-        .then((pThrottle) => queuePaced(limitsOf(operation, pThrottle), granted))
-        .catch(failed);
-    });
-  const queuePaced = ({ spaced, window }: OperationLimits, granted: (slot: SendSlot) => void): void =>
-    void inFlight(() => {
-      let calledAtOnce = true;
-      const turn = spaced(
-        () =>
-          new Promise<void>((free) => {
-            const grant = (): void => granted(grantedSlot(free, window));
-            if (calledAtOnce) setTimeout(grant, 0);
-            else grant();
-          }),
+      const { spaced, window } = limitsOf(operation);
+      void inFlight(() =>
+        spaced(() => new Promise<void>((free) => granted(grantedSlot(free, window, timers)))),
       );
-      calledAtOnce = false;
-      return turn;
     });
   return {
     reserve,

@@ -11,7 +11,7 @@ import type { Auth } from "../auth";
 import type { EngineSettings, EngineStats, ServiceReachability } from "../engine-api";
 import type { Clock, FetchLike, Logger } from "../environment";
 import { isPcdError, PcdError } from "../errors";
-import { realScheduler, type Scheduler } from "../scheduler";
+import { realScheduler, type PacingTimers, type Scheduler } from "../scheduler";
 import type { CodeRequest, DataLimits, Operation, ProductId, SeriesInfo, ServiceEnvironment } from "../model";
 import { serviceState } from "../schedule";
 import type {
@@ -59,6 +59,8 @@ export interface ServiceClientDeps {
   requestsPerSecond?: number;
   /** False while signed in through a team gateway (it paces the service's calls itself). */
   paced?: () => boolean;
+  /** The timers of the request rate's waits (default: the real ones). */
+  pacing?: PacingTimers;
   /** Waits between retries (default: a scheduler timer that the caller's signal cancels). */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** Jitter source in [0, 1) (default Math.random). */
@@ -115,12 +117,15 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
   const scheduler = deps.scheduler ?? realScheduler;
   const sleep = deps.sleep ?? ((ms: number, signal?: AbortSignal) => abortableSleep(ms, signal, scheduler));
   const random = deps.random ?? Math.random;
-  const gate: RequestGate = createRequestGate({
-    requestsPerSecond: deps.requestsPerSecond ?? DEFAULT_REQUESTS_PER_SECOND,
-    maxInFlight: deps.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT,
-    ...(deps.gatewayMaxInFlight === undefined ? {} : { gatewayMaxInFlight: deps.gatewayMaxInFlight }),
-    ...(deps.paced ? { paced: deps.paced } : {}),
-  });
+  const gate: RequestGate = createRequestGate(
+    {
+      requestsPerSecond: deps.requestsPerSecond ?? DEFAULT_REQUESTS_PER_SECOND,
+      maxInFlight: deps.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT,
+      ...(deps.gatewayMaxInFlight === undefined ? {} : { gatewayMaxInFlight: deps.gatewayMaxInFlight }),
+      ...(deps.paced ? { paced: deps.paced } : {}),
+    },
+    deps.pacing,
+  );
   const reachability = deps.reachability ?? new ReachabilityTracker();
   let http = emptyHttpCounts();
   let dataRequests = 0;

@@ -1,4 +1,5 @@
 import { createRequestGate } from "../../../src/core/http/request-gate";
+import type { PacingTimers } from "../../../src/core/scheduler";
 import type { SendSlot } from "../../../src/core/service-client";
 
 describe("createRequestGate", () => {
@@ -78,48 +79,15 @@ describe("createRequestGate", () => {
     expect(pacedStarts).toEqual([10, 115, 220]);
   });
 
-  test("the pacing's code loads with the first paced call: a failed load fails that call naming the cause, and the next loads it", async () => {
-    await jest.isolateModulesAsync(async () => {
-      jest.doMock("p-throttle", () => {
-        throw new Error("Loading chunk call-pacing failed");
-      });
-      const { createRequestGate: isolatedGate } = await import("../../../src/core/http/request-gate");
-      const gate = isolatedGate({ requestsPerSecond: 10, maxInFlight: 2 });
-      // The isolated modules have their own PcdError class: the error is compared by its fields.
-      await expect(gate.run("series_values", async () => "sent")).rejects.toMatchObject({
-        kind: "network",
-        message:
-          "The add-in could not load its call pacing (Loading chunk call-pacing failed): check the connection and try again.",
-      });
-      jest.dontMock("p-throttle");
-      const sent = gate.run("series_values", async () => "sent");
-      await jest.advanceTimersByTimeAsync(0);
-      await expect(sent).resolves.toBe("sent");
-    });
-  });
-
-  test("a pacing module that loads but cannot pace fails the call instead of leaving it waiting", async () => {
-    await jest.isolateModulesAsync(async () => {
-      jest.doMock("p-throttle", () => ({ __esModule: true, default: undefined }));
-      const { createRequestGate: isolatedGate } = await import("../../../src/core/http/request-gate");
-      const gate = isolatedGate({ requestsPerSecond: 10, maxInFlight: 2 });
-      await expect(gate.run("series_values", async () => "sent")).rejects.toThrow(TypeError);
-      jest.dontMock("p-throttle");
-    });
-  });
-
-  test("calls reserved while the pacing loads, and after, start in the order they came", async () => {
-    await jest.isolateModulesAsync(async () => {
-      const { createRequestGate: isolatedGate } = await import("../../../src/core/http/request-gate");
-      const gate = isolatedGate({ requestsPerSecond: 10, maxInFlight: 1 });
-      const order: number[] = [];
-      const done = [0, 1, 2].map((index) => gate.run("series_values", async () => void order.push(index)));
-      await jest.advanceTimersByTimeAsync(0);
-      done.push(gate.run("series_values", async () => void order.push(3)));
-      await jest.advanceTimersByTimeAsync(1_000);
-      await Promise.all(done);
-      expect(order).toEqual([0, 1, 2, 3]);
-    });
+  test("calls reserved together, and one after, start in the order they came", async () => {
+    const gate = createRequestGate({ requestsPerSecond: 10, maxInFlight: 1 });
+    const order: number[] = [];
+    const done = [0, 1, 2].map((index) => gate.run("series_values", async () => void order.push(index)));
+    await jest.advanceTimersByTimeAsync(0);
+    done.push(gate.run("series_values", async () => void order.push(3)));
+    await jest.advanceTimersByTimeAsync(1_000);
+    await Promise.all(done);
+    expect(order).toEqual([0, 1, 2, 3]);
   });
 
   test("a slot is granted from a timer even without a wait: work queued in the same turn is there", async () => {
@@ -286,5 +254,56 @@ describe("createRequestGate", () => {
       await expect(slot.run(async () => 1)).resolves.toBe(1);
       await expect(slot.run(async () => 2)).rejects.toThrow("one request only");
     });
+  });
+});
+
+describe("createRequestGate with the timers it is given", () => {
+  /** Timers that fire only when the test says: what the gate waits for, and when. */
+  class HeldPacing implements PacingTimers {
+    time = Date.parse("2026-11-18T15:00:00Z");
+    readonly waits: number[] = [];
+    private readonly due: Array<{ at: number; run: () => void }> = [];
+    now = (): number => this.time;
+    after = (ms: number, run: () => void): (() => void) => {
+      this.waits.push(ms);
+      const timer = { at: this.time + ms, run };
+      this.due.push(timer);
+      return () => this.due.splice(this.due.indexOf(timer), 1);
+    };
+    /** Moves the time to the next timer and runs it; false when none is set. */
+    async fireNext(): Promise<boolean> {
+      this.due.sort((a, b) => a.at - b.at);
+      const next = this.due.shift();
+      if (next === undefined) return false;
+      this.time = Math.max(this.time, next.at);
+      next.run();
+      for (let turn = 0; turn < 10; turn++) await Promise.resolve();
+      return true;
+    }
+  }
+
+  test.each([
+    [
+      "paced: each turn 105 ms after the one before",
+      true,
+      12,
+      [0, 105, 105, 105, 105, 105, 105, 105, 105, 105, 105, 105],
+    ],
+    ["through a team gateway: a zero-delay grant each", false, 3, [0, 0, 0]],
+  ])("%s goes through the given timers, none through the real ones", async (_name, paced, calls, waits) => {
+    const pacing = new HeldPacing();
+    const gate = createRequestGate({ requestsPerSecond: 10, maxInFlight: 50, paced: () => paced }, pacing);
+    const realTimer = jest.spyOn(globalThis, "setTimeout");
+    const starts: number[] = [];
+    const done = Array.from({ length: calls }, () =>
+      gate.run("series_values", async () => void starts.push(pacing.now())),
+    );
+    for (let turn = 0; turn < 10; turn++) await Promise.resolve();
+    while (await pacing.fireNext());
+    await Promise.all(done);
+    expect(realTimer).not.toHaveBeenCalled();
+    realTimer.mockRestore();
+    expect(pacing.waits).toEqual(waits);
+    expect(starts).toHaveLength(calls);
   });
 });

@@ -2,7 +2,8 @@
 // way the add-in builds them (createEngine, real HTTP) and a fetch wrapper that sees every
 // exchange. Time is the lab's own (LabClock): the engine's clock, the service's clock and
 // the engine's call timers read it, and it moves only when a scenario sets it or when
-// every call in flight is one the lab holds. The wrapper is the test's own witness of what
+// every call in flight is one the lab holds and the engine is not pacing its calls (the
+// pacing, like the service's rate limit, keeps real time). The wrapper is the test's own witness of what
 // the service charged (codes of every 2xx data answer); it lets a scenario act at an exact
 // moment (e.g. expire the token after the first data call), hold answers (a call slower
 // than its timeout: no answer until the engine gives up, then the service answers and
@@ -13,6 +14,7 @@ import { createEngine } from "../../../src/core/engine";
 import type { Engine } from "../../../src/core/engine-api";
 import type { FetchLike, KeyValueStorage } from "../../../src/core/environment";
 import type { Operation } from "../../../src/core/model";
+import { realPacing, type PacingTimers } from "../../../src/core/scheduler";
 import { MemoryStorage } from "../../../src/core/storage";
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../../../src/emulator";
 import { LabClock } from "./lab-clock";
@@ -125,7 +127,7 @@ export class FaultLab {
   /** Waits of the lab that gave up (a scenario fails on any). */
   readonly waitFailures: string[] = [];
   private dataCalls = 0;
-  /** Calls the engine is waiting on that the lab does not hold. */
+  /** Calls the engine is waiting on that the lab does not hold, and its pacing waits. */
   private answering = 0;
   private moving = false;
   /** Told when the last call the engine waits on (held ones aside) is answered. */
@@ -185,15 +187,42 @@ export class FaultLab {
     }
   }
 
-  readonly fetch: FetchLike = async (input, init) => {
-    // Counted at once: the engine armed this call's timeout just before calling here.
+  /** One more call (or pacing wait) the engine is waiting on; the returned function ends it, once. */
+  private waitingOn(): () => void {
     this.answering += 1;
-    let answering = true;
-    const answered = (): void => {
-      if (answering) this.answering -= 1;
-      answering = false;
+    let waiting = true;
+    return () => {
+      if (waiting) this.answering -= 1;
+      waiting = false;
       if (this.answering === 0) for (const resolve of this.whenNoneAnswering.splice(0)) resolve();
     };
+  }
+
+  /**
+   * The engine's request-rate timers: real ones (the service counts its rate in real time),
+   * each counted as a call on its way while it runs, so that the lab's clock does not move
+   * while the engine spaces its calls. Otherwise each real pause of the pacing would pass
+   * for quiet, and the lab would jump to the next held call's timeout in it: the calls of one
+   * recalculation, sent within a second, would time out in waves seconds of lab time apart.
+   */
+  readonly pacing: PacingTimers = {
+    now: () => Date.now(),
+    after: (ms, run) => {
+      const ended = this.waitingOn();
+      const cancel = realPacing.after(ms, () => {
+        run();
+        ended();
+      });
+      return () => {
+        cancel();
+        ended();
+      };
+    },
+  };
+
+  readonly fetch: FetchLike = async (input, init) => {
+    // Counted at once: the engine armed this call's timeout just before calling here.
+    const answered = this.waitingOn();
     try {
       const operation = operationOf(input);
       let url = input;
@@ -313,6 +342,7 @@ export class FaultLab {
         storage,
         clock: { now: this.now },
         scheduler: this.clock,
+        pacing: this.pacing,
         log: (level, text) => this.logs.push(`${level}: ${text}`),
       },
       {
