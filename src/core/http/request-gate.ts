@@ -51,11 +51,14 @@ interface OperationLimits {
 }
 
 /**
- * One operation's turns, in the order they were asked: each spacingMs after the one before,
- * or at once (a zero-delay timer) when that much has passed since. A turn always comes from a
- * timer, so the work queued in the same turn of the event loop is there when the holder
- * chooses what to send. Resolves with what `grant` resolves with, when it does (the caller's
- * in-flight place is held until then); the next turn does not wait for it.
+ * One operation's turns, in the order they were asked: each planned spacingMs after the one
+ * before, or at once (a zero-delay timer) when that much has passed since. Turns are planned,
+ * not counted from when the last timer fired, so a timer that fires late (the event loop busy
+ * reading an answer) does not push every later turn back; the start window then checks the
+ * starts as they really leave. A turn always comes from a timer, so the work queued in the
+ * same turn of the event loop is there when the holder chooses what to send. Resolves with
+ * what `grant` resolves with, when it does (the caller's in-flight place is held until then);
+ * the next turn does not wait for it.
  */
 function spacedTurns(spacingMs: number, timers: PacingTimers): OperationLimits["spaced"] {
   let nextAt = Number.NEGATIVE_INFINITY;
@@ -64,10 +67,10 @@ function spacedTurns(spacingMs: number, timers: PacingTimers): OperationLimits["
     const turn = previous.then(
       () =>
         new Promise<void>((resume) => {
-          timers.after(Math.max(0, nextAt - timers.now()), () => {
-            nextAt = timers.now() + spacingMs;
-            resume();
-          });
+          const now = timers.now();
+          const at = Math.max(nextAt, now);
+          nextAt = at + spacingMs;
+          timers.after(at - now, resume);
         }),
     );
     previous = turn;

@@ -306,4 +306,23 @@ describe("createRequestGate with the timers it is given", () => {
     expect(pacing.waits).toEqual(waits);
     expect(starts).toHaveLength(calls);
   });
+
+  test("a turn whose timer fired late does not push the next one back: turns keep their plan", async () => {
+    const pacing = new HeldPacing();
+    const gate = createRequestGate({ requestsPerSecond: 10, maxInFlight: 50 }, pacing);
+    const starts: number[] = [];
+    const t0 = pacing.now();
+    const done = Array.from({ length: 3 }, () =>
+      gate.run("series_values", async () => void starts.push(pacing.now() - t0)),
+    );
+    for (let turn = 0; turn < 10; turn++) await Promise.resolve();
+    await pacing.fireNext();
+    // The second turn's timer (planned at 105 ms) fires 20 ms late.
+    pacing.time = t0 + 125;
+    await pacing.fireNext();
+    while (await pacing.fireNext());
+    await Promise.all(done);
+    expect(pacing.waits).toEqual([0, 105, 85]);
+    expect(starts).toEqual([0, 125, 210]);
+  });
 });
