@@ -3,12 +3,12 @@
 // exchange. Time is the lab's own (LabClock): the engine's clock, the service's clock and
 // the engine's call timers read it, and it moves only when a scenario sets it or when
 // every call in flight is one the lab holds and the engine is not pacing its calls (the
-// pacing, like the service's rate limit, keeps real time). The wrapper is the test's own witness of what
-// the service charged (codes of every 2xx data answer); it lets a scenario act at an exact
-// moment (e.g. expire the token after the first data call), hold answers (a call slower
-// than its timeout: no answer until the engine gives up, then the service answers and
-// charges it), or make the service unreachable (a closed port on 127.0.0.1: a real
-// connection refusal).
+// pacing, like the service's rate limit, keeps real time). The wrapper is the test's own
+// witness of what the service charged (codes of every 2xx data answer); it lets a scenario
+// act at an exact moment (e.g. expire the token after the first data call), hold answers (a
+// call slower than its timeout: no answer until the engine gives up, then the service
+// answers and charges it), or make the service unreachable (a closed port on 127.0.0.1: a
+// real connection refusal).
 import { createServer } from "node:net";
 import { createEngine } from "../../../src/core/engine";
 import type { Engine } from "../../../src/core/engine-api";
