@@ -73,7 +73,8 @@ function spacedTurns(spacingMs: number, timers: PacingTimers): OperationLimits["
           timers.after(at - now, resume);
         }),
     );
-    previous = turn;
+    // A turn whose timer could not be set fails its own call only; the turns after it go on.
+    previous = turn.catch(() => undefined);
     return turn.then(grant);
   };
 }
@@ -152,19 +153,20 @@ export function createRequestGate(
   };
   // The in-flight place is taken first and the rate spacing applied inside it, so the
   // spacing holds at the moment the slot is granted; the place is held until the slot is
-  // freed.
+  // freed. A wait that fails before the grant (its timer could not be set) fails the call
+  // instead of leaving it waiting.
   const reserve = (operation: ServiceOperation): Promise<SendSlot> =>
-    new Promise((granted) => {
+    new Promise((granted, failed) => {
       if (options.paced?.() === false) {
-        void inFlightViaGateway(
+        inFlightViaGateway(
           () => new Promise<void>((free) => timers.after(0, () => granted(grantedSlot(free, null, timers)))),
-        );
+        ).catch(failed);
         return;
       }
       const { spaced, window } = limitsOf(operation);
-      void inFlight(() =>
+      inFlight(() =>
         spaced(() => new Promise<void>((free) => granted(grantedSlot(free, window, timers)))),
-      );
+      ).catch(failed);
     });
   return {
     reserve,

@@ -325,4 +325,27 @@ describe("createRequestGate with the timers it is given", () => {
     expect(pacing.waits).toEqual([0, 105, 85]);
     expect(starts).toEqual([0, 125, 210]);
   });
+
+  test.each([
+    ["paced", true],
+    ["through a team gateway", false],
+  ])("%s: a wait whose timer cannot be set fails its call, and the next call goes", async (_name, paced) => {
+    const pacing = new HeldPacing();
+    const setTimer = pacing.after;
+    let broken = true;
+    pacing.after = (ms, run) => {
+      if (broken) {
+        broken = false;
+        throw new Error("no timer");
+      }
+      return setTimer(ms, run);
+    };
+    const gate = createRequestGate({ requestsPerSecond: 10, maxInFlight: 1, paced: () => paced }, pacing);
+    const first = gate.run("series_values", async () => "first");
+    await expect(first).rejects.toThrow("no timer");
+    const second = gate.run("series_values", async () => "second");
+    for (let turn = 0; turn < 10; turn++) await Promise.resolve();
+    while (await pacing.fireNext());
+    await expect(second).resolves.toBe("second");
+  });
 });

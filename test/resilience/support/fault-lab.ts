@@ -206,7 +206,7 @@ export class FaultLab {
    * recalculation, sent within a second, would time out in waves seconds of lab time apart.
    */
   readonly pacing: PacingTimers = {
-    now: () => Date.now(),
+    now: realPacing.now,
     after: (ms, run) => {
       const ended = this.waitingOn();
       const cancel = realPacing.after(ms, () => {
