@@ -8,8 +8,11 @@
 // on their way. Then the keys wait for the operation's turn at the service's rate, and only then
 // are taken into a call of up to 40 codes (one data type per call, as the service requires; a
 // code at most once per call): every key that arrived while the call waited for its turn rides
-// in it. Forty waiting codes go at their turn at once. A cold morning, members opening workbooks
-// over a few seconds, thus fills calls instead of sending a part-filled one at every turn.
+// in it. Forty waiting codes go at their turn at once while one member alone asks; while several
+// ask, a full call goes at once only when another full call's worth would still wait behind it,
+// so the last forty wait with the part-filled rest (see fullCallsAt). A cold morning, members
+// opening workbooks over a few seconds, thus fills calls instead of sending a part-filled one at
+// every turn.
 // Before a call the gateway takes the keys' locks and looks at the store again, so two gateway
 // instances on one database never buy the same key twice.
 import type { DataType, ProductId } from "../../core/model";
@@ -141,7 +144,7 @@ export class PurchaseQueue {
     if (joined > 0) this.settings.events?.coalesced?.(joined);
     for (const group of touched) {
       // A full call goes out at its turn; a part-filled one waits for company first.
-      if (distinctCodes(group.waiting) >= MAX_CODES_PER_CALL) this.send(group);
+      if (this.canFillAtOnce(group)) this.send(group);
       else if (!group.sending) this.flushLater(group);
     }
     const settled = await Promise.all(
@@ -190,7 +193,7 @@ export class PurchaseQueue {
   private waitLeft(group: Group): number {
     // Keys wait in the order they came: the first is the oldest (the ones taken left the list).
     const oldest = group.waiting[0];
-    if (oldest === undefined || distinctCodes(group.waiting) >= MAX_CODES_PER_CALL) return 0;
+    if (oldest === undefined || this.canFillAtOnce(group)) return 0;
     const { maxWaitMs } = this.settings;
     const now = this.elapsed();
     const idleEnds = this.lastArrival + this.idleWindow(now);
@@ -207,13 +210,35 @@ export class PurchaseQueue {
     return false;
   }
 
-  /** The idle window: the team's while several members asked within the longest wait, else the solo one. */
+  /** The idle window: the team's while several members ask, else the solo one. */
   private idleWindow(now: number): number {
-    const { idleMs, soloIdleMs = idleMs, maxWaitMs } = this.settings;
+    const { idleMs, soloIdleMs = idleMs } = this.settings;
+    return this.severalAsking(now) ? idleMs : soloIdleMs;
+  }
+
+  /** Whether more than one member asked for keys to buy within the longest wait. */
+  private severalAsking(now: number): boolean {
     for (const [member, seen] of this.membersSeen) {
-      if (seen < now - maxWaitMs) this.membersSeen.delete(member);
+      if (seen < now - this.settings.maxWaitMs) this.membersSeen.delete(member);
     }
-    return this.membersSeen.size > 1 ? idleMs : soloIdleMs;
+    return this.membersSeen.size > 1;
+  }
+
+  /** Whether the group's waiting keys make a call that goes at its turn without waiting for company. */
+  private canFillAtOnce(group: Group): boolean {
+    return distinctCodes(group.waiting) >= this.fullCallsAt();
+  }
+
+  /**
+   * The distinct codes a group needs for a full call to go without waiting: 40 while one member
+   * alone asks (their engine packs its own codes); 80 while several ask. The last 40 then wait
+   * with the part-filled rest, and the calls are chosen among all of them when the group stops
+   * gathering: a code another member asks in another currency or unit, which cannot share a
+   * call with its first key, then rides in a call of its own key's company instead of costing
+   * a call of its own after the others left.
+   */
+  private fullCallsAt(): number {
+    return this.severalAsking(this.elapsed()) ? 2 * MAX_CODES_PER_CALL : MAX_CODES_PER_CALL;
   }
 
   private elapsed(): number {

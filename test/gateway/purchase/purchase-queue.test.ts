@@ -438,14 +438,14 @@ test("codes left after a full call wait the longest wait from their own arrival,
     );
   const codes = (from: number, count: number) =>
     Array.from({ length: count }, (_, index) => `${from + index}-1-1`);
-  // Ann's 30 codes wait at 0 ms; Bob's 15 at 8 ms make a full call of Ann's 30 and 10 of Bob's.
-  ask("ann@example.com", codes(100, 30));
+  // Ann's 40 codes leave at once at 0 ms (she asks alone); Bob's 45 at 8 ms wait for company.
+  ask("ann@example.com", codes(100, 40));
   timer.advance(8);
-  ask("bob@example.com", codes(200, 15));
+  ask("bob@example.com", codes(200, 45));
   await settle();
-  expect(upstream.calls.map((call) => call.codes.length)).toEqual([40]);
-  // Then a code every 8 ms (under the 10 ms idle window): Bob's other 5, which came at 8 ms,
-  // wait until 108 ms; 100 ms is the longest wait of Ann's codes, which left long ago.
+  expect(upstream.calls.map((call) => call.codes)).toEqual([codes(100, 40)]);
+  // Then a code every 8 ms (under the 10 ms idle window): Bob's 45, which came at 8 ms, wait
+  // until 108 ms; 100 ms is the longest wait of Ann's codes, which left long ago.
   for (let step = 0; step < 12; step += 1) {
     timer.advance(8);
     ask("cid@example.com", codes(300 + step, 1));
@@ -455,10 +455,100 @@ test("codes left after a full call wait the longest wait from their own arrival,
   expect(upstream.calls).toHaveLength(1);
   timer.advance(8);
   await settle();
-  expect(upstream.calls.map((call) => call.codes.length)).toEqual([40, 17]);
-  expect(upstream.calls[1]?.codes.slice(0, 5)).toEqual(codes(210, 5));
+  expect(upstream.calls.map((call) => call.codes.length)).toEqual([40, 40, 17]);
+  expect(upstream.calls[2]?.codes.slice(0, 5)).toEqual(codes(240, 5));
   for (const call of upstream.calls) call.answer(ok(call.codes));
   await Promise.all(asked);
+});
+
+describe("a full call goes at once while one member asks; while several ask, only with another full call's worth behind it", () => {
+  const codes = (from: number, count: number) =>
+    Array.from({ length: count }, (_, index) => item(`${from + index}-1-1`));
+  test.each<[string, Array<[string, number]>, number[], number[]]>([
+    // what, who asks how many new codes (in this order, at once), the calls that leave at once,
+    // the calls once the idle window ended
+    ["one member, 45 codes", [["ann", 45]], [40], [40, 5]],
+    ["one member, 85 codes", [["ann", 85]], [40, 40], [40, 40, 5]],
+    [
+      "two members, 45 codes",
+      [
+        ["ann", 30],
+        ["bob", 15],
+      ],
+      [],
+      [40, 5],
+    ],
+    [
+      "two members, 79 codes",
+      [
+        ["ann", 30],
+        ["bob", 49],
+      ],
+      [],
+      [40, 39],
+    ],
+    [
+      "two members, 85 codes",
+      [
+        ["ann", 30],
+        ["bob", 55],
+      ],
+      [40],
+      [40, 40, 5],
+    ],
+    [
+      "one member's full call, then a second member's 45 codes",
+      [
+        ["ann", 40],
+        ["bob", 45],
+      ],
+      [40],
+      [40, 40, 5],
+    ],
+  ])("%s", async (_, asks, atOnce, afterIdle) => {
+    let next = 100;
+    const asked = asks.map(([who, count]) => {
+      const items = codes(next, count);
+      next += count;
+      return queue.buy(`${who}@example.com`, "energy_price", "series_values", items);
+    });
+    await settle();
+    expect(upstream.calls.map((call) => call.codes.length)).toEqual(atOnce);
+    timer.advance(10);
+    await settle();
+    expect(upstream.calls.map((call) => call.codes.length)).toEqual(afterIdle);
+    for (const call of upstream.calls) call.answer(ok(call.codes));
+    await Promise.all(asked);
+  });
+
+  test("a code a third member asks in another currency after a full call's worth had come rides in one of two calls, not a third", async () => {
+    const annCodes = codes(100, 30);
+    const bobCodes = codes(200, 15);
+    // Cid asks for one of Bob's codes in another currency, and 34 new codes: 80 keys, 79 codes.
+    const cidCodes = [item("211-1-1", { currency: "3" }), ...codes(300, 34)];
+    const asked = [
+      queue.buy("ann@example.com", "energy_price", "series_values", annCodes),
+      queue.buy("bob@example.com", "energy_price", "series_values", bobCodes),
+    ];
+    timer.advance(5);
+    await settle();
+    // Sent at once, Ann's and ten of Bob's codes would have left Bob's code 211 behind with
+    // Cid's key of it: 39 codes and one of them twice, two calls more.
+    expect(upstream.calls).toHaveLength(0);
+    asked.push(queue.buy("cid@example.com", "energy_price", "series_values", cidCodes));
+    timer.advance(10);
+    await settle();
+    expect(upstream.calls.map((call) => call.codes.length)).toEqual([40, 40]);
+    expect(upstream.calls.map((call) => call.codes.filter((code) => code === "211-1-1"))).toEqual([
+      ["211-1-1"],
+      ["211-1-1"],
+    ]);
+    for (const call of upstream.calls) call.answer(ok(call.codes));
+    const outcomes = await Promise.all(asked);
+    expect(outcomes.flatMap((outcome) => [...outcome.values()].map((entry) => entry.kind))).toEqual(
+      Array.from({ length: 80 }, () => "answer"),
+    );
+  });
 });
 
 test("the end of every call is told with what it charged, also when keeping its answer fails", async () => {
