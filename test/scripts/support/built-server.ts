@@ -11,9 +11,11 @@ export const ROOT = path.resolve(__dirname, "../../..");
 /** Compiles the server into `outDir` (what `npm run build:server` writes to dist-server/). */
 export async function compileServer(outDir: string): Promise<void> {
   const tsc = path.join(ROOT, "node_modules/typescript7/bin/tsc");
-  await promisify(execFile)(process.execPath, [tsc, "-p", "tsconfig.server.json", "--outDir", outDir], {
-    cwd: ROOT,
-  });
+  await promisify(execFile)(
+    process.execPath,
+    [tsc, "-p", "tsconfig.server.json", "--singleThreaded", "--outDir", outDir],
+    { cwd: ROOT },
+  );
 }
 
 function javaScriptFiles(folder: string): string[] {
