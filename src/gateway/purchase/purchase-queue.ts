@@ -234,8 +234,8 @@ export class PurchaseQueue {
    * alone asks (their engine packs its own codes); 80 while several ask. The last 40 then wait
    * with the part-filled rest, and the calls are chosen among all of them when the group stops
    * gathering: a code another member asks in another currency or unit, which cannot share a
-   * call with its first key, then rides in a call of its own key's company instead of costing
-   * a call of its own after the others left.
+   * call with its first key, then rides in another of those calls instead of costing a call of
+   * its own after the others left.
    */
   private fullCallsAt(): number {
     return this.severalAsking(this.elapsed()) ? 2 * MAX_CODES_PER_CALL : MAX_CODES_PER_CALL;

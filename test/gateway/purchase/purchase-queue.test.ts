@@ -532,8 +532,8 @@ describe("a full call goes at once while one member asks; while several ask, onl
     ];
     timer.advance(5);
     await settle();
-    // Sent at once, Ann's and ten of Bob's codes would have left Bob's code 211 behind with
-    // Cid's key of it: 39 codes and one of them twice, two calls more.
+    // Had Ann's codes and ten of Bob's left at once, Bob's code 211 would have waited with
+    // Cid's key of it, 40 keys of 39 codes: three calls in all.
     expect(upstream.calls).toHaveLength(0);
     asked.push(queue.buy("cid@example.com", "energy_price", "series_values", cidCodes));
     timer.advance(10);
