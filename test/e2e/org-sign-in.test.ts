@@ -11,6 +11,7 @@ import { startService, startTeamGateway, type ServiceUnderTest } from "../gatewa
 import { launchChromium, newTestContext } from "./support/browser";
 import { startTestProvider, type TestProvider } from "./support/oidc-provider";
 import { QUIET_DAY, screenshot } from "./support/preview-fixture";
+import { developmentAddinWith } from "../support/shared-builds";
 import { rmSync } from "node:fs";
 
 const CLIENT_ID = "pcd-addin-client";
@@ -18,7 +19,8 @@ const AUDIENCE = "pcd-gateway-client";
 const TENANT = "11111111-2222-3333-4444-555555555555";
 const USER = "Ana.Lopez@Example.com";
 
-// A build of its own (the provider's address is a build setting) and a gateway.
+// A build of its own (the provider's address is a build setting: the development build with
+// the organisation sign-in settings) and a gateway.
 jest.setTimeout(300_000);
 
 let service: ServiceUnderTest;
@@ -38,17 +40,13 @@ beforeAll(async () => {
     user: USER,
     now: service.now,
   });
-  build = await buildAddin({
-    mode: "development",
-    // The provider's port changes every run: one cache for this test's builds.
-    cacheKey: { mode: "development", orgSignIn: "test provider" },
-    env: {
-      PCD_OFFICE_JS: "local",
+  build = await buildAddin(
+    developmentAddinWith({
       PCD_OIDC_AUTHORITY: provider.url,
       PCD_OIDC_CLIENT_ID: CLIENT_ID,
       PCD_OIDC_SCOPE: `api://${AUDIENCE}/access_as_user`,
-    },
-  });
+    }),
+  );
   store = memoryStore();
   gateway = await startTeamGateway(service, store, {
     dist: build,
