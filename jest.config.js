@@ -52,7 +52,8 @@ const ESM_ONLY_PACKAGES = ["p-limit", "p-throttle", "yocto-queue"];
 const SWC = swcTypescriptCommonJs();
 
 const shared = {
-  testEnvironment: "node",
+  // Node's, disabling at each file's end what the file enabled (test/support/lane-environment.js).
+  testEnvironment: "<rootDir>/test/support/lane-environment.js",
   roots: ["<rootDir>/test"],
   transform: {
     "^.+\\.tsx?$": ["@swc/jest", SWC],

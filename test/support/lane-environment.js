@@ -1,0 +1,43 @@
+// The test environment of every lane (jest.config.js): Node's, and at the end of each test file
+// it disables the AsyncLocalStorage instances enabled while the file ran.
+//
+// Why: Jest's test runner (jest-circus) creates an AsyncLocalStorage for each test file and runs
+// every test and hook in it, and never disables it. Before Node's AsyncContextFrame (the default
+// from Node 24), an enabled instance stays in a list that Node walks for every promise and other
+// asynchronous resource the process creates, storing the instance's value on each. A worker that
+// had run a hundred files paid a hundred steps for every promise of the next file: in one unit
+// lane run in a single process, that walk was about a seventh of the CPU time. Disabled at the
+// file's end, an instance leaves that list; one a later file uses again (Playwright's, loaded
+// once per worker) is enabled again by its next `run`.
+"use strict";
+const { AsyncLocalStorage } = require("node:async_hooks");
+const { TestEnvironment } = require("jest-environment-node");
+
+/** The instances enabled in this worker since the last test file ended. */
+const enabledStorages = new Set();
+
+/**
+ * Records each instance that enables itself: `run` and `enterWith` are the public ways to
+ * enable one (the environment module is loaded once per worker, so this wraps them once).
+ */
+function recordEnabledStorages() {
+  for (const method of ["run", "enterWith"]) {
+    const original = AsyncLocalStorage.prototype[method];
+    AsyncLocalStorage.prototype[method] = function recordedEnable(...args) {
+      enabledStorages.add(this);
+      return original.apply(this, args);
+    };
+  }
+}
+
+recordEnabledStorages();
+
+class LaneEnvironment extends TestEnvironment {
+  async teardown() {
+    for (const storage of enabledStorages) storage.disable();
+    enabledStorages.clear();
+    await super.teardown();
+  }
+}
+
+module.exports = LaneEnvironment;
