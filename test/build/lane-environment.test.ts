@@ -7,6 +7,8 @@ import type { TestEnvironment } from "jest-environment-node";
 
 type EnvironmentArguments = ConstructorParameters<typeof TestEnvironment>;
 
+// A copy of the module this file's own environment loaded: it shares that one's record. Its
+// teardown here disables this file's Jest context too, which Jest enables again at the next test.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const LaneEnvironment = require("../support/lane-environment") as typeof TestEnvironment;
 

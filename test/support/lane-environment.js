@@ -13,29 +13,36 @@
 const { AsyncLocalStorage } = require("node:async_hooks");
 const { TestEnvironment } = require("jest-environment-node");
 
-/** The instances enabled in this worker since the last test file ended. */
-const enabledStorages = new Set();
-
 /**
- * Records each instance that enables itself: `run` and `enterWith` are the public ways to
- * enable one (the environment module is loaded once per worker, so this wraps them once).
+ * The instances enabled in this worker since the last test file ended. Kept on the class Node
+ * shares with every module registry of the worker, and its methods wrapped once, so that a copy
+ * of this module a test file loads records into the same set instead of wrapping them again.
  */
-function recordEnabledStorages() {
-  for (const method of ["run", "enterWith"]) {
-    const original = AsyncLocalStorage.prototype[method];
-    AsyncLocalStorage.prototype[method] = function recordedEnable(...args) {
-      enabledStorages.add(this);
-      return original.apply(this, args);
-    };
+const ENABLED_STORAGES = Symbol.for("pcd.lane-environment.enabled-storages");
+
+/** Records each instance that enables itself: `run` and `enterWith` are the public ways. */
+function enabledStorages() {
+  const prototype = AsyncLocalStorage.prototype;
+  if (prototype[ENABLED_STORAGES] === undefined) {
+    const enabled = new Set();
+    Object.defineProperty(prototype, ENABLED_STORAGES, { value: enabled });
+    for (const method of ["run", "enterWith"]) {
+      const original = prototype[method];
+      prototype[method] = function recordedEnable(...args) {
+        enabled.add(this);
+        return original.apply(this, args);
+      };
+    }
   }
+  return prototype[ENABLED_STORAGES];
 }
 
-recordEnabledStorages();
+const enabled = enabledStorages();
 
 class LaneEnvironment extends TestEnvironment {
   async teardown() {
-    for (const storage of enabledStorages) storage.disable();
-    enabledStorages.clear();
+    for (const storage of enabled) storage.disable();
+    enabled.clear();
     await super.teardown();
   }
 }
