@@ -12,6 +12,11 @@
 "use strict";
 const { AsyncLocalStorage } = require("node:async_hooks");
 const { TestEnvironment } = require("jest-environment-node");
+const { cacheCompiledCode } = require("./compile-cache");
+
+// The lanes' workers load this module before any test file: their modules compile from V8's
+// code cache from the second file on (./compile-cache.js).
+cacheCompiledCode();
 
 /**
  * The instances enabled in this worker since the last test file ended. Kept on the class Node
