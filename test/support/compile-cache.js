@@ -3,7 +3,7 @@
 // Why: Jest gives every test file a module registry of its own, so a worker compiles the same
 // module's code (the engine, Fluent, fastify) once for every file that loads it, through
 // `vm.compileFunction`. Compiling the same source with the code V8 produced the first time
-// skips parsing it again; in a unit lane run in one process, compiling took about a fifth of the
+// skips parsing it again; in a unit lane run in one process, compiling took about a sixth of the
 // CPU time. The cache is V8's own data, keyed here by the exact source and file name, kept in
 // the worker's memory only (nothing is written to disk); V8 checks it and compiles from the
 // source when it does not fit.
