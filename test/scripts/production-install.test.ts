@@ -4,7 +4,7 @@
 // `npm run serve` serves the add-in and `npm run gateway` starts, with the production packages only.
 //
 // Gated to run once per dependency set: the install and the two starts take about 13 s on the
-// 2-core machines here (the install alone 9 to 12 CPU-seconds), not worth repeating on every
+// 2-core machines here (the install alone 8 to 12 CPU-seconds), not worth repeating on every
 // `npm test`, and the outcome can only change when package.json, the lockfile, .npmrc or the
 // launcher change.
 // A passing run leaves a marker named by their hash in node_modules/.cache, so CI (a fresh
