@@ -21,11 +21,9 @@ export interface RefreshControl {
 export interface WorkbookActionsControl {
   current(): ActionState;
   subscribe(listener: (state: ActionState) => void): () => void;
-  run(
-    action: WorkbookAction,
-    confirmed?: readonly UnconfirmedCell[],
-    overwrite?: readonly ChangedBlock[],
-  ): Promise<void>;
+  run(action: WorkbookAction): Promise<void>;
+  confirmAndRestore(cells: readonly UnconfirmedCell[]): Promise<void>;
+  overwriteAndRestore(block: ChangedBlock): Promise<void>;
   writeReport(changes: readonly SeriesReleaseChanges[], finishedAt: number): Promise<string>;
 }
 

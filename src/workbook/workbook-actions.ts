@@ -33,8 +33,15 @@ const SCOPES: Record<WorkbookAction, FreezeScope | "all" | "selection"> = {
   restoreSelection: "selection",
 };
 
+/** What the person agreed to before a Restore ran: it carries over when they agree to more. */
+export interface RestoreAgreement {
+  confirmed: readonly UnconfirmedCell[];
+  overwrite: readonly ChangedBlock[];
+}
+
 export type ActionResult =
-  { kind: "freeze"; outcome: FreezeOutcome } | { kind: "restore"; outcome: RestoreOutcome };
+  | { kind: "freeze"; outcome: FreezeOutcome }
+  | { kind: "restore"; outcome: RestoreOutcome; agreed: RestoreAgreement };
 
 export type ActionState =
   | { status: "idle" }
@@ -81,6 +88,30 @@ export class WorkbookActions {
   }
 
   /**
+   * Runs the last Restore again with these entries frozen elsewhere confirmed as well. What the
+   * person agreed to before (other entries, edited blocks to overwrite) still holds: agreeing to
+   * one question must not take back the answer to the other.
+   */
+  async confirmAndRestore(cells: readonly UnconfirmedCell[]): Promise<void> {
+    const last = this.lastRestore();
+    if (last === null) return;
+    await this.run(last.action, [...last.agreed.confirmed, ...cells], last.agreed.overwrite);
+  }
+
+  /** Runs the last Restore again, overwriting this edited block as well (see confirmAndRestore). */
+  async overwriteAndRestore(block: ChangedBlock): Promise<void> {
+    const last = this.lastRestore();
+    if (last === null) return;
+    await this.run(last.action, last.agreed.confirmed, [...last.agreed.overwrite, block]);
+  }
+
+  private lastRestore(): { action: WorkbookAction; agreed: RestoreAgreement } | null {
+    const state = this.state;
+    if (state.status !== "done" || state.result.kind !== "restore") return null;
+    return { action: state.action, agreed: state.result.agreed };
+  }
+
+  /**
    * Writes the release's changes to a sheet "PCD changes <YYYY-MM>"; resolves to its address.
    * The whole report or nothing: a report larger than a sheet holds is refused before any
    * sheet is touched.
@@ -120,6 +151,7 @@ export class WorkbookActions {
               confirmed,
               overwrite,
             }),
+            agreed: { confirmed, overwrite },
           };
       this.set({ status: "done", action, result });
     } catch (error) {

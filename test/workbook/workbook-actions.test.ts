@@ -1,4 +1,5 @@
-import { SEAL } from "./test-seal";
+import { freeze } from "../../src/workbook/freeze";
+import { SEAL, testSeal } from "./test-seal";
 import { describeActionState, WorkbookActions, type ActionState } from "../../src/workbook/workbook-actions";
 import { MemoryWorkbookHost } from "./memory-workbook-host";
 
@@ -48,6 +49,7 @@ describe("describeActionState", () => {
             refused: [],
             remaining: 1,
           },
+          agreed: { confirmed: [], overwrite: [] },
         },
       },
       "warning",
@@ -75,6 +77,7 @@ describe("describeActionState", () => {
             refused: [],
             remaining: 1,
           },
+          agreed: { confirmed: [], overwrite: [] },
         },
       },
       "warning",
@@ -116,6 +119,77 @@ describe("WorkbookActions", () => {
     host.settings.set("pcd.frozen", "{not json");
     await actions.run("restoreAll");
     expect(actions.current()).toMatchObject({ status: "failed", action: "restoreAll" });
+  });
+
+  describe("a block frozen on another computer and edited since", () => {
+    /** B2 frozen with another computer's seal, then a value typed over it. */
+    async function editedForeignFreeze(): Promise<{ host: MemoryWorkbookHost; actions: WorkbookActions }> {
+      const host = new MemoryWorkbookHost();
+      host.setFormula("Sheet1!B2", '=PCD.VALUE("1-1-1")', [[42.5]]);
+      await freeze({ seal: testSeal(), host, scope: "workbook", provenance: async () => [], now: () => 0 });
+      host.type("Sheet1!B2", 40);
+      const actions = new WorkbookActions(
+        () => host,
+        () => noEngine,
+        SEAL,
+        () => 0,
+      );
+      return { host, actions };
+    }
+
+    function restoreOutcome(actions: WorkbookActions) {
+      const state = actions.current();
+      if (state.status !== "done" || state.result.kind !== "restore")
+        throw new Error(`not a restore: ${state.status}`);
+      return state.result.outcome;
+    }
+
+    test("is restored once the person confirmed its formula and then its overwrite", async () => {
+      const { host, actions } = await editedForeignFreeze();
+      await actions.run("restoreAll");
+      const asked = restoreOutcome(actions);
+      expect(asked.unconfirmed).toEqual([{ range: "Sheet1!B2", formula: '=PCD.VALUE("1-1-1")' }]);
+
+      await actions.confirmAndRestore(asked.unconfirmed);
+      const edited = restoreOutcome(actions);
+      expect(edited.unconfirmed).toEqual([]);
+      expect(edited.changed).toEqual([
+        { range: "Sheet1!B2", cells: [{ cell: "Sheet1!B2", frozen: 42.5, now: 40 }] },
+      ]);
+      expect(host.cell("Sheet1!B2")?.formula).toBe("");
+
+      const [block] = edited.changed;
+      if (block === undefined) throw new Error("no changed block");
+      await actions.overwriteAndRestore(block);
+      expect(restoreOutcome(actions)).toMatchObject({
+        restored: ["Sheet1!B2"],
+        unconfirmed: [],
+        changed: [],
+      });
+      expect(host.cell("Sheet1!B2")?.formula).toBe('=PCD.VALUE("1-1-1")');
+    });
+
+    test("a new Restore asks again: an earlier agreement does not carry into it", async () => {
+      const { host, actions } = await editedForeignFreeze();
+      await actions.run("restoreAll");
+      await actions.confirmAndRestore(restoreOutcome(actions).unconfirmed);
+      expect(restoreOutcome(actions).changed).toHaveLength(1);
+
+      await actions.run("restoreAll");
+      expect(restoreOutcome(actions).unconfirmed).toHaveLength(1);
+      expect(host.cell("Sheet1!B2")?.formula).toBe("");
+    });
+
+    test("agreeing does nothing when the last action was not a Restore", async () => {
+      const { host, actions } = await editedForeignFreeze();
+      await actions.overwriteAndRestore({
+        range: "Sheet1!B2",
+        cells: [{ cell: "Sheet1!B2", frozen: 42.5, now: 40 }],
+      });
+      await actions.confirmAndRestore([{ range: "Sheet1!B2", formula: '=PCD.VALUE("1-1-1")' }]);
+      expect(actions.current()).toEqual({ status: "idle" });
+      expect(host.cell("Sheet1!B2")?.formula).toBe("");
+    });
   });
 
   test("writes the release report to its month's sheet", async () => {

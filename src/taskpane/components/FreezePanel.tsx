@@ -52,10 +52,7 @@ export function FreezePanel(): React.JSX.Element {
   const outcome = state.status === "done" && state.result.kind === "restore" ? state.result.outcome : null;
   const unconfirmed = outcome?.unconfirmed ?? [];
   const changed = outcome?.changed ?? [];
-  const restoreAnyway = (block: ChangedBlock): void => {
-    if (state.status !== "done") return;
-    void actions.run(state.action, [], [block]);
-  };
+  const restoreAnyway = (block: ChangedBlock): void => void actions.overwriteAndRestore(block);
   const button = ([action, label]: [WorkbookAction, string], primary = false): React.JSX.Element => (
     <Button
       key={action}
@@ -139,7 +136,7 @@ export function FreezePanel(): React.JSX.Element {
             <Button
               appearance="primary"
               disabled={running}
-              onClick={() => void actions.run(state.action, unconfirmed)}
+              onClick={() => void actions.confirmAndRestore(unconfirmed)}
             >
               {`Restore ${unconfirmed.length === 1 ? "this formula" : `these ${unconfirmed.length} formulas`}`}
             </Button>
