@@ -21,6 +21,23 @@ function save(settings: DocumentSettings): Promise<void> {
   });
 }
 
+/**
+ * Changes one setting and saves. Office keeps settings in memory and saveAsync writes all of
+ * them, so a change whose save failed would still reach the file with the next successful save
+ * (of the engine's key list, say): it is taken back before the failure is reported.
+ */
+async function change(settings: DocumentSettings, name: string, apply: () => void): Promise<void> {
+  const before: unknown = settings.get(name);
+  apply();
+  try {
+    await save(settings);
+  } catch (error) {
+    if (before === null || before === undefined) settings.remove(name);
+    else settings.set(name, before);
+    throw error;
+  }
+}
+
 export function createDocumentSettingsStorage(settings: DocumentSettings, prefix = "pcd."): KeyValueStorage {
   // Office.Settings cannot enumerate its keys: remember the ones this session wrote.
   const written = new Set<string>();
@@ -31,14 +48,12 @@ export function createDocumentSettingsStorage(settings: DocumentSettings, prefix
       return value === null || value === undefined ? undefined : (value as T);
     },
     set: async (key, value) => {
-      settings.set(prefix + key, value);
+      await change(settings, prefix + key, () => settings.set(prefix + key, value));
       written.add(key);
-      await save(settings);
     },
     delete: async (key) => {
-      settings.remove(prefix + key);
+      await change(settings, prefix + key, () => settings.remove(prefix + key));
       written.delete(key);
-      await save(settings);
     },
     keys: async () => [...written],
   };

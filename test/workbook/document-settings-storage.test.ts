@@ -73,6 +73,28 @@ describe("workbook storage in Office document settings", () => {
     await expect(storage.set("k", 1)).rejects.toThrow(/document is read-only/);
   });
 
+  type Storage = ReturnType<typeof createDocumentSettingsStorage>;
+  test.each<[string, string, (storage: Storage) => Promise<void>, unknown]>([
+    ["a new value", "new", (storage) => storage.set("new", 3), undefined],
+    ["a changed value", "kept", (storage) => storage.set("kept", 3), 1],
+    ["a deleted value", "kept", (storage) => storage.delete("kept"), 1],
+  ])(
+    "a change whose save failed never reaches the file with a later save: %s",
+    async (_label, name, change, kept) => {
+      const settings = new FakeSettings();
+      const storage = createDocumentSettingsStorage(settings);
+      await storage.set("kept", 1);
+      settings.failSave = true;
+      await expect(change(storage)).rejects.toThrow(/document is read-only/);
+      expect(await storage.get(name)).toBe(kept);
+
+      settings.failSave = false;
+      await storage.set("other", 2);
+      expect(settings.saved.get(`pcd.${name}`)).toBe(kept);
+      expect(settings.saved.get("pcd.other")).toBe(2);
+    },
+  );
+
   test("delete removes the value and lists only what remains", async () => {
     const storage = createDocumentSettingsStorage(new FakeSettings());
     await storage.set("a", 1);
