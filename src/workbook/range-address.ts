@@ -1,5 +1,10 @@
 // A1 addresses with their sheet ("Sheet1!B2:C4", "'My sheet'!B2") as Excel reports them,
-// enough to tell whether a frozen cell lies in the selection.
+// enough to tell whether a frozen cell lies in the selection. A selection may also be whole
+// columns or rows ("Sheet1!B:D", "Sheet1!2:2"); a frozen range is always cells.
+
+/** An Excel sheet's size (since Excel 2007): what a whole column or row spans. */
+export const SHEET_ROWS = 1_048_576;
+export const SHEET_COLUMNS = 16_384;
 
 export interface RangeArea {
   sheet: string;
@@ -19,12 +24,33 @@ export function splitAddress(address: string): [string, string] {
   return [unquoted, address.slice(bang + 1)];
 }
 
+function columnIndex(letters: string): number {
+  let column = 0;
+  for (const letter of letters.toUpperCase()) column = column * 26 + (letter.charCodeAt(0) - 64);
+  return column - 1;
+}
+
 function parseCell(text: string): { row: number; column: number } {
   const match = /^\$?([A-Za-z]{1,3})\$?(\d{1,7})$/.exec(text.trim());
   if (!match) throw new Error(`"${text}" is not a cell address like B2.`);
-  let column = 0;
-  for (const letter of match[1]!.toUpperCase()) column = column * 26 + (letter.charCodeAt(0) - 64);
-  return { row: Number(match[2]) - 1, column: column - 1 };
+  return { row: Number(match[2]) - 1, column: columnIndex(match[1]!) };
+}
+
+/** "B:D" or "2:5" (whole columns or rows, as Excel reports such a selection) → its area, else null. */
+function parseLines(sheet: string, cells: string): RangeArea | null {
+  const columns = /^\$?([A-Za-z]{1,3}):\$?([A-Za-z]{1,3})$/.exec(cells.trim());
+  if (columns) {
+    const [from, to] = [columnIndex(columns[1]!), columnIndex(columns[2]!)];
+    const column = Math.min(from, to);
+    return { sheet, row: 0, column, rowCount: SHEET_ROWS, columnCount: Math.abs(to - from) + 1 };
+  }
+  const rows = /^\$?(\d{1,7}):\$?(\d{1,7})$/.exec(cells.trim());
+  if (rows) {
+    const [from, to] = [Number(rows[1]) - 1, Number(rows[2]) - 1];
+    const row = Math.min(from, to);
+    return { sheet, row, column: 0, rowCount: Math.abs(to - from) + 1, columnCount: SHEET_COLUMNS };
+  }
+  return null;
 }
 
 export function parseArea(address: string): RangeArea {
@@ -57,15 +83,37 @@ export function areasOf(address: string): string[] {
   return areas.map((area) => area.trim()).filter((area) => area !== "");
 }
 
-/** True when `range` shares a cell with any area of `selection`. */
-export function touches(range: string, selection: string): boolean {
-  return areasOf(selection).some((area) => overlaps(range, area));
+/** One area of a selection: cells, or whole columns or rows. */
+export function parseSelectionArea(address: string): RangeArea {
+  const [sheet, cells] = splitAddress(address);
+  return parseLines(sheet, cells) ?? parseArea(address);
+}
+
+/**
+ * A selection's areas (see areasOf), each parsed; throws with the address when one is not an
+ * address Excel gives a selection, so a caller never reads "not selected" into it.
+ */
+export function selectionAreas(selection: string): RangeArea[] {
+  try {
+    return areasOf(selection).map(parseSelectionArea);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`PCD cannot read the selection's address ${selection}: ${reason}`);
+  }
+}
+
+/** True when `range` shares a cell with any of the selection's areas (see selectionAreas). */
+export function touches(range: string, selection: readonly RangeArea[]): boolean {
+  const area = parseArea(range);
+  return selection.some((part) => areasOverlap(area, part));
 }
 
 /** True when the two ranges share a cell. */
 export function overlaps(a: string, b: string): boolean {
-  const first = parseArea(a);
-  const second = parseArea(b);
+  return areasOverlap(parseArea(a), parseArea(b));
+}
+
+function areasOverlap(first: RangeArea, second: RangeArea): boolean {
   return (
     first.sheet === second.sheet &&
     first.row < second.row + second.rowCount &&

@@ -12,7 +12,7 @@
 // frozen cell, or whose formula or range Freeze could not have written, is reported and
 // never applied.
 import { FROZEN_SETTING, readFrozenRecord, type FrozenCell } from "./frozen-record";
-import { cellAt, overlaps, parseArea, touches } from "./range-address";
+import { cellAt, overlaps, parseArea, selectionAreas, touches } from "./range-address";
 import type { RecordSeal } from "./record-seal";
 import { formulaProblem, shapeProblem } from "./restorable";
 import { SOURCES_SHEET, sourcesSheetRows } from "./sources-sheet";
@@ -94,7 +94,8 @@ export async function restore(
   options: RestoreOptions,
 ): Promise<RestoreOutcome> {
   const { record, malformed } = readFrozenRecord(await host.readSetting(FROZEN_SETTING));
-  const selection = scope === "selection" ? await host.selectedAddress() : null;
+  const selection = scope === "selection" ? selectionAreas(await host.selectedAddress()) : null;
+  // An entry whose range is not an address is in scope of Restore all only, where it is reported.
   const inScope = (range: string): boolean => {
     try {
       return selection === null || touches(range, selection);

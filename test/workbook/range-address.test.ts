@@ -4,6 +4,10 @@ import {
   cellAt,
   overlaps,
   parseArea,
+  parseSelectionArea,
+  selectionAreas,
+  SHEET_COLUMNS,
+  SHEET_ROWS,
   splitAddress,
   touches,
 } from "../../src/workbook/range-address";
@@ -34,10 +38,31 @@ describe("range addresses", () => {
     expect(overlaps(a, b)).toBe(expected);
   });
 
+  test.each<[string, ReturnType<typeof parseArea>]>([
+    ["Sheet1!B2:C3", { sheet: "Sheet1", row: 1, column: 1, rowCount: 2, columnCount: 2 }],
+    ["Sheet1!B:D", { sheet: "Sheet1", row: 0, column: 1, rowCount: SHEET_ROWS, columnCount: 3 }],
+    ["'My sheet'!$D:$B", { sheet: "My sheet", row: 0, column: 1, rowCount: SHEET_ROWS, columnCount: 3 }],
+    ["Sheet1!2:2", { sheet: "Sheet1", row: 1, column: 0, rowCount: 1, columnCount: SHEET_COLUMNS }],
+    ["Sheet1!$9:$4", { sheet: "Sheet1", row: 3, column: 0, rowCount: 6, columnCount: SHEET_COLUMNS }],
+  ])("parseSelectionArea(%s)", (address, area) => {
+    expect(parseSelectionArea(address)).toEqual(area);
+  });
+
+  test.each(["Sheet1!B:D", "Sheet1!2:2"])(
+    "a frozen range is cells, never whole lines: parseArea(%s) throws",
+    (address) => {
+      expect(() => parseArea(address)).toThrow(/is not a cell address like B2/);
+    },
+  );
+
   test("a selection of several areas touches a range when any area does", () => {
     expect(areasOf("Sheet1!A1:B2,Sheet1!D4,'a,b'!C1")).toEqual(["Sheet1!A1:B2", "Sheet1!D4", "'a,b'!C1"]);
-    expect(touches("Sheet1!D2:E4", "Sheet1!A1:B2,Sheet1!D4")).toBe(true);
-    expect(touches("Sheet1!F1", "Sheet1!A1:B2,Sheet1!D4")).toBe(false);
+    expect(touches("Sheet1!D2:E4", selectionAreas("Sheet1!A1:B2,Sheet1!D4"))).toBe(true);
+    expect(touches("Sheet1!F1", selectionAreas("Sheet1!A1:B2,Sheet1!D4"))).toBe(false);
+    expect(touches("Sheet1!F1", selectionAreas("Sheet1!E:F"))).toBe(true);
+    expect(() => selectionAreas("Sheet1!A1,Sheet1!bogus")).toThrow(
+      /^PCD cannot read the selection's address Sheet1!A1,Sheet1!bogus: "bogus" is not a cell address like B2\.$/,
+    );
   });
 
   test("cellAt keeps the sheet as written; byPosition reads row by row", () => {

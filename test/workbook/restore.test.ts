@@ -60,6 +60,33 @@ describe("restore", () => {
     ]);
   });
 
+  test.each<[string, string, string[]]>([
+    ["a cell of a table", "Sheet1!E3", ["Sheet1!D2:E3"]],
+    ["whole columns", "Sheet1!B:D", ["Sheet1!B2", "Sheet1!D2:E3"]],
+    ["a whole column, absolute", "Sheet1!$G:$G", ["Sheet1!G1"]],
+    ["whole rows", "Sheet1!3:7", ["Sheet1!D2:E3"]],
+    ["several areas", "Sheet1!1:1,Sheet1!B2", ["Sheet1!G1", "Sheet1!B2"]],
+    ["another sheet's columns", "Other!A:Z", []],
+  ])(
+    "Restore selection of %s (%s) restores the frozen ranges it touches",
+    async (_name, selection, restored) => {
+      const host = await frozenWorkbook();
+      host.selection = selection;
+      const outcome = await restore(host, "selection", { seal: SEAL });
+      expect(outcome.restored).toEqual(restored);
+      expect(outcome.remaining).toBe(3 - restored.length);
+    },
+  );
+
+  test("a selection address PCD cannot read fails with it named, restoring nothing", async () => {
+    const host = await frozenWorkbook();
+    host.selection = "Sheet1!R1C1";
+    await expect(restore(host, "selection", { seal: SEAL })).rejects.toThrow(
+      /^PCD cannot read the selection's address Sheet1!R1C1: "R1C1" is not a cell address like B2\.$/,
+    );
+    expect(parseFrozenRecord(host.settings.get(FROZEN_SETTING)).cells).toHaveLength(3);
+  });
+
   test.each<
     [
       string,
