@@ -3,6 +3,7 @@
 // and each series it read with the release and the time the data was retrieved. Restore
 // reads it back; the "PCD sources" sheet is written from it.
 import * as v from "valibot";
+import { overlaps } from "./range-address";
 
 /** The document setting's name (Excel keeps it in the workbook file). */
 export const FROZEN_SETTING = "pcd.frozen";
@@ -108,8 +109,21 @@ export function parseFrozenRecord(stored: unknown): FrozenRecord {
   return readFrozenRecord(stored).record;
 }
 
-/** The record with these cells added (a cell frozen again replaces its earlier entry). */
+/**
+ * The record with these cells added. A new entry replaces every earlier one whose range it
+ * shares a cell with: the cell frozen again, and an older block the person had cleared before
+ * a new table spilled over it. Two overlapping entries could never both be restored, and the
+ * newer freeze is what the cells show. An earlier entry whose range is not an address is kept
+ * for Restore to report.
+ */
 export function withCells(record: FrozenRecord, cells: readonly FrozenCell[]): FrozenRecord {
-  const replaced = new Set(cells.map((cell) => cell.address));
-  return { version: 1, cells: [...record.cells.filter((cell) => !replaced.has(cell.address)), ...cells] };
+  const replaced = (earlier: FrozenCell): boolean =>
+    cells.some((cell) => {
+      try {
+        return cell.address === earlier.address || overlaps(cell.range, earlier.range);
+      } catch {
+        return false;
+      }
+    });
+  return { version: 1, cells: [...record.cells.filter((cell) => !replaced(cell)), ...cells] };
 }

@@ -2,6 +2,7 @@ import { SEAL } from "./test-seal";
 import { describeRefused, freeze, isPcdFormula } from "../../src/workbook/freeze";
 import { FROZEN_SETTING, parseFrozenRecord, type SeriesProvenance } from "../../src/workbook/frozen-record";
 import { SOURCES_HEADER, SOURCES_SHEET } from "../../src/workbook/sources-sheet";
+import { restore } from "../../src/workbook/restore";
 import { MemoryWorkbookHost } from "./memory-workbook-host";
 
 const NOW = Date.UTC(2026, 10, 20, 9, 30);
@@ -144,6 +145,25 @@ describe("freeze", () => {
       "1-1-1",
       "2-2-2",
     ]);
+  });
+
+  test("a new freeze replaces an earlier entry it overlaps, and Restore then puts the newer formula back", async () => {
+    const host = new MemoryWorkbookHost();
+    host.setFormula("Sheet1!B2", '=PCD.VALUE("1-1-1")', [[42.5]]);
+    await freeze({ seal: SEAL, host, scope: "workbook", provenance, now: () => NOW });
+    // The person clears the frozen B2, then a table at A1 spills over it and is frozen in turn.
+    host.cells.delete("Sheet1!B2");
+    host.setFormula("Sheet1!A1", '=PCD.VALUES("2-2-2")', [
+      [46023, 10],
+      [46054, 11],
+    ]);
+    await freeze({ seal: SEAL, host, scope: "workbook", provenance, now: () => NOW });
+    const record = parseFrozenRecord(host.settings.get(FROZEN_SETTING));
+    expect(record.cells.map((cell) => cell.range)).toEqual(["Sheet1!A1:B2"]);
+
+    const outcome = await restore(host, "all", { seal: SEAL });
+    expect(outcome).toMatchObject({ restored: ["Sheet1!A1:B2"], refused: [], changed: [], remaining: 0 });
+    expect(host.cell("Sheet1!A1")?.formula).toBe('=PCD.VALUES("2-2-2")');
   });
 
   test.each<[string, string, string]>([
