@@ -127,7 +127,13 @@ export async function restore(
       unconfirmed.push({ range: cell.range, formula: cell.formula });
       continue;
     }
-    const edited = editedCells(cell, await host.readRange(cell.range));
+    const now = await host.readRange(cell.range);
+    // Its formula is already back (a Restore or Freeze stopped part way): nothing to write.
+    if (now.formulas[0]?.[0] === cell.formula) {
+      restored.push(cell);
+      continue;
+    }
+    const edited = editedCells(cell, now);
     if (
       edited.length > 0 &&
       !overwriteAgreed({ range: cell.range, cells: edited }, options.overwrite ?? [])
@@ -135,16 +141,17 @@ export async function restore(
       changed.push({ range: cell.range, cells: edited });
       continue;
     }
-    await host.restoreFormula(cell.range, cell.formula);
+    try {
+      await host.restoreFormula(cell.range, cell.formula);
+    } catch (error) {
+      // The formulas already back leave the record before the failure is reported (best
+      // effort: should that fail too, the next Restore recognises them by their formulas).
+      await forget(host, record.cells, restored).catch(() => undefined);
+      throw new Error(stoppedAt(cell, restored, error));
+    }
     restored.push(cell);
   }
-  const gone = new Set(restored);
-  const remaining = record.cells.filter((cell) => !gone.has(cell));
-  if (restored.length > 0) {
-    const updated = { version: 1 as const, cells: remaining };
-    await host.writeSetting(FROZEN_SETTING, updated);
-    await host.writeSheet(SOURCES_SHEET, sourcesSheetRows(updated));
-  }
+  const remaining = restored.length > 0 ? await forget(host, record.cells, restored) : record.cells;
   return {
     restored: restored.map((cell) => cell.range),
     changed,
@@ -152,6 +159,31 @@ export async function restore(
     refused,
     remaining: remaining.length,
   };
+}
+
+/** Writes the record (and the sources sheet) without the restored entries; returns those left. */
+async function forget(
+  host: WorkbookHost,
+  cells: readonly FrozenCell[],
+  restored: readonly FrozenCell[],
+): Promise<FrozenCell[]> {
+  const gone = new Set(restored);
+  const remaining = cells.filter((cell) => !gone.has(cell));
+  if (restored.length > 0) {
+    const updated = { version: 1 as const, cells: remaining };
+    await host.writeSetting(FROZEN_SETTING, updated);
+    await host.writeSheet(SOURCES_SHEET, sourcesSheetRows(updated));
+  }
+  return remaining;
+}
+
+function stoppedAt(cell: FrozenCell, restored: readonly FrozenCell[], error: unknown): string {
+  const reason = error instanceof Error ? error.message : String(error);
+  const done =
+    restored.length === 0
+      ? "no formula was restored"
+      : `${restored.length === 1 ? "1 formula was" : `${restored.length} formulas were`} restored (${restored.map((item) => item.range).join(", ")})`;
+  return `it stopped at ${cell.range} (${reason}): ${done}; ${cell.range} and the frozen ranges not reached yet keep their values.`;
 }
 
 /** Why an entry cannot be restored where it says (shape, sheet, overlap), or null. */

@@ -166,6 +166,44 @@ describe("freeze", () => {
     expect(host.cell("Sheet1!A1")?.formula).toBe('=PCD.VALUES("2-2-2")');
   });
 
+  describe("a write that fails part way", () => {
+    function twoSheets(): MemoryWorkbookHost {
+      const host = new MemoryWorkbookHost();
+      host.setFormula("Inputs!B2", '=PCD.VALUE("1-1-1")', [[42.5]]);
+      host.setFormula("Totals!B2", '=PCD.VALUE("2-2-2")', [[7]]);
+      return host;
+    }
+    const freezeAll = (host: MemoryWorkbookHost) =>
+      freeze({ seal: SEAL, host, scope: "workbook", provenance, now: () => NOW });
+
+    test("a protected sheet: the record and the sources sheet keep only what was frozen", async () => {
+      const host = twoSheets();
+      host.protectedSheets.add("Totals");
+      await expect(freezeAll(host)).rejects.toThrow(
+        /^it stopped at Totals!B2 \(The sheet Totals is protected\.\): 1 of 2 were frozen \(Inputs!B2\) and can be restored; that cell keeps its formula\.$/,
+      );
+      expect(host.cell("Inputs!B2")).toMatchObject({ formula: "", value: 42.5 });
+      expect(host.cell("Totals!B2")?.formula).toBe('=PCD.VALUE("2-2-2")');
+      const record = parseFrozenRecord(host.settings.get(FROZEN_SETTING));
+      expect(record.cells.map((cell) => cell.range)).toEqual(["Inputs!B2"]);
+      expect((host.sheets.get(SOURCES_SHEET) ?? []).slice(1, -2).map((row) => row[0])).toEqual(["1-1-1"]);
+
+      const outcome = await restore(host, "all", { seal: SEAL });
+      expect(outcome).toMatchObject({ restored: ["Inputs!B2"], changed: [], refused: [], remaining: 0 });
+    });
+
+    test("a protected workbook structure: nothing is frozen and the record is as it was", async () => {
+      const host = twoSheets();
+      host.structureProtected = true;
+      await expect(freezeAll(host)).rejects.toThrow(
+        /^nothing was frozen: the sheet "PCD sources" could not be written \(The workbook's structure is protected: no sheet can be added\.\)\.$/,
+      );
+      expect(host.cell("Inputs!B2")?.formula).toBe('=PCD.VALUE("1-1-1")');
+      expect(host.cell("Totals!B2")?.formula).toBe('=PCD.VALUE("2-2-2")');
+      expect(parseFrozenRecord(host.settings.get(FROZEN_SETTING)).cells).toEqual([]);
+    });
+  });
+
   test.each<[string, string, string]>([
     ["#BUSY!", "Sheet1!B2", "#BUSY!"],
     ["#N/A in a spilled table", "Sheet1!E3", "#N/A"],

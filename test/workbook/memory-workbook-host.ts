@@ -1,6 +1,7 @@
 // An in-memory WorkbookHost for the freeze, restore and report tests: sheets of cells
 // (a formula's block of values spills from its anchor), a selection and document
-// settings, with every write recorded.
+// settings, with every write recorded. Sheets can be protected (their cells refuse writes) and
+// the workbook's structure too (no sheet can be added), as in Excel.
 import { cellAt, overlaps, parseArea } from "../../src/workbook/range-address";
 import type {
   CellScalar,
@@ -108,7 +109,18 @@ export class MemoryWorkbookHost implements WorkbookHost {
     );
   }
 
+  /** Sheets whose cells refuse every write. */
+  readonly protectedSheets = new Set<string>();
+  /** The workbook's structure is protected: no sheet can be added. */
+  structureProtected = false;
+
+  private checkWritable(address: string): void {
+    const { sheet } = parseArea(address);
+    if (this.protectedSheets.has(sheet)) throw new Error(`The sheet ${sheet} is protected.`);
+  }
+
   async writeValues(address: string, values: CellScalar[][], numberFormats: string[][]): Promise<void> {
+    this.checkWritable(address);
     values.forEach((row, r) =>
       row.forEach((value, c) =>
         this.cells.set(cellAt(address, r, c), {
@@ -121,6 +133,7 @@ export class MemoryWorkbookHost implements WorkbookHost {
   }
 
   async restoreFormula(range: string, formula: string): Promise<void> {
+    this.checkWritable(range);
     const area = parseArea(range);
     for (let r = 0; r < area.rowCount; r += 1)
       for (let c = 0; c < area.columnCount; c += 1) this.cells.delete(cellAt(range, r, c));
@@ -135,6 +148,9 @@ export class MemoryWorkbookHost implements WorkbookHost {
   }
 
   async writeSheet(name: string, rows: CellScalar[][]): Promise<string> {
+    if (this.structureProtected && !this.sheets.has(name)) {
+      throw new Error("The workbook's structure is protected: no sheet can be added.");
+    }
     this.sheets.set(name, rows);
     return `'${name}'!A1`;
   }

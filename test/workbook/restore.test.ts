@@ -42,6 +42,45 @@ describe("restore", () => {
     expect(String(host.sheets.get(SOURCES_SHEET)?.at(-1)?.[0])).toMatch(/No cells are frozen/);
   });
 
+  test("a write that fails part way: the record forgets what was restored, and the next Restore finishes", async () => {
+    const host = await frozenWorkbook();
+    host.setFormula("Other!A1", '=PCD.VALUE("4-4-4")', [[9]]);
+    host.activeSheet = "Other";
+    await freeze({ seal: SEAL, host, scope: "sheet", provenance: async () => [], now: () => 0 });
+    host.protectedSheets.add("Other");
+
+    await expect(restore(host, "all", { seal: SEAL })).rejects.toThrow(
+      /^it stopped at Other!A1 \(The sheet Other is protected\.\): 3 formulas were restored \(Sheet1!G1, Sheet1!B2, Sheet1!D2:E3\); Other!A1 and the frozen ranges not reached yet keep their values\.$/,
+    );
+    expect(host.cell("Sheet1!D2")?.formula).toBe('=PCD.VALUES("2-2-2")');
+    expect(parseFrozenRecord(host.settings.get(FROZEN_SETTING)).cells.map((cell) => cell.range)).toEqual([
+      "Other!A1",
+    ]);
+
+    host.protectedSheets.delete("Other");
+    const outcome = await restore(host, "all", { seal: SEAL });
+    expect(outcome).toEqual({
+      restored: ["Other!A1"],
+      changed: [],
+      unconfirmed: [],
+      refused: [],
+      remaining: 0,
+    });
+  });
+
+  test("a frozen range whose formula is already back leaves the record without a write", async () => {
+    const host = await frozenWorkbook();
+    await host.restoreFormula("Sheet1!B2", '=PCD.VALUE("1-1-1")');
+    host.protectedSheets.add("Sheet1");
+    host.selection = "Sheet1!B2";
+    const outcome = await restore(host, "selection", { seal: SEAL });
+    expect(outcome).toMatchObject({ restored: ["Sheet1!B2"], changed: [], remaining: 2 });
+    expect(parseFrozenRecord(host.settings.get(FROZEN_SETTING)).cells.map((cell) => cell.range)).toEqual([
+      "Sheet1!G1",
+      "Sheet1!D2:E3",
+    ]);
+  });
+
   test("restores only the frozen cells the selection touches", async () => {
     const host = await frozenWorkbook();
     host.selection = "Sheet1!E3";
