@@ -45,6 +45,11 @@ export interface RefusedEntry {
   /** Its range or address as the entry gives it, else "entry N". */
   where: string;
   reason: string;
+  /**
+   * Set when the entry is sound but names a sheet the workbook does not have (renamed or
+   * deleted since the freeze): its record stays, and the sheet's name back restores it.
+   */
+  missingSheet?: string;
 }
 
 export interface RestoreOutcome {
@@ -114,7 +119,7 @@ export async function restore(
   for (const cell of chosen) {
     const problem = await entryProblem(cell, chosen, host, sheets);
     if (problem !== null) {
-      refused.push({ where: cell.range, reason: problem });
+      refused.push({ where: cell.range, ...problem });
       continue;
     }
     const sealed = await options.seal.verify(cell);
@@ -186,22 +191,23 @@ function stoppedAt(cell: FrozenCell, restored: readonly FrozenCell[], error: unk
   return `it stopped at ${cell.range} (${reason}): ${done}; ${cell.range} and the frozen ranges not reached yet keep their values.`;
 }
 
-/** Why an entry cannot be restored where it says (shape, sheet, overlap), or null. */
+/** Why an entry cannot be restored where it says (shape, overlap, sheet), or null. */
 async function entryProblem(
   cell: FrozenCell,
   chosen: readonly FrozenCell[],
   host: WorkbookHost,
   sheets: Map<string, boolean>,
-): Promise<string | null> {
+): Promise<Omit<RefusedEntry, "where"> | null> {
   const shape = shapeProblem(cell);
-  if (shape !== null) return shape;
-  const { sheet } = parseArea(cell.range);
-  if (!sheets.has(sheet)) sheets.set(sheet, await host.hasSheet(sheet));
-  if (!sheets.get(sheet)) return `the workbook has no sheet "${sheet}"`;
+  if (shape !== null) return { reason: shape };
   const other = chosen.find(
     (item) => item !== cell && shapeProblem(item) === null && overlaps(item.range, cell.range),
   );
-  return other === undefined ? null : `its range overlaps the frozen range ${other.range}`;
+  if (other !== undefined) return { reason: `its range overlaps the frozen range ${other.range}` };
+  const { sheet } = parseArea(cell.range);
+  if (!sheets.has(sheet)) sheets.set(sheet, await host.hasSheet(sheet));
+  if (!sheets.get(sheet)) return { reason: `the workbook has no sheet "${sheet}"`, missingSheet: sheet };
+  return null;
 }
 
 /** Every cell whose content is not what was frozen (a formula typed there counts), row by row. */

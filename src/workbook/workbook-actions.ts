@@ -215,14 +215,23 @@ export function describeActionState(
       `${count} frozen cell${count === 1 ? " was" : "s were"} not frozen on this computer (or the record was edited in the file): ${count === 1 ? "its formula is" : "their formulas are"} listed below, and restored only if you confirm.`,
     );
   }
-  if (outcome.refused.length > 0) {
-    const listed = outcome.refused
+  const untrusted = outcome.refused.filter((entry) => entry.missingSheet === undefined);
+  if (untrusted.length > 0) {
+    const listed = untrusted
       .slice(0, 5)
       .map((entry) => `${entry.where} (${entry.reason})`)
       .join("; ");
-    const more = outcome.refused.length > 5 ? `; and ${outcome.refused.length - 5} more` : "";
+    const more = untrusted.length > 5 ? `; and ${untrusted.length - 5} more` : "";
     parts.push(
       `Not restored, the workbook's freeze record is not one PCD wrote: ${listed}${more}. Nothing was written there.`,
+    );
+  }
+  const sheetsGone = [...new Set(outcome.refused.flatMap((entry) => entry.missingSheet ?? []))];
+  if (sheetsGone.length > 0) {
+    const count = outcome.refused.length - untrusted.length;
+    const names = sheetsGone.map((sheet) => `"${sheet}"`).join(", ");
+    parts.push(
+      `Not restored, ${count === 1 ? "1 frozen range is" : `${count} frozen ranges are`} on ${sheetsGone.length === 1 ? "a sheet" : "sheets"} the workbook no longer has (${names}: renamed or deleted since the freeze). PCD keeps ${count === 1 ? "its" : "their"} record: give the sheet its name back and Restore again.`,
     );
   }
   for (const block of outcome.changed) {

@@ -2,7 +2,7 @@
 // (a formula's block of values spills from its anchor), a selection and document
 // settings, with every write recorded. Sheets can be protected (their cells refuse writes) and
 // the workbook's structure too (no sheet can be added), as in Excel.
-import { cellAt, overlaps, parseArea } from "../../src/workbook/range-address";
+import { cellAt, overlaps, parseArea, splitAddress } from "../../src/workbook/range-address";
 import type {
   CellScalar,
   FormulaCell,
@@ -42,6 +42,17 @@ export class MemoryWorkbookHost implements WorkbookHost {
       rows: values.length,
       columns: values[0]?.length ?? 1,
     });
+  }
+
+  /** A person renames a sheet: its cells move with it (the freeze record does not). */
+  renameSheet(from: string, to: string): void {
+    for (const [address, cell] of [...this.cells]) {
+      const [sheet, cellAddress] = splitAddress(address);
+      if (sheet !== from) continue;
+      this.cells.delete(address);
+      this.cells.set(`${to}!${cellAddress}`, cell);
+    }
+    if (this.activeSheet === from) this.activeSheet = to;
   }
 
   /** A person types into a cell. */

@@ -3,6 +3,7 @@ import { freeze } from "../../src/workbook/freeze";
 import { FROZEN_SETTING, parseFrozenRecord, type FrozenCell } from "../../src/workbook/frozen-record";
 import { formatDecimals, restore, sameNumber, shownDecimals } from "../../src/workbook/restore";
 import { SOURCES_SHEET } from "../../src/workbook/sources-sheet";
+import { describeActionState } from "../../src/workbook/workbook-actions";
 import { MemoryWorkbookHost } from "./memory-workbook-host";
 
 async function frozenWorkbook(): Promise<MemoryWorkbookHost> {
@@ -79,6 +80,43 @@ describe("restore", () => {
       "Sheet1!G1",
       "Sheet1!D2:E3",
     ]);
+  });
+
+  test("a frozen range on a sheet renamed since is kept and named, and restores once the name is back", async () => {
+    const host = await frozenWorkbook();
+    host.renameSheet("Sheet1", "Costs");
+    const outcome = await restore(host, "all", { seal: SEAL });
+    expect(outcome.restored).toEqual([]);
+    expect(outcome.refused).toEqual(
+      ["Sheet1!G1", "Sheet1!B2", "Sheet1!D2:E3"].map((where) => ({
+        where,
+        reason: 'the workbook has no sheet "Sheet1"',
+        missingSheet: "Sheet1",
+      })),
+    );
+    const said = describeActionState({
+      status: "done",
+      action: "restoreAll",
+      result: { kind: "restore", outcome, agreed: { confirmed: [], overwrite: [] } },
+    });
+    expect(said?.text).toBe(
+      'Not restored, 3 frozen ranges are on a sheet the workbook no longer has ("Sheet1": renamed or deleted since the freeze). PCD keeps their record: give the sheet its name back and Restore again.',
+    );
+    expect(said?.text).not.toMatch(/not one PCD wrote/);
+
+    host.renameSheet("Costs", "Sheet1");
+    expect((await restore(host, "all", { seal: SEAL })).restored).toHaveLength(3);
+  });
+
+  test("a planted entry on a sheet the workbook does not have is kept and writes nothing", async () => {
+    const host = plantedWorkbook([planted({ formula: '=PCD.VALUE("1-1-1")', range: "Hidden!A1" })]);
+    const before = JSON.stringify([...host.cells]);
+    const outcome = await restore(host, "all", { seal: SEAL });
+    expect(outcome.refused).toEqual([
+      { where: "Hidden!A1", reason: 'the workbook has no sheet "Hidden"', missingSheet: "Hidden" },
+    ]);
+    expect(JSON.stringify([...host.cells])).toBe(before);
+    expect(host.settingWrites).toBe(0);
   });
 
   test("restores only the frozen cells the selection touches", async () => {
@@ -340,11 +378,6 @@ describe("restore of a planted record", () => {
       "a range wider than its stored values",
       planted({ formula: '=PCD.VALUE("1-1-1")', range: "Sheet1!A1:H30", values: [] }),
       /do not fill its range/,
-    ],
-    [
-      "a range on a sheet the workbook does not have",
-      planted({ formula: '=PCD.VALUE("1-1-1")', range: "Hidden!A1" }),
-      /no sheet "Hidden"/,
     ],
     [
       "a range that does not start at its cell",
