@@ -6,11 +6,12 @@
 // (getUsedRangeOrNullObject); a host without it, or a failed read, rejects, and refresh-all
 // then covers the keys its cells held this session.
 
+import { isPcdFormula } from "../workbook/pcd-formula";
+
 /** A series code: three groups of digits (docs/service.md). */
 const CODE = /^\d+-\d+-\d+$/;
 /** Text literals of a formula ("" is a quote inside). */
 const TEXT_LITERAL = /"((?:[^"]|"")*)"/g;
-const PCD_CALL = /\bPCD\.[A-Z]/i;
 
 /** The codes one cell names: its PCD formula's literals, or itself when it holds a code. */
 export function codesOfCell(content: unknown, found: Set<string>): void {
@@ -20,7 +21,7 @@ export function codesOfCell(content: unknown, found: Set<string>): void {
     if (CODE.test(text)) found.add(text);
     return;
   }
-  if (!PCD_CALL.test(text)) return;
+  if (!isPcdFormula(text)) return;
   for (const match of text.matchAll(TEXT_LITERAL)) {
     const literal = (match[1] ?? "").replaceAll('""', '"').trim();
     if (CODE.test(literal)) found.add(literal);

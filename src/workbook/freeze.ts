@@ -14,17 +14,11 @@ import {
   type FrozenRecord,
   type SeriesProvenance,
 } from "./frozen-record";
+import { isPcdFormula } from "./pcd-formula";
 import { byPosition } from "./range-address";
 import type { RecordSeal } from "./record-seal";
 import { SOURCES_SHEET, sourcesSheetRows } from "./sources-sheet";
 import type { FormulaCell, FreezeScope, WorkbookHost } from "./workbook-host";
-
-/** A formula that calls a PCD function (alone or inside a larger expression). */
-const PCD_CALL = /(?:^|[^A-Za-z0-9_.])(?:_xldudf_)?PCD\.[A-Z][A-Z0-9_]*\s*\(/i;
-
-export function isPcdFormula(formula: string): boolean {
-  return formula.trimStart().startsWith("=") && PCD_CALL.test(formula.replace(/"(?:[^"]|"")*"/g, '""'));
-}
 
 export interface RefusedCell {
   address: string;

@@ -11,7 +11,7 @@
 // - entries whose ranges overlap are not restored over each other.
 import { parsePcdFormula, type PcdArgument } from "./pcd-formula-parse";
 import { pcdParameters } from "./pcd-signatures.generated";
-import { isPcdFormula } from "./freeze";
+import { isPcdFormula } from "./pcd-formula";
 import type { FrozenCell } from "./frozen-record";
 import { areasOf, parseArea, type RangeArea } from "./range-address";
 

@@ -17,6 +17,8 @@ test.each<[string, unknown, string[]]>([
   ["a code inside a larger formula", '=ROUND(PCD.VALUE("69138-1-13"),2)', ["69138-1-13"]],
   ["a cell holding a code a formula reads", "68520-8-1", ["68520-8-1"]],
   ["a formula that is not PCD's", '=CONCAT("1-2-3")', []],
+  ["a PCD call as Excel shows it without the add-in", '=_xldudf_PCD.VALUE("64643-1-12")', ["64643-1-12"]],
+  ["PCD. only inside a text literal", '=CONCAT("PCD.VALUE(","1-2-3")', []],
   ["text that is no code", "Natural gas", []],
   ["a date-like literal", '=PCD.VALUE("1-2-3","2025-01")', ["1-2-3"]],
   ["a number", 42, []],

@@ -1,5 +1,5 @@
 import { SEAL } from "./test-seal";
-import { describeRefused, freeze, isPcdFormula } from "../../src/workbook/freeze";
+import { describeRefused, freeze } from "../../src/workbook/freeze";
 import { FROZEN_SETTING, parseFrozenRecord, type SeriesProvenance } from "../../src/workbook/frozen-record";
 import { SOURCES_HEADER, SOURCES_SHEET } from "../../src/workbook/sources-sheet";
 import { restore } from "../../src/workbook/restore";
@@ -42,21 +42,6 @@ function workbook(): MemoryWorkbookHost {
   host.setFormula("Other!A1", '=PCD.VALUE("3-3-3")', [[7]]);
   return host;
 }
-
-describe("isPcdFormula", () => {
-  test.each<[string, boolean]>([
-    ['=PCD.VALUE("1-1-1")', true],
-    ['=pcd.values("1-1-1")*2', true],
-    ['=ROUND(PCD.VALUE("1-1-1"),2)', true],
-    ['=_xldudf_PCD.VALUE("1-1-1")', true],
-    ["=SUM(A1:A3)", false],
-    ['="PCD.VALUE(""x"")"', false],
-    ["=XPCD.VALUE(1)", false],
-    ["PCD.VALUE(1)", false],
-  ])("%s → %s", (formula, expected) => {
-    expect(isPcdFormula(formula)).toBe(expected);
-  });
-});
 
 describe("freeze", () => {
   test("replaces the sheet's PCD formulas, spilled tables whole, and leaves other formulas alone", async () => {
