@@ -2,7 +2,7 @@
 // Three kinds of token: the gateway's own for a member (password sign-in) or for an API key
 // (key:NAME), and, with organisation sign-in configured, the issuer's (oidc/oidc-verifier.ts).
 import { decodeJwt } from "jose";
-import { apiKeyNameOf } from "./api-keys/api-key";
+import { apiKeyCredentials, apiKeyNameOf } from "./api-keys/api-key";
 import { isMemberToken, verifyMemberToken } from "./member-token";
 import { inDomain } from "./members/member-email";
 import type { OidcVerifier } from "./oidc/oidc-verifier";
@@ -34,20 +34,21 @@ function issuerOf(token: string): string | null {
 }
 
 async function memberOfGatewayToken(token: string, settings: MemberAccessSettings): Promise<Access> {
-  const subject = await verifyMemberToken(token, await settings.store.tokenSecret(), settings.now());
-  if (subject === null) return { status: 401, message: SIGN_IN_AGAIN };
+  const verified = await verifyMemberToken(token, await settings.store.tokenSecret(), settings.now());
+  if (verified === null) return { status: 401, message: SIGN_IN_AGAIN };
+  const { subject, credentials } = verified;
   const keyName = apiKeyNameOf(subject);
   if (keyName !== null) {
-    // A revoked key's tokens stop working at once.
+    // A revoked key's tokens stop working at once, and a new key of the same name is not theirs.
     const key = await settings.store.keys.find(keyName);
-    if (key === null || key.revokedAt !== null) {
+    if (key === null || key.revokedAt !== null || apiKeyCredentials(key) !== credentials) {
       return { status: 401, message: `Invalid access token: the API key ${keyName} was revoked.` };
     }
     return { member: { email: subject, admin: false, budget: key.budget, blocked: false } };
   }
   if (!inDomain(subject, settings.domain)) return { status: 401, message: SIGN_IN_AGAIN };
-  // A removed member's tokens stop working at once.
-  const member = await settings.store.members.find(subject);
+  // A removed member's tokens stop working at once; so do those issued before a new password.
+  const member = await settings.store.members.findWithCredentials(subject, credentials);
   if (member === null) return { status: 401, message: SIGN_IN_AGAIN };
   return member.blocked ? { status: 403, message: blockedMessage(member.email) } : { member };
 }

@@ -9,7 +9,7 @@ import path from "node:path";
 import { runWorkbook } from "../../src/headless";
 import { keyCommand } from "../../src/gateway/admin/key-command";
 import { usageCommand } from "../../src/gateway/admin/usage-command";
-import { hashApiKeySecret } from "../../src/gateway/api-keys/api-key";
+import { hashApiKeySecret, newApiKeySecret } from "../../src/gateway/api-keys/api-key";
 import type { RunningGateway } from "../../src/gateway/gateway-app";
 import type { GatewayStore } from "../../src/gateway/store/gateway-store";
 import { KeptStores, runAdmin } from "./admin/command-harness";
@@ -129,6 +129,20 @@ test("a key signs in as api-key; its purchases are key:NAME's, within its budget
       body: { message: "Invalid access token: the API key nightly was revoked." },
     });
     expect((await signIn(gateway, secrets.nightly ?? "")).status).toBe(401);
+
+    // The name given to a new key: the leaked key's tokens stay refused, the new key's work.
+    const replacement = newApiKeySecret();
+    await store.keys.add("nightly", hashApiKeySecret(replacement), {
+      budget: 50,
+      at: new Date(service.now() + 1_000),
+    });
+    expect((await get(gateway, "/energy_price/v1/export/series", token)).status).toBe(401);
+    const renewed = await signIn(gateway, replacement);
+    expect(renewed.status).toBe(200);
+    const renewedToken = (renewed.body as { access_token: string }).access_token;
+    expect((await get(gateway, "/energy_price/v1/export/series", renewedToken)).status).toBe(200);
+    // Revoked again, as the tests after this one expect the key.
+    expect(await store.keys.revoke("nightly", new Date(service.now() + 2_000))).toBe(true);
   });
 }, 60_000);
 

@@ -160,6 +160,33 @@ test("a removed member's token stops working at once", async () => {
   expect(refused.status).toBe(401);
 });
 
+test.each<[string, () => Promise<unknown>, string]>([
+  [
+    "a new password",
+    () => store.members.save("fay@example.com", "a new password", { budget: null, admin: false }),
+    "a new password",
+  ],
+  [
+    "removed and added again",
+    async () => {
+      await store.members.remove("fay@example.com");
+      await store.members.save("fay@example.com", PASSWORD, { budget: null, admin: false });
+    },
+    PASSWORD,
+  ],
+])("a member's token issued before %s is refused; a new sign-in works", async (_case, change, password) => {
+  await store.members.save("fay@example.com", PASSWORD, { budget: null, admin: false });
+  const before = ((await (await signIn("fay@example.com")).json()) as { access_token: string }).access_token;
+  expect((await get("/energy_price/v1/export/series", before)).status).toBe(200);
+  await change();
+  expect((await get("/energy_price/v1/export/series", before)).status).toBe(401);
+  const after = await signIn("fay@example.com", password);
+  expect(after.status).toBe(200);
+  const token = ((await after.json()) as { access_token: string }).access_token;
+  expect((await get("/energy_price/v1/export/series", token)).status).toBe(200);
+  await store.members.remove("fay@example.com");
+});
+
 test.each([
   ["no token", ""],
   ["a token of the service itself", "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl"],

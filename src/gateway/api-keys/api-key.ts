@@ -3,6 +3,7 @@
 // /auth/access_token/v1 with the username `api-key` and the key as the password, and its
 // requests are the member `key:NAME`'s: budgets, the audit and the usage report name it so.
 import { createHash, randomBytes } from "node:crypto";
+import type { ApiKey } from "../store/gateway-store";
 
 export const API_KEY_USERNAME = "api-key";
 const SECRET_PREFIX = "pcdk_";
@@ -35,4 +36,12 @@ export function apiKeyNameOf(member: string): string | null {
   if (!member.startsWith(MEMBER_PREFIX)) return null;
   const name = member.slice(MEMBER_PREFIX.length);
   return isApiKeyName(name) ? name : null;
+}
+
+/**
+ * The credentials a key's tokens carry: its creation time, which a new key of the same name
+ * (after a revocation) never shares, so the old key's tokens stay refused.
+ */
+export function apiKeyCredentials(key: Pick<ApiKey, "createdAt">): string {
+  return `key-created-${key.createdAt.getTime()}`;
 }

@@ -61,6 +61,11 @@ export const MIGRATIONS: readonly string[] = [
     revoked_at timestamptz
   );
   `,
+  // The id of a member's current credentials, carried in their tokens: replacing the password,
+  // or removing the member and adding them again, gives a new one and ends the old tokens.
+  `
+  alter table members add column credentials_id text not null default gen_random_uuid()::text;
+  `,
 ];
 
 // Any constant both instances agree on: the key of the transaction lock migrations run under.

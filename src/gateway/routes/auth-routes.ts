@@ -3,9 +3,9 @@
 // address and name, so a password cannot be guessed at speed.
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance } from "fastify";
-import { API_KEY_USERNAME, apiKeyMember, hashApiKeySecret } from "../api-keys/api-key";
+import { API_KEY_USERNAME, apiKeyCredentials, apiKeyMember, hashApiKeySecret } from "../api-keys/api-key";
 import { blockedMessage } from "../member-access";
-import { issueMemberToken } from "../member-token";
+import { issueMemberToken, type TokenSubject } from "../member-token";
 import { inDomain, normaliseEmail } from "../members/member-email";
 import type { GatewayStore } from "../store/gateway-store";
 import { sendMessage } from "./relay";
@@ -59,12 +59,12 @@ export async function registerAuthRoutes(app: FastifyInstance, settings: AuthRou
           return sendMessage(reply, 400, "Sign-in needs a JSON body with username and password.");
         }
         const email = normaliseEmail(username);
-        let subject: string;
+        let subject: TokenSubject;
         if (email === API_KEY_USERNAME) {
           const key = await settings.store.keys.verify(hashApiKeySecret(password));
           if (key === null)
             return sendMessage(reply, 401, "Invalid credentials: unknown or revoked API key.");
-          subject = apiKeyMember(key.name);
+          subject = { subject: apiKeyMember(key.name), credentials: apiKeyCredentials(key) };
         } else {
           const member = inDomain(email, settings.domain)
             ? await settings.store.members.verify(email, password)
@@ -73,7 +73,11 @@ export async function registerAuthRoutes(app: FastifyInstance, settings: AuthRou
             return sendMessage(reply, 401, "Invalid credentials: unknown member or wrong password.");
           }
           if (member.blocked) return sendMessage(reply, 403, blockedMessage(member.email));
-          subject = member.email;
+          const credentials = await settings.store.members.credentials(member.email);
+          if (credentials === null) {
+            return sendMessage(reply, 401, "Invalid credentials: unknown member or wrong password.");
+          }
+          subject = { subject: member.email, credentials };
         }
         const token = await issueMemberToken(subject, await settings.store.tokenSecret(), settings.now());
         return reply.type("application/json; charset=utf-8").send({ access_token: token });

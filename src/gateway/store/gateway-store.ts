@@ -21,6 +21,13 @@ export interface MemberStore {
   list(): Promise<Member[]>;
   find(email: string): Promise<Member | null>;
   /**
+   * The id of the member's current credentials (null: no such member). It changes whenever the
+   * password is replaced and when the member is removed and added again; tokens carry it.
+   */
+  credentials(email: string): Promise<string | null>;
+  /** The member while their credentials are still `credentials` (see credentials()); null otherwise. */
+  findWithCredentials(email: string, credentials: string): Promise<Member | null>;
+  /**
    * The member when the password is theirs; null otherwise (unknown member, wrong password, or a
    * member who signs in through the organisation and has no password here).
    */

@@ -39,7 +39,8 @@ export function sqlMemberStore(
       const [row] = await database.query<MemberRow>(
         `insert into members (email, password_hash, admin, budget) values ($1, $2, $3, $4)
          on conflict (email) do update
-           set password_hash = excluded.password_hash, admin = excluded.admin, budget = excluded.budget
+           set password_hash = excluded.password_hash, admin = excluded.admin, budget = excluded.budget,
+               credentials_id = gen_random_uuid()::text
          returning ${COLUMNS}`,
         [normaliseEmail(email), await passwords.hash(password), admin, budget],
       );
@@ -57,6 +58,20 @@ export function sqlMemberStore(
       return rows.map(toMember);
     },
     find,
+    async credentials(email) {
+      const [row] = await database.query<{ credentials_id: string }>(
+        "select credentials_id from members where email = $1",
+        [normaliseEmail(email)],
+      );
+      return row?.credentials_id ?? null;
+    },
+    async findWithCredentials(email, credentials) {
+      const [row] = await database.query<MemberRow>(
+        `select ${COLUMNS} from members where email = $1 and credentials_id = $2`,
+        [normaliseEmail(email), credentials],
+      );
+      return row === undefined ? null : toMember(row);
+    },
     async verify(email, password) {
       const [row] = await database.query<MemberRow & { password_hash: string }>(
         `select ${COLUMNS}, password_hash from members where email = $1`,

@@ -132,6 +132,29 @@ export function storeChecks(subject: () => StoreUnderTest): void {
       expect(await store().members.verify("ann@example.com", "a new password")).not.toBeNull();
     });
 
+    test("credentials: a new id with every password and after a removal; found only with the current one", async () => {
+      const members = store().members;
+      await members.save("ann@example.com", PASSWORD, { budget: 5, admin: false });
+      const first = await members.credentials("Ann@example.com");
+      expect(first).toEqual(expect.any(String));
+      const ann = { email: "ann@example.com", admin: false, budget: 5, blocked: false };
+      expect(await members.findWithCredentials("ann@example.com", first ?? "")).toEqual(ann);
+
+      await members.save("ann@example.com", "a new password", { budget: 5, admin: false });
+      const second = await members.credentials("ann@example.com");
+      expect(second).not.toBe(first);
+      expect(await members.findWithCredentials("ann@example.com", first ?? "")).toBeNull();
+      expect(await members.findWithCredentials("ann@example.com", second ?? "")).toEqual(ann);
+
+      await members.remove("ann@example.com");
+      expect(await members.credentials("ann@example.com")).toBeNull();
+      await members.save("ann@example.com", PASSWORD, { budget: 5, admin: false });
+      const third = await members.credentials("ann@example.com");
+      expect([first, second]).not.toContain(third);
+      expect(await members.findWithCredentials("ann@example.com", second ?? "")).toBeNull();
+      expect(await members.credentials("nobody@example.com")).toBeNull();
+    });
+
     test("remove: the member is gone and can no longer sign in; removing again says so", async () => {
       await store().members.save("ann@example.com", PASSWORD, { budget: null, admin: false });
       await store().members.save("bob@example.com", PASSWORD, { budget: null, admin: false });

@@ -24,7 +24,9 @@ const sameMonth = (a: Date, b: Date): boolean =>
 
 export function memoryStore(): MemoryStore {
   // A member who signs in through the organisation has no password (null): none verifies.
-  const members = new Map<string, Member & { password: string | null }>();
+  const members = new Map<string, Member & { password: string | null; credentials: string }>();
+  let issued = 0;
+  const newCredentials = (): string => `credentials-${(issued += 1)}`;
   const keys = new Map<string, ApiKey & { secretHash: string }>();
   const kept = new Map<string, CachedAnswer>();
   const purchases: Purchase[] = [];
@@ -81,7 +83,7 @@ export function memoryStore(): MemoryStore {
       save: async (email, password, options) => {
         const normalised = email.trim().toLowerCase();
         const blocked = members.get(normalised)?.blocked ?? false;
-        const member = { email: normalised, password, ...options, blocked };
+        const member = { email: normalised, password, ...options, blocked, credentials: newCredentials() };
         members.set(member.email, member);
         return strip(member);
       },
@@ -90,6 +92,11 @@ export function memoryStore(): MemoryStore {
       find: async (email) => {
         const member = members.get(email);
         return member === undefined ? null : strip(member);
+      },
+      credentials: async (email) => members.get(email)?.credentials ?? null,
+      findWithCredentials: async (email, credentials) => {
+        const member = members.get(email);
+        return member !== undefined && member.credentials === credentials ? strip(member) : null;
       },
       verify: async (email, password) => {
         const member = members.get(email);
@@ -100,7 +107,14 @@ export function memoryStore(): MemoryStore {
       ensure: async (email) => {
         const existing = members.get(email);
         if (existing !== undefined) return strip(existing);
-        const member = { email, password: null, admin: false, budget: null, blocked: false };
+        const member = {
+          email,
+          password: null,
+          admin: false,
+          budget: null,
+          blocked: false,
+          credentials: newCredentials(),
+        };
         members.set(email, member);
         return strip(member);
       },
