@@ -152,7 +152,7 @@ export class Upstream {
       signal: AbortSignal.timeout(this.settings.timeoutMs ?? 130_000),
     });
     const answer = await this.answer(response);
-    if (answer.status < 200 || answer.status > 299) throw new UpstreamSignInError(answer);
+    if (answer.status < 200 || answer.status > 299) throw new UpstreamSignInError(signInRefusal(answer));
     const value = readAccessToken(answer.body);
     if (value === null) {
       throw new UpstreamSignInError({
@@ -167,7 +167,40 @@ export class Upstream {
   }
 }
 
-/** The upstream refused the gateway's sign-in, or was unreachable for it: members see its status and text. */
+/** The service's own words name a maintenance or the release downtime (docs/service.md §8.3). */
+const DOWNTIME_WORDS = /maintenance|monthly release|downtime/i;
+
+/**
+ * What members get when the service refused the gateway's sign-in, in the gateway's own words:
+ * the token service's text may echo the account in a spelling no scrub can know (JSON escapes,
+ * another case), so none of it is passed on. A refused account is the administrator's to fix,
+ * not the member's (502, never a 401 that would have them sign in again); the service's rate
+ * limit and downtime keep their status and Retry-After, and a downtime stays one.
+ */
+export function signInRefusal(answer: UpstreamAnswer): UpstreamAnswer {
+  const own = (status: number, message: string): UpstreamAnswer => ({
+    status,
+    body: JSON.stringify({ message }),
+    contentType: "application/json; charset=utf-8",
+    retryAfter: answer.retryAfter,
+  });
+  if (answer.status === 429) {
+    return own(429, "The service is limiting the gateway's sign-ins to it (HTTP 429): try again later.");
+  }
+  if (answer.status >= 500) {
+    const what = DOWNTIME_WORDS.test(answer.body) ? "is down for maintenance" : "is failing";
+    return own(answer.status, `The service ${what}: its sign-in answered the gateway HTTP ${answer.status}.`);
+  }
+  return {
+    ...own(
+      502,
+      `The gateway could not sign in to the service with its account (HTTP ${answer.status}): tell the gateway's administrator.`,
+    ),
+    retryAfter: null,
+  };
+}
+
+/** The upstream refused the gateway's sign-in, or was unreachable for it: members get signInRefusal's answer. */
 export class UpstreamSignInError extends Error {
   constructor(readonly answer: UpstreamAnswer) {
     super(`The gateway could not sign in to the service (status ${answer.status}).`);

@@ -61,22 +61,57 @@ test("a refused token is renewed once and the call repeated once", async () => {
   expect((script.sent[3]?.init.headers as Record<string, string>).authorization).toBe("Bearer new");
 });
 
-test("a refused sign-in reaches members with the service's status, and its text without the account", async () => {
-  const script = scriptedFetch([
-    json(401, {
-      message: `Invalid credentials for ${credentials.username} (password ${credentials.password})`,
-    }),
-  ]);
-  const failure = await upstream(script.fetch)
-    .get("/energy_price/v1/export/series", "series_info")
-    .catch((error: unknown) => error);
-  expect(failure).toBeInstanceOf(UpstreamSignInError);
-  const { answer } = failure as UpstreamSignInError;
-  expect(answer.status).toBe(401);
-  expect(answer.body).not.toContain(credentials.username);
-  expect(answer.body).not.toContain(credentials.password);
-  expect((failure as Error).message).not.toContain(credentials.username);
-});
+test.each<[string, number, string, number, string]>([
+  [
+    "the account refused, its password echoed JSON-escaped",
+    401,
+    JSON.stringify({ message: `Invalid credentials for ${credentials.username} with password Tr0ub"dor\\3` }),
+    502,
+    "The gateway could not sign in to the service with its account (HTTP 401): tell the gateway's administrator.",
+  ],
+  [
+    "the account forbidden, its name in another case",
+    403,
+    JSON.stringify({ message: `${credentials.username.toUpperCase()} has no Developer role` }),
+    502,
+    "The gateway could not sign in to the service with its account (HTTP 403): tell the gateway's administrator.",
+  ],
+  [
+    "a maintenance",
+    503,
+    JSON.stringify({ message: "Scheduled maintenance until 22:00 CT" }),
+    503,
+    "The service is down for maintenance: its sign-in answered the gateway HTTP 503.",
+  ],
+  ["a failure", 500, "oops", 500, "The service is failing: its sign-in answered the gateway HTTP 500."],
+  [
+    "the rate",
+    429,
+    JSON.stringify({ message: `slow down ${credentials.username}` }),
+    429,
+    "The service is limiting the gateway's sign-ins to it (HTTP 429): try again later.",
+  ],
+])(
+  "a refused sign-in (%s) reaches members in the gateway's own words",
+  async (_case, status, body, relayed, message) => {
+    const script = scriptedFetch([
+      () =>
+        new Response(body, { status, headers: { "content-type": "application/json", "retry-after": "60" } }),
+    ]);
+    const failure = await upstream(script.fetch)
+      .get("/energy_price/v1/export/series", "series_info")
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(UpstreamSignInError);
+    const { answer } = failure as UpstreamSignInError;
+    expect(answer).toEqual({
+      status: relayed,
+      body: JSON.stringify({ message }),
+      contentType: "application/json; charset=utf-8",
+      retryAfter: relayed === 502 ? null : "60",
+    });
+    expect((failure as Error).message).not.toContain(credentials.username);
+  },
+);
 
 test.each([
   ["the password", `bad password ${credentials.password}!`, "bad password [the gateway's account]!"],
