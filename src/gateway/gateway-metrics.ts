@@ -41,6 +41,12 @@ export class GatewayMetrics {
     help: "Audit rows of answers served that the database refused to keep (the answers were served).",
     registers: [this.registry],
   });
+  private readonly purchaseStoreFailed = new Counter({
+    name: "pcd_gateway_purchase_store_failures_total",
+    help: "Charged calls whose audit row or answers the database refused to keep (the answers were served), by what was lost.",
+    labelNames: ["kept"],
+    registers: [this.registry],
+  });
   private readonly latency = new Histogram({
     name: "pcd_gateway_request_duration_seconds",
     help: "Time from a member's request to the gateway's answer, by operation.",
@@ -73,6 +79,7 @@ export class GatewayMetrics {
         for (const dataset of datasets) this.dataRequests.inc({ operation, product, dataset });
       },
       coalesced: (count: number) => this.coalesced.inc(count),
+      storeFailed: (what: "purchase audit" | "answers") => this.purchaseStoreFailed.inc({ kept: what }),
     };
   }
 

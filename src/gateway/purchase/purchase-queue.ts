@@ -50,6 +50,11 @@ export interface PurchaseEvents {
   charged?(product: ProductId, operation: DataOperation, datasets: readonly string[]): void;
   /** A requester joined a purchase already under way. */
   coalesced?(count: number): void;
+  /**
+   * The database refused to keep what a charged call bought (its audit row, or its answers);
+   * the answers were served all the same.
+   */
+  storeFailed?(what: "purchase audit" | "answers"): void;
   /** The service answered a code the catalog does not list: the catalog is behind. */
   unlisted?(product: ProductId): void;
 }
@@ -419,25 +424,31 @@ export class PurchaseQueue {
     }));
     charge.datasets = codes.map((code) => code.dataset);
     charge.known = true;
-    // Kept and audited before anyone is answered: a restart never buys them again.
-    await this.settings.store.answers.put(
-      bought
-        .filter((waiting) => waiting.item.fingerprint !== null)
-        .map((waiting) => ({
-          key: waiting.item.key,
-          recordJson: jsonOf(byCode, waiting.item.requested.code),
-          fingerprint: waiting.item.fingerprint ?? "",
-          boughtAt: at,
-        })),
-    );
+    // Audited, then kept, before anyone is answered: a restart never buys them again. The
+    // audit first, so a failure to keep the answers cannot lose the record of the charge. The
+    // records were paid for: whatever the database refuses, the requesters get them.
     if (codes.length > 0) {
-      await this.settings.store.audit.recordPurchase({ at, product, operation, codes });
       this.settings.events?.charged?.(
         product,
         operation,
         codes.map((code) => code.dataset),
       );
+      await this.settings.store.audit
+        .recordPurchase({ at, product, operation, codes })
+        .catch(() => this.settings.events?.storeFailed?.("purchase audit"));
     }
+    await this.settings.store.answers
+      .put(
+        bought
+          .filter((waiting) => waiting.item.fingerprint !== null)
+          .map((waiting) => ({
+            key: waiting.item.key,
+            recordJson: jsonOf(byCode, waiting.item.requested.code),
+            fingerprint: waiting.item.fingerprint ?? "",
+            boughtAt: at,
+          })),
+      )
+      .catch(() => this.settings.events?.storeFailed?.("answers"));
     if (bought.some((waiting) => waiting.item.fingerprint === null))
       this.settings.events?.unlisted?.(product);
     for (const waiting of toBuy) {

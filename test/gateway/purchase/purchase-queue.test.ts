@@ -8,6 +8,7 @@ import {
   type PurchaseQueueSettings,
 } from "../../../src/gateway/purchase/purchase-queue";
 import type { UpstreamAnswer } from "../../../src/gateway/upstream/upstream-client";
+import type { GatewayStore } from "../../../src/gateway/store/gateway-store";
 import { memoryStore, type MemoryStore } from "../support/memory-store";
 import { manualPackingTimers, type ManualPackingTimers } from "../support/manual-packing-timers";
 
@@ -566,7 +567,7 @@ test("the end of every call is told with what it charged, also when keeping its 
   upstream.calls[0]?.answer(ok(["960-1-1"]));
   const outcomes = await kept;
   expect(ended).toEqual([["Germany", "known"]]);
-  expect(outcomes.get(item("960-1-1").key)).toMatchObject({ kind: "failed" });
+  expect(outcomes.get(item("960-1-1").key)).toMatchObject({ kind: "answer", source: "purchase" });
   const refused = queue.buy("ann@example.com", "energy_price", "series_values", [item("962-1-1")]);
   timer.flush();
   await settle();
@@ -581,6 +582,51 @@ test("the end of every call is told with what it charged, also when keeping its 
   await unreadable;
   expect(ended).toEqual([["Germany", "known"], ["known"], ["unknown"]]);
 });
+
+test.each<[string, "purchase audit" | "answers", (memory: MemoryStore) => GatewayStore]>([
+  [
+    "its answers",
+    "answers",
+    (memory) => ({
+      ...memory,
+      answers: { ...memory.answers, put: () => Promise.reject(new Error("disk full")) },
+    }),
+  ],
+  [
+    "its audit row",
+    "purchase audit",
+    (memory) => ({
+      ...memory,
+      audit: { ...memory.audit, recordPurchase: () => Promise.reject(new Error("connection terminated")) },
+    }),
+  ],
+])(
+  "a charged call whose %s the database refuses: the paid records are served and the loss counted",
+  async (_case, lost, failing) => {
+    const failures: string[] = [];
+    const charged: string[][] = [];
+    queue = queueWith({
+      store: failing(store),
+      events: {
+        storeFailed: (what) => failures.push(what),
+        charged: (_product, _operation, datasets) => charged.push([...datasets]),
+      },
+    });
+    const bought = queue.buy("ann@example.com", "energy_price", "series_values", [item("970-1-1")]);
+    timer.flush();
+    await settle();
+    upstream.calls[0]?.answer(ok(["970-1-1"]));
+    const outcomes = await bought;
+    expect(outcomes.get(item("970-1-1").key)).toMatchObject({ kind: "answer", source: "purchase" });
+    expect(failures).toEqual([lost]);
+    expect(charged).toEqual([["Germany"]]);
+    // Whatever the database did keep of it stays: the audit row when only the answers were lost.
+    expect(store.purchases.flatMap((purchase) => purchase.codes.map((code) => code.code))).toEqual(
+      lost === "answers" ? ["970-1-1"] : [],
+    );
+    expect(store.kept.has(item("970-1-1").key)).toBe(lost !== "answers");
+  },
+);
 
 test("when the service's rate gives no turn (its limiter failed), every waiting key fails with the gateway's 502 naming the cause", async () => {
   queue = queueWith({
