@@ -17,6 +17,7 @@ import { AnswersInMemory } from "./store/answers-in-memory";
 import type { GatewayStore } from "./store/gateway-store";
 import { ServedWriter } from "./store/served-writer";
 import { Upstream, type UpstreamSettings } from "./upstream/upstream-client";
+import { BudgetGuard } from "./members/budget-guard";
 
 export interface GatewaySettings {
   upstream: UpstreamSettings;
@@ -165,6 +166,10 @@ export async function buildGateway(settings: GatewaySettings): Promise<Gateway> 
     domain,
     oidc,
     teamLimits,
+    budgets: new BudgetGuard(
+      (member, product, dataset, at) => settings.store.audit.purchasedBy(member, product, dataset, at),
+      settings.now,
+    ),
   });
   if (settings.dist !== undefined) await registerAddinFiles(app, settings.dist);
   return { app, metrics, catalog };

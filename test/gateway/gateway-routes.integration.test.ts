@@ -126,6 +126,28 @@ test("a member over their budget gets the service's quota answer naming the budg
   expect((await get(`/energy_price/v1/export/series/${codes[42]}`, ann)).status).toBe(200);
 });
 
+test("two requests of one member at once cannot buy past the budget together", async () => {
+  await store.members.save("gus@example.com", PASSWORD, { budget: 2, admin: false });
+  const gus = await tokenOf("gus@example.com");
+  const records = await catalogOf(service, "energy_price");
+  const dataset = records[70]?.coverage;
+  const fresh = records
+    .slice(70)
+    .filter((record) => record.coverage === dataset)
+    .map((record) => record.code);
+  expect(fresh.length).toBeGreaterThanOrEqual(4);
+  const before = totalDataRequests(await service.stats());
+  const answers = await Promise.all([
+    get(`/energy_price/v1/export/series/${fresh[0]},${fresh[1]}`, gus),
+    get(`/energy_price/v1/export/series/${fresh[2]},${fresh[3]}`, gus),
+  ]);
+  expect(answers.map((answer) => answer.status).sort()).toEqual([200, 403]);
+  expect(answers.find((answer) => answer.status === 403)?.text).toMatch(
+    /budget of 2 data requests a month for dataset '[^']+' has 0 left; this request needs 2/,
+  );
+  expect(totalDataRequests(await service.stats()) - before).toBe(2);
+});
+
 test("Data Limits is the team's allowance from the service, with the member's own budget beside it", async () => {
   const bob = await tokenOf("bob@example.com");
   const report = JSON.parse((await get("/energy_price/v1/data_limits", bob)).text) as LimitsReport;

@@ -17,6 +17,7 @@ import type { PurchaseItem, PurchaseOutcome, PurchaseQueue } from "../purchase/p
 import type { AnswersInMemory } from "../store/answers-in-memory";
 import type { ServedWriter } from "../store/served-writer";
 import type { CachedAnswer, GatewayStore, Member } from "../store/gateway-store";
+import type { BudgetGuard } from "../members/budget-guard";
 import { UpstreamSignInError, type Upstream, type UpstreamAnswer } from "../upstream/upstream-client";
 import { relay, sendMessage } from "./relay";
 
@@ -45,6 +46,8 @@ export interface DataRouteSettings {
   oidc: OidcVerifier | null;
   /** The team's Data Limits, kept briefly and moved by the gateway's own purchases. */
   teamLimits: Pick<TeamLimits, "answer">;
+  /** Members' budgets, checked and held for the purchases of requests in flight. */
+  budgets: Pick<BudgetGuard, "hold">;
 }
 
 interface ProductParams {
@@ -199,16 +202,24 @@ async function serveData(
   const current = await keptAnswers(settings, items);
   const missing = items.filter((item) => !current.has(item.key));
 
-  const overBudget = await budgetRefusal(settings, member, product, missing);
-  if (overBudget !== null) return sendMessage(reply, 403, overBudget);
+  const needed = new Map<string, number>();
+  for (const item of missing) needed.set(item.dataset, (needed.get(item.dataset) ?? 0) + 1);
+  const hold = await settings.budgets.hold(member, product, needed);
+  if ("refusal" in hold) return sendMessage(reply, 403, hold.refusal);
 
-  const buying: Promise<Map<string, PurchaseOutcome>> =
-    missing.length > 0
-      ? settings.purchases.buy(member.email, product, operation, missing)
-      : Promise.resolve(new Map());
-  // The keys are with the queue (buy takes them before it awaits anything), or none is needed.
-  reply.request.arrived?.();
-  const bought = await buying;
+  let bought: Map<string, PurchaseOutcome>;
+  try {
+    const buying: Promise<Map<string, PurchaseOutcome>> =
+      missing.length > 0
+        ? settings.purchases.buy(member.email, product, operation, missing)
+        : Promise.resolve(new Map());
+    // The keys are with the queue (buy takes them before it awaits anything), or none is needed.
+    reply.request.arrived?.();
+    bought = await buying;
+  } finally {
+    // Whatever was bought is in the audit now: the budget counts it from there.
+    hold.release();
+  }
   for (const outcome of bought.values())
     if (outcome.kind === "failed") return answerFailure(settings, reply, outcome.answer);
 
@@ -277,30 +288,6 @@ async function keptAnswers(
     settings.recent.keep(answer);
   }
   return found;
-}
-
-/** Null when the member may cause these purchases; else the quota message naming their budget. */
-async function budgetRefusal(
-  settings: DataRouteSettings,
-  member: Member,
-  product: ProductId,
-  missing: readonly PurchaseItem[],
-): Promise<string | null> {
-  if (member.budget === null || missing.length === 0) return null;
-  const needed = new Map<string, number>();
-  for (const item of missing) needed.set(item.dataset, (needed.get(item.dataset) ?? 0) + 1);
-  const at = new Date(settings.now());
-  for (const [dataset, count] of needed) {
-    const used = await settings.store.audit.purchasedBy(member.email, product, dataset, at);
-    if (used + count > member.budget) {
-      return (
-        `Quota limit reached for member ${member.email}: the gateway's budget of ${member.budget} data requests ` +
-        `a month for dataset '${dataset}' has ${Math.max(0, member.budget - used)} left; this request needs ${count}. ` +
-        "Ask the gateway's administrator to raise the budget."
-      );
-    }
-  }
-  return null;
 }
 
 async function withMemberBudget(
