@@ -146,6 +146,17 @@ test("a key signs in as api-key; its purchases are key:NAME's, within its budget
   });
 }, 60_000);
 
+test("wrong keys are limited, a working key never: scripts behind one address cannot be locked out", async () => {
+  await withGateway(async (gateway) => {
+    const statuses = [];
+    for (let attempt = 0; attempt <= 10; attempt += 1) {
+      statuses.push((await signIn(gateway, `pcdk_wrong-${attempt}`)).status);
+    }
+    expect(statuses).toEqual([...Array<number>(10).fill(401), 429]);
+    expect((await signIn(gateway, secrets.runner ?? "")).status).toBe(200);
+  });
+}, 60_000);
+
 test("a runner with PCD_API_KEY refreshes its formulas through the gateway, and the usage report shows key:NAME", async () => {
   const formulas = codes.slice(2, 5).map((code) => `=PCD.VALUE("${code}")`);
   const direct = await runWorkbook({

@@ -111,6 +111,17 @@ test("sign-in attempts for one name are rate limited", async () => {
   expect((await signIn("ann@example.com")).status).toBe(200);
 });
 
+test("attempts that cost no password check share one count per address, so they cannot crowd out a member's", async () => {
+  const statuses = [];
+  for (let attempt = 0; attempt <= ATTEMPTS; attempt += 1) {
+    statuses.push((await signIn(`stranger${attempt}@elsewhere.com`, "guess")).status);
+  }
+  // Every name differs: only a shared count can end in 429.
+  expect(statuses.at(-1)).toBe(429);
+  expect(statuses.slice(0, -1).every((status) => status === 401 || status === 429)).toBe(true);
+  expect((await signIn("eve@example.com")).status).toBe(200);
+});
+
 test("a member over their budget gets the service's quota answer naming the budget; another member carries on", async () => {
   const bob = await tokenOf("bob@example.com");
   const within = await get(`/energy_price/v1/export/series/${codes[40]},${codes[41]}`, bob);

@@ -1,13 +1,17 @@
 // Members sign in at <gateway>/auth/access_token/v1 exactly as at the service: the same request
 // and answer shape, answered with the gateway's own 2-hour token. Attempts are rate limited per
-// address and name, so a password cannot be guessed at speed.
+// address and name, so a password cannot be guessed at speed. The limiter keeps its counts in
+// a bounded table, so only attempts that cost a password check get a count of their own: a
+// flood of cheap attempts (no body, an address outside the domain, a wrong API key) shares one
+// count per address and cannot push a member's count out of the table. A working API key is
+// never limited (it cannot be guessed, and scripts behind one front end share its address).
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance } from "fastify";
 import { API_KEY_USERNAME, apiKeyCredentials, apiKeyMember, hashApiKeySecret } from "../api-keys/api-key";
 import { blockedMessage } from "../member-access";
 import { issueMemberToken, type TokenSubject } from "../member-token";
 import { inDomain, normaliseEmail } from "../members/member-email";
-import type { GatewayStore } from "../store/gateway-store";
+import type { ApiKey, GatewayStore } from "../store/gateway-store";
 import { sendMessage } from "./relay";
 
 export interface AuthRouteSettings {
@@ -23,12 +27,32 @@ interface SignInBody {
   password?: unknown;
 }
 
+/** Counts the limiter keeps at most: far more than the password checks a minute can make. */
+const COUNTED_NAMES = 50_000;
+
+/** The name a sign-in attempt is counted under: its own for a member of the domain, else a shared one. */
+function countedName(body: SignInBody | undefined, domain: string | null): string {
+  const name = body?.username;
+  if (typeof name !== "string" || typeof body?.password !== "string") return "(malformed)";
+  const email = normaliseEmail(name);
+  if (email === API_KEY_USERNAME) return "(api key)";
+  return inDomain(email, domain) ? email : "(outside the domain)";
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The API key the sign-in presented, when it is a working one (found before the limiter counts). */
+    workingKey?: ApiKey;
+  }
+}
+
 export async function registerAuthRoutes(app: FastifyInstance, settings: AuthRouteSettings): Promise<void> {
   await app.register(async (scope) => {
     await scope.register(rateLimit, {
       global: false,
       // After the body is read, so the name can be part of the key.
       hook: "preHandler",
+      cache: COUNTED_NAMES,
       errorResponseBuilder: (_request, context) => ({
         statusCode: 429,
         message: `Too many sign-in attempts: try again in ${Math.ceil(context.ttl / 1000)} s.`,
@@ -41,9 +65,16 @@ export async function registerAuthRoutes(app: FastifyInstance, settings: AuthRou
           rateLimit: {
             max: settings.signInAttempts.max,
             timeWindow: settings.signInAttempts.windowMs,
-            keyGenerator: (request) => {
-              const name = (request.body as SignInBody | undefined)?.username;
-              return `${request.ip}|${typeof name === "string" ? normaliseEmail(name) : ""}`;
+            keyGenerator: (request) =>
+              `${request.ip}|${countedName(request.body as SignInBody | undefined, settings.domain)}`,
+            allowList: async (request) => {
+              const { username, password } = (request.body as SignInBody | undefined) ?? {};
+              if (typeof username !== "string" || normaliseEmail(username) !== API_KEY_USERNAME) return false;
+              if (typeof password !== "string" || password === "") return false;
+              const key =
+                request.workingKey ?? (await settings.store.keys.verify(hashApiKeySecret(password)));
+              if (key !== null) request.workingKey = key;
+              return key !== null;
             },
           },
         },
