@@ -24,8 +24,11 @@ export interface FormulaTarget {
   insertFormulas(placed: readonly PlacedFormula[]): Promise<InsertResult>;
   /** The selection's top-left cell and what it holds ("" when empty, "=..." for a formula). */
   selectedCell(): Promise<SelectedCell>;
-  /** Writes one formula into the cell at `address` (as selectedCell reported it). */
-  writeFormula(address: string, formula: string): Promise<void>;
+  /**
+   * Writes one formula into the cell at `address` (as selectedCell reported it), only while the
+   * cell still holds `expected` (what the form was made from); otherwise rejects, writing nothing.
+   */
+  writeFormula(address: string, formula: string, expected: string): Promise<void>;
   /** Calls `listener` whenever the selection moves; resolves to the function that stops it. */
   onSelectionChanged(listener: () => void): Promise<() => Promise<void>>;
   /** Whether Excel loads PCD when this workbook opens. */
@@ -149,11 +152,17 @@ export const excelFormulaTarget: FormulaTarget = {
     });
   },
 
-  async writeFormula(address: string, formula: string): Promise<void> {
+  async writeFormula(address: string, formula: string, expected: string): Promise<void> {
     requireExcel();
     const [sheet, cell] = splitAddress(address);
     await Excel.run(async (context) => {
-      context.workbook.worksheets.getItem(sheet).getRange(cell).formulas = [[formula]];
+      const range = context.workbook.worksheets.getItem(sheet).getRange(cell);
+      range.load("formulas");
+      await context.sync();
+      // A paste or an edit since the form read the cell (the selection did not move).
+      const now = String(range.formulas[0]?.[0] ?? "");
+      if (now !== expected) throw new Error(changedSinceRead(address, now));
+      range.formulas = [[formula]];
       await context.sync();
     });
   },
@@ -182,3 +191,9 @@ export const excelFormulaTarget: FormulaTarget = {
     await Office.addin.setStartupBehavior(open ? Office.StartupBehavior.load : Office.StartupBehavior.none);
   },
 };
+
+/** Why Update cell wrote nothing: the cell holds something else than the form was made from. */
+export function changedSinceRead(address: string, now: string): string {
+  const held = now === "" ? "is empty now" : `holds ${now.length > 80 ? `${now.slice(0, 80)}…` : now} now`;
+  return `${address} ${held}, not the formula this form was made from: nothing was written. Select the cell again to edit what it holds.`;
+}

@@ -133,10 +133,25 @@ test("selectedCell reads the top-left cell's formula; writeFormula writes that c
     formula: '=PCD.VALUE("1-2-3")',
   });
   sheet.select(parseRange("A1"));
-  await excelFormulaTarget.writeFormula("Sheet1!B3", '=PCD.VALUE("1-2-3","2024-01")');
+  await excelFormulaTarget.writeFormula("Sheet1!B3", '=PCD.VALUE("1-2-3","2024-01")', '=PCD.VALUE("1-2-3")');
   expect(sheet.content(parseRange("B3"))).toBe('=PCD.VALUE("1-2-3","2024-01")');
   expect(sheet.content(parseRange("A1"))).toBe("");
 });
+
+test.each<[string, string, string]>([
+  ["a value pasted over it", "42", "Sheet1!B3 holds 42 now"],
+  ["emptied", "", "Sheet1!B3 is empty now"],
+  ["another formula", '=PCD.VALUE("9-9-9")', 'Sheet1!B3 holds =PCD.VALUE("9-9-9") now'],
+])(
+  "writeFormula writes nothing into a cell changed since the form read it: %s",
+  async (_case, content, said) => {
+    sheet.setContent(parseRange("B3"), content);
+    await expect(
+      excelFormulaTarget.writeFormula("Sheet1!B3", '=PCD.VALUE("1-2-3","2024-01")', '=PCD.VALUE("1-2-3")'),
+    ).rejects.toThrow(`${said}, not the formula this form was made from: nothing was written.`);
+    expect(sheet.content(parseRange("B3"))).toBe(content);
+  },
+);
 
 test("onSelectionChanged reports each move until it is stopped", async () => {
   const moves: string[] = [];

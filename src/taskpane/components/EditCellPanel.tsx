@@ -65,6 +65,8 @@ export function EditCellPanel(props: {
   const { workbook } = usePaneServices();
   const { cell, moves } = props;
   const [edit, setEdit] = useState<CellEdit | null>(null);
+  // The formula the form was made from: Update writes only while the cell still holds it.
+  const [origin, setOrigin] = useState("");
   const [values, setValues] = useState<string[]>([]);
   const [result, setResult] = useState<{ intent: "success" | "error"; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -76,6 +78,7 @@ export function EditCellPanel(props: {
 
   useEffect(() => {
     const next = cell ? cellEditFromFormula(cell.address, cell.formula) : null;
+    setOrigin(cell?.formula ?? "");
     setEdit(next);
     setValues(next ? next.fields.map((field) => field.value) : []);
     setResult(null);
@@ -95,8 +98,9 @@ export function EditCellPanel(props: {
     setBusy(true);
     setResult(null);
     try {
-      await workbook.writeFormula(edit.address, formula);
+      await workbook.writeFormula(edit.address, formula, origin);
       // The written formula is the new starting point: unchanged fields stay as typed.
+      setOrigin(formula);
       show(cellEditFromFormula(edit.address, formula));
       setResult({ intent: "success", text: `Updated ${cellName(edit.address)}.` });
     } catch (error) {

@@ -238,7 +238,7 @@ const workbook: FormulaTarget & { written: string[][] } = {
   async selectedCell() {
     return { address: "Sheet1!A1", formula: "" };
   },
-  async writeFormula(_address, formula) {
+  async writeFormula(_address, formula, _expected) {
     workbook.written.push([formula]);
   },
   async onSelectionChanged() {
