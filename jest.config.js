@@ -5,7 +5,8 @@
  * - integration: it spawns a process (node, tsx, npm, git), runs webpack, or plays a
  *   scenario of many seconds (a month, the fault matrix, a golden corpus, the benchmark's
  *   smoke run, the emulator's conformance suites). Name it `*.integration.test.ts`
- *   (npm run test:integration); the folders and files listed below predate the name.
+ *   (npm run test:integration); the folders and files listed below are integration tests
+ *   under other names.
  * - unit: everything else: in-process, no server that takes seconds to start, each test far
  *   below the lane's 10 s timeout (npm run test:unit).
  *

@@ -54,7 +54,7 @@ export class SeriesServer {
         return parts.cache.ensure(request.key).then(() => this.getRead(request, need));
       return this.getRead(request, need);
     } catch (error) {
-      // A rejection, never a throw, as when this was an async function.
+      // Callers chain .then/.catch on the result: a rejection, never a synchronous throw.
       return Promise.reject(error as Error);
     }
   }

@@ -5,7 +5,13 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { FastifyReply } from "fastify";
 
-export async function waitWhileClientWaits(reply: FastifyReply, ms: number): Promise<void> {
+const realWait = (ms: number, signal: AbortSignal): Promise<void> => sleep(ms, undefined, { signal });
+
+export async function waitWhileClientWaits(
+  reply: FastifyReply,
+  ms: number,
+  wait: (ms: number, signal: AbortSignal) => Promise<void> = realWait,
+): Promise<void> {
   if (ms <= 0) return;
   const gone = new AbortController();
   const onClose = (): void => {
@@ -13,7 +19,7 @@ export async function waitWhileClientWaits(reply: FastifyReply, ms: number): Pro
   };
   reply.raw.once("close", onClose);
   try {
-    await sleep(ms, undefined, { signal: gone.signal });
+    await wait(ms, gone.signal);
   } catch {
     // The client hung up: stop waiting.
   } finally {

@@ -32,7 +32,11 @@ function emptyStats(): EmulatorStats {
 export interface EmulatorClocks {
   realNow?: TimeSource;
   monotonic?: MonotonicClock;
+  /** The latency's wait (default: a real timer), ended early by `signal` when the client hangs up. */
+  wait?: LatencyWait;
 }
+
+export type LatencyWait = (ms: number, signal: AbortSignal) => Promise<void>;
 
 export class EmulatorState {
   readonly clock: OffsetClock;
@@ -43,6 +47,7 @@ export class EmulatorState {
   readonly limiter: SlidingWindowLimiter;
   readonly faults: FaultInjector;
   readonly tokens: TokenIssuer;
+  readonly wait: LatencyWait | undefined;
   stats: EmulatorStats = emptyStats();
 
   constructor(
@@ -66,6 +71,7 @@ export class EmulatorState {
     this.limiter = new SlidingWindowLimiter(options.rateLimitPerSecond, 1000, clocks.monotonic);
     this.faults = new FaultInjector(options.seed);
     this.tokens = new TokenIssuer(options.user, options.password, options.tokenTtlSeconds, this.clock);
+    this.wait = clocks.wait;
   }
 
   /** Only datasets in the subscription are visible (docs/service.md §1); the rest behave like unknown codes. */

@@ -25,7 +25,7 @@ export async function guardRequest(
 ): Promise<boolean> {
   state.releases.sync();
   const fault = state.faults.onRequest(operation);
-  await waitWhileClientWaits(reply, fault.delayMs);
+  await waitWhileClientWaits(reply, fault.delayMs, state.wait);
   const terminal = fault.terminal;
   if (terminal?.mode === "status") {
     throw new ServiceError(

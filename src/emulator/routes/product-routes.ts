@@ -72,7 +72,7 @@ async function seriesInfo(
     .ofProduct(product)
     .filter((series) => state.isSubscribed(series.dataset))
     .map((series) => seriesInfoRecord(series, state.releases.view(series), state.options));
-  await waitWhileClientWaits(reply, state.options.latencyMs);
+  await waitWhileClientWaits(reply, state.options.latencyMs, state.wait);
   return reply.send(records);
 }
 
@@ -118,7 +118,11 @@ async function seriesValues(
       state.model,
     ),
   );
-  await waitWhileClientWaits(reply, state.options.latencyMs + state.options.latencyPerCodeMs * items.length);
+  await waitWhileClientWaits(
+    reply,
+    state.options.latencyMs + state.options.latencyPerCodeMs * items.length,
+    state.wait,
+  );
   return reply.send(records);
 }
 
@@ -132,7 +136,7 @@ async function dataLimits(
   state.quotas.chargeLiveCall(state.today(), false);
   const datasets = state.catalog.datasets(product).filter((dataset) => state.isSubscribed(dataset));
   const report = state.quotas.report(product, datasets);
-  await waitWhileClientWaits(reply, state.options.latencyMs);
+  await waitWhileClientWaits(reply, state.options.latencyMs, state.wait);
   return reply.send(report);
 }
 

@@ -198,15 +198,26 @@ describe("faults", () => {
   });
 
   test("latency delays the answer; access_token faults hit the token operation", async () => {
-    await service.post("/__admin/faults", {
-      operation: "access_token",
-      mode: "latency",
-      latencyMs: 150,
-      count: 1,
-    });
-    const started = performance.now();
-    await service.newToken();
-    expect(performance.now() - started).toBeGreaterThanOrEqual(140);
+    const waits: number[] = [];
+    const timed = await Harness.start({}, { wait: async (ms) => void waits.push(ms) });
+    try {
+      await timed.get("/energy_price/v1/data_limits");
+      await timed.post("/__admin/faults", {
+        operation: "access_token",
+        mode: "latency",
+        latencyMs: 150,
+        count: 1,
+      });
+      // A call of another operation (with the token held) does not meet the token's fault.
+      await timed.get("/energy_price/v1/data_limits");
+      expect(waits).toEqual([]);
+      await timed.newToken();
+      expect(waits).toEqual([150]);
+      await timed.newToken();
+      expect(waits).toEqual([150]);
+    } finally {
+      await timed.close();
+    }
   });
 
   test("rate 0 never fires; DELETE clears all faults", async () => {

@@ -225,11 +225,19 @@ describe("CORS", () => {
   });
 });
 
-test("--latency and --latency-per-code delay answers (a lower bound, never an upper one)", async () => {
-  await withService({ latencyMs: 60, latencyPerCodeMs: 20 }, async (service) => {
+test("--latency delays every answer and --latency-per-code each code of a Values or History answer", async () => {
+  const waits: number[] = [];
+  const service = await Harness.start(
+    { latencyMs: 60, latencyPerCodeMs: 20 },
+    { wait: async (ms) => void waits.push(ms) },
+  );
+  try {
     const code = (await firstForecastSeries(service)).code;
-    const started = performance.now();
+    waits.length = 0;
     await service.get(`/energy_price/v1/export/series/${code},${code},${code}`);
-    expect(performance.now() - started).toBeGreaterThanOrEqual(110);
-  });
+    await service.get("/energy_price/v1/export/series");
+    expect(waits).toEqual([60 + 3 * 20, 60]);
+  } finally {
+    await service.close();
+  }
 });
