@@ -772,26 +772,39 @@ export class BrowserMonth {
     // same text over two reads.
     await this.quiet();
     let last = "";
-    await pollUntil(
+    const settled = await pollUntil(
       async () => {
         const checking = await this.preview.pane.getByText("Checking the catalog…").count();
         const text = (await cost.textContent()) ?? "";
-        const settled = checking === 0 && text === last;
+        const steady = checking === 0 && text === last;
         last = text;
-        return settled;
+        return steady;
       },
-      (settled) => settled,
+      (steady) => steady,
     );
+    if (!settled) {
+      throw new Error(
+        `The cost preview did not settle within ${CHECK_WAIT_MS / 1000} s; it last said: ${last}`,
+      );
+    }
     const rows = await cost.getByTestId("refresh-cost-row").evaluateAll((elements) =>
       elements.map((element) => {
         const cells = element.querySelectorAll("td");
         return { label: cells[0]?.textContent ?? "", requests: Number(cells[1]?.textContent) };
       }),
     );
-    const caption =
-      (await cost.locator("caption").count()) > 0 ? await cost.locator("caption").textContent() : "";
-    const total = Number(/uses (\d+) data request/.exec(caption ?? "")?.[1] ?? 0);
-    return { rows, total };
+    // No table: the preview says refreshing costs nothing, or that none can run now (checked, so
+    // a changed wording fails).
+    if ((await cost.locator("caption").count()) === 0) {
+      if (!/costs no data requests|No refresh can run/.test(last)) {
+        throw new Error(`The cost preview shows no table and does not say it costs nothing: ${last}`);
+      }
+      return { rows, total: 0 };
+    }
+    const caption = (await cost.locator("caption").textContent()) ?? "";
+    const total = /uses (\d+) data request/.exec(caption)?.[1];
+    if (total === undefined) throw new Error(`The cost preview's caption names no data requests: ${caption}`);
+    return { rows, total: Number(total) };
   }
 
   /**
