@@ -143,7 +143,8 @@ async function frozenCell(
 
 /** "B2 (#BUSY!), C4 (#N/A) and 3 more": the refused cells without a wall of text. */
 export function describeRefused(refused: readonly RefusedCell[], shown = 5): string {
-  const listed = refused.slice(0, shown).map((cell) => `${cell.address} (${cell.shows})`);
-  const more = refused.length - listed.length;
-  return more > 0 ? `${listed.join(", ")} and ${more} more` : listed.join(", ");
+  return describeAddresses(
+    refused.map((cell) => `${cell.address} (${cell.shows})`),
+    shown,
+  );
 }
