@@ -2,7 +2,7 @@
 // within milliseconds; each asks for one series. The batcher turns them into as few
 // calls as the service allows (40 distinct codes per call, one product and data type
 // per call), because every call counts against daily quotas and the 10/s rate.
-import { PcdError, toPcdError } from "./errors";
+import { chargedFailure, PcdError, toPcdError } from "./errors";
 import type { Logger } from "./environment";
 import type { CodeRequest, DataType, ProductId, SeriesValues, ServiceEnvironment } from "./model";
 import type { Admission } from "./quota-ledger";
@@ -281,8 +281,9 @@ export class Batcher {
       this.charged += requests.length;
       gate?.confirm?.(toSend.map((entry) => entry.item));
       for (const entry of toSend) {
+        // A code the answer refused or left out was charged with the others.
         const values = answer.get(entry.item.request.code);
-        if (values instanceof PcdError) entry.reject(values);
+        if (values instanceof PcdError) entry.reject(chargedFailure(values));
         else if (values) entry.resolve(values);
         else {
           entry.reject(
@@ -290,6 +291,7 @@ export class Batcher {
               "not_found",
               `The service returned no data for ${entry.item.request.code} (${OPERATION_LABEL[operation]}); ` +
                 "it may be discontinued or no longer in your subscription.",
+              { charged: true },
             ),
           );
         }
@@ -332,7 +334,11 @@ export class Batcher {
         }
         return;
       }
-      if (error.kind === "network" || error.kind === "timeout") {
+      if (error.details.charged === true) {
+        // The service answered with success (and charged) though the answer was unusable.
+        this.charged += requests.length;
+        gate?.confirm?.(toSend.map((entry) => entry.item));
+      } else if (error.kind === "network" || error.kind === "timeout") {
         // No answer: the service may have charged the call (a timeout is often answered
         // late). The ledger keeps these codes apart until Data Limits says.
         this.unconfirmed += requests.length;

@@ -41,7 +41,7 @@ export interface CacheEntry {
   catalogUpdatedAt: string | null;
   /** Months held completely (sorted, disjoint); finals outside them are not kept. */
   covered: CoveredRange[];
-  /** Series Info updated_at when Series Values last answered (window and forecasts as of then). */
+  /** Series Info updated_at (or `UNDATED_CATALOG`) when Series Values last answered: window and forecasts as of then. */
   valuesAsOf: string | null;
   /** Series Info updated_at when History last answered. */
   historyAsOf: string | null;

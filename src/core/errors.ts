@@ -34,6 +34,11 @@ export interface PcdErrorDetails {
   until?: number;
   /** Rate / unavailable: how long the service asked us to wait (ms). */
   retryAfterMs?: number;
+  /**
+   * A data call the service answered with success, so it charged the call's codes, whose
+   * answer PCD could not use (unreadable, wrong shape, the code left out).
+   */
+  charged?: true;
   /** Network errors: the short technical cause when known (e.g. "connection refused"). */
   reason?: string;
   /** Input errors: the argument at fault (e.g. "currency") and what is allowed. */
@@ -74,4 +79,10 @@ export function errorMessage(error: unknown): string {
 export function toPcdError(error: unknown): PcdError {
   if (isPcdError(error)) return error;
   return new PcdError("protocol", `Unexpected failure: ${errorMessage(error)}`);
+}
+
+/** The failure of a data call the service answered, and so charged (`details.charged`). */
+export function chargedFailure(error: PcdError): PcdError {
+  if (error.details.charged === true) return error;
+  return new PcdError(error.kind, error.message, { ...error.details, charged: true });
 }

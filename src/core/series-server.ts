@@ -158,8 +158,13 @@ export class SeriesServer {
     }
     if (!failure) {
       if (serving.kind === "missing" && entry) {
-        // Nothing failed, yet the months are not to be had: the plan has no History.
-        throw noHistoryError(info, serving.what);
+        // Nothing failed, yet the months are not to be had: on a plan without History that
+        // is the plan; otherwise the service's answers did not hold them.
+        if (!context.historyAvailable) throw noHistoryError(info, serving.what);
+        throw new PcdError(
+          "not_found",
+          `The service's answers for ${info.code} did not include ${serving.what}.`,
+        );
       }
       if (!entry) throw new PcdError("not_found", `The service returned no data for ${info.code}.`);
       return this.toData(entry, info);

@@ -5,11 +5,12 @@
 //
 // Each part (Series Values, History) of a key has at most one call in flight, and a cell
 // that needs a part another cell is already fetching waits for that call instead of
-// buying it again. A part whose call failed in a way that may have been charged (an
-// unreadable answer, a timeout) or that will fail again at once (network, server, rate)
-// is not asked again for RECENT_FAILURE_MS: cells that re-run meanwhile get the same
-// error and retry on their schedule (streaming-cell.ts), so one recalculation never
-// charges a key twice.
+// buying it again. A part whose call failed in a way that may have been charged (a
+// timeout) or that will fail again at once (network, server, rate) is not asked again for
+// RECENT_FAILURE_MS: cells that re-run meanwhile get the same error and retry on their
+// schedule (streaming-cell.ts), so one recalculation never charges a key twice. A part
+// the service charged for without a usable answer waits for the series to change or for
+// the user's refresh (stillRemembered).
 import type { Batcher, BatchItem } from "./batcher";
 import type { CacheEntry, DataCache } from "./cache";
 import type { ChangeEvents } from "./change-events";
@@ -22,7 +23,14 @@ import type { ProductId, SeriesInfo, SeriesValues, ServiceEnvironment } from "./
 import { monthIndex } from "./months";
 import { windowStart, type SeriesNeed } from "./series-need";
 import type { DataCallOperation } from "./service-client";
-import { isRevised, planSync, reaches, type SyncContext, type SyncDecision } from "./sync-planner";
+import {
+  catalogStamp,
+  isRevised,
+  planSync,
+  reaches,
+  type SyncContext,
+  type SyncDecision,
+} from "./sync-planner";
 import { ENGINE_DEFAULTS } from "./defaults";
 
 /** How long a failed part is not asked again (cells retry after a minute at the earliest). */
@@ -67,7 +75,7 @@ export class SeriesSync {
   private readonly inFlight = new Map<string, Promise<PartResult>>();
   /** Waits shared by cells per key and planned parts ("<key>|<action>"): see bring. */
   private readonly bringing = new Map<string, Promise<void>>();
-  private readonly recentFailures = new Map<string, { error: PcdError; at: number }>();
+  private readonly recentFailures = new Map<string, RememberedFailure>();
   private readonly noHistory = new Set<string>();
   private readonly historyReachesLatest = new Set<string>();
   /**
@@ -200,13 +208,13 @@ export class SeriesSync {
     const running = this.inFlight.get(id);
     if (running) return running;
     const remembered = this.recentFailures.get(id);
-    if (remembered && this.options.now() - remembered.at < RECENT_FAILURE_MS)
+    if (remembered && stillRemembered(remembered, info, this.options.now()))
       return Promise.reject(remembered.error);
     this.recentFailures.delete(id);
     const run = this.fetchPart(request, info, operation)
       .catch((error: unknown) => {
-        if (isPcdError(error) && REMEMBERED_KINDS.has(error.kind)) {
-          this.recentFailures.set(id, { error, at: this.options.now() });
+        if (isPcdError(error) && (error.details.charged === true || REMEMBERED_KINDS.has(error.kind))) {
+          this.recentFailures.set(id, { error, at: this.options.now(), catalog: catalogVersion(info) });
         }
         throw error;
       })
@@ -308,7 +316,7 @@ export class SeriesSync {
       fetchedAt: this.options.now(),
       catalogUpdatedAt: info.updatedAt,
       covered,
-      valuesAsOf: windowReached ? info.updatedAt : (current?.valuesAsOf ?? null),
+      valuesAsOf: windowReached ? catalogStamp(info) : (current?.valuesAsOf ?? null),
       historyAsOf: source === "history" ? info.updatedAt : (current?.historyAsOf ?? null),
     };
     const changed = pointsDiffer(current, { finals, forecasts: entry.forecasts });
@@ -341,6 +349,29 @@ function answeredRange(
   if (source === "history") return rangeOf(-Infinity, Math.max(lastIndex ?? start - 1, start - 1));
   const from = answer.finals.length > 0 ? Math.min(start, answer.finals.indexAt(0)) : start;
   return rangeOf(from, Math.max(lastIndex ?? end, end));
+}
+
+interface RememberedFailure {
+  error: PcdError;
+  at: number;
+  /** The catalog's record of the series when the call failed (catalogVersion). */
+  catalog: string;
+}
+
+/** What of a catalog record says the series' data changed. */
+function catalogVersion(info: SeriesInfo): string {
+  return `${catalogStamp(info)}|${info.lastAvailableFinal ?? ""}`;
+}
+
+/**
+ * A failure is not asked again for RECENT_FAILURE_MS; one the service charged for (an
+ * unusable answer to a successful call) not until the catalog shows the series changed or
+ * the user refreshes (forgetFailures): a broken answer is likely to come again, and every
+ * retry would spend a data request.
+ */
+function stillRemembered(failure: RememberedFailure, info: SeriesInfo, now: number): boolean {
+  if (failure.error.details.charged === true) return failure.catalog === catalogVersion(info);
+  return now - failure.at < RECENT_FAILURE_MS;
 }
 
 /** The calls a decision plans, History first. */

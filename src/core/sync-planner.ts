@@ -71,9 +71,21 @@ function firstNeeded(need: SeriesNeed): number {
   return need.from === null || need.from === "latest" ? -Infinity : monthIndex(need.from);
 }
 
+/**
+ * What an entry records of the catalog record its Series Values answer was bought against.
+ * A record without `updated_at` is stamped with a text no date equals: the answer still
+ * counts as the window's, and the record's `last_available_final` (or a date appearing)
+ * says when it moved on. Without the stamp such a key would be bought on every ask.
+ */
+export const UNDATED_CATALOG = "undated";
+
+export function catalogStamp(info: Pick<SyncInfo, "updatedAt">): string {
+  return info.updatedAt ?? UNDATED_CATALOG;
+}
+
 /** True when the window (and forecasts) are cached as of the catalog's current state. */
 export function windowFresh(entry: SyncState, info: SyncInfo): boolean {
-  if (entry.valuesAsOf === null || entry.valuesAsOf !== info.updatedAt) return false;
+  if (entry.valuesAsOf === null || entry.valuesAsOf !== catalogStamp(info)) return false;
   if (info.lastAvailableFinal === null) return true;
   const start = windowStart(info.lastAvailableFinal);
   return coversSpan(entry.covered, start, monthIndex(info.lastAvailableFinal));

@@ -161,7 +161,10 @@ describe("Batcher", () => {
     await expect(missing).rejects.toMatchObject({
       kind: "not_found",
       message: expect.stringContaining("The service returned no data for 2-2-2"),
+      // The service charged the code with the call's others.
+      details: { charged: true },
     });
+    expect(batcher.codesCharged()).toBe(2);
   });
 
   test("a code whose record the client refused fails alone, with the client's error", async () => {
@@ -184,7 +187,51 @@ describe("Batcher", () => {
     const future = batcher.fetch("series_values", item("2-2-2"));
     await jest.advanceTimersByTimeAsync(20);
     await expect(ok).resolves.toMatchObject({ code: "1-1-1" });
-    await expect(future).rejects.toBe(refused);
+    await expect(future).rejects.toMatchObject({
+      kind: "protocol",
+      message: refused.message,
+      details: { charged: true },
+    });
+  });
+
+  // How a failed call's codes are accounted: [failure, gate's call, charged, unconfirmed].
+  test.each<[string, PcdError, "confirm" | "refund" | "unanswered", number, number]>([
+    [
+      "a success answer PCD could not read",
+      new PcdError("protocol", "The Series Values answer was not valid JSON (HTTP 200, 9 characters).", {
+        status: 200,
+        charged: true,
+      }),
+      "confirm",
+      1,
+      0,
+    ],
+    [
+      "an error answer",
+      new PcdError("server", "HTTP 500 from Series Values", { status: 500 }),
+      "refund",
+      0,
+      0,
+    ],
+    ["no answer", new PcdError("network", "The service could not be reached."), "unanswered", 0, 1],
+  ])("%s: the gate hears %s", async (_name, failure, heard, charged, unconfirmed) => {
+    const service = serviceWith(["1-1-1"]);
+    service.failWith(() => failure);
+    const calls: string[] = [];
+    const gate: BatchGate = {
+      admit: async (items) => ({ admitted: [...items], refused: [] }),
+      refund: () => calls.push("refund"),
+      confirm: () => calls.push("confirm"),
+      unanswered: () => calls.push("unanswered"),
+      quotaRefused: (_items, error) => () => error,
+    };
+    const batcher = new Batcher({ client: service, gate });
+    const result = batcher.fetch("series_values", item("1-1-1"));
+    await jest.advanceTimersByTimeAsync(20);
+    await expect(result).rejects.toBe(failure);
+    expect(calls).toEqual([heard]);
+    expect(batcher.codesCharged()).toBe(charged);
+    expect(batcher.codesUnconfirmed()).toBe(unconfirmed);
   });
 
   test("a failing call rejects its codes with the service's error", async () => {

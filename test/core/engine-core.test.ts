@@ -138,6 +138,52 @@ describe("getSeries", () => {
     expect(h.service.dataCalls()).toHaveLength(2);
   });
 
+  test("a charged answer PCD could not use is not bought again until the series changes or the user refreshes", async () => {
+    const h = createHarness({ service: serviceWith("68520-8-1") });
+    const request = await h.engine.resolve("68520-8-1", null, null);
+    h.service.failWith(
+      () =>
+        new PcdError("protocol", "The Series Values answer was not valid JSON (HTTP 200, 9 characters).", {
+          status: 200,
+          charged: true,
+        }),
+    );
+    await expect(h.engine.getSeries(request, LATEST_ONLY)).rejects.toMatchObject({ kind: "protocol" });
+    // Cells re-running later get the same failure without a call: retrying would spend a
+    // data request each time on an answer likely to come back broken.
+    h.clock.now += 10 * RECENT_FAILURE_MS;
+    await expect(h.engine.getSeries(request, LATEST_ONLY)).rejects.toMatchObject({ kind: "protocol" });
+    expect(h.service.dataCalls()).toHaveLength(1);
+
+    // The user's refresh asks again.
+    h.service.failures = [];
+    expect((await h.engine.refreshAll()).requestsUsed).toBe(1);
+    expect((await h.engine.getSeries(request, LATEST_ONLY)).lastFinal).toBe("2026-10");
+    expect(h.service.dataCalls()).toHaveLength(2);
+  });
+
+  test("a charged answer PCD could not use is bought again once the catalog shows the series changed", async () => {
+    const h = createHarness({ service: serviceWith("68520-8-1") });
+    const request = await h.engine.resolve("68520-8-1", null, null);
+    let failing = true;
+    h.service.failWith(() =>
+      failing
+        ? new PcdError("not_found", "The service returned no data for 68520-8-1 (Series Values).", {
+            charged: true,
+          })
+        : undefined,
+    );
+    await expect(h.engine.getSeries(request, LATEST_ONLY)).rejects.toMatchObject({ kind: "not_found" });
+    await expect(h.engine.getSeries(request, LATEST_ONLY)).rejects.toMatchObject({ kind: "not_found" });
+    expect(h.service.dataCalls()).toHaveLength(1);
+
+    failing = false;
+    h.service.updateSeries("68520-8-1", { lastAvailableFinal: "2026-11", updatedAt: "2026-12-03" });
+    await rereadCatalog(h);
+    expect((await h.engine.getSeries(request, LATEST_ONLY)).lastFinal).toBe("2026-11");
+    expect(h.service.dataCalls()).toHaveLength(2);
+  });
+
   // A shared wait is joined only while every part it waits for is in flight: once one part
   // has come or failed, a cell that asks plans that part anew, as it did with calls of its own.
   test("a cell asking after one part of a shared wait failed (a failure not remembered) calls that part again", async () => {
@@ -275,6 +321,24 @@ describe("getSeries", () => {
     await rereadCatalog(h);
     const next = await h.engine.getSeries(await h.engine.resolve("68520-8-1", null, null));
     expect(next.finals).toHaveLength(14);
+  });
+
+  test("a catalog record without updated_at: bought once, then served from the cache until its months move on", async () => {
+    const service = new FakeService();
+    service.addSeries(seriesInfo({ code: "68520-8-1", updatedAt: null }));
+    service.limits.set("energy_price", { Germany: { remaining: 500, total: 500 } });
+    const h = createHarness({ service });
+    const request = await h.engine.resolve("68520-8-1", null, null);
+    const first = await h.engine.getSeries(request, LATEST_ONLY);
+    expect(first.lastFinal).toBe("2026-10");
+    expect((await h.engine.getSeries(request, LATEST_ONLY)).staleBecause).toBeUndefined();
+    expect((await h.engine.refreshAll()).requestsUsed).toBe(0);
+    expect(operations(h.service)).toEqual(["series_values"]);
+
+    h.service.updateSeries("68520-8-1", { lastAvailableFinal: "2026-11" });
+    await rereadCatalog(h);
+    expect((await h.engine.getSeries(request, LATEST_ONLY)).lastFinal).toBe("2026-11");
+    expect(operations(h.service)).toEqual(["series_values", "series_values"]);
   });
 });
 

@@ -10,7 +10,7 @@
 import type { Auth } from "../auth";
 import type { EngineSettings, EngineStats, ServiceReachability } from "../engine-api";
 import type { Clock, FetchLike, Logger } from "../environment";
-import { isPcdError, PcdError } from "../errors";
+import { chargedFailure, isPcdError, PcdError } from "../errors";
 import { realScheduler, type PacingTimers, type Scheduler } from "../scheduler";
 import type { CodeRequest, DataLimits, Operation, ProductId, SeriesInfo, ServiceEnvironment } from "../model";
 import { serviceState } from "../schedule";
@@ -164,7 +164,12 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
           setting: "the service address",
         },
       );
-      const bodyText = await readCapped(response, MAX_ANSWER_BYTES, OPERATION_LABELS[operation]);
+      const bodyText = await readCapped(response, MAX_ANSWER_BYTES, OPERATION_LABELS[operation]).catch(
+        (error: unknown) => {
+          // An answer too large to read is still a success the service charged for.
+          throw response.ok && isDataCall(operation) && isPcdError(error) ? chargedFailure(error) : error;
+        },
+      );
       return {
         status: response.status,
         ok: response.ok,
@@ -260,7 +265,13 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
           reachability.failed(deps.clock.now(), caught);
         throw caught;
       }
-      const outcome = await send(operation, url, token, timeoutMs, signal, slot);
+      let outcome: HttpAnswer | PcdError;
+      try {
+        outcome = await send(operation, url, token, timeoutMs, signal, slot);
+      } catch (caught) {
+        if (isPcdError(caught) && caught.details.charged === true) dataRequests += codesCharged;
+        throw caught;
+      }
       slot = undefined;
       let error: PcdError;
       if (outcome instanceof PcdError) {
@@ -268,8 +279,15 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
         reachability.failed(deps.clock.now(), error);
       } else if (outcome.ok) {
         reachability.answered(deps.clock.now(), outcome.status);
-        if (isDataCall(operation)) dataRequests += codesCharged;
-        return onSuccess(parseJson(outcome, label));
+        if (!isDataCall(operation)) return onSuccess(parseJson(outcome, label));
+        dataRequests += codesCharged;
+        try {
+          return onSuccess(parseJson(outcome, label));
+        } catch (caught) {
+          // The service charged the call though PCD cannot use its answer: the batcher and
+          // the series sync must not treat it as free to send again.
+          throw isPcdError(caught) ? chargedFailure(caught) : caught;
+        }
       } else if (outcome.status === 401 && !renewed) {
         reachability.answered(deps.clock.now(), outcome.status);
         // The token expired early or was revoked: renew once and try once more.

@@ -1,6 +1,10 @@
 import type { EngineSettings } from "../../../src/core/engine-api";
 import { PcdError } from "../../../src/core/errors";
-import { createServiceClient, type TokenSource } from "../../../src/core/http/service-client-impl";
+import {
+  createServiceClient,
+  MAX_ANSWER_BYTES,
+  type TokenSource,
+} from "../../../src/core/http/service-client-impl";
 import type { CodeRequest } from "../../../src/core/model";
 import { HeldTimers } from "../../support/held-timers";
 import { until } from "../../support/until";
@@ -222,14 +226,43 @@ describe("operations", () => {
       json({ data: [] }),
       /^The Series Values answer was not a list of records \(got an object\)/,
     ],
-  ])("%s is a protocol error naming the operation, not retried", async (_name, responder, message) => {
-    const { client, requests } = setup({ responders: [responder] });
-    const error = await caught(client.seriesValues("live", "energy_price", codes("1-1-1")));
-    expect(error.kind).toBe("protocol");
-    expect(error.message).toMatch(message);
-    expect(requests).toHaveLength(1);
-    // The service answered 2xx, so it charged the code.
-    expect(client.stats().dataRequests).toBe(1);
+    [
+      "a body declared larger than PCD reads",
+      text("[]", 200, { "Content-Length": String(MAX_ANSWER_BYTES + 1) }),
+      /^The Series Values answer was too large/,
+    ],
+  ])(
+    "%s is a protocol error naming the operation, marked charged, not retried",
+    async (_name, responder, message) => {
+      const { client, requests } = setup({ responders: [responder] });
+      const error = await caught(client.seriesValues("live", "energy_price", codes("1-1-1")));
+      expect(error.kind).toBe("protocol");
+      expect(error.message).toMatch(message);
+      expect(requests).toHaveLength(1);
+      // The service answered 2xx, so it charged the code: the caller must not take it back.
+      expect(error.details.charged).toBe(true);
+      expect(client.stats().dataRequests).toBe(1);
+    },
+  );
+
+  test.each<[string, Responder, "seriesValues" | "seriesInfo", string]>([
+    [
+      "an unreadable error answer to a data call",
+      text("<html>teapot</html>", 418),
+      "seriesValues",
+      "bad_request",
+    ],
+    ["an unreadable catalog answer", text("<html>oops</html>", 200), "seriesInfo", "protocol"],
+  ])("%s is not marked charged", async (_name, responder, method, kind) => {
+    const { client } = setup({ responders: [responder] });
+    const error = await caught(
+      method === "seriesValues"
+        ? client.seriesValues("live", "energy_price", codes("1-1-1"))
+        : client.seriesInfo("live", "energy_price"),
+    );
+    expect(error.kind).toBe(kind);
+    expect(error.details.charged).toBeUndefined();
+    expect(client.stats().dataRequests).toBe(0);
   });
 });
 
