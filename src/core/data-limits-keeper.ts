@@ -111,7 +111,8 @@ export class DataLimitsKeeper {
     } catch (error) {
       const known = ledger.limitsOf(environment, product);
       const readAt = ledger.fetchedAt(environment, product);
-      if (known && readAt !== null) {
+      // A reading from before the monthly release would show last month's allowance as now.
+      if (known && readAt !== null && !ledger.readBeforeReset(environment, product)) {
         reread?.(toPcdError(error), readAt);
         return known;
       }

@@ -194,6 +194,18 @@ export class QuotaLedger {
     return fetchedAt >= this.resetAt() && this.options.now() - fetchedAt < maxAgeMs;
   }
 
+  /** True when the reading the ledger holds was taken before the allowances last reset. */
+  readBeforeReset(environment: ServiceEnvironment, product: ProductId): boolean {
+    const known = this.products.get(productKey(environment, product));
+    return known !== undefined && this.sinceReset(productKey(environment, product)) === undefined;
+  }
+
+  /** The product's reading, when it was taken after the allowances last reset. */
+  private sinceReset(key: string): ProductLimits | undefined {
+    const known = this.products.get(key);
+    return known !== undefined && known.fetchedAt >= this.resetAt() ? known : undefined;
+  }
+
   /** The latest instant the allowances reset, as far as the engine knows. */
   private resetAt(): number {
     return Math.max(this.options.latestReleaseStart(), this.resetSeenAt);
@@ -204,7 +216,7 @@ export class QuotaLedger {
    * through a gateway that gives the member a budget, the smaller of the team's and the member's.
    */
   remaining(environment: ServiceEnvironment, product: ProductId, dataset: string): number | null {
-    const allowance = allowanceOf(this.products.get(productKey(environment, product))?.limits, dataset);
+    const allowance = allowanceOf(this.sinceReset(productKey(environment, product))?.limits, dataset);
     if (allowance === undefined) return null;
     return allowance.member ? Math.min(allowance.remaining, allowance.member.remaining) : allowance.remaining;
   }
@@ -228,7 +240,8 @@ export class QuotaLedger {
     datasetOf: (item: T) => string,
   ): Admission<T> {
     const admission: Admission<T> = { admitted: [], refused: [] };
-    const known = this.products.get(productKey(environment, product));
+    // A reading from before the allowances reset says nothing of them now: the service judges.
+    const known = this.sinceReset(productKey(environment, product));
     for (const item of items) {
       const dataset = datasetOf(item);
       const blocked = this.blockOf(environment, product, dataset);

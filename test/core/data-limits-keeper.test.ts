@@ -94,6 +94,21 @@ describe("DataLimitsKeeper.limitsOf", () => {
     await expect(keeper.limitsOf("commodity_price")).rejects.toBe(failure);
   });
 
+  test("a failed reading after the allowances reset fails: last month's figure is not shown as now", async () => {
+    const { keeper, ledger, answers, clock } = setup();
+    await keeper.limitsOf("energy_price");
+    const failure = new PcdError("server", "The service failed (HTTP 502).");
+    answers.set("energy_price", failure);
+    clock.now += 60_000;
+    ledger.resetSeen(clock.now);
+    await expect(keeper.limitsOf("energy_price")).rejects.toBe(failure);
+    const report = await keeper.report();
+    expect(report.rows.filter((row) => row.product === "energy_price")).toEqual([]);
+    expect(report.unavailable).toEqual([
+      expect.objectContaining({ product: "energy_price", error: failure }),
+    ]);
+  });
+
   test("a known downtime window makes no call", async () => {
     const { keeper, reads, setDown } = setup();
     const down = new PcdError("unavailable", "The service is down for maintenance.");

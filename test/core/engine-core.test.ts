@@ -457,6 +457,29 @@ describe("allowances", () => {
     });
   });
 
+  test("after the release, a used-up allowance read last month refuses nothing while Data Limits fails", async () => {
+    const service = serviceWith("1-1-1");
+    service.limits.set("energy_price", { Germany: { remaining: 0, total: 500 } });
+    const h = createHarness({ service });
+    const request = await h.engine.resolve("1-1-1", null, null);
+    await expect(h.engine.getSeries(request, LATEST_ONLY)).rejects.toMatchObject({ kind: "quota" });
+    expect(service.dataCalls()).toHaveLength(0);
+
+    // The release resets the allowances; Data Limits is failing for a while.
+    service.limits.set("energy_price", { Germany: { remaining: 500, total: 500 } });
+    service.failWith((call) =>
+      call.operation === "data_limits" && call.product === "energy_price"
+        ? new PcdError("server", "HTTP 502 from Data Limits.")
+        : undefined,
+    );
+    h.schedule.releaseStart = Date.UTC(2026, 11, 3, 12);
+    h.clock.now = Date.UTC(2026, 11, 4);
+    expect((await h.engine.getSeries(request, LATEST_ONLY)).lastFinal).toBe("2026-10");
+    expect(service.dataCalls()).toHaveLength(1);
+    // Last month's "0 left" is not shown as this month's: the report has only the cause.
+    await expect(h.engine.limitsReport()).rejects.toMatchObject({ kind: "server" });
+  });
+
   test("a gateway's refusal for the member's budget fails in its words and leaves the team's allowance alone", async () => {
     const service = serviceWith("1-1-1", "2-2-2");
     service.limits.set("energy_price", {

@@ -223,6 +223,39 @@ describe("QuotaLedger.isCurrent", () => {
   });
 });
 
+describe("a reading from before the allowances reset", () => {
+  // How the release reaches the ledger: the calendar's release day, or a release the
+  // catalog showed first (resetSeen).
+  test.each<[string, (ledger: QuotaLedger, clock: { now: number }) => void]>([
+    ["the calendar's release", (_ledger, clock) => (clock.now = RELEASE_DEC + 1)],
+    [
+      "a release the catalog showed",
+      (ledger, clock) => {
+        clock.now += 60_000;
+        ledger.resetSeen(clock.now);
+      },
+    ],
+  ])("after %s it neither refuses a call nor shows a remaining figure", (_name, release) => {
+    const { ledger, clock } = ledgerAt(RELEASE_NOV + 1000);
+    ledger.record("live", "energy_price", { Germany: { remaining: 0, total: 500 } });
+    expect(
+      ledger.admit("live", "energy_price", items("Germany", 1), (item) => item.dataset).refused,
+    ).toHaveLength(1);
+    expect(ledger.readBeforeReset("live", "energy_price")).toBe(false);
+
+    release(ledger, clock);
+    const admission = ledger.admit("live", "energy_price", items("Germany", 2), (item) => item.dataset);
+    expect(admission.admitted).toHaveLength(2);
+    expect(ledger.remaining("live", "energy_price", "Germany")).toBeNull();
+    expect(ledger.readBeforeReset("live", "energy_price")).toBe(true);
+
+    // The next reading is the service's figure again.
+    ledger.record("live", "energy_price", { Germany: { remaining: 1, total: 500 } });
+    expect(ledger.remaining("live", "energy_price", "Germany")).toBe(1);
+    expect(ledger.readBeforeReset("live", "energy_price")).toBe(false);
+  });
+});
+
 describe("dataset names like Object's properties", () => {
   test.each(["__proto__", "constructor", "toString", "hasOwnProperty"])(
     "%s: no allowance is found on the prototype; a recorded one is its own",
