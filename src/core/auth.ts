@@ -1,7 +1,7 @@
 // The runtime's one access token (docs/service.md §5). The password is kept in memory only
 // (a private field) so the 2-hour token can be renewed silently during the session; it
 // is never stored, logged or put in an error message, and neither is the token.
-import type { AuthStatus, EngineSettings, Unsubscribe } from "./engine-api";
+import type { AuthStatus, EngineSettings, ServiceState, Unsubscribe } from "./engine-api";
 import type { Clock, FetchLike, Logger } from "./environment";
 import { errorMessage, PcdError } from "./errors";
 import { hasServiceAddress } from "./settings";
@@ -44,6 +44,8 @@ export interface AuthDeps {
   scheduler?: Scheduler;
   settings: () => EngineSettings;
   log?: Logger;
+  /** The engine's view of the service, for the token service's failures (token-request.ts). */
+  serviceState?: () => ServiceState;
 }
 
 interface Session {

@@ -4,7 +4,7 @@
 import { Auth } from "./auth";
 import { resolveTuning, type EngineTuning } from "./defaults";
 import { assembleEngine } from "./engine-core";
-import type { Engine, EngineSettings } from "./engine-api";
+import type { Engine, EngineSettings, ServiceState } from "./engine-api";
 import type { EngineEnvironment } from "./environment";
 import { createServiceClient, type RetryPolicy } from "./http";
 import { observeTokenFailures, ReachabilityTracker } from "./http/reachability";
@@ -65,12 +65,18 @@ export function createEngine(env: EngineEnvironment, options: CreateEngineOption
   };
   // One record of what the calls saw, for the data calls and the token calls alike.
   const reachability = new ReachabilityTracker();
+  // The calls judge a 503 by the engine's view of the service (it knows a release seen out
+  // early); the engine is assembled after them, so the view is looked up when asked.
+  const assembled: { engine?: Engine } = {};
+  const currentState = (): ServiceState =>
+    assembled.engine?.serviceState() ?? serviceState(env.clock.now(), settings.releaseBusinessDay());
   const auth = new Auth({
     fetch: observeTokenFailures(env.fetch, reachability, () => env.clock.now()),
     clock: env.clock,
     scheduler: env.scheduler,
     settings: settings.current,
     log: env.log,
+    serviceState: currentState,
   });
   const client = createServiceClient({
     reachability,
@@ -86,8 +92,9 @@ export function createEngine(env: EngineEnvironment, options: CreateEngineOption
     maxInFlight: tuning.maxInFlight,
     gatewayMaxInFlight: tuning.gatewayMaxInFlight,
     paced: () => auth.status().gateway === null,
+    serviceState: currentState,
   });
-  return assembleEngine({
+  const engine = assembleEngine({
     client,
     auth,
     settings,
@@ -100,4 +107,6 @@ export function createEngine(env: EngineEnvironment, options: CreateEngineOption
     batchWindowMs: tuning.batchWindowMs,
     batchMaxWaitMs: tuning.batchMaxWaitMs,
   });
+  assembled.engine = engine;
+  return engine;
 }

@@ -2,7 +2,7 @@
 // a sign-in or a renewal asks for a token, and both come after Excel has started (the
 // password is never stored, so no session outlives the runtime): this code loads with the
 // first sign-in in a chunk of its own (auth.ts), not with the functions runtime at start.
-import type { EngineSettings } from "./engine-api";
+import type { EngineSettings, ServiceState } from "./engine-api";
 import type { Clock, FetchLike, Logger } from "./environment";
 import { errorMessage, PcdError } from "./errors";
 import { classifyFetchRejection, classifyHttpFailure } from "./http/classify";
@@ -30,6 +30,8 @@ export interface TokenRequestDeps {
   /** The request's timeout timer, like the data calls' (default: the real setTimeout). */
   scheduler?: Scheduler;
   log?: Logger;
+  /** The engine's view of the service (service-client-impl.ts); default: the calendar alone. */
+  serviceState?: () => ServiceState;
 }
 
 export interface TokenRequest {
@@ -115,7 +117,7 @@ export async function requestToken(
       {
         operation: "access_token",
         now,
-        serviceState: serviceState(now, settings.releaseBusinessDay),
+        serviceState: deps.serviceState?.() ?? serviceState(now, settings.releaseBusinessDay),
         secrets,
       },
     );

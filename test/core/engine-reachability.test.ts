@@ -171,3 +171,24 @@ test("signing out in an outage stops the probe: no session, nothing to call with
   expect(probes()).toBe(before);
   expect(jest.getTimerCount()).toBe(0);
 });
+
+test("on release day, once the service answered, a 503 is a passing failure: retried, never the release downtime", async () => {
+  // Release day (the third business day), 12:00 US Central: the calendar says "down for the release".
+  jest.setSystemTime(Date.parse("2026-12-03T18:00:00Z"));
+  const { engine, pcd } = await start();
+  expect(engine.serviceState()).toMatchObject({ available: false, reason: "release" });
+  // The user's refresh reads the catalogs first: they answer, so the release is out.
+  expect(await settle(engine.refreshAll())).toMatchObject({ status: "fulfilled" });
+  expect(serviceCondition(engine.serviceState())).toMatchObject({ kind: "up" });
+
+  const request = await engine.resolve(CODE, null, null);
+  let failed = 0;
+  pcd.onRequest = (url) => {
+    if (url.includes("/export/series/") && failed++ === 0) pcd.mode = "failing";
+    else pcd.mode = "up";
+  };
+  const outcome = await settle(engine.getSeries(request));
+  expect(outcome).toMatchObject({ status: "fulfilled", value: { lastFinal: "2026-09" } });
+  expect(pcd.urls.filter((url) => url.includes("/export/series/"))).toHaveLength(2);
+  expect(serviceCondition(engine.serviceState())).toMatchObject({ kind: "up" });
+});

@@ -1,4 +1,6 @@
+import type { ServiceState } from "../../src/core/engine-api";
 import { PcdError } from "../../src/core/errors";
+import { serviceState } from "../../src/core/schedule";
 import { requestToken } from "../../src/core/token-request";
 import { HeldTimers } from "../support/held-timers";
 import { until } from "../support/until";
@@ -52,5 +54,26 @@ describe("the token request's timeout runs on the injected scheduler", () => {
     await expect(pending).resolves.toMatchObject({ token });
     expect(timers.set).toBe(1);
     expect(timers.pending).toEqual([]);
+  });
+});
+
+describe("a 503 from the token service on release day", () => {
+  // Release day (the third business day), 12:00 US Central.
+  const RELEASE_DAY = Date.parse("2026-12-03T18:00:00Z");
+  test.each<[string, (() => ServiceState) | undefined, RegExp]>([
+    ["by the calendar alone: the release downtime", undefined, /down for the monthly data release/],
+    [
+      "after the engine saw the release out: a failing service",
+      () => ({ ...serviceState(RELEASE_DAY, 3), available: true, reason: null, until: null }),
+      /^Sign-in failed: The service is failing: it answered HTTP 503/,
+    ],
+  ])("%s", async (_name, state, message) => {
+    const { fetch } = scriptedFetch(json({ message: "Service Unavailable" }, 503));
+    const error = await requestToken(
+      { fetch, clock: new FakeClock(RELEASE_DAY), ...(state ? { serviceState: state } : {}) },
+      { username: "ana", password: PASSWORD, settings: settingsWith({}), purpose: "sign-in" },
+    ).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(PcdError);
+    expect((error as PcdError).message).toMatch(message);
   });
 });

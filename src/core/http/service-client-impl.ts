@@ -8,7 +8,7 @@
 //   answer, i.e. what the service charges against the per-dataset allowances
 //   (docs/service.md §8.2 rule 1); refused attempts (429, 5xx...) are assumed not to be charged.
 import type { Auth } from "../auth";
-import type { EngineSettings, EngineStats, ServiceReachability } from "../engine-api";
+import type { EngineSettings, EngineStats, ServiceReachability, ServiceState } from "../engine-api";
 import type { Clock, FetchLike, Logger } from "../environment";
 import { chargedFailure, isPcdError, PcdError } from "../errors";
 import { realScheduler, type PacingTimers, type Scheduler } from "../scheduler";
@@ -67,6 +67,12 @@ export interface ServiceClientDeps {
   random?: () => number;
   /** Where the calls' outcomes are recorded (default: the client's own; createEngine shares it with Auth). */
   reachability?: ReachabilityTracker;
+  /**
+   * The engine's view of the service, which knows a release seen out before the calendar's
+   * end of release day: a 503 then is a passing failure, retried, not the release
+   * downtime (default: the calendar alone).
+   */
+  serviceState?: () => ServiceState;
 }
 
 export type TransportClient = ServiceClient & {
@@ -113,6 +119,8 @@ function abortReason(signal: AbortSignal): unknown {
 }
 
 export function createServiceClient(deps: ServiceClientDeps): TransportClient {
+  const stateAt = (now: number): ServiceState =>
+    deps.serviceState?.() ?? serviceState(now, deps.settings().releaseBusinessDay);
   const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...deps.retry };
   const scheduler = deps.scheduler ?? realScheduler;
   const sleep = deps.sleep ?? ((ms: number, signal?: AbortSignal) => abortableSleep(ms, signal, scheduler));
@@ -310,14 +318,14 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
           {
             operation,
             now,
-            serviceState: serviceState(now, deps.settings().releaseBusinessDay),
+            serviceState: stateAt(now),
             secrets: [token, ...(deps.auth.secrets?.() ?? [])],
           },
         );
         reachability.answered(now, outcome.status, error);
       }
       const now = deps.clock.now();
-      const state = serviceState(now, deps.settings().releaseBusinessDay);
+      const state = stateAt(now);
       const delay = retryDelay(operation, error, retries, state.available, now - startedAt);
       // The message stays the cause alone: the cell, the refresh summary and the outage
       // notice say what happens next (cells try again later), which a count of the

@@ -1,4 +1,5 @@
-import type { EngineSettings } from "../../../src/core/engine-api";
+import type { EngineSettings, ServiceState } from "../../../src/core/engine-api";
+import { serviceState } from "../../../src/core/schedule";
 import { PcdError } from "../../../src/core/errors";
 import {
   createServiceClient,
@@ -62,6 +63,7 @@ function setup(options: {
   maxInFlight?: number;
   requestsPerSecond?: number;
   maxRetries?: number;
+  serviceState?: () => ServiceState;
 }) {
   const clock = new FakeClock(options.now ?? QUIET_TIME);
   const { fetch, requests } = scriptedFetch(...options.responders);
@@ -82,6 +84,7 @@ function setup(options: {
       delays.push(ms);
     },
     random: () => 0.5,
+    ...(options.serviceState ? { serviceState: options.serviceState } : {}),
   });
   return { client, requests, auth, delays, lines, clock };
 }
@@ -344,6 +347,30 @@ describe("retries", () => {
     expect(error.message).toMatch(/^The service is down for maintenance until 22:00 US Central Time \(/);
     expect(error.details.until).toBe(Date.parse("2026-11-16T04:00:00Z"));
     expect(requests).toHaveLength(1);
+  });
+
+  // Release day, 12:00 US Central: the calendar says the service is down for the release.
+  const RELEASE_DAY = Date.parse("2026-12-03T18:00:00Z");
+  test.each<[string, (() => ServiceState) | undefined, string, number]>([
+    ["the calendar alone: the release downtime, not retried", undefined, "unavailable", 1],
+    [
+      "the engine saw the release out: a passing failure, retried",
+      () => ({ ...serviceState(RELEASE_DAY, 3), available: true, reason: null, until: null }),
+      "answered",
+      2,
+    ],
+  ])("a 503 on release day, %s", async (_name, state, outcome, calls) => {
+    const { client, requests } = setup({
+      now: RELEASE_DAY,
+      responders: [text("Unavailable", 503), json([])],
+      ...(state ? { serviceState: state } : {}),
+    });
+    const result = await client.seriesInfo("live", "energy_price").then(
+      () => "answered",
+      (error: PcdError) => error.kind,
+    );
+    expect(result).toBe(outcome);
+    expect(requests).toHaveLength(calls);
   });
 
   test("503 with a Retry-After beyond 60 s fails fast", async () => {
