@@ -5,7 +5,7 @@ import * as v from "valibot";
 import { CatalogArrivals } from "./catalog-arrivals";
 import { isPcdError, PcdError, type PcdErrorKind } from "./errors";
 import type { KeyValueStorage, Logger } from "./environment";
-import { PRODUCTS, type ProductId, type SeriesInfo, type ServiceEnvironment } from "./model";
+import { PRODUCTS, type Month, type ProductId, type SeriesInfo, type ServiceEnvironment } from "./model";
 import type { ServiceClient } from "./service-client";
 import { truncate } from "./truncate";
 import { ENGINE_DEFAULTS } from "./defaults";
@@ -101,7 +101,7 @@ export interface CatalogOptions {
   /** Called when a product's catalog content changed. */
   onChange?: () => void;
   /**
-   * Called when a product's catalog, read again, shows a release (a series' last final moved
+   * Called when a product's catalog, read again, shows a release (its latest month moved
    * on): the allowances reset with it.
    */
   onNewData?: (product: ProductId) => void;
@@ -147,15 +147,24 @@ const SCOPE_KEYS: Readonly<Record<ServiceEnvironment, ReadonlyArray<readonly [Pr
 };
 
 /**
- * A series of the new answer has a later last final: a release came out (the allowances reset
- * with it). A revision (updated_at alone) or a new series comes between releases and resets
+ * The product's latest month moved on: a release came out (the allowances reset with it). A
+ * revision (updated_at alone), a new series or a late update (a few series getting the
+ * month the others already had, a day after the release) comes between releases and resets
  * nothing: taking it for one would lift quota blocks the service still enforces.
  */
 function showsNewRelease(cached: ProductCatalog, series: readonly SeriesInfo[]): boolean {
-  return series.some((info) => {
-    const before = cached.byCode.get(info.code)?.lastAvailableFinal ?? null;
-    return before !== null && info.lastAvailableFinal !== null && info.lastAvailableFinal > before;
-  });
+  const before = latestMonthOf(cached.series);
+  const after = latestMonthOf(series);
+  return before !== null && after !== null && after > before;
+}
+
+function latestMonthOf(series: readonly SeriesInfo[]): Month | null {
+  let latest: Month | null = null;
+  for (const info of series) {
+    if (info.lastAvailableFinal !== null && (latest === null || info.lastAvailableFinal > latest))
+      latest = info.lastAvailableFinal;
+  }
+  return latest;
 }
 
 export class Catalog {

@@ -138,7 +138,10 @@ export class EngineCore implements Engine {
       onChange: () => this.changes.metaChanged(),
       // A release shows in the catalog first (one off schedule, or published hours into
       // release day): the allowances may have reset, so earlier readings are not reused.
-      onNewData: () => this.ledger.resetSeen(now()),
+      onNewData: (product) => {
+        this.ledger.resetSeen(now());
+        this.lastRefresh.releaseSeen(this.environment(), product, now());
+      },
       onFetched: () => {
         this.downtime.noteServiceAnswered();
         this.serviceReturn.check();

@@ -2,6 +2,7 @@
 // release came out since. Excel needs this at start (the pane's "refresh due" and the cache
 // info); refresh-all itself (src/core/refresh.ts) loads on first use.
 import type { KeyValueStorage, Logger } from "./environment";
+import type { ProductId, ServiceEnvironment } from "./model";
 import { errorMessage } from "./errors";
 import type { SeriesSync } from "./series-sync";
 import type { WorkbookKeys } from "./workbook-keys";
@@ -22,6 +23,8 @@ export interface LastRefreshOptions {
 
 export class LastRefresh {
   private last: number | null = null;
+  /** By "environment|product": when a catalog read last showed a release of it (this session). */
+  private readonly releasesSeen = new Map<string, number>();
 
   constructor(private readonly options: LastRefreshOptions) {}
 
@@ -46,18 +49,33 @@ export class LastRefresh {
   }
 
   /**
+   * A catalog read showed a release of the product: one the calendar does not know of (a
+   * day late, or off schedule) counts for due() from then on.
+   */
+  releaseSeen(environment: ServiceEnvironment, product: ProductId, at: number): void {
+    this.releasesSeen.set(`${environment}|${product}`, at);
+  }
+
+  /**
    * A release came out since the workbook's data was fetched: since the last refresh-all,
    * or, in a workbook never refreshed, since its oldest cached series was fetched.
    */
   due(): boolean {
+    const keys = this.options.workbookKeys.list();
     let since = this.last;
-    for (const key of since === null ? this.options.workbookKeys.list() : []) {
+    for (const key of since === null ? keys : []) {
       const fetchedAt = this.options.sync.cached(key.id)?.fetchedAt;
       if (fetchedAt !== undefined && (since === null || fetchedAt < since)) since = fetchedAt;
     }
+    if (since === null) return false;
     // Only a release that is out counts: release day's downtime starts at 06:00, the data
     // comes hours later (the catalog's first answer tells, or the 22:00 deadline), and before
     // then a refresh could only fail.
-    return since !== null && since < this.options.latestReleaseOut();
+    if (since < this.options.latestReleaseOut()) return true;
+    // A release the calendar does not know of counts once a catalog read showed it, for a
+    // product the workbook uses (a catalog read of another product says nothing of it).
+    if (this.releasesSeen.size === 0) return false;
+    const products = new Set(keys.map((key) => `${key.environment}|${key.product}`));
+    return [...products].some((product) => (this.releasesSeen.get(product) ?? -Infinity) > since);
   }
 }

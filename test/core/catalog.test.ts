@@ -7,6 +7,7 @@ import {
   UNKNOWN_CODE_REFRESH_MS,
 } from "../../src/core/catalog";
 import { PcdError } from "../../src/core/errors";
+import type { SeriesInfo } from "../../src/core/model";
 import { MemoryStorage } from "../../src/core/storage";
 import { FakeService } from "./support/fake-service";
 import { seriesInfo } from "./support/series-fixtures";
@@ -208,6 +209,48 @@ describe("Catalog persistence and freshness", () => {
     await catalog.refresh(["energy_price"]);
     expect(changes()).toBe(2);
     expect(catalog.find("68520-8-1")?.lastAvailableFinal).toBe("2026-11");
+  });
+
+  // What a catalog read again shows, and whether that is a release: [case, release, changes].
+  test.each<[string, boolean, Array<[string, Partial<SeriesInfo>]>]>([
+    [
+      "every series a month on",
+      true,
+      [
+        ["68520-8-1", { lastAvailableFinal: "2026-11" }],
+        ["68520-8-2", { lastAvailableFinal: "2026-11" }],
+      ],
+    ],
+    [
+      "a late update: one series gets the month the other had",
+      false,
+      [["68520-8-2", { lastAvailableFinal: "2026-10" }]],
+    ],
+    ["a revision: updated_at alone", false, [["68520-8-1", { updatedAt: "2026-11-20" }]]],
+    ["a new series of the latest month", false, [["new", { lastAvailableFinal: "2026-10" }]]],
+  ])("%s: a release, %s", async (_name, release, changes) => {
+    const service = new FakeService();
+    service.addSeries(
+      seriesInfo({ code: "68520-8-1" }),
+      seriesInfo({ code: "68520-8-2", lastAvailableFinal: "2026-09" }),
+    );
+    const clock = { now: START };
+    const releases: string[] = [];
+    const catalog = new Catalog({
+      client: service,
+      storage: new MemoryStorage(),
+      now: () => clock.now,
+      environment: () => "live",
+      onNewData: (product) => releases.push(product),
+    });
+    await catalog.list("energy_price");
+    for (const [code, patch] of changes) {
+      if (code === "new") service.addSeries(seriesInfo({ code: "68520-8-3", ...patch }));
+      else service.updateSeries(code, patch);
+    }
+    clock.now += CATALOG_MAX_AGE_MS;
+    await catalog.refresh(["energy_price"]);
+    expect(releases).toEqual(release ? ["energy_price"] : []);
   });
 
   test("clear forgets catalogs in memory and storage", async () => {

@@ -15,7 +15,10 @@ function lastRefresh(options: {
   const fetchedAt = options.fetchedAt ?? [];
   return new LastRefresh({
     storage: options.storage ?? new MemoryStorage(),
-    workbookKeys: { list: () => fetchedAt.map((_, i) => ({ id: `key-${i}` })) as never },
+    workbookKeys: {
+      list: () =>
+        fetchedAt.map((_, i) => ({ id: `key-${i}`, environment: "live", product: "energy_price" })) as never,
+    },
     sync: {
       cached: (id: string) => {
         const at = fetchedAt[Number(id.slice("key-".length))];
@@ -41,6 +44,24 @@ describe("LastRefresh.due: a release came out since the workbook's data was fetc
     const last = lastRefresh({ storage, fetchedAt });
     await last.load();
     expect(last.at()).toBe(refreshedAt);
+    expect(last.due()).toBe(due);
+  });
+});
+
+describe("LastRefresh.due: a release the calendar does not know of, once a catalog read showed it", () => {
+  const LATER = AFTER + 86_400_000;
+  test.each<[string, "live" | "sandbox", "energy_price" | "commodity_price", number, boolean]>([
+    ["the workbook's product, after the last refresh", "live", "energy_price", LATER, true],
+    ["the workbook's product, before the last refresh", "live", "energy_price", AFTER - 1, false],
+    ["a product the workbook does not use", "live", "commodity_price", LATER, false],
+    ["the workbook's product in the other environment", "sandbox", "energy_price", LATER, false],
+  ])("%s", async (_name, environment, product, seenAt, due) => {
+    const storage = new MemoryStorage();
+    await storage.set(LAST_REFRESH_STORAGE_KEY, AFTER);
+    const last = lastRefresh({ storage, fetchedAt: [AFTER] });
+    await last.load();
+    expect(last.due()).toBe(false);
+    last.releaseSeen(environment, product, seenAt);
     expect(last.due()).toBe(due);
   });
 });

@@ -534,6 +534,24 @@ describe("refreshDue", () => {
     expect(text).not.toMatch(/no cached data/);
   });
 
+  test("a release published after the calendar's release day is due once a catalog read shows it", async () => {
+    const h = await workbookWithData();
+    // The calendar's release day is over: a refresh then finds nothing new (the release is late).
+    h.schedule.releaseStart = h.clock.now + 1000;
+    h.clock.now += 2000;
+    expect(h.engine.refreshDue()).toBe(true);
+    await h.engine.refreshAll();
+    expect(h.engine.refreshDue()).toBe(false);
+    // A day later the data comes out; the preview the user opens reads the catalog.
+    h.clock.now += 86_400_000;
+    h.service.updateSeries("1-1-1", { lastAvailableFinal: "2026-11", updatedAt: "2026-12-04" });
+    const plan = await h.engine.planRefresh({ recheck: true });
+    expect(plan.items.map((item) => item.action)).toContain("values");
+    expect(h.engine.refreshDue()).toBe(true);
+    await h.engine.refreshAll();
+    expect(h.engine.refreshDue()).toBe(false);
+  });
+
   test("is not due for an empty workbook", () => {
     expect(createHarness().engine.refreshDue()).toBe(false);
   });
