@@ -116,6 +116,11 @@ export interface CatalogOptions {
   announcedDowntime?: (product: ProductId) => AnnouncedDowntime | undefined;
   /** Epoch ms of the latest release's start: calls made before it do not hold back a read after it. */
   latestReleaseStart?: () => number;
+  /**
+   * Epoch ms of the start of the latest release whose data is out: a catalog read before it
+   * says nothing of that release, however young (default: none).
+   */
+  latestReleaseOut?: () => number;
 }
 
 function storageKey(environment: ServiceEnvironment, product: ProductId): string {
@@ -173,6 +178,8 @@ export class Catalog {
   /** Per environment|product: when its last Series Info call started (or failed), its failure, and failures in a row. */
   private readonly lastCall = new Map<string, { at: number; error: PcdError | null; failures: number }>();
   private revision = 0;
+  /** The latest release out, as of the clock reading `at` (predatesRelease). */
+  private releaseOut = { at: Number.NaN, start: -Infinity };
   /** Cells waiting for codes while catalogs load (catalog-arrivals.ts). */
   private readonly arrivals = new CatalogArrivals<ServiceEnvironment>((code, environment) =>
     this.findIn(environment, code),
@@ -269,6 +276,27 @@ export class Catalog {
   }
 
   /**
+   * The product's catalog may answer a cell without a call: read less than a day ago, and
+   * after the latest release came out (a catalog of the evening before release day would
+   * show last month's figures as current).
+   */
+  isCurrent(product: ProductId): boolean {
+    const fetchedAt = this.fetchedAt(product);
+    const now = this.options.now();
+    return (
+      fetchedAt !== null && now - fetchedAt < CATALOG_MAX_AGE_MS && !this.predatesRelease(fetchedAt, now)
+    );
+  }
+
+  /** True when a catalog read at `fetchedAt` was read before the latest release came out. */
+  private predatesRelease(fetchedAt: number, now: number): boolean {
+    // Asked per cell: the release's start is worked out once per clock reading.
+    if (this.releaseOut.at !== now)
+      this.releaseOut = { at: now, start: this.options.latestReleaseOut?.() ?? -Infinity };
+    return fetchedAt < this.releaseOut.start;
+  }
+
+  /**
    * The record of a code. An unknown code refreshes catalogs older than an hour (a new
    * series may have appeared) and otherwise fails locally: it never costs a data call.
    */
@@ -283,8 +311,15 @@ export class Catalog {
     }
     const known = this.find(code);
     if (known) {
-      this.refreshInBackground(known.product);
-      return known;
+      const fetchedAt = this.fetchedAt(known.product);
+      if (fetchedAt === null || !this.predatesRelease(fetchedAt, this.options.now())) {
+        this.refreshInBackground(known.product);
+        return known;
+      }
+      // The catalog predates the release now out: its record would buy or serve last
+      // month's data as current, so the cell waits for the catalog read again.
+      const catalog = await this.ensure(known.product, CATALOG_MAX_AGE_MS);
+      return catalog.byCode.get(code) ?? known;
     }
 
     // As soon as the product holding it has loaded: a cold workbook's first data calls
@@ -369,7 +404,8 @@ export class Catalog {
     const key = `${environment}|${product}`;
     const cached = this.catalogs.get(key);
     const now = this.options.now();
-    if (cached && now - cached.fetchedAt < maxAgeMs) return cached;
+    if (cached && now - cached.fetchedAt < maxAgeMs && !this.predatesRelease(cached.fetchedAt, now))
+      return cached;
     let running = this.fetching.get(key);
     if (!running && reader !== "user") {
       const withheld = this.withheld(key, product, cached !== undefined, reader, now);

@@ -153,6 +153,7 @@ export class EngineCore implements Engine {
         return reason !== null && error ? { reason, error } : undefined;
       },
       latestReleaseStart: () => parts.schedule.latestReleaseStart(now(), this.releaseDay()),
+      latestReleaseOut: () => this.latestReleaseOut(),
     });
     this.cache = new DataCache(storage, log);
     this.ledger = new QuotaLedger({

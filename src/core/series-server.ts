@@ -5,7 +5,6 @@
 // missing and why. Every cell that shows one cache entry gets the same SeriesData object.
 import type { CacheEntry, DataCache } from "./cache";
 import type { Catalog } from "./catalog";
-import { CATALOG_MAX_AGE_MS } from "./catalog";
 import { coveredStart } from "./coverage";
 import type { SeriesData, SeriesRequest } from "./engine-api";
 import { PcdError, toPcdError } from "./errors";
@@ -20,7 +19,7 @@ import { planSync } from "./sync-planner";
 
 export interface SeriesServerParts {
   cache: DataCache;
-  catalog: Pick<Catalog, "find" | "fetchedAt">;
+  catalog: Pick<Catalog, "find" | "isCurrent">;
   sync: Pick<SeriesSync, "plan" | "bring" | "context">;
   now(): number;
   environment(): ServiceEnvironment;
@@ -99,9 +98,9 @@ export class SeriesServer {
   lookupNow(code: string): SeriesInfo | undefined {
     if (!this.parts.loaded()) return undefined;
     const info = this.parts.catalog.find(code.trim());
-    // A record older than the catalog's age would be refreshed by lookup: the slow path does that.
-    const fetchedAt = info && this.parts.catalog.fetchedAt(info.product);
-    if (!info || fetchedAt == null || this.parts.now() - fetchedAt >= CATALOG_MAX_AGE_MS) return undefined;
+    // A record of a catalog lookup would read again (a day old, or older than the latest
+    // release): the slow path does that.
+    if (!info || !this.parts.catalog.isCurrent(info.product)) return undefined;
     return info;
   }
 

@@ -72,6 +72,31 @@ describe("serveNow", () => {
     expect(h.engine.serveNow?.(CODE, null, null, LATEST_ONLY)).toBeUndefined();
   });
 
+  test("declines once a release is out that the catalog was read before; the cell then reads it again and buys once", async () => {
+    const h = harness();
+    const request = await h.engine.resolve(CODE, null, null);
+    await h.engine.getSeries(request, LATEST_ONLY);
+    // The release starts an hour later and is out (nothing says it is down): the catalog,
+    // read an hour before it, is not a day old but says nothing of it.
+    h.schedule.previousReleaseStart = h.schedule.releaseStart;
+    h.schedule.releaseStart = h.clock.now + 3_600_000;
+    h.clock.now += 2 * 3_600_000;
+    h.service.updateSeries(CODE, { lastAvailableFinal: "2026-11", updatedAt: "2026-12-03" });
+    h.service.updateSeries("68520-8-2", { lastAvailableFinal: "2026-11", updatedAt: "2026-12-03" });
+    expect(h.engine.serveNow?.(CODE, null, null, LATEST_ONLY)).toBeUndefined();
+    expect(h.engine.lookupNow?.(CODE)).toBeUndefined();
+    expect((await h.engine.getSeries(await h.engine.resolve(CODE, null, null), LATEST_ONLY)).lastFinal).toBe(
+      "2026-11",
+    );
+    // A key new to the workbook is bought against the new catalog: once, not again by the refresh.
+    const fresh = await h.engine.getSeries(await h.engine.resolve("68520-8-2", null, null), LATEST_ONLY);
+    expect(fresh.lastFinal).toBe("2026-11");
+    const calls = h.service.dataCalls().length;
+    expect((await h.engine.refreshAll()).requestsUsed).toBe(0);
+    expect(h.service.dataCalls()).toHaveLength(calls);
+    expect(h.engine.serveNow?.(CODE, null, null, LATEST_ONLY)?.lastFinal).toBe("2026-11");
+  });
+
   test("records the key and its need for refresh-all, as getSeries does", async () => {
     // The whole series is cached on the machine; this workbook's saved list asks for its latest value only.
     const storage = new MemoryStorage();
