@@ -39,6 +39,12 @@ export interface EngineTuning {
   limitsSettleQuietMs: number;
   /** A failed part of a series is not asked again for this long (charged answers are not resent). */
   recentFailureMs: number;
+  /**
+   * A part the service charged without a usable answer is not bought again for this long
+   * (unless the catalog shows the series changed): a cell's retries at 1 and 5 minutes cost
+   * nothing, the one at 15 minutes may buy it once more.
+   */
+  chargedFailureMs: number;
   /** A key whose last cell went away is kept this long (a recalculation cancels cells first). */
   releaseGraceMs: number;
   /** The workbook's key list is saved at most this often. */
@@ -89,6 +95,7 @@ export const ENGINE_DEFAULTS: Readonly<EngineTuning> = Object.freeze({
   limitsRetryAfterFailureMs: 5 * MINUTE,
   limitsSettleQuietMs: 2_000,
   recentFailureMs: 30_000,
+  chargedFailureMs: 15 * MINUTE,
   releaseGraceMs: 10_000,
   keySaveDelayMs: 1_000,
   keySaveMaxDelayMs: 8_000,

@@ -9,8 +9,7 @@
 // timeout) or that will fail again at once (network, server, rate) is not asked again for
 // RECENT_FAILURE_MS: cells that re-run meanwhile get the same error and retry on their
 // schedule (streaming-cell.ts), so one recalculation never charges a key twice. A part
-// the service charged for without a usable answer waits for the series to change or for
-// the user's refresh (stillRemembered).
+// the service charged for without a usable answer waits longer (stillRemembered).
 import type { Batcher, BatchItem } from "./batcher";
 import type { CacheEntry, DataCache } from "./cache";
 import type { ChangeEvents } from "./change-events";
@@ -21,6 +20,7 @@ import { isPcdError, PcdError, type PcdErrorKind } from "./errors";
 import { mergeAnswer, pointsDiffer, type MergeSource } from "./merge";
 import type { ProductId, SeriesInfo, SeriesValues, ServiceEnvironment } from "./model";
 import { monthIndex } from "./months";
+import { CURRENCIES, findReference, UNITS, type ReferenceEntry } from "./reference";
 import { windowStart, type SeriesNeed } from "./series-need";
 import type { DataCallOperation } from "./service-client";
 import {
@@ -35,6 +35,8 @@ import { ENGINE_DEFAULTS } from "./defaults";
 
 /** How long a failed part is not asked again (cells retry after a minute at the earliest). */
 export const RECENT_FAILURE_MS = ENGINE_DEFAULTS.recentFailureMs;
+/** How long a part charged without a usable answer is not bought again (series unchanged). */
+export const CHARGED_FAILURE_MS = ENGINE_DEFAULTS.chargedFailureMs;
 
 /** Failures remembered per part: the ones a cell retries (the others stay until asked anew). */
 const REMEMBERED_KINDS: ReadonlySet<PcdErrorKind> = new Set([
@@ -250,6 +252,8 @@ export class SeriesSync {
         this.noteNoHistory(scope, environment, info);
       throw error;
     }
+    const notAsked = appliedOtherwise(answer, request);
+    if (notAsked) throw notAsked;
     const source: MergeSource = operation === "series_hist" ? "history" : "values";
     if (
       source === "history" &&
@@ -262,7 +266,11 @@ export class SeriesSync {
         this.contexts.clear();
       }
     }
-    const changed = await this.store(request.key, answer, source, info);
+    const short = source === "values" ? shortOfCatalog(answer, info) : undefined;
+    const changed = await this.store(request.key, answer, source, info, short === undefined);
+    // Kept for what it holds, but not as the window: the cells say why, and the part is not
+    // bought again until the catalog changes or the user refreshes (it was charged).
+    if (short) throw short;
     return { changed, usedHistory: source === "history" };
   }
 
@@ -290,6 +298,7 @@ export class SeriesSync {
     answer: SeriesValues,
     source: MergeSource,
     info: SeriesInfo,
+    complete = true,
   ): Promise<boolean> {
     // An answer merges with everything stored for the key, never with a part of it.
     if (this.options.cache.isUnread(key)) await this.options.cache.ensure(key);
@@ -299,11 +308,11 @@ export class SeriesSync {
         ? current.covered.filter((range) => range.from === null)
         : (current?.covered ?? []);
     const points = mergeAnswer(current, answer, source);
-    const answered = answeredRange(answer, source, info);
+    const answered = complete ? answeredRange(answer, source, info) : monthsHeld(answer);
     const covered: CoveredRange[] = answered ? addRange(kept, answered) : [...kept];
     const finals = withinCoverage(points.finals, covered);
     const windowReached =
-      source === "values" ||
+      (source === "values" && complete) ||
       (info.lastAvailableFinal !== null && reaches(answer.finals.lastMonth(), info.lastAvailableFinal));
     const entry: CacheEntry = {
       key,
@@ -364,14 +373,71 @@ function catalogVersion(info: SeriesInfo): string {
 }
 
 /**
- * A failure is not asked again for RECENT_FAILURE_MS; one the service charged for (an
- * unusable answer to a successful call) not until the catalog shows the series changed or
- * the user refreshes (forgetFailures): a broken answer is likely to come again, and every
- * retry would spend a data request.
+ * A failure is not asked again for RECENT_FAILURE_MS. One the service charged for (an
+ * unusable answer to a successful call) waits CHARGED_FAILURE_MS: a broken answer is likely
+ * to come again and each try spends a data request, yet one that came from something in
+ * between (a proxy's page) is cured by a later try. The catalog showing the series changed,
+ * or the user's refresh (forgetFailures), ends the wait at once.
  */
 function stillRemembered(failure: RememberedFailure, info: SeriesInfo, now: number): boolean {
-  if (failure.error.details.charged === true) return failure.catalog === catalogVersion(info);
-  return now - failure.at < RECENT_FAILURE_MS;
+  if (failure.error.details.charged !== true) return now - failure.at < RECENT_FAILURE_MS;
+  return failure.catalog === catalogVersion(info) && now - failure.at < CHARGED_FAILURE_MS;
+}
+
+/**
+ * A Series Values answer that ends before the catalog's last final month (or holds no final
+ * value) is not the window: the service's catalog and its data disagree, as while a
+ * release is being published. The failure a cell shows, or undefined for a whole answer.
+ */
+function shortOfCatalog(answer: SeriesValues, info: SeriesInfo): PcdError | undefined {
+  const expected = info.lastAvailableFinal;
+  const last = answer.finals.lastMonth();
+  if (expected === null || (last !== null && monthIndex(last) >= monthIndex(expected))) return undefined;
+  const sent = last === null ? "no final value" : `months up to ${last} only`;
+  return new PcdError(
+    "protocol",
+    `The service sent ${info.code}'s ${sent}, though its catalog lists ${expected} (PCD asks again later, or on Refresh all).`,
+    { charged: true },
+  );
+}
+
+/**
+ * The answer names a currency or unit of the reference tables other than the one asked
+ * for: its values are not what the cell asked for, and showing them under the cell's
+ * currency would be a wrong number. A name the tables do not know is not judged.
+ */
+function appliedOtherwise(answer: SeriesValues, request: SeriesRequest): PcdError | undefined {
+  const { currencyId, unitId } = request.requestKey;
+  const wrong = [
+    otherThanAsked(CURRENCIES, answer.currency, currencyId),
+    otherThanAsked(UNITS, answer.unit, unitId),
+  ].filter((pair): pair is { applied: string; asked: string } => pair !== undefined);
+  if (wrong.length === 0) return undefined;
+  const applied = wrong.map((pair) => pair.applied).join(" and ");
+  const asked = wrong.map((pair) => pair.asked).join(" and ");
+  return new PcdError(
+    "protocol",
+    `The service's answer for ${request.info.code} is in ${applied}, not the ${asked} asked for; PCD did not use it (asked again later, or on Refresh all).`,
+    { charged: true },
+  );
+}
+
+function otherThanAsked(
+  table: readonly ReferenceEntry[],
+  applied: string | null,
+  askedId: number | null,
+): { applied: string; asked: string } | undefined {
+  if (askedId === null || applied === null) return undefined;
+  const found = findReference(table, applied);
+  if (found === undefined || found.id === askedId) return undefined;
+  return { applied: found.shortName, asked: findReference(table, askedId)?.shortName ?? String(askedId) };
+}
+
+/** The months an answer itself holds, first to last (for an answer that is not the window). */
+function monthsHeld(answer: SeriesValues): CoveredRange | undefined {
+  const last = answer.finals.lastMonth();
+  if (last === null || answer.finals.length === 0) return undefined;
+  return rangeOf(answer.finals.indexAt(0), monthIndex(last));
 }
 
 /** The calls a decision plans, History first. */

@@ -1,11 +1,12 @@
 import { PcdError } from "../../src/core/errors";
+import { PointColumns } from "../../src/core/point-columns";
 import { classifyHttpFailure, formatLocalTime } from "../../src/core/http/classify";
 import { serviceState } from "../../src/core/schedule";
 import { requestKeyOf } from "../../src/core/request-key";
 import { LATEST_ONLY, WHOLE_SERIES, type SeriesNeed } from "../../src/core/series-need";
 import type { ProductId } from "../../src/core/model";
 import { MemoryStorage } from "../../src/core/storage";
-import { RECENT_FAILURE_MS } from "../../src/core/series-sync";
+import { CHARGED_FAILURE_MS, RECENT_FAILURE_MS } from "../../src/core/series-sync";
 import { createHarness, NOW, rereadCatalog } from "./support/engine-harness";
 import { FakeService } from "./support/fake-service";
 import { seriesInfo } from "./support/series-fixtures";
@@ -138,7 +139,7 @@ describe("getSeries", () => {
     expect(h.service.dataCalls()).toHaveLength(2);
   });
 
-  test("a charged answer PCD could not use is not bought again until the series changes or the user refreshes", async () => {
+  test("a charged answer PCD could not use is not bought again for CHARGED_FAILURE_MS, nor by the cells' re-runs meanwhile", async () => {
     const h = createHarness({ service: serviceWith("68520-8-1") });
     const request = await h.engine.resolve("68520-8-1", null, null);
     h.service.failWith(
@@ -151,11 +152,23 @@ describe("getSeries", () => {
     await expect(h.engine.getSeries(request, LATEST_ONLY)).rejects.toMatchObject({ kind: "protocol" });
     // Cells re-running later get the same failure without a call: retrying would spend a
     // data request each time on an answer likely to come back broken.
-    h.clock.now += 10 * RECENT_FAILURE_MS;
+    h.clock.now += CHARGED_FAILURE_MS - 1;
     await expect(h.engine.getSeries(request, LATEST_ONLY)).rejects.toMatchObject({ kind: "protocol" });
     expect(h.service.dataCalls()).toHaveLength(1);
+    // Then one more try, and it is answered.
+    h.clock.now += 1;
+    h.service.failures = [];
+    expect((await h.engine.getSeries(request, LATEST_ONLY)).lastFinal).toBe("2026-10");
+    expect(h.service.dataCalls()).toHaveLength(2);
+  });
 
-    // The user's refresh asks again.
+  test("a charged answer PCD could not use is bought again at once by the user's refresh", async () => {
+    const h = createHarness({ service: serviceWith("68520-8-1") });
+    const request = await h.engine.resolve("68520-8-1", null, null);
+    h.service.failWith(
+      () => new PcdError("protocol", "The Series Values answer was not valid JSON.", { charged: true }),
+    );
+    await expect(h.engine.getSeries(request, LATEST_ONLY)).rejects.toMatchObject({ kind: "protocol" });
     h.service.failures = [];
     expect((await h.engine.refreshAll()).requestsUsed).toBe(1);
     expect((await h.engine.getSeries(request, LATEST_ONLY)).lastFinal).toBe("2026-10");
@@ -182,6 +195,99 @@ describe("getSeries", () => {
     await rereadCatalog(h);
     expect((await h.engine.getSeries(request, LATEST_ONLY)).lastFinal).toBe("2026-11");
     expect(h.service.dataCalls()).toHaveLength(2);
+  });
+
+  describe("a Series Values answer that ends before the catalog's last final month", () => {
+    /** The service's Series Values answers leave out their last month while `short` says so. */
+    function shortAnswers(h: ReturnType<typeof createHarness>): { short: boolean } {
+      const state = { short: true };
+      const values = h.service.seriesValues.bind(h.service);
+      h.service.seriesValues = async (...args) => {
+        const answer = await values(...args);
+        if (!state.short) return answer;
+        for (const [code, record] of answer) {
+          if (record instanceof PcdError) continue;
+          const points = record.finals.toPoints().slice(0, -1);
+          answer.set(code, { ...record, finals: PointColumns.fromPoints(points) });
+        }
+        return answer;
+      };
+      return state;
+    }
+
+    test("a key bought for the first time: the cell names the gap, and re-asks cost nothing until the catalog changes", async () => {
+      const h = createHarness({ service: serviceWith("68520-8-1") });
+      const service = shortAnswers(h);
+      const request = await h.engine.resolve("68520-8-1", null, null);
+      const said =
+        "The service sent 68520-8-1's months up to 2026-09 only, though its catalog lists 2026-10 " +
+        "(PCD asks again later, or on Refresh all): the latest months of 68520-8-1 could not be fetched.";
+      await expect(h.engine.getSeries(request, LATEST_ONLY)).rejects.toMatchObject({
+        kind: "protocol",
+        message: said,
+      });
+      h.clock.now += 10 * RECENT_FAILURE_MS;
+      await expect(h.engine.getSeries(request, LATEST_ONLY)).rejects.toMatchObject({ message: said });
+      expect(h.service.dataCalls()).toHaveLength(1);
+
+      service.short = false;
+      h.service.updateSeries("68520-8-1", { updatedAt: "2026-11-06" });
+      await rereadCatalog(h);
+      expect((await h.engine.getSeries(request, LATEST_ONLY)).lastFinal).toBe("2026-10");
+      expect(h.service.dataCalls()).toHaveLength(2);
+    });
+
+    test("a key cached from the last release: its cells keep that release, saying why", async () => {
+      const h = createHarness({ service: serviceWith("68520-8-1") });
+      const request = await h.engine.resolve("68520-8-1", null, null);
+      expect((await h.engine.getSeries(request, LATEST_ONLY)).lastFinal).toBe("2026-10");
+      shortAnswers(h);
+      h.service.updateSeries("68520-8-1", { lastAvailableFinal: "2026-11", updatedAt: "2026-12-03" });
+      await rereadCatalog(h);
+      const kept = await h.engine.getSeries(request, LATEST_ONLY);
+      expect(kept.lastFinal).toBe("2026-10");
+      expect(kept.staleBecause?.message).toMatch(
+        /^The service sent 68520-8-1's months up to 2026-10 only, though its catalog lists 2026-11/,
+      );
+      expect(h.service.dataCalls()).toHaveLength(2);
+    });
+  });
+
+  // What the answer says it applied to a cell asking USD and kWh: [case, currency, unit, shown or refused].
+  test.each<[string, string | null, string | null, string | RegExp]>([
+    ["what was asked", "USD", "kWh", "USD/kWh"],
+    ["the same names in another spelling", "usd", "KWH", "usd/KWH"],
+    ["names the tables do not know (not judged)", "US dollar", null, "US dollar/null"],
+    [
+      "another currency",
+      "EUR",
+      "kWh",
+      /^The service's answer for 68520-8-1 is in EUR, not the USD asked for; PCD did not use it/,
+    ],
+    [
+      "another currency and unit",
+      "EUR",
+      "MWh",
+      /^The service's answer for 68520-8-1 is in EUR and MWh, not the USD and kWh asked for;/,
+    ],
+  ])("an answer that applied %s", async (_name, currency, unit, outcome) => {
+    const h = createHarness({ service: serviceWith("68520-8-1") });
+    const values = h.service.seriesValues.bind(h.service);
+    h.service.seriesValues = async (...args) => {
+      const answer = await values(...args);
+      for (const [code, record] of answer)
+        if (!(record instanceof PcdError)) answer.set(code, { ...record, currency, unit });
+      return answer;
+    };
+    const request = await h.engine.resolve("68520-8-1", "USD", "kWh");
+    const shown = await h.engine.getSeries(request, LATEST_ONLY).then(
+      (data) => `${data.currency}/${data.unit}`,
+      (error: PcdError) => error.message,
+    );
+    expect(shown).toMatch(outcome);
+    // Refused or not, the answer was charged: asking again costs nothing.
+    await h.engine.getSeries(request, LATEST_ONLY).catch(() => undefined);
+    expect(h.service.dataCalls()).toHaveLength(1);
   });
 
   // A shared wait is joined only while every part it waits for is in flight: once one part

@@ -26,6 +26,13 @@ export interface RecordedCall {
 
 type Failure = (call: RecordedCall) => PcdError | undefined;
 
+/**
+ * The short names the fake applies for the IDs its series offer (docs/service.md §2.4, typed
+ * here on their own): an answer names what it applied, as the service's does.
+ */
+const APPLIED_CURRENCY: Readonly<Record<number, string>> = { 1: "USD", 3: "EUR", 9: "GBP" };
+const APPLIED_UNIT: Readonly<Record<number, string>> = { 4: "kWh", 7: "MWh", 31: "GJ" };
+
 export class FakeService implements ServiceClient {
   readonly calls: RecordedCall[] = [];
   readonly catalog = new Map<ProductId, SeriesInfo[]>();
@@ -161,8 +168,9 @@ export class FakeService implements ServiceClient {
       const forecastTo = monthAt(monthIndex(info.lastAvailableFinal) + 6);
       answer.set(request.code, {
         code: request.code,
-        currency: info.defaultCurrency,
-        unit: info.defaultUnit,
+        currency:
+          request.currencyId === null ? info.defaultCurrency : (APPLIED_CURRENCY[request.currencyId] ?? null),
+        unit: request.unitId === null ? info.defaultUnit : (APPLIED_UNIT[request.unitId] ?? null),
         updatedAt: info.updatedAt,
         finals: PointColumns.fromPoints(
           points(from, to, (month) => this.valueOf(request.code, month) * factor),

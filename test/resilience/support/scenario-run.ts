@@ -5,7 +5,7 @@
 import type { Engine } from "../../../src/core/engine-api";
 import type { KeyValueStorage } from "../../../src/core/environment";
 import type { Operation } from "../../../src/core/model";
-import { RECENT_FAILURE_MS } from "../../../src/core/series-sync";
+import { CHARGED_FAILURE_MS, RECENT_FAILURE_MS } from "../../../src/core/series-sync";
 import { MemoryStorage } from "../../../src/core/storage";
 import { runWorkbook, type FormulaResult, type RunReport } from "../../../src/headless";
 import { cacheSnapshot, sum, type EmulatorStats, type Exchange, type FaultLab } from "./fault-lab";
@@ -17,8 +17,12 @@ import type { Workbook } from "./workbook";
  */
 export const PASS_TIMEOUT_MS = 90_000;
 
-/** How long after the fault the recovery recalculation runs (both clocks move). */
-export const RECOVERY_AFTER_MS = RECENT_FAILURE_MS + 1_000;
+/**
+ * How long after the fault the recovery recalculation runs (both clocks move): past the
+ * wait of a part the service charged without a usable answer, the longest the engine keeps
+ * a failure from being asked again.
+ */
+export const RECOVERY_AFTER_MS = Math.max(RECENT_FAILURE_MS, CHARGED_FAILURE_MS) + 1_000;
 
 export interface ScenarioOutcome {
   faulted: RunReport;
@@ -95,7 +99,8 @@ export async function runScenario(
   await setup.disarm?.(lab);
   // The cells retry on their schedule once the fault clears: by then the engine no longer
   // holds the parts that failed (it does not ask a failed part again for RECENT_FAILURE_MS,
-  // so that one recalculation never charges a key twice).
+  // or CHARGED_FAILURE_MS when the service charged it, so that one recalculation never
+  // charges a key twice).
   await lab.setClock(new Date(lab.now() + RECOVERY_AFTER_MS).toISOString());
   const recoveryEngine = setup.recoverIn === "new-session" ? await lab.signedInEngine(storage) : engine;
   await lab.admin("reset", {});
