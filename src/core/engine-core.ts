@@ -120,6 +120,7 @@ export class EngineCore implements Engine {
         return !state.available && seen !== null && parts.auth.status().signedIn ? state.until : null;
       },
       now,
+      ...(parts.scheduler ? { scheduler: parts.scheduler } : {}),
       // Data Limits of a product the workbook uses: no data request, the smallest answer.
       probe: () =>
         parts.client.dataLimits(this.workbookKeys.list()[0]?.product ?? "energy_price", { once: true }),
@@ -173,6 +174,7 @@ export class EngineCore implements Engine {
         this.downtimeError(product, false, `the Data Limits of ${product} cannot be read meanwhile`),
       workbookProducts: () => new Set(this.workbookKeys.list().map((key) => key.product)),
       limitsChanged: () => this.changes.limitsChanged(),
+      ...(parts.scheduler ? { scheduler: parts.scheduler } : {}),
       log,
     });
     this.batcher = new Batcher({

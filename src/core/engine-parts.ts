@@ -11,6 +11,7 @@ import type {
   Unsubscribe,
 } from "./engine-api";
 import type { Clock, KeyValueStorage, Logger } from "./environment";
+import type { Scheduler } from "./scheduler";
 import type { ServiceEnvironment } from "./model";
 import type { ServiceClient } from "./service-client";
 import type { ExternalTokenSource } from "./token-source";
@@ -56,6 +57,8 @@ export interface EngineParts {
   /** The codes the workbook's cells name (EngineEnvironment.workbookCodes). */
   workbookCodes?: () => Promise<ReadonlySet<string>>;
   clock: Clock;
+  /** The engine's own later work (a settling Data Limits read, the outage probe); default: real timers. */
+  scheduler?: Scheduler;
   log?: Logger;
   batchWindowMs?: number;
   batchMaxWaitMs?: number;

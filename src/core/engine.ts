@@ -103,6 +103,7 @@ export function createEngine(env: EngineEnvironment, options: CreateEngineOption
     workbookStorage: env.workbookStorage,
     workbookCodes: env.workbookCodes,
     clock: env.clock,
+    ...(env.scheduler ? { scheduler: env.scheduler } : {}),
     log: env.log,
     batchWindowMs: tuning.batchWindowMs,
     batchMaxWaitMs: tuning.batchMaxWaitMs,

@@ -5,6 +5,8 @@
 // data request) now and then tells: 1, 5 and 15 minutes after the outage began, then every
 // 15 minutes (four calls an hour), and none once the service answers, in a known downtime
 // (the probe looks again when it ends) or while nobody is signed in.
+import { realScheduler, type Scheduler } from "./scheduler";
+
 export const OUTAGE_PROBE_DELAYS_MS: readonly number[] = [60_000, 5 * 60_000, 15 * 60_000];
 
 export interface OutageProbeParts {
@@ -19,10 +21,13 @@ export interface OutageProbeParts {
    */
   outageResumesAt?(): number | null;
   now?(): number;
+  /** The probe's timers (default: the real ones); a host that is done does not wait for them. */
+  scheduler?: Scheduler;
 }
 
 export class OutageProbe {
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  /** Cancels the armed probe, if one is. */
+  private timer: (() => void) | undefined;
   private attempt = 0;
 
   constructor(private readonly parts: OutageProbeParts) {}
@@ -36,11 +41,9 @@ export class OutageProbe {
       return;
     }
     if (this.timer !== undefined) return;
-    const delay = OUTAGE_PROBE_DELAYS_MS[Math.min(this.attempt, OUTAGE_PROBE_DELAYS_MS.length - 1)];
+    const delay = OUTAGE_PROBE_DELAYS_MS[Math.min(this.attempt, OUTAGE_PROBE_DELAYS_MS.length - 1)] ?? 0;
     this.attempt += 1;
-    this.timer = setTimeout(() => this.fire(), delay);
-    // A host that is done (the headless runner) does not stay up for a probe.
-    (this.timer as { unref?: () => void }).unref?.();
+    this.timer = this.after(delay);
   }
 
   /** Looks again when a downtime that interrupted an outage ends. */
@@ -54,12 +57,16 @@ export class OutageProbe {
     const now = this.parts.now?.() ?? Date.now();
     // A downtime already over is no reason to wait: the condition tells the outage again.
     if (at === null || at <= now) return;
-    this.timer = setTimeout(() => this.fire(), at - now + 1_000);
-    (this.timer as { unref?: () => void }).unref?.();
+    this.timer = this.after(at - now + 1_000);
+  }
+
+  /** A host that is done (the headless runner) does not stay up for a probe. */
+  private after(ms: number): () => void {
+    return (this.parts.scheduler ?? realScheduler).after(ms, () => this.fire(), { background: true });
   }
 
   private stop(): void {
-    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer?.();
     this.timer = undefined;
   }
 

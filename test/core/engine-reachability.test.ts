@@ -4,7 +4,11 @@
 import type { Engine } from "../../src/core/engine-api";
 import { serviceCondition } from "../../src/core/service-condition";
 import { QUIET_TIME } from "./http/fake-fetch";
-import { fakePcd, settle, signedInEngine, type FakePcd } from "./support/fake-pcd-fetch";
+import { createEngine } from "../../src/core/engine";
+import { OUTAGE_PROBE_DELAYS_MS } from "../../src/core/outage-probe";
+import { MemoryStorage } from "../../src/core/storage";
+import { HeldTimers } from "../support/held-timers";
+import { AUTH_URL, BASE_URL, fakePcd, settle, signedInEngine, type FakePcd } from "./support/fake-pcd-fetch";
 
 const CODE = "68520-8-1";
 
@@ -191,4 +195,26 @@ test("on release day, once the service answered, a 503 is a passing failure: ret
   expect(outcome).toMatchObject({ status: "fulfilled", value: { lastFinal: "2026-09" } });
   expect(pcd.urls.filter((url) => url.includes("/export/series/"))).toHaveLength(2);
   expect(serviceCondition(engine.serviceState())).toMatchObject({ kind: "up" });
+});
+
+test("the outage probe runs on the engine's injected scheduler, not on the host's timers", async () => {
+  const pcd = fakePcd([
+    { code: CODE, coverage: "Germany", lastAvailableFinal: "2026-09", updatedAt: "2026-10-05" },
+  ]);
+  const timers = new HeldTimers();
+  const engine = createEngine(
+    { fetch: pcd.fetch, storage: new MemoryStorage(), clock: { now: () => Date.now() }, scheduler: timers },
+    { settings: { baseUrl: BASE_URL, authUrl: AUTH_URL }, retry: { maxRetries: 0 } },
+  );
+  await engine.ready();
+  await engine.signIn("analyst@example.com", "secret");
+  const request = await settle(engine.resolve(CODE, null, null));
+  expect(request.status).toBe("fulfilled");
+  if (request.status !== "fulfilled") return;
+  const realTimers = jest.getTimerCount();
+  pcd.mode = "down";
+  expect((await settle(engine.getSeries(request.value))).status).toBe("rejected");
+  expect(serviceCondition(engine.serviceState())).toMatchObject({ kind: "unreachable" });
+  expect(timers.pending.map((timer) => timer.ms)).toContain(OUTAGE_PROBE_DELAYS_MS[0]);
+  expect(jest.getTimerCount()).toBeLessThanOrEqual(realTimers);
 });

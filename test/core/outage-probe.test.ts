@@ -1,6 +1,7 @@
 // The outage probe: one cheap call now and then while the service is failing or out of
 // reach, backing off, and none once it answers or outside an outage.
 import { OUTAGE_PROBE_DELAYS_MS, OutageProbe } from "../../src/core/outage-probe";
+import { HeldTimers } from "../support/held-timers";
 
 beforeEach(() => jest.useFakeTimers({ now: Date.UTC(2026, 10, 10, 18) }));
 afterEach(() => jest.useRealTimers());
@@ -82,4 +83,24 @@ test("a downtime that begins in an outage: no probe in it, one when it ends and 
   expect(at).toHaveLength(2);
   subject.update();
   expect(jest.getTimerCount()).toBe(1);
+});
+
+test("its timers are the injected scheduler's: none of the real ones is set", async () => {
+  const timers = new HeldTimers();
+  const at: number[] = [];
+  const subject = new OutageProbe({
+    inOutage: () => true,
+    probe: async () => {
+      at.push(timers.set);
+    },
+    scheduler: timers,
+  });
+  subject.update();
+  expect(timers.pending.map((timer) => timer.ms)).toEqual([OUTAGE_PROBE_DELAYS_MS[0]]);
+  expect(jest.getTimerCount()).toBe(0);
+  timers.fire();
+  await advance(0);
+  expect(at).toEqual([1]);
+  // The probe's outcome arms the next one, on the same scheduler.
+  expect(timers.pending.map((timer) => timer.ms)).toEqual([OUTAGE_PROBE_DELAYS_MS[1]]);
 });
