@@ -317,9 +317,11 @@ export class Catalog {
         return known;
       }
       // The catalog predates the release now out: its record would buy or serve last
-      // month's data as current, so the cell waits for the catalog read again.
-      const catalog = await this.ensure(known.product, CATALOG_MAX_AGE_MS);
-      return catalog.byCode.get(code) ?? known;
+      // month's data as current, so the cell waits for the catalog read again (a then, not
+      // an await: every cell of the product may wait here, as on the cold path below).
+      return this.ensure(known.product, CATALOG_MAX_AGE_MS).then(
+        (catalog) => catalog.byCode.get(code) ?? known,
+      );
     }
 
     // As soon as the product holding it has loaded: a cold workbook's first data calls
@@ -495,6 +497,9 @@ export class Catalog {
     }
     this.lastCall.set(key, { at: startedAt, error: null, failures: 0 });
     this.options.onFetched?.();
+    // The answer may have shown the release out (onFetched): the release's start is worked
+    // out again at the next question, even at the same clock reading.
+    this.releaseOut = { at: Number.NaN, start: -Infinity };
     const fresh = this.index(this.options.now(), series);
     this.catalogs.set(key, fresh);
     try {

@@ -253,6 +253,29 @@ describe("Catalog persistence and freshness", () => {
     expect(releases).toEqual(release ? ["energy_price"] : []);
   });
 
+  test("a catalog read before the latest release out is not current, even when the release is seen out at the same clock reading", async () => {
+    const service = new FakeService();
+    service.addSeries(seriesInfo({ code: "68520-8-1" }));
+    service.addSeries(seriesInfo({ code: "91201-1-5", product: "commodity_price", coverage: "Polymers" }));
+    const clock = { now: START };
+    const release = { out: START - 86_400_000 };
+    const catalog = new Catalog({
+      client: service,
+      storage: new MemoryStorage(),
+      now: () => clock.now,
+      environment: () => "live",
+      latestReleaseOut: () => release.out,
+    });
+    await catalog.list("energy_price");
+    clock.now += 1_000;
+    expect(catalog.isCurrent("energy_price")).toBe(true);
+    // Another product's catalog answers on release day: the release is out from now on.
+    release.out = clock.now;
+    await catalog.list("commodity_price");
+    expect(catalog.isCurrent("energy_price")).toBe(false);
+    expect(catalog.isCurrent("commodity_price")).toBe(true);
+  });
+
   test("clear forgets catalogs in memory and storage", async () => {
     const { catalog, storage } = setup();
     await catalog.list("energy_price");

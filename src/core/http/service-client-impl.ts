@@ -174,8 +174,18 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
       );
       const bodyText = await readCapped(response, MAX_ANSWER_BYTES, OPERATION_LABELS[operation]).catch(
         (error: unknown) => {
-          // An answer too large to read is still a success the service charged for.
-          throw response.ok && isDataCall(operation) && isPcdError(error) ? chargedFailure(error) : error;
+          // A success answer that is too large, or that breaks off (or times out) while its
+          // body is read, was charged by the service: it is not sent again at once.
+          if (!response.ok || !isDataCall(operation) || signal?.aborted) throw error;
+          if (isPcdError(error)) throw chargedFailure(error);
+          const cause = timedOut
+            ? `no whole answer within ${Math.round(timeoutMs / 1000)} s`
+            : "the connection broke";
+          throw new PcdError(
+            "protocol",
+            `The ${OPERATION_LABELS[operation]} answer broke off while being read (${cause}); PCD did not use it.`,
+            { status: response.status, charged: true },
+          );
         },
       );
       return {
@@ -186,7 +196,7 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
       };
     } catch (error) {
       if (signal?.aborted) throw abortReason(signal);
-      if (error instanceof PcdError) throw error; // already classified (answer too large)
+      if (error instanceof PcdError) throw error; // already classified (the answer's body)
       throw classifyFetchRejection(error, {
         operation,
         url,

@@ -248,6 +248,28 @@ describe("operations", () => {
     },
   );
 
+  test("a success answer whose body breaks off is charged and not sent again", async () => {
+    const brokenBody: Responder = async () =>
+      new Response(
+        new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode('[{"code": "1-1-1", "series_final_values": ['));
+            controller.error(new TypeError("terminated"));
+          },
+        }),
+        { status: 200, headers: { "Content-Type": "application/json" } },
+      );
+    const { client, requests } = setup({ responders: [brokenBody, json([valuesRecord("1-1-1")])] });
+    const error = await caught(client.seriesValues("live", "energy_price", codes("1-1-1")));
+    expect(error.kind).toBe("protocol");
+    expect(error.message).toBe(
+      "The Series Values answer broke off while being read (the connection broke); PCD did not use it.",
+    );
+    expect(error.details.charged).toBe(true);
+    expect(requests).toHaveLength(1);
+    expect(client.stats().dataRequests).toBe(1);
+  });
+
   test.each<[string, Responder, "seriesValues" | "seriesInfo", string]>([
     [
       "an unreadable error answer to a data call",
