@@ -77,7 +77,7 @@ const rows: Row[] = [
   },
   {
     name: "truncated or malformed JSON",
-    setup: { arm: faults(DATA, { mode: "malformed", rate: 0.5 }) },
+    setup: { arm: faults(DATA, { mode: "malformed", rate: 0.5 }), charged: true },
     cause: /not valid JSON/,
   },
 ];

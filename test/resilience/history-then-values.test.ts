@@ -200,7 +200,7 @@ const allowanceRows: PartRow[] = [
 const valuesFaultRows: PartRow[] = [
   {
     name: "Series Values answers are malformed (History succeeds)",
-    setup: { arm: faults(VALUES, { mode: "malformed" }) },
+    setup: { arm: faults(VALUES, { mode: "malformed" }), charged: true },
     cause: () => /not valid JSON/,
     dataset: () => null,
     // Possibly charged: never sent again in the recalculation.

@@ -18,11 +18,12 @@ import type { Workbook } from "./workbook";
 export const PASS_TIMEOUT_MS = 90_000;
 
 /**
- * How long after the fault the recovery recalculation runs (both clocks move): past the
- * wait of a part the service charged without a usable answer, the longest the engine keeps
- * a failure from being asked again.
+ * How long after the fault the recovery recalculation runs (both clocks move): just past the
+ * engine's wait before a failed part is asked again. A fault whose answers the service
+ * charged (a malformed 200) waits CHARGED_FAILURE_MS instead (ScenarioSetup.charged).
  */
-export const RECOVERY_AFTER_MS = Math.max(RECENT_FAILURE_MS, CHARGED_FAILURE_MS) + 1_000;
+export const RECOVERY_AFTER_MS = RECENT_FAILURE_MS + 1_000;
+export const CHARGED_RECOVERY_AFTER_MS = CHARGED_FAILURE_MS + 1_000;
 
 export interface ScenarioOutcome {
   faulted: RunReport;
@@ -44,6 +45,8 @@ export interface ScenarioOutcome {
 
 export interface ScenarioSetup {
   arm(lab: FaultLab): Promise<void>;
+  /** The fault's answers are successes PCD cannot use: the recovery waits CHARGED_RECOVERY_AFTER_MS. */
+  charged?: boolean;
   /** Clears what arm did beyond faults and hooks (e.g. a clock); faults and hooks are cleared anyway. */
   disarm?(lab: FaultLab): Promise<void>;
   storage?: () => KeyValueStorage;
@@ -100,8 +103,9 @@ export async function runScenario(
   // The cells retry on their schedule once the fault clears: by then the engine no longer
   // holds the parts that failed (it does not ask a failed part again for RECENT_FAILURE_MS,
   // or CHARGED_FAILURE_MS when the service charged it, so that one recalculation never
-  // charges a key twice).
-  await lab.setClock(new Date(lab.now() + RECOVERY_AFTER_MS).toISOString());
+  // charges a key twice). Recovering any earlier would find the part still held.
+  const recoveryAfter = setup.charged === true ? CHARGED_RECOVERY_AFTER_MS : RECOVERY_AFTER_MS;
+  await lab.setClock(new Date(lab.now() + recoveryAfter).toISOString());
   const recoveryEngine = setup.recoverIn === "new-session" ? await lab.signedInEngine(storage) : engine;
   await lab.admin("reset", {});
   lab.exchanges.length = 0;
