@@ -268,8 +268,8 @@ export class SeriesSync {
     }
     const short = source === "values" ? shortOfCatalog(answer, info) : undefined;
     const changed = await this.store(request.key, answer, source, info, short === undefined);
-    // Kept for what it holds, but not as the window: the cells say why, and the part is not
-    // bought again until the catalog changes or the user refreshes (it was charged).
+    // Kept for what it holds, but not as the window: the cells say why, and the part waits
+    // as a charged failure does before it is bought again (stillRemembered).
     if (short) throw short;
     return { changed, usedHistory: source === "history" };
   }
