@@ -61,9 +61,8 @@ export class LastRefresh {
    * or, in a workbook never refreshed, since its oldest cached series was fetched.
    */
   due(): boolean {
-    const keys = this.options.workbookKeys.list();
     let since = this.last;
-    for (const key of since === null ? keys : []) {
+    for (const key of since === null ? this.options.workbookKeys.list() : []) {
       const fetchedAt = this.options.sync.cached(key.id)?.fetchedAt;
       if (fetchedAt !== undefined && (since === null || fetchedAt < since)) since = fetchedAt;
     }
@@ -75,7 +74,9 @@ export class LastRefresh {
     // A release the calendar does not know of counts once a catalog read showed it, for a
     // product the workbook uses (a catalog read of another product says nothing of it).
     if (this.releasesSeen.size === 0) return false;
-    const products = new Set(keys.map((key) => `${key.environment}|${key.product}`));
+    const products = new Set(
+      this.options.workbookKeys.list().map((key) => `${key.environment}|${key.product}`),
+    );
     return [...products].some((product) => (this.releasesSeen.get(product) ?? -Infinity) > since);
   }
 }
