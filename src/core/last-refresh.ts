@@ -8,6 +8,8 @@ import type { SeriesSync } from "./series-sync";
 import type { WorkbookKeys } from "./workbook-keys";
 
 export const LAST_REFRESH_STORAGE_KEY = "pcd:last-refresh";
+/** By "environment|product": when a catalog read last showed a release of it (kept for the next session). */
+export const RELEASES_SEEN_STORAGE_KEY = "pcd:releases-seen";
 
 export interface LastRefreshOptions {
   storage: KeyValueStorage;
@@ -23,14 +25,24 @@ export interface LastRefreshOptions {
 
 export class LastRefresh {
   private last: number | null = null;
-  /** By "environment|product": when a catalog read last showed a release of it (this session). */
+  /** By "environment|product": when a catalog read last showed a release of it. */
   private readonly releasesSeen = new Map<string, number>();
 
   constructor(private readonly options: LastRefreshOptions) {}
 
   async load(): Promise<void> {
-    const stored = await this.options.storage.get<unknown>(LAST_REFRESH_STORAGE_KEY);
+    const [stored, seen] = await Promise.all([
+      this.options.storage.get<unknown>(LAST_REFRESH_STORAGE_KEY),
+      this.options.storage.get<unknown>(RELEASES_SEEN_STORAGE_KEY),
+    ]);
     if (typeof stored === "number") this.last = stored;
+    // Only times are taken from storage; anything else in it is left out.
+    if (typeof seen === "object" && seen !== null && !Array.isArray(seen)) {
+      for (const [scope, at] of Object.entries(seen)) {
+        if (typeof at === "number" && Number.isFinite(at) && !this.releasesSeen.has(scope))
+          this.releasesSeen.set(scope, at);
+      }
+    }
   }
 
   /** Epoch ms of the last refresh-all that counted, or null (never refreshed). */
@@ -54,6 +66,12 @@ export class LastRefresh {
    */
   releaseSeen(environment: ServiceEnvironment, product: ProductId, at: number): void {
     this.releasesSeen.set(`${environment}|${product}`, at);
+    // Kept for the next session: after a restart the calendar alone would no longer offer it.
+    this.options.storage
+      .set(RELEASES_SEEN_STORAGE_KEY, Object.fromEntries(this.releasesSeen))
+      .catch((error: unknown) => {
+        this.options.log?.("warn", `Could not save when a release was seen: ${errorMessage(error)}`);
+      });
   }
 
   /**

@@ -1,5 +1,9 @@
 import type { Logger } from "../../src/core/environment";
-import { LAST_REFRESH_STORAGE_KEY, LastRefresh } from "../../src/core/last-refresh";
+import {
+  LAST_REFRESH_STORAGE_KEY,
+  LastRefresh,
+  RELEASES_SEEN_STORAGE_KEY,
+} from "../../src/core/last-refresh";
 import { MemoryStorage } from "../../src/core/storage";
 
 const RELEASE_OUT = Date.parse("2026-11-04T06:00:00Z");
@@ -64,6 +68,24 @@ describe("LastRefresh.due: a release the calendar does not know of, once a catal
     last.releaseSeen(environment, product, seenAt);
     expect(last.due()).toBe(due);
   });
+});
+
+test("a release seen is remembered by the next session; what is not a time is left out", async () => {
+  const storage = new MemoryStorage();
+  await storage.set(LAST_REFRESH_STORAGE_KEY, AFTER);
+  const first = lastRefresh({ storage, fetchedAt: [AFTER] });
+  await first.load();
+  first.releaseSeen("live", "energy_price", AFTER + 60_000);
+  expect(first.due()).toBe(true);
+  await new Promise((resolve) => setImmediate(resolve));
+  const next = lastRefresh({ storage, fetchedAt: [AFTER] });
+  await next.load();
+  expect(next.due()).toBe(true);
+
+  await storage.set(RELEASES_SEEN_STORAGE_KEY, { "live|energy_price": "tomorrow" });
+  const planted = lastRefresh({ storage, fetchedAt: [AFTER] });
+  await planted.load();
+  expect(planted.due()).toBe(false);
 });
 
 test("a stored value that is not a time reads as never refreshed", async () => {
