@@ -140,8 +140,9 @@ export class EngineCore implements Engine {
       // A release shows in the catalog first (one off schedule, or published hours into
       // release day): the allowances may have reset, so earlier readings are not reused.
       onNewData: (product) => {
-        this.ledger.resetSeen(now());
-        this.lastRefresh.releaseSeen(this.environment(), product, now());
+        const at = now();
+        this.ledger.resetSeen(at);
+        this.lastRefresh.releaseSeen(this.environment(), product, at);
       },
       onFetched: () => {
         this.downtime.noteServiceAnswered();

@@ -196,8 +196,8 @@ export class QuotaLedger {
 
   /** True when the reading the ledger holds was taken before the allowances last reset. */
   readBeforeReset(environment: ServiceEnvironment, product: ProductId): boolean {
-    const known = this.products.get(productKey(environment, product));
-    return known !== undefined && this.sinceReset(productKey(environment, product)) === undefined;
+    const key = productKey(environment, product);
+    return this.products.has(key) && this.sinceReset(key) === undefined;
   }
 
   /** The product's reading, when it was taken after the allowances last reset. */
