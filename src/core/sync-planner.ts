@@ -85,7 +85,7 @@ export function catalogStamp(info: Pick<SyncInfo, "updatedAt">): string {
 
 /** True when the window (and forecasts) are cached as of the catalog's current state. */
 export function windowFresh(entry: SyncState, info: SyncInfo): boolean {
-  if (entry.valuesAsOf === null || entry.valuesAsOf !== catalogStamp(info)) return false;
+  if (entry.valuesAsOf !== catalogStamp(info)) return false;
   if (info.lastAvailableFinal === null) return true;
   const start = windowStart(info.lastAvailableFinal);
   return coversSpan(entry.covered, start, monthIndex(info.lastAvailableFinal));
