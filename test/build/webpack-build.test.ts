@@ -3,6 +3,8 @@
 // production build carries the addresses it was given and no loopback address at all.
 import { readFileSync, existsSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
+import { gzipBytes } from "../../bench/bundle-size";
+import { FUNCTIONS_BUNDLE_MAX_KIB } from "../../bench/targets";
 import { buildAddin } from "../../scripts/build-addin";
 import { checkRepositoryManifest } from "../../scripts/check-manifest";
 import { buildServer } from "../../src/server/app";
@@ -52,6 +54,13 @@ describe("production build", () => {
       "VALUES",
     ]);
     for (const fn of metadata.functions) expect(fn.helpUrl).toMatch(/^https:\/\/pcd\.example\.com\/addin\//);
+  });
+
+  test("the functions runtime Excel loads at start stays within its budget, gzipped", async () => {
+    // The entry's initial chunks: the code that reads answers is a chunk loaded on the first call.
+    const atStart = await gzipBytes(dist, ["functions.js", "runtime.js"]);
+    expect(atStart / 1024).toBeLessThan(FUNCTIONS_BUNDLE_MAX_KIB);
+    expect(readdirSync(dist).filter((file) => /^answer-readers\.[0-9a-f]+\.js$/.test(file))).toHaveLength(1);
   });
 
   test("the manifest points at the production URL only", () => {

@@ -1,6 +1,7 @@
 import { PcdError } from "../../src/core/errors";
 import { PointColumns } from "../../src/core/point-columns";
-import { classifyHttpFailure, formatLocalTime } from "../../src/core/http/classify";
+import { formatLocalTime } from "../../src/core/http/classify";
+import { classifyHttpFailure } from "../../src/core/http/http-failure";
 import { serviceState } from "../../src/core/schedule";
 import { requestKeyOf } from "../../src/core/request-key";
 import { LATEST_ONLY, WHOLE_SERIES, type SeriesNeed } from "../../src/core/series-need";

@@ -10,7 +10,7 @@
 import type { Auth } from "../auth";
 import type { EngineSettings, EngineStats, ServiceReachability, ServiceState } from "../engine-api";
 import type { Clock, FetchLike, Logger } from "../environment";
-import { chargedFailure, isPcdError, PcdError } from "../errors";
+import { chargedFailure, errorMessage, isPcdError, PcdError } from "../errors";
 import { realScheduler, type PacingTimers, type Scheduler } from "../scheduler";
 import type { CodeRequest, DataLimits, Operation, ProductId, SeriesInfo, ServiceEnvironment } from "../model";
 import { serviceState } from "../schedule";
@@ -21,7 +21,7 @@ import type {
   SeriesAnswer,
   ServiceClient,
 } from "../service-client";
-import { OPERATION_LABELS, classifyFetchRejection, classifyHttpFailure, isRetryable } from "./classify";
+import { OPERATION_LABELS, classifyFetchRejection, isRetryable } from "./classify";
 import { buildCodesSegment } from "./codes-segment";
 import { latestPossibleFinal } from "./final-month-bound";
 import { MAX_ANSWER_NESTING, nestsDeeperThan } from "./json-depth";
@@ -37,7 +37,14 @@ import { fetchWithoutCrossOriginRedirect } from "./redirect-guard";
 import { readCapped } from "./read-capped";
 import { parseRetryAfter } from "./retry-after";
 import { DEFAULT_RETRY_POLICY, abortableSleep, backoffDelay, type RetryPolicy } from "./retry-policy";
-import { parseDataLimits, parseSeriesInfoList, parseSeriesValuesList } from "./schemas";
+
+/** The code that reads the service's answers (answer-readers.ts). */
+export type AnswerReaders = typeof import("./answer-readers");
+
+/** The readers' chunk, as the bundles load it (webpack names the chunk). */
+export function loadAnswerReaders(): Promise<AnswerReaders> {
+  return import(/* webpackChunkName: "answer-readers" */ "./answer-readers");
+}
 
 /** What the client needs of Auth (Auth itself fits; tests may pass a fake). */
 export type TokenSource = Pick<Auth, "token" | "renew"> & Partial<Pick<Auth, "requestCount" | "secrets">>;
@@ -73,6 +80,8 @@ export interface ServiceClientDeps {
    * downtime (default: the calendar alone).
    */
   serviceState?: () => ServiceState;
+  /** Brings the code that reads answers (default: loadAnswerReaders). */
+  loadReaders?: () => Promise<AnswerReaders>;
 }
 
 export type TransportClient = ServiceClient & {
@@ -138,6 +147,27 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
   let http = emptyHttpCounts();
   let dataRequests = 0;
   let tokenRequestsAtReset = deps.auth.requestCount?.() ?? 0;
+  let readers: AnswerReaders | undefined;
+  let loadingReaders: Promise<AnswerReaders> | undefined;
+
+  /**
+   * The answer readers, loaded once before the first call leaves: a call is never sent whose
+   * answer (charged, for a data call) could not be read. A failed load sends nothing; the next
+   * call loads again.
+   */
+  function answerReaders(): Promise<AnswerReaders> {
+    loadingReaders ??= (deps.loadReaders ?? loadAnswerReaders)().then(
+      (loaded) => (readers = loaded),
+      (error: unknown) => {
+        loadingReaders = undefined;
+        throw new PcdError(
+          "network",
+          `PCD could not load its code that reads the service's answers (${errorMessage(error)}), so it sent no call: check the connection; PCD tries again.`,
+        );
+      },
+    );
+    return loadingReaders;
+  }
 
   /** One HTTP attempt with its own timeout, combined with the caller's signal. */
   async function attempt(
@@ -262,11 +292,12 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
     url: string,
     timeoutMs: number,
     options: CallOptions | undefined,
-    onSuccess: (body: unknown) => T,
+    onSuccess: (body: unknown, read: AnswerReaders) => T,
     codesCharged: number,
   ): Promise<T> {
     const signal = options?.signal;
     const label = OPERATION_LABELS[operation];
+    const read = readers ?? (await answerReaders());
     // The caller's slot carries the first attempt only; retries queue at the gate again.
     let slot = options?.slot;
     const startedAt = deps.clock.now();
@@ -297,10 +328,10 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
         reachability.failed(deps.clock.now(), error);
       } else if (outcome.ok) {
         reachability.answered(deps.clock.now(), outcome.status);
-        if (!isDataCall(operation)) return onSuccess(parseJson(outcome, label));
+        if (!isDataCall(operation)) return onSuccess(parseJson(outcome, label), read);
         dataRequests += codesCharged;
         try {
-          return onSuccess(parseJson(outcome, label));
+          return onSuccess(parseJson(outcome, label), read);
         } catch (caught) {
           // The service charged the call though PCD cannot use its answer: the batcher and
           // the series sync must not treat it as free to send again.
@@ -319,7 +350,7 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
         continue;
       } else {
         const now = deps.clock.now();
-        error = classifyHttpFailure(
+        error = read.classifyHttpFailure(
           {
             status: outcome.status,
             bodyText: outcome.bodyText,
@@ -373,8 +404,14 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
       operationUrl(settings, environment, product, operation, segment),
       timeoutMs,
       options,
-      (body) =>
-        parseSeriesValuesList(body, operation, requested, deps.log, latestPossibleFinal(deps.clock.now())),
+      (body, read) =>
+        read.parseSeriesValuesList(
+          body,
+          operation,
+          requested,
+          deps.log,
+          latestPossibleFinal(deps.clock.now()),
+        ),
       codes.length,
     ).finally(() => options?.slot?.release());
   }
@@ -391,7 +428,7 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
         operationUrl(settings, environment, product, "series_info"),
         settings.callTimeoutMs,
         options,
-        (body) => parseSeriesInfoList(body, product, deps.log),
+        (body, read) => read.parseSeriesInfoList(body, product, deps.log),
         0,
       );
     },
@@ -407,7 +444,7 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
         operationUrl(settings, "live", product, "data_limits"),
         settings.callTimeoutMs,
         options,
-        (body) => parseDataLimits(body, product, deps.log),
+        (body, read) => read.parseDataLimits(body, product, deps.log),
         0,
       );
     },

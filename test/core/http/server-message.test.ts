@@ -1,8 +1,5 @@
-import {
-  extractServerMessage,
-  redactSecrets,
-  redactServiceText,
-} from "../../../src/core/http/server-message";
+import { extractServerMessage } from "../../../src/core/http/error-body";
+import { redactSecrets, redactServiceText } from "../../../src/core/http/server-message";
 
 const PASSWORD = 'Tr0ub"dor\\42 <&> x';
 

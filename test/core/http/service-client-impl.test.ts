@@ -3,7 +3,9 @@ import { serviceState } from "../../../src/core/schedule";
 import { PcdError } from "../../../src/core/errors";
 import {
   createServiceClient,
+  loadAnswerReaders,
   MAX_ANSWER_BYTES,
+  type AnswerReaders,
   type TokenSource,
 } from "../../../src/core/http/service-client-impl";
 import type { CodeRequest } from "../../../src/core/model";
@@ -64,6 +66,7 @@ function setup(options: {
   requestsPerSecond?: number;
   maxRetries?: number;
   serviceState?: () => ServiceState;
+  loadReaders?: () => Promise<AnswerReaders>;
 }) {
   const clock = new FakeClock(options.now ?? QUIET_TIME);
   const { fetch, requests } = scriptedFetch(...options.responders);
@@ -85,6 +88,7 @@ function setup(options: {
     },
     random: () => 0.5,
     ...(options.serviceState ? { serviceState: options.serviceState } : {}),
+    ...(options.loadReaders ? { loadReaders: options.loadReaders } : {}),
   });
   return { client, requests, auth, delays, lines, clock };
 }
@@ -101,6 +105,74 @@ async function caught(promise: Promise<unknown>): Promise<PcdError> {
   }
   throw new Error("expected a PcdError");
 }
+
+describe("the code that reads answers, loaded before the first call leaves", () => {
+  type Operation = "seriesInfo" | "seriesValues" | "seriesHistory" | "dataLimits";
+  const answers: Record<Operation, unknown> = {
+    seriesInfo: [infoRecord("68520-8-1")],
+    seriesValues: [valuesRecord("68520-8-1")],
+    seriesHistory: [valuesRecord("68520-8-1")],
+    dataLimits: { Germany: { remaining_requests: 480, total_requests: 500 } },
+  };
+  const callOf = (client: ReturnType<typeof setup>["client"], operation: Operation): Promise<unknown> =>
+    operation === "seriesInfo"
+      ? client.seriesInfo("live", "energy_price")
+      : operation === "dataLimits"
+        ? client.dataLimits("energy_price")
+        : client[operation]("live", "energy_price", codes("68520-8-1"));
+
+  /** Fails its first load (as a chunk the add-in's host did not serve), then loads the code. */
+  function failingOnce(): { load: () => Promise<AnswerReaders>; loads: () => number } {
+    let loads = 0;
+    return {
+      load: () => {
+        loads += 1;
+        return loads === 1 ? Promise.reject(new Error("Loading chunk 812 failed.")) : loadAnswerReaders();
+      },
+      loads: () => loads,
+    };
+  }
+
+  test.each<[Operation]>([["seriesInfo"], ["seriesValues"], ["seriesHistory"], ["dataLimits"]])(
+    "%s: a failed load sends nothing and names the cause; the next call loads the code and is sent",
+    async (operation) => {
+      const readers = failingOnce();
+      const { client, requests } = setup({
+        responders: [json(answers[operation])],
+        maxRetries: 0,
+        loadReaders: readers.load,
+      });
+      const error = await caught(callOf(client, operation));
+      expect([error.kind, error.message]).toEqual([
+        "network",
+        "PCD could not load its code that reads the service's answers (Loading chunk 812 failed.), so it sent no call: check the connection; PCD tries again.",
+      ]);
+      expect(requests).toHaveLength(0);
+      expect(client.stats().dataRequests).toBe(0);
+
+      await expect(callOf(client, operation)).resolves.toBeDefined();
+      expect([requests.length, readers.loads()]).toEqual([1, 2]);
+    },
+  );
+
+  test("the code loads once for every call of a client", async () => {
+    let loads = 0;
+    const { client, requests } = setup({
+      responders: [
+        json([infoRecord("68520-8-1")]),
+        json([infoRecord("68520-8-1")]),
+        json([infoRecord("68520-8-1")]),
+      ],
+      loadReaders: () => {
+        loads += 1;
+        return loadAnswerReaders();
+      },
+    });
+    await Promise.all([client.seriesInfo("live", "energy_price"), client.seriesInfo("live", "energy_price")]);
+    await client.seriesInfo("live", "energy_price");
+    expect([requests.length, loads]).toEqual([3, 1]);
+  });
+});
 
 describe("answers nested past what the service sends", () => {
   const deep = (depth: number): string => `${"[".repeat(depth)}${"]".repeat(depth)}`;

@@ -1,0 +1,185 @@
+import type { ServiceState } from "../../../src/core/engine-api";
+import { PcdError, type PcdErrorKind } from "../../../src/core/errors";
+import type { FailureContext } from "../../../src/core/http/classify";
+import { classifyHttpFailure } from "../../../src/core/http/http-failure";
+import type { Operation } from "../../../src/core/model";
+import { serviceState } from "../../../src/core/schedule";
+import { MAINTENANCE_TIME, QUIET_TIME } from "./fake-fetch";
+
+const available: ServiceState = serviceState(QUIET_TIME, 3);
+const formatTime = (epoch: number): string => new Date(epoch).toISOString();
+
+function context(
+  operation: Operation = "series_values",
+  state = available,
+  now = QUIET_TIME,
+): FailureContext {
+  return { operation, now, serviceState: state, formatTime };
+}
+
+describe("classifyHttpFailure: status x body -> kind", () => {
+  test.each<[number, string, Operation, PcdErrorKind]>([
+    [401, "", "series_values", "auth"],
+    [401, '{"message":"Token expired"}', "series_info", "auth"],
+    [403, '{"message":"Quota limit reached for Germany"}', "series_values", "quota"],
+    [429, "Monthly quota exceeded", "series_values", "quota"],
+    [400, '{"error":"quota limit reached"}', "series_hist", "quota"],
+    [402, "QUOTA", "series_values", "quota"],
+    [403, '{"detail":"Series Values History is not included in your plan"}', "series_hist", "plan"],
+    [403, "Data Automation Option required", "series_values", "plan"],
+    [403, "", "series_hist", "plan"],
+    [403, "Forbidden", "series_values", "bad_request"],
+    [429, "Too many requests", "series_values", "rate"],
+    [429, "", "data_limits", "rate"],
+    [503, "Service Unavailable", "series_values", "server"],
+    [503, "Service unavailable for maintenance", "series_values", "unavailable"],
+    [404, "Not Found", "series_info", "not_found"],
+    [
+      400,
+      '{"message":"Codes of different subscription types cannot be mixed"}',
+      "series_values",
+      "bad_request",
+    ],
+    [422, "Unprocessable", "series_values", "bad_request"],
+    [500, "Internal Server Error", "series_values", "server"],
+    [501, "Not Implemented", "series_values", "server"],
+    [502, "<html><body><h1>502 Bad Gateway</h1></body></html>", "series_values", "server"],
+    [504, "", "series_hist", "server"],
+  ])("%i %p on %s -> %s", (status, bodyText, operation, kind) => {
+    const error = classifyHttpFailure({ status, bodyText, retryAfterMs: null }, context(operation));
+    expect(error).toBeInstanceOf(PcdError);
+    expect(error.kind).toBe(kind);
+    expect(error.details.status).toBe(status);
+  });
+
+  test.each<[string, string, string | undefined]>([
+    ["JSON message", '{"message":"Quota limit reached for dataset \\"Germany\\""}', "Germany"],
+    ["quoted after 'dataset'", "quota exhausted: dataset 'Metals & Mining'", "Metals & Mining"],
+    ["quoted before 'dataset'", 'The "Northwest Europe" dataset has no quota left', "Northwest Europe"],
+    ["'for <Name>'", "Monthly quota limit reached for Germany.", "Germany"],
+    ["'for <Two Words>' then a bracket", "Quota reached for South Korea (500/500)", "South Korea"],
+    ["JSON dataset field", '{"error":"quota reached","dataset":"Spain"}', "Spain"],
+    ["no dataset named", "The quota limit is reached", undefined],
+    ["'for this dataset'", "quota limit reached for this dataset", undefined],
+  ])("quota dataset from %s", (_name, bodyText, dataset) => {
+    const error = classifyHttpFailure({ status: 403, bodyText, retryAfterMs: null }, context());
+    expect(error.kind).toBe("quota");
+    expect(error.details.dataset).toBe(dataset);
+    if (dataset) expect(error.message).toContain(`dataset "${dataset}"`);
+  });
+
+  test("a team gateway's refusal for the member's budget is a quota error in the gateway's own words", () => {
+    const said =
+      "Quota limit reached for member ana@team.example: the gateway's budget of 100 data requests a month " +
+      "for dataset 'Germany' has 3 left; this request needs 5. Ask the gateway's administrator to raise the budget.";
+    const error = classifyHttpFailure(
+      { status: 403, bodyText: JSON.stringify({ message: said }), retryAfterMs: null },
+      context(),
+    );
+    expect(error.kind).toBe("quota");
+    expect(error.message).toBe(said);
+    expect(error.details).toEqual({
+      status: 403,
+      serverMessage: said,
+      dataset: "Germany",
+      memberBudget: true,
+    });
+  });
+
+  test("the service's own quota refusal is not a member's budget", () => {
+    const error = classifyHttpFailure(
+      { status: 403, bodyText: '{"message":"Quota limit reached for Germany"}', retryAfterMs: null },
+      context(),
+    );
+    expect(error.details.memberBudget).toBeUndefined();
+    expect(error.message).toContain("The service said: Quota limit reached for Germany");
+  });
+
+  test.each<[string, string]>([
+    ['{"message":"Bad codes"}', "Bad codes"],
+    ['{"error":"Bad codes"}', "Bad codes"],
+    ['{"error":{"message":"Bad codes"}}', "Bad codes"],
+    ['{"detail":"Bad codes"}', "Bad codes"],
+    ['{"detail":[{"msg":"Bad"},{"msg":"codes"}]}', "Bad; codes"],
+    ['"Bad codes"', "Bad codes"],
+    ["Bad   codes\n", "Bad codes"],
+    ["<html><p>Bad codes</p></html>", "Bad codes"],
+  ])("keeps the server's words from %s", (bodyText, serverMessage) => {
+    const error = classifyHttpFailure({ status: 400, bodyText, retryAfterMs: null }, context());
+    expect(error.details.serverMessage).toBe(serverMessage);
+    expect(error.message).toContain(`The service said: ${serverMessage}`);
+    expect(error.message).toContain("Series Values");
+    expect(error.message).toContain("HTTP 400");
+  });
+
+  test("a body without words adds no 'The service said'", () => {
+    const error = classifyHttpFailure({ status: 500, bodyText: "{}", retryAfterMs: null }, context());
+    expect(error.details.serverMessage).toBeUndefined();
+    expect(error.message).toBe("The service is failing: it answered HTTP 500 to Series Values.");
+  });
+
+  test("never repeats a token the server echoed", () => {
+    const token = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1c2VyIn0.c2lnbmF0dXJlLXRleHQ";
+    const error = classifyHttpFailure(
+      { status: 401, bodyText: `{"message":"Invalid token ${token} (Bearer ${token})"}`, retryAfterMs: null },
+      { ...context(), secrets: [token] },
+    );
+    expect(error.message).not.toContain(token);
+    expect(error.details.serverMessage).not.toContain(token);
+    expect(error.message).toContain("[redacted]");
+  });
+
+  test("a 503 in the maintenance window names 22:00 Central and the local time", () => {
+    const state = serviceState(MAINTENANCE_TIME, 3);
+    const error = classifyHttpFailure(
+      { status: 503, bodyText: "Maintenance", retryAfterMs: null },
+      context("series_values", state, MAINTENANCE_TIME),
+    );
+    expect(error.kind).toBe("unavailable");
+    expect(error.details.until).toBe(Date.parse("2026-11-16T04:00:00Z"));
+    expect(error.message).toMatch(
+      /^The service is down for maintenance until 22:00 US Central Time \(2026-11-16T04:00:00.000Z your time\)/,
+    );
+  });
+
+  test("a 503 on release day says 'at the latest'", () => {
+    const now = Date.parse("2026-11-04T15:00:00Z");
+    const error = classifyHttpFailure(
+      { status: 503, bodyText: "", retryAfterMs: null },
+      context("series_info", serviceState(now, 3), now),
+    );
+    expect(error.message).toMatch(/for the monthly data release until 22:00 US Central Time at the latest/);
+  });
+
+  test("a 503 outside the windows is a server fault that keeps its Retry-After", () => {
+    const error = classifyHttpFailure({ status: 503, bodyText: "", retryAfterMs: 120_000 }, context());
+    expect(error.kind).toBe("server");
+    expect(error.details.until).toBeUndefined();
+    expect(error.details.retryAfterMs).toBe(120_000);
+    // An outage of unknown cause: neither a maintenance nor the release, whatever the wait.
+    expect(error.message).toBe(
+      "The service is failing: it answered HTTP 503 (service unavailable) to Series Values.",
+    );
+  });
+
+  test("a 503 whose text says maintenance, outside the windows, is the maintenance the service announced", () => {
+    const error = classifyHttpFailure(
+      { status: 503, bodyText: '{"message":"Service under maintenance"}', retryAfterMs: 3_600_000 },
+      context(),
+    );
+    expect(error.kind).toBe("unavailable");
+    expect(error.details.until).toBe(QUIET_TIME + 3_600_000);
+    expect(error.message).toMatch(
+      /^The service announced a maintenance until about .* \(your time\) \(HTTP 503 to Series Values\)\. The service said: Service under maintenance$/,
+    );
+  });
+
+  test("a 503 in a window never says cached data stands in (the caller may have none)", () => {
+    const state = serviceState(MAINTENANCE_TIME, 3);
+    const error = classifyHttpFailure(
+      { status: 503, bodyText: "", retryAfterMs: null },
+      context("series_values", state, MAINTENANCE_TIME),
+    );
+    expect(error.message).not.toMatch(/cached/i);
+  });
+});
