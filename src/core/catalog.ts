@@ -221,12 +221,26 @@ export class Catalog {
 
   /** Every product's series; products that cannot be fetched (and have no cache) are skipped. */
   async all(): Promise<SeriesInfo[]> {
+    return (await this.everyCatalog()).flatMap((catalog) => catalog.series);
+  }
+
+  /**
+   * Every product's catalog there, as all() has them, without listing the series: a search
+   * asks for this for every PCD.SEARCH cell it answers, and all() copies thousands of series
+   * into one list.
+   */
+  async ensureEvery(): Promise<void> {
+    await this.everyCatalog();
+  }
+
+  /** Each product's catalog that can be had, fetched when missing or old; the first failure when none can. */
+  private async everyCatalog(): Promise<ProductCatalog[]> {
     const results = await Promise.allSettled(
       PRODUCTS.map((product) => this.ensure(product, CATALOG_MAX_AGE_MS)),
     );
     const failures = results.filter((result) => result.status === "rejected");
     if (failures.length === PRODUCTS.length && failures[0]) throw failures[0].reason;
-    return results.flatMap((result) => (result.status === "fulfilled" ? result.value.series : []));
+    return results.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
   }
 
   /**

@@ -278,7 +278,7 @@ export class EngineCore implements Engine {
   async search(text: string, options: SearchOptions = {}): Promise<SearchHit[]> {
     await this.ready();
     if (options.product) await this.catalogStore.list(options.product);
-    else await this.catalogStore.all();
+    else await this.catalogStore.ensureEvery();
     const { SearchIndexCache } = await this.loadSearchIndex();
     this.searchIndex ??= new SearchIndexCache();
     const index = this.searchIndex.indexOf(this.catalogStore.version(), this.environment(), () =>

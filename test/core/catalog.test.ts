@@ -127,6 +127,33 @@ describe("Catalog.lookup", () => {
   });
 });
 
+describe("Catalog.all and Catalog.ensureEvery", () => {
+  const ALL_PRODUCTS = ["energy_price", "commodity_price", "industry_economics"] as const;
+
+  test.each<[string, readonly string[], string[] | "fails"]>([
+    ["every product answers", [], ["68520-8-1", "91201-1-5"]],
+    ["a product that cannot be read is left out", ["commodity_price"], ["68520-8-1"]],
+    ["no product can be read", ALL_PRODUCTS, "fails"],
+  ])("%s", async (_name, failing, expected) => {
+    const { catalog, service, infoCalls } = setup();
+    const seriesInfoOf = service.seriesInfo.bind(service);
+    service.seriesInfo = async (environment, product, options) => {
+      if (failing.includes(product)) throw new PcdError("network", `${product} cannot be reached`);
+      return seriesInfoOf(environment, product, options);
+    };
+    if (expected === "fails") {
+      await expect(catalog.ensureEvery()).rejects.toThrow("energy_price cannot be reached");
+      await expect(catalog.all()).rejects.toThrow(/cannot be reached/);
+      return;
+    }
+    await expect(catalog.ensureEvery()).resolves.toBeUndefined();
+    const calls = infoCalls();
+    expect((await catalog.all()).map((info) => info.code).sort()).toEqual(expected);
+    // all() lists what ensureEvery read, without asking again (a failed product waits its interval).
+    expect(infoCalls() - calls).toBe(0);
+  });
+});
+
 describe("Catalog persistence and freshness", () => {
   test("a restarted catalog answers from storage without a call", async () => {
     const first = setup();
