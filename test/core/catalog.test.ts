@@ -137,9 +137,9 @@ describe("Catalog.all and Catalog.ensureEvery", () => {
   ])("%s", async (_name, failing, expected) => {
     const { catalog, service, infoCalls } = setup();
     const seriesInfoOf = service.seriesInfo.bind(service);
-    service.seriesInfo = async (environment, product, options) => {
+    service.seriesInfo = async (environment, product) => {
       if (failing.includes(product)) throw new PcdError("network", `${product} cannot be reached`);
-      return seriesInfoOf(environment, product, options);
+      return seriesInfoOf(environment, product);
     };
     if (expected === "fails") {
       await expect(catalog.ensureEvery()).rejects.toThrow("energy_price cannot be reached");

@@ -1,7 +1,6 @@
 // Turns a failed HTTP exchange into a PcdError whose kind decides retrying and how a cell shows
 // it: here a call that got no answer (no network, a timeout), which must be told offline too;
 // an answer with a non-2xx status is http-failure.ts, loaded with the other readers of answers.
-import type { ServiceState } from "../engine-api";
 import { PcdError } from "../errors";
 import type { Operation } from "../model";
 import { redactServiceText } from "./server-message";
@@ -13,24 +12,6 @@ export const OPERATION_LABELS: Record<Operation, string> = {
   series_hist: "Series Values History",
   data_limits: "Data Limits",
 };
-
-export interface HttpFailure {
-  status: number;
-  bodyText: string;
-  /** From the Retry-After header, already converted to ms (null when absent). */
-  retryAfterMs: number | null;
-}
-
-export interface FailureContext {
-  operation: Operation;
-  now: number;
-  /** The schedule's view at `now` (serviceState of schedule.ts). */
-  serviceState: ServiceState;
-  /** Texts that must never reach a message (the token, the password). */
-  secrets?: readonly (string | null | undefined)[];
-  /** Formats an instant for the user (default: the host's locale and time zone). */
-  formatTime?: (epochMs: number) => string;
-}
 
 export function formatLocalTime(epochMs: number): string {
   return new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" }).format(

@@ -3,16 +3,30 @@
 // (docs/service.md §7), so the decision reads the status AND the body text, and the server's own
 // words are kept (details.serverMessage and "The service said: ...") without tokens. Only an
 // answer needs this, so it loads with the other readers of answers (answer-readers.ts).
+import type { ServiceState } from "../engine-api";
 import { PcdError, type PcdErrorDetails } from "../errors";
-import {
-  announcesDowntime,
-  formatLocalTime,
-  OPERATION_LABELS,
-  type FailureContext,
-  type HttpFailure,
-} from "./classify";
+import type { Operation } from "../model";
+import { announcesDowntime, formatLocalTime, OPERATION_LABELS } from "./classify";
 import { datasetFromJson, datasetFromText, extractServerMessage } from "./error-body";
 import { redactServiceText } from "./server-message";
+
+export interface HttpFailure {
+  status: number;
+  bodyText: string;
+  /** From the Retry-After header, already converted to ms (null when absent). */
+  retryAfterMs: number | null;
+}
+
+export interface FailureContext {
+  operation: Operation;
+  now: number;
+  /** The schedule's view at `now` (serviceState of schedule.ts). */
+  serviceState: ServiceState;
+  /** Texts that must never reach a message (the token, the password). */
+  secrets?: readonly (string | null | undefined)[];
+  /** Formats an instant for the user (default: the host's locale and time zone). */
+  formatTime?: (epochMs: number) => string;
+}
 
 const QUOTA_TEXT = /quota/i;
 /**

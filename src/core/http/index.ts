@@ -9,15 +9,8 @@ export { buildCodesSegment, isValidCode, CODE_PATTERN } from "./codes-segment";
 export { MAX_CODES_PER_CALL } from "../service-client";
 export { operationUrl, accessTokenUrl, type ServiceOperation } from "./paths";
 export { deriveDataType, type DataTypeHints } from "./data-type";
-export { classifyHttpFailure } from "./http-failure";
-export {
-  classifyFetchRejection,
-  isRetryable,
-  formatLocalTime,
-  OPERATION_LABELS,
-  type HttpFailure,
-  type FailureContext,
-} from "./classify";
+export { classifyHttpFailure, type HttpFailure, type FailureContext } from "./http-failure";
+export { classifyFetchRejection, isRetryable, formatLocalTime, OPERATION_LABELS } from "./classify";
 export { DEFAULT_RETRY_POLICY, backoffDelay, type RetryPolicy } from "./retry-policy";
 export { DEFAULT_MAX_IN_FLIGHT, DEFAULT_REQUESTS_PER_SECOND } from "./request-gate";
 export { parseSeriesInfoList, parseSeriesValuesList, parseDataLimits } from "./schemas";

@@ -1,7 +1,6 @@
 import type { ServiceState } from "../../../src/core/engine-api";
 import { PcdError, type PcdErrorKind } from "../../../src/core/errors";
-import type { FailureContext } from "../../../src/core/http/classify";
-import { classifyHttpFailure } from "../../../src/core/http/http-failure";
+import { classifyHttpFailure, type FailureContext } from "../../../src/core/http/http-failure";
 import type { Operation } from "../../../src/core/model";
 import { serviceState } from "../../../src/core/schedule";
 import { MAINTENANCE_TIME, QUIET_TIME } from "./fake-fetch";
