@@ -1,8 +1,9 @@
 // The service's own words about a failure. Status codes and error bodies are not
 // documented (docs/service.md §7), so the text is looked for in every usual shape
 // (JSON {message} / {error} / {detail} / plain text / HTML) and kept for the user, redacted
-// (server-message.ts). Only a failure answer's body is read this way, so this code loads with
-// the other readers of answers (answer-readers.ts).
+// (server-message.ts). Only a failure answer's body is read this way, so this code is not part
+// of the functions runtime at start: it loads with the readers of answers (answer-readers.ts)
+// and with the sign-in's token request.
 import { redactSecrets, redactServiceText, canRedact } from "./server-message";
 
 /** Error bodies longer than this (in characters) are not searched for a message at all. */

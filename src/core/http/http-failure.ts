@@ -2,7 +2,8 @@
 // cell shows it. The service documents neither status codes nor error bodies
 // (docs/service.md §7), so the decision reads the status AND the body text, and the server's own
 // words are kept (details.serverMessage and "The service said: ...") without tokens. Only an
-// answer needs this, so it loads with the other readers of answers (answer-readers.ts).
+// answer needs this, so it is not part of the functions runtime at start: it loads with the
+// readers of answers (answer-readers.ts) and with the sign-in's token request.
 import type { ServiceState } from "../engine-api";
 import { PcdError, type PcdErrorDetails } from "../errors";
 import type { Operation } from "../model";
