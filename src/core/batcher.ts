@@ -338,7 +338,7 @@ export class Batcher {
         // The service answered with success (and charged) though the answer was unusable.
         this.charged += requests.length;
         gate?.confirm?.(toSend.map((entry) => entry.item));
-      } else if (error.kind === "network" || error.kind === "timeout") {
+      } else if ((error.kind === "network" || error.kind === "timeout") && error.details.notSent !== true) {
         // No answer: the service may have charged the call (a timeout is often answered
         // late). The ledger keeps these codes apart until Data Limits says.
         this.unconfirmed += requests.length;

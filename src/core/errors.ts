@@ -39,6 +39,11 @@ export interface PcdErrorDetails {
    * answer PCD could not use (unreadable, wrong shape, the code left out).
    */
   charged?: true;
+  /**
+   * A call that never left (its access token or the code that reads its answer could not be
+   * had first): a network failure, yet nothing the service could have charged.
+   */
+  notSent?: true;
   /** Network errors: the short technical cause when known (e.g. "connection refused"). */
   reason?: string;
   /** Input errors: the argument at fault (e.g. "currency") and what is allowed. */
@@ -79,6 +84,12 @@ export function errorMessage(error: unknown): string {
 export function toPcdError(error: unknown): PcdError {
   if (isPcdError(error)) return error;
   return new PcdError("protocol", `Unexpected failure: ${errorMessage(error)}`);
+}
+
+/** The failure of a call that never left (`details.notSent`): nothing can have been charged. */
+export function notSentFailure(error: PcdError): PcdError {
+  if (error.details.notSent === true) return error;
+  return new PcdError(error.kind, error.message, { ...error.details, notSent: true });
 }
 
 /** The failure of a data call the service answered, and so charged (`details.charged`). */

@@ -214,6 +214,15 @@ describe("Batcher", () => {
       0,
     ],
     ["no answer", new PcdError("network", "The service could not be reached."), "unanswered", 0, 1],
+    [
+      "a call that never left",
+      new PcdError("network", "PCD could not load its code that reads the service's answers.", {
+        notSent: true,
+      }),
+      "refund",
+      0,
+      0,
+    ],
   ])("%s: the gate hears %s", async (_name, failure, heard, charged, unconfirmed) => {
     const service = serviceWith(["1-1-1"]);
     service.failWith(() => failure);

@@ -10,7 +10,7 @@
 import type { Auth } from "../auth";
 import type { EngineSettings, EngineStats, ServiceReachability, ServiceState } from "../engine-api";
 import type { Clock, FetchLike, Logger } from "../environment";
-import { chargedFailure, errorMessage, isPcdError, PcdError } from "../errors";
+import { chargedFailure, errorMessage, isPcdError, notSentFailure, PcdError } from "../errors";
 import { realScheduler, type PacingTimers, type Scheduler } from "../scheduler";
 import type { CodeRequest, DataLimits, Operation, ProductId, SeriesInfo, ServiceEnvironment } from "../model";
 import { serviceState } from "../schedule";
@@ -41,9 +41,14 @@ import { DEFAULT_RETRY_POLICY, abortableSleep, backoffDelay, type RetryPolicy } 
 /** The code that reads the service's answers (answer-readers.ts). */
 export type AnswerReaders = typeof import("./answer-readers");
 
+/** The readers once the default load brought them: a client created later needs no wait. */
+let loadedReaders: AnswerReaders | undefined;
+
 /** The readers' chunk, as the bundles load it (webpack names the chunk). */
 export function loadAnswerReaders(): Promise<AnswerReaders> {
-  return import(/* webpackChunkName: "answer-readers" */ "./answer-readers");
+  return import(/* webpackChunkName: "answer-readers" */ "./answer-readers").then(
+    (loaded) => (loadedReaders = loaded),
+  );
 }
 
 /** What the client needs of Auth (Auth itself fits; tests may pass a fake). */
@@ -147,26 +152,36 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
   let http = emptyHttpCounts();
   let dataRequests = 0;
   let tokenRequestsAtReset = deps.auth.requestCount?.() ?? 0;
-  let readers: AnswerReaders | undefined;
+  let readers: AnswerReaders | undefined = deps.loadReaders ? undefined : loadedReaders;
   let loadingReaders: Promise<AnswerReaders> | undefined;
 
   /**
    * The answer readers, loaded once before the first call leaves: a call is never sent whose
    * answer (charged, for a data call) could not be read. A failed load sends nothing; the next
-   * call loads again.
+   * call loads again. A call waits for the load no longer than its own timeout (the load is
+   * part of its first attempt, which the cell's watchdog allows for); the load goes on.
    */
-  function answerReaders(): Promise<AnswerReaders> {
+  function answerReaders(timeoutMs: number): Promise<AnswerReaders> {
+    const notLoaded = (cause: string): PcdError =>
+      new PcdError(
+        "network",
+        `PCD could not load its code that reads the service's answers (${cause}), so it sent no call: check the connection; PCD tries again.`,
+        { notSent: true },
+      );
     loadingReaders ??= (deps.loadReaders ?? loadAnswerReaders)().then(
       (loaded) => (readers = loaded),
       (error: unknown) => {
         loadingReaders = undefined;
-        throw new PcdError(
-          "network",
-          `PCD could not load its code that reads the service's answers (${errorMessage(error)}), so it sent no call: check the connection; PCD tries again.`,
-        );
+        throw notLoaded(errorMessage(error));
       },
     );
-    return loadingReaders;
+    const loading = loadingReaders;
+    return new Promise<AnswerReaders>((resolve, reject) => {
+      const cancelTimeout = scheduler.after(timeoutMs, () =>
+        reject(notLoaded(`no answer within ${Math.round(timeoutMs / 1000)} s`)),
+      );
+      loading.then(resolve, reject).finally(cancelTimeout);
+    });
   }
 
   /** One HTTP attempt with its own timeout, combined with the caller's signal. */
@@ -297,7 +312,6 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
   ): Promise<T> {
     const signal = options?.signal;
     const label = OPERATION_LABELS[operation];
-    const read = readers ?? (await answerReaders());
     // The caller's slot carries the first attempt only; retries queue at the gate again.
     let slot = options?.slot;
     const startedAt = deps.clock.now();
@@ -309,11 +323,15 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
       try {
         token = await deps.auth.token();
       } catch (caught) {
-        // A token renewal that got no answer is the service being unreachable too.
-        if (isPcdError(caught) && (caught.kind === "network" || caught.kind === "timeout"))
+        // A token renewal that got no answer is the service being unreachable too; this call
+        // never left, so the service charged nothing for it.
+        if (isPcdError(caught) && (caught.kind === "network" || caught.kind === "timeout")) {
           reachability.failed(deps.clock.now(), caught);
+          throw notSentFailure(caught);
+        }
         throw caught;
       }
+      const read = readers ?? (await answerReaders(timeoutMs));
       let outcome: HttpAnswer | PcdError;
       try {
         outcome = await send(operation, url, token, timeoutMs, signal, slot);

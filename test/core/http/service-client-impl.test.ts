@@ -155,6 +155,54 @@ describe("the code that reads answers, loaded before the first call leaves", () 
     },
   );
 
+  test("a load that does not end within the call's timeout sends nothing; the load goes on", async () => {
+    const timers = new HeldTimers();
+    const { fetch, requests } = scriptedFetch(json([infoRecord("68520-8-1")]));
+    let finishLoad!: (readers: AnswerReaders) => void;
+    const client = createServiceClient({
+      fetch,
+      clock: new FakeClock(QUIET_TIME),
+      scheduler: timers,
+      auth: fakeAuth(),
+      settings: () => settingsWith({ callTimeoutMs: 5_000 }),
+      requestsPerSecond: 1000,
+      loadReaders: () => new Promise<AnswerReaders>((resolve) => (finishLoad = resolve)),
+    });
+    const first = caught(client.seriesInfo("live", "energy_price"));
+    await until(
+      () => timers.pending.length,
+      (count) => count === 1,
+      "the load's timer is set",
+    );
+    timers.fire();
+    const error = await first;
+    expect([error.kind, error.details.notSent, error.message]).toEqual([
+      "network",
+      true,
+      "PCD could not load its code that reads the service's answers (no answer within 5 s), so it sent no call: check the connection; PCD tries again.",
+    ]);
+    expect(requests).toHaveLength(0);
+
+    finishLoad(await loadAnswerReaders());
+    await expect(client.seriesInfo("live", "energy_price")).resolves.toHaveLength(1);
+    expect(requests).toHaveLength(1);
+  });
+
+  test("a token that cannot be had for want of a network: the call never left", async () => {
+    const auth = fakeAuth();
+    auth.token.mockRejectedValueOnce(new PcdError("network", "The service at x could not be reached."));
+    const { fetch, requests } = scriptedFetch(json([valuesRecord("68520-8-1")]));
+    const client = createServiceClient({
+      fetch,
+      clock: new FakeClock(QUIET_TIME),
+      auth,
+      settings: () => settingsWith(),
+      requestsPerSecond: 1000,
+    });
+    const error = await caught(client.seriesValues("live", "energy_price", codes("68520-8-1")));
+    expect([error.kind, error.details.notSent, requests.length]).toEqual(["network", true, 0]);
+  });
+
   test("the code loads once for every call of a client", async () => {
     let loads = 0;
     const { client, requests } = setup({
