@@ -6,6 +6,7 @@ import {
   loadAnswerReaders,
   MAX_ANSWER_BYTES,
   type AnswerReaders,
+  type ServiceClientDeps,
   type TokenSource,
 } from "../../../src/core/http/service-client-impl";
 import type { CodeRequest } from "../../../src/core/model";
@@ -93,6 +94,22 @@ function setup(options: {
   return { client, requests, auth, delays, lines, clock };
 }
 
+/** A client whose timers (each attempt's timeout, the waits between retries) the test fires. */
+function onHeldTimers(responders: Responder[], deps: Partial<ServiceClientDeps> = {}) {
+  const timers = new HeldTimers();
+  const { fetch, requests } = scriptedFetch(...responders);
+  const client = createServiceClient({
+    fetch,
+    clock: new FakeClock(QUIET_TIME),
+    scheduler: timers,
+    auth: fakeAuth(),
+    settings: () => settingsWith({ callTimeoutMs: 5_000 }),
+    requestsPerSecond: 1000,
+    ...deps,
+  });
+  return { client, requests, timers };
+}
+
 const codes = (...values: string[]): CodeRequest[] =>
   values.map((code) => ({ code, currencyId: null, unitId: null }));
 
@@ -156,16 +173,8 @@ describe("the code that reads answers, loaded before the first call leaves", () 
   );
 
   test("a load that does not end within the call's timeout sends nothing; the load goes on", async () => {
-    const timers = new HeldTimers();
-    const { fetch, requests } = scriptedFetch(json([infoRecord("68520-8-1")]));
     let finishLoad!: (readers: AnswerReaders) => void;
-    const client = createServiceClient({
-      fetch,
-      clock: new FakeClock(QUIET_TIME),
-      scheduler: timers,
-      auth: fakeAuth(),
-      settings: () => settingsWith({ callTimeoutMs: 5_000 }),
-      requestsPerSecond: 1000,
+    const { client, requests, timers } = onHeldTimers([json([infoRecord("68520-8-1")])], {
       loadReaders: () => new Promise<AnswerReaders>((resolve) => (finishLoad = resolve)),
     });
     const first = caught(client.seriesInfo("live", "energy_price"));
@@ -767,20 +776,8 @@ describe("every failure's text is redacted of the password and the token", () =>
 });
 
 describe("the attempt's timeout and the retry wait run on the injected scheduler", () => {
-  function held(responders: Responder[], maxRetries: number) {
-    const timers = new HeldTimers();
-    const { fetch, requests } = scriptedFetch(...responders);
-    const client = createServiceClient({
-      fetch,
-      clock: new FakeClock(QUIET_TIME),
-      scheduler: timers,
-      auth: fakeAuth(),
-      settings: () => settingsWith({ callTimeoutMs: 5_000 }),
-      retry: { maxRetries },
-      requestsPerSecond: 1000,
-    });
-    return { client, requests, timers };
-  }
+  const held = (responders: Responder[], maxRetries: number) =>
+    onHeldTimers(responders, { retry: { maxRetries } });
 
   test("a call without an answer times out when its timer fires, not before", async () => {
     const { client, requests, timers } = held([hang()], 0);
