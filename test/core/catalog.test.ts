@@ -1,6 +1,7 @@
 import {
   type AnnouncedDowntime,
   Catalog,
+  type CatalogOptions,
   CATALOG_MAX_AGE_MS,
   CATALOG_MIN_CALL_INTERVAL_MS,
   CATALOG_MIN_CALL_INTERVAL_UNCACHED_MS,
@@ -14,7 +15,7 @@ import { seriesInfo } from "./support/series-fixtures";
 
 const START = Date.UTC(2026, 10, 20, 12);
 
-function setup(storage = new MemoryStorage()) {
+function setup(storage = new MemoryStorage(), options: Partial<CatalogOptions> = {}) {
   const service = new FakeService();
   service.addSeries(seriesInfo({ code: "68520-8-1" }));
   service.addSeries(seriesInfo({ code: "91201-1-5", product: "commodity_price", coverage: "Polymers" }));
@@ -26,6 +27,7 @@ function setup(storage = new MemoryStorage()) {
     now: () => clock.now,
     environment: () => "live",
     onChange: () => changes++,
+    ...options,
   });
   const infoCalls = () => service.calls.filter((call) => call.operation === "series_info").length;
   return { service, clock, catalog, storage, infoCalls, changes: () => changes };
@@ -281,18 +283,8 @@ describe("Catalog persistence and freshness", () => {
   });
 
   test("a catalog read before the latest release out is not current, even when the release is seen out at the same clock reading", async () => {
-    const service = new FakeService();
-    service.addSeries(seriesInfo({ code: "68520-8-1" }));
-    service.addSeries(seriesInfo({ code: "91201-1-5", product: "commodity_price", coverage: "Polymers" }));
-    const clock = { now: START };
     const release = { out: START - 86_400_000 };
-    const catalog = new Catalog({
-      client: service,
-      storage: new MemoryStorage(),
-      now: () => clock.now,
-      environment: () => "live",
-      latestReleaseOut: () => release.out,
-    });
+    const { catalog, clock } = setup(new MemoryStorage(), { latestReleaseOut: () => release.out });
     await catalog.list("energy_price");
     clock.now += 1_000;
     expect(catalog.isCurrent("energy_price")).toBe(true);
