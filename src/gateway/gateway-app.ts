@@ -166,10 +166,7 @@ export async function buildGateway(settings: GatewaySettings): Promise<Gateway> 
     domain,
     oidc,
     teamLimits,
-    budgets: new BudgetGuard(
-      (member, product, dataset, at) => settings.store.audit.purchasedBy(member, product, dataset, at),
-      settings.now,
-    ),
+    budgets: new BudgetGuard(settings.store.holds, settings.now),
   });
   if (settings.dist !== undefined) await registerAddinFiles(app, settings.dist);
   return { app, metrics, catalog };

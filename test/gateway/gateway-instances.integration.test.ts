@@ -16,6 +16,7 @@ import {
   startService,
   startTeamGateway,
   totalDataRequests,
+  type CatalogRecord,
   type ServiceUnderTest,
 } from "./support/team";
 
@@ -28,6 +29,7 @@ let postgres: TestPostgres | null = null;
 const stores: GatewayStore[] = [];
 const gateways: RunningGateway[] = [];
 let codes: string[];
+let catalog: CatalogRecord[];
 
 async function tokenAt(gateway: RunningGateway, member: string): Promise<string> {
   const response = await fetch(`${gateway.url}/auth/access_token/v1`, {
@@ -54,7 +56,8 @@ async function values(gateway: RunningGateway, token: string, batch: readonly st
       postgres = await startTestPostgres();
       if (postgres === null) throw new Error(POSTGRES_MISSING);
       service = await startService();
-      codes = (await catalogOf(service, "energy_price")).map((record) => record.code).slice(0, 30);
+      catalog = await catalogOf(service, "energy_price");
+      codes = catalog.map((record) => record.code).slice(0, 30);
       for (let instance = 0; instance < 2; instance += 1) {
         const store = await openGatewayStore(postgres.url);
         stores.push(store);
@@ -98,6 +101,36 @@ async function values(gateway: RunningGateway, token: string, batch: readonly st
       expect(usage.reduce((sum, row) => sum + row.purchased, 0)).toBe(
         totalDataRequests(await service.stats()),
       );
+    });
+
+    test("a member's requests at both instances at once never together pass their budget", async () => {
+      await stores[0]?.members.save("cy@example.com", PASSWORD, { budget: 4, admin: false });
+      const [first, second] = gateways as [RunningGateway, RunningGateway];
+      const [cyAtFirst, cyAtSecond] = [
+        await tokenAt(first, "cy@example.com"),
+        await tokenAt(second, "cy@example.com"),
+      ];
+      // Six codes of one dataset nobody asked for yet: three for each instance.
+      const dataset = catalog[30]?.coverage;
+      const unasked = catalog
+        .slice(30)
+        .filter((record) => record.coverage === dataset)
+        .map((record) => record.code);
+      expect(unasked.length).toBeGreaterThanOrEqual(6);
+      const before = totalDataRequests(await service.stats());
+      const ask = (gateway: RunningGateway, token: string, batch: readonly string[]) =>
+        fetch(`${gateway.url}/api/energy_price/v1/export/series/${batch.join(",")}`, {
+          headers: { authorization: `Bearer ${token}` },
+        }).then(async (response) => ({ status: response.status, text: await response.text() }));
+      const answers = await Promise.all([
+        ask(first, cyAtFirst, unasked.slice(0, 3)),
+        ask(second, cyAtSecond, unasked.slice(3, 6)),
+      ]);
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 403]);
+      expect(answers.find((answer) => answer.status === 403)?.text).toContain(
+        `the gateway's budget of 4 data requests a month for dataset '${dataset}' has 1 left; this request needs 3.`,
+      );
+      expect(totalDataRequests(await service.stats()) - before).toBe(3);
     });
   },
 );

@@ -66,6 +66,20 @@ export const MIGRATIONS: readonly string[] = [
   `
   alter table members add column credentials_id text not null default gen_random_uuid()::text;
   `,
+  // What members' requests in flight hold of their budgets, seen by every instance.
+  `
+  create table budget_holds (
+    id text not null,
+    member text not null,
+    product text not null,
+    dataset text not null,
+    requests integer not null check (requests > 0),
+    expires_at timestamptz not null
+  );
+  create index budget_holds_by_member on budget_holds (member, product, dataset);
+  create index budget_holds_by_id on budget_holds (id);
+  create index budget_holds_by_expiry on budget_holds (expires_at);
+  `,
 ];
 
 // Any constant both instances agree on: the key of the transaction lock migrations run under.

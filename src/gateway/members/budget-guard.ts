@@ -1,26 +1,30 @@
 // A member's monthly budget per dataset, checked and then held for the request's purchases
 // until they are audited. Checking the audit alone would let concurrent requests of one member
-// (an add-in keeps many calls in flight, 40 codes each) all see the same figure and together
-// buy past the budget. Within one gateway instance the check and the hold of one member run one
-// at a time, and a held code counts as used until its request has its answer (by then its
-// purchase, if any, is in the audit). Instances sharing a database hold separately: each stays
-// within the budget, together they may pass it by what is in flight at once.
+// (an add-in keeps many calls in flight, 40 codes each, and a load balancer spreads them over
+// instances) all see the same figure and together buy past the budget. The holds live in the
+// store, shared by every instance (store/sql-budget-holds.ts); within an instance one member's
+// checks also run one at a time, so they queue here rather than on database connections.
 import type { ProductId } from "../../core/model";
-import type { Member } from "../store/gateway-store";
+import type { BudgetHolds, Member } from "../store/gateway-store";
 
-/** Data requests charged so far this month for a member's purchases in a dataset (the audit). */
-export type PurchasedBy = (member: string, product: ProductId, dataset: string, at: Date) => Promise<number>;
+/** A hold is released once its request's purchases have their answers (by then they are audited). */
+export type BudgetHold = { refusal: string } | { release: () => Promise<void> };
 
-export type BudgetHold = { refusal: string } | { release: () => void };
+const NO_HOLD: BudgetHold = { release: () => Promise.resolve() };
 
-const NO_HOLD: BudgetHold = { release: () => undefined };
+/**
+ * How long a hold counts should its instance stop before releasing it: longer than any request
+ * takes (a purchase waits for its call's turn, up to 130 s for the service, and three more tries
+ * after a rate refusal), short enough that a stopped instance's holds do not keep a member
+ * waiting for long.
+ */
+export const HOLD_LIFETIME_MS = 30 * 60 * 1000;
 
 export class BudgetGuard {
-  private readonly held = new Map<string, number>();
   private readonly turns = new Map<string, Promise<unknown>>();
 
   constructor(
-    private readonly purchasedBy: PurchasedBy,
+    private readonly holds: BudgetHolds,
     private readonly now: () => number,
   ) {}
 
@@ -32,41 +36,27 @@ export class BudgetGuard {
     const budget = member.budget;
     if (budget === null || needed.size === 0) return Promise.resolve(NO_HOLD);
     return this.inTurn(member.email, async () => {
-      const at = new Date(this.now());
-      for (const [dataset, count] of needed) {
-        const used =
-          (await this.purchasedBy(member.email, product, dataset, at)) +
-          this.heldFor(member, product, dataset);
-        if (used + count > budget) {
-          return {
-            refusal:
-              `Quota limit reached for member ${member.email}: the gateway's budget of ${budget} data requests ` +
-              `a month for dataset '${dataset}' has ${Math.max(0, budget - used)} left; this request needs ${count}. ` +
-              "Ask the gateway's administrator to raise the budget.",
-          };
-        }
+      const at = this.now();
+      const outcome = await this.holds.hold({
+        member: member.email,
+        product,
+        budget,
+        needed,
+        at: new Date(at),
+        expiresAt: new Date(at + HOLD_LIFETIME_MS),
+      });
+      if ("over" in outcome) {
+        const { dataset, left, needed: count } = outcome.over;
+        return {
+          refusal:
+            `Quota limit reached for member ${member.email}: the gateway's budget of ${budget} data requests ` +
+            `a month for dataset '${dataset}' has ${left} left; this request needs ${count}. ` +
+            "Ask the gateway's administrator to raise the budget.",
+        };
       }
-      for (const [dataset, count] of needed) this.add(member, product, dataset, count);
-      let released = false;
-      return {
-        release: () => {
-          if (released) return;
-          released = true;
-          for (const [dataset, count] of needed) this.add(member, product, dataset, -count);
-        },
-      };
+      let released: Promise<void> | undefined;
+      return { release: () => (released ??= this.holds.release(outcome.held)) };
     });
-  }
-
-  private heldFor(member: Member, product: ProductId, dataset: string): number {
-    return this.held.get(holdKey(member, product, dataset)) ?? 0;
-  }
-
-  private add(member: Member, product: ProductId, dataset: string, count: number): void {
-    const key = holdKey(member, product, dataset);
-    const total = (this.held.get(key) ?? 0) + count;
-    if (total > 0) this.held.set(key, total);
-    else this.held.delete(key);
   }
 
   /** Runs `work` after the member's earlier checks (one member's checks never interleave). */
@@ -80,8 +70,4 @@ export class BudgetGuard {
     });
     return run;
   }
-}
-
-function holdKey(member: Member, product: ProductId, dataset: string): string {
-  return JSON.stringify([member.email, product, dataset]);
 }

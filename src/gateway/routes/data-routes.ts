@@ -217,8 +217,15 @@ async function serveData(
     reply.request.arrived?.();
     bought = await buying;
   } finally {
-    // Whatever was bought is in the audit now: the budget counts it from there.
-    hold.release();
+    // Whatever was bought is in the audit now: the budget counts it from there. A release that
+    // fails leaves the hold to expire; the answers bought are served all the same.
+    await hold
+      .release()
+      .catch((error: unknown) =>
+        reply.request.log.warn(
+          `A budget hold of ${member.email} was not released (it expires by itself): ${error instanceof Error ? error.message : String(error)}`,
+        ),
+      );
   }
   for (const outcome of bought.values())
     if (outcome.kind === "failed") return answerFailure(settings, reply, outcome.answer);

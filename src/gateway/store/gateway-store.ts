@@ -139,6 +139,39 @@ export interface AuditLog {
   usage(month: string): Promise<UsageRow[]>;
 }
 
+/** A member's request asking to hold part of their budget while its purchases are in flight. */
+export interface BudgetHoldRequest {
+  member: string;
+  product: string;
+  /** The member's monthly budget per dataset. */
+  budget: number;
+  /** Data requests the request may cause, per dataset, checked in this order. */
+  needed: ReadonlyMap<string, number>;
+  at: Date;
+  /** When the hold stops counting should it never be released (its instance stopped). */
+  expiresAt: Date;
+}
+
+export type BudgetHoldOutcome =
+  | { held: string }
+  /** The first dataset that does not fit, and what the budget has left there. */
+  | { over: { dataset: string; left: number; needed: number } };
+
+/**
+ * The budget a member's requests in flight hold, shared by every instance on the database.
+ * Checking the audit alone would let concurrent requests (an add-in keeps many calls in flight,
+ * and a load balancer spreads them) all see the same figure and together buy past the budget.
+ */
+export interface BudgetHolds {
+  /**
+   * One member's holds are checked one at a time across instances: the month's purchases plus
+   * the holds neither released nor expired, per dataset; when all fit, `needed` is held.
+   */
+  hold(request: BudgetHoldRequest): Promise<BudgetHoldOutcome>;
+  /** Ends a hold once its purchases are in the audit (nothing when it is gone already). */
+  release(id: string): Promise<void>;
+}
+
 export interface KeyLocks {
   /**
    * Runs `work` while this instance holds every key's lock, so two instances never buy the
@@ -152,6 +185,7 @@ export interface GatewayStore {
   keys: ApiKeyStore;
   answers: AnswerCache;
   audit: AuditLog;
+  holds: BudgetHolds;
   locks: KeyLocks;
   /** The secret member tokens are signed with: made once, shared by every instance. */
   tokenSecret(): Promise<Uint8Array>;

@@ -8,6 +8,7 @@ import type { GatewayStore } from "./gateway-store";
 import { sqlApiKeyStore } from "./sql-api-key-store";
 import { sqlAnswerCache } from "./sql-answer-cache";
 import { sqlAuditLog } from "./sql-audit-log";
+import { sqlBudgetHolds } from "./sql-budget-holds";
 import { sqlKeyLocks } from "./sql-key-locks";
 import { sqlMemberStore } from "./sql-member-store";
 import { readTokenSecret } from "./token-secret";
@@ -23,6 +24,7 @@ export function sqlGatewayStore(database: SqlDatabase, passwords?: PasswordHashi
     keys: sqlApiKeyStore(database),
     answers: sqlAnswerCache(database),
     audit: sqlAuditLog(database),
+    holds: sqlBudgetHolds(database),
     locks: sqlKeyLocks(database),
     tokenSecret: () => {
       // Kept once read; a failed read is tried again next time.

@@ -1,6 +1,11 @@
 import type { ProductId } from "../../../src/core/model";
-import { BudgetGuard, type BudgetHold } from "../../../src/gateway/members/budget-guard";
-import type { Member } from "../../../src/gateway/store/gateway-store";
+import { BudgetGuard, HOLD_LIFETIME_MS, type BudgetHold } from "../../../src/gateway/members/budget-guard";
+import type {
+  BudgetHoldOutcome,
+  BudgetHoldRequest,
+  BudgetHolds,
+  Member,
+} from "../../../src/gateway/store/gateway-store";
 
 const member = (budget: number | null): Member => ({
   email: "bob@example.com",
@@ -9,87 +14,105 @@ const member = (budget: number | null): Member => ({
   blocked: false,
 });
 const PRODUCT: ProductId = "energy_price";
+const NOW = Date.UTC(2026, 10, 29, 12);
 
-/** The audit's figure per dataset, answered when the test releases it. */
-function heldAudit(used: Record<string, number>) {
-  const asked: Array<{ dataset: string; answer: () => void }> = [];
-  const purchasedBy = (_member: string, _product: ProductId, dataset: string) =>
-    new Promise<number>((resolve) => asked.push({ dataset, answer: () => resolve(used[dataset] ?? 0) }));
-  return { asked, purchasedBy };
+/** The store's holds, each check answered when the test says so; releases are recorded. */
+function heldStore() {
+  const asked: Array<{ request: BudgetHoldRequest; answer: (outcome: BudgetHoldOutcome | Error) => void }> =
+    [];
+  const released: string[] = [];
+  const holds: BudgetHolds = {
+    hold: (request) =>
+      new Promise((resolve, reject) =>
+        asked.push({
+          request,
+          answer: (outcome) => (outcome instanceof Error ? reject(outcome) : resolve(outcome)),
+        }),
+      ),
+    release: async (id) => void released.push(id),
+  };
+  return { asked, released, holds };
 }
+
+/** Lets the guard's promises run (a few turns of the event loop). */
+const turns = async (count = 5): Promise<void> => {
+  for (let turn = 0; turn < count; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+};
 
 function refusalOf(hold: BudgetHold): string | null {
   return "refusal" in hold ? hold.refusal : null;
 }
 
-/** Answers the audit's questions, one a turn, until the hold settles (a hold that never does fails). */
-async function answered(
-  pending: Promise<BudgetHold>,
-  asked: Array<{ answer: () => void }>,
-): Promise<BudgetHold> {
-  let settled = false;
-  void pending.then(
-    () => (settled = true),
-    () => (settled = true),
-  );
-  for (let turn = 0; !settled; turn += 1) {
-    if (turn > 100) throw new Error("the hold never settled");
-    await new Promise((resolve) => setImmediate(resolve));
-    asked.shift()?.answer();
-  }
-  return pending;
-}
-
-test.each<[string, number | null, Record<string, number>, Array<[string, number]>, RegExp | null]>([
-  ["no budget of their own", null, {}, [["Germany", 500]], null],
-  ["within the budget", 10, { Germany: 6 }, [["Germany", 4]], null],
+test.each<[string, BudgetHoldOutcome, RegExp | null]>([
+  ["held by the store", { held: "hold-1" }, null],
   [
-    "over it in one dataset",
-    10,
-    { Germany: 6, France: 0 },
-    [
-      ["France", 1],
-      ["Germany", 5],
-    ],
+    "over the budget in one dataset",
+    { over: { dataset: "Germany", left: 4, needed: 5 } },
     /^Quota limit reached for member bob@example\.com: the gateway's budget of 10 data requests a month for dataset 'Germany' has 4 left; this request needs 5\. Ask the gateway's administrator to raise the budget\.$/,
   ],
-])("%s", async (_case, budget, used, needed, refused) => {
-  const audit = heldAudit(used);
-  const guard = new BudgetGuard(audit.purchasedBy, () => 0);
-  const hold = await answered(guard.hold(member(budget), PRODUCT, new Map(needed)), audit.asked);
-  expect(refusalOf(hold)).toEqual(refused === null ? null : expect.stringMatching(refused));
+])("%s", async (_case, outcome, refused) => {
+  const store = heldStore();
+  const guard = new BudgetGuard(store.holds, () => NOW);
+  const needed = new Map([
+    ["France", 1],
+    ["Germany", 5],
+  ]);
+  const pending = guard.hold(member(10), PRODUCT, needed);
+  await turns();
+  expect(store.asked.map((entry) => entry.request)).toEqual([
+    {
+      member: "bob@example.com",
+      product: PRODUCT,
+      budget: 10,
+      needed,
+      at: new Date(NOW),
+      expiresAt: new Date(NOW + HOLD_LIFETIME_MS),
+    },
+  ]);
+  store.asked[0]?.answer(outcome);
+  expect(refusalOf(await pending)).toEqual(refused === null ? null : expect.stringMatching(refused));
 });
 
-test("what one request holds counts for the next until it is released", async () => {
-  const audit = heldAudit({ Germany: 0 });
-  const guard = new BudgetGuard(audit.purchasedBy, () => 0);
+test.each<[string, number | null, Array<[string, number]>]>([
+  ["a member without a budget of their own", null, [["Germany", 500]]],
+  ["a request that buys nothing", 10, []],
+])("%s holds nothing in the store", async (_case, budget, needed) => {
+  const store = heldStore();
+  const hold = await new BudgetGuard(store.holds, () => NOW).hold(member(budget), PRODUCT, new Map(needed));
+  expect(refusalOf(hold)).toBeNull();
+  if ("release" in hold) await hold.release();
+  expect(store.asked).toHaveLength(0);
+  expect(store.released).toHaveLength(0);
+});
+
+test("one member's checks reach the store one at a time, and a hold is released once", async () => {
+  const store = heldStore();
+  const guard = new BudgetGuard(store.holds, () => NOW);
   const first = guard.hold(member(3), PRODUCT, new Map([["Germany", 2]]));
   const second = guard.hold(member(3), PRODUCT, new Map([["Germany", 2]]));
-  // The second check waits for the first: one audit question at a time.
-  await new Promise((resolve) => setImmediate(resolve));
-  expect(audit.asked).toHaveLength(1);
-  const held = await answered(first, audit.asked);
-  expect(refusalOf(held)).toBeNull();
-  expect(refusalOf(await answered(second, audit.asked))).toMatch(/has 1 left; this request needs 2\./);
+  await turns();
+  expect(store.asked).toHaveLength(1);
+  store.asked[0]?.answer({ held: "hold-1" });
+  const held = await first;
+  await turns();
+  expect(store.asked).toHaveLength(2);
+  store.asked[1]?.answer({ over: { dataset: "Germany", left: 1, needed: 2 } });
+  expect(refusalOf(await second)).toMatch(/has 1 left; this request needs 2\./);
 
-  if ("release" in held) {
-    held.release();
-    held.release();
-  }
-  const third = await answered(guard.hold(member(3), PRODUCT, new Map([["Germany", 3]])), audit.asked);
-  expect(refusalOf(third)).toBeNull();
+  if (!("release" in held)) throw new Error("the first request was refused");
+  await Promise.all([held.release(), held.release()]);
+  expect(store.released).toEqual(["hold-1"]);
 });
 
-test("a failed audit read refuses nothing it should not and frees the member's turn", async () => {
-  let fail = true;
-  const guard = new BudgetGuard(
-    async () => {
-      if (fail) throw new Error("database gone");
-      return 0;
-    },
-    () => 0,
-  );
-  await expect(guard.hold(member(3), PRODUCT, new Map([["Germany", 1]]))).rejects.toThrow("database gone");
-  fail = false;
-  expect(refusalOf(await guard.hold(member(3), PRODUCT, new Map([["Germany", 3]])))).toBeNull();
+test("a failed check in the store is passed on and frees the member's turn", async () => {
+  const store = heldStore();
+  const guard = new BudgetGuard(store.holds, () => NOW);
+  const failed = guard.hold(member(3), PRODUCT, new Map([["Germany", 1]]));
+  const next = guard.hold(member(3), PRODUCT, new Map([["Germany", 3]]));
+  await turns();
+  store.asked[0]?.answer(new Error("database gone"));
+  await expect(failed).rejects.toThrow("database gone");
+  await turns();
+  store.asked[1]?.answer({ held: "hold-2" });
+  expect(refusalOf(await next)).toBeNull();
 });

@@ -119,6 +119,29 @@ if (!postgresInstalled() && !postgresRequired()) {
     await first;
   });
 
+  test("holds asked of two instances at once never together pass the member's budget", async () => {
+    await subject.database.execute("truncate budget_holds, purchase_codes, purchases");
+    const at = new Date("2026-11-15T12:00:00Z");
+    const ask = (store: GatewayStore) =>
+      store.holds.hold({
+        member: "ann@example.com",
+        product: "pcd",
+        budget: 5,
+        needed: new Map([["PPI", 1]]),
+        at,
+        expiresAt: new Date("2026-11-15T12:30:00Z"),
+      });
+    const outcomes = await Promise.all(
+      Array.from({ length: 16 }, (_, index) => ask(index % 2 === 0 ? subject.store : other)),
+    );
+    expect(outcomes.filter((outcome) => "held" in outcome)).toHaveLength(5);
+    expect(outcomes.filter((outcome) => "over" in outcome)).toHaveLength(11);
+    const [row] = await subject.database.query<{ requests: number }>(
+      "select sum(requests)::integer as requests from budget_holds",
+    );
+    expect(row?.requests).toBe(5);
+  });
+
   test("callers taking the same keys in opposite orders all finish (locks are taken in one order)", async () => {
     const keys = ["pcd|K1", "pcd|K2", "pcd|K3", "pcd|K4"];
     const reversed = [...keys].reverse();

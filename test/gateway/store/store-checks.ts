@@ -2,7 +2,12 @@
 // database once and calls storeChecks with it.
 import type { SqlDatabase } from "../../../src/gateway/database/sql-database";
 import { scryptHashing } from "../../../src/gateway/members/password-hash";
-import type { GatewayStore, Purchase, ServedAnswer } from "../../../src/gateway/store/gateway-store";
+import type {
+  BudgetHoldRequest,
+  GatewayStore,
+  Purchase,
+  ServedAnswer,
+} from "../../../src/gateway/store/gateway-store";
 import { sqlGatewayStore } from "../../../src/gateway/store/sql-gateway-store";
 
 export interface StoreUnderTest {
@@ -58,7 +63,7 @@ export function storeChecks(subject: () => StoreUnderTest): void {
 
   beforeEach(async () => {
     await subject().database.execute(
-      "truncate members, api_keys, answers, purchases, purchase_codes, served",
+      "truncate members, api_keys, answers, purchases, purchase_codes, served, budget_holds",
     );
   });
 
@@ -367,6 +372,92 @@ export function storeChecks(subject: () => StoreUnderTest): void {
       );
       expect(row?.count).toBe(1);
       expect(await store().audit.usage("2026-11")).toEqual([]);
+    });
+  });
+
+  describe("budget holds", () => {
+    const at = "2026-11-15T12:00:00.000Z";
+    const request = (
+      needed: Array<[string, number]>,
+      options: Partial<Omit<BudgetHoldRequest, "needed">> = {},
+    ): BudgetHoldRequest => ({
+      member: "ann@example.com",
+      product: "pcd",
+      budget: 5,
+      needed: new Map(needed),
+      at: new Date(at),
+      expiresAt: new Date("2026-11-15T12:30:00.000Z"),
+      ...options,
+    });
+    const heldId = (outcome: unknown): string => {
+      if (typeof outcome !== "object" || outcome === null || !("held" in outcome))
+        throw new Error(`not held: ${JSON.stringify(outcome)}`);
+      return String(outcome.held);
+    };
+
+    test("the month's purchases and the holds in flight count; over the budget names the dataset", async () => {
+      await store().audit.recordPurchase(
+        purchase("2026-11-01T00:00:00Z", "pcd", [
+          ["A1", "PPI", "ann@example.com"],
+          ["A2", "PPI", "ann@example.com"],
+          ["B1", "PPI", "bob@example.com"],
+        ]),
+      );
+      // Last month's purchase counts for nothing now.
+      await store().audit.recordPurchase(
+        purchase("2026-10-31T23:00:00Z", "pcd", [["A0", "PPI", "ann@example.com"]]),
+      );
+      heldId(await store().holds.hold(request([["PPI", 2]])));
+      expect(
+        await store().holds.hold(
+          request([
+            ["CPI", 1],
+            ["PPI", 2],
+          ]),
+        ),
+      ).toEqual({
+        over: { dataset: "PPI", left: 1, needed: 2 },
+      });
+      // A refusal holds nothing: CPI's budget is whole.
+      heldId(await store().holds.hold(request([["CPI", 5]])));
+      // Bob's, another product's: budgets of their own.
+      heldId(await store().holds.hold(request([["PPI", 4]], { member: "bob@example.com" })));
+      heldId(await store().holds.hold(request([["PPI", 5]], { product: "other" })));
+    });
+
+    test("a released hold counts no more; releasing it again changes nothing", async () => {
+      const id = heldId(await store().holds.hold(request([["PPI", 5]])));
+      expect(await store().holds.hold(request([["PPI", 1]]))).toEqual({
+        over: { dataset: "PPI", left: 0, needed: 1 },
+      });
+      await store().holds.release(id);
+      await store().holds.release(id);
+      heldId(await store().holds.hold(request([["PPI", 5]])));
+    });
+
+    test("an expired hold (its instance stopped) counts no more and is deleted", async () => {
+      heldId(await store().holds.hold(request([["PPI", 5]])));
+      const later = {
+        at: new Date("2026-11-15T12:30:00.000Z"),
+        expiresAt: new Date("2026-11-15T13:00:00.000Z"),
+      };
+      heldId(await store().holds.hold(request([["PPI", 5]], later)));
+      const rows = await subject().database.query<{ requests: number; expires_at: Date }>(
+        "select requests, expires_at from budget_holds",
+      );
+      expect(rows.map((row) => [row.requests, new Date(row.expires_at).toISOString()])).toEqual([
+        [5, "2026-11-15T13:00:00.000Z"],
+      ]);
+    });
+
+    test("a second store on the database (another instance) counts the first one's holds", async () => {
+      const other = sqlGatewayStore(subject().database, CHEAP_PASSWORDS);
+      const id = heldId(await store().holds.hold(request([["PPI", 3]])));
+      expect(await other.holds.hold(request([["PPI", 3]]))).toEqual({
+        over: { dataset: "PPI", left: 2, needed: 3 },
+      });
+      await store().holds.release(id);
+      heldId(await other.holds.hold(request([["PPI", 3]])));
     });
   });
 

@@ -5,6 +5,7 @@ import type {
   ApiKey,
   AnswerCache,
   AuditLog,
+  BudgetHolds,
   CachedAnswer,
   GatewayStore,
   Member,
@@ -40,6 +41,11 @@ export function memoryStore(): MemoryStore {
     revokedAt,
   });
 
+  const boughtBy = (member: string, product: string, dataset: string, at: Date): number =>
+    purchases
+      .filter((purchase) => purchase.product === product && sameMonth(purchase.at, at))
+      .flatMap((purchase) => purchase.codes)
+      .filter((code) => code.member === member && code.dataset === dataset).length;
   const answers: AnswerCache = {
     get: async (keys) =>
       new Map(keys.flatMap((key) => (kept.has(key) ? [[key, kept.get(key) as CachedAnswer]] : []))),
@@ -50,11 +56,7 @@ export function memoryStore(): MemoryStore {
   const audit: AuditLog = {
     recordPurchase: async (purchase) => void purchases.push(purchase),
     recordServed: async (list) => void served.push(...list),
-    purchasedBy: async (member, product, dataset, at) =>
-      purchases
-        .filter((purchase) => purchase.product === product && sameMonth(purchase.at, at))
-        .flatMap((purchase) => purchase.codes)
-        .filter((code) => code.member === member && code.dataset === dataset).length,
+    purchasedBy: async (member, product, dataset, at) => boughtBy(member, product, dataset, at),
     usage: async (month) => {
       const rows = new Map<string, UsageRow>();
       const row = (member: string, product: string, dataset: string): UsageRow => {
@@ -75,10 +77,44 @@ export function memoryStore(): MemoryStore {
       return [...rows.values()];
     },
   };
+  // One process: a check runs to its end before another starts (no await inside), as the SQL
+  // store's lock makes it across instances.
+  const held: Array<{
+    id: string;
+    member: string;
+    product: string;
+    dataset: string;
+    requests: number;
+    expiresAt: Date;
+  }> = [];
+  let holdsMade = 0;
+  const holds: BudgetHolds = {
+    hold: async ({ member, product, budget, needed, at, expiresAt }) => {
+      for (const [index, hold] of [...held.entries()].reverse())
+        if (hold.expiresAt <= at) held.splice(index, 1);
+      for (const [dataset, count] of needed) {
+        const already =
+          boughtBy(member, product, dataset, at) +
+          held
+            .filter((hold) => hold.member === member && hold.product === product && hold.dataset === dataset)
+            .reduce((sum, hold) => sum + hold.requests, 0);
+        if (already + count > budget)
+          return { over: { dataset, left: Math.max(0, budget - already), needed: count } };
+      }
+      const id = `hold-${(holdsMade += 1)}`;
+      for (const [dataset, requests] of needed)
+        held.push({ id, member, product, dataset, requests, expiresAt });
+      return { held: id };
+    },
+    release: async (id) => {
+      for (const [index, hold] of [...held.entries()].reverse()) if (hold.id === id) held.splice(index, 1);
+    },
+  };
   return {
     purchases,
     served,
     kept,
+    holds,
     members: {
       save: async (email, password, options) => {
         const normalised = email.trim().toLowerCase();
