@@ -138,6 +138,11 @@ export async function buildGateway(settings: GatewaySettings): Promise<Gateway> 
   const served = new ServedWriter(settings.store.audit, (rows) => metrics.servedAuditLost(rows));
   // The audit rows of the last answers are written before the store may be closed.
   app.addHook("onClose", () => served.flushed());
+  const budgets = new BudgetGuard(settings.store.holds, settings.now, () =>
+    metrics.budgetHoldReleaseFailed(),
+  );
+  // Requests cut off by the stop release their budget holds now, not when the holds expire.
+  app.addHook("onClose", () => budgets.releaseAll());
   const domain = settings.domain ?? null;
   const oidc =
     settings.oidc === undefined || settings.oidc === null
@@ -166,7 +171,7 @@ export async function buildGateway(settings: GatewaySettings): Promise<Gateway> 
     domain,
     oidc,
     teamLimits,
-    budgets: new BudgetGuard(settings.store.holds, settings.now),
+    budgets,
   });
   if (settings.dist !== undefined) await registerAddinFiles(app, settings.dist);
   return { app, metrics, catalog };

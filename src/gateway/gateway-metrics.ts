@@ -47,6 +47,11 @@ export class GatewayMetrics {
     labelNames: ["kept"],
     registers: [this.registry],
   });
+  private readonly holdReleaseFailed = new Counter({
+    name: "pcd_gateway_budget_hold_release_failures_total",
+    help: "Members' budget holds the database did not delete when their requests ended (each counts until it expires).",
+    registers: [this.registry],
+  });
   private readonly latency = new Histogram({
     name: "pcd_gateway_request_duration_seconds",
     help: "Time from a member's request to the gateway's answer, by operation.",
@@ -61,6 +66,10 @@ export class GatewayMetrics {
 
   servedFromCache(operation: DataOperation, product: string, count: number): void {
     if (count > 0) this.cacheHits.inc({ operation, product }, count);
+  }
+
+  budgetHoldReleaseFailed(): void {
+    this.holdReleaseFailed.inc();
   }
 
   servedAuditLost(rows: number): void {

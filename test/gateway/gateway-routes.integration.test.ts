@@ -14,7 +14,12 @@ import type { RunningGateway } from "../../src/gateway/gateway-app";
 const PASSWORD = "correct horse battery staple";
 
 interface LimitsReport {
-  [dataset: string]: { remaining_requests: number; total_requests: number; member_budget?: number };
+  [dataset: string]: {
+    remaining_requests: number;
+    total_requests: number;
+    member_budget?: number;
+    member_remaining_requests?: number;
+  };
 }
 /** Sign-in attempts per address and name per minute. */
 const ATTEMPTS = 8;
@@ -183,6 +188,69 @@ test("Data Limits told within its 30 s already counts what the gateway bought si
   const after = JSON.parse((await get("/energy_price/v1/data_limits", ann)).text) as LimitsReport;
   expect(remaining(before) - remaining(after)).toBe(3);
   expect((await service.stats()).calls.data_limits ?? 0).toBe(limitsCalls);
+});
+
+test("Data Limits counts what a member's requests in flight hold of their budget", async () => {
+  await store.members.save("hal@example.com", PASSWORD, { budget: 10, admin: false });
+  const hal = await tokenOf("hal@example.com");
+  const limits = async () =>
+    JSON.parse((await get("/energy_price/v1/data_limits", hal)).text) as LimitsReport;
+  const [dataset = "", other = ""] = Object.keys(await limits());
+  const now = service.now();
+  const hold = await store.holds.hold({
+    member: "hal@example.com",
+    product: "energy_price",
+    budget: 10,
+    needed: new Map([[dataset, 4]]),
+    at: new Date(now),
+    expiresAt: new Date(now + 60_000),
+  });
+  if (!("held" in hold)) throw new Error("the hold was refused");
+  const during = await limits();
+  expect(during[dataset]).toMatchObject({ member_budget: 10, member_remaining_requests: 6 });
+  expect(during[other]).toMatchObject({ member_budget: 10, member_remaining_requests: 10 });
+  await store.holds.release(hold.held);
+  expect((await limits())[dataset]).toMatchObject({ member_remaining_requests: 10 });
+});
+
+test("a gateway that stops releases what its requests in flight hold of members' budgets", async () => {
+  const own = memoryStore();
+  await own.members.save("ida@example.com", PASSWORD, { budget: 5, admin: false });
+  let dataCallSent: () => void = () => undefined;
+  const dataCall = new Promise<void>((resolve) => (dataCallSent = resolve));
+  const heldCalls: Array<() => void> = [];
+  // The service never answers the data call until the test lets it fail.
+  const stopping = await startTeamGateway(service, own, {
+    upstream: {
+      base: service.emulator.url,
+      auth: service.emulator.url,
+      credentials: { username: service.emulator.username, password: service.emulator.password },
+      now: service.now,
+      fetch: (input, init) => {
+        if (!String(input).includes("/export/series/")) return fetch(input, init);
+        dataCallSent();
+        return new Promise((_resolve, reject) => heldCalls.push(() => reject(new Error("cut off"))));
+      },
+    },
+  });
+  const signedIn = await fetch(`${stopping.url}/auth/access_token/v1`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: "ida@example.com", password: PASSWORD }),
+  });
+  const { access_token: ida } = (await signedIn.json()) as { access_token: string };
+  const asked = fetch(`${stopping.url}/api/energy_price/v1/export/series/${codes[90]},${codes[91]}`, {
+    headers: { authorization: `Bearer ${ida}` },
+  }).catch(() => null);
+  await dataCall;
+  const heldNow = async () => [
+    ...(await own.holds.heldBy("ida@example.com", "energy_price", new Date(service.now()))).values(),
+  ];
+  expect(await heldNow()).toEqual([expect.any(Number)]);
+  await stopping.close();
+  expect(await heldNow()).toEqual([]);
+  for (const fail of heldCalls) fail();
+  await asked;
 });
 
 test("a removed member's token stops working at once", async () => {

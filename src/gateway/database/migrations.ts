@@ -74,11 +74,10 @@ export const MIGRATIONS: readonly string[] = [
     product text not null,
     dataset text not null,
     requests integer not null check (requests > 0),
-    expires_at timestamptz not null
+    expires_at timestamptz not null,
+    primary key (id, dataset)
   );
   create index budget_holds_by_member on budget_holds (member, product, dataset);
-  create index budget_holds_by_id on budget_holds (id);
-  create index budget_holds_by_expiry on budget_holds (expires_at);
   `,
 ];
 

@@ -7,7 +7,10 @@
 import type { ProductId } from "../../core/model";
 import type { BudgetHolds, Member } from "../store/gateway-store";
 
-/** A hold is released once its request's purchases have their answers (by then they are audited). */
+/**
+ * A hold is released once its request's purchases have their answers (by then they are
+ * audited). Releasing never fails: a hold the store did not delete is reported and expires.
+ */
 export type BudgetHold = { refusal: string } | { release: () => Promise<void> };
 
 const NO_HOLD: BudgetHold = { release: () => Promise.resolve() };
@@ -22,10 +25,14 @@ export const HOLD_LIFETIME_MS = 30 * 60 * 1000;
 
 export class BudgetGuard {
   private readonly turns = new Map<string, Promise<unknown>>();
+  /** Holds taken here and not yet released, each with its release. */
+  private readonly live = new Map<string, () => Promise<void>>();
 
   constructor(
     private readonly holds: BudgetHolds,
     private readonly now: () => number,
+    /** A release the store refused (the hold counts until it expires). */
+    private readonly releaseFailed: (error: unknown) => void,
   ) {}
 
   /**
@@ -54,9 +61,28 @@ export class BudgetGuard {
             "Ask the gateway's administrator to raise the budget.",
         };
       }
+      const id = outcome.held;
       let released: Promise<void> | undefined;
-      return { release: () => (released ??= this.holds.release(outcome.held)) };
+      const release = (): Promise<void> =>
+        (released ??= this.holds.release(id).then(
+          () => void this.live.delete(id),
+          (error: unknown) => {
+            this.live.delete(id);
+            this.releaseFailed(error);
+          },
+        ));
+      this.live.set(id, release);
+      return { release };
     });
+  }
+
+  /**
+   * Releases every hold still taken here: the gateway is stopping, and requests still waiting
+   * for their purchases will get no answer, so what they held must not count for the member
+   * until it expires.
+   */
+  async releaseAll(): Promise<void> {
+    await Promise.all([...this.live.values()].map((release) => release()));
   }
 
   /** Runs `work` after the member's earlier checks (one member's checks never interleave). */

@@ -217,15 +217,8 @@ async function serveData(
     reply.request.arrived?.();
     bought = await buying;
   } finally {
-    // Whatever was bought is in the audit now: the budget counts it from there. A release that
-    // fails leaves the hold to expire; the answers bought are served all the same.
-    await hold
-      .release()
-      .catch((error: unknown) =>
-        reply.request.log.warn(
-          `A budget hold of ${member.email} was not released (it expires by itself): ${error instanceof Error ? error.message : String(error)}`,
-        ),
-      );
+    // Whatever was bought is in the audit now: the budget counts it from there.
+    await hold.release();
   }
   for (const outcome of bought.values())
     if (outcome.kind === "failed") return answerFailure(settings, reply, outcome.answer);
@@ -306,6 +299,11 @@ async function withMemberBudget(
   const report: unknown = JSON.parse(body);
   if (typeof report !== "object" || report === null || Array.isArray(report)) return body;
   const at = new Date(settings.now());
+  // Requests in flight hold part of the budget: what a request is refused for counts here too.
+  const held =
+    member.budget === null
+      ? new Map<string, number>()
+      : await settings.store.holds.heldBy(member.email, product, at);
   const entries: Array<[string, unknown]> = [];
   for (const [dataset, limits] of Object.entries(report)) {
     if (typeof limits !== "object" || limits === null) {
@@ -319,7 +317,7 @@ async function withMemberBudget(
       {
         ...limits,
         member_budget: member.budget,
-        member_remaining_requests: Math.max(0, (member.budget ?? 0) - used),
+        member_remaining_requests: Math.max(0, (member.budget ?? 0) - used - (held.get(dataset) ?? 0)),
       },
     ]);
   }

@@ -170,6 +170,8 @@ export interface BudgetHolds {
   hold(request: BudgetHoldRequest): Promise<BudgetHoldOutcome>;
   /** Ends a hold once its purchases are in the audit (nothing when it is gone already). */
   release(id: string): Promise<void>;
+  /** What a member's holds not yet released nor expired at `at` hold, per dataset of a product. */
+  heldBy(member: string, product: string, at: Date): Promise<Map<string, number>>;
 }
 
 export interface KeyLocks {

@@ -16,8 +16,12 @@ export function sqlBudgetHolds(database: SqlDatabase): BudgetHolds {
     hold: ({ member, product, budget, needed, at, expiresAt }) =>
       database.transaction(async (session) => {
         await session.query(`select pg_advisory_xact_lock(${BUDGET_LOCK_CLASS}, hashtext($1))`, [member]);
-        // Holds of an instance that stopped before releasing them end here.
-        await session.query("delete from budget_holds where expires_at <= $1", [at.toISOString()]);
+        // The member's holds left by an instance that stopped before releasing them end here
+        // (only this member's: their lock covers no one else's rows).
+        await session.query("delete from budget_holds where member = $1 and expires_at <= $2", [
+          member,
+          at.toISOString(),
+        ]);
         const datasets = [...needed.keys()];
         const { start, end } = monthHolding(at);
         const rows = await session.query<{ dataset: string; used: number }>(
@@ -56,6 +60,15 @@ export function sqlBudgetHolds(database: SqlDatabase): BudgetHolds {
       }),
     release: async (id) => {
       await database.query("delete from budget_holds where id = $1", [id]);
+    },
+    heldBy: async (member, product, at) => {
+      const rows = await database.query<{ dataset: string; requests: number }>(
+        `select dataset, sum(requests)::integer as requests from budget_holds
+         where member = $1 and product = $2 and expires_at > $3
+         group by dataset`,
+        [member, product, at.toISOString()],
+      );
+      return new Map(rows.map((row) => [row.dataset, row.requests]));
     },
   };
 }

@@ -21,6 +21,8 @@ function heldStore() {
   const asked: Array<{ request: BudgetHoldRequest; answer: (outcome: BudgetHoldOutcome | Error) => void }> =
     [];
   const released: string[] = [];
+  /** Releases the store refuses, by hold id. */
+  const refused = new Set<string>();
   const holds: BudgetHolds = {
     hold: (request) =>
       new Promise((resolve, reject) =>
@@ -29,9 +31,24 @@ function heldStore() {
           answer: (outcome) => (outcome instanceof Error ? reject(outcome) : resolve(outcome)),
         }),
       ),
-    release: async (id) => void released.push(id),
+    release: async (id) => {
+      if (refused.has(id)) throw new Error("database gone");
+      released.push(id);
+    },
+    heldBy: () => Promise.reject(new Error("the guard does not read holds")),
   };
-  return { asked, released, holds };
+  return { asked, released, refused, holds };
+}
+
+/** A guard over the store, recording the releases it reports as failed. */
+function guardOver(store: ReturnType<typeof heldStore>) {
+  const failures: unknown[] = [];
+  const guard = new BudgetGuard(
+    store.holds,
+    () => NOW,
+    (error) => failures.push(error),
+  );
+  return { guard, failures };
 }
 
 /** Lets the guard's promises run (a few turns of the event loop). */
@@ -52,7 +69,7 @@ test.each<[string, BudgetHoldOutcome, RegExp | null]>([
   ],
 ])("%s", async (_case, outcome, refused) => {
   const store = heldStore();
-  const guard = new BudgetGuard(store.holds, () => NOW);
+  const { guard } = guardOver(store);
   const needed = new Map([
     ["France", 1],
     ["Germany", 5],
@@ -78,7 +95,7 @@ test.each<[string, number | null, Array<[string, number]>]>([
   ["a request that buys nothing", 10, []],
 ])("%s holds nothing in the store", async (_case, budget, needed) => {
   const store = heldStore();
-  const hold = await new BudgetGuard(store.holds, () => NOW).hold(member(budget), PRODUCT, new Map(needed));
+  const hold = await guardOver(store).guard.hold(member(budget), PRODUCT, new Map(needed));
   expect(refusalOf(hold)).toBeNull();
   if ("release" in hold) await hold.release();
   expect(store.asked).toHaveLength(0);
@@ -87,7 +104,7 @@ test.each<[string, number | null, Array<[string, number]>]>([
 
 test("one member's checks reach the store one at a time, and a hold is released once", async () => {
   const store = heldStore();
-  const guard = new BudgetGuard(store.holds, () => NOW);
+  const { guard } = guardOver(store);
   const first = guard.hold(member(3), PRODUCT, new Map([["Germany", 2]]));
   const second = guard.hold(member(3), PRODUCT, new Map([["Germany", 2]]));
   await turns();
@@ -106,7 +123,7 @@ test("one member's checks reach the store one at a time, and a hold is released 
 
 test("a failed check in the store is passed on and frees the member's turn", async () => {
   const store = heldStore();
-  const guard = new BudgetGuard(store.holds, () => NOW);
+  const { guard } = guardOver(store);
   const failed = guard.hold(member(3), PRODUCT, new Map([["Germany", 1]]));
   const next = guard.hold(member(3), PRODUCT, new Map([["Germany", 3]]));
   await turns();
@@ -115,4 +132,38 @@ test("a failed check in the store is passed on and frees the member's turn", asy
   await turns();
   store.asked[1]?.answer({ held: "hold-2" });
   expect(refusalOf(await next)).toBeNull();
+});
+
+test("a release the store refuses is reported, not thrown: the hold expires by itself", async () => {
+  const store = heldStore();
+  const { guard, failures } = guardOver(store);
+  const pending = guard.hold(member(3), PRODUCT, new Map([["Germany", 1]]));
+  await turns();
+  store.refused.add("hold-1");
+  store.asked[0]?.answer({ held: "hold-1" });
+  const held = await pending;
+  if (!("release" in held)) throw new Error("refused");
+  await expect(held.release()).resolves.toBeUndefined();
+  expect(failures).toEqual([new Error("database gone")]);
+  expect(store.released).toEqual([]);
+});
+
+test("releaseAll (the gateway stopping) releases the holds still taken, once each", async () => {
+  const store = heldStore();
+  const { guard } = guardOver(store);
+  const take = async (email: string, id: string) => {
+    const pending = guard.hold({ ...member(3), email }, PRODUCT, new Map([["Germany", 1]]));
+    await turns();
+    store.asked.at(-1)?.answer({ held: id });
+    const held = await pending;
+    if (!("release" in held)) throw new Error("refused");
+    return held;
+  };
+  const first = await take("ann@example.com", "hold-1");
+  await take("bob@example.com", "hold-2");
+  await take("cy@example.com", "hold-3");
+  await first.release();
+  await guard.releaseAll();
+  await guard.releaseAll();
+  expect(store.released).toEqual(["hold-1", "hold-2", "hold-3"]);
 });

@@ -450,6 +450,42 @@ export function storeChecks(subject: () => StoreUnderTest): void {
       ]);
     });
 
+    test("heldBy: the member's holds of a product not yet released nor expired, per dataset", async () => {
+      heldId(
+        await store().holds.hold(
+          request([
+            ["PPI", 2],
+            ["CPI", 1],
+          ]),
+        ),
+      );
+      const released = heldId(await store().holds.hold(request([["PPI", 1]])));
+      await store().holds.release(released);
+      heldId(await store().holds.hold(request([["PPI", 2]])));
+      heldId(await store().holds.hold(request([["PPI", 4]], { member: "bob@example.com" })));
+      heldId(await store().holds.hold(request([["PPI", 4]], { product: "other" })));
+      heldId(
+        await store().holds.hold(request([["GDP", 3]], { expiresAt: new Date("2026-11-15T12:10:00.000Z") })),
+      );
+      expect(await store().holds.heldBy("ann@example.com", "pcd", new Date(at))).toEqual(
+        new Map([
+          ["PPI", 4],
+          ["CPI", 1],
+          ["GDP", 3],
+        ]),
+      );
+      // Once its time has passed, a hold shows no more (before any check deletes it).
+      expect(
+        await store().holds.heldBy("ann@example.com", "pcd", new Date("2026-11-15T12:10:00.000Z")),
+      ).toEqual(
+        new Map([
+          ["PPI", 4],
+          ["CPI", 1],
+        ]),
+      );
+      expect(await store().holds.heldBy("cy@example.com", "pcd", new Date(at))).toEqual(new Map());
+    });
+
     test("a second store on the database (another instance) counts the first one's holds", async () => {
       const other = sqlGatewayStore(subject().database, CHEAP_PASSWORDS);
       const id = heldId(await store().holds.hold(request([["PPI", 3]])));

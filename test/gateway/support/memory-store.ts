@@ -109,6 +109,14 @@ export function memoryStore(): MemoryStore {
     release: async (id) => {
       for (const [index, hold] of [...held.entries()].reverse()) if (hold.id === id) held.splice(index, 1);
     },
+    heldBy: async (member, product, at) => {
+      const byDataset = new Map<string, number>();
+      for (const hold of held) {
+        if (hold.member !== member || hold.product !== product || hold.expiresAt <= at) continue;
+        byDataset.set(hold.dataset, (byDataset.get(hold.dataset) ?? 0) + hold.requests);
+      }
+      return byDataset;
+    },
   };
   return {
     purchases,
