@@ -16,10 +16,10 @@ export type BudgetHold = { refusal: string } | { release: () => Promise<void> };
 const NO_HOLD: BudgetHold = { release: () => Promise.resolve() };
 
 /**
- * How long a hold counts should its instance stop before releasing it: longer than any request
- * takes (a purchase waits for its call's turn, up to 130 s for the service, and three more tries
- * after a rate refusal), short enough that a stopped instance's holds do not keep a member
- * waiting for long.
+ * How long a hold counts should it never be released (its instance crashed, or the database
+ * refused the release): longer than any request takes (a purchase waits for its call's turn, up
+ * to 130 s for the service, and three more tries after a rate refusal), short enough that such
+ * holds do not keep a member refused for long.
  */
 export const HOLD_LIFETIME_MS = 30 * 60 * 1000;
 

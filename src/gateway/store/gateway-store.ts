@@ -148,7 +148,7 @@ export interface BudgetHoldRequest {
   /** Data requests the request may cause, per dataset, checked in this order. */
   needed: ReadonlyMap<string, number>;
   at: Date;
-  /** When the hold stops counting should it never be released (its instance stopped). */
+  /** When the hold stops counting should it never be released (its instance crashed). */
   expiresAt: Date;
 }
 
