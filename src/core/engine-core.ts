@@ -245,6 +245,9 @@ export class EngineCore implements Engine {
     // Another account may have other allowances: start the ledger afresh.
     this.ledger.clear();
     this.limitsKeeper.newSession();
+    // An outage seen before (or by a sign-in that got no answer) is probed again now that there
+    // is a session to call with: the pane must not keep telling it once the service answers.
+    this.outageProbe.update();
     this.changes.metaChanged();
     return status;
   }

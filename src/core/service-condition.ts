@@ -12,10 +12,13 @@ export type ServiceCondition =
   | { kind: "maintenance"; until: number; announced: boolean }
   /** Release day: closed from 06:00 US Central Time until the new data is published (22:00 at the latest). */
   | { kind: "release"; until: number }
-  /** The service answers, but with server errors (5xx): an outage of unknown cause. */
-  | { kind: "failing"; since: number; status: number; reason: string | null }
-  /** No answer at all (network, refused connection, timeout). */
-  | { kind: "unreachable"; since: number; reason: string | null }
+  /**
+   * The service answers, but with server errors (5xx): an outage of unknown cause. `retrying`:
+   * signed in, so cells and the outage probe call again; signed out, nothing calls until a sign-in.
+   */
+  | { kind: "failing"; since: number; status: number; reason: string | null; retrying: boolean }
+  /** No answer at all (network, refused connection, timeout); `retrying` as for "failing". */
+  | { kind: "unreachable"; since: number; reason: string | null; retrying: boolean }
   /** No session: PCD makes no call until someone signs in. */
   | { kind: "signed_out" };
 
@@ -24,7 +27,9 @@ export type ServiceConditionKind = ServiceCondition["kind"];
 /**
  * The service's condition from the engine's state. A downtime the calendar or the service
  * announced comes first (a 503 then is expected, not an outage); what the calls observed
- * comes next (the calendar may say "open" while the service is stopped); then the session.
+ * comes next (the calendar may say "open" while the service is stopped, and a sign-in that got
+ * no answer is told as such); then the session. Pass `signedIn` wherever it is known: an
+ * outage seen without a session is not being retried.
  */
 export function serviceCondition(state: ServiceState, signedIn = true): ServiceCondition {
   const reachability = state.reachability;
@@ -36,10 +41,11 @@ export function serviceCondition(state: ServiceState, signedIn = true): ServiceC
   }
   if (reachability && reachability.unreachableSince !== null) {
     const status = reachability.failingStatus ?? null;
+    const since = reachability.unreachableSince;
     if (status !== null) {
-      return { kind: "failing", since: reachability.unreachableSince, status, reason: reachability.reason };
+      return { kind: "failing", since, status, reason: reachability.reason, retrying: signedIn };
     }
-    return { kind: "unreachable", since: reachability.unreachableSince, reason: reachability.reason };
+    return { kind: "unreachable", since, reason: reachability.reason, retrying: signedIn };
   }
   if (!signedIn) return { kind: "signed_out" };
   return { kind: "up", lastAnswerAt: reachability?.lastAnswerAt ?? null };

@@ -79,7 +79,8 @@ export class RefreshRunner {
   private ending(): RefreshEnding {
     let conditionAtEnd: ServiceConditionKind | undefined;
     try {
-      conditionAtEnd = serviceCondition(this.engine().serviceState()).kind;
+      const engine = this.engine();
+      conditionAtEnd = serviceCondition(engine.serviceState(), engine.authStatus().signedIn).kind;
     } catch {
       // serviceState reads the clock and settings; the outcome is told all the same.
       conditionAtEnd = undefined;

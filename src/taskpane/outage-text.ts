@@ -2,7 +2,6 @@
 // the Status tab, the notice above every tab and the outage notice all take their sentence
 // from here, so they cannot contradict each other. Times of an outage are in UTC (the time
 // the service and its notes use).
-import type { ServiceReachability } from "../core/engine-api";
 import type { ServiceCondition } from "../core/service-condition";
 import { unavailableText } from "./messages";
 
@@ -16,19 +15,17 @@ export function utcTime(epochMs: number, now: number): string {
 const RETRYING =
   "cached values are kept; retrying (cells try again by themselves, and with every calculation or refresh).";
 
-/** The outage sentence (no answer, or server errors), or null while the service answers. */
-export function unreachableText(reachability: ServiceReachability | undefined, now: number): string | null {
-  if (!reachability || reachability.unreachableSince === null) return null;
-  return outageSentence(reachability.unreachableSince, reachability.failingStatus ?? null, now);
-}
+/** Signed out, nothing calls the service: what was seen stays until a sign-in calls again. */
+const NOT_RETRYING = "cached values are kept; PCD calls it again once you sign in (the Account tab).";
 
 /** Server errors (a status) or no answer at all (null), since when. */
-function outageSentence(since: number, status: number | null, now: number): string {
+function outageSentence(since: number, status: number | null, retrying: boolean, now: number): string {
   const at = utcTime(since, now);
+  const next = retrying ? RETRYING : NOT_RETRYING;
   if (status !== null) {
-    return `The PCD service is failing since ${at}: it answers HTTP ${status}, for a cause it did not say; ${RETRYING}`;
+    return `The PCD service is failing since ${at}: it answers HTTP ${status}, for a cause it did not say; ${next}`;
   }
-  return `Can't reach the PCD service since ${at}; ${RETRYING}`;
+  return `Can't reach the PCD service since ${at}; ${next}`;
 }
 
 export interface ServiceConditionText {
@@ -73,7 +70,12 @@ export function serviceConditionText(condition: ServiceCondition, now: number): 
     case "unreachable":
       return {
         intent: "warning",
-        text: outageSentence(condition.since, condition.kind === "failing" ? condition.status : null, now),
+        text: outageSentence(
+          condition.since,
+          condition.kind === "failing" ? condition.status : null,
+          condition.retrying,
+          now,
+        ),
         lastError: condition.reason,
         notice: "outage",
       };

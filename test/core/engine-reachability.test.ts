@@ -176,6 +176,25 @@ test("signing out in an outage stops the probe: no session, nothing to call with
   expect(jest.getTimerCount()).toBe(0);
 });
 
+test("signing in after an outage seen before signing out probes again: the outage ends once the service answers", async () => {
+  const { engine, pcd } = await start();
+  await settle(engine.catalog("energy_price"));
+  const request = await engine.resolve(CODE, null, null);
+  pcd.mode = "down";
+  await settle(engine.getSeries(request));
+  await engine.signOut();
+  const condition = () => serviceCondition(engine.serviceState(), engine.authStatus().signedIn);
+  // Signed out, nothing calls: the outage seen is told as not being retried.
+  expect(condition()).toMatchObject({ kind: "unreachable", retrying: false });
+  pcd.mode = "up";
+  await engine.signIn("analyst@example.com", "secret");
+  // A token answered says nothing of the data service; the next probe does, within 15 minutes.
+  expect(condition()).toMatchObject({ kind: "unreachable", retrying: true });
+  await jest.advanceTimersByTimeAsync(15 * 60_000);
+  expect(condition()).toEqual({ kind: "up", lastAnswerAt: expect.any(Number) });
+  expect(pcd.urls.filter((url) => url.endsWith("/data_limits")).length).toBeGreaterThan(0);
+});
+
 test("on release day, once the service answered, a 503 is a passing failure: retried, never the release downtime", async () => {
   // Release day (the third business day), 12:00 US Central: the calendar says "down for the release".
   jest.setSystemTime(Date.parse("2026-12-03T18:00:00Z"));

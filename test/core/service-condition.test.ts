@@ -63,19 +63,19 @@ test.each<[string, ServiceState, boolean, ServiceCondition]>([
       reachability: { ...answering, unreachableSince: SINCE, reason: "HTTP 503", failingStatus: 503 },
     },
     true,
-    { kind: "failing", since: SINCE, status: 503, reason: "HTTP 503" },
+    { kind: "failing", since: SINCE, status: 503, reason: "HTTP 503", retrying: true },
   ],
   [
     "no answer at all: unreachable",
     { ...open, reachability: { ...answering, unreachableSince: SINCE, reason: "refused" } },
     true,
-    { kind: "unreachable", since: SINCE, reason: "refused" },
+    { kind: "unreachable", since: SINCE, reason: "refused", retrying: true },
   ],
   [
-    "an outage is told even when signed out (a sign-in got no answer)",
+    "an outage is told even when signed out (a sign-in got no answer), as not retried",
     { ...open, reachability: { ...answering, unreachableSince: SINCE, reason: "refused" } },
     false,
-    { kind: "unreachable", since: SINCE, reason: "refused" },
+    { kind: "unreachable", since: SINCE, reason: "refused", retrying: false },
   ],
   ["signed out", { ...open, reachability: answering }, false, { kind: "signed_out" }],
 ])("%s", (_case, state, signedIn, expected) => {

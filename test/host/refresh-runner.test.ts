@@ -67,14 +67,25 @@ const CLOSED_FOR_RELEASE: ServiceState = {
 // The outcome keeps the service's condition when the refresh ended: a view mounted later
 // (the Usage tab opened again after the release is out) judges the failure by it, not by
 // the condition when it mounted, which showed a release-day failure after the release.
-test.each<[string, boolean, string]>([
-  ["a refresh refused on release day keeps the release as its condition", false, "release"],
-  ["a refresh that ran keeps the condition it ended in", true, "release"],
-])("%s", async (_name, succeeds, condition) => {
+const OPEN: ServiceState = { ...CLOSED_FOR_RELEASE, available: true, reason: null, until: null };
+
+test.each<[string, boolean, ServiceState, boolean, string]>([
+  [
+    "a refresh refused on release day keeps the release as its condition",
+    false,
+    CLOSED_FOR_RELEASE,
+    true,
+    "release",
+  ],
+  ["a refresh that ran keeps the condition it ended in", true, CLOSED_FOR_RELEASE, true, "release"],
+  // Signing in then changes the condition: "Not signed in" is no longer shown as the last failure.
+  ["a refresh refused while signed out keeps that as its condition", false, OPEN, false, "signed_out"],
+])("%s", async (_name, succeeds, state, signedIn, condition) => {
   const engine = {
     refreshAll: async () =>
       succeeds ? SUMMARY : Promise.reject(new Error("The service is down for the monthly data release …")),
-    serviceState: () => CLOSED_FOR_RELEASE,
+    serviceState: () => state,
+    authStatus: () => ({ signedIn }),
   } as unknown as Engine;
   const runner = new RefreshRunner(
     () => engine,

@@ -30,7 +30,13 @@ const done = (conditionAtEnd: ServiceCondition["kind"]): RefreshState => ({
 });
 const up = (lastAnswerAt: number | null): ServiceCondition => ({ kind: "up", lastAnswerAt });
 const release: ServiceCondition = { kind: "release", until: Date.parse("2026-12-04T04:00:00Z") };
-const failing: ServiceCondition = { kind: "failing", since: ENDED_AT - 60_000, status: 503, reason: null };
+const failing: ServiceCondition = {
+  kind: "failing",
+  since: ENDED_AT - 60_000,
+  status: 503,
+  reason: null,
+  retrying: true,
+};
 
 const NOTHING: RefreshOutcomeNow = {
   refreshEndedInOutage: false,
@@ -48,6 +54,20 @@ test.each<[string, RefreshState, ServiceCondition | undefined, number, RefreshOu
     up(SAME_DAY),
     SAME_DAY,
     { ...NOTHING, refreshFailureOutdated: true },
+  ],
+  [
+    "refused while signed out, signed in now: the failure is no longer true",
+    failed("signed_out"),
+    up(null),
+    SAME_DAY,
+    { ...NOTHING, refreshFailureOutdated: true },
+  ],
+  [
+    "refused while signed out, still signed out: the failure stands",
+    failed("signed_out"),
+    { kind: "signed_out" },
+    SAME_DAY,
+    NOTHING,
   ],
   [
     "refused on release day, still release day: the failure stands",

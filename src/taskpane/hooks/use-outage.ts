@@ -1,4 +1,3 @@
-import type { ServiceState } from "../../core/engine-api";
 import { serviceCondition, type ServiceCondition } from "../../core/service-condition";
 import { serviceConditionText } from "../outage-text";
 import { isOutage, refreshOutcomeNow, type RefreshOutcomeNow } from "../refresh-outcome";
@@ -22,16 +21,18 @@ export function useOutage(): Outage {
   const state = useRefreshState();
   const now = useNow(30_000);
   useMetaVersion();
-  const condition = safeCondition(() => engine.serviceState());
+  const condition = safeCondition(() =>
+    serviceCondition(engine.serviceState(), engine.authStatus().signedIn),
+  );
   // The same condition as the Status tab: a downtime is the downtime notice's to tell.
   const text = condition && isOutage(condition.kind) ? serviceConditionText(condition, now).text : null;
   return { text, ...refreshOutcomeNow(state, condition, now) };
 }
 
 /** serviceState reads the clock and settings; a failure there must not break the pane. */
-function safeCondition(read: () => ServiceState): ServiceCondition | undefined {
+function safeCondition(read: () => ServiceCondition): ServiceCondition | undefined {
   try {
-    return serviceCondition(read());
+    return read();
   } catch {
     return undefined;
   }
