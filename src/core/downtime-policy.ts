@@ -57,7 +57,7 @@ export class DowntimePolicy {
       return new PcdError(
         "unavailable",
         `The service said it is in maintenance until ${format(state.until)} (your time); ${tail}.`,
-        { until: state.until },
+        { until: state.until, downtime: "announced" },
       );
     }
     const what = state.reason === "release" ? "for the monthly data release" : "for maintenance";
@@ -65,7 +65,7 @@ export class DowntimePolicy {
     return new PcdError(
       "unavailable",
       `The service is down ${what} until 22:00 US Central Time${deadline} (${format(state.until)} your time); ${tail}.`,
-      { until: state.until },
+      { until: state.until, downtime: state.reason === "release" ? "release" : "maintenance" },
     );
   }
 }

@@ -32,6 +32,11 @@ export interface PcdErrorDetails {
   memberBudget?: true;
   /** Unavailable: when the service is expected back (epoch ms). */
   until?: number;
+  /**
+   * Unavailable: which downtime, so that every part of the pane names the same one: the
+   * calendar's release day or maintenance window, or a maintenance the service announced.
+   */
+  downtime?: "release" | "maintenance" | "announced";
   /** Rate / unavailable: how long the service asked us to wait (ms). */
   retryAfterMs?: number;
   /**

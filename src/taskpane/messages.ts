@@ -33,8 +33,18 @@ export function signInErrorMessage(error: unknown, serviceAddress: string, now: 
     }
     case "timeout":
       return `The PCD service at ${serviceAddress} did not answer in time. Check the service and token addresses under Advanced, and your network connection.`;
-    case "unavailable":
-      return unavailableText(error.details.until ?? null, now);
+    case "unavailable": {
+      // The downtime the error names, as the Status tab and the notice name it.
+      const downtime = error.details.downtime;
+      return unavailableText(
+        error.details.until ?? null,
+        now,
+        downtime === "release" ? "release" : "maintenance",
+        {
+          announced: downtime === "announced",
+        },
+      );
+    }
     case "input":
       return describeError(error);
     default:

@@ -35,23 +35,25 @@ const reachable = (maintenanceUntil: number | null): ServiceReachability => ({
 
 describe("DowntimePolicy.errorFor", () => {
   test.each([
-    ["an open service: no error", open, undefined, undefined],
+    ["an open service: no error", open, undefined, undefined, undefined],
     [
       "scheduled maintenance, with cache",
       { ...open, available: false, reason: "maintenance", until: UNTIL },
       true,
       "The service is down for maintenance until 22:00 US Central Time (2026-11-11T04:00:00.000Z your time); showing cached data for 1-2-3.",
+      "maintenance",
     ],
     [
       "release day, without cache",
       { ...open, available: false, reason: "release", until: UNTIL },
       false,
       "The service is down for the monthly data release until 22:00 US Central Time at the latest (2026-11-11T04:00:00.000Z your time); no cached data for 1-2-3 yet.",
+      "release",
     ],
-  ] as const)("%s", (_case, state, hasCache, message) => {
+  ] as const)("%s", (_case, state, hasCache, message, downtime) => {
     const error = policy(() => state).errorFor("1-2-3", hasCache ?? false);
     if (message === undefined) expect(error).toBeUndefined();
-    else expect(error).toMatchObject({ kind: "unavailable", message, details: { until: UNTIL } });
+    else expect(error).toMatchObject({ kind: "unavailable", message, details: { until: UNTIL, downtime } });
   });
 
   test("a maintenance the service announced (503 with an end) is told as the service said it", () => {
@@ -62,6 +64,7 @@ describe("DowntimePolicy.errorFor", () => {
     ).toBe(
       "The service said it is in maintenance until 2026-11-11T04:00:00.000Z (your time); the Data Limits of energy_price cannot be read meanwhile.",
     );
+    expect(down.errorFor("Energy", false)?.details.downtime).toBe("announced");
   });
 
   test("an announced maintenance that has ended counts no more", () => {

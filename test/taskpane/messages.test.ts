@@ -46,6 +46,21 @@ describe("signInErrorMessage", () => {
     ],
     ["maintenance without an end", new PcdError("unavailable", "503"), /in maintenance; try again later/],
     [
+      "release day: named as the release, as the Status tab names it",
+      new PcdError("unavailable", "503", { until: NOW + 3 * 3_600_000, downtime: "release" }),
+      /^Release day: the service is closed until the new data is published \(by 22:00 US Central Time at the latest: .*, 3 h from now\)/,
+    ],
+    [
+      "a maintenance the service announced",
+      new PcdError("unavailable", "503", { until: NOW + 2 * 3_600_000, downtime: "announced" }),
+      /^The PCD service said it is in maintenance until .*\(2 h from now\)/,
+    ],
+    [
+      "the calendar's maintenance window",
+      new PcdError("unavailable", "503", { until: NOW + 2 * 3_600_000, downtime: "maintenance" }),
+      /^The PCD service is in maintenance until .*\(2 h from now\)/,
+    ],
+    [
       "a bad address setting",
       new PcdError("input", "Invalid setting baseUrl: must use https"),
       /^Invalid setting baseUrl/,

@@ -55,6 +55,7 @@ function unavailableError(
   const fromHeader = failure.retryAfterMs !== null ? context.now + failure.retryAfterMs : null;
   if (!state.available && state.until !== null) {
     details.until = fromHeader ?? state.until;
+    details.downtime = state.reason === "release" ? "release" : "maintenance";
     const what = state.reason === "release" ? "for the monthly data release" : "for maintenance";
     const deadline = state.reason === "release" ? " at the latest" : "";
     // Whether cached data stands in is the cell's to say: this call's caller may have none.
@@ -67,6 +68,7 @@ function unavailableError(
   // Outside the calendar's windows, a maintenance only when the service says so itself.
   if (announcesDowntime(serverMessage)) {
     if (fromHeader !== null) details.until = fromHeader;
+    details.downtime = "announced";
     const until = fromHeader !== null ? ` until about ${format(fromHeader)} (your time)` : "";
     return new PcdError(
       "unavailable",

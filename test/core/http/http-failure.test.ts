@@ -136,6 +136,7 @@ describe("classifyHttpFailure: status x body -> kind", () => {
     );
     expect(error.kind).toBe("unavailable");
     expect(error.details.until).toBe(Date.parse("2026-11-16T04:00:00Z"));
+    expect(error.details.downtime).toBe("maintenance");
     expect(error.message).toMatch(
       /^The service is down for maintenance until 22:00 US Central Time \(2026-11-16T04:00:00.000Z your time\)/,
     );
@@ -148,6 +149,8 @@ describe("classifyHttpFailure: status x body -> kind", () => {
       context("series_info", serviceState(now, 3), now),
     );
     expect(error.message).toMatch(/for the monthly data release until 22:00 US Central Time at the latest/);
+    // Named as the release wherever the pane tells it (a sign-in refused then included).
+    expect(error.details.downtime).toBe("release");
   });
 
   test("a 503 outside the windows is a server fault that keeps its Retry-After", () => {
@@ -168,6 +171,7 @@ describe("classifyHttpFailure: status x body -> kind", () => {
     );
     expect(error.kind).toBe("unavailable");
     expect(error.details.until).toBe(QUIET_TIME + 3_600_000);
+    expect(error.details.downtime).toBe("announced");
     expect(error.message).toMatch(
       /^The service announced a maintenance until about .* \(your time\) \(HTTP 503 to Series Values\)\. The service said: Service under maintenance$/,
     );
