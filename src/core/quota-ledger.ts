@@ -60,6 +60,12 @@ interface Block {
   /** The allowances' last reset when the service refused; the block lifts when it moves. */
   releaseStart: number;
   error: PcdError;
+  /**
+   * A team gateway's refusal for the member's own budget, which resets with the calendar month
+   * (UTC), not with the release, and which an administrator may raise: when it came, and the
+   * member's remaining budget the ledger knew then (null: none read yet).
+   */
+  memberBudget?: { at: number; remaining: number | null };
 }
 
 export interface Admission<T> {
@@ -80,6 +86,17 @@ function bump(counts: Map<string, number>, dataset: string, delta: number): void
   const next = (counts.get(dataset) ?? 0) + delta;
   if (next > 0) counts.set(dataset, next);
   else counts.delete(dataset);
+}
+
+/** The dataset of a block's key when it is one of this product's, else null. */
+function datasetOfKey(key: string, environment: ServiceEnvironment, product: ProductId): string | null {
+  const prefix = `${productKey(environment, product)}|`;
+  return key.startsWith(prefix) ? key.slice(prefix.length) : null;
+}
+
+/** "2026-11": a gateway's member budgets reset with the calendar month in UTC. */
+function utcMonth(epochMs: number): string {
+  return new Date(epochMs).toISOString().slice(0, 7);
 }
 
 function formatDate(epochMs: number): string {
@@ -151,6 +168,25 @@ export class QuotaLedger {
       unknown,
       unsettled,
     });
+    this.liftMemberBudgetBlocks(environment, product, recorded);
+  }
+
+  /**
+   * A member's budget block lifts when a Data Limits answer shows more of the budget left than
+   * when the gateway refused (a new month, or a raised budget): the cells may ask again.
+   */
+  private liftMemberBudgetBlocks(
+    environment: ServiceEnvironment,
+    product: ProductId,
+    limits: DataLimits,
+  ): void {
+    for (const [key, block] of this.blocks) {
+      const dataset = datasetOfKey(key, environment, product);
+      if (dataset === null || block.memberBudget === undefined) continue;
+      const member = allowanceOf(limits, dataset)?.member;
+      if (member !== undefined && member.remaining > (block.memberBudget.remaining ?? 0))
+        this.blocks.delete(key);
+    }
   }
 
   /**
@@ -317,13 +353,16 @@ export class QuotaLedger {
    */
   block(environment: ServiceEnvironment, product: ProductId, dataset: string, cause?: PcdError): PcdError {
     const allowance = allowanceOf(this.products.get(productKey(environment, product))?.limits, dataset);
-    const error =
-      cause?.details.memberBudget === true
-        ? new PcdError("quota", cause.message, { ...cause.details, dataset })
-        : this.teamExhausted(dataset, allowance, cause);
+    const memberBudget = cause?.details.memberBudget === true;
+    const error = memberBudget
+      ? new PcdError("quota", cause.message, { ...cause.details, dataset })
+      : this.teamExhausted(dataset, allowance, cause);
     this.blocks.set(datasetKey(environment, product, dataset), {
       releaseStart: this.resetAt(),
       error,
+      ...(memberBudget
+        ? { memberBudget: { at: this.options.now(), remaining: allowance?.member?.remaining ?? null } }
+        : {}),
     });
     return error;
   }
@@ -332,7 +371,9 @@ export class QuotaLedger {
     const key = datasetKey(environment, product, dataset);
     const block = this.blocks.get(key);
     if (!block) return undefined;
-    if (block.releaseStart !== this.resetAt()) {
+    const newMonth =
+      block.memberBudget !== undefined && utcMonth(block.memberBudget.at) !== utcMonth(this.options.now());
+    if (block.releaseStart !== this.resetAt() || newMonth) {
       this.blocks.delete(key);
       return undefined;
     }

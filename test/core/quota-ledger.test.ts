@@ -1,4 +1,5 @@
 import { PcdError } from "../../src/core/errors";
+import type { ProductId } from "../../src/core/model";
 import { QuotaLedger } from "../../src/core/quota-ledger";
 
 const RELEASE_NOV = Date.UTC(2026, 10, 4, 12);
@@ -156,6 +157,47 @@ describe("a team gateway's member budget", () => {
       dataset: "Germany",
       memberBudget: true,
     });
+
+  // A gateway's member budget resets with the calendar month (UTC), and an administrator may
+  // raise it: the block must not wait for the next release.
+  test.each<[string, number, "member" | "team", Array<[ProductId, number]>, boolean]>([
+    ["the same month, no reading since: stays", Date.UTC(2026, 10, 20), "member", [], false],
+    ["a reading with as little left: stays", Date.UTC(2026, 10, 20), "member", [["energy_price", 1]], false],
+    [
+      "a raised budget (a reading with more left): lifts",
+      Date.UTC(2026, 10, 20),
+      "member",
+      [["energy_price", 41]],
+      true,
+    ],
+    [
+      "another product's reading with more left: stays",
+      Date.UTC(2026, 10, 20),
+      "member",
+      [["commodity_price", 41]],
+      false,
+    ],
+    ["the month's last moment (UTC): stays", Date.UTC(2026, 11, 1) - 1, "member", [], false],
+    ["a new calendar month before the release, no reading: lifts", Date.UTC(2026, 11, 1), "member", [], true],
+    ["the team's allowance used up: a new month is not its reset", Date.UTC(2026, 11, 1), "team", [], false],
+  ])("a block after %s", (_case, at, refusedFor, readings, lifted) => {
+    const { ledger, clock } = ledgerAt(RELEASE_NOV + 1000);
+    ledger.record("live", "energy_price", {
+      Germany: { remaining: 480, total: 500, member: { budget: 10, remaining: 1 } },
+    });
+    const cause =
+      refusedFor === "member"
+        ? memberRefusal()
+        : new PcdError("quota", "Quota limit reached", { status: 403 });
+    ledger.block("live", "energy_price", "Germany", cause);
+    clock.now = at;
+    for (const [product, remaining] of readings) {
+      ledger.record("live", product, {
+        Germany: { remaining: 480, total: 500, member: { budget: 50, remaining } },
+      });
+    }
+    expect(ledger.blockOf("live", "energy_price", "Germany") === undefined).toBe(lifted);
+  });
 
   test("a refusal for the member's budget blocks this engine in the gateway's words; the team's numbers stay", () => {
     const { ledger, clock } = ledgerAt(RELEASE_NOV + 1000);
