@@ -195,6 +195,7 @@ export class EngineCore implements Engine {
     });
     this.lastRefresh = new LastRefresh({
       storage,
+      workbookStorage: parts.workbookStorage ?? storage,
       sync: this.seriesSync,
       workbookKeys: this.workbookKeys,
       latestReleaseOut: () => this.latestReleaseOut(),

@@ -1,6 +1,6 @@
-// When refresh-all last brought the workbook up to date, kept in storage, and whether a
-// release came out since. Excel needs this at start (the pane's "refresh due" and the cache
-// info); refresh-all itself (src/core/refresh.ts) loads on first use.
+// When refresh-all last brought the workbook up to date, kept in the workbook's storage, and
+// whether a release came out since. Excel needs this at start (the pane's "refresh due" and the
+// cache info); refresh-all itself (src/core/refresh.ts) loads on first use.
 import type { KeyValueStorage, Logger } from "./environment";
 import type { ProductId, ServiceEnvironment } from "./model";
 import { errorMessage } from "./errors";
@@ -12,7 +12,13 @@ export const LAST_REFRESH_STORAGE_KEY = "pcd:last-refresh";
 export const RELEASES_SEEN_STORAGE_KEY = "pcd:releases-seen";
 
 export interface LastRefreshOptions {
+  /** The computer's storage: which releases catalog reads showed (true of every workbook). */
   storage: KeyValueStorage;
+  /**
+   * The workbook's own storage: when refresh-all last brought this workbook up to date. Another
+   * workbook refreshed after a release says nothing of this one.
+   */
+  workbookStorage: KeyValueStorage;
   sync: Pick<SeriesSync, "cached">;
   workbookKeys: Pick<WorkbookKeys, "list">;
   /**
@@ -32,7 +38,7 @@ export class LastRefresh {
 
   async load(): Promise<void> {
     const [stored, seen] = await Promise.all([
-      this.options.storage.get<unknown>(LAST_REFRESH_STORAGE_KEY),
+      this.options.workbookStorage.get<unknown>(LAST_REFRESH_STORAGE_KEY),
       this.options.storage.get<unknown>(RELEASES_SEEN_STORAGE_KEY),
     ]);
     if (typeof stored === "number") this.last = stored;
@@ -54,7 +60,7 @@ export class LastRefresh {
   async record(at: number): Promise<void> {
     this.last = at;
     try {
-      await this.options.storage.set(LAST_REFRESH_STORAGE_KEY, at);
+      await this.options.workbookStorage.set(LAST_REFRESH_STORAGE_KEY, at);
     } catch (error) {
       this.options.log?.("warn", `Could not save the refresh time: ${errorMessage(error)}`);
     }

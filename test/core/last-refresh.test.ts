@@ -12,13 +12,17 @@ const AFTER = RELEASE_OUT + 3_600_000;
 
 function lastRefresh(options: {
   storage?: MemoryStorage;
+  /** The workbook's own storage; the computer's (storage) when absent. */
+  workbookStorage?: MemoryStorage;
   /** When each of the workbook's keys was fetched (undefined: not cached). */
   fetchedAt?: ReadonlyArray<number | undefined>;
   log?: Logger;
 }): LastRefresh {
   const fetchedAt = options.fetchedAt ?? [];
+  const storage = options.storage ?? new MemoryStorage();
   return new LastRefresh({
-    storage: options.storage ?? new MemoryStorage(),
+    storage,
+    workbookStorage: options.workbookStorage ?? storage,
     workbookKeys: {
       list: () =>
         fetchedAt.map((_, i) => ({ id: `key-${i}`, environment: "live", product: "energy_price" })) as never,
@@ -86,6 +90,27 @@ test("a release seen is remembered by the next session; what is not a time is le
   const planted = lastRefresh({ storage, fetchedAt: [AFTER] });
   await planted.load();
   expect(planted.due()).toBe(false);
+});
+
+test("each workbook has its own last refresh; a release seen counts for every workbook", async () => {
+  const computer = new MemoryStorage();
+  const [bookA, bookB] = [new MemoryStorage(), new MemoryStorage()];
+  const a = lastRefresh({ storage: computer, workbookStorage: bookA, fetchedAt: [AFTER] });
+  await a.load();
+  await a.record(AFTER);
+  // Workbook B, fetched before the release and never refreshed, is still due for it.
+  const b = lastRefresh({ storage: computer, workbookStorage: bookB, fetchedAt: [BEFORE] });
+  await b.load();
+  expect(b.at()).toBeNull();
+  expect(b.due()).toBe(true);
+  // A release a catalog read showed (off the calendar) is news for A too.
+  a.releaseSeen("live", "energy_price", AFTER + 60_000);
+  await new Promise((resolve) => setImmediate(resolve));
+  const aAgain = lastRefresh({ storage: computer, workbookStorage: bookA, fetchedAt: [AFTER] });
+  await aAgain.load();
+  expect(aAgain.at()).toBe(AFTER);
+  expect(aAgain.due()).toBe(true);
+  expect(await computer.get(LAST_REFRESH_STORAGE_KEY)).toBeUndefined();
 });
 
 test("a stored value that is not a time reads as never refreshed", async () => {
