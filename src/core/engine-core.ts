@@ -199,6 +199,7 @@ export class EngineCore implements Engine {
       sync: this.seriesSync,
       workbookKeys: this.workbookKeys,
       latestReleaseOut: () => this.latestReleaseOut(),
+      now,
       log,
     });
     this.server = new SeriesServer({

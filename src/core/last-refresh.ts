@@ -26,6 +26,8 @@ export interface LastRefreshOptions {
    * before the service answers again, the one before (the new data is not out yet).
    */
   latestReleaseOut: () => number;
+  /** The engine's clock: a stored time later than now is not believed. */
+  now: () => number;
   log?: Logger;
 }
 
@@ -41,7 +43,10 @@ export class LastRefresh {
       this.options.workbookStorage.get<unknown>(LAST_REFRESH_STORAGE_KEY),
       this.options.storage.get<unknown>(RELEASES_SEEN_STORAGE_KEY),
     ]);
-    if (typeof stored === "number") this.last = stored;
+    // The workbook came from someone's file: a time later than now (which would hide every
+    // coming release) counts as never refreshed.
+    if (typeof stored === "number" && Number.isFinite(stored) && stored <= this.options.now())
+      this.last = stored;
     // Only times are taken from storage; anything else in it is left out.
     if (typeof seen === "object" && seen !== null && !Array.isArray(seen)) {
       for (const [scope, at] of Object.entries(seen)) {

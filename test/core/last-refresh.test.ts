@@ -9,6 +9,7 @@ import { MemoryStorage } from "../../src/core/storage";
 const RELEASE_OUT = Date.parse("2026-11-04T06:00:00Z");
 const BEFORE = RELEASE_OUT - 86_400_000;
 const AFTER = RELEASE_OUT + 3_600_000;
+const NOW = AFTER + 7 * 86_400_000;
 
 function lastRefresh(options: {
   storage?: MemoryStorage;
@@ -34,6 +35,7 @@ function lastRefresh(options: {
       },
     },
     latestReleaseOut: () => RELEASE_OUT,
+    now: () => NOW,
     ...(options.log ? { log: options.log } : {}),
   });
 }
@@ -113,12 +115,17 @@ test("each workbook has its own last refresh; a release seen counts for every wo
   expect(await computer.get(LAST_REFRESH_STORAGE_KEY)).toBeUndefined();
 });
 
-test("a stored value that is not a time reads as never refreshed", async () => {
+test.each<[string, unknown]>([
+  ["not a time", "yesterday"],
+  ["a time later than now (a workbook's file could say so: no release would ever be offered)", NOW + 1],
+  ["not a finite number", Number.POSITIVE_INFINITY],
+])("a stored value that is %s reads as never refreshed", async (_case, stored) => {
   const storage = new MemoryStorage();
-  await storage.set(LAST_REFRESH_STORAGE_KEY, "yesterday");
-  const last = lastRefresh({ storage });
+  await storage.set(LAST_REFRESH_STORAGE_KEY, stored);
+  const last = lastRefresh({ storage, fetchedAt: [BEFORE] });
   await last.load();
   expect(last.at()).toBeNull();
+  expect(last.due()).toBe(true);
 });
 
 test("a recorded refresh is kept in storage for the next session", async () => {
