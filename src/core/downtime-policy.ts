@@ -37,6 +37,16 @@ export class DowntimePolicy {
     return { ...scheduled, reachability };
   }
 
+  /**
+   * The service answered at `at`, before this session (a catalog read kept in storage): a
+   * restart on release day must not close the service again once an answer told the release
+   * is out. The calendar counts it only when it falls in today's release downtime.
+   */
+  answeredBefore(at: number): void {
+    if (at > this.parts.now()) return;
+    if (this.releaseDoneAt === undefined || at > this.releaseDoneAt) this.releaseDoneAt = at;
+  }
+
   /** The service answered: on release day that means the release is out (data calls may go). */
   noteServiceAnswered(): void {
     const state = this.state();

@@ -532,6 +532,11 @@ export class EngineCore implements Engine {
         }
       }),
     );
+    // A catalog read before a restart was an answer: on release day it told the release is out.
+    const answeredAt = Math.max(
+      ...PRODUCTS.map((product) => this.catalogStore.fetchedAt(product) ?? -Infinity),
+    );
+    if (Number.isFinite(answeredAt)) this.downtime.answeredBefore(answeredAt);
     this.loaded = true;
   }
 

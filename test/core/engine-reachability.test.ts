@@ -216,6 +216,38 @@ test("on release day, once the service answered, a 503 is a passing failure: ret
   expect(serviceCondition(engine.serviceState())).toMatchObject({ kind: "up" });
 });
 
+test.each<[string, string, boolean]>([
+  ["a restart after the release came out keeps the service open", "2026-12-03T19:00:00Z", true],
+  // A catalog read the day before says nothing of today's release.
+  ["a catalog read the day before does not open release day", "2026-12-02T18:00:00Z", false],
+])("on release day, %s", async (_case, readAt, open) => {
+  const pcd = fakePcd([
+    { code: CODE, coverage: "Germany", lastAvailableFinal: "2026-09", updatedAt: "2026-10-05" },
+  ]);
+  const storage = new MemoryStorage();
+  const engineOn = async (): Promise<Engine> => {
+    const engine = createEngine(
+      { fetch: pcd.fetch, storage, clock: { now: () => Date.now() } },
+      { settings: { baseUrl: BASE_URL, authUrl: AUTH_URL } },
+    );
+    await engine.ready();
+    return engine;
+  };
+  // The catalogs are read (the service answers) at readAt; Excel restarts at 20:00 UTC on release day.
+  jest.setSystemTime(Date.parse(readAt));
+  const before = await engineOn();
+  const signingIn = before.signIn("analyst@example.com", "secret");
+  await jest.advanceTimersByTimeAsync(1_000);
+  await signingIn;
+  // The user's refresh reads the catalogs first (on release day, the one call PCD makes).
+  expect(await settle(before.refreshAll())).toMatchObject({ status: "fulfilled" });
+  expect(serviceCondition(before.serviceState()).kind).toBe("up");
+  await jest.advanceTimersByTimeAsync(1_000);
+  jest.setSystemTime(Date.parse("2026-12-03T20:00:00Z"));
+  const after = await engineOn();
+  expect(serviceCondition(after.serviceState()).kind).toBe(open ? "up" : "release");
+});
+
 test("the outage probe runs on the engine's injected scheduler, not on the host's timers", async () => {
   const pcd = fakePcd([
     { code: CODE, coverage: "Germany", lastAvailableFinal: "2026-09", updatedAt: "2026-10-05" },
