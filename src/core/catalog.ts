@@ -302,6 +302,24 @@ export class Catalog {
     );
   }
 
+  /**
+   * Why the product's catalog is still older than the latest release now out (undefined: it
+   * is not). Its read failed or was held back, and its records would make last month's data
+   * look current: the data is then served as stale, with this as the cause.
+   */
+  olderThanRelease(product: ProductId): PcdError | undefined {
+    const fetchedAt = this.fetchedAt(product);
+    if (fetchedAt === null || !this.predatesRelease(fetchedAt, this.options.now())) return undefined;
+    const failed = this.lastCall.get(`${this.options.environment()}|${product}`)?.error;
+    const why = failed ? `: ${failed.message.replace(/\.$/, "")}` : "";
+    return new PcdError(
+      failed?.kind ?? "network",
+      `The catalog of ${product} has not been read since the monthly release came out${why}. ` +
+        `The data shown is as of ${formatTime(fetchedAt)} and may be last month's; PCD reads the catalog again.`,
+      failed?.details ?? {},
+    );
+  }
+
   /** True when a catalog read at `fetchedAt` was read before the latest release came out. */
   private predatesRelease(fetchedAt: number, now: number): boolean {
     // Asked per cell: the release's start is worked out once per clock reading.

@@ -19,7 +19,7 @@ import { planSync } from "./sync-planner";
 
 export interface SeriesServerParts {
   cache: DataCache;
-  catalog: Pick<Catalog, "find" | "isCurrent">;
+  catalog: Pick<Catalog, "find" | "isCurrent" | "olderThanRelease">;
   sync: Pick<SeriesSync, "plan" | "bring" | "context">;
   now(): number;
   environment(): ServiceEnvironment;
@@ -70,8 +70,16 @@ export class SeriesServer {
     const { environment } = requestKey;
     const info = parts.catalog.find(request.info.code) ?? request.info;
     const cached = parts.cache.get(request.key);
-    if (cached && parts.sync.plan(request, need, info).action === "none")
+    if (cached && parts.sync.plan(request, need, info).action === "none") {
+      // A catalog still older than the release (its read failed or was held back) makes the
+      // cache look current: the data is shown as stale, so the cell says so and tries again.
+      const outdated = parts.catalog.olderThanRelease(info.product);
+      if (outdated) {
+        const cause = parts.downtimeError(info.code, true) ?? outdated;
+        return new Promise((resolve) => resolve(this.toData(cached, info, cause)));
+      }
       return new Promise((resolve) => resolve(this.serve(requestKey, info, need)));
+    }
 
     let blocked: PcdError | undefined;
     if (environment !== parts.environment()) {

@@ -1,5 +1,6 @@
 // Engine.serveNow: the synchronous answer of the cell fast path, and when it declines.
 import { CATALOG_MAX_AGE_MS } from "../../src/core/catalog";
+import { PcdError } from "../../src/core/errors";
 import type { KeyValueStorage } from "../../src/core/environment";
 import { MemoryStorage } from "../../src/core/storage";
 import { toStoredRequestKey } from "../../src/core/request-key";
@@ -95,6 +96,43 @@ describe("serveNow", () => {
     expect((await h.engine.refreshAll()).requestsUsed).toBe(0);
     expect(h.service.dataCalls()).toHaveLength(calls);
     expect(h.engine.serveNow?.(CODE, null, null, LATEST_ONLY)?.lastFinal).toBe("2026-11");
+  });
+
+  test("once a release is out, a catalog that cannot be read again leaves the cached data shown as stale, not current", async () => {
+    const h = harness();
+    const request = await h.engine.resolve(CODE, null, null);
+    expect((await h.engine.getSeries(request, LATEST_ONLY)).staleBecause).toBeUndefined();
+    h.schedule.previousReleaseStart = h.schedule.releaseStart;
+    h.schedule.releaseStart = h.clock.now + 3_600_000;
+    h.clock.now += 2 * 3_600_000;
+    h.service.updateSeries(CODE, { lastAvailableFinal: "2026-11", updatedAt: "2026-12-03" });
+    let failing = true;
+    h.service.failWith((call) =>
+      failing && call.operation === "series_info"
+        ? new PcdError(
+            "server",
+            "The service is failing: it answered HTTP 502 (bad gateway) to Series Info.",
+            {
+              status: 502,
+            },
+          )
+        : undefined,
+    );
+    const shown = await h.engine.getSeries(await h.engine.resolve(CODE, null, null), LATEST_ONLY);
+    // Last month's value, said to be stale with the cause: never shown as the latest release.
+    expect(shown.lastFinal).toBe("2026-10");
+    expect(shown.staleBecause?.message).toMatch(
+      /^The catalog of energy_price has not been read since the monthly release came out: The service is failing: it answered HTTP 502 \(bad gateway\) to Series Info\. The data shown is as of .* and may be last month's; PCD reads the catalog again\.$/,
+    );
+    expect(shown.staleBecause?.kind).toBe("server");
+    expect(h.service.dataCalls()).toHaveLength(1);
+    // The service answers again: the next look reads the catalog and buys the new month once.
+    failing = false;
+    h.clock.now += 60 * 60_000;
+    const after = await h.engine.getSeries(await h.engine.resolve(CODE, null, null), LATEST_ONLY);
+    expect(after.lastFinal).toBe("2026-11");
+    expect(after.staleBecause).toBeUndefined();
+    expect(h.service.dataCalls()).toHaveLength(2);
   });
 
   test("records the key and its need for refresh-all, as getSeries does", async () => {
