@@ -45,6 +45,12 @@ export interface CacheEntry {
   valuesAsOf: string | null;
   /** Series Info updated_at when History last answered. */
   historyAsOf: string | null;
+  /**
+   * Series Info updated_at of a history revision (series_hist_changed) seen while the cached
+   * History predated it and was not bought again (another cell read the series, or the call
+   * failed). The flag is gone at the next release; this keeps History due until it is bought.
+   */
+  historyRevisedAt?: string | null;
 }
 
 const PointSchema = v.object({ month: v.pipe(v.string(), v.regex(/^\d{4}-\d{2}$/)), value: v.number() });
@@ -69,6 +75,7 @@ const CacheEntrySchema = v.object({
   ),
   valuesAsOf: v.optional(v.nullable(v.string())),
   historyAsOf: v.optional(v.nullable(v.string())),
+  historyRevisedAt: v.optional(v.nullable(v.string())),
   /** Written by versions before coverage: History merged, the Values call that followed failed. */
   pendingValues: v.optional(v.boolean()),
 });

@@ -25,6 +25,7 @@ import { windowStart, type SeriesNeed } from "./series-need";
 import type { DataCallOperation } from "./service-client";
 import {
   catalogStamp,
+  historyRevisedSince,
   isRevised,
   planSync,
   reaches,
@@ -308,6 +309,7 @@ export class SeriesSync {
         ? current.covered.filter((range) => range.from === null)
         : (current?.covered ?? []);
     const points = mergeAnswer(current, answer, source);
+    const historyAsOf = source === "history" ? info.updatedAt : (current?.historyAsOf ?? null);
     const answered = complete ? answeredRange(answer, source, info) : monthsHeld(answer);
     const covered: CoveredRange[] = answered ? addRange(kept, answered) : [...kept];
     const finals = withinCoverage(points.finals, covered);
@@ -326,13 +328,29 @@ export class SeriesSync {
       catalogUpdatedAt: info.updatedAt,
       covered,
       valuesAsOf: windowReached ? catalogStamp(info) : (current?.valuesAsOf ?? null),
-      historyAsOf: source === "history" ? info.updatedAt : (current?.historyAsOf ?? null),
+      historyAsOf,
+      historyRevisedAt: pendingRevision(current, historyAsOf, info),
     };
     const changed = pointsDiffer(current, { finals, forecasts: entry.forecasts });
     await this.options.cache.put(entry);
     if (changed) this.options.changes.changed(key);
     return changed;
   }
+}
+
+/**
+ * The history revision the entry's History has not caught up with (null: none): one the
+ * catalog shows now, or one recorded before; History bought since then settles it.
+ */
+function pendingRevision(
+  current: CacheEntry | undefined,
+  historyAsOf: string | null,
+  info: SeriesInfo,
+): string | null {
+  const seen = historyRevisedSince({ historyAsOf }, info);
+  const recorded = current?.historyRevisedAt ?? null;
+  const latest = seen !== null && (recorded === null || seen > recorded) ? seen : recorded;
+  return latest !== null && historyAsOf !== null && historyAsOf < latest ? latest : null;
 }
 
 /**

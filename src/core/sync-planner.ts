@@ -32,7 +32,7 @@ export type SyncCause =
 /** What the planner needs from a cache entry. */
 export type SyncState = Pick<
   CacheEntry,
-  "lastFinal" | "catalogUpdatedAt" | "covered" | "valuesAsOf" | "historyAsOf"
+  "lastFinal" | "catalogUpdatedAt" | "covered" | "valuesAsOf" | "historyAsOf" | "historyRevisedAt"
 >;
 
 export type SyncInfo = Pick<SeriesInfo, "updatedAt" | "lastAvailableFinal" | "seriesHistChanged">;
@@ -64,6 +64,25 @@ export function isRevised(entry: Pick<CacheEntry, "catalogUpdatedAt">, info: Syn
     info.updatedAt !== null &&
     (entry.catalogUpdatedAt === null || info.updatedAt > entry.catalogUpdatedAt)
   );
+}
+
+/**
+ * The catalog's updated_at when it says the history was revised after the cached History
+ * was bought (series_hist_changed), else null.
+ */
+export function historyRevisedSince(entry: Pick<CacheEntry, "historyAsOf">, info: SyncInfo): string | null {
+  return entry.historyAsOf !== null &&
+    info.seriesHistChanged === true &&
+    info.updatedAt !== null &&
+    info.updatedAt > entry.historyAsOf
+    ? info.updatedAt
+    : null;
+}
+
+/** A revision recorded on the entry that its History still predates. */
+function historyStillRevised(entry: Pick<CacheEntry, "historyAsOf" | "historyRevisedAt">): boolean {
+  const revisedAt = entry.historyRevisedAt ?? null;
+  return revisedAt !== null && entry.historyAsOf !== null && entry.historyAsOf < revisedAt;
 }
 
 /** The first month index a need reads before the window (-Infinity = the series' first). */
@@ -127,23 +146,18 @@ export function planSync(
   }
 
   // A revision makes cached History stale: cells reading months before the window buy it
-  // again (the window is bought again anyway, its updated_at moved).
+  // again (the window is bought again anyway, its updated_at moved). One seen before and not
+  // bought yet stays due after a later release has cleared the catalog's flag.
   const revised = isRevised(entry, info);
-  const historyRevised =
-    entry.historyAsOf !== null &&
-    info.seriesHistChanged === true &&
-    info.updatedAt !== null &&
-    info.updatedAt > entry.historyAsOf;
+  const pendingRevision = historyStillRevised(entry) ? (entry.historyRevisedAt ?? null) : null;
+  const historyRevised = historyRevisedSince(entry, info) !== null || pendingRevision !== null;
   const needHistory = historyWanted && (revised || historyRevised || !historyHeld(entry, info, need));
   const needValues = parts.window && !windowFresh(entry, info);
   if (!needHistory && !needValues) return FRESH;
   const action = actionOf(needHistory, needValues, context);
-  if (revised) {
-    return {
-      action,
-      cause: "revision",
-      reason: `history revised (updated ${info.updatedAt ?? "(date unknown)"})${noHistoryNote}`,
-    };
+  if (revised || (needHistory && pendingRevision !== null)) {
+    const updated = revised ? (info.updatedAt ?? "(date unknown)") : pendingRevision;
+    return { action, cause: "revision", reason: `history revised (updated ${updated})${noHistoryNote}` };
   }
 
   const behind =

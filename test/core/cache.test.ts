@@ -23,6 +23,15 @@ describe("DataCache", () => {
     expect(await storage.keys()).toContain(`${DATA_KEY_PREFIX}live|energy_price|1-1-1|default|default`);
   });
 
+  test("a history revision not bought yet is kept through a restart", async () => {
+    const storage = new MemoryStorage();
+    const revised = { ...entry("revised"), historyAsOf: "2026-11-04", historyRevisedAt: "2026-12-03" };
+    await new DataCache(storage).put(revised);
+    const reopened = new DataCache(storage);
+    await reopened.load();
+    expect(reopened.get("revised")).toEqual(revised);
+  });
+
   test("entries are stored as runs of month indexes and a column of values; entries stored as texts, flat arrays or one object per month still load", async () => {
     const storage = new MemoryStorage();
     await new DataCache(storage).put(entry("columns", 2));
