@@ -48,6 +48,8 @@ export interface DataLimitsParts {
 
 export class DataLimitsKeeper {
   private readonly fetching = new Map<string, Promise<DataLimits>>();
+  /** Counts sign-ins: a reading started under an earlier one is not this account's. */
+  private session = 0;
   /** Per environment|product: when its last read failed, how, and how many failed in a row. */
   private readonly failed = new Map<string, { at: number; error: unknown; failures: number }>();
   /** Products whose limits were read ahead this session (cleared at sign-in). */
@@ -62,8 +64,14 @@ export class DataLimitsKeeper {
     this.failed.clear();
   }
 
-  /** A new account may have other allowances: read ahead again. */
+  /**
+   * A new account may have other allowances: read ahead again. A reading still on its way
+   * belongs to the account before: it is neither recorded nor handed to anyone who asks now.
+   */
   newSession(): void {
+    this.session += 1;
+    this.fetching.clear();
+    this.failed.clear();
     this.readAheadDone.clear();
     for (const cancel of this.settling.values()) cancel();
     this.settling.clear();
@@ -216,15 +224,19 @@ export class DataLimitsKeeper {
     ) {
       return Promise.reject(failed.error);
     }
-    const fetching = (async () => {
+    const session = this.session;
+    const fetching: Promise<DataLimits> = (async () => {
       let limits: DataLimits;
       const reading = this.parts.ledger.readStarted(environment, product);
       try {
         limits = await this.parts.read(product);
       } catch (error) {
+        if (session !== this.session) return this.fetch(environment, product, userAsked);
         this.failed.set(scope, { at: this.parts.now(), error, failures: (failed?.failures ?? 0) + 1 });
         throw error;
       }
+      // Another account signed in meanwhile: its own reading answers whoever waited on this one.
+      if (session !== this.session) return this.fetch(environment, product, userAsked);
       this.failed.delete(scope);
       const before = this.shown(environment, product);
       this.parts.ledger.record(environment, product, limits, reading);
@@ -233,7 +245,9 @@ export class DataLimitsKeeper {
       if (this.shown(environment, product) !== before) this.parts.limitsChanged();
       this.settleLater(environment, product);
       return this.parts.ledger.limitsOf(environment, product) ?? {};
-    })().finally(() => this.fetching.delete(scope));
+    })().finally(() => {
+      if (this.fetching.get(scope) === fetching) this.fetching.delete(scope);
+    });
     this.fetching.set(scope, fetching);
     return fetching;
   }

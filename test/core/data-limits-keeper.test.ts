@@ -244,6 +244,30 @@ describe("reading ahead", () => {
     expect(reads).toEqual(["commodity_price"]);
   });
 
+  test("a reading on its way when another account signs in is not that account's: it reads its own", async () => {
+    const { keeper, ledger, reads, answers } = setup();
+    const asked = keeper.limitsOf("energy_price");
+    // The first account's reading is on its way (its answer is composed); another account signs in.
+    answers.set("energy_price", { Germany: { remaining: 12, total: 20 } });
+    ledger.clear();
+    keeper.newSession();
+    expect(await asked).toEqual({ Germany: { remaining: 12, total: 20 } });
+    expect(ledger.limitsOf("live", "energy_price")).toEqual({ Germany: { remaining: 12, total: 20 } });
+    expect(reads).toEqual(["energy_price", "energy_price"]);
+  });
+
+  test("the account before's failed readings do not hold back the next account's", async () => {
+    const { keeper, reads, answers } = setup();
+    answers.set("energy_price", new PcdError("server", "HTTP 500"));
+    await expect(keeper.limitsOf("energy_price")).rejects.toThrow("HTTP 500");
+    await expect(keeper.limitsOf("energy_price")).rejects.toThrow("HTTP 500");
+    expect(reads).toHaveLength(1);
+    answers.set("energy_price", { Germany: { remaining: 12, total: 20 } });
+    keeper.newSession();
+    expect(await keeper.limitsOf("energy_price")).toEqual({ Germany: { remaining: 12, total: 20 } });
+    expect(reads).toHaveLength(2);
+  });
+
   test("a new session reads ahead again", async () => {
     const { keeper, reads, clock } = setup();
     keeper.readAhead("energy_price");
