@@ -162,13 +162,19 @@ test("after a network drop the engine learns the service is back by itself (a Da
   expect(probes()).toBe(after);
 });
 
-test("signing out in an outage stops the probe: no session, nothing to call with", async () => {
+/** An engine that met an outage (a data call got no answer), then was signed out. */
+async function signedOutInOutage(): Promise<{ engine: Engine; pcd: FakePcd }> {
   const { engine, pcd } = await start();
   await settle(engine.catalog("energy_price"));
   const request = await engine.resolve(CODE, null, null);
   pcd.mode = "down";
   await settle(engine.getSeries(request));
   await engine.signOut();
+  return { engine, pcd };
+}
+
+test("signing out in an outage stops the probe: no session, nothing to call with", async () => {
+  const { engine, pcd } = await signedOutInOutage();
   const probes = (): number => pcd.urls.filter((url) => url.endsWith("/data_limits")).length;
   const before = probes();
   await jest.advanceTimersByTimeAsync(3 * 3_600_000);
@@ -177,12 +183,7 @@ test("signing out in an outage stops the probe: no session, nothing to call with
 });
 
 test("signing in after an outage seen before signing out probes again: the outage ends once the service answers", async () => {
-  const { engine, pcd } = await start();
-  await settle(engine.catalog("energy_price"));
-  const request = await engine.resolve(CODE, null, null);
-  pcd.mode = "down";
-  await settle(engine.getSeries(request));
-  await engine.signOut();
+  const { engine, pcd } = await signedOutInOutage();
   const condition = () => serviceCondition(engine.serviceState(), engine.authStatus().signedIn);
   // Signed out, nothing calls: the outage seen is told as not being retried.
   expect(condition()).toMatchObject({ kind: "unreachable", retrying: false });
