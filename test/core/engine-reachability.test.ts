@@ -174,7 +174,7 @@ async function signedOutInOutage(): Promise<{ engine: Engine; pcd: FakePcd }> {
 }
 
 test("signing out in an outage stops the probe: no session, nothing to call with", async () => {
-  const { engine, pcd } = await signedOutInOutage();
+  const { pcd } = await signedOutInOutage();
   const probes = (): number => pcd.urls.filter((url) => url.endsWith("/data_limits")).length;
   const before = probes();
   await jest.advanceTimersByTimeAsync(3 * 3_600_000);
