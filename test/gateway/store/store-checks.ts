@@ -435,7 +435,7 @@ export function storeChecks(subject: () => StoreUnderTest): void {
       heldId(await store().holds.hold(request([["PPI", 5]])));
     });
 
-    test("an expired hold (its instance stopped) counts no more and is deleted", async () => {
+    test("an expired hold (its instance crashed) counts no more and is deleted", async () => {
       heldId(await store().holds.hold(request([["PPI", 5]])));
       const later = {
         at: new Date("2026-11-15T12:30:00.000Z"),
