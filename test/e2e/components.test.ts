@@ -2,7 +2,7 @@
 // engine with its schedule, refresh and reachability scripted (test/e2e/harness): the refresh offer after a release, the automatic refresh,
 // a failed refresh, the refresh cost, release-day downtime, sign-out and clearing the cache.
 import type { Browser, Locator, Page } from "playwright-core";
-import { launchChromium } from "./support/browser";
+import { launchChromium, newTestContext } from "./support/browser";
 import { KeptPages, type HeldPage } from "./support/kept-pages";
 import { screenshot } from "./support/preview-fixture";
 import { serveFolder, type StaticServer } from "../../scripts/static-server";
@@ -387,7 +387,8 @@ describe("outage, usage and summaries tell what happened", () => {
         cost: [],
         totalRequests: 0,
         overBudget: [],
-        closed: { reason: "release", until: Date.parse("2026-12-04T04:00:00Z") },
+        // The harness's preview says closed until then, as the engine's does.
+        closed: { reason: "release", until: Date.now() + 120.5 * 60_000 },
       },
       refreshFails:
         "The service is down for the monthly data release until 22:00 US Central Time at the latest; no refresh can run until then, and nothing in the workbook was changed.",
@@ -471,6 +472,48 @@ describe("outage, usage and summaries tell what happened", () => {
 });
 
 describe("cost preview", () => {
+  test("a maintenance that ends off the hour: its sentence goes at its end, and the cost shows", async () => {
+    // Ten o'clock, the maintenance until half past: the hourly re-plan would come at eleven.
+    const now = Date.parse("2026-11-10T10:00:00Z");
+    const setup: HarnessSetup = {
+      service: { available: false, reason: "maintenance", untilInMinutes: 30 },
+      plan: {
+        items: [],
+        cost: [],
+        totalRequests: 0,
+        overBudget: [],
+        closed: { reason: "maintenance", until: now + 30 * 60_000 },
+      },
+    };
+    // A context of its own: its clock is the test's, not the real one the kept pages run on.
+    const context = await newTestContext(browser, { viewport: { width: 360, height: 900 } });
+    try {
+      await context.clock.install({ time: now });
+      await context.clock.resume();
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(error.message));
+      await page.goto(`${site.url}/index.html?setup=${encodeURIComponent(JSON.stringify(setup))}`);
+      const pane = page.locator("#root");
+      await pane.getByRole("tab", { name: "Usage" }).click();
+      await pane.getByTestId("refresh-cost-closed").waitFor();
+      expect(await pane.getByTestId("refresh-cost-closed").textContent()).toMatch(
+        /^No refresh can run during the maintenance \(until /,
+      );
+      const plansBefore = await engineValue<number>(page, "plans");
+      await page.clock.fastForward(31 * 60_000);
+      await pane.getByTestId("refresh-cost-closed").waitFor({ state: "detached" });
+      await pane
+        .getByText("Refreshing now costs no data requests: the workbook has no PCD data yet.")
+        .waitFor();
+      // One preview for the end, not one more when the new preview drops the end.
+      expect(await engineValue<number>(page, "plans")).toBe(plansBefore + 1);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   test("says as of when, and that a release since may cost more", async () => {
     const { page, pane } = await mount({
       plan: {

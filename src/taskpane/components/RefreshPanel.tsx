@@ -18,6 +18,7 @@ import { PREVIEW_CATALOG_MAX_AGE_MS } from "../../core/refresh";
 import { useMetaVersion } from "../hooks/use-meta-version";
 import { useNow } from "../hooks/use-now";
 import { useRefreshState } from "../hooks/use-refresh-state";
+import { useTickAt } from "../hooks/use-tick-at";
 import { describeError } from "../messages";
 import { usePaneServices } from "../pane-services";
 import { useRefreshOrigin } from "../refresh-origin";
@@ -45,11 +46,15 @@ export function RefreshPanel(): React.JSX.Element {
   const [rechecks, setRechecks] = useState(0);
   // Only a check the user asked for is shown as checking (re-plans on change events are quiet).
   const [rechecking, setRechecking] = useState(false);
+  // Re-planned when the downtime the plan shows ends, so that "No refresh can run" goes then.
+  const [closedUntil, setClosedUntil] = useState<number | undefined>(undefined);
+  const downtimeEnded = useTickAt(closedUntil);
   const plan = useLoad(() => {
     const recheck = recheckAsked.current;
     recheckAsked.current = false;
     return engine.planRefresh({ recheck });
-  }, [engine, metaVersion, state.status, minutes, rechecks]);
+  }, [engine, metaVersion, state.status, minutes, rechecks, downtimeEnded]);
+  useEffect(() => setClosedUntil(plan.value?.closed?.until), [plan.value]);
   useEffect(() => {
     if (plan.status !== "loading") setRechecking(false);
   }, [plan.status]);
