@@ -2,6 +2,7 @@
 import { timingSafeEqual } from "node:crypto";
 import type { SqlDatabase } from "../database/sql-database";
 import type { ApiKey, ApiKeyStore } from "./gateway-store";
+import { SharedLookups } from "./shared-lookups";
 
 interface ApiKeyRow {
   name: string;
@@ -26,6 +27,7 @@ function sameHash(a: string, b: string): boolean {
 }
 
 export function sqlApiKeyStore(database: SqlDatabase): ApiKeyStore {
+  const byName = new SharedLookups<ApiKey | null>();
   return {
     async add(name, secretHash, { budget, at }) {
       if (budget !== null && (!Number.isSafeInteger(budget) || budget < 0)) {
@@ -53,11 +55,14 @@ export function sqlApiKeyStore(database: SqlDatabase): ApiKeyStore {
     async list() {
       return (await database.query<ApiKeyRow>(`select ${COLUMNS} from api_keys order by name`)).map(toApiKey);
     },
-    async find(name) {
-      const [row] = await database.query<ApiKeyRow>(`select ${COLUMNS} from api_keys where name = $1`, [
-        name,
-      ]);
-      return row === undefined ? null : toApiKey(row);
+    // Every request of a key's scripts asks this (member-access.ts).
+    find(name) {
+      return byName.get(name, async () => {
+        const [row] = await database.query<ApiKeyRow>(`select ${COLUMNS} from api_keys where name = $1`, [
+          name,
+        ]);
+        return row === undefined ? null : toApiKey(row);
+      });
     },
     async verify(secretHash) {
       // Every working key's hash is compared in constant time (a team has a handful of keys),

@@ -3,6 +3,7 @@ import type { SqlDatabase } from "../database/sql-database";
 import { normaliseEmail } from "../members/member-email";
 import { MEMBER_PASSWORDS, NO_PASSWORD, type PasswordHashing } from "../members/password-hash";
 import type { Member, MemberStore } from "./gateway-store";
+import { SharedLookups } from "./shared-lookups";
 
 interface MemberRow {
   email: string;
@@ -24,6 +25,7 @@ export function sqlMemberStore(
   database: SqlDatabase,
   passwords: PasswordHashing = MEMBER_PASSWORDS,
 ): MemberStore {
+  const withCredentials = new SharedLookups<Member | null>();
   const find = async (email: string): Promise<Member | null> => {
     const [row] = await database.query<MemberRow>(`select ${COLUMNS} from members where email = $1`, [
       normaliseEmail(email),
@@ -65,12 +67,16 @@ export function sqlMemberStore(
       );
       return row?.credentials_id ?? null;
     },
-    async findWithCredentials(email, credentials) {
-      const [row] = await database.query<MemberRow>(
-        `select ${COLUMNS} from members where email = $1 and credentials_id = $2`,
-        [normaliseEmail(email), credentials],
-      );
-      return row === undefined ? null : toMember(row);
+    // Every data request asks this (member-access.ts).
+    findWithCredentials(email, credentials) {
+      const normalised = normaliseEmail(email);
+      return withCredentials.get(`${normalised}\n${credentials}`, async () => {
+        const [row] = await database.query<MemberRow>(
+          `select ${COLUMNS} from members where email = $1 and credentials_id = $2`,
+          [normalised, credentials],
+        );
+        return row === undefined ? null : toMember(row);
+      });
     },
     async verify(email, password) {
       const [row] = await database.query<MemberRow & { password_hash: string }>(
