@@ -10,6 +10,7 @@ import {
   type ServiceUnderTest,
 } from "./support/team";
 import type { RunningGateway } from "../../src/gateway/gateway-app";
+import { until } from "../support/until";
 
 const PASSWORD = "correct horse battery staple";
 
@@ -254,6 +255,87 @@ test("a gateway that stops releases what its requests in flight hold of members'
   expect(await heldNow()).toBe(0);
   for (const fail of heldCalls) fail();
   await asked;
+});
+
+test("keys another member is buying cost a member nothing of their budget: joined, not held", async () => {
+  const own = memoryStore();
+  await own.members.save("ann@example.com", PASSWORD, { budget: null, admin: false });
+  await own.members.save("jo@example.com", PASSWORD, { budget: 2, admin: false });
+  let dataCallSent: () => void = () => undefined;
+  const dataCall = new Promise<void>((resolve) => (dataCallSent = resolve));
+  let answerDataCall: () => void = () => undefined;
+  const answering = new Promise<void>((resolve) => (answerDataCall = resolve));
+  // The service answers ann's data call once the test lets it.
+  const team = await startTeamGateway(service, own, {
+    upstream: {
+      base: service.emulator.url,
+      auth: service.emulator.url,
+      credentials: { username: service.emulator.username, password: service.emulator.password },
+      now: service.now,
+      fetch: async (input, init) => {
+        if (String(input).includes("/export/series/")) {
+          dataCallSent();
+          await answering;
+        }
+        return fetch(input, init);
+      },
+    },
+  });
+  try {
+    const tokenAt = async (username: string): Promise<string> => {
+      const response = await fetch(`${team.url}/auth/access_token/v1`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ username, password: PASSWORD }),
+      });
+      return ((await response.json()) as { access_token: string }).access_token;
+    };
+    const ask = async (path: string, token: string) => {
+      const response = await fetch(`${team.url}/api${path}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return { status: response.status, text: await response.text() };
+    };
+    const joined = async (): Promise<number> =>
+      Number(
+        /^pcd_gateway_coalesced_requests_total (\d+)/m.exec(
+          await (await fetch(`${team.url}/metrics`)).text(),
+        )?.[1] ?? 0,
+      );
+    const records = await catalogOf(service, "energy_price");
+    const dataset = records[100]?.coverage ?? "";
+    const three = records
+      .slice(100)
+      .filter((record) => record.coverage === dataset)
+      .slice(0, 3)
+      .map((record) => record.code);
+    expect(three).toHaveLength(3);
+    const [ann, jo] = await Promise.all([tokenAt("ann@example.com"), tokenAt("jo@example.com")]);
+    const annAsked = ask(`/energy_price/v1/export/series/${three.join(",")}`, ann);
+    await dataCall;
+    // Three keys over jo's budget of two, one of them asked twice: all of them ann's purchase.
+    let joAnswer: { status: number; text: string } | undefined;
+    const joAsked = ask(`/energy_price/v1/export/series/${[...three, three[0]].join(",")}`, jo).then(
+      (answer) => (joAnswer = answer),
+    );
+    await until(
+      async () => ({ joined: await joined(), jo: joAnswer?.status }),
+      (seen) => seen.joined >= 3 || seen.jo !== undefined,
+      "jo's request to join ann's purchase (or to be answered)",
+    );
+    expect(joAnswer).toBeUndefined();
+    answerDataCall();
+    const [annAnswer, joAnswered] = await Promise.all([annAsked, joAsked]);
+    expect(annAnswer.status).toBe(200);
+    expect(joAnswered.status).toBe(200);
+    expect((JSON.parse(joAnswered.text) as unknown[]).length).toBe(3);
+    const at = new Date(service.now());
+    expect(await own.audit.purchasedBy("ann@example.com", "energy_price", dataset, at)).toBe(3);
+    expect(await own.audit.purchasedBy("jo@example.com", "energy_price", dataset, at)).toBe(0);
+  } finally {
+    answerDataCall();
+    await team.close();
+  }
 });
 
 test("a removed member's token stops working at once", async () => {

@@ -117,6 +117,21 @@ export class PurchaseQueue {
 
   constructor(private readonly settings: PurchaseQueueSettings) {}
 
+  /**
+   * The outcomes of the items whose keys another request is buying now, joined (they cost this
+   * request nothing: the purchase is the other request's member's). Taken at once, before the
+   * caller awaits anything, so that what the caller then holds of a budget leaves them out.
+   */
+  joinUnderway(items: readonly PurchaseItem[]): Map<string, Promise<PurchaseOutcome>> {
+    const joined = new Map<string, Promise<PurchaseOutcome>>();
+    for (const item of items) {
+      const current = this.underway.get(item.key);
+      if (current !== undefined) joined.set(item.key, current);
+    }
+    if (joined.size > 0) this.settings.events?.coalesced?.(joined.size);
+    return joined;
+  }
+
   /** The outcome for each item's key; a key already under way is joined, not bought again. */
   async buy(
     member: string,

@@ -201,21 +201,27 @@ async function serveData(
   });
   const current = await keptAnswers(settings, items);
   const missing = items.filter((item) => !current.has(item.key));
+  // Keys another request is buying are joined: the member holds of the budget only what their
+  // own request buys, each key once (a code asked twice in one request is one purchase).
+  const joined = settings.purchases.joinUnderway(missing);
+  const toBuy = new Map<string, PurchaseItem>();
+  for (const item of missing) if (!joined.has(item.key)) toBuy.set(item.key, item);
 
   const needed = new Map<string, number>();
-  for (const item of missing) needed.set(item.dataset, (needed.get(item.dataset) ?? 0) + 1);
+  for (const item of toBuy.values()) needed.set(item.dataset, (needed.get(item.dataset) ?? 0) + 1);
   const hold = await settings.budgets.hold(member, product, needed);
   if ("refusal" in hold) return sendMessage(reply, 403, hold.refusal);
 
   let bought: Map<string, PurchaseOutcome>;
   try {
     const buying: Promise<Map<string, PurchaseOutcome>> =
-      missing.length > 0
-        ? settings.purchases.buy(member.email, product, operation, missing)
+      toBuy.size > 0
+        ? settings.purchases.buy(member.email, product, operation, [...toBuy.values()])
         : Promise.resolve(new Map());
     // The keys are with the queue (buy takes them before it awaits anything), or none is needed.
     reply.request.arrived?.();
     bought = await buying;
+    for (const [key, outcome] of joined) bought.set(key, await outcome);
   } finally {
     // Whatever was bought is in the audit now: the budget counts it from there.
     await hold.release();
