@@ -138,6 +138,8 @@ export async function buildGateway(settings: GatewaySettings): Promise<Gateway> 
   const served = new ServedWriter(settings.store.audit, (rows) => metrics.servedAuditLost(rows));
   // The audit rows of the last answers are written before the store may be closed.
   app.addHook("onClose", () => served.flushed());
+  // So are the purchases' audit rows the database refused until then.
+  app.addHook("onClose", () => purchases.stop());
   const budgets = new BudgetGuard(settings.store.holds, settings.now, () =>
     metrics.budgetHoldReleaseFailed(),
   );

@@ -1,6 +1,6 @@
 // The gateway's counters in Prometheus format (GET /metrics), through prom-client: one registry
 // per gateway, so two gateways in one process (tests) count apart.
-import { Counter, Histogram, Registry } from "prom-client";
+import { Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { ProductId } from "../core/model";
 import type { DataOperation, GatewayOperation } from "./gateway-operation";
 import type { PurchaseEvents } from "./purchase/purchase-queue";
@@ -43,8 +43,13 @@ export class GatewayMetrics {
   });
   private readonly purchaseStoreFailed = new Counter({
     name: "pcd_gateway_purchase_store_failures_total",
-    help: "Charged calls whose audit row or answers the database refused to keep (the answers were served), by what was lost.",
+    help: "Charged calls whose audit row (written again later) or answers the database refused to keep (the answers were served), by what was refused.",
     labelNames: ["kept"],
+    registers: [this.registry],
+  });
+  private readonly purchaseAuditWaiting = new Gauge({
+    name: "pcd_gateway_purchase_audit_waiting",
+    help: "Purchases whose audit row the database refused, waiting to be written again.",
     registers: [this.registry],
   });
   private readonly holdReleaseFailed = new Counter({
@@ -89,6 +94,7 @@ export class GatewayMetrics {
       },
       coalesced: (count: number) => this.coalesced.inc(count),
       storeFailed: (what: "purchase audit" | "answers") => this.purchaseStoreFailed.inc({ kept: what }),
+      auditWaiting: (count: number) => this.purchaseAuditWaiting.set(count),
     };
   }
 

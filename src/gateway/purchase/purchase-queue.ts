@@ -21,6 +21,7 @@ import { codesSegment, type RequestedCode } from "../codes-request";
 import type { DataOperation } from "../gateway-operation";
 import type { GatewayStore } from "../store/gateway-store";
 import { UpstreamSignInError, type Upstream, type UpstreamAnswer } from "../upstream/upstream-client";
+import { PurchaseAuditWriter } from "./purchase-audit-writer";
 
 export interface PurchaseItem {
   key: string;
@@ -55,6 +56,8 @@ export interface PurchaseEvents {
    * the answers were served all the same.
    */
   storeFailed?(what: "purchase audit" | "answers"): void;
+  /** Purchases whose audit row waits to be written again (purchase-audit-writer.ts). */
+  auditWaiting?(count: number): void;
   /** The service answered a code the catalog does not list: the catalog is behind. */
   unlisted?(product: ProductId): void;
 }
@@ -115,7 +118,24 @@ export class PurchaseQueue {
   /** When each member's keys last came (elapsed ms); entries older than the longest wait go. */
   private readonly membersSeen = new Map<string, number>();
 
-  constructor(private readonly settings: PurchaseQueueSettings) {}
+  private readonly audit: PurchaseAuditWriter;
+
+  constructor(private readonly settings: PurchaseQueueSettings) {
+    const events = settings.events;
+    this.audit = new PurchaseAuditWriter(
+      settings.store.audit,
+      settings.later ?? ((run, ms) => void setTimeout(run, ms).unref()),
+      {
+        refused: () => events?.storeFailed?.("purchase audit"),
+        waiting: (count) => events?.auditWaiting?.(count),
+      },
+    );
+  }
+
+  /** The gateway stops: the audit rows still waiting get one more try. */
+  stop(): Promise<void> {
+    return this.audit.stop();
+  }
 
   /**
    * The outcomes of the items whose keys another request is buying now, joined (they cost this
@@ -448,9 +468,7 @@ export class PurchaseQueue {
         operation,
         codes.map((code) => code.dataset),
       );
-      await this.settings.store.audit
-        .recordPurchase({ at, product, operation, codes })
-        .catch(() => this.settings.events?.storeFailed?.("purchase audit"));
+      await this.audit.record({ at, product, operation, codes });
     }
     await this.settings.store.answers
       .put(

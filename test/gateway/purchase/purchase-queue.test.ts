@@ -628,6 +628,39 @@ test.each<[string, "purchase audit" | "answers", (memory: MemoryStore) => Gatewa
   },
 );
 
+test("a purchase whose audit row the database refused is audited once the database takes rows again", async () => {
+  let refusals = 1;
+  const waiting: number[] = [];
+  queue = queueWith({
+    store: {
+      ...store,
+      audit: {
+        ...store.audit,
+        recordPurchase: (purchase) => {
+          if (refusals > 0) {
+            refusals -= 1;
+            return Promise.reject(new Error("connection terminated"));
+          }
+          return store.audit.recordPurchase(purchase);
+        },
+      },
+    },
+    events: { auditWaiting: (count) => waiting.push(count) },
+  });
+  const bought = queue.buy("ann@example.com", "energy_price", "series_values", [item("975-1-1")]);
+  timer.flush();
+  await settle();
+  upstream.calls[0]?.answer(ok(["975-1-1"]));
+  await bought;
+  expect(store.purchases).toEqual([]);
+  timer.advance(5_000);
+  await settle();
+  expect(store.purchases.flatMap((purchase) => purchase.codes)).toEqual([
+    { key: item("975-1-1").key, code: "975-1-1", dataset: "Germany", member: "ann@example.com" },
+  ]);
+  expect(waiting).toEqual([1, 0]);
+});
+
 test("when the service's rate gives no turn (its limiter failed), every waiting key fails with the gateway's 502 naming the cause", async () => {
   queue = queueWith({
     upstream: { ...upstream, turn: () => Promise.reject(new Error("the rate limiter could not load")) },

@@ -1,0 +1,95 @@
+// The audit rows of purchases. A purchase is audited before anyone is answered (purchase-queue.ts),
+// so budgets and the usage report count it at once. When the database refuses the row (a lost
+// connection, a restart of Postgres), the service has charged the call all the same: the row is
+// kept here and written again, 5 s later, then twice as long each time up to a minute, and once
+// more when the gateway stops. Without that the usage report would show less than the service
+// charged, and a member's budget would count less than the member bought. (A row whose write
+// was committed but whose acknowledgement was lost is written twice; that is far rarer.)
+import type { AuditLog, Purchase } from "../store/gateway-store";
+
+const FIRST_RETRY_MS = 5_000;
+const LONGEST_RETRY_MS = 60_000;
+
+export interface PurchaseAuditEvents {
+  /** A purchase's row was refused; it waits to be written again. */
+  refused?(): void;
+  /** Rows waiting to be written, after each change. */
+  waiting?(count: number): void;
+}
+
+export class PurchaseAuditWriter {
+  private readonly unwritten: Purchase[] = [];
+  private retryMs = FIRST_RETRY_MS;
+  private retryPlanned = false;
+  private writing: Promise<void> | null = null;
+  private stopped = false;
+
+  constructor(
+    private readonly audit: Pick<AuditLog, "recordPurchase">,
+    /** Runs `run` after `ms` (a timer that does not keep the process alive outside tests). */
+    private readonly later: (run: () => void, ms: number) => void,
+    private readonly events: PurchaseAuditEvents = {},
+  ) {}
+
+  /** Writes the purchase's row, or keeps it to write again. Never rejects. */
+  async record(purchase: Purchase): Promise<void> {
+    try {
+      await this.audit.recordPurchase(purchase);
+    } catch {
+      this.events.refused?.();
+      this.unwritten.push(purchase);
+      this.events.waiting?.(this.unwritten.length);
+      this.planRetry();
+    }
+  }
+
+  /** Rows still waiting to be written. */
+  waiting(): number {
+    return this.unwritten.length;
+  }
+
+  /**
+   * The gateway stops: one more try for the rows waiting (what the database still refuses is
+   * lost, as the metrics count), and no retry after it.
+   */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.writing;
+    await this.writeWaiting();
+  }
+
+  private planRetry(): void {
+    if (this.retryPlanned || this.stopped) return;
+    this.retryPlanned = true;
+    const delay = this.retryMs;
+    this.retryMs = Math.min(this.retryMs * 2, LONGEST_RETRY_MS);
+    this.later(() => {
+      this.retryPlanned = false;
+      if (this.stopped) return;
+      // One writer at a time: a row must not be written by two of them.
+      if (this.writing !== null) {
+        this.planRetry();
+        return;
+      }
+      this.writing = this.writeWaiting().finally(() => (this.writing = null));
+      void this.writing.then(() => {
+        if (this.unwritten.length > 0) this.planRetry();
+        else this.retryMs = FIRST_RETRY_MS;
+      });
+    }, delay);
+  }
+
+  /** Writes the waiting rows in order, stopping at the first the database refuses. */
+  private async writeWaiting(): Promise<void> {
+    while (this.unwritten.length > 0) {
+      const next = this.unwritten[0] as Purchase;
+      try {
+        await this.audit.recordPurchase(next);
+      } catch {
+        return;
+      }
+      this.unwritten.shift();
+      this.events.waiting?.(this.unwritten.length);
+    }
+  }
+}

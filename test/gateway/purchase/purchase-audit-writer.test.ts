@@ -1,0 +1,145 @@
+import { PurchaseAuditWriter } from "../../../src/gateway/purchase/purchase-audit-writer";
+import type { Purchase } from "../../../src/gateway/store/gateway-store";
+import { manualPackingTimers, type ManualPackingTimers } from "../support/manual-packing-timers";
+
+const purchase = (code: string): Purchase => ({
+  at: new Date("2026-11-10T15:00:00Z"),
+  product: "energy_price",
+  operation: "series_values",
+  codes: [{ key: `energy_price|${code}`, code, dataset: "Germany", member: "ann@example.com" }],
+});
+
+/**
+ * An audit that refuses rows while `refusing` (or the row's code is in `refused`), and whose
+ * writes of the codes in `slow` wait until the test releases them.
+ */
+function heldAudit() {
+  const written: string[] = [];
+  const attempts: string[] = [];
+  const state = { refusing: true, refused: new Set<string>(), slow: new Set<string>() };
+  const releases: Array<() => void> = [];
+  return {
+    written,
+    attempts,
+    state,
+    releases,
+    recordPurchase: async (row: Purchase) => {
+      const code = row.codes[0]?.code ?? "";
+      attempts.push(code);
+      if (state.slow.has(code)) await new Promise<void>((resolve) => releases.push(resolve));
+      if (state.refusing || state.refused.has(code)) throw new Error("connection terminated");
+      written.push(code);
+    },
+  };
+}
+
+const settle = async (): Promise<void> => {
+  for (let turn = 0; turn < 20; turn += 1) await Promise.resolve();
+};
+
+let timer: ManualPackingTimers;
+let audit: ReturnType<typeof heldAudit>;
+let waiting: number[];
+let refused: number;
+let writer: PurchaseAuditWriter;
+
+beforeEach(() => {
+  timer = manualPackingTimers(0);
+  audit = heldAudit();
+  waiting = [];
+  refused = 0;
+  writer = new PurchaseAuditWriter(audit, timer.later, {
+    refused: () => (refused += 1),
+    waiting: (count) => waiting.push(count),
+  });
+});
+
+test("a row the database takes is written once, with nothing left waiting", async () => {
+  audit.state.refusing = false;
+  await writer.record(purchase("a"));
+  expect(audit.written).toEqual(["a"]);
+  expect(writer.waiting()).toBe(0);
+  expect(timer.pending()).toBe(0);
+});
+
+test("a refused row is written again 5 s later once the database takes rows, and counted till then", async () => {
+  await writer.record(purchase("a"));
+  expect(refused).toBe(1);
+  expect(writer.waiting()).toBe(1);
+  audit.state.refusing = false;
+  timer.advance(4_999);
+  await settle();
+  expect(audit.written).toEqual([]);
+  timer.advance(1);
+  await settle();
+  expect(audit.written).toEqual(["a"]);
+  expect(waiting).toEqual([1, 0]);
+  expect(timer.pending()).toBe(0);
+});
+
+test("while the database refuses, the tries come 5, 10, 20, 40 s apart, then every minute", async () => {
+  await writer.record(purchase("a"));
+  const triedAt: number[] = [];
+  for (let step = 0; step < 7; step += 1) {
+    const before = audit.attempts.length;
+    while (audit.attempts.length === before) {
+      timer.advance(1_000);
+      await settle();
+    }
+    triedAt.push(timer.now());
+  }
+  expect(triedAt).toEqual([5_000, 15_000, 35_000, 75_000, 135_000, 195_000, 255_000]);
+});
+
+test("waiting rows are written in order, stopping at the first the database refuses again", async () => {
+  await writer.record(purchase("a"));
+  await writer.record(purchase("b"));
+  await writer.record(purchase("c"));
+  expect(writer.waiting()).toBe(3);
+  // The database takes one row, then refuses again.
+  let taken = 0;
+  audit.recordPurchase = async (row) => {
+    audit.attempts.push(row.codes[0]?.code ?? "");
+    if (taken >= 1) throw new Error("connection terminated");
+    taken += 1;
+    audit.written.push(row.codes[0]?.code ?? "");
+  };
+  timer.advance(5_000);
+  await settle();
+  expect(audit.written).toEqual(["a"]);
+  expect(writer.waiting()).toBe(2);
+  expect(timer.pending()).toBe(1);
+});
+
+test("a retry that is due while the last is still writing waits for it: no row is written twice", async () => {
+  await writer.record(purchase("a"));
+  audit.state.refusing = false;
+  audit.state.slow.add("a");
+  timer.advance(5_000);
+  await settle();
+  // The retry's write of a hangs; b is refused meanwhile and plans the next retry.
+  audit.state.refused.add("b");
+  await writer.record(purchase("b"));
+  timer.advance(60_000);
+  await settle();
+  audit.state.refused.delete("b");
+  for (const release of audit.releases.splice(0)) release();
+  await settle();
+  expect(audit.written).toEqual(["a", "b"]);
+  expect(writer.waiting()).toBe(0);
+});
+
+test("stopping gives the waiting rows one more try and plans none after it", async () => {
+  await writer.record(purchase("a"));
+  await writer.record(purchase("b"));
+  audit.state.refusing = false;
+  await writer.stop();
+  expect(audit.written).toEqual(["a", "b"]);
+  await writer.record(purchase("c")); // a late purchase the stopping gateway still audits
+  expect(audit.written).toEqual(["a", "b", "c"]);
+  audit.state.refusing = true;
+  await writer.record(purchase("d"));
+  timer.advance(120_000);
+  await settle();
+  expect(audit.attempts.filter((code) => code === "d")).toHaveLength(1);
+});
