@@ -132,5 +132,22 @@ async function values(gateway: RunningGateway, token: string, batch: readonly st
       );
       expect(totalDataRequests(await service.stats()) - before).toBe(3);
     });
+
+    test("sign-in attempts at both instances count against one limit", async () => {
+      await stores[0]?.members.save("dee@example.com", PASSWORD, { budget: null, admin: false });
+      const [first, second] = gateways as [RunningGateway, RunningGateway];
+      const attempt = (gateway: RunningGateway) =>
+        fetch(`${gateway.url}/auth/access_token/v1`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ username: "dee@example.com", password: "a guess" }),
+        }).then((response) => response.status);
+      // Ten guesses a minute for one name from one address (the gateway's limit), taken turn about.
+      const statuses = [];
+      for (let guess = 0; guess < 11; guess += 1)
+        statuses.push(await attempt(guess % 2 === 0 ? first : second));
+      expect(statuses).toEqual([...Array<number>(10).fill(401), 429]);
+      expect(await attempt(first)).toBe(429);
+    });
   },
 );

@@ -79,6 +79,15 @@ export const MIGRATIONS: readonly string[] = [
   );
   create index budget_holds_by_member on budget_holds (member, product, dataset);
   `,
+  // Sign-in attempts per address and name, counted by every instance together.
+  `
+  create table sign_in_attempts (
+    key text primary key,
+    window_ends timestamptz not null,
+    attempts integer not null check (attempts > 0)
+  );
+  create index sign_in_attempts_by_end on sign_in_attempts (window_ends);
+  `,
 ];
 
 // Any constant both instances agree on: the key of the transaction lock migrations run under.

@@ -1,10 +1,11 @@
 // Members sign in at <gateway>/auth/access_token/v1 exactly as at the service: the same request
 // and answer shape, answered with the gateway's own 2-hour token. Attempts are rate limited per
-// address and name, so a password cannot be guessed at speed. The limiter keeps its counts in
-// a bounded table, so only attempts that cost a password check get a count of their own: a
-// flood of cheap attempts (no body, an address outside the domain, a wrong API key) shares one
-// count per address and cannot push a member's count out of the table. A working API key is
-// never limited (it cannot be guessed, and scripts behind one front end share its address).
+// address and name, so a password cannot be guessed at speed, counted in the database by every
+// instance on it (sign-in-limit-store.ts). Only attempts that cost a password check get a count
+// of their own: a flood of cheap attempts (no body, an address outside the domain, a wrong API
+// key) shares one count per address, so it makes one row per address, not one per name tried.
+// A working API key is never limited (it cannot be guessed, and scripts behind one front end
+// share its address).
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance } from "fastify";
 import { API_KEY_USERNAME, apiKeyCredentials, apiKeyMember, hashApiKeySecret } from "../api-keys/api-key";
@@ -13,6 +14,7 @@ import { issueMemberToken, type TokenSubject } from "../member-token";
 import { inDomain, normaliseEmail } from "../members/member-email";
 import type { ApiKey, GatewayStore } from "../store/gateway-store";
 import { sendMessage } from "./relay";
+import { sharedSignInLimitStore } from "./sign-in-limit-store";
 
 export interface AuthRouteSettings {
   store: GatewayStore;
@@ -26,9 +28,6 @@ interface SignInBody {
   username?: unknown;
   password?: unknown;
 }
-
-/** Counts the limiter keeps at most: far more than the password checks a minute can make. */
-const COUNTED_NAMES = 50_000;
 
 /** The name a sign-in attempt is counted under: its own for a member of the domain, else a shared one. */
 function countedName(body: SignInBody | undefined, domain: string | null): string {
@@ -52,7 +51,7 @@ export async function registerAuthRoutes(app: FastifyInstance, settings: AuthRou
       global: false,
       // After the body is read, so the name can be part of the key.
       hook: "preHandler",
-      cache: COUNTED_NAMES,
+      store: sharedSignInLimitStore(settings.store.attempts, settings.now),
       errorResponseBuilder: (_request, context) => ({
         statusCode: 429,
         message: `Too many sign-in attempts: try again in ${Math.ceil(context.ttl / 1000)} s.`,

@@ -182,6 +182,16 @@ export interface KeyLocks {
   withLocks<T>(keys: readonly string[], work: () => Promise<T>): Promise<T>;
 }
 
+/** Sign-in attempts per key (address and name), counted in fixed windows. */
+export interface AttemptCounts {
+  /**
+   * Counts one attempt under `key` at `at`: a window of `windowMs` starts with the key's first
+   * attempt after the last one ended. The attempts in the current window, this one included, and
+   * when it ends.
+   */
+  count(key: string, windowMs: number, at: Date): Promise<{ attempts: number; windowEnds: Date }>;
+}
+
 export interface GatewayStore {
   members: MemberStore;
   keys: ApiKeyStore;
@@ -189,6 +199,7 @@ export interface GatewayStore {
   audit: AuditLog;
   holds: BudgetHolds;
   locks: KeyLocks;
+  attempts: AttemptCounts;
   /** The secret member tokens are signed with: made once, shared by every instance. */
   tokenSecret(): Promise<Uint8Array>;
   close(): Promise<void>;

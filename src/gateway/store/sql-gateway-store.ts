@@ -6,6 +6,7 @@ import type { SqlDatabase } from "../database/sql-database";
 import type { PasswordHashing } from "../members/password-hash";
 import type { GatewayStore } from "./gateway-store";
 import { sqlApiKeyStore } from "./sql-api-key-store";
+import { sqlAttemptCounts } from "./sql-attempt-counts";
 import { sqlAnswerCache } from "./sql-answer-cache";
 import { sqlAuditLog } from "./sql-audit-log";
 import { sqlBudgetHolds } from "./sql-budget-holds";
@@ -26,6 +27,7 @@ export function sqlGatewayStore(database: SqlDatabase, passwords?: PasswordHashi
     audit: sqlAuditLog(database),
     holds: sqlBudgetHolds(database),
     locks: sqlKeyLocks(database),
+    attempts: sqlAttemptCounts(database),
     tokenSecret: () => {
       // Kept once read; a failed read is tried again next time.
       secret ??= readTokenSecret(database).catch((error: unknown) => {

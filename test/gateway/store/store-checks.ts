@@ -9,6 +9,7 @@ import type {
   ServedAnswer,
 } from "../../../src/gateway/store/gateway-store";
 import { sqlGatewayStore } from "../../../src/gateway/store/sql-gateway-store";
+import { sqlAttemptCounts } from "../../../src/gateway/store/sql-attempt-counts";
 
 export interface StoreUnderTest {
   /** The store as the gateway makes it: its hashing is checked; the other checks use the database. */
@@ -63,7 +64,7 @@ export function storeChecks(subject: () => StoreUnderTest): void {
 
   beforeEach(async () => {
     await subject().database.execute(
-      "truncate members, api_keys, answers, purchases, purchase_codes, served, budget_holds",
+      "truncate members, api_keys, answers, purchases, purchase_codes, served, budget_holds, sign_in_attempts",
     );
   });
 
@@ -372,6 +373,62 @@ export function storeChecks(subject: () => StoreUnderTest): void {
       );
       expect(row?.count).toBe(1);
       expect(await store().audit.usage("2026-11")).toEqual([]);
+    });
+  });
+
+  describe("sign-in attempts", () => {
+    const at = (seconds: number): Date => new Date(Date.parse("2026-11-15T12:00:00Z") + seconds * 1000);
+    const minute = 60_000;
+
+    test("attempts count up within a window that starts with the key's first attempt, then start again", async () => {
+      const attempts = store().attempts;
+      const counted = [];
+      for (const second of [0, 10, 59.999, 60, 61]) {
+        const { attempts: count, windowEnds } = await attempts.count(
+          "127.0.0.1|ann@example.com",
+          minute,
+          at(second),
+        );
+        counted.push([second, count, windowEnds.toISOString()]);
+      }
+      expect(counted).toEqual([
+        [0, 1, at(60).toISOString()],
+        [10, 2, at(60).toISOString()],
+        [59.999, 3, at(60).toISOString()],
+        [60, 1, at(120).toISOString()],
+        [61, 2, at(120).toISOString()],
+      ]);
+    });
+
+    test("each key has its own count", async () => {
+      const attempts = store().attempts;
+      await attempts.count("127.0.0.1|ann@example.com", minute, at(0));
+      await attempts.count("127.0.0.1|ann@example.com", minute, at(1));
+      expect((await attempts.count("127.0.0.1|bob@example.com", minute, at(2))).attempts).toBe(1);
+      expect((await attempts.count("10.0.0.7|ann@example.com", minute, at(3))).attempts).toBe(1);
+      expect((await attempts.count("127.0.0.1|ann@example.com", minute, at(4))).attempts).toBe(3);
+    });
+
+    test("windows that ended are deleted by a count ten minutes on", async () => {
+      const { database } = subject();
+      const attempts = sqlAttemptCounts(database);
+      await attempts.count("127.0.0.1|ann@example.com", minute, at(0));
+      const keys = async () =>
+        (await database.query<{ key: string }>("select key from sign_in_attempts order by key")).map(
+          (row) => row.key,
+        );
+      await attempts.count("127.0.0.1|bob@example.com", minute, at(9 * 60));
+      expect(await keys()).toEqual(["127.0.0.1|ann@example.com", "127.0.0.1|bob@example.com"]);
+      await attempts.count("127.0.0.1|cy@example.com", minute, at(10 * 60));
+      expect(await keys()).toEqual(["127.0.0.1|cy@example.com"]);
+    });
+
+    test("attempts counted at once are each counted", async () => {
+      const attempts = store().attempts;
+      const counts = await Promise.all(
+        Array.from({ length: 8 }, () => attempts.count("127.0.0.1|ann@example.com", minute, at(0))),
+      );
+      expect(counts.map((count) => count.attempts).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     });
   });
 

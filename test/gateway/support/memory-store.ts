@@ -87,6 +87,7 @@ export function memoryStore(): MemoryStore {
     requests: number;
     expiresAt: Date;
   }> = [];
+  const attempts = new Map<string, { attempts: number; windowEnds: Date }>();
   let holdsMade = 0;
   const holds: BudgetHolds = {
     hold: async ({ member, product, budget, needed, at, expiresAt }) => {
@@ -198,6 +199,17 @@ export function memoryStore(): MemoryStore {
     answers,
     audit,
     locks: { withLocks: async (_keys, work) => work() },
+    attempts: {
+      count: async (key, windowMs, at) => {
+        const current = attempts.get(key);
+        const counted =
+          current === undefined || current.windowEnds <= at
+            ? { attempts: 1, windowEnds: new Date(at.getTime() + windowMs) }
+            : { attempts: current.attempts + 1, windowEnds: current.windowEnds };
+        attempts.set(key, counted);
+        return counted;
+      },
+    },
     tokenSecret: async () => secret,
     close: async () => undefined,
   };

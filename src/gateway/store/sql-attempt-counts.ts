@@ -1,0 +1,31 @@
+// Sign-in attempts in the `sign_in_attempts` table, so that every gateway instance on one
+// database counts against the same limit: behind a load balancer, counts kept per instance would
+// let a password be guessed as many times faster as there are instances.
+import type { SqlDatabase } from "../database/sql-database";
+import type { AttemptCounts } from "./gateway-store";
+
+/** Windows that ended are deleted at most this often (the table stays the size of a few minutes' keys). */
+const SWEEP_EVERY_MS = 10 * 60 * 1000;
+
+export function sqlAttemptCounts(database: SqlDatabase): AttemptCounts {
+  let nextSweep = Number.NEGATIVE_INFINITY;
+  return {
+    async count(key, windowMs, at) {
+      if (at.getTime() >= nextSweep) {
+        nextSweep = at.getTime() + SWEEP_EVERY_MS;
+        await database.query("delete from sign_in_attempts where window_ends <= $1", [at.toISOString()]);
+      }
+      // One statement: two instances counting one key at once each see the other's attempt.
+      const [row] = await database.query<{ attempts: number; window_ends: Date | string }>(
+        `insert into sign_in_attempts as counted (key, window_ends, attempts) values ($1, $2, 1)
+         on conflict (key) do update set
+           attempts = case when counted.window_ends <= $3 then 1 else counted.attempts + 1 end,
+           window_ends = case when counted.window_ends <= $3 then excluded.window_ends else counted.window_ends end
+         returning attempts, window_ends`,
+        [key, new Date(at.getTime() + windowMs).toISOString(), at.toISOString()],
+      );
+      if (row === undefined) throw new Error("The database did not return the attempt it counted.");
+      return { attempts: row.attempts, windowEnds: new Date(row.window_ends) };
+    },
+  };
+}
