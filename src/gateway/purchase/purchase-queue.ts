@@ -138,18 +138,23 @@ export class PurchaseQueue {
   }
 
   /**
-   * The outcomes of the items whose keys another request is buying now, joined (they cost this
-   * request nothing: the purchase is the other request's member's). Taken at once, before the
-   * caller awaits anything, so that what the caller then holds of a budget leaves them out.
+   * The outcomes of the items whose keys another request is buying now (the purchase is the
+   * other request's member's). Read at once, before the caller awaits anything, so that what the
+   * caller then holds of a budget leaves them out; the caller that waits for them says so with
+   * `joined`.
    */
-  joinUnderway(items: readonly PurchaseItem[]): Map<string, Promise<PurchaseOutcome>> {
-    const joined = new Map<string, Promise<PurchaseOutcome>>();
+  buyingNow(items: readonly PurchaseItem[]): Map<string, Promise<PurchaseOutcome>> {
+    const found = new Map<string, Promise<PurchaseOutcome>>();
     for (const item of items) {
       const current = this.underway.get(item.key);
-      if (current !== undefined) joined.set(item.key, current);
+      if (current !== undefined) found.set(item.key, current);
     }
-    if (joined.size > 0) this.settings.events?.coalesced?.(joined.size);
-    return joined;
+    return found;
+  }
+
+  /** A request waits for `count` keys another request is buying (the coalesced requests' count). */
+  joined(count: number): void {
+    if (count > 0) this.settings.events?.coalesced?.(count);
   }
 
   /** The outcome for each item's key; a key already under way is joined, not bought again. */

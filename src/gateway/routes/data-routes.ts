@@ -203,7 +203,7 @@ async function serveData(
   const missing = items.filter((item) => !current.has(item.key));
   // Keys another request is buying are joined: the member holds of the budget only what their
   // own request buys, each key once (a code asked twice in one request is one purchase).
-  const joined = settings.purchases.joinUnderway(missing);
+  const joined = settings.purchases.buyingNow(missing);
   const toBuy = new Map<string, PurchaseItem>();
   for (const item of missing) if (!joined.has(item.key)) toBuy.set(item.key, item);
 
@@ -211,6 +211,7 @@ async function serveData(
   for (const item of toBuy.values()) needed.set(item.dataset, (needed.get(item.dataset) ?? 0) + 1);
   const hold = await settings.budgets.hold(member, product, needed);
   if ("refusal" in hold) return sendMessage(reply, 403, hold.refusal);
+  settings.purchases.joined(joined.size);
 
   let bought: Map<string, PurchaseOutcome>;
   try {
