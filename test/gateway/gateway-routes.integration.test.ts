@@ -9,7 +9,7 @@ import {
   totalDataRequests,
   type ServiceUnderTest,
 } from "./support/team";
-import type { RunningGateway } from "../../src/gateway/gateway-app";
+import type { GatewaySettings, RunningGateway } from "../../src/gateway/gateway-app";
 import { until } from "../support/until";
 
 const PASSWORD = "correct horse battery staple";
@@ -64,6 +64,18 @@ async function get(
     status: response.status,
     text: await response.text(),
     retryAfter: response.headers.get("retry-after"),
+  };
+}
+
+/** The service as a gateway's upstream, its data calls (Series Values, History) through `dataCall`. */
+function upstreamWithDataCalls(dataCall: typeof fetch): GatewaySettings["upstream"] {
+  return {
+    base: service.emulator.url,
+    auth: service.emulator.url,
+    credentials: { username: service.emulator.username, password: service.emulator.password },
+    now: service.now,
+    fetch: (input, init) =>
+      String(input).includes("/export/series/") ? dataCall(input, init) : fetch(input, init),
   };
 }
 
@@ -222,17 +234,10 @@ test("a gateway that stops releases what its requests in flight hold of members'
   const heldCalls: Array<() => void> = [];
   // The service never answers the data call until the test lets it fail.
   const stopping = await startTeamGateway(service, own, {
-    upstream: {
-      base: service.emulator.url,
-      auth: service.emulator.url,
-      credentials: { username: service.emulator.username, password: service.emulator.password },
-      now: service.now,
-      fetch: (input, init) => {
-        if (!String(input).includes("/export/series/")) return fetch(input, init);
-        dataCallSent();
-        return new Promise((_resolve, reject) => heldCalls.push(() => reject(new Error("cut off"))));
-      },
-    },
+    upstream: upstreamWithDataCalls(() => {
+      dataCallSent();
+      return new Promise((_resolve, reject) => heldCalls.push(() => reject(new Error("cut off"))));
+    }),
   });
   const signedIn = await fetch(`${stopping.url}/auth/access_token/v1`, {
     method: "POST",
@@ -267,19 +272,11 @@ test("keys another member is buying cost a member nothing of their budget: joine
   const answering = new Promise<void>((resolve) => (answerDataCall = resolve));
   // The service answers ann's data call once the test lets it.
   const team = await startTeamGateway(service, own, {
-    upstream: {
-      base: service.emulator.url,
-      auth: service.emulator.url,
-      credentials: { username: service.emulator.username, password: service.emulator.password },
-      now: service.now,
-      fetch: async (input, init) => {
-        if (String(input).includes("/export/series/")) {
-          dataCallSent();
-          await answering;
-        }
-        return fetch(input, init);
-      },
-    },
+    upstream: upstreamWithDataCalls(async (input, init) => {
+      dataCallSent();
+      await answering;
+      return fetch(input, init);
+    }),
   });
   try {
     const tokenAt = async (username: string): Promise<string> => {
