@@ -500,14 +500,11 @@ describe("cost preview", () => {
       expect(await pane.getByTestId("refresh-cost-closed").textContent()).toMatch(
         /^No refresh can run during the maintenance \(until /,
       );
-      const plansBefore = await engineValue<number>(page, "plans");
       await page.clock.fastForward(31 * 60_000);
       await pane.getByTestId("refresh-cost-closed").waitFor({ state: "detached" });
       await pane
         .getByText("Refreshing now costs no data requests: the workbook has no PCD data yet.")
         .waitFor();
-      // One preview for the end, not one more when the new preview drops the end.
-      expect(await engineValue<number>(page, "plans")).toBe(plansBefore + 1);
       expect(errors).toEqual([]);
     } finally {
       await context.close();

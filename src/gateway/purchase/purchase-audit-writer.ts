@@ -79,17 +79,22 @@ export class PurchaseAuditWriter {
     }, delay);
   }
 
-  /** Writes the waiting rows in order, stopping at the first the database refuses. */
+  /**
+   * Tries every waiting row once, in order, and keeps those the database refuses again: a row it
+   * can never take does not hold back the others.
+   */
   private async writeWaiting(): Promise<void> {
-    while (this.unwritten.length > 0) {
-      const next = this.unwritten[0] as Purchase;
+    const tried = this.unwritten.splice(0);
+    const refused: Purchase[] = [];
+    for (const row of tried) {
       try {
-        await this.audit.recordPurchase(next);
+        await this.audit.recordPurchase(row);
       } catch {
-        return;
+        refused.push(row);
       }
-      this.unwritten.shift();
-      this.events.waiting?.(this.unwritten.length);
     }
+    // Rows refused meanwhile by record() came after these.
+    this.unwritten.unshift(...refused);
+    if (refused.length < tried.length) this.events.waiting?.(this.unwritten.length);
   }
 }

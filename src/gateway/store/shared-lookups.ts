@@ -2,8 +2,9 @@
 // way at the same moment share one query. An add-in sends a member's calls together (up to two
 // dozen in flight through a gateway), and each asked the database on its own; PGlite runs one
 // query at a time, so the member's answers queued behind each other's lookups. Nothing is kept
-// once the query answers: a lookup that starts later sees the database as it is then, so a
-// removed member or a revoked key is refused as soon as the change is committed, as before.
+// once the query answers: a lookup that starts later sees the database as it is then. A request
+// that joins a query already on its way takes its answer, so a member removed (or a key revoked)
+// while that one query runs is refused from the next lookup on.
 
 export class SharedLookups<T> {
   private readonly underWay = new Map<string, Promise<T>>();

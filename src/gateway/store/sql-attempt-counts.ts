@@ -1,11 +1,19 @@
 // Sign-in attempts in the `sign_in_attempts` table, so that every gateway instance on one
 // database counts against the same limit: behind a load balancer, counts kept per instance would
-// let a password be guessed as many times faster as there are instances.
+// let a password be guessed as many times faster as there are instances. A key (client address
+// and name) is kept as its SHA-256: the table holds no address or name, and a name of any length
+// makes a key of one length (a long one would pass the index's limit, and the sign-in would fail).
+import { createHash } from "node:crypto";
 import type { SqlDatabase } from "../database/sql-database";
 import type { AttemptCounts } from "./gateway-store";
 
 /** Windows that ended are deleted at most this often (the table stays the size of a few minutes' keys). */
 const SWEEP_EVERY_MS = 10 * 60 * 1000;
+
+/** The key as the table keeps it. */
+export function keyHash(key: string): string {
+  return createHash("sha256").update(key, "utf8").digest("hex");
+}
 
 export function sqlAttemptCounts(database: SqlDatabase): AttemptCounts {
   let nextSweep = Number.NEGATIVE_INFINITY;
@@ -22,7 +30,7 @@ export function sqlAttemptCounts(database: SqlDatabase): AttemptCounts {
            attempts = case when counted.window_ends <= $3 then 1 else counted.attempts + 1 end,
            window_ends = case when counted.window_ends <= $3 then excluded.window_ends else counted.window_ends end
          returning attempts, window_ends`,
-        [key, new Date(at.getTime() + windowMs).toISOString(), at.toISOString()],
+        [keyHash(key), new Date(at.getTime() + windowMs).toISOString(), at.toISOString()],
       );
       if (row === undefined) throw new Error("The database did not return the attempt it counted.");
       return { attempts: row.attempts, windowEnds: new Date(row.window_ends) };

@@ -172,11 +172,7 @@ class ScriptedEngine extends EngineCore {
   /** Previews the pane asked for with the catalogs read again (it opened, or Check again). */
   planRechecks = 0;
 
-  /** Every preview the pane asked for. */
-  plans = 0;
-
   override async planRefresh(options: { recheck?: boolean } = {}): Promise<RefreshPlan> {
-    this.plans += 1;
     if (options.recheck === true) this.planRechecks += 1;
     // As the engine's: a downtime closes the refresh only until its end.
     const { closed, ...open } = this.plan;

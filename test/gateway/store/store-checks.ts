@@ -9,7 +9,7 @@ import type {
   ServedAnswer,
 } from "../../../src/gateway/store/gateway-store";
 import { sqlGatewayStore } from "../../../src/gateway/store/sql-gateway-store";
-import { sqlAttemptCounts } from "../../../src/gateway/store/sql-attempt-counts";
+import { keyHash, sqlAttemptCounts } from "../../../src/gateway/store/sql-attempt-counts";
 
 export interface StoreUnderTest {
   /** The store as the gateway makes it: its hashing is checked; the other checks use the database. */
@@ -418,9 +418,20 @@ export function storeChecks(subject: () => StoreUnderTest): void {
           (row) => row.key,
         );
       await attempts.count("127.0.0.1|bob@example.com", minute, at(9 * 60));
-      expect(await keys()).toEqual(["127.0.0.1|ann@example.com", "127.0.0.1|bob@example.com"]);
+      expect(await keys()).toEqual(
+        ["127.0.0.1|ann@example.com", "127.0.0.1|bob@example.com"].map(keyHash).sort(),
+      );
       await attempts.count("127.0.0.1|cy@example.com", minute, at(10 * 60));
-      expect(await keys()).toEqual(["127.0.0.1|cy@example.com"]);
+      expect(await keys()).toEqual([keyHash("127.0.0.1|cy@example.com")]);
+    });
+
+    test("a name of any length is counted, and the table holds no address or name", async () => {
+      const long = `127.0.0.1|${"a".repeat(20_000)}@example.com`;
+      expect((await store().attempts.count(long, minute, at(0))).attempts).toBe(1);
+      expect((await store().attempts.count(long, minute, at(1))).attempts).toBe(2);
+      const rows = await subject().database.query<{ key: string }>("select key from sign_in_attempts");
+      expect(rows.map((row) => row.key)).toEqual([keyHash(long)]);
+      expect(rows[0]?.key).toMatch(/^[0-9a-f]{64}$/);
     });
 
     test("attempts counted at once are each counted", async () => {
