@@ -1,8 +1,9 @@
 // Sign-in attempts in the `sign_in_attempts` table, so that every gateway instance on one
 // database counts against the same limit: behind a load balancer, counts kept per instance would
 // let a password be guessed as many times faster as there are instances. A key (client address
-// and name) is kept as its SHA-256: the table holds no address or name, and a name of any length
-// makes a key of one length (a long one would pass the index's limit, and the sign-in would fail).
+// and name) is kept as its SHA-256: the table holds no address or name in plain text, and a
+// name of any length makes a key of one length (a long one would pass the index's limit, and the
+// sign-in would fail).
 import { createHash } from "node:crypto";
 import type { SqlDatabase } from "../database/sql-database";
 import type { AttemptCounts } from "./gateway-store";
