@@ -26,6 +26,7 @@ import type { DataCallOperation } from "./service-client";
 import {
   catalogStamp,
   historyRevisedSince,
+  historyStillRevised,
   isRevised,
   planSync,
   reaches,
@@ -350,7 +351,7 @@ function pendingRevision(
   const seen = historyRevisedSince({ historyAsOf }, info);
   const recorded = current?.historyRevisedAt ?? null;
   const latest = seen !== null && (recorded === null || seen > recorded) ? seen : recorded;
-  return latest !== null && historyAsOf !== null && historyAsOf < latest ? latest : null;
+  return historyStillRevised({ historyAsOf, historyRevisedAt: latest }) ? latest : null;
 }
 
 /**

@@ -80,7 +80,7 @@ export function historyRevisedSince(entry: Pick<CacheEntry, "historyAsOf">, info
 }
 
 /** A revision recorded on the entry that its History still predates. */
-function historyStillRevised(entry: Pick<CacheEntry, "historyAsOf" | "historyRevisedAt">): boolean {
+export function historyStillRevised(entry: Pick<CacheEntry, "historyAsOf" | "historyRevisedAt">): boolean {
   const revisedAt = entry.historyRevisedAt ?? null;
   return revisedAt !== null && entry.historyAsOf !== null && entry.historyAsOf < revisedAt;
 }

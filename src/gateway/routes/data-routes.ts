@@ -224,8 +224,8 @@ async function serveData(
     bought = await buying;
     for (const [key, outcome] of joined) bought.set(key, await outcome);
   } finally {
-    // Whatever was bought is in the audit now (or waits to be written again: purchase-audit-writer.ts),
-    // and the budget counts it from there.
+    // Whatever was bought is in the audit now (or waits to be written again, see
+    // purchase-audit-writer.ts), and the budget counts it from there.
     await hold.release();
   }
   for (const outcome of bought.values())
