@@ -10,11 +10,12 @@ import { GatewayMetrics } from "./gateway-metrics";
 import type { FetchFunction } from "./oidc/fetch-within-origin";
 import { oidcVerifier, type OidcSettings } from "./oidc/oidc-verifier";
 import { TeamLimits } from "./limits/team-limits";
+import { printLostPurchaseAudits } from "./purchase/lost-purchase-audit";
 import { PurchaseQueue } from "./purchase/purchase-queue";
 import { registerAuthRoutes } from "./routes/auth-routes";
 import { registerDataRoutes } from "./routes/data-routes";
 import { AnswersInMemory } from "./store/answers-in-memory";
-import type { GatewayStore } from "./store/gateway-store";
+import type { GatewayStore, Purchase } from "./store/gateway-store";
 import { ServedWriter } from "./store/served-writer";
 import { Upstream, type UpstreamSettings } from "./upstream/upstream-client";
 import { BudgetGuard } from "./members/budget-guard";
@@ -41,6 +42,11 @@ export interface GatewaySettings {
   signInAttempts?: { max: number; windowMs: number };
   /** Answer text kept in memory in front of the store (characters; ANSWERS_IN_MEMORY_CHARS when absent). */
   answersInMemoryChars?: number;
+  /**
+   * Purchases whose audit rows the database still refused when the gateway stopped (standard
+   * error when absent: purchase/lost-purchase-audit.ts).
+   */
+  lostPurchaseAudits?: (purchases: readonly Purchase[]) => void;
   /** The packing waits' timers and monotonic clock (setTimeout and performance.now outside tests). */
   later?: (run: () => void, ms: number) => void;
   elapsed?: () => number;
@@ -138,8 +144,12 @@ export async function buildGateway(settings: GatewaySettings): Promise<Gateway> 
   const served = new ServedWriter(settings.store.audit, (rows) => metrics.servedAuditLost(rows));
   // The audit rows of the last answers are written before the store may be closed.
   app.addHook("onClose", () => served.flushed());
-  // So are the purchases' audit rows the database refused until then.
-  app.addHook("onClose", () => purchases.stop());
+  // So are the purchases' audit rows the database refused until then; what it still refuses is
+  // reported, not lost unseen.
+  app.addHook("onClose", async () => {
+    const lost = await purchases.stop();
+    if (lost.length > 0) (settings.lostPurchaseAudits ?? printLostPurchaseAudits)(lost);
+  });
   const budgets = new BudgetGuard(settings.store.holds, settings.now, () =>
     metrics.budgetHoldReleaseFailed(),
   );

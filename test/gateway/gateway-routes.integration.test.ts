@@ -10,7 +10,9 @@ import {
   type ServiceUnderTest,
 } from "./support/team";
 import type { GatewaySettings, RunningGateway } from "../../src/gateway/gateway-app";
+import type { Purchase } from "../../src/gateway/store/gateway-store";
 import { until } from "../support/until";
+import { manualPackingTimers } from "./support/manual-packing-timers";
 
 const PASSWORD = "correct horse battery staple";
 
@@ -332,6 +334,87 @@ test("keys another member is buying cost a member nothing of their budget: joine
   } finally {
     answerDataCall();
     await team.close();
+  }
+});
+
+test("a purchase whose audit row the database refused counts against the budget until the row is written; one still refused at the stop is reported", async () => {
+  const own = memoryStore();
+  await own.members.save("kim@example.com", PASSWORD, { budget: 3, admin: false });
+  let refusing = true;
+  const audit = {
+    ...own.audit,
+    recordPurchase: (purchase: Purchase) =>
+      refusing ? Promise.reject(new Error("connection terminated")) : own.audit.recordPurchase(purchase),
+  };
+  // Packing waits (under a second here) run on real timers; the audit's retries (5 s and more)
+  // wait for the test.
+  const retries = manualPackingTimers(0);
+  const lost: Purchase[] = [];
+  const team = await startTeamGateway(
+    service,
+    { ...own, audit },
+    {
+      packingWindowMs: 0,
+      packingSoloWindowMs: 0,
+      packingMaxWaitMs: 1_000,
+      later: (run, ms) => (ms >= 5_000 ? retries.later(run, ms) : void setTimeout(run, ms)),
+      lostPurchaseAudits: (purchases) => lost.push(...purchases),
+    },
+  );
+  let closed = false;
+  try {
+    const signedIn = await fetch(`${team.url}/auth/access_token/v1`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ username: "kim@example.com", password: PASSWORD }),
+    });
+    const { access_token: kim } = (await signedIn.json()) as { access_token: string };
+    const ask = async (codesAsked: readonly string[]) => {
+      const response = await fetch(`${team.url}/api/energy_price/v1/export/series/${codesAsked.join(",")}`, {
+        headers: { authorization: `Bearer ${kim}` },
+      });
+      return { status: response.status, text: await response.text() };
+    };
+    const records = await catalogOf(service, "energy_price");
+    const dataset = records[120]?.coverage ?? "";
+    const five = records
+      .slice(120)
+      .filter((record) => record.coverage === dataset)
+      .slice(0, 5)
+      .map((record) => record.code);
+    expect(five).toHaveLength(5);
+    const at = () => new Date(service.now());
+    const held = async () =>
+      (await own.holds.heldBy("kim@example.com", "energy_price", at())).get(dataset) ?? 0;
+
+    // Two of kim's three bought; the database refuses their audit row: the hold stays.
+    expect((await ask(five.slice(0, 2))).status).toBe(200);
+    expect(await own.audit.purchasedBy("kim@example.com", "energy_price", dataset, at())).toBe(0);
+    expect(await held()).toBe(2);
+    const over = await ask(five.slice(2, 4));
+    expect(over.status).toBe(403);
+    expect(over.text).toMatch(
+      /budget of 3 data requests a month for dataset '[^']+' has 1 left; this request needs 2/,
+    );
+
+    // The database takes rows again: the retry writes the row, and the hold goes.
+    refusing = false;
+    retries.advance(5_000);
+    await until(held, (count) => count === 0, "kim's hold released once the audit row is written");
+    expect(await own.audit.purchasedBy("kim@example.com", "energy_price", dataset, at())).toBe(2);
+    expect((await ask(five.slice(2, 4))).status).toBe(403);
+
+    // The last of the budget, bought while the database refuses again and still refused at the stop.
+    refusing = true;
+    expect((await ask(five.slice(4, 5))).status).toBe(200);
+    await team.close();
+    closed = true;
+    expect(lost.map((purchase) => purchase.codes.map(({ code, member }) => ({ code, member })))).toEqual([
+      [{ code: five[4], member: "kim@example.com" }],
+    ]);
+    expect(await held()).toBe(0);
+  } finally {
+    if (!closed) await team.close();
   }
 });
 

@@ -3,8 +3,11 @@
 // connection, a restart of Postgres), the service has charged the call all the same: the row is
 // kept here and written again, 5 s later, then twice as long each time up to a minute, and once
 // more when the gateway stops. Without that the usage report would show less than the service
-// charged, and a member's budget would count less than the member bought. (A row whose write
-// was committed but whose acknowledgement was lost is written twice; that is far rarer.)
+// charged, and a member's budget would count less than the member bought. The caller learns
+// when a waiting row stops waiting, so that the member's budget hold can count the purchase
+// until then (routes/data-routes.ts). What the database still refuses when the gateway stops is
+// handed back to the caller, to be reported rather than lost unseen. (A row whose write was
+// committed but whose acknowledgement was lost is written twice; that is far rarer.)
 import type { AuditLog, Purchase } from "../store/gateway-store";
 
 const FIRST_RETRY_MS = 5_000;
@@ -17,8 +20,20 @@ export interface PurchaseAuditEvents {
   waiting?(count: number): void;
 }
 
+/** A row the database refused: null when it took the row at once. */
+export type AuditRecord = {
+  /** Settles once the row is written, or once the gateway stopped with the row still refused. */
+  settled: Promise<void>;
+} | null;
+
+interface UnwrittenRow {
+  purchase: Purchase;
+  /** Settles the row's AuditRecord. */
+  done: () => void;
+}
+
 export class PurchaseAuditWriter {
-  private readonly unwritten: Purchase[] = [];
+  private readonly unwritten: UnwrittenRow[] = [];
   private retryMs = FIRST_RETRY_MS;
   private retryPlanned = false;
   private writing: Promise<void> | null = null;
@@ -32,14 +47,18 @@ export class PurchaseAuditWriter {
   ) {}
 
   /** Writes the purchase's row, or keeps it to write again. Never rejects. */
-  async record(purchase: Purchase): Promise<void> {
+  async record(purchase: Purchase): Promise<AuditRecord> {
     try {
       await this.audit.recordPurchase(purchase);
+      return null;
     } catch {
       this.events.refused?.();
-      this.unwritten.push(purchase);
+      let done = (): void => undefined;
+      const settled = new Promise<void>((resolve) => (done = resolve));
+      this.unwritten.push({ purchase, done });
       this.events.waiting?.(this.unwritten.length);
       this.planRetry();
+      return { settled };
     }
   }
 
@@ -49,13 +68,17 @@ export class PurchaseAuditWriter {
   }
 
   /**
-   * The gateway stops: one more try for the rows waiting (what the database still refuses is
-   * lost, as the metrics count), and no retry after it.
+   * The gateway stops: one more try for the rows waiting, and no retry after it. Resolves with
+   * the rows the database still refused, which nothing will write now.
    */
-  async stop(): Promise<void> {
+  async stop(): Promise<Purchase[]> {
     this.stopped = true;
     await this.writing;
     await this.writeWaiting();
+    const lost = this.unwritten.splice(0);
+    for (const row of lost) row.done();
+    if (lost.length > 0) this.events.waiting?.(0);
+    return lost.map((row) => row.purchase);
   }
 
   private planRetry(): void {
@@ -85,10 +108,11 @@ export class PurchaseAuditWriter {
    */
   private async writeWaiting(): Promise<void> {
     const tried = this.unwritten.splice(0);
-    const refused: Purchase[] = [];
+    const refused: UnwrittenRow[] = [];
     for (const row of tried) {
       try {
-        await this.audit.recordPurchase(row);
+        await this.audit.recordPurchase(row.purchase);
+        row.done();
       } catch {
         refused.push(row);
       }

@@ -19,9 +19,9 @@ import type { DataType, ProductId } from "../../core/model";
 import { MAX_CODES_PER_CALL } from "../../core/service-client";
 import { codesSegment, type RequestedCode } from "../codes-request";
 import type { DataOperation } from "../gateway-operation";
-import type { GatewayStore } from "../store/gateway-store";
+import type { GatewayStore, Purchase } from "../store/gateway-store";
 import { UpstreamSignInError, type Upstream, type UpstreamAnswer } from "../upstream/upstream-client";
-import { PurchaseAuditWriter } from "./purchase-audit-writer";
+import { PurchaseAuditWriter, type AuditRecord } from "./purchase-audit-writer";
 
 export interface PurchaseItem {
   key: string;
@@ -33,7 +33,16 @@ export interface PurchaseItem {
 }
 
 export type PurchaseOutcome =
-  | { kind: "answer"; recordJson: string; source: "purchase" | "cache" }
+  | {
+      kind: "answer";
+      recordJson: string;
+      source: "purchase" | "cache";
+      /**
+       * Bought by this call, whose audit row the database refused: settles once the row is
+       * written (or the gateway stopped). Until then the audit does not count the purchase.
+       */
+      auditWaiting?: Promise<void>;
+    }
   /** The service left the code out of its answer (unknown or not subscribed): no charge. */
   | { kind: "absent" }
   | { kind: "failed"; answer: UpstreamAnswer };
@@ -132,8 +141,11 @@ export class PurchaseQueue {
     );
   }
 
-  /** The gateway stops: the audit rows still waiting get one more try. */
-  stop(): Promise<void> {
+  /**
+   * The gateway stops: the audit rows still waiting get one more try. Resolves with the
+   * purchases whose rows the database still refused.
+   */
+  stop(): Promise<Purchase[]> {
     return this.audit.stop();
   }
 
@@ -467,13 +479,14 @@ export class PurchaseQueue {
     // Audited, then kept, before anyone is answered: a restart never buys them again. The
     // audit first, so a failure to keep the answers cannot lose the record of the charge. The
     // records were paid for: whatever the database refuses, the requesters get them.
+    let audited: AuditRecord = null;
     if (codes.length > 0) {
       this.settings.events?.charged?.(
         product,
         operation,
         codes.map((code) => code.dataset),
       );
-      await this.audit.record({ at, product, operation, codes });
+      audited = await this.audit.record({ at, product, operation, codes });
     }
     await this.settings.store.answers
       .put(
@@ -495,7 +508,12 @@ export class PurchaseQueue {
         waiting,
         bought === undefined
           ? { kind: "absent" }
-          : { kind: "answer", recordJson: bought.json, source: "purchase" },
+          : {
+              kind: "answer",
+              recordJson: bought.json,
+              source: "purchase",
+              ...(audited === null ? {} : { auditWaiting: audited.settled }),
+            },
       );
     }
   }

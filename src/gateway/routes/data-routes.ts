@@ -222,12 +222,20 @@ async function serveData(
     // The keys are with the queue (buy takes them before it awaits anything), or none is needed.
     reply.request.arrived?.();
     bought = await buying;
-    for (const [key, outcome] of joined) bought.set(key, await outcome);
-  } finally {
-    // Whatever was bought is in the audit now (or waits to be written again, see
-    // purchase-audit-writer.ts), and the budget counts it from there.
+  } catch (error) {
     await hold.release();
+    throw error;
   }
+  // What was bought is in the audit now, and the budget counts it from there: the hold goes.
+  // A purchase whose audit row the database refused keeps the hold until the row is written
+  // (purchase/purchase-audit-writer.ts), so the budget counts it meanwhile; the answer does not
+  // wait for that.
+  const auditWaiting = [...bought.values()].flatMap((outcome) =>
+    outcome.kind === "answer" && outcome.auditWaiting !== undefined ? [outcome.auditWaiting] : [],
+  );
+  if (auditWaiting.length === 0) await hold.release();
+  else void Promise.all(auditWaiting).then(() => hold.release());
+  for (const [key, outcome] of joined) bought.set(key, await outcome);
   for (const outcome of bought.values())
     if (outcome.kind === "failed") return answerFailure(settings, reply, outcome.answer);
 

@@ -54,25 +54,35 @@ beforeEach(() => {
   });
 });
 
+/** Whether a waiting row's record has settled (after the microtasks due now). */
+async function settledYet(record: Awaited<ReturnType<PurchaseAuditWriter["record"]>>): Promise<boolean> {
+  let settled = false;
+  void record?.settled.then(() => (settled = true));
+  await settle();
+  return settled;
+}
+
 test("a row the database takes is written once, with nothing left waiting", async () => {
   audit.state.refusing = false;
-  await writer.record(purchase("a"));
+  expect(await writer.record(purchase("a"))).toBeNull();
   expect(audit.written).toEqual(["a"]);
   expect(writer.waiting()).toBe(0);
   expect(timer.pending()).toBe(0);
 });
 
 test("a refused row is written again 5 s later once the database takes rows, and counted till then", async () => {
-  await writer.record(purchase("a"));
+  const record = await writer.record(purchase("a"));
   expect(refused).toBe(1);
   expect(writer.waiting()).toBe(1);
   audit.state.refusing = false;
   timer.advance(4_999);
   await settle();
   expect(audit.written).toEqual([]);
+  expect(await settledYet(record)).toBe(false);
   timer.advance(1);
   await settle();
   expect(audit.written).toEqual(["a"]);
+  expect(await settledYet(record)).toBe(true);
   expect(waiting).toEqual([1, 0]);
   expect(timer.pending()).toBe(0);
 });
@@ -140,4 +150,17 @@ test("stopping gives the waiting rows one more try and plans none after it", asy
   timer.advance(120_000);
   await settle();
   expect(audit.attempts.filter((code) => code === "d")).toHaveLength(1);
+});
+
+test("stopping hands back the rows the database still refuses and settles their records", async () => {
+  const a = await writer.record(purchase("a"));
+  const b = await writer.record(purchase("b"));
+  audit.state.refusing = false;
+  audit.state.refused.add("b");
+  const lost = await writer.stop();
+  expect(audit.written).toEqual(["a"]);
+  expect(lost.map((row) => row.codes[0]?.code)).toEqual(["b"]);
+  expect([await settledYet(a), await settledYet(b)]).toEqual([true, true]);
+  expect(writer.waiting()).toBe(0);
+  expect(waiting.at(-1)).toBe(0);
 });

@@ -651,14 +651,58 @@ test("a purchase whose audit row the database refused is audited once the databa
   timer.flush();
   await settle();
   upstream.calls[0]?.answer(ok(["975-1-1"]));
-  await bought;
+  const outcome = (await bought).get(item("975-1-1").key);
   expect(store.purchases).toEqual([]);
+  // The requester is answered at once, and told that the audit does not count the purchase yet.
+  expect(outcome).toMatchObject({ kind: "answer", source: "purchase" });
+  const auditWaiting = outcome?.kind === "answer" ? outcome.auditWaiting : undefined;
+  expect(auditWaiting).toBeInstanceOf(Promise);
+  let audited = false;
+  void auditWaiting?.then(() => (audited = true));
+  await settle();
+  expect(audited).toBe(false);
   timer.advance(5_000);
   await settle();
   expect(store.purchases.flatMap((purchase) => purchase.codes)).toEqual([
     { key: item("975-1-1").key, code: "975-1-1", dataset: "Germany", member: "ann@example.com" },
   ]);
+  expect(audited).toBe(true);
   expect(waiting).toEqual([1, 0]);
+});
+
+test("a purchase audited at once says nothing waits; the queue's stop hands back the rows still refused", async () => {
+  let refusing = false;
+  queue = queueWith({
+    store: {
+      ...store,
+      audit: {
+        ...store.audit,
+        recordPurchase: (purchase) =>
+          refusing
+            ? Promise.reject(new Error("connection terminated"))
+            : store.audit.recordPurchase(purchase),
+      },
+    },
+  });
+  const first = queue.buy("ann@example.com", "energy_price", "series_values", [item("976-1-1")]);
+  timer.flush();
+  await settle();
+  upstream.calls[0]?.answer(ok(["976-1-1"]));
+  const written = (await first).get(item("976-1-1").key);
+  expect(written).toMatchObject({ kind: "answer", source: "purchase" });
+  expect(written !== undefined && "auditWaiting" in written).toBe(false);
+
+  refusing = true;
+  const second = queue.buy("bob@example.com", "energy_price", "series_values", [item("977-1-1")]);
+  timer.flush();
+  await settle();
+  upstream.calls[1]?.answer(ok(["977-1-1"]));
+  await second;
+  const lost = await queue.stop();
+  expect(lost.map((purchase) => purchase.codes)).toEqual([
+    [{ key: item("977-1-1").key, code: "977-1-1", dataset: "Germany", member: "bob@example.com" }],
+  ]);
+  expect(store.purchases.flatMap((purchase) => purchase.codes.map((code) => code.code))).toEqual(["976-1-1"]);
 });
 
 test("when the service's rate gives no turn (its limiter failed), every waiting key fails with the gateway's 502 naming the cause", async () => {
