@@ -56,6 +56,11 @@ export interface HarnessSetup {
   failingStatus?: number;
   /** The service and token addresses (both "": a build made without any). */
   addresses?: Pick<EngineSettings, "baseUrl" | "authUrl">;
+  /**
+   * Previews made after the downtime's end that still close the refresh (as from an engine whose
+   * clock is behind the page's), before one no longer does.
+   */
+  closedPreviewsAfterEnd?: number;
 }
 
 /** The in-memory service, able to say that what its calls observed changed (as the HTTP client does). */
@@ -125,6 +130,7 @@ class ScriptedEngine extends EngineCore {
     finishedAt: 0,
   };
   refreshFails: string | undefined;
+  closedPreviewsAfterEnd = 0;
   refreshCalls = 0;
   cleared = 0;
   readonly signOuts: unknown[] = [];
@@ -176,7 +182,10 @@ class ScriptedEngine extends EngineCore {
     if (options.recheck === true) this.planRechecks += 1;
     // As the engine's: a downtime closes the refresh only until its end.
     const { closed, ...open } = this.plan;
-    return closed !== undefined && Date.now() >= closed.until ? open : this.plan;
+    if (closed === undefined || Date.now() < closed.until) return this.plan;
+    if (this.closedPreviewsAfterEnd === 0) return open;
+    this.closedPreviewsAfterEnd -= 1;
+    return this.plan;
   }
 
   override async refreshAll(onProgress?: (progress: RefreshProgress) => void): Promise<RefreshSummary> {
@@ -293,6 +302,7 @@ function start(): void {
   if (setup.plan) engine.plan = setup.plan;
   if (setup.summary) engine.summary = { ...engine.summary, ...setup.summary };
   engine.refreshFails = setup.refreshFails;
+  engine.closedPreviewsAfterEnd = setup.closedPreviewsAfterEnd ?? 0;
   if (setup.service) {
     engine.state = {
       available: setup.service.available,
