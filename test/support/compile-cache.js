@@ -30,7 +30,10 @@ function cacheCompiledCode() {
     }
     const compiled = compileFunction(code, params, { ...options, produceCachedData: true });
     if (compiled.cachedDataProduced && compiled.cachedData) {
-      produced.set(key, { code, data: compiled.cachedData });
+      // A copy made here: V8 hands the data back as a buffer of the test file's own realm
+      // (Jest's parsing context), and keeping that buffer would keep the whole realm, the file's
+      // modules and their data, alive for as long as the worker runs.
+      produced.set(key, { code, data: new Uint8Array(compiled.cachedData) });
     }
     return compiled;
   };
