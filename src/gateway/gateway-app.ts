@@ -43,8 +43,9 @@ export interface GatewaySettings {
   /** Answer text kept in memory in front of the store (characters; ANSWERS_IN_MEMORY_CHARS when absent). */
   answersInMemoryChars?: number;
   /**
-   * Purchases whose audit rows the database still refused when the gateway stopped (standard
-   * error when absent: purchase/lost-purchase-audit.ts).
+   * Purchases whose audit rows nothing will write: the database still refused them when the
+   * gateway stopped, or refused them after (standard error when absent:
+   * purchase/lost-purchase-audit.ts).
    */
   lostPurchaseAudits?: (purchases: readonly Purchase[]) => void;
   /** The packing waits' timers and monotonic clock (setTimeout and performance.now outside tests). */
@@ -115,6 +116,7 @@ export async function buildGateway(settings: GatewaySettings): Promise<Gateway> 
     elapsed: settings.elapsed,
     events: {
       ...metrics.purchaseEvents(),
+      auditLost: settings.lostPurchaseAudits ?? printLostPurchaseAudits,
       unlisted: (product) => catalog.markStale(product),
       called: (product) => teamLimits.callStarted(product),
       ended: (product, _operation, charged, known) => teamLimits.callEnded(product, charged, known),
@@ -142,19 +144,19 @@ export async function buildGateway(settings: GatewaySettings): Promise<Gateway> 
       .send(await metrics.text()),
   );
   const served = new ServedWriter(settings.store.audit, (rows) => metrics.servedAuditLost(rows));
-  // The audit rows of the last answers are written before the store may be closed.
-  app.addHook("onClose", () => served.flushed());
-  // So are the purchases' audit rows the database refused until then; what it still refuses is
-  // reported, not lost unseen.
-  app.addHook("onClose", async () => {
-    const lost = await purchases.stop();
-    if (lost.length > 0) (settings.lostPurchaseAudits ?? printLostPurchaseAudits)(lost);
-  });
   const budgets = new BudgetGuard(settings.store.holds, settings.now, () =>
     metrics.budgetHoldReleaseFailed(),
   );
-  // Requests cut off by the stop release their budget holds now, not when the holds expire.
-  app.addHook("onClose", () => budgets.releaseAll());
+  // One hook, so that the order is this one (Fastify runs a server's onClose hooks last added
+  // first), all before the store may be closed: the audit rows of the last answers; the
+  // purchases' rows the database refused until then (one more try; what it still refuses is
+  // reported); then the budget holds of requests cut off by the stop and of purchases whose rows
+  // waited, released now rather than when they expire.
+  app.addHook("onClose", async () => {
+    await served.flushed();
+    await purchases.stop();
+    await budgets.releaseAll();
+  });
   const domain = settings.domain ?? null;
   const oidc =
     settings.oidc === undefined || settings.oidc === null

@@ -8,8 +8,9 @@ import type { ProductId } from "../../core/model";
 import type { BudgetHolds, Member } from "../store/gateway-store";
 
 /**
- * A hold is released once its request's purchases have their answers (by then they are
- * audited). Releasing never fails: a hold the store did not delete is reported and expires.
+ * A hold is released once its request's purchases have their answers and are audited (a
+ * purchase whose audit row waits to be written keeps it until then: routes/data-routes.ts).
+ * Releasing never fails: a hold the store did not delete is reported and expires.
  */
 export type BudgetHold = { refusal: string } | { release: () => Promise<void> };
 
@@ -37,7 +38,7 @@ export class BudgetGuard {
 
   /**
    * Holds `needed` (codes to buy per dataset) against the member's budget; the refusal names
-   * the budget when they do not fit. Release the hold once the purchases have their answers.
+   * the budget when they do not fit. Release the hold once the purchases have their answers and are audited.
    */
   hold(member: Member, product: ProductId, needed: ReadonlyMap<string, number>): Promise<BudgetHold> {
     const budget = member.budget;

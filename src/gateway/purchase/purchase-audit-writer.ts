@@ -5,9 +5,10 @@
 // more when the gateway stops. Without that the usage report would show less than the service
 // charged, and a member's budget would count less than the member bought. The caller learns
 // when a waiting row stops waiting, so that the member's budget hold can count the purchase
-// until then (routes/data-routes.ts). What the database still refuses when the gateway stops is
-// handed back to the caller, to be reported rather than lost unseen. (A row whose write was
-// committed but whose acknowledgement was lost is written twice; that is far rarer.)
+// until then (routes/data-routes.ts). What the database still refuses when the gateway stops, or
+// refuses after that (a purchase answered while the gateway closes), is handed to the `lost`
+// event, to be reported rather than lost unseen. (A row whose write was committed but whose
+// acknowledgement was lost is written twice; that is far rarer.)
 import type { AuditLog, Purchase } from "../store/gateway-store";
 
 const FIRST_RETRY_MS = 5_000;
@@ -18,11 +19,13 @@ export interface PurchaseAuditEvents {
   refused?(): void;
   /** Rows waiting to be written, after each change. */
   waiting?(count: number): void;
+  /** Rows nothing will write: still refused at the gateway's stop, or refused after it. */
+  lost?(purchases: readonly Purchase[]): void;
 }
 
 /** A row the database refused: null when it took the row at once. */
 export type AuditRecord = {
-  /** Settles once the row is written, or once the gateway stopped with the row still refused. */
+  /** Settles once the row is written, or once nothing will write it (the `lost` event has it). */
   settled: Promise<void>;
 } | null;
 
@@ -37,7 +40,12 @@ export class PurchaseAuditWriter {
   private retryMs = FIRST_RETRY_MS;
   private retryPlanned = false;
   private writing: Promise<void> | null = null;
+  /** No retry is planned any more. */
   private stopped = false;
+  /** The stop's last try is over: a row refused now is lost at once. */
+  private finished = false;
+  /** Records whose first write is on its way (the stop waits for them). */
+  private readonly recording = new Set<Promise<AuditRecord>>();
 
   constructor(
     private readonly audit: Pick<AuditLog, "recordPurchase">,
@@ -47,12 +55,23 @@ export class PurchaseAuditWriter {
   ) {}
 
   /** Writes the purchase's row, or keeps it to write again. Never rejects. */
-  async record(purchase: Purchase): Promise<AuditRecord> {
+  record(purchase: Purchase): Promise<AuditRecord> {
+    const recorded = this.firstWrite(purchase);
+    this.recording.add(recorded);
+    void recorded.finally(() => this.recording.delete(recorded));
+    return recorded;
+  }
+
+  private async firstWrite(purchase: Purchase): Promise<AuditRecord> {
     try {
       await this.audit.recordPurchase(purchase);
       return null;
     } catch {
       this.events.refused?.();
+      if (this.finished) {
+        this.reportLost([purchase]);
+        return { settled: Promise.resolve() };
+      }
       let done = (): void => undefined;
       const settled = new Promise<void>((resolve) => (done = resolve));
       this.unwritten.push({ purchase, done });
@@ -68,17 +87,29 @@ export class PurchaseAuditWriter {
   }
 
   /**
-   * The gateway stops: one more try for the rows waiting, and no retry after it. Resolves with
-   * the rows the database still refused, which nothing will write now.
+   * The gateway stops: the rows on their way are written or refused, the rows waiting get one
+   * more try, and no retry is planned after it. What the database still refuses goes to `lost`.
    */
-  async stop(): Promise<Purchase[]> {
+  async stop(): Promise<void> {
     this.stopped = true;
+    await Promise.all([...this.recording]);
     await this.writing;
     await this.writeWaiting();
+    this.finished = true;
     const lost = this.unwritten.splice(0);
+    if (lost.length === 0) return;
     for (const row of lost) row.done();
-    if (lost.length > 0) this.events.waiting?.(0);
-    return lost.map((row) => row.purchase);
+    this.events.waiting?.(0);
+    this.reportLost(lost.map((row) => row.purchase));
+  }
+
+  /** A report that fails must not fail the gateway's stop (the rows are lost either way). */
+  private reportLost(purchases: readonly Purchase[]): void {
+    try {
+      this.events.lost?.(purchases);
+    } catch {
+      // Nothing more can be done for them here.
+    }
   }
 
   private planRetry(): void {

@@ -67,6 +67,8 @@ export interface PurchaseEvents {
   storeFailed?(what: "purchase audit" | "answers"): void;
   /** Purchases whose audit row waits to be written again (purchase-audit-writer.ts). */
   auditWaiting?(count: number): void;
+  /** Purchases whose audit rows nothing will write: still refused at the stop, or refused after it. */
+  auditLost?(purchases: readonly Purchase[]): void;
   /** The service answered a code the catalog does not list: the catalog is behind. */
   unlisted?(product: ProductId): void;
 }
@@ -137,15 +139,13 @@ export class PurchaseQueue {
       {
         refused: () => events?.storeFailed?.("purchase audit"),
         waiting: (count) => events?.auditWaiting?.(count),
+        lost: (purchases) => events?.auditLost?.(purchases),
       },
     );
   }
 
-  /**
-   * The gateway stops: the audit rows still waiting get one more try. Resolves with the
-   * purchases whose rows the database still refused.
-   */
-  stop(): Promise<Purchase[]> {
+  /** The gateway stops: the audit rows still waiting get one more try (the rest: `auditLost`). */
+  stop(): Promise<void> {
     return this.audit.stop();
   }
 

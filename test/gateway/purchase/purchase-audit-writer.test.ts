@@ -41,6 +41,8 @@ let timer: ManualPackingTimers;
 let audit: ReturnType<typeof heldAudit>;
 let waiting: number[];
 let refused: number;
+/** The codes of the rows reported lost, in order. */
+let lost: string[];
 let writer: PurchaseAuditWriter;
 
 beforeEach(() => {
@@ -48,9 +50,11 @@ beforeEach(() => {
   audit = heldAudit();
   waiting = [];
   refused = 0;
+  lost = [];
   writer = new PurchaseAuditWriter(audit, timer.later, {
     refused: () => (refused += 1),
     waiting: (count) => waiting.push(count),
+    lost: (rows) => lost.push(...rows.map((row) => row.codes[0]?.code ?? "")),
   });
 });
 
@@ -152,15 +156,63 @@ test("stopping gives the waiting rows one more try and plans none after it", asy
   expect(audit.attempts.filter((code) => code === "d")).toHaveLength(1);
 });
 
-test("stopping hands back the rows the database still refuses and settles their records", async () => {
+test("stopping reports the rows the database still refuses as lost and settles their records", async () => {
   const a = await writer.record(purchase("a"));
   const b = await writer.record(purchase("b"));
   audit.state.refusing = false;
   audit.state.refused.add("b");
-  const lost = await writer.stop();
+  await writer.stop();
   expect(audit.written).toEqual(["a"]);
-  expect(lost.map((row) => row.codes[0]?.code)).toEqual(["b"]);
+  expect(lost).toEqual(["b"]);
   expect([await settledYet(a), await settledYet(b)]).toEqual([true, true]);
   expect(writer.waiting()).toBe(0);
   expect(waiting.at(-1)).toBe(0);
+});
+
+test("a row on its way when the stop begins gets the stop's try; one refused after the stop is lost at once", async () => {
+  // The database takes a row at its second try; a's first write hangs until the stop has begun.
+  const tries = new Map<string, number>();
+  let releaseFirst = (): void => undefined;
+  const firstWrite = new Promise<void>((resolve) => (releaseFirst = resolve));
+  const written: string[] = [];
+  const secondTry = new PurchaseAuditWriter(
+    {
+      recordPurchase: async (row) => {
+        const code = row.codes[0]?.code ?? "";
+        const tried = (tries.get(code) ?? 0) + 1;
+        tries.set(code, tried);
+        if (tried === 1 && code === "a") await firstWrite;
+        if (tried === 1) throw new Error("connection terminated");
+        written.push(code);
+      },
+    },
+    timer.later,
+    { lost: (rows) => lost.push(...rows.map((row) => row.codes[0]?.code ?? "")) },
+  );
+  const a = secondTry.record(purchase("a"));
+  await settle();
+  const stopped = secondTry.stop();
+  releaseFirst();
+  await stopped;
+  expect(written).toEqual(["a"]);
+  expect(tries.get("a")).toBe(2);
+  expect(await settledYet(await a)).toBe(true);
+  expect(lost).toEqual([]);
+
+  // After the stop, a refused row is lost at once, its record settled, no retry planned.
+  const late = await secondTry.record(purchase("c"));
+  expect(lost).toEqual(["c"]);
+  expect(await settledYet(late)).toBe(true);
+  expect(secondTry.waiting()).toBe(0);
+  expect(timer.pending()).toBe(0);
+});
+
+test("a report of lost rows that throws does not fail the stop", async () => {
+  const failing = new PurchaseAuditWriter(audit, timer.later, {
+    lost: () => {
+      throw new Error("standard error is closed");
+    },
+  });
+  await failing.record(purchase("a"));
+  await expect(failing.stop()).resolves.toBeUndefined();
 });

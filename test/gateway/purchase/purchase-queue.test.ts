@@ -8,7 +8,7 @@ import {
   type PurchaseQueueSettings,
 } from "../../../src/gateway/purchase/purchase-queue";
 import type { UpstreamAnswer } from "../../../src/gateway/upstream/upstream-client";
-import type { GatewayStore } from "../../../src/gateway/store/gateway-store";
+import type { GatewayStore, Purchase } from "../../../src/gateway/store/gateway-store";
 import { memoryStore, type MemoryStore } from "../support/memory-store";
 import { manualPackingTimers, type ManualPackingTimers } from "../support/manual-packing-timers";
 
@@ -670,9 +670,11 @@ test("a purchase whose audit row the database refused is audited once the databa
   expect(waiting).toEqual([1, 0]);
 });
 
-test("a purchase audited at once says nothing waits; the queue's stop hands back the rows still refused", async () => {
+test("a purchase audited at once says nothing waits; at the queue's stop the rows still refused are reported lost", async () => {
   let refusing = false;
+  const lost: Purchase[] = [];
   queue = queueWith({
+    events: { auditLost: (purchases) => lost.push(...purchases) },
     store: {
       ...store,
       audit: {
@@ -698,7 +700,7 @@ test("a purchase audited at once says nothing waits; the queue's stop hands back
   await settle();
   upstream.calls[1]?.answer(ok(["977-1-1"]));
   await second;
-  const lost = await queue.stop();
+  await queue.stop();
   expect(lost.map((purchase) => purchase.codes)).toEqual([
     [{ key: item("977-1-1").key, code: "977-1-1", dataset: "Germany", member: "bob@example.com" }],
   ]);
