@@ -8,13 +8,14 @@ const MAX_TIMER_MS = 2_147_483_647 - AFTER_MS;
 const LONGEST_AGAIN_MS = 60_000;
 
 /**
- * How long until the next tick: just after `at` for the first; when the load that tick ran gave
- * back the same `at` (its clock had not yet passed it: the engine's clock need not be the page's),
- * 2 s later, then twice as long each time up to a minute, so the pane does not wait for the hourly
- * re-run nor load again every second.
+ * How long until the next tick: just after `at` while it is still ahead (the first tick, or one
+ * that came early because `at` was beyond a timer's reach); once past it, while `at` stays in
+ * place (the load that the tick ran has not answered yet, or its clock had not passed `at`: the
+ * engine's clock need not be the page's), 2 s later, then twice as long each time up to a minute,
+ * so the pane neither waits for the hourly re-run nor loads again every second.
  */
 export function tickDelayMs(at: number, now: number, ticksAtThisTime: number): number {
-  if (ticksAtThisTime === 0) return Math.min(Math.max(0, at - now), MAX_TIMER_MS) + AFTER_MS;
+  if (ticksAtThisTime === 0 || now < at) return Math.min(Math.max(0, at - now), MAX_TIMER_MS) + AFTER_MS;
   return Math.min(AFTER_MS * 2 ** ticksAtThisTime, LONGEST_AGAIN_MS);
 }
 
@@ -28,8 +29,8 @@ export function useTickAt(at: number | undefined): number {
   const [ticks, setTicks] = useState(0);
   const ticked = useRef<{ at: number | undefined; times: number }>({ at: undefined, times: 0 });
   useEffect(() => {
-    if (at === undefined) return;
     if (ticked.current.at !== at) ticked.current = { at, times: 0 };
+    if (at === undefined) return;
     const delay = tickDelayMs(at, Date.now(), ticked.current.times);
     const timer = setTimeout(() => {
       ticked.current.times += 1;

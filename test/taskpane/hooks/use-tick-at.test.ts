@@ -12,6 +12,7 @@ test.each<[string, number, number, number]>([
   ["five times: 32 s", END + 60_000, 5, 32_000],
   ["six times and more: a minute at most", END + 120_000, 6, 60_000],
   ["twenty times: still a minute", END + 600_000, 20, 60_000],
+  ["a tick that came early, the end still 10 min away: 1 s after the end", END - 600_000, 1, 601_000],
 ])("%s", (_case, now, ticksAtThisTime, delay) => {
   expect(tickDelayMs(END, now, ticksAtThisTime)).toBe(delay);
 });
