@@ -21,7 +21,7 @@ const source = "return exports.answer = 6 * 7;";
 let alive = 0;
 let usedCache = 0;
 const registry = new FinalizationRegistry(() => (alive -= 1));
-for (let file = 0; file < ${5}; file += 1) {
+for (let file = 0; file < 5; file += 1) {
   const context = vm.createContext({});
   const compiled = vm.compileFunction(source, ["exports"], { filename: "/module.js", parsingContext: context });
   if (compiled.cachedDataRejected === false) usedCache += 1;

@@ -1,0 +1,82 @@
+// The lanes' environment ends a Jest worker at once when Jest says the run is over and nothing
+// is left to do, and leaves a worker that still holds something (Jest then reports the leak).
+// Checked on a Node process of its own, told the end as jest-worker tells its workers.
+import { fork, type ChildProcess } from "node:child_process";
+import path from "node:path";
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const LaneEnvironment = require("./lane-environment") as { nothingLeftToDo(resources: string[]): boolean };
+
+const ENVIRONMENT = path.join(__dirname, "lane-environment.js");
+/** jest-worker's "end" message. */
+const END = [2];
+
+test.each<[string, boolean, string[]]>([
+  ["its channel to Jest and its output pipes", true, ["PipeWrap", "PipeWrap", "PipeWrap"]],
+  ["a terminal for its output", true, ["PipeWrap", "TTYWrap"]],
+  ["nothing at all", true, []],
+  ["a timer", false, ["PipeWrap", "Timeout"]],
+  ["a socket", false, ["PipeWrap", "TCPSocketWrap"]],
+  ["a child process", false, ["PipeWrap", "ProcessWrap"]],
+  ["a file read under way", false, ["PipeWrap", "FSReqCallback"]],
+])("a worker holding %s has nothing left to do: %s", (_case, idle, resources) => {
+  expect(LaneEnvironment.nothingLeftToDo(resources)).toBe(idle);
+});
+
+/** Every process started here, ended after each test whatever its outcome (a failed wait too). */
+const started: ChildProcess[] = [];
+
+afterEach(() => {
+  for (const child of started.splice(0)) child.kill();
+});
+
+/**
+ * A process that loads the environment and answers "ping" with "pong" on its channel (which
+ * keeps it alive, as jest-worker's own listener does), with a timer of its own if `withTimer`.
+ */
+function worker(withTimer: boolean): ChildProcess {
+  const script = [
+    `require(${JSON.stringify(ENVIRONMENT)});`,
+    'process.on("message", (message) => { if (message === "ping") process.send("pong"); });',
+    withTimer ? "setInterval(() => undefined, 60_000);" : "",
+    'process.send("ready");',
+  ].join("\n");
+  const child = fork("-e", [script], { execArgv: [], stdio: ["ignore", "ignore", "inherit", "ipc"] });
+  started.push(child);
+  return child;
+}
+
+const message = (child: ChildProcess, expected: string): Promise<void> =>
+  new Promise((resolve) => {
+    const listener = (received: unknown) => {
+      if (received !== expected) return;
+      child.off("message", listener);
+      resolve();
+    };
+    child.on("message", listener);
+  });
+
+const exited = (child: ChildProcess): Promise<number | null> =>
+  new Promise((resolve) => child.once("exit", (code) => resolve(code)));
+
+test("told the end with nothing left to do, a worker exits at once (its channel still open)", async () => {
+  const child = worker(false);
+  await message(child, "ready");
+  const exit = exited(child);
+  child.send(END);
+  expect(await exit).toBe(0);
+});
+
+test("told the end while it holds a timer, a worker stays, for Jest to report", async () => {
+  const child = worker(true);
+  await message(child, "ready");
+  child.send(END);
+  // Two round trips: the first answer may leave in the same turn as the end arrived, before the
+  // worker decides; the second comes after that decision.
+  for (let round = 0; round < 2; round += 1) {
+    const answered = message(child, "pong");
+    child.send("ping");
+    await answered;
+  }
+  expect(child.exitCode).toBeNull();
+});
