@@ -67,7 +67,7 @@ function endWhenJestDoes() {
   process[ENDS] = true;
   process.on("message", (message) => {
     if (!Array.isArray(message) || message[0] !== JEST_WORKER_END) return;
-    // After jest-worker's own handler: it lets go of the channel, then nothing should be left.
+    // Run after jest-worker's own handler has ended its part: by then only the pipes should be left.
     setImmediate(() => {
       if (nothingLeftToDo(process.getActiveResourcesInfo())) process.exit(0);
     });

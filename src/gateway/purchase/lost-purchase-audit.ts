@@ -1,5 +1,6 @@
-// A purchase's audit row the database still refused when the gateway stopped: the service
-// charged the call, and nothing will write the row now. The gateway prints it on standard error
+// A purchase's audit row the database still refused when the gateway stopped (or refused for a
+// purchase answered while it stopped): the service charged the call, and nothing will write the
+// row now. The gateway prints it on standard error
 // (the service manager's journal keeps it), one line per purchase with the row as JSON, so that
 // an administrator can see what the usage report lacks and enter it by hand.
 import type { Purchase } from "../store/gateway-store";
