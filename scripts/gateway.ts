@@ -62,7 +62,12 @@ async function serve(argv: string[]): Promise<void> {
     void gateway
       .close()
       .then(() => store.close())
-      .then(() => process.exit(0));
+      // Purchases whose audit rows were lost were printed on standard error while closing: the
+      // process ends once that output has left, not while it may still be on its way.
+      .then(() => {
+        process.exitCode = 0;
+        process.stderr.write("", () => process.exit());
+      });
   };
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);

@@ -69,7 +69,10 @@ function endWhenJestDoes() {
     if (!Array.isArray(message) || message[0] !== JEST_WORKER_END) return;
     // Run after jest-worker's own handler has ended its part: by then only the pipes should be left.
     setImmediate(() => {
-      if (nothingLeftToDo(process.getActiveResourcesInfo())) process.exit(0);
+      if (!nothingLeftToDo(process.getActiveResourcesInfo())) return;
+      // Once what the worker wrote has left (an exit cuts output still on its way in a pipe).
+      process.exitCode = 0;
+      process.stdout.write("", () => process.stderr.write("", () => process.exit()));
     });
   });
 }
