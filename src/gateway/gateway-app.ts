@@ -10,12 +10,12 @@ import { GatewayMetrics } from "./gateway-metrics";
 import type { FetchFunction } from "./oidc/fetch-within-origin";
 import { oidcVerifier, type OidcSettings } from "./oidc/oidc-verifier";
 import { TeamLimits } from "./limits/team-limits";
-import { printLostPurchaseAudits } from "./purchase/lost-purchase-audit";
+import { printRefusedAuditRows, type RefusedAuditRows } from "./purchase/refused-audit-rows";
 import { PurchaseQueue } from "./purchase/purchase-queue";
 import { registerAuthRoutes } from "./routes/auth-routes";
 import { registerDataRoutes } from "./routes/data-routes";
 import { AnswersInMemory } from "./store/answers-in-memory";
-import type { GatewayStore, Purchase } from "./store/gateway-store";
+import type { GatewayStore } from "./store/gateway-store";
 import { ServedWriter } from "./store/served-writer";
 import { Upstream, type UpstreamSettings } from "./upstream/upstream-client";
 import { BudgetGuard } from "./members/budget-guard";
@@ -43,11 +43,11 @@ export interface GatewaySettings {
   /** Answer text kept in memory in front of the store (characters; ANSWERS_IN_MEMORY_CHARS when absent). */
   answersInMemoryChars?: number;
   /**
-   * Purchases whose audit rows nothing will write: the database still refused them when the
-   * gateway stopped, or refused them after (standard error when absent:
-   * purchase/lost-purchase-audit.ts).
+   * Where purchases whose audit rows the database refused are reported: as each row starts
+   * waiting, when it is written after all, and when nothing will write it (standard error when
+   * absent: purchase/refused-audit-rows.ts).
    */
-  lostPurchaseAudits?: (purchases: readonly Purchase[]) => void;
+  refusedAuditRows?: RefusedAuditRows;
   /** The packing waits' timers and monotonic clock (setTimeout and performance.now outside tests). */
   later?: (run: () => void, ms: number) => void;
   elapsed?: () => number;
@@ -104,6 +104,7 @@ export async function buildGateway(settings: GatewaySettings): Promise<Gateway> 
     maxAgeMs: settings.limitsMaxAgeMs ?? DEFAULTS.limitsMaxAgeMs,
     settleQuietMs: DEFAULTS.limitsSettleQuietMs,
   });
+  const refusedRows = settings.refusedAuditRows ?? printRefusedAuditRows;
   const purchases = new PurchaseQueue({
     upstream,
     store: settings.store,
@@ -116,7 +117,9 @@ export async function buildGateway(settings: GatewaySettings): Promise<Gateway> 
     elapsed: settings.elapsed,
     events: {
       ...metrics.purchaseEvents(),
-      auditLost: settings.lostPurchaseAudits ?? printLostPurchaseAudits,
+      auditRowWaiting: (purchase) => refusedRows.waiting(purchase),
+      auditRowWritten: (purchase) => refusedRows.written(purchase),
+      auditLost: (lost) => refusedRows.lost(lost),
       unlisted: (product) => catalog.markStale(product),
       called: (product) => teamLimits.callStarted(product),
       ended: (product, _operation, charged, known) => teamLimits.callEnded(product, charged, known),

@@ -337,7 +337,7 @@ test("keys another member is buying cost a member nothing of their budget: joine
   }
 });
 
-test("a purchase whose audit row the database refused counts against the budget until the row is written; one still refused at the stop is reported", async () => {
+test("a purchase whose audit row the database refused counts against the budget until the row is written; each refused row is reported as it waits, when written and when still refused at the stop", async () => {
   const own = memoryStore();
   await own.members.save("kim@example.com", PASSWORD, { budget: 3, admin: false });
   let refusing = true;
@@ -349,7 +349,9 @@ test("a purchase whose audit row the database refused counts against the budget 
   // Packing waits (under a second here) run on real timers; the audit's retries (5 s and more)
   // wait for the test.
   const retries = manualPackingTimers(0);
-  const lost: Purchase[] = [];
+  /** What the gateway reported of refused rows, in order: the event and the row's codes. */
+  const reports: Array<[string, string[]]> = [];
+  const codesOf = (purchase: Purchase): string[] => purchase.codes.map(({ code }) => code);
   const team = await startTeamGateway(
     service,
     { ...own, audit },
@@ -358,7 +360,11 @@ test("a purchase whose audit row the database refused counts against the budget 
       packingSoloWindowMs: 0,
       packingMaxWaitMs: 1_000,
       later: (run, ms) => (ms >= 5_000 ? retries.later(run, ms) : void setTimeout(run, ms)),
-      lostPurchaseAudits: (purchases) => lost.push(...purchases),
+      refusedAuditRows: {
+        waiting: (purchase) => reports.push(["waiting", codesOf(purchase)]),
+        written: (purchase) => reports.push(["written", codesOf(purchase)]),
+        lost: (purchases) => purchases.forEach((purchase) => reports.push(["lost", codesOf(purchase)])),
+      },
     },
   );
   let closed = false;
@@ -387,10 +393,12 @@ test("a purchase whose audit row the database refused counts against the budget 
     const held = async () =>
       (await own.holds.heldBy("kim@example.com", "energy_price", at())).get(dataset) ?? 0;
 
-    // Two of kim's three bought; the database refuses their audit row: the hold stays.
+    // Two of kim's three bought; the database refuses their audit row: the hold stays, and the
+    // row is reported at once (a crash would lose it from memory).
     expect((await ask(five.slice(0, 2))).status).toBe(200);
     expect(await own.audit.purchasedBy("kim@example.com", "energy_price", dataset, at())).toBe(0);
     expect(await held()).toBe(2);
+    expect(reports).toEqual([["waiting", five.slice(0, 2)]]);
     const over = await ask(five.slice(2, 4));
     expect(over.status).toBe(403);
     expect(over.text).toMatch(
@@ -402,6 +410,7 @@ test("a purchase whose audit row the database refused counts against the budget 
     retries.advance(5_000);
     await until(held, (count) => count === 0, "kim's hold released once the audit row is written");
     expect(await own.audit.purchasedBy("kim@example.com", "energy_price", dataset, at())).toBe(2);
+    expect(reports.at(-1)).toEqual(["written", five.slice(0, 2)]);
     expect((await ask(five.slice(2, 4))).status).toBe(403);
 
     // The last of the budget, bought while the database refuses again and still refused at the stop.
@@ -409,8 +418,11 @@ test("a purchase whose audit row the database refused counts against the budget 
     expect((await ask(five.slice(4, 5))).status).toBe(200);
     await team.close();
     closed = true;
-    expect(lost.map((purchase) => purchase.codes.map(({ code, member }) => ({ code, member })))).toEqual([
-      [{ code: five[4], member: "kim@example.com" }],
+    expect(reports).toEqual([
+      ["waiting", five.slice(0, 2)],
+      ["written", five.slice(0, 2)],
+      ["waiting", five.slice(4, 5)],
+      ["lost", five.slice(4, 5)],
     ]);
     expect(await held()).toBe(0);
   } finally {

@@ -5,9 +5,10 @@
 // more when the gateway stops. Without that the usage report would show less than the service
 // charged, and a member's budget would count less than the member bought. The caller learns
 // when a waiting row stops waiting, so that the member's budget hold can count the purchase
-// until then (routes/data-routes.ts). What the database still refuses when the gateway stops, or
-// refuses after that (a purchase answered while the gateway closes), is handed to the `lost`
-// event, to be reported rather than lost unseen. (A row whose write was committed but whose
+// until then (routes/data-routes.ts). A row that starts waiting, one written after all and what
+// the database still refuses when the gateway stops, or refuses after that (a purchase answered
+// while the gateway closes), go to events of their own, to be reported (refused-audit-rows.ts):
+// a waiting row lives in memory only. (A row whose write was committed but whose
 // acknowledgement was lost is written twice; that is far rarer.)
 import type { AuditLog, Purchase } from "../store/gateway-store";
 
@@ -15,8 +16,12 @@ const FIRST_RETRY_MS = 5_000;
 const LONGEST_RETRY_MS = 60_000;
 
 export interface PurchaseAuditEvents {
-  /** A purchase's row was refused; it waits to be written again. */
+  /** A purchase's row was refused (counted; what becomes of it follows). */
   refused?(): void;
+  /** A refused row is kept, to be written again. */
+  waitingRow?(purchase: Purchase): void;
+  /** A row that waited is written. */
+  writtenLate?(purchase: Purchase): void;
   /** Rows waiting to be written, after each change. */
   waiting?(count: number): void;
   /** Rows nothing will write: still refused at the gateway's stop, or refused after it. */
@@ -75,6 +80,7 @@ export class PurchaseAuditWriter {
       let done = (): void => undefined;
       const settled = new Promise<void>((resolve) => (done = resolve));
       this.unwritten.push({ purchase, done });
+      this.report(() => this.events.waitingRow?.(purchase));
       this.events.waiting?.(this.unwritten.length);
       this.planRetry();
       return { settled };
@@ -103,12 +109,16 @@ export class PurchaseAuditWriter {
     this.reportLost(lost.map((row) => row.purchase));
   }
 
-  /** A report that fails must not fail the gateway's stop (the rows are lost either way). */
   private reportLost(purchases: readonly Purchase[]): void {
+    this.report(() => this.events.lost?.(purchases));
+  }
+
+  /** A report that fails must change nothing here: not the rows kept, not the gateway's stop. */
+  private report(send: () => void): void {
     try {
-      this.events.lost?.(purchases);
+      send();
     } catch {
-      // Nothing more can be done for them here.
+      // The row is kept or lost the same; only its report is missing.
     }
   }
 
@@ -144,6 +154,7 @@ export class PurchaseAuditWriter {
       try {
         await this.audit.recordPurchase(row.purchase);
         row.done();
+        this.report(() => this.events.writtenLate?.(row.purchase));
       } catch {
         refused.push(row);
       }

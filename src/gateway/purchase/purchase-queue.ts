@@ -67,6 +67,10 @@ export interface PurchaseEvents {
   storeFailed?(what: "purchase audit" | "answers"): void;
   /** Purchases whose audit row waits to be written again (purchase-audit-writer.ts). */
   auditWaiting?(count: number): void;
+  /** A purchase whose audit row the database refused: kept, to be written again. */
+  auditRowWaiting?(purchase: Purchase): void;
+  /** A purchase whose audit row waited is written. */
+  auditRowWritten?(purchase: Purchase): void;
   /** Purchases whose audit rows nothing will write: still refused at the stop, or refused after it. */
   auditLost?(purchases: readonly Purchase[]): void;
   /** The service answered a code the catalog does not list: the catalog is behind. */
@@ -139,6 +143,8 @@ export class PurchaseQueue {
       {
         refused: () => events?.storeFailed?.("purchase audit"),
         waiting: (count) => events?.auditWaiting?.(count),
+        waitingRow: (purchase) => events?.auditRowWaiting?.(purchase),
+        writtenLate: (purchase) => events?.auditRowWritten?.(purchase),
         lost: (purchases) => events?.auditLost?.(purchases),
       },
     );

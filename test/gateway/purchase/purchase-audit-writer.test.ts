@@ -43,6 +43,8 @@ let waiting: number[];
 let refused: number;
 /** The codes of the rows reported lost, in order. */
 let lost: string[];
+/** Every report of a row, in order: the event and the row's code. */
+let reports: string[];
 let writer: PurchaseAuditWriter;
 
 beforeEach(() => {
@@ -51,10 +53,17 @@ beforeEach(() => {
   waiting = [];
   refused = 0;
   lost = [];
+  reports = [];
+  const codeOf = (row: Purchase): string => row.codes[0]?.code ?? "";
   writer = new PurchaseAuditWriter(audit, timer.later, {
     refused: () => (refused += 1),
     waiting: (count) => waiting.push(count),
-    lost: (rows) => lost.push(...rows.map((row) => row.codes[0]?.code ?? "")),
+    waitingRow: (row) => reports.push(`waiting ${codeOf(row)}`),
+    writtenLate: (row) => reports.push(`written ${codeOf(row)}`),
+    lost: (rows) => {
+      lost.push(...rows.map(codeOf));
+      reports.push(...rows.map((row) => `lost ${codeOf(row)}`));
+    },
   });
 });
 
@@ -215,4 +224,39 @@ test("a report of lost rows that throws does not fail the stop", async () => {
   });
   await failing.record(purchase("a"));
   await expect(failing.stop()).resolves.toBeUndefined();
+});
+
+test("each refused row is reported as it starts waiting, and again when written or lost", async () => {
+  audit.state.refusing = false;
+  await writer.record(purchase("taken"));
+  audit.state.refusing = true;
+  await writer.record(purchase("a"));
+  await writer.record(purchase("b"));
+  expect(reports).toEqual(["waiting a", "waiting b"]);
+  // The database takes a again, not b.
+  audit.state.refusing = false;
+  audit.state.refused.add("b");
+  timer.advance(5_000);
+  await settle();
+  expect(reports).toEqual(["waiting a", "waiting b", "written a"]);
+  await writer.stop();
+  // A row refused after the stop is lost at once: it never waits.
+  audit.state.refusing = true;
+  await writer.record(purchase("c"));
+  expect(reports).toEqual(["waiting a", "waiting b", "written a", "lost b", "lost c"]);
+});
+
+test("a report of a waiting row that throws changes nothing: the row is kept and written later", async () => {
+  const reported = new PurchaseAuditWriter(audit, timer.later, {
+    waitingRow: () => {
+      throw new Error("standard error is closed");
+    },
+  });
+  const record = await reported.record(purchase("a"));
+  expect(reported.waiting()).toBe(1);
+  audit.state.refusing = false;
+  timer.advance(5_000);
+  await settle();
+  expect(audit.written).toEqual(["a"]);
+  expect(await settledYet(record)).toBe(true);
 });
