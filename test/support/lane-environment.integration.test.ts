@@ -8,6 +8,8 @@ import path from "node:path";
 const LaneEnvironment = require("./lane-environment") as { nothingLeftToDo(resources: string[]): boolean };
 
 const ENVIRONMENT = path.join(__dirname, "lane-environment.js");
+/** The test file the forked worker says it ran last. */
+const LEAKY_FILE = path.join(process.cwd(), "test", "leaky.test.ts");
 /** jest-worker's "end" message. */
 const END = [2];
 
@@ -36,12 +38,13 @@ afterEach(() => {
  */
 function worker(withTimer: boolean): ChildProcess {
   const script = [
-    `require(${JSON.stringify(ENVIRONMENT)});`,
+    `require(${JSON.stringify(ENVIRONMENT)}).noteTestFile(${JSON.stringify(LEAKY_FILE)});`,
     'process.on("message", (message) => { if (message === "ping") process.send("pong"); });',
     withTimer ? "setInterval(() => undefined, 60_000);" : "",
     'process.send("ready");',
   ].join("\n");
-  const child = fork("-e", [script], { execArgv: [], stdio: ["ignore", "ignore", "inherit", "ipc"] });
+  const child = fork("-e", [script], { execArgv: [], stdio: ["ignore", "ignore", "pipe", "ipc"] });
+  child.stderr?.setEncoding("utf8");
   started.push(child);
   return child;
 }
@@ -59,16 +62,39 @@ const message = (child: ChildProcess, expected: string): Promise<void> =>
 const exited = (child: ChildProcess): Promise<number | null> =>
   new Promise((resolve) => child.once("exit", (code) => resolve(code)));
 
-test("told the end with nothing left to do, a worker exits at once (its channel still open)", async () => {
+/**
+ * What the process writes on standard error from now on, and its first whole line once it has
+ * come (standard error is a pipe of its own: a line may come after a later message on the channel).
+ */
+function stderrOf(child: ChildProcess): { text: string; firstLine: Promise<string> } {
+  let text = "";
+  const firstLine = new Promise<string>((resolve) => {
+    child.stderr?.on("data", (chunk: string) => {
+      text += chunk;
+      if (text.includes("\n")) resolve(text.slice(0, text.indexOf("\n") + 1));
+    });
+  });
+  return {
+    get text() {
+      return text;
+    },
+    firstLine,
+  };
+}
+
+test("told the end with nothing left to do, a worker exits at once (its channel still open), saying nothing", async () => {
   const child = worker(false);
+  const stderr = stderrOf(child);
   await message(child, "ready");
   const exit = exited(child);
   child.send(END);
   expect(await exit).toBe(0);
+  expect(stderr.text).toBe("");
 });
 
-test("told the end while it holds a timer, a worker stays, for Jest to report", async () => {
+test("told the end while it holds a timer, a worker stays, for Jest to report, and says what it holds and where from", async () => {
   const child = worker(true);
+  const stderr = stderrOf(child);
   await message(child, "ready");
   child.send(END);
   // Two round trips: the first answer may leave in the same turn as the end arrived, before the
@@ -79,4 +105,9 @@ test("told the end while it holds a timer, a worker stays, for Jest to report", 
     await answered;
   }
   expect(child.exitCode).toBeNull();
+  expect(await stderr.firstLine).toBe(
+    "PCD test lanes: a Jest worker still holds Timeout x1 after the run, so Jest will stop it by " +
+      `force. The last test file it ran: ${path.join("test", "leaky.test.ts")}; that file, or one ` +
+      "before it in this worker, left a timer, a socket or a process behind.\n",
+  );
 });

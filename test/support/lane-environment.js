@@ -11,6 +11,7 @@
 // once per worker) is enabled again by its next `run`.
 "use strict";
 const { AsyncLocalStorage } = require("node:async_hooks");
+const path = require("node:path");
 const { setImmediate } = require("node:timers");
 const { TestEnvironment } = require("jest-environment-node");
 const { cacheCompiledCode } = require("./compile-cache");
@@ -55,11 +56,38 @@ function nothingLeftToDo(resources) {
   return resources.every((resource) => IDLE_RESOURCES.has(resource));
 }
 
+/** Where the worker keeps the path of the test file it ran last (one slot per process). */
+const LAST_TEST_FILE = Symbol.for("pcd.lane-environment.last-test-file");
+
+/** Notes the test file the worker runs now, for the message below. */
+function noteTestFile(testPath) {
+  process[LAST_TEST_FILE] = testPath;
+}
+
+/**
+ * What a worker that cannot end says: Jest's own message ("A worker process has failed to exit
+ * gracefully") names neither what is left nor where it came from.
+ */
+function leftBehindMessage(resources, lastTestFile) {
+  const counts = new Map();
+  for (const resource of resources) {
+    if (!IDLE_RESOURCES.has(resource)) counts.set(resource, (counts.get(resource) ?? 0) + 1);
+  }
+  const held = [...counts].map(([resource, count]) => `${resource} x${count}`).join(", ");
+  const file = lastTestFile === undefined ? "none" : path.relative(process.cwd(), lastTestFile);
+  return (
+    `PCD test lanes: a Jest worker still holds ${held} after the run, so Jest will stop it by ` +
+    `force. The last test file it ran: ${file}; that file, or one before it in this worker, ` +
+    "left a timer, a socket or a process behind.\n"
+  );
+}
+
 /**
  * A worker with nothing left to do ends at once when the run is over. Left to end by itself, it
  * tears down its heap first, a few hundred MB after a lane's files, which took longer than the
  * half second Jest waits ("A worker process has failed to exit gracefully"). A worker that still
- * has a timer, a socket or a child process is left alone, so Jest still reports such a leak.
+ * has a timer, a socket or a child process is left alone, so Jest still reports such a leak, and
+ * it says what it holds and which file it ran last.
  */
 function endWhenJestDoes() {
   const ENDS = Symbol.for("pcd.lane-environment.ends-with-jest");
@@ -69,7 +97,11 @@ function endWhenJestDoes() {
     if (!Array.isArray(message) || message[0] !== JEST_WORKER_END) return;
     // Run after jest-worker's own handler has ended its part: by then only the pipes should be left.
     setImmediate(() => {
-      if (!nothingLeftToDo(process.getActiveResourcesInfo())) return;
+      const resources = process.getActiveResourcesInfo();
+      if (!nothingLeftToDo(resources)) {
+        process.stderr.write(leftBehindMessage(resources, process[LAST_TEST_FILE]));
+        return;
+      }
       // Once what the worker wrote has left (an exit cuts output still on its way in a pipe).
       process.exitCode = 0;
       process.stdout.write("", () => process.stderr.write("", () => process.exit()));
@@ -80,6 +112,11 @@ function endWhenJestDoes() {
 endWhenJestDoes();
 
 class LaneEnvironment extends TestEnvironment {
+  constructor(config, context) {
+    super(config, context);
+    noteTestFile(context.testPath);
+  }
+
   async teardown() {
     for (const storage of enabled) storage.disable();
     enabled.clear();
@@ -88,5 +125,6 @@ class LaneEnvironment extends TestEnvironment {
 }
 
 LaneEnvironment.nothingLeftToDo = nothingLeftToDo;
+LaneEnvironment.noteTestFile = noteTestFile;
 
 module.exports = LaneEnvironment;
