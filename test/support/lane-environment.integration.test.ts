@@ -106,8 +106,9 @@ test("told the end while it holds a timer, a worker stays, for Jest to report, a
   }
   expect(child.exitCode).toBeNull();
   expect(await stderr.firstLine).toBe(
-    "PCD test lanes: a Jest worker still holds Timeout x1 after the run, so Jest will stop it by " +
-      `force. The last test file it ran: ${path.join("test", "leaky.test.ts")}; that file, or one ` +
-      "before it in this worker, left a timer, a socket or a process behind.\n",
+    "PCD test lanes: a Jest worker still holds Timeout x1 after the run (Jest stops it by force " +
+      "if that keeps it past half a second). The last test file it ran: " +
+      `${path.join("test", "leaky.test.ts")}; that file, or one before it in this worker, left a ` +
+      "timer, a socket or a process behind.\n",
   );
 });

@@ -76,9 +76,9 @@ function leftBehindMessage(resources, lastTestFile) {
   const held = [...counts].map(([resource, count]) => `${resource} x${count}`).join(", ");
   const file = lastTestFile === undefined ? "none" : path.relative(process.cwd(), lastTestFile);
   return (
-    `PCD test lanes: a Jest worker still holds ${held} after the run, so Jest will stop it by ` +
-    `force. The last test file it ran: ${file}; that file, or one before it in this worker, ` +
-    "left a timer, a socket or a process behind.\n"
+    `PCD test lanes: a Jest worker still holds ${held} after the run (Jest stops it by force ` +
+    `if that keeps it past half a second). The last test file it ran: ${file}; that file, or ` +
+    "one before it in this worker, left a timer, a socket or a process behind.\n"
   );
 }
 
