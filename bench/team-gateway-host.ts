@@ -20,7 +20,8 @@ export function startGatewayProcess(
   timeoutMs = 120_000,
 ): Promise<GatewayProcess> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", SCRIPT], {
+    // With Node's flags as `npm run gateway` gives them (docs/gateway.md says why).
+    const child = spawn(process.execPath, ["--liftoff-only", "--import", "tsx", SCRIPT], {
       cwd: path.join(__dirname, ".."),
       env: { ...process.env, BENCH_TEAM_GATEWAY: JSON.stringify(settings) },
       stdio: ["pipe", "pipe", "pipe"],
