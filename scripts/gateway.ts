@@ -62,8 +62,8 @@ async function serve(argv: string[]): Promise<void> {
     void gateway
       .close()
       .then(() => store.close())
-      // Purchases whose audit rows were lost were printed on standard error while closing: the
-      // process ends once that output has left, not while it may still be on its way.
+      // Closing may print lines on standard error (purchase audit rows the database refused,
+      // written at the last try or lost): the process ends once that output has left.
       .then(() => {
         process.exitCode = 0;
         process.stderr.write("", () => process.exit());

@@ -38,7 +38,8 @@ export class BudgetGuard {
 
   /**
    * Holds `needed` (codes to buy per dataset) against the member's budget; the refusal names
-   * the budget when they do not fit. Release the hold once the purchases have their answers and are audited.
+   * the budget when they do not fit. Release the hold once the purchases have their answers and
+   * are audited.
    */
   hold(member: Member, product: ProductId, needed: ReadonlyMap<string, number>): Promise<BudgetHold> {
     const budget = member.budget;
