@@ -71,6 +71,10 @@ export function rangeOf(from: number, to: number): CoveredRange {
  * copy (the cache keeps it, and a filtered copy kept room for up to half as many again).
  */
 export function withinCoverage(points: PointColumns, ranges: readonly CoveredRange[]): PointColumns {
+  // One range from the first point to the last covers them all: no test per point (this runs
+  // for every answer stored, while its code is still cold).
+  if (points.length === 0 || coversSpan(ranges, points.indexAt(0), points.indexAt(points.length - 1)))
+    return points;
   // The ranges' months read once, not per point: every point of every answer stored comes here.
   const starts = ranges.map(startOf);
   const ends = ranges.map((range) => monthIndex(range.to));

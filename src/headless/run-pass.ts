@@ -109,12 +109,18 @@ async function waitUntilSettled(
 ): Promise<void> {
   await Promise.all(invocations.map((invocation) => invocation.settled()));
   // Results may still change: cells re-run when the engine reports new data for their keys.
-  let seen = -1;
+  // The pass ends after a quiet time that began with the engine idle and saw no new result
+  // since the count before it (counted from here, so one quiet time suffices when none came).
+  let seen = resultCount(invocations);
   while (!stop.requested) {
     await engine.idle();
     await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
-    const count = invocations.reduce((sum, invocation) => sum + invocation.resultCount, 0);
+    const count = resultCount(invocations);
     if (count === seen) return;
     seen = count;
   }
+}
+
+function resultCount(invocations: readonly RecordingInvocation[]): number {
+  return invocations.reduce((sum, invocation) => sum + invocation.resultCount, 0);
 }

@@ -84,6 +84,23 @@ test("a cell re-run by a data change before the pass ends reports its newest val
   expect(report.passes[0]?.results).toEqual([{ formula: '=PCD.VALUE("68520-8-1")', value: 13 }]);
 });
 
+test("a pass whose cells settle with nothing more to come ends after one quiet time", async () => {
+  const { engine } = engineWith(GAS);
+  const idle = engine.idle.bind(engine);
+  let idleCalls = 0;
+  engine.idle = async () => {
+    idleCalls += 1;
+    return idle();
+  };
+  const report = await runWorkbook({ engine, log: quiet, passes: 2, formulas: ['=PCD.VALUE("68520-8-1")'] });
+  expect(report.passes.map((pass) => pass.results)).toEqual([
+    [{ formula: '=PCD.VALUE("68520-8-1")', value: 12 }],
+    [{ formula: '=PCD.VALUE("68520-8-1")', value: 12 }],
+  ]);
+  // One wait for the engine (then one quiet time) per pass: no result came after the cells settled.
+  expect(idleCalls).toBe(2);
+});
+
 test("a pass that does not settle in time names the stuck formulas", async () => {
   // Another product: its held call does not hold the gas series' call.
   const h = engineWith(GAS, { ...GAS, info: { code: "1-1-1", product: "commodity_price" } });
