@@ -9,11 +9,11 @@ function ms(value: number): string {
   return `${value.toFixed(0)} ms`;
 }
 
-function warmRow(
+function warmRow<Entry extends WarmComparison>(
   label: string,
-  warm: readonly WarmComparison[],
-  gateway: (entry: WarmComparison) => number,
-  local: (entry: WarmComparison) => number,
+  warm: readonly Entry[],
+  gateway: (entry: Entry) => number,
+  local: (entry: Entry) => number,
 ): string[] {
   if (warm.length === 0) return [label, "not measured"];
   const through = median(warm.map(gateway));
@@ -22,6 +22,27 @@ function warmRow(
     label,
     `${ms(through)} / ${ms(own)} = ${formatRatio(through, own)} (median of ${warm.length}: ${warm.map((entry) => formatRatio(gateway(entry), local(entry))).join(", ")})`,
   ];
+}
+
+/**
+ * The least a pass via the gateway adds: the same answers fetched and parsed with no engine,
+ * against the whole pass from the saved cache (at most 0.2 of it leaves room for 1.2 x).
+ */
+function answersAloneRow(warm: readonly WarmComparison[]): string[] {
+  const label =
+    "Information: the same data calls alone (new process, no engine: sent at once, answers parsed) / series from the saved cache";
+  const measured = warm.filter(
+    (entry): entry is WarmComparison & { answersAloneMs: number } => entry.answersAloneMs !== undefined,
+  );
+  if (measured.length === 0) return [label, "not measured"];
+  const characters = median(measured.map((entry) => entry.answersAloneCharacters ?? 0));
+  const [, value] = warmRow(
+    label,
+    measured,
+    (entry) => entry.answersAloneMs,
+    (entry) => entry.fromSavedCachePassMs,
+  );
+  return [label, `${value ?? ""}; ${(characters / 1000).toFixed(0)} KB of answers a member`];
 }
 
 function loadRow(load: GatewayLoad): string[] {
@@ -60,6 +81,7 @@ export function teamRows(result: WorkloadResult, team: TeamFigures): string[][] 
       (entry) => entry.fromCatalogsPassMs,
       (entry) => entry.fromSavedCachePassMs,
     ),
+    answersAloneRow(team.warm),
     warmRow(
       "Information: warm pass, empty engine via the gateway / second pass from the engine's cache",
       team.warm,

@@ -23,6 +23,14 @@ export interface WarmComparison {
   fromSavedCachePassMs: number;
   /** Data calls the runner started from the catalogs sent the gateway. */
   fromCatalogsDataCalls: number;
+  /**
+   * Those data calls sent again all at once by a new process with no engine, each answer read
+   * and parsed (team-answers-alone-run.ts): the least a pass via the gateway adds. Absent in
+   * results measured before it was.
+   */
+  answersAloneMs?: number;
+  /** Characters of those answers, all together. */
+  answersAloneCharacters?: number;
   /** First pass of the empty engine: every answer from the gateway's store. */
   gatewayPassMs: number;
   /** Second pass in the same process: the engine's own cache. */

@@ -29,6 +29,7 @@ import { median } from "./memory-budget";
 import type { BenchResults, WorkloadResult } from "./results";
 import { countersBetween, readCatalog, readCounters, resetCounters, type ServiceCounters } from "./service";
 import { startGatewayProcess, type GatewayProcess } from "./team-gateway-host";
+import { fetchAnswersAlone } from "./team-answers-alone";
 import { writeCatalogOnlyCache } from "./team-cache-file";
 import { replayOnce, runLoad, summarizeLoad, type LoadMember } from "./team-load";
 import { spawnMember } from "./team-member-host";
@@ -277,8 +278,9 @@ async function runMembers(
 
 /**
  * One member in new processes against the warm gateway: from its saved cache file without the
- * series (series via the gateway), from the whole file (series local), and with an empty
- * engine (catalogs and series via the gateway, then a second pass from the engine's cache).
+ * series (series via the gateway), the data calls that runner sent fetched again with no
+ * engine, from the whole file (series local), and with an empty engine (catalogs and series
+ * via the gateway, then a second pass from the engine's cache).
  */
 async function warmComparison(
   team: Team,
@@ -289,6 +291,16 @@ async function warmComparison(
   await writeCatalogOnlyCache(cacheFile(team.folder, member.email), catalogsFile(team.folder, member.email));
   const catalogs = (await runMembers(team, gatewayUrl, [member], { passes: 1, cache: "catalogs" }))
     .reports[0];
+  const alone =
+    catalogs === undefined
+      ? undefined
+      : await fetchAnswersAlone(
+          { gatewayUrl, username: member.email, paths: catalogs.dataPaths },
+          team.password,
+        );
+  if (alone !== undefined && alone.failed > 0) {
+    throw new Error(`${member.email}'s answers fetched alone: ${alone.failed} of ${alone.calls} failed`);
+  }
   const saved = (await runMembers(team, gatewayUrl, [member], { passes: 1, cache: "load" })).reports[0];
   const empty = (await runMembers(team, gatewayUrl, [member], { passes: 2, cache: "none" })).reports[0];
   const [first, second] = empty?.passes ?? [];
@@ -320,6 +332,8 @@ async function warmComparison(
     fromCatalogsPassMs: fromCatalogs.ms,
     fromSavedCachePassMs: fromCache.ms,
     fromCatalogsDataCalls: fromCatalogs.http.series_values + fromCatalogs.http.series_hist,
+    answersAloneMs: alone?.ms,
+    answersAloneCharacters: alone?.characters,
     gatewayPassMs: first.ms,
     localPassMs: second.ms,
     gatewaySessionMs: empty.signInMs + first.ms,

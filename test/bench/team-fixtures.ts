@@ -10,6 +10,8 @@ export function warmMember(overrides: Partial<WarmComparison> = {}): WarmCompari
     fromCatalogsPassMs: 330,
     fromSavedCachePassMs: 300,
     fromCatalogsDataCalls: 14,
+    answersAloneMs: 60,
+    answersAloneCharacters: 850_000,
     gatewayPassMs: 110,
     localPassMs: 100,
     gatewaySessionMs: 600,

@@ -23,6 +23,10 @@ test("teamRows: the team, its cold run, the warm comparison and the information 
       "360 ms / 300 ms = 1.20 (median of 2: 1.10, 1.30)",
     ],
     [
+      "Information: the same data calls alone (new process, no engine: sent at once, answers parsed) / series from the saved cache",
+      "60 ms / 300 ms = 0.20 (median of 2: 0.20, 0.20); 850 KB of answers a member",
+    ],
+    [
       "Information: warm pass, empty engine via the gateway / second pass from the engine's cache",
       "120 ms / 100 ms = 1.20 (median of 2: 1.10, 1.30)",
     ],
@@ -51,6 +55,10 @@ test("teamRows says when no warm member was measured", () => {
       "not measured",
     ],
     [
+      "Information: the same data calls alone (new process, no engine: sent at once, answers parsed) / series from the saved cache",
+      "not measured",
+    ],
+    [
       "Information: warm pass, empty engine via the gateway / second pass from the engine's cache",
       "not measured",
     ],
@@ -59,7 +67,21 @@ test("teamRows says when no warm member was measured", () => {
       "not measured",
     ],
   ]);
-  expect(teamRows(teamWorkload(team), teamFigures({ warm: [warmMember()] })).length).toBe(7);
+  expect(teamRows(teamWorkload(team), teamFigures({ warm: [warmMember()] })).length).toBe(8);
+});
+
+test("teamRows: the answers alone from the members that have them (results from before they were measured have none)", () => {
+  const earlier = warmMember({ answersAloneMs: undefined, answersAloneCharacters: undefined });
+  const team = teamFigures({
+    warm: [earlier, warmMember({ answersAloneMs: 90, fromSavedCachePassMs: 100 })],
+    loads: [],
+  });
+  expect(teamRows(teamWorkload(team), team)[4]).toEqual([
+    "Information: the same data calls alone (new process, no engine: sent at once, answers parsed) / series from the saved cache",
+    "90 ms / 100 ms = 0.90 (median of 1: 0.90); 850 KB of answers a member",
+  ]);
+  const none = teamFigures({ warm: [earlier], loads: [] });
+  expect(teamRows(teamWorkload(none), none)[4]?.[1]).toBe("not measured");
 });
 
 test.each([
