@@ -58,8 +58,8 @@ async function main(): Promise<void> {
       });
       const text = await response.text();
       characters += text.length;
-      if (response.status !== 200) failed += 1;
-      JSON.parse(text);
+      if (response.status === 200) JSON.parse(text);
+      else failed += 1;
     }),
   );
   const report: AnswersAloneReport = {
