@@ -189,6 +189,7 @@ export async function buildGateway(settings: GatewaySettings): Promise<Gateway> 
     oidc,
     teamLimits,
     budgets,
+    productPath,
   });
   if (settings.dist !== undefined) await registerAddinFiles(app, settings.dist);
   return { app, metrics, catalog };

@@ -1,6 +1,7 @@
 // What a member meets at the gateway, against the emulator as the service: sign-in, budgets,
 // removed members, downtime, a release, sandbox and Data Limits, and the Developer account
 // never showing in anything a member receives.
+import { connect } from "node:net";
 import { memoryStore, type MemoryStore } from "./support/memory-store";
 import {
   catalogOf,
@@ -484,6 +485,51 @@ test("sandbox calls are relayed and never kept with live data", async () => {
     (await get(`/energy_price/v1/export/series/${codes[50]}`, ann)).text,
   ) as (typeof record)[];
   expect(live[0]?.series_final_values.some((point) => point.value > 0)).toBe(true);
+});
+
+/** A GET sent as typed over a socket (fetch would tidy the path before sending it). */
+async function rawGet(path: string, token: string): Promise<{ status: number; text: string }> {
+  const { port } = new URL(gateway.url);
+  const answer = await new Promise<string>((resolve, reject) => {
+    const socket = connect(Number(port), "127.0.0.1", () =>
+      socket.write(
+        `GET /api${path} HTTP/1.1\r\nHost: gateway\r\nAuthorization: Bearer ${token}\r\nConnection: close\r\n\r\n`,
+      ),
+    );
+    let text = "";
+    socket.on("data", (chunk: Buffer) => (text += chunk.toString()));
+    socket.on("end", () => resolve(text));
+    socket.on("error", reject);
+  });
+  const [head = "", body = ""] = answer.split("\r\n\r\n");
+  return { status: Number(/^HTTP\/1\.1 (\d+)/.exec(head)?.[1]), text: body };
+}
+
+test.each([
+  ["a path that climbs out of the sandbox", (code: string) => `..\\..\\..\\export\\series\\${code}`],
+  [
+    "a path that climbs with encoded backslashes",
+    (code: string) => `..%5C..%5C..%5Cexport%5Cseries%5C${code}`,
+  ],
+  ["words the service might repeat", () => "Summer2025|Winter2026"],
+])("a sandbox call with %s is refused by the gateway and reaches no one", async (_case, segment) => {
+  const ann = await tokenOf("ann@example.com");
+  const before = await service.stats();
+  const answer = await rawGet(`/energy_price/v1/sandbox/export/series/${segment(codes[52] ?? "")}`, ann);
+  expect(answer.status).toBe(400);
+  expect(JSON.parse(answer.text)).toEqual({ message: expect.stringMatching(/is not an assessment code/) });
+  const after = await service.stats();
+  expect(after.calls).toEqual(before.calls);
+  expect(totalDataRequests(after)).toBe(totalDataRequests(before));
+});
+
+test("a sandbox call's codes and options reach the service as the gateway reads them", async () => {
+  const ann = await tokenOf("ann@example.com");
+  const answer = await get(`/energy_price/v1/sandbox/export/series/${codes[53]}&c=003,${codes[54]}`, ann);
+  expect(answer.status).toBe(200);
+  const records = JSON.parse(answer.text) as Array<{ series_final_values: Array<{ value: number }> }>;
+  expect(records).toHaveLength(2);
+  expect(records.every((record) => record.series_final_values.every((point) => point.value < 0))).toBe(true);
 });
 
 test("during maintenance kept answers are served; an uncached key gets the service's downtime answer", async () => {

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandle
 import type { ProductId } from "../../core/model";
 import { fingerprintFor } from "../catalog/catalog-entry";
 import { CatalogUnavailable, type GatewayCatalog } from "../catalog/gateway-catalog";
-import { CodesRequestError, parseCodesRequest } from "../codes-request";
+import { CodesRequestError, codesSegment, parseCodesRequest } from "../codes-request";
 import type { DataOperation, GatewayOperation } from "../gateway-operation";
 import type { GatewayMetrics } from "../gateway-metrics";
 import type { TeamLimits } from "../limits/team-limits";
@@ -48,6 +48,8 @@ export interface DataRouteSettings {
   teamLimits: Pick<TeamLimits, "answer">;
   /** Members' budgets, checked and held for the purchases of requests in flight. */
   budgets: Pick<BudgetGuard, "hold">;
+  /** A product's path at the service (the sandbox relays build theirs from it). */
+  productPath: (product: ProductId) => string;
 }
 
 interface ProductParams {
@@ -139,15 +141,32 @@ export async function registerDataRoutes(app: FastifyInstance, settings: DataRou
         );
         api.get<{ Params: CodesParams }>(
           `/:product/v1/sandbox/export/${folder}/:codes`,
-          timed(operation, async (request, reply) =>
-            relay(reply, await settings.upstream.get(upstreamPath(request.url), operation)),
-          ),
+          timed(operation, async (request, reply, _member, product) => {
+            // The path sent is made from the codes as read, never from the member's text: a
+            // segment the grammar refuses (dots, backslashes, anything the service might echo)
+            // gets the gateway's 400 and reaches nobody.
+            let requested;
+            try {
+              requested = parseCodesRequest((request.params as CodesParams).codes);
+            } catch (error) {
+              if (error instanceof CodesRequestError) return sendMessage(reply, 400, error.message);
+              throw error;
+            }
+            const path = `${settings.productPath(product)}/v1/sandbox/export/${folder}/${codesSegment(requested)}`;
+            return relay(reply, await settings.upstream.get(path, operation));
+          }),
         );
       }
       api.get<{ Params: ProductParams }>(
         "/:product/v1/sandbox/export/series",
-        timed("series_info", async (request, reply) =>
-          relay(reply, await settings.upstream.get(upstreamPath(request.url), "series_info")),
+        timed("series_info", async (_request, reply, _member, product) =>
+          relay(
+            reply,
+            await settings.upstream.get(
+              `${settings.productPath(product)}/v1/sandbox/export/series`,
+              "series_info",
+            ),
+          ),
         ),
       );
 
@@ -165,12 +184,6 @@ export async function registerDataRoutes(app: FastifyInstance, settings: DataRou
     },
     { prefix: API_PREFIX },
   );
-}
-
-/** The path after /api, as the upstream knows it (product path, operation, codes). */
-function upstreamPath(url: string): string {
-  const path = url.split("?")[0] ?? "";
-  return path.slice(API_PREFIX.length);
 }
 
 async function serveData(
