@@ -32,6 +32,15 @@ export interface PurchaseItem {
   fingerprint: string | null;
 }
 
+/**
+ * A purchase under way is joined only by requests for the same key at the same fingerprint: one
+ * made against an earlier catalog (the series changed while its call was out) buys what the
+ * service had then, which is no answer for a request made against the newer one.
+ */
+function underwayId(item: PurchaseItem): string {
+  return `${item.key}\n${item.fingerprint ?? ""}`;
+}
+
 export type PurchaseOutcome =
   | {
       kind: "answer";
@@ -124,7 +133,10 @@ interface Group {
 const ON_THE_WAY_LOOK_MS = 10;
 
 export class PurchaseQueue {
+  /** Purchases under way, by key and fingerprint (underwayId). */
   private readonly underway = new Map<string, Promise<PurchaseOutcome>>();
+  /** The last purchase in this process of each key, until it ends (oneAtATime). */
+  private readonly keyTails = new Map<string, Promise<void>>();
   private readonly groups = new Map<string, Group>();
   /** When a key to buy last came, whatever its group. */
   private lastArrival = -Infinity;
@@ -164,7 +176,7 @@ export class PurchaseQueue {
   buyingNow(items: readonly PurchaseItem[]): Map<string, Promise<PurchaseOutcome>> {
     const found = new Map<string, Promise<PurchaseOutcome>>();
     for (const item of items) {
-      const current = this.underway.get(item.key);
+      const current = this.underway.get(underwayId(item));
       if (current !== undefined) found.set(item.key, current);
     }
     return found;
@@ -187,7 +199,7 @@ export class PurchaseQueue {
     let joined = 0;
     for (const item of items) {
       if (outcomes.has(item.key)) continue;
-      const current = this.underway.get(item.key);
+      const current = this.underway.get(underwayId(item));
       if (current !== undefined) {
         outcomes.set(item.key, current);
         joined += 1;
@@ -195,7 +207,7 @@ export class PurchaseQueue {
       }
       let settle!: (outcome: PurchaseOutcome) => void;
       const outcome = new Promise<PurchaseOutcome>((resolve) => (settle = resolve));
-      this.underway.set(item.key, outcome);
+      this.underway.set(underwayId(item), outcome);
       outcomes.set(item.key, outcome);
       const group = this.group(product, operation, item.dataType);
       const now = this.elapsed();
@@ -354,7 +366,7 @@ export class PurchaseQueue {
   private failWaiting(group: Group, error: unknown): void {
     const answer = purchaseFailure(error);
     for (const waiting of group.waiting.splice(0)) {
-      this.underway.delete(waiting.item.key);
+      this.underway.delete(underwayId(waiting.item));
       waiting.settle({ kind: "failed", answer });
     }
   }
@@ -387,6 +399,29 @@ export class PurchaseQueue {
     return [...taken];
   }
 
+  /**
+   * Runs the work once every earlier purchase in this process of any of these keys has ended. A
+   * key is bought twice at once only for two fingerprints (the series changed while the first
+   * call was out): the newer purchase then finds the older one's answer kept, and its own is
+   * kept last. Each purchase waits only for those registered before it, so none waits in a ring.
+   */
+  private async oneAtATime<T>(keys: readonly string[], work: () => Promise<T>): Promise<T> {
+    const earlier = keys.flatMap((key) => {
+      const tail = this.keyTails.get(key);
+      return tail === undefined ? [] : [tail];
+    });
+    let done!: () => void;
+    const mine = new Promise<void>((resolve) => (done = resolve));
+    for (const key of keys) this.keyTails.set(key, mine);
+    try {
+      await Promise.all(earlier);
+      return await work();
+    } finally {
+      done();
+      for (const key of keys) if (this.keyTails.get(key) === mine) this.keyTails.delete(key);
+    }
+  }
+
   private async purchase(
     product: ProductId,
     operation: DataOperation,
@@ -396,26 +431,28 @@ export class PurchaseQueue {
     const settled = new Set<string>();
     const settle = (waiting: Waiting, outcome: PurchaseOutcome): void => {
       settled.add(waiting.item.key);
-      this.underway.delete(waiting.item.key);
+      this.underway.delete(underwayId(waiting.item));
       waiting.settle(outcome);
     };
     try {
-      await this.settings.store.locks.withLocks(keys, async () => {
-        // Another gateway instance may have bought some of these keys while this one waited.
-        const kept = await this.settings.store.answers.get(keys);
-        const toBuy: Waiting[] = [];
-        for (const waiting of batch) {
-          const answer = kept.get(waiting.item.key);
-          if (
-            answer !== undefined &&
-            waiting.item.fingerprint !== null &&
-            answer.fingerprint === waiting.item.fingerprint
-          ) {
-            settle(waiting, { kind: "answer", recordJson: answer.recordJson, source: "cache" });
-          } else toBuy.push(waiting);
-        }
-        if (toBuy.length > 0) await this.call(product, operation, toBuy, settle);
-      });
+      await this.oneAtATime(keys, () =>
+        this.settings.store.locks.withLocks(keys, async () => {
+          // Another gateway instance may have bought some of these keys while this one waited.
+          const kept = await this.settings.store.answers.get(keys);
+          const toBuy: Waiting[] = [];
+          for (const waiting of batch) {
+            const answer = kept.get(waiting.item.key);
+            if (
+              answer !== undefined &&
+              waiting.item.fingerprint !== null &&
+              answer.fingerprint === waiting.item.fingerprint
+            ) {
+              settle(waiting, { kind: "answer", recordJson: answer.recordJson, source: "cache" });
+            } else toBuy.push(waiting);
+          }
+          if (toBuy.length > 0) await this.call(product, operation, toBuy, settle);
+        }),
+      );
     } catch (error) {
       const answer = purchaseFailure(error);
       for (const waiting of batch)

@@ -118,6 +118,45 @@ test("two members asking for one key while it is being bought share one purchase
   ]);
 });
 
+test("a request made after the series changed does not join the purchase made before it: it buys anew once that call ends", async () => {
+  const before = item("100-1-1", { fingerprint: "2026-11-04|2026-10-01" });
+  const after = item("100-1-1", { fingerprint: "2026-11-10|2026-11-01" });
+  const answerWith = (release: string): UpstreamAnswer => ({
+    ...ok([]),
+    body: JSON.stringify([{ code: "100-1-1", coverage: "Germany", release, series_final_values: [] }]),
+  });
+  const first = queue.buy("ann@example.com", "energy_price", "series_values", [before]);
+  timer.flush();
+  await settle();
+  expect(queue.buyingNow([before]).size).toBe(1);
+  expect(queue.buyingNow([after]).size).toBe(0);
+  const second = queue.buy("bob@example.com", "energy_price", "series_values", [after]);
+  timer.flush();
+  await settle();
+  expect(upstream.calls).toHaveLength(1);
+  upstream.calls[0]?.answer(answerWith("October"));
+  await first;
+  for (let round = 0; round < 5 && upstream.calls.length < 2; round += 1) {
+    timer.flush();
+    await settle();
+  }
+  expect(upstream.calls).toHaveLength(2);
+  upstream.calls[1]?.answer(answerWith("November"));
+  const [a, b] = await Promise.all([first, second]);
+  expect(a.get(before.key)).toMatchObject({ kind: "answer", source: "purchase" });
+  expect(JSON.parse((a.get(before.key) as { recordJson: string }).recordJson)).toMatchObject({
+    release: "October",
+  });
+  expect(JSON.parse((b.get(after.key) as { recordJson: string }).recordJson)).toMatchObject({
+    release: "November",
+  });
+  expect(store.purchases.map((purchase) => purchase.codes[0]?.member)).toEqual([
+    "ann@example.com",
+    "bob@example.com",
+  ]);
+  expect(store.kept.get(after.key)?.fingerprint).toBe("2026-11-10|2026-11-01");
+});
+
 test("keys asked together go out in calls of at most 40 codes: a full call at once, the rest at the next turn", async () => {
   const codes = Array.from({ length: 45 }, (_, index) => `${200 + index}-1-1`);
   const bought = queue.buy(
