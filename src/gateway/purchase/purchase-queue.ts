@@ -487,7 +487,8 @@ export class PurchaseQueue {
     settle: (waiting: Waiting, outcome: PurchaseOutcome) => void,
     charge: CallCharge,
   ): Promise<void> {
-    const answer = await this.settings.upstream.get(path, operation, { turnTaken: true });
+    const datasets = [...new Set(toBuy.map((waiting) => waiting.item.dataset))];
+    const answer = await this.settings.upstream.get(path, operation, { turnTaken: true, datasets });
     if (answer.status < 200 || answer.status > 299) {
       // An error answer charges nothing.
       charge.known = true;

@@ -4,6 +4,7 @@
 import { decodeJwt } from "jose";
 import type { GatewayOperation } from "../gateway-operation";
 import { withoutCredentials, type UpstreamCredentials } from "./upstream-credentials";
+import { downtimeIn, refusalInOwnWords, safeRetryAfter } from "./upstream-refusal";
 
 export interface UpstreamSettings {
   /** The service address, e.g. https://service.example/api (product paths are appended). */
@@ -24,7 +25,10 @@ export interface UpstreamSettings {
 /** What the upstream answered, as the gateway relays it. */
 export interface UpstreamAnswer {
   status: number;
-  /** The body text, with the account's name and password taken out. */
+  /**
+   * A 2xx answer's body text, with the account's name and password taken out; a refusal's is
+   * the gateway's own {"message"} (upstream-refusal.ts).
+   */
   body: string;
   contentType: string | null;
   retryAfter: string | null;
@@ -91,7 +95,7 @@ export class Upstream {
   async get(
     path: string,
     operation: GatewayOperation,
-    options: { turnTaken?: boolean } = {},
+    options: { turnTaken?: boolean; datasets?: readonly string[] } = {},
   ): Promise<UpstreamAnswer> {
     let renewed = false;
     let turnTaken = options.turnTaken === true;
@@ -106,7 +110,11 @@ export class Upstream {
       }
       // Several instances share the service's rate limit: a call it refused for the rate was
       // not charged, so it is sent again after the wait the service asks for.
-      if (answer.status !== 429 || attempt >= RATE_LIMITED_ATTEMPTS) return answer;
+      if (answer.status !== 429 || attempt >= RATE_LIMITED_ATTEMPTS) {
+        return answer.status >= 200 && answer.status <= 299
+          ? answer
+          : refusalInOwnWords(answer, operation, options.datasets);
+      }
       await this.wait(retryDelayMs(answer.retryAfter));
     }
   }
@@ -125,6 +133,11 @@ export class Upstream {
     return this.answer(response);
   }
 
+  /**
+   * The service's answer as read. Only a 2xx body reaches members as it is (with the account's
+   * name and password replaced, should the service repeat them); a refusal is read for its kind
+   * and told in the gateway's words (refusalInOwnWords, signInRefusal).
+   */
   private async answer(response: Response): Promise<UpstreamAnswer> {
     return {
       status: response.status,
@@ -167,9 +180,6 @@ export class Upstream {
   }
 }
 
-/** The service's own words name a maintenance or the release downtime (docs/service.md §8.3). */
-const DOWNTIME_WORDS = /maintenance|monthly release|downtime/i;
-
 /**
  * What members get when the service refused the gateway's sign-in, in the gateway's own words:
  * the token service's text may echo the account in a spelling no scrub can know (JSON escapes,
@@ -182,13 +192,19 @@ export function signInRefusal(answer: UpstreamAnswer): UpstreamAnswer {
     status,
     body: JSON.stringify({ message }),
     contentType: "application/json; charset=utf-8",
-    retryAfter: answer.retryAfter,
+    retryAfter: safeRetryAfter(answer.retryAfter),
   });
   if (answer.status === 429) {
     return own(429, "The service is limiting the gateway's sign-ins to it (HTTP 429): try again later.");
   }
   if (answer.status >= 500) {
-    const what = DOWNTIME_WORDS.test(answer.body) ? "is down for maintenance" : "is failing";
+    const downtime = downtimeIn(answer.body);
+    const what =
+      downtime === "release"
+        ? "is down for the monthly release"
+        : downtime === "maintenance"
+          ? "is down for maintenance"
+          : "is failing";
     return own(answer.status, `The service ${what}: its sign-in answered the gateway HTTP ${answer.status}.`);
   }
   return {

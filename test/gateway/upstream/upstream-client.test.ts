@@ -1,5 +1,6 @@
 // The gateway's connection to the service, against a scripted fetch: one token for everyone,
-// renewed once after a 401, never sent across a redirect, and the account never in what it relays.
+// renewed once after a 401, never sent across a redirect, and the account never in what it relays
+// (a refusal is told in the gateway's words).
 import { Upstream, UpstreamSignInError } from "../../../src/gateway/upstream/upstream-client";
 import { withoutCredentials } from "../../../src/gateway/upstream/upstream-credentials";
 
@@ -112,6 +113,31 @@ test.each<[string, number, string, number, string]>([
     expect((failure as Error).message).not.toContain(credentials.username);
   },
 );
+
+test("a refused data call reaches members in the gateway's words: no spelling of the account, nor the token", async () => {
+  const echo = `Quota limit reached for dataset 'Germany' (${credentials.username.toUpperCase()}, ${JSON.stringify(credentials.password)}, token t1)`;
+  const script = scriptedFetch([
+    json(200, { access_token: "t1" }),
+    () =>
+      new Response(JSON.stringify({ message: echo }), {
+        status: 403,
+        headers: { "content-type": "text/plain", "retry-after": `60 ${credentials.username}` },
+      }),
+  ]);
+  const answer = await upstream(script.fetch).get("/energy_price/v1/export/series/1-1-1", "series_values", {
+    datasets: ["Germany"],
+  });
+  expect(answer).toEqual({
+    status: 403,
+    body: JSON.stringify({
+      message:
+        "Quota limit reached for dataset 'Germany': the service refused the gateway's Series Values call (HTTP 403).",
+      dataset: "Germany",
+    }),
+    contentType: "application/json; charset=utf-8",
+    retryAfter: null,
+  });
+});
 
 test.each([
   ["the password", `bad password ${credentials.password}!`, "bad password [the gateway's account]!"],
