@@ -94,6 +94,7 @@ export async function buildGateway(settings: GatewaySettings): Promise<Gateway> 
   };
   const catalog = new GatewayCatalog({
     upstream,
+    saved: settings.store.catalogs,
     now: settings.now,
     maxAgeMs: settings.catalogMaxAgeMs ?? DEFAULTS.catalogMaxAgeMs,
     productPath,

@@ -554,6 +554,57 @@ test("during maintenance kept answers are served; an uncached key gets the servi
   }
 });
 
+test("a gateway started during maintenance serves what it keeps against the catalog it saved, and asks the service at most once a minute", async () => {
+  const ann = await tokenOf("ann@example.com");
+  const kept = `/energy_price/v1/export/series/${codes[62]}`;
+  expect((await get(kept, ann)).status).toBe(200);
+  const calls: string[] = [];
+  const restarted = await startTeamGateway(service, store, {
+    upstream: upstreamWithDataCalls((input, init) => fetch(input, init)),
+  });
+  const countingFetch: typeof fetch = (input, init) => {
+    calls.push(String(input));
+    return fetch(input, init);
+  };
+  const emptyStore = memoryStore();
+  await emptyStore.members.save("ann@example.com", PASSWORD, { budget: null, admin: false });
+  const withoutSaved = await startTeamGateway(service, emptyStore, {
+    upstream: { ...upstreamWithDataCalls((input, init) => fetch(input, init)), fetch: countingFetch },
+  });
+  await service.setClock(MAINTENANCE);
+  try {
+    const ask = async (url: string, path: string) => {
+      const token = await (
+        await fetch(`${url}/auth/access_token/v1`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ username: "ann@example.com", password: PASSWORD }),
+        })
+      ).json();
+      return fetch(`${url}/api${path}`, {
+        headers: { authorization: `Bearer ${(token as { access_token: string }).access_token}` },
+      });
+    };
+    const before = totalDataRequests(await service.stats());
+    const served = await ask(restarted.url, kept);
+    expect(served.status).toBe(200);
+    expect(((await served.json()) as unknown[]).length).toBe(1);
+    expect(totalDataRequests(await service.stats())).toBe(before);
+    // A gateway with no saved copy answers the service's downtime, and does not ask again within the minute.
+    const first = await ask(withoutSaved.url, kept);
+    expect(first.status).toBe(503);
+    const asked = calls.length;
+    const second = await ask(withoutSaved.url, kept);
+    expect(second.status).toBe(503);
+    expect(calls.length).toBe(asked);
+  } finally {
+    await service.setClock("2026-11-16T15:00:00Z");
+    await restarted.close();
+    await withoutSaved.close();
+    tokens.clear();
+  }
+});
+
 test("nothing a member receives carries the Developer account", async () => {
   const ann = await tokenOf("ann@example.com");
   const texts = [

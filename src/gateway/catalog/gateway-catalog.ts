@@ -3,6 +3,7 @@
 // per interval for the whole team, and again as soon as the service comes back from downtime
 // (a release ends that way) or an answer shows a series the copy does not know.
 import type { ProductId } from "../../core/model";
+import type { CatalogCopies } from "../store/gateway-store";
 import type { Upstream, UpstreamAnswer } from "../upstream/upstream-client";
 import { catalogEntry, type CatalogEntry } from "./catalog-entry";
 
@@ -24,6 +25,8 @@ export class CatalogUnavailable extends Error {
 
 export interface GatewayCatalogSettings {
   upstream: Pick<Upstream, "get">;
+  /** Each product's last copy, kept in the database for a gateway started while the service is down. */
+  saved: CatalogCopies;
   now: () => number;
   /** How old a copy may be before the next member request reads it again. */
   maxAgeMs: number;
@@ -34,8 +37,8 @@ export class GatewayCatalog {
   private readonly copies = new Map<ProductId, ProductCatalog>();
   private readonly reading = new Map<ProductId, Promise<ProductCatalog>>();
   private readonly stale = new Set<ProductId>();
-  /** When a read last failed: with a copy in hand, the next read waits a minute (downtime lasts hours). */
-  private readonly failedAt = new Map<ProductId, number>();
+  /** When a read last failed, and how: the next read waits a minute (downtime lasts hours). */
+  private readonly failedAt = new Map<ProductId, { at: number; error: unknown }>();
 
   constructor(private readonly settings: GatewayCatalogSettings) {}
 
@@ -48,8 +51,12 @@ export class GatewayCatalog {
       this.settings.now() - copy.readAt < this.settings.maxAgeMs;
     if (fresh) return copy;
     const failed = this.failedAt.get(product);
-    if (copy !== undefined && failed !== undefined && this.settings.now() - failed < RETRY_AFTER_FAILURE_MS)
-      return copy;
+    if (failed !== undefined && this.settings.now() - failed.at < RETRY_AFTER_FAILURE_MS) {
+      if (copy !== undefined) return copy;
+      // No copy at all: members get the last refusal until the minute is over, rather than each
+      // request asking the service again (its Series Info calls count against its quotas).
+      throw failed.error;
+    }
     let reading = this.reading.get(product);
     if (reading === undefined) {
       reading = this.read(product).finally(() => this.reading.delete(product));
@@ -58,11 +65,30 @@ export class GatewayCatalog {
     try {
       return await reading;
     } catch (error) {
-      this.failedAt.set(product, this.settings.now());
-      // The service is down or refuses: the last copy still describes what the gateway holds.
-      if (copy !== undefined) return copy;
+      this.failedAt.set(product, { at: this.settings.now(), error });
+      // The service is down or refuses: the last copy still describes what the gateway holds,
+      // also the one saved before this gateway started.
+      const last = copy ?? (await this.savedCopy(product));
+      if (last !== undefined) return last;
       throw error;
     }
+  }
+
+  /** The copy saved in the database, in memory from now on; none when it is missing or unreadable. */
+  private async savedCopy(product: ProductId): Promise<ProductCatalog | undefined> {
+    let saved;
+    try {
+      saved = await this.settings.saved.get(product);
+    } catch {
+      return undefined;
+    }
+    if (saved === null) return undefined;
+    const byCode = entriesOf(product, saved.body);
+    if (byCode === null) return undefined;
+    // Read at its own time: once the service is back, the next request reads the catalog again.
+    const copy = { body: saved.body, byCode, readAt: saved.readAt.getTime() };
+    this.copies.set(product, this.copies.get(product) ?? copy);
+    return this.copies.get(product);
   }
 
   /** The next request reads the product's catalog again (after downtime, or an unknown series). */
@@ -77,32 +103,43 @@ export class GatewayCatalog {
       "series_info",
     );
     if (answer.status < 200 || answer.status > 299) throw new CatalogUnavailable(answer);
-    let records: unknown;
-    try {
-      records = JSON.parse(answer.body);
-    } catch {
+    const byCode = entriesOf(product, answer.body);
+    if (byCode === null) {
       throw new CatalogUnavailable({
         ...answer,
         status: 502,
-        body: JSON.stringify({ message: "The service's Series Info answer is not JSON." }),
+        body: JSON.stringify({ message: "The service's Series Info answer is not a JSON list." }),
       });
     }
-    if (!Array.isArray(records)) {
-      throw new CatalogUnavailable({
-        ...answer,
-        status: 502,
-        body: JSON.stringify({ message: "The service's Series Info answer is not a list." }),
-      });
-    }
-    const byCode = new Map<string, CatalogEntry>();
-    for (const record of records) {
-      const entry = catalogEntry(product, record);
-      if (entry !== null) byCode.set(entry.code, entry);
-    }
+    const previous = this.copies.get(product);
     const copy = { body: answer.body, byCode, readAt: this.settings.now() };
     this.copies.set(product, copy);
     this.stale.delete(product);
     this.failedAt.delete(product);
+    // Saved when it changed (or first read since start), for a restart while the service is
+    // down; a failed save costs only that.
+    if (previous?.body !== copy.body) {
+      await this.settings.saved
+        .put(product, { body: copy.body, readAt: new Date(copy.readAt) })
+        .catch(() => undefined);
+    }
     return copy;
   }
+}
+
+/** The catalog's entries by code, or null when the text is not a JSON list. */
+function entriesOf(product: ProductId, body: string): Map<string, CatalogEntry> | null {
+  let records: unknown;
+  try {
+    records = JSON.parse(body);
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(records)) return null;
+  const byCode = new Map<string, CatalogEntry>();
+  for (const record of records) {
+    const entry = catalogEntry(product, record);
+    if (entry !== null) byCode.set(entry.code, entry);
+  }
+  return byCode;
 }

@@ -88,6 +88,13 @@ export const MIGRATIONS: readonly string[] = [
   );
   create index sign_in_attempts_by_end on sign_in_attempts (window_ends);
   `,
+  `
+  create table catalog_copies (
+    product text primary key,
+    body text not null,
+    read_at timestamptz not null
+  );
+  `,
 ];
 
 // Any constant both instances agree on: the key of the transaction lock migrations run under.

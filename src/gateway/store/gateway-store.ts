@@ -192,6 +192,17 @@ export interface AttemptCounts {
   count(key: string, windowMs: number, at: Date): Promise<{ attempts: number; windowEnds: Date }>;
 }
 
+/** A product's Series Info as the gateway last read it, saved for a restart while the service is down. */
+export interface CatalogCopy {
+  body: string;
+  readAt: Date;
+}
+
+export interface CatalogCopies {
+  get(product: string): Promise<CatalogCopy | null>;
+  put(product: string, copy: CatalogCopy): Promise<void>;
+}
+
 export interface GatewayStore {
   members: MemberStore;
   keys: ApiKeyStore;
@@ -200,6 +211,7 @@ export interface GatewayStore {
   holds: BudgetHolds;
   locks: KeyLocks;
   attempts: AttemptCounts;
+  catalogs: CatalogCopies;
   /** The secret member tokens are signed with: made once, shared by every instance. */
   tokenSecret(): Promise<Uint8Array>;
   close(): Promise<void>;

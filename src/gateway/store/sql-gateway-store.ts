@@ -10,6 +10,7 @@ import { sqlAttemptCounts } from "./sql-attempt-counts";
 import { sqlAnswerCache } from "./sql-answer-cache";
 import { sqlAuditLog } from "./sql-audit-log";
 import { sqlBudgetHolds } from "./sql-budget-holds";
+import { sqlCatalogCopies } from "./sql-catalog-copies";
 import { sqlKeyLocks } from "./sql-key-locks";
 import { sqlMemberStore } from "./sql-member-store";
 import { readTokenSecret } from "./token-secret";
@@ -28,6 +29,7 @@ export function sqlGatewayStore(database: SqlDatabase, passwords?: PasswordHashi
     holds: sqlBudgetHolds(database),
     locks: sqlKeyLocks(database),
     attempts: sqlAttemptCounts(database),
+    catalogs: sqlCatalogCopies(database),
     tokenSecret: () => {
       // Kept once read; a failed read is tried again next time.
       secret ??= readTokenSecret(database).catch((error: unknown) => {

@@ -64,7 +64,7 @@ export function storeChecks(subject: () => StoreUnderTest): void {
 
   beforeEach(async () => {
     await subject().database.execute(
-      "truncate members, api_keys, answers, purchases, purchase_codes, served, budget_holds, sign_in_attempts",
+      "truncate members, api_keys, answers, purchases, purchase_codes, served, budget_holds, sign_in_attempts, catalog_copies",
     );
   });
 
@@ -373,6 +373,22 @@ export function storeChecks(subject: () => StoreUnderTest): void {
       );
       expect(row?.count).toBe(1);
       expect(await store().audit.usage("2026-11")).toEqual([]);
+    });
+  });
+
+  describe("catalog copies", () => {
+    test("a product's copy is kept and read back; an older one does not replace a newer one", async () => {
+      const catalogs = store().catalogs;
+      expect(await catalogs.get("energy_price")).toBeNull();
+      const newer = { body: '[{"code":"1-1-1"}]', readAt: new Date("2026-11-15T12:05:00Z") };
+      const older = { body: '[{"code":"9-9-9"}]', readAt: new Date("2026-11-15T12:00:00Z") };
+      await catalogs.put("energy_price", newer);
+      await catalogs.put("energy_price", older);
+      expect(await catalogs.get("energy_price")).toEqual(newer);
+      expect(await catalogs.get("commodity_price")).toBeNull();
+      const latest = { body: "[]", readAt: new Date("2026-11-15T12:10:00Z") };
+      await catalogs.put("energy_price", latest);
+      expect(await catalogs.get("energy_price")).toEqual(latest);
     });
   });
 

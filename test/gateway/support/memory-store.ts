@@ -7,6 +7,7 @@ import type {
   AuditLog,
   BudgetHolds,
   CachedAnswer,
+  CatalogCopy,
   GatewayStore,
   Member,
   Purchase,
@@ -88,6 +89,7 @@ export function memoryStore(): MemoryStore {
     expiresAt: Date;
   }> = [];
   const attempts = new Map<string, { attempts: number; windowEnds: Date }>();
+  const catalogs = new Map<string, CatalogCopy>();
   let holdsMade = 0;
   const holds: BudgetHolds = {
     hold: async ({ member, product, budget, needed, at, expiresAt }) => {
@@ -208,6 +210,13 @@ export function memoryStore(): MemoryStore {
             : { attempts: current.attempts + 1, windowEnds: current.windowEnds };
         attempts.set(key, counted);
         return counted;
+      },
+    },
+    catalogs: {
+      get: async (product) => catalogs.get(product) ?? null,
+      put: async (product, copy) => {
+        const saved = catalogs.get(product);
+        if (saved === undefined || saved.readAt <= copy.readAt) catalogs.set(product, copy);
       },
     },
     tokenSecret: async () => secret,
