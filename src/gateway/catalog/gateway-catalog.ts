@@ -37,6 +37,8 @@ export class GatewayCatalog {
   private readonly copies = new Map<ProductId, ProductCatalog>();
   private readonly reading = new Map<ProductId, Promise<ProductCatalog>>();
   private readonly stale = new Set<ProductId>();
+  /** The body this gateway last saved per product (saved again only when a read differs). */
+  private readonly savedBodies = new Map<ProductId, string>();
   /** When a read last failed, and how: the next read waits a minute (downtime lasts hours). */
   private readonly failedAt = new Map<ProductId, { at: number; error: unknown }>();
 
@@ -55,20 +57,28 @@ export class GatewayCatalog {
       if (copy !== undefined) return copy;
       // No copy at all: members get the last refusal until the minute is over, rather than each
       // request asking the service again (its Series Info calls count against its quotas).
-      throw failed.error;
+      throw replayed(failed.error, this.settings.now() - failed.at);
     }
     let reading = this.reading.get(product);
     if (reading === undefined) {
-      reading = this.read(product).finally(() => this.reading.delete(product));
+      // Requests that come while the read (or the fallback after it) is under way share it.
+      reading = this.readOrLastCopy(product, copy).finally(() => this.reading.delete(product));
       this.reading.set(product, reading);
     }
+    return reading;
+  }
+
+  private async readOrLastCopy(
+    product: ProductId,
+    copy: ProductCatalog | undefined,
+  ): Promise<ProductCatalog> {
     try {
-      return await reading;
+      return await this.read(product);
     } catch (error) {
-      this.failedAt.set(product, { at: this.settings.now(), error });
       // The service is down or refuses: the last copy still describes what the gateway holds,
       // also the one saved before this gateway started.
       const last = copy ?? (await this.savedCopy(product));
+      this.failedAt.set(product, { at: this.settings.now(), error });
       if (last !== undefined) return last;
       throw error;
     }
@@ -111,20 +121,34 @@ export class GatewayCatalog {
         body: JSON.stringify({ message: "The service's Series Info answer is not a JSON list." }),
       });
     }
-    const previous = this.copies.get(product);
     const copy = { body: answer.body, byCode, readAt: this.settings.now() };
     this.copies.set(product, copy);
     this.stale.delete(product);
     this.failedAt.delete(product);
-    // Saved when it changed (or first read since start), for a restart while the service is
-    // down; a failed save costs only that.
-    if (previous?.body !== copy.body) {
-      await this.settings.saved
-        .put(product, { body: copy.body, readAt: new Date(copy.readAt) })
-        .catch(() => undefined);
+    // Saved for a restart while the service is down, when it differs from what this gateway
+    // last saved (a save the database refused is tried again at the next read).
+    if (this.savedBodies.get(product) !== copy.body) {
+      try {
+        await this.settings.saved.put(product, { body: copy.body, readAt: new Date(copy.readAt) });
+        this.savedBodies.set(product, copy.body);
+      } catch {
+        // Only a restart during downtime would miss it.
+      }
     }
     return copy;
   }
+}
+
+/**
+ * A refusal told again `elapsedMs` after it came: a Retry-After in seconds counts down with it
+ * (a date stays as it is).
+ */
+function replayed(error: unknown, elapsedMs: number): unknown {
+  if (!(error instanceof CatalogUnavailable)) return error;
+  const { retryAfter } = error.answer;
+  if (retryAfter === null || !/^\d+$/.test(retryAfter)) return error;
+  const left = Math.max(0, Number(retryAfter) - Math.floor(elapsedMs / 1000));
+  return new CatalogUnavailable({ ...error.answer, retryAfter: String(left) });
 }
 
 /** The catalog's entries by code, or null when the text is not a JSON list. */

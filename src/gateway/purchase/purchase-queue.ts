@@ -405,7 +405,7 @@ export class PurchaseQueue {
    * call was out): the newer purchase then finds the older one's answer kept, and its own is
    * kept last. Each purchase waits only for those registered before it, so none waits in a ring.
    */
-  private async oneAtATime<T>(keys: readonly string[], work: () => Promise<T>): Promise<T> {
+  private async oneAtATime<T>(keys: readonly string[], work: (waited: boolean) => Promise<T>): Promise<T> {
     const earlier = keys.flatMap((key) => {
       const tail = this.keyTails.get(key);
       return tail === undefined ? [] : [tail];
@@ -415,7 +415,7 @@ export class PurchaseQueue {
     for (const key of keys) this.keyTails.set(key, mine);
     try {
       await Promise.all(earlier);
-      return await work();
+      return await work(earlier.length > 0);
     } finally {
       done();
       for (const key of keys) if (this.keyTails.get(key) === mine) this.keyTails.delete(key);
@@ -435,7 +435,7 @@ export class PurchaseQueue {
       waiting.settle(outcome);
     };
     try {
-      await this.oneAtATime(keys, () =>
+      await this.oneAtATime(keys, (waited) =>
         this.settings.store.locks.withLocks(keys, async () => {
           // Another gateway instance may have bought some of these keys while this one waited.
           const kept = await this.settings.store.answers.get(keys);
@@ -450,7 +450,10 @@ export class PurchaseQueue {
               settle(waiting, { kind: "answer", recordJson: answer.recordJson, source: "cache" });
             } else toBuy.push(waiting);
           }
-          if (toBuy.length > 0) await this.call(product, operation, toBuy, settle);
+          if (toBuy.length === 0) return;
+          // The turn this call was taken at passed while an earlier call of a key ran: a new one.
+          if (waited) await this.settings.upstream.turn(operation);
+          await this.call(product, operation, toBuy, settle);
         }),
       );
     } catch (error) {

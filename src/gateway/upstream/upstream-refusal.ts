@@ -19,6 +19,37 @@ const PLAN_WORDS = /histor|\bplan\b|option|not included|subscription/i;
 const SECONDS = /^\d{1,9}$/;
 const HTTP_DATE = /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/;
 
+const DATASET_IN_TEXT = /\bdataset\s*['"“]([^'"”]+)['"”]/i;
+
+/**
+ * The dataset a quota refusal names, when it is one of the call's: the answer's `dataset` (or
+ * `coverage`) field, or "dataset 'X'" in its message (read from the JSON, so escapes are undone).
+ */
+function namedDataset(body: string, datasets: readonly string[]): string | undefined {
+  let text = body;
+  const named: string[] = [];
+  try {
+    const parsed: unknown = JSON.parse(body);
+    if (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)) {
+      const fields = parsed as Record<string, unknown>;
+      for (const field of ["dataset", "coverage"]) {
+        const value = fields[field];
+        if (typeof value === "string") named.push(value);
+      }
+      if (typeof fields.message === "string") text = fields.message;
+    }
+  } catch {
+    // Plain text: its words are read as they are.
+  }
+  const inText = DATASET_IN_TEXT.exec(text)?.[1];
+  if (inText !== undefined) named.push(inText);
+  for (const name of named) {
+    const known = datasets.find((dataset) => dataset.toLowerCase() === name.trim().toLowerCase());
+    if (known !== undefined) return known;
+  }
+  return undefined;
+}
+
 /** The downtime the service's words name (docs/service.md §8.3), if any. */
 export function downtimeIn(text: string): Downtime | null {
   if (RELEASE_WORDS.test(text)) return "release";
@@ -55,8 +86,7 @@ export function refusalInOwnWords(
     retryAfter: safeRetryAfter(refused.retryAfter),
   });
   if (QUOTA_WORDS.test(body)) {
-    const lower = body.toLowerCase();
-    const dataset = datasets.find((name) => name !== "" && lower.includes(name.toLowerCase()));
+    const dataset = namedDataset(body, datasets);
     const which = dataset === undefined ? "" : ` for dataset '${dataset}'`;
     return own(
       status,

@@ -157,6 +157,38 @@ test("a request made after the series changed does not join the purchase made be
   expect(store.kept.get(after.key)?.fingerprint).toBe("2026-11-10|2026-11-01");
 });
 
+test("a purchase that waited for an earlier call of its key takes a new turn at the service's rate", async () => {
+  upstream = heldUpstream({ heldTurns: true });
+  queue = queueWith();
+  const grant = async (): Promise<void> => {
+    for (let round = 0; round < 5 && upstream.turns.length === 0; round += 1) {
+      timer.flush();
+      await settle();
+    }
+    expect(upstream.turns.length).toBeGreaterThan(0);
+    upstream.turns.shift()?.();
+    await settle();
+  };
+  const first = queue.buy("ann@example.com", "energy_price", "series_values", [
+    item("100-1-1", { fingerprint: "2026-11-04|2026-10-01" }),
+  ]);
+  await grant();
+  expect(upstream.calls).toHaveLength(1);
+  const second = queue.buy("bob@example.com", "energy_price", "series_values", [
+    item("100-1-1", { fingerprint: "2026-11-10|2026-11-01" }),
+  ]);
+  await grant();
+  upstream.calls[0]?.answer(ok(["100-1-1"]));
+  await first;
+  await settle();
+  // The second purchase's turn came while the first call was out: it waits for another.
+  expect(upstream.calls).toHaveLength(1);
+  await grant();
+  expect(upstream.calls).toHaveLength(2);
+  upstream.calls[1]?.answer(ok(["100-1-1"]));
+  await second;
+});
+
 test("keys asked together go out in calls of at most 40 codes: a full call at once, the rest at the next turn", async () => {
   const codes = Array.from({ length: 45 }, (_, index) => `${200 + index}-1-1`);
   const bought = queue.buy(

@@ -145,6 +145,43 @@ test.each<[string, UpstreamAnswer, GatewayOperation, string[], number, string, s
   if (dataset !== undefined) expect(error.details.dataset).toBe(dataset);
 });
 
+test.each<[string, string, string[], string | undefined]>([
+  [
+    "named in the message",
+    JSON.stringify({ message: "Quota limit reached for dataset 'Germany'" }),
+    ["Germany"],
+    "Germany",
+  ],
+  [
+    "named with escapes undone",
+    JSON.stringify({ message: 'Quota limit reached for dataset "Metals & Mining"' }).replace("&", "\\u0026"),
+    ["Metals & Mining"],
+    "Metals & Mining",
+  ],
+  [
+    "in the answer's dataset field",
+    JSON.stringify({ message: "Quota reached", dataset: "france" }),
+    ["France"],
+    "France",
+  ],
+  [
+    "one the call does not hold",
+    JSON.stringify({ message: "Quota limit reached for dataset 'Spain'" }),
+    ["Germany"],
+    undefined,
+  ],
+  [
+    "a call's dataset in another role",
+    JSON.stringify({ message: "Daily quota used up; Germany's requests were counted" }),
+    ["Germany"],
+    undefined,
+  ],
+  ["plain text", "Quota limit reached for dataset 'Germany': 500 of 500", ["Germany"], "Germany"],
+])("a quota refusal names the dataset %s", (_case, body, datasets, expected) => {
+  const own = refusalInOwnWords({ ...refused(403, ""), body }, "series_values", datasets);
+  expect((JSON.parse(own.body) as { dataset?: string }).dataset).toBe(expected);
+});
+
 test("no part of the service's text reaches members: the account in any spelling, the token, or a member's guess", () => {
   const spellings = [
     ACCOUNT.username.toUpperCase(),

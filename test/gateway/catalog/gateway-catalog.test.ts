@@ -1,0 +1,166 @@
+// The gateway's copy of each product's Series Info against a scripted service and a saved copy
+// the test controls: when it reads, what it serves while the service is down (also after a
+// restart), and what it saves.
+import {
+  CatalogUnavailable,
+  GatewayCatalog,
+  type GatewayCatalogSettings,
+} from "../../../src/gateway/catalog/gateway-catalog";
+import type { CatalogCopy } from "../../../src/gateway/store/gateway-store";
+import type { UpstreamAnswer } from "../../../src/gateway/upstream/upstream-client";
+
+const MINUTE = 60_000;
+const catalogBody = (updatedAt: string): string =>
+  JSON.stringify([
+    { code: "68520-8-1", coverage: "Germany", updated_at: updatedAt, last_available_final: "2026-10" },
+  ]);
+const ok = (body: string): UpstreamAnswer => ({
+  status: 200,
+  body,
+  contentType: "application/json",
+  retryAfter: null,
+});
+const down: UpstreamAnswer = {
+  status: 503,
+  body: JSON.stringify({ message: "The service is down for maintenance: it answered HTTP 503." }),
+  contentType: "application/json",
+  retryAfter: "600",
+};
+
+/** A service whose Series Info answers the test queues; a queued promise holds the answer. */
+function scriptedService() {
+  const answers: Array<UpstreamAnswer | Promise<UpstreamAnswer>> = [];
+  let calls = 0;
+  return {
+    answers,
+    calls: () => calls,
+    get: async () => {
+      calls += 1;
+      const next = answers.shift();
+      if (next === undefined) throw new Error("No scripted Series Info answer");
+      return next;
+    },
+  };
+}
+
+/** The database's copies; `refuseNext` makes saves fail, `holdReads` holds reads until released. */
+function savedCopies() {
+  const copies = new Map<string, CatalogCopy>();
+  let refuse = 0;
+  let puts = 0;
+  const heldReads: Array<() => void> = [];
+  let holding = false;
+  return {
+    copies,
+    refuseNext: (count: number) => void (refuse = count),
+    puts: () => puts,
+    holdReads: () => void (holding = true),
+    heldReads,
+    get: async (product: string) => {
+      if (holding) await new Promise<void>((resolve) => heldReads.push(resolve));
+      return copies.get(product) ?? null;
+    },
+    put: async (product: string, copy: CatalogCopy) => {
+      puts += 1;
+      if (refuse > 0) {
+        refuse -= 1;
+        throw new Error("the database refused the row");
+      }
+      copies.set(product, copy);
+    },
+  };
+}
+
+let now = Date.parse("2026-11-15T12:00:00Z");
+let service: ReturnType<typeof scriptedService>;
+let saved: ReturnType<typeof savedCopies>;
+
+function catalog(): GatewayCatalog {
+  const settings: GatewayCatalogSettings = {
+    upstream: service,
+    saved,
+    now: () => now,
+    maxAgeMs: 5 * MINUTE,
+    productPath: (product) => `/${product}`,
+  };
+  return new GatewayCatalog(settings);
+}
+
+beforeEach(() => {
+  now = Date.parse("2026-11-15T12:00:00Z");
+  service = scriptedService();
+  saved = savedCopies();
+});
+
+test("started while the service is down, it serves the copy saved before, to every request that came meanwhile", async () => {
+  const before = catalogBody("2026-11-10");
+  saved.copies.set("energy_price", { body: before, readAt: new Date(now - 3 * 60 * MINUTE) });
+  let answer!: (reply: UpstreamAnswer) => void;
+  service.answers.push(new Promise((resolve) => (answer = resolve)));
+  saved.holdReads();
+  const subject = catalog();
+  const requests = [subject.get("energy_price"), subject.get("energy_price")];
+  answer(down);
+  // One more request while the saved copy is being read from the database.
+  for (let turn = 0; turn < 20 && saved.heldReads.length === 0; turn += 1) await Promise.resolve();
+  expect(saved.heldReads).toHaveLength(1);
+  requests.push(subject.get("energy_price"));
+  saved.heldReads.shift()?.();
+  const copies = await Promise.all(requests);
+  for (const copy of copies) {
+    expect(copy.body).toBe(before);
+    expect(copy.byCode.get("68520-8-1")?.valuesFingerprint).toBe("2026-11-10|2026-10");
+  }
+  expect(service.calls()).toBe(1);
+  // Within the minute after the failure the copy is served without asking the service.
+  now += 30_000;
+  expect((await subject.get("energy_price")).body).toBe(before);
+  expect(service.calls()).toBe(1);
+  // Once the service is back, the next request after the minute reads the new catalog.
+  const after = catalogBody("2026-11-15");
+  service.answers.push(ok(after));
+  now += 31_000;
+  expect((await subject.get("energy_price")).body).toBe(after);
+  expect(saved.copies.get("energy_price")?.body).toBe(after);
+});
+
+test("with no copy at all, the refusal is told again for a minute without asking the service, its Retry-After counting down", async () => {
+  service.answers.push(down);
+  const subject = catalog();
+  const refusal = async (): Promise<CatalogUnavailable> => {
+    const failure = await subject.get("energy_price").catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(CatalogUnavailable);
+    return failure as CatalogUnavailable;
+  };
+  expect((await refusal()).answer.retryAfter).toBe("600");
+  now += 20_000;
+  expect((await refusal()).answer).toEqual({ ...down, retryAfter: "580" });
+  expect(service.calls()).toBe(1);
+  service.answers.push(down);
+  now += 41_000;
+  expect((await refusal()).answer.retryAfter).toBe("600");
+  expect(service.calls()).toBe(2);
+});
+
+test("a copy is saved when it differs from the one saved last; a save the database refused is made at the next read", async () => {
+  const first = catalogBody("2026-11-10");
+  const second = catalogBody("2026-11-15");
+  service.answers.push(ok(first), ok(first), ok(second), ok(second), ok(second));
+  const subject = catalog();
+  saved.refuseNext(1);
+  expect((await subject.get("energy_price")).body).toBe(first);
+  expect(saved.copies.has("energy_price")).toBe(false);
+  const reads: Array<[string, number]> = [];
+  for (let read = 0; read < 4; read += 1) {
+    now += 6 * MINUTE;
+    await subject.get("energy_price");
+    reads.push([saved.copies.get("energy_price")?.body === second ? "second" : "first", saved.puts()]);
+  }
+  // Saves: the refused one, the same copy again, none while it stays, the new copy, none again.
+  expect(reads).toEqual([
+    ["first", 2],
+    ["second", 3],
+    ["second", 3],
+    ["second", 3],
+  ]);
+});
