@@ -85,6 +85,17 @@ export function refusalInOwnWords(
     contentType: "application/json; charset=utf-8",
     retryAfter: safeRetryAfter(refused.retryAfter),
   });
+  if (status === 401) {
+    // The gateway renewed its token once already: its account is the administrator's to look at,
+    // and a 401 would have members sign in again to no end.
+    return {
+      ...own(
+        502,
+        `The service refused the gateway's token (HTTP 401) for a ${OPERATION_LABELS[operation]} call: tell the gateway's administrator.`,
+      ),
+      retryAfter: null,
+    };
+  }
   if (QUOTA_WORDS.test(body)) {
     const dataset = namedDataset(body, datasets);
     const which = dataset === undefined ? "" : ` for dataset '${dataset}'`;
@@ -93,17 +104,6 @@ export function refusalInOwnWords(
       `Quota limit reached${which}: the service refused ${call} (HTTP ${status}).`,
       dataset === undefined ? {} : { dataset },
     );
-  }
-  if (status === 401) {
-    // The gateway renewed its token once already: its account is the administrator's to look at,
-    // and a 401 would have members sign in again to no end.
-    return {
-      ...own(
-        502,
-        `The service refused the gateway's token for ${call} (HTTP 401): tell the gateway's administrator.`,
-      ),
-      retryAfter: null,
-    };
   }
   if (status === 403 && (PLAN_WORDS.test(body) || operation === "series_hist")) {
     return own(403, `The service refused ${call} (HTTP 403): the subscription's plan does not include it.`);
