@@ -332,6 +332,21 @@ test("keys another member is buying cost a member nothing of their budget: joine
     const at = new Date(service.now());
     expect(await own.audit.purchasedBy("ann@example.com", "energy_price", dataset, at)).toBe(3);
     expect(await own.audit.purchasedBy("jo@example.com", "energy_price", dataset, at)).toBe(0);
+    // The answers served: ann's bought, jo's as from the cache (they cost jo nothing).
+    const servedTo = async (member: string) =>
+      (
+        await until(
+          () => own.served.filter((row) => row.member === member),
+          (rows) => rows.length >= 3,
+          `the answers served to ${member} in the audit`,
+        )
+      ).map((row) => row.source);
+    expect(await servedTo("ann@example.com")).toEqual(["purchase", "purchase", "purchase"]);
+    expect(await servedTo("jo@example.com")).toEqual(["cache", "cache", "cache"]);
+    expect((await own.audit.usage("2026-11")).find((row) => row.member === "jo@example.com")).toMatchObject({
+      purchased: 0,
+      fromCache: 3,
+    });
   } finally {
     answerDataCall();
     await team.close();

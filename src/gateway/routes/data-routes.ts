@@ -272,8 +272,12 @@ async function serveData(
         fingerprint: item.fingerprint,
         boughtAt: at,
       });
+    // A key joined from another request's purchase is that request's member's: for this member
+    // it cost nothing, as a kept answer does.
     const source =
-      kept !== undefined || (outcome?.kind === "answer" && outcome.source === "cache") ? "cache" : "purchase";
+      kept !== undefined || joined.has(item.key) || (outcome?.kind === "answer" && outcome.source === "cache")
+        ? "cache"
+        : "purchase";
     if (source === "cache") fromCache += 1;
     records.push(record);
     served.push({
