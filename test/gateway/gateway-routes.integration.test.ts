@@ -265,6 +265,64 @@ test("a gateway that stops releases what its requests in flight hold of members'
   await asked;
 });
 
+test("a request's purchase stops counting in its hold once audited: the member is not refused while the request's other call is out", async () => {
+  const own = memoryStore();
+  await own.members.save("bob@example.com", PASSWORD, { budget: 4, admin: false });
+  let slowSent: () => void = () => undefined;
+  const slow = new Promise<void>((resolve) => (slowSent = resolve));
+  let answerSlow: () => void = () => undefined;
+  const answering = new Promise<void>((resolve) => (answerSlow = resolve));
+  // The call for the code in currency 3 waits until the test lets it go.
+  const team = await startTeamGateway(service, own, {
+    upstream: upstreamWithDataCalls(async (input, init) => {
+      if (String(input).includes("c=3")) {
+        slowSent();
+        await answering;
+      }
+      return fetch(input, init);
+    }),
+  });
+  try {
+    const signedIn = await fetch(`${team.url}/auth/access_token/v1`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ username: "bob@example.com", password: PASSWORD }),
+    });
+    const token = ((await signedIn.json()) as { access_token: string }).access_token;
+    const ask = async (path: string) => {
+      const response = await fetch(`${team.url}/api${path}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return { status: response.status, text: await response.text() };
+    };
+    const records = await catalogOf(service, "energy_price");
+    const dataset = records[200]?.coverage ?? "";
+    const [one = "", two = "", three = ""] = records
+      .slice(200)
+      .filter((record) => record.coverage === dataset)
+      .map((record) => record.code);
+    // One code in two currencies: two keys, two calls.
+    const first = ask(`/energy_price/v1/export/series/${one}&c=1,${one}&c=3`);
+    await slow;
+    await until(
+      () => own.purchases.length,
+      (count) => count >= 1,
+      "the first call's purchase in the audit",
+    );
+    // Bought 1, 1 more in flight: 2 of 4 left, and this request needs 2.
+    const second = await ask(`/energy_price/v1/export/series/${two},${three}`);
+    expect(second.status).toBe(200);
+    answerSlow();
+    expect((await first).status).toBe(200);
+    const at = new Date(service.now());
+    expect(await own.audit.purchasedBy("bob@example.com", "energy_price", dataset, at)).toBe(4);
+    expect(await own.holds.heldBy("bob@example.com", "energy_price", at)).toEqual(new Map());
+  } finally {
+    answerSlow();
+    await team.close();
+  }
+});
+
 test("keys another member is buying cost a member nothing of their budget: joined, not held", async () => {
   const own = memoryStore();
   await own.members.save("ann@example.com", PASSWORD, { budget: null, admin: false });

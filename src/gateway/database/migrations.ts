@@ -95,6 +95,12 @@ export const MIGRATIONS: readonly string[] = [
     read_at timestamptz not null
   );
   `,
+  // A hold's codes are settled one by one as their purchases are audited: a dataset's count may
+  // reach 0 before the hold is released.
+  `
+  alter table budget_holds drop constraint budget_holds_requests_check;
+  alter table budget_holds add constraint budget_holds_requests_check check (requests >= 0);
+  `,
 ];
 
 // Any constant both instances agree on: the key of the transaction lock migrations run under.

@@ -8,13 +8,24 @@ import type { ProductId } from "../../core/model";
 import type { BudgetHolds, Member } from "../store/gateway-store";
 
 /**
- * A hold is released once its request's purchases have their answers and are audited (a
+ * Each code's part of a hold is settled once its purchase is audited (or cost nothing); the
+ * hold is released once its request's purchases have their answers and are audited (a
  * purchase whose audit row waits to be written keeps it until then: routes/data-routes.ts).
  * Releasing never fails: a hold the store did not delete is reported and expires.
  */
-export type BudgetHold = { refusal: string } | { release: () => Promise<void> };
+export type BudgetHold =
+  | { refusal: string }
+  | {
+      release: () => Promise<void>;
+      /**
+       * One of the request's codes of `dataset` is in the audit now, or cost nothing: it stops
+       * counting in the hold (else it would count twice until the request's last purchase ends).
+       * Never fails: a part the store did not take off counts until the release.
+       */
+      settle: (dataset: string) => Promise<void>;
+    };
 
-const NO_HOLD: BudgetHold = { release: () => Promise.resolve() };
+const NO_HOLD: BudgetHold = { release: () => Promise.resolve(), settle: () => Promise.resolve() };
 
 /**
  * How long a hold counts should it never be released (its instance crashed, or the database
@@ -74,7 +85,11 @@ export class BudgetGuard {
           },
         ));
       this.live.set(id, release);
-      return { release };
+      const settle = (dataset: string): Promise<void> =>
+        released !== undefined
+          ? Promise.resolve()
+          : this.holds.settle(id, dataset, 1).catch((error: unknown) => this.releaseFailed(error));
+      return { release, settle };
     });
   }
 

@@ -187,12 +187,16 @@ export class PurchaseQueue {
     if (count > 0) this.settings.events?.coalesced?.(count);
   }
 
-  /** The outcome for each item's key; a key already under way is joined, not bought again. */
+  /**
+   * The outcome for each item's key; a key already under way is joined, not bought again.
+   * `bought` hears of each key this request buys itself as its outcome comes (before the rest).
+   */
   async buy(
     member: string,
     product: ProductId,
     operation: DataOperation,
     items: readonly PurchaseItem[],
+    bought?: (item: PurchaseItem, outcome: PurchaseOutcome) => void,
   ): Promise<Map<string, PurchaseOutcome>> {
     const outcomes = new Map<string, Promise<PurchaseOutcome>>();
     const touched = new Set<Group>();
@@ -209,6 +213,7 @@ export class PurchaseQueue {
       const outcome = new Promise<PurchaseOutcome>((resolve) => (settle = resolve));
       this.underway.set(underwayId(item), outcome);
       outcomes.set(item.key, outcome);
+      if (bought !== undefined) void outcome.then((settled) => bought(item, settled));
       const group = this.group(product, operation, item.dataType);
       const now = this.elapsed();
       this.lastArrival = now;

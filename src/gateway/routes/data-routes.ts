@@ -228,9 +228,18 @@ async function serveData(
 
   let bought: Map<string, PurchaseOutcome>;
   try {
+    // Each code's share of the hold goes as soon as its purchase is in the audit (or cost
+    // nothing), not only when the request's last purchase ends: meanwhile it would count twice.
+    const settleShare = (item: PurchaseItem, outcome: PurchaseOutcome): void => {
+      const written =
+        outcome.kind === "answer" && outcome.auditWaiting !== undefined
+          ? outcome.auditWaiting
+          : Promise.resolve();
+      void written.then(() => hold.settle(item.dataset));
+    };
     const buying: Promise<Map<string, PurchaseOutcome>> =
       toBuy.size > 0
-        ? settings.purchases.buy(member.email, product, operation, [...toBuy.values()])
+        ? settings.purchases.buy(member.email, product, operation, [...toBuy.values()], settleShare)
         : Promise.resolve(new Map());
     // The keys are with the queue (buy takes them before it awaits anything), or none is needed.
     reply.request.arrived?.();

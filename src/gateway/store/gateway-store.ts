@@ -170,6 +170,11 @@ export interface BudgetHolds {
   hold(request: BudgetHoldRequest): Promise<BudgetHoldOutcome>;
   /** Ends a hold once its purchases are in the audit (nothing when it is gone already). */
   release(id: string): Promise<void>;
+  /**
+   * Takes `requests` of a dataset off a hold: that many of its request's codes are in the audit
+   * now, or cost nothing (nothing when the hold is gone already).
+   */
+  settle(id: string, dataset: string, requests: number): Promise<void>;
   /** What a member's holds not yet released nor expired at `at` hold, per dataset of a product. */
   heldBy(member: string, product: string, at: Date): Promise<Map<string, number>>;
 }

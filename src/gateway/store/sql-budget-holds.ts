@@ -61,6 +61,12 @@ export function sqlBudgetHolds(database: SqlDatabase): BudgetHolds {
     release: async (id) => {
       await database.query("delete from budget_holds where id = $1", [id]);
     },
+    settle: async (id, dataset, requests) => {
+      await database.query(
+        "update budget_holds set requests = greatest(0, requests - $3) where id = $1 and dataset = $2",
+        [id, dataset, requests],
+      );
+    },
     heldBy: async (member, product, at) => {
       const rows = await database.query<{ dataset: string; requests: number }>(
         `select dataset, sum(requests)::integer as requests from budget_holds

@@ -21,6 +21,7 @@ function heldStore() {
   const asked: Array<{ request: BudgetHoldRequest; answer: (outcome: BudgetHoldOutcome | Error) => void }> =
     [];
   const released: string[] = [];
+  const settled: Array<[string, string, number]> = [];
   /** Releases the store refuses, by hold id. */
   const refused = new Set<string>();
   const holds: BudgetHolds = {
@@ -35,9 +36,13 @@ function heldStore() {
       if (refused.has(id)) throw new Error("database gone");
       released.push(id);
     },
+    settle: async (id, dataset, requests) => {
+      if (refused.has(id)) throw new Error("database gone");
+      settled.push([id, dataset, requests]);
+    },
     heldBy: () => Promise.reject(new Error("the guard does not read holds")),
   };
-  return { asked, released, refused, holds };
+  return { asked, released, settled, refused, holds };
 }
 
 /** A guard over the store, recording the releases it reports as failed. */
@@ -100,6 +105,25 @@ test.each<[string, number | null, Array<[string, number]>]>([
   if ("release" in hold) await hold.release();
   expect(store.asked).toHaveLength(0);
   expect(store.released).toHaveLength(0);
+});
+
+test("a hold's codes are settled one at a time until it is released; a settle the store refuses is reported, not thrown", async () => {
+  const store = heldStore();
+  const { guard, failures } = guardOver(store);
+  const pending = guard.hold(member(10), PRODUCT, new Map([["Germany", 3]]));
+  await turns();
+  store.asked[0]?.answer({ held: "hold-1" });
+  const hold = await pending;
+  if (!("settle" in hold)) throw new Error("refused");
+  await hold.settle("Germany");
+  store.refused.add("hold-1");
+  await hold.settle("Germany");
+  expect(failures).toHaveLength(1);
+  store.refused.delete("hold-1");
+  await hold.release();
+  await hold.settle("Germany");
+  expect(store.settled).toEqual([["hold-1", "Germany", 1]]);
+  expect(store.released).toEqual(["hold-1"]);
 });
 
 test("one member's checks reach the store one at a time, and a hold is released once", async () => {

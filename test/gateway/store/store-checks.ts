@@ -479,6 +479,32 @@ export function storeChecks(subject: () => StoreUnderTest): void {
       return String(outcome.held);
     };
 
+    test("settling takes a dataset's codes off one hold; a settled or released hold's codes count no more", async () => {
+      const holds = store().holds;
+      const first = heldId(
+        await holds.hold(
+          request([
+            ["PPI", 2],
+            ["CPI", 1],
+          ]),
+        ),
+      );
+      heldId(await holds.hold(request([["PPI", 1]])));
+      await holds.settle(first, "PPI", 1);
+      expect(await holds.heldBy("ann@example.com", "pcd", new Date(at))).toEqual(
+        new Map([
+          ["PPI", 2],
+          ["CPI", 1],
+        ]),
+      );
+      await holds.settle(first, "PPI", 5);
+      await holds.settle("no-such-hold", "PPI", 1);
+      expect((await holds.heldBy("ann@example.com", "pcd", new Date(at))).get("PPI")).toBe(1);
+      await holds.release(first);
+      await holds.settle(first, "CPI", 1);
+      expect(await holds.heldBy("ann@example.com", "pcd", new Date(at))).toEqual(new Map([["PPI", 1]]));
+    });
+
     test("the month's purchases and the holds in flight count; over the budget names the dataset", async () => {
       await store().audit.recordPurchase(
         purchase("2026-11-01T00:00:00Z", "pcd", [

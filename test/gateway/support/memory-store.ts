@@ -112,6 +112,10 @@ export function memoryStore(): MemoryStore {
     release: async (id) => {
       for (const [index, hold] of [...held.entries()].reverse()) if (hold.id === id) held.splice(index, 1);
     },
+    settle: async (id, dataset, requests) => {
+      for (const hold of held)
+        if (hold.id === id && hold.dataset === dataset) hold.requests = Math.max(0, hold.requests - requests);
+    },
     heldBy: async (member, product, at) => {
       const byDataset = new Map<string, number>();
       for (const hold of held) {
