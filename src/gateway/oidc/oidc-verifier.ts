@@ -23,6 +23,8 @@ export interface OidcVerifierSettings extends OidcSettings {
   fetch: FetchFunction;
   /** The least time between two reads of the keys (jose's default, 30 s, when absent). */
   keysCooldownMs?: number;
+  /** How long reading the discovery document may take (fetch-within-origin.ts's default when absent). */
+  discoveryTimeoutMs?: number;
 }
 
 export type OidcOutcome = { email: string } | { status: 401 | 503; message: string };
@@ -80,7 +82,7 @@ export function oidcVerifier(settings: OidcVerifierSettings): OidcVerifier {
   let keys: Promise<ReturnType<typeof createRemoteJWKSet>> | undefined;
   const discover = async (): Promise<ReturnType<typeof createRemoteJWKSet>> => {
     const address = `${settings.issuer.replace(/\/+$/, "")}/.well-known/openid-configuration`;
-    const response = await fetchWithinOrigin(settings.fetch, address);
+    const response = await fetchWithinOrigin(settings.fetch, address, settings.discoveryTimeoutMs);
     if (response.status !== 200) throw new Error(`discovery answered ${response.status}`);
     const document = (await response.json()) as { jwks_uri?: unknown };
     if (typeof document.jwks_uri !== "string") throw new Error("discovery has no jwks_uri");
@@ -125,6 +127,10 @@ export function oidcVerifier(settings: OidcVerifierSettings): OidcVerifier {
         if (typeof tenant !== "string" || !settings.tenants.includes(tenant)) {
           return refused(`tenant not allowed (${typeof tenant === "string" ? tenant : "no tid claim"})`);
         }
+      }
+      // An issuer that says it has not verified the address vouches for no member by it.
+      if (payload.email_verified === false || payload.email_verified === "false") {
+        return refused("the issuer has not verified the email address");
       }
       const email = emailOf(payload);
       if (email === null || !isEmail(email)) return refused("no email address in the token");

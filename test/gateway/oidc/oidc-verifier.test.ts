@@ -106,6 +106,11 @@ test.each([
     reason: "bad signature (algorithm not allowed)",
   },
   { case: "not a token", make: async () => "not.a.token", reason: "malformed" },
+  {
+    case: "an email address the issuer says it has not verified",
+    make: () => issuer.sign(claims({ email: "ceo@example.com", email_verified: false })),
+    reason: "the issuer has not verified the email address",
+  },
 ])("refused: $case (401 naming the reason, never the token)", async ({ make, reason }) => {
   const token = await make();
   const outcome = await verifier().verify(token);
@@ -133,6 +138,27 @@ test.each([
   },
 ])("accepted: $case", async ({ changes, email }) => {
   expect(await verifier().verify(await issuer.sign(claims(changes)))).toEqual({ email });
+});
+
+test("an issuer whose discovery document does not come in time: 503, and the request is not held", async () => {
+  const subject = oidcVerifier({
+    issuer: issuer.url,
+    audience: AUDIENCE,
+    tenants: [TENANT],
+    domain: "example.com",
+    now: () => NOW_S * 1000,
+    // Answers only when the read is given up (as an issuer that accepts and never answers).
+    fetch: (_input, init) =>
+      new Promise<Response>((_resolve, reject) =>
+        init?.signal?.addEventListener("abort", () => reject(init.signal?.reason)),
+      ),
+    discoveryTimeoutMs: 20,
+  });
+  expect(await subject.verify(await issuer.sign(claims()))).toEqual({
+    status: 503,
+    message:
+      "Organisation sign-in is unavailable: the issuer's discovery document could not be read. Try again later.",
+  });
 });
 
 test("without tenants or a domain, any tenant and address of the issuer is accepted", async () => {
