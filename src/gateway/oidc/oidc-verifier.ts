@@ -89,6 +89,9 @@ export function oidcVerifier(settings: OidcVerifierSettings): OidcVerifier {
     const jwksUri = new URL(document.jwks_uri);
     if (jwksUri.protocol !== "https:" && jwksUri.protocol !== "http:")
       throw new Error("jwks_uri is not http(s)");
+    // Keys read in clear could be anyone's: an issuer on https names keys on https.
+    if (new URL(address).protocol === "https:" && jwksUri.protocol !== "https:")
+      throw new Error("jwks_uri is not https");
     return createRemoteJWKSet(jwksUri, {
       ...(settings.keysCooldownMs === undefined ? {} : { cooldownDuration: settings.keysCooldownMs }),
     });

@@ -161,6 +161,33 @@ test("an issuer whose discovery document does not come in time: 503, and the req
   });
 });
 
+test.each([
+  ["on http: not read", "http://127.0.0.1:1/keys", "the issuer's discovery document could not be read"],
+  [
+    "on https: read (nothing answers here)",
+    "https://127.0.0.1:1/keys",
+    "the issuer's keys could not be read",
+  ],
+])("an https issuer whose keys are %s", async (_case, jwksUri, reason) => {
+  const subject = oidcVerifier({
+    issuer: "https://issuer.example",
+    audience: AUDIENCE,
+    tenants: [TENANT],
+    domain: "example.com",
+    now: () => NOW_S * 1000,
+    fetch: async () =>
+      new Response(JSON.stringify({ issuer: "https://issuer.example", jwks_uri: jwksUri }), {
+        status: 200,
+        headers: { "content-type": "application/json" },
+      }),
+  });
+  const token = await issuer.sign(claims({ iss: "https://issuer.example" }));
+  expect(await subject.verify(token)).toEqual({
+    status: 503,
+    message: `Organisation sign-in is unavailable: ${reason}. Try again later.`,
+  });
+});
+
 test("without tenants or a domain, any tenant and address of the issuer is accepted", async () => {
   const token = await issuer.sign(claims({ tid: "other-tenant", preferred_username: "eve@elsewhere.test" }));
   expect(await verifier({ tenants: [], domain: null }).verify(token)).toEqual({
