@@ -35,12 +35,22 @@ let store: MemoryStore;
 let gateway: RunningGateway;
 let codes: string[];
 
-async function signIn(username: string, password = PASSWORD): Promise<Response> {
-  return fetch(`${gateway.url}/auth/access_token/v1`, {
+/** Signs in at a gateway (this file's unless `url` names another). */
+async function signInAt(url: string, username: string, password = PASSWORD): Promise<Response> {
+  return fetch(`${url}/auth/access_token/v1`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ username, password }),
   });
+}
+
+async function signIn(username: string, password = PASSWORD): Promise<Response> {
+  return signInAt(gateway.url, username, password);
+}
+
+/** A member's token from a gateway of a test's own. */
+async function tokenAt(url: string, username: string): Promise<string> {
+  return ((await (await signInAt(url, username)).json()) as { access_token: string }).access_token;
 }
 
 const tokens = new Map<string, string>();
@@ -242,12 +252,7 @@ test("a gateway that stops releases what its requests in flight hold of members'
       return new Promise((_resolve, reject) => heldCalls.push(() => reject(new Error("cut off"))));
     }),
   });
-  const signedIn = await fetch(`${stopping.url}/auth/access_token/v1`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username: "ida@example.com", password: PASSWORD }),
-  });
-  const { access_token: ida } = (await signedIn.json()) as { access_token: string };
+  const ida = await tokenAt(stopping.url, "ida@example.com");
   const asked = fetch(`${stopping.url}/api/energy_price/v1/export/series/${codes[90]},${codes[91]}`, {
     headers: { authorization: `Bearer ${ida}` },
   }).catch(() => null);
@@ -283,12 +288,7 @@ test("a request's purchase stops counting in its hold once audited: the member i
     }),
   });
   try {
-    const signedIn = await fetch(`${team.url}/auth/access_token/v1`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ username: "bob@example.com", password: PASSWORD }),
-    });
-    const token = ((await signedIn.json()) as { access_token: string }).access_token;
+    const token = await tokenAt(team.url, "bob@example.com");
     const ask = async (path: string) => {
       const response = await fetch(`${team.url}/api${path}`, {
         headers: { authorization: `Bearer ${token}` },
@@ -340,14 +340,6 @@ test("keys another member is buying cost a member nothing of their budget: joine
     }),
   });
   try {
-    const tokenAt = async (username: string): Promise<string> => {
-      const response = await fetch(`${team.url}/auth/access_token/v1`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ username, password: PASSWORD }),
-      });
-      return ((await response.json()) as { access_token: string }).access_token;
-    };
     const ask = async (path: string, token: string) => {
       const response = await fetch(`${team.url}/api${path}`, {
         headers: { authorization: `Bearer ${token}` },
@@ -368,7 +360,10 @@ test("keys another member is buying cost a member nothing of their budget: joine
       .slice(0, 3)
       .map((record) => record.code);
     expect(three).toHaveLength(3);
-    const [ann, jo] = await Promise.all([tokenAt("ann@example.com"), tokenAt("jo@example.com")]);
+    const [ann, jo] = await Promise.all([
+      tokenAt(team.url, "ann@example.com"),
+      tokenAt(team.url, "jo@example.com"),
+    ]);
     const annAsked = ask(`/energy_price/v1/export/series/${three.join(",")}`, ann);
     await dataCall;
     // Three keys over jo's budget of two, one of them asked twice: all of them ann's purchase.
@@ -443,12 +438,7 @@ test("a purchase whose audit row the database refused counts against the budget 
   );
   let closed = false;
   try {
-    const signedIn = await fetch(`${team.url}/auth/access_token/v1`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ username: "kim@example.com", password: PASSWORD }),
-    });
-    const { access_token: kim } = (await signedIn.json()) as { access_token: string };
+    const kim = await tokenAt(team.url, "kim@example.com");
     const ask = async (codesAsked: readonly string[]) => {
       const response = await fetch(`${team.url}/api/energy_price/v1/export/series/${codesAsked.join(",")}`, {
         headers: { authorization: `Bearer ${kim}` },
@@ -646,18 +636,10 @@ test("a gateway started during maintenance serves what it keeps against the cata
   });
   await service.setClock(MAINTENANCE);
   try {
-    const ask = async (url: string, path: string) => {
-      const token = await (
-        await fetch(`${url}/auth/access_token/v1`, {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({ username: "ann@example.com", password: PASSWORD }),
-        })
-      ).json();
-      return fetch(`${url}/api${path}`, {
-        headers: { authorization: `Bearer ${(token as { access_token: string }).access_token}` },
+    const ask = async (url: string, path: string) =>
+      fetch(`${url}/api${path}`, {
+        headers: { authorization: `Bearer ${await tokenAt(url, "ann@example.com")}` },
       });
-    };
     const before = totalDataRequests(await service.stats());
     const served = await ask(restarted.url, kept);
     expect(served.status).toBe(200);

@@ -7,6 +7,7 @@
 // refusal (docs/service.md §7), and the sentence keeps the words the add-in reads it by: "quota"
 // (with a dataset the gateway knows), "plan", "maintenance", "monthly release".
 import { OPERATION_LABELS } from "../../core/http/classify";
+import { datasetFromJson, datasetFromText, extractServerMessage } from "../../core/http/error-body";
 import type { GatewayOperation } from "../gateway-operation";
 import type { UpstreamAnswer } from "./upstream-client";
 
@@ -19,32 +20,15 @@ const PLAN_WORDS = /histor|\bplan\b|option|not included|subscription/i;
 const SECONDS = /^\d{1,9}$/;
 const HTTP_DATE = /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/;
 
-const DATASET_IN_TEXT = /\bdataset\s*['"“]([^'"”]+)['"”]/i;
-
 /**
- * The dataset a quota refusal names, when it is one of the call's: the answer's `dataset` (or
- * `coverage`) field, or "dataset 'X'" in its message (read from the JSON, so escapes are undone).
+ * The dataset a quota refusal names, when it is one of the call's: the answer's dataset field,
+ * or the name its message gives (read as the add-in reads them: core/http/error-body.ts).
  */
 function namedDataset(body: string, datasets: readonly string[]): string | undefined {
-  let text = body;
-  const named: string[] = [];
-  try {
-    const parsed: unknown = JSON.parse(body);
-    if (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)) {
-      const fields = parsed as Record<string, unknown>;
-      for (const field of ["dataset", "coverage"]) {
-        const value = fields[field];
-        if (typeof value === "string") named.push(value);
-      }
-      if (typeof fields.message === "string") text = fields.message;
-    }
-  } catch {
-    // Plain text: its words are read as they are.
-  }
-  const inText = DATASET_IN_TEXT.exec(text)?.[1];
-  if (inText !== undefined) named.push(inText);
+  const named = [datasetFromJson(body), datasetFromText(extractServerMessage(body) ?? "")];
   for (const name of named) {
-    const known = datasets.find((dataset) => dataset.toLowerCase() === name.trim().toLowerCase());
+    if (name === null) continue;
+    const known = datasets.find((dataset) => dataset.toLowerCase() === name.toLowerCase());
     if (known !== undefined) return known;
   }
   return undefined;
