@@ -1,8 +1,9 @@
-// A part-filled call waits for the requests already at the gateway: a member's request that has
-// come in but is still being checked (its sign-in, the store's look at its keys) rides in the
-// call that another member's codes are waiting in, instead of missing it for a call of its own.
-// The store's look is held by the test and the packing waits run on the test's clock, so what is
-// "on its way" and when a call may leave are certain, not a matter of the machine's speed.
+// A part-filled call waits for the requests already at the gateway: a signed-in member's request
+// still at the store's look at its keys rides in the call that another member's codes are
+// waiting in, instead of missing it for a call of its own; a request whose token is still being
+// checked holds nothing. The store's look and the token's check are held by the test and the
+// packing waits run on the test's clock, so what is "on its way" and when a call may leave are
+// certain, not a matter of the machine's speed.
 import type { RunningGateway } from "../../src/gateway/gateway-app";
 import type { AnswerCache } from "../../src/gateway/store/gateway-store";
 import { manualPackingTimers } from "./support/manual-packing-timers";
@@ -29,6 +30,8 @@ let codes: string[];
 const lookWatchers = new Map<string, () => void>();
 /** The code whose next look the store holds, and who is told once it is held. */
 let hold: { code: string; held: (answer: () => void) => void } | null = null;
+/** When set, the next read of the token secret (a token's check) is held, and this is told. */
+let holdTokenCheck: ((release: () => void) => void) | null = null;
 
 beforeAll(async () => {
   service = await startService();
@@ -54,9 +57,17 @@ beforeAll(async () => {
   };
   await store.members.save("ann@example.com", PASSWORD, { budget: null, admin: false });
   await store.members.save("bob@example.com", PASSWORD, { budget: null, admin: false });
+  const tokenSecret = async (): Promise<Uint8Array> => {
+    const held = holdTokenCheck;
+    if (held !== null) {
+      holdTokenCheck = null;
+      await new Promise<void>((release) => held(release));
+    }
+    return store.tokenSecret();
+  };
   gateway = await startTeamGateway(
     service,
-    { ...store, answers },
+    { ...store, answers, tokenSecret },
     {
       packingWindowMs: IDLE_WINDOW_MS,
       packingSoloWindowMs: IDLE_WINDOW_MS,
@@ -165,4 +176,25 @@ test.each<[string, (token: string) => Promise<number>, number]>([
   // and the test fails at its time limit.
   packing.advance(IDLE_WINDOW_MS);
   expect(await annAsks).toBe(200);
+});
+
+test("a request whose token is still being checked holds no call: only a signed-in member's is on its way", async () => {
+  const ann = await tokenOf("ann@example.com");
+  const before = await valuesCalls();
+  nextCode += 1;
+  const code = codes[nextCode] as string;
+  const annLooked = lookAnswered(code);
+  const annAsks = ask(`/energy_price/v1/export/series/${code}`, ann);
+  await annLooked;
+  // A request nobody signed comes in and stays at its token's check.
+  const checkHeld = new Promise<() => void>((resolve) => (holdTokenCheck = resolve));
+  const strangerAsks = ask(`/energy_price/v1/export/series/${codes[nextCode + 1]}`, "not.a.token");
+  const releaseCheck = await checkHeld;
+  // One idle window sends Ann's call while the stranger's request is still being checked.
+  packing.advance(IDLE_WINDOW_MS);
+  expect(await annAsks).toBe(200);
+  const after = await valuesCalls();
+  expect(after.calls - before.calls).toBe(1);
+  releaseCheck();
+  expect(await strangerAsks).toBe(401);
 });

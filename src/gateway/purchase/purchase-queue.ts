@@ -234,11 +234,12 @@ export class PurchaseQueue {
   }
 
   /**
-   * A member's data request has come in: until the returned function is called (once its keys
-   * are asked for, or it ends without asking), a part-filled call whose idle window ends after
-   * the request came waits for it, never past the call's longest wait. Between coming in and
-   * asking, a request waits for its sign-in check and for the store's look at its keys, behind
-   * whatever the store is writing. Requests that come in after a call's idle window has ended do
+   * A member's data request has come in and passed its sign-in check: until the returned
+   * function is called (once its keys are asked for, or it ends without asking), a part-filled
+   * call whose idle window ends after the request came waits for it, never past the call's
+   * longest wait. Between its check and asking, a request waits for the store's look at its
+   * keys, behind whatever the store is writing. A request nobody signed never counts (a flood of
+   * them would keep every call to its longest wait). Requests that come in after a call's idle window has ended do
    * not hold it: on a busy gateway one is always on its way, most of them served from the store.
    */
   arriving(): () => void {

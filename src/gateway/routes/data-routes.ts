@@ -2,7 +2,7 @@
 // Values and History from its store or bought once for the team, Data Limits from the service
 // (briefly kept, so every member sees the team's true allowance), sandbox calls relayed as they
 // are and never kept. Every data answer is audited: who was served, from the store or bought.
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from "fastify";
 import type { ProductId } from "../../core/model";
 import { fingerprintFor } from "../catalog/catalog-entry";
 import { CatalogUnavailable, type GatewayCatalog } from "../catalog/gateway-catalog";
@@ -121,20 +121,25 @@ export async function registerDataRoutes(app: FastifyInstance, settings: DataRou
         }),
       );
 
-      // From the moment a data request comes in, a part-filled call whose idle window ends later
-      // waits for its keys (PurchaseQueue.arriving); when the request ends without reaching the
-      // queue (refused, failed, hung up), the call stops waiting for it.
-      const onTheWay: onRequestHookHandler = (request, reply, done) => {
-        const arrived = settings.purchases.arriving();
-        request.arrived = arrived;
-        reply.raw.once("close", arrived);
+      // From the moment a member's data request is signed in, a part-filled call whose idle
+      // window ends later waits for its keys (PurchaseQueue.arriving); when the request ends
+      // without reaching the queue (refused, failed, hung up), the call stops waiting for it. A
+      // route hook runs after the sign-in check above, so a request nobody signed cannot hold
+      // the team's calls: a flood of them would otherwise keep every call to its longest wait.
+      const onTheWay: preHandlerHookHandler = (request, reply, done) => {
+        // A member who hung up while being signed in is not on the way (and "close" has passed).
+        if (!reply.raw.closed) {
+          const arrived = settings.purchases.arriving();
+          request.arrived = arrived;
+          reply.raw.once("close", arrived);
+        }
         done();
       };
       for (const operation of ["series_values", "series_hist"] as const) {
         const folder = operation === "series_hist" ? "series_hist" : "series";
         api.get<{ Params: CodesParams }>(
           `/:product/v1/export/${folder}/:codes`,
-          { onRequest: onTheWay },
+          { preHandler: onTheWay },
           timed(operation, async (request, reply, member, product) =>
             serveData(settings, reply, member, product, operation, (request.params as CodesParams).codes),
           ),
