@@ -78,13 +78,24 @@ function emailOf(payload: JWTPayload): string | null {
   return null;
 }
 
+/** A discovery document that was read and is not to be trusted, with why (for the refusal). */
+class DiscoveryRefused extends Error {
+  constructor(readonly reason: string) {
+    super(`discovery refused: ${reason}`);
+  }
+}
+
 export function oidcVerifier(settings: OidcVerifierSettings): OidcVerifier {
   let keys: Promise<ReturnType<typeof createRemoteJWKSet>> | undefined;
   const discover = async (): Promise<ReturnType<typeof createRemoteJWKSet>> => {
     const address = `${settings.issuer.replace(/\/+$/, "")}/.well-known/openid-configuration`;
     const response = await fetchWithinOrigin(settings.fetch, address, settings.discoveryTimeoutMs);
     if (response.status !== 200) throw new Error(`discovery answered ${response.status}`);
-    const document = (await response.json()) as { jwks_uri?: unknown };
+    const document = (await response.json()) as { issuer?: unknown; jwks_uri?: unknown };
+    // The document must be the configured issuer's own (OpenID Connect Discovery requires its
+    // `issuer` to be the identifier it was read under): one that names another issuer, a
+    // misconfigured address or a look-alike, would have the gateway trust that issuer's keys.
+    if (document.issuer !== settings.issuer) throw new DiscoveryRefused("names another issuer");
     if (typeof document.jwks_uri !== "string") throw new Error("discovery has no jwks_uri");
     const jwksUri = new URL(document.jwks_uri);
     if (jwksUri.protocol !== "https:" && jwksUri.protocol !== "http:")
@@ -109,7 +120,9 @@ export function oidcVerifier(settings: OidcVerifierSettings): OidcVerifier {
       let jwks;
       try {
         jwks = await keySet();
-      } catch {
+      } catch (error) {
+        if (error instanceof DiscoveryRefused)
+          return unavailable(`the issuer's discovery document ${error.reason}`);
         return unavailable("the issuer's discovery document could not be read");
       }
       let payload: JWTPayload;
