@@ -40,8 +40,6 @@ export interface GatewaySettings {
   /** ...but never longer than this for its first code. */
   packingMaxWaitMs?: number;
   signInAttempts?: { max: number; windowMs: number };
-  /** Password checks one client address may ask for in a window, whatever the names. */
-  addressAttempts?: { max: number; windowMs: number };
   /** Answer text kept in memory in front of the store (characters; ANSWERS_IN_MEMORY_CHARS when absent). */
   answersInMemoryChars?: number;
   /**
@@ -74,9 +72,6 @@ export const DEFAULTS = {
   packingSoloWindowMs: 300,
   packingMaxWaitMs: 5_000,
   signInAttempts: { max: 10, windowMs: 60_000 },
-  // Twenty members behind one company address signing in at the start of a day, each with a
-  // mistyped try, fit; one address trying a password on every name gets 5 a minute.
-  addressAttempts: { max: 50, windowMs: 10 * 60_000 },
 } as const;
 
 const productPath = (product: ProductId): string => `/${product}`;
@@ -181,7 +176,6 @@ export async function buildGateway(settings: GatewaySettings): Promise<Gateway> 
     now: settings.now,
     domain,
     signInAttempts: settings.signInAttempts ?? DEFAULTS.signInAttempts,
-    addressAttempts: settings.addressAttempts ?? DEFAULTS.addressAttempts,
   });
   await registerDataRoutes(app, {
     store: settings.store,

@@ -95,6 +95,7 @@ export function oidcVerifier(settings: OidcVerifierSettings): OidcVerifier {
     // The document must be the configured issuer's own (OpenID Connect Discovery requires its
     // `issuer` to be the identifier it was read under): one that names another issuer, a
     // misconfigured address or a look-alike, would have the gateway trust that issuer's keys.
+    if (typeof document.issuer !== "string") throw new DiscoveryRefused("names no issuer");
     if (document.issuer !== settings.issuer) throw new DiscoveryRefused("names another issuer");
     if (typeof document.jwks_uri !== "string") throw new Error("discovery has no jwks_uri");
     const jwksUri = new URL(document.jwks_uri);

@@ -1,9 +1,7 @@
 // Members sign in at <gateway>/auth/access_token/v1 exactly as at the service: the same request
 // and answer shape, answered with the gateway's own 2-hour token. Attempts are rate limited per
-// address and name, so a password cannot be guessed at speed, and the password checks of one
-// address are limited whatever the names (address-attempts.ts), so one guess cannot be tried on
-// every member's name at speed; both are counted in the database by every instance on it
-// (sign-in-limit-store.ts). Only attempts that cost a password check get a count
+// address and name, so a password cannot be guessed at speed, counted in the database by every
+// instance on it (sign-in-limit-store.ts). Only attempts that cost a password check get a count
 // of their own: a flood of cheap attempts (no body, an address outside the domain, a wrong API
 // key) shares one count per address, so it makes one row per address, not one per name tried.
 // A working API key is never limited (it cannot be guessed, and scripts behind one front end
@@ -15,9 +13,8 @@ import { blockedMessage } from "../member-access";
 import { issueMemberToken, type TokenSubject } from "../member-token";
 import { inDomain, normaliseEmail } from "../members/member-email";
 import type { ApiKey, GatewayStore } from "../store/gateway-store";
-import { countAddressAttempt, type AddressAttemptSettings } from "./address-attempts";
 import { sendMessage } from "./relay";
-import { NOT_COUNTED, sharedSignInLimitStore } from "./sign-in-limit-store";
+import { sharedSignInLimitStore } from "./sign-in-limit-store";
 
 export interface AuthRouteSettings {
   store: GatewayStore;
@@ -25,8 +22,6 @@ export interface AuthRouteSettings {
   /** Members' addresses must end in @domain when set. */
   domain: string | null;
   signInAttempts: { max: number; windowMs: number };
-  /** Password checks one client address may ask for in a window, whatever the names. */
-  addressAttempts: AddressAttemptSettings;
 }
 
 interface SignInBody {
@@ -101,29 +96,9 @@ export async function registerAuthRoutes(app: FastifyInstance, settings: AuthRou
             return sendMessage(reply, 401, "Invalid credentials: unknown or revoked API key.");
           subject = { subject: apiKeyMember(key.name), credentials: apiKeyCredentials(key) };
         } else {
-          let member = null;
-          if (inDomain(email, settings.domain)) {
-            let over;
-            try {
-              over = await countAddressAttempt(
-                settings.store.attempts,
-                request.ip,
-                settings.addressAttempts,
-                settings.now(),
-              );
-            } catch {
-              return sendMessage(reply, 503, NOT_COUNTED);
-            }
-            if (over !== null) {
-              reply.header("Retry-After", String(over.retryAfterSeconds));
-              return sendMessage(
-                reply,
-                429,
-                `Too many sign-in attempts from this address: try again in ${over.retryAfterSeconds} s.`,
-              );
-            }
-            member = await settings.store.members.verify(email, password);
-          }
+          const member = inDomain(email, settings.domain)
+            ? await settings.store.members.verify(email, password)
+            : null;
           if (member === null) {
             return sendMessage(reply, 401, "Invalid credentials: unknown member or wrong password.");
           }

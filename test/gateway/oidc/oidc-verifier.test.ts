@@ -189,33 +189,35 @@ test.each([
 });
 
 test.each([
-  ["another issuer's", "https://other.example"],
-  ["the issuer's with a trailing slash", "https://issuer.example/"],
-  ["no", undefined],
-])("a discovery document that names %s identifier: 503, and its keys are not read", async (_case, named) => {
-  const read: string[] = [];
-  const subject = oidcVerifier({
-    issuer: "https://issuer.example",
-    audience: AUDIENCE,
-    tenants: [TENANT],
-    domain: "example.com",
-    now: () => NOW_S * 1000,
-    fetch: async (input) => {
-      read.push(String(input));
-      return new Response(JSON.stringify({ issuer: named, jwks_uri: "https://issuer.example/keys" }), {
-        status: 200,
-        headers: { "content-type": "application/json" },
-      });
-    },
-  });
-  const token = await issuer.sign(claims({ iss: "https://issuer.example" }));
-  expect(await subject.verify(token)).toEqual({
-    status: 503,
-    message:
-      "Organisation sign-in is unavailable: the issuer's discovery document names another issuer. Try again later.",
-  });
-  expect(read).toEqual(["https://issuer.example/.well-known/openid-configuration"]);
-});
+  ["another issuer's", "https://other.example", "names another issuer"],
+  ["the issuer's with a trailing slash", "https://issuer.example/", "names another issuer"],
+  ["no", undefined, "names no issuer"],
+])(
+  "a discovery document that names %s identifier: 503, and its keys are not read",
+  async (_case, named, reason) => {
+    const read: string[] = [];
+    const subject = oidcVerifier({
+      issuer: "https://issuer.example",
+      audience: AUDIENCE,
+      tenants: [TENANT],
+      domain: "example.com",
+      now: () => NOW_S * 1000,
+      fetch: async (input) => {
+        read.push(String(input));
+        return new Response(JSON.stringify({ issuer: named, jwks_uri: "https://issuer.example/keys" }), {
+          status: 200,
+          headers: { "content-type": "application/json" },
+        });
+      },
+    });
+    const token = await issuer.sign(claims({ iss: "https://issuer.example" }));
+    expect(await subject.verify(token)).toEqual({
+      status: 503,
+      message: `Organisation sign-in is unavailable: the issuer's discovery document ${reason}. Try again later.`,
+    });
+    expect(read).toEqual(["https://issuer.example/.well-known/openid-configuration"]);
+  },
+);
 
 test("without tenants or a domain, any tenant and address of the issuer is accepted", async () => {
   const token = await issuer.sign(claims({ tid: "other-tenant", preferred_username: "eve@elsewhere.test" }));
