@@ -1,11 +1,15 @@
 // A part-filled call waits for the requests already at the gateway: a signed-in member's request
 // still at the store's look at its keys rides in the call that another member's codes are
 // waiting in, instead of missing it for a call of its own; a request whose token is still being
-// checked holds nothing. The store's look and the token's check are held by the test and the
+// checked holds nothing, nor does one that has ended, even with its answer queued on a
+// connection the member hung up. The store's look and the token's check are held by the test and the
 // packing waits run on the test's clock, so what is "on its way" and when a call may leave are
 // certain, not a matter of the machine's speed.
+import { once } from "node:events";
+import { connect, type Socket } from "node:net";
 import type { RunningGateway } from "../../src/gateway/gateway-app";
 import type { AnswerCache } from "../../src/gateway/store/gateway-store";
+import { until } from "../support/until";
 import { manualPackingTimers } from "./support/manual-packing-timers";
 import { memoryStore, type MemoryStore } from "./support/memory-store";
 import {
@@ -190,11 +194,73 @@ test("a request whose token is still being checked holds no call: only a signed-
   const checkHeld = new Promise<() => void>((resolve) => (holdTokenCheck = resolve));
   const strangerAsks = ask(`/energy_price/v1/export/series/${codes[nextCode + 1]}`, "not.a.token");
   const releaseCheck = await checkHeld;
-  // One idle window sends Ann's call while the stranger's request is still being checked.
-  packing.advance(IDLE_WINDOW_MS);
-  expect(await annAsks).toBe(200);
-  const after = await valuesCalls();
-  expect(after.calls - before.calls).toBe(1);
-  releaseCheck();
+  try {
+    // One idle window sends Ann's call while the stranger's request is still being checked: no
+    // look of the call's is left on the packing clock (a call held would have set one).
+    packing.advance(IDLE_WINDOW_MS);
+    expect(packing.pending()).toBe(0);
+    expect(await annAsks).toBe(200);
+    const after = await valuesCalls();
+    expect(after.calls - before.calls).toBe(1);
+  } finally {
+    releaseCheck();
+  }
   expect(await strangerAsks).toBe(401);
+});
+
+/** Ann's finished Series Values requests, as the gateway's /metrics counts them. */
+async function annsValuesRequests(): Promise<number> {
+  const text = await (await fetch(`${gateway.url}/metrics`)).text();
+  const line = text
+    .split("\n")
+    .find((row) =>
+      row.startsWith('pcd_gateway_member_requests_total{member="ann@example.com",operation="series_values"}'),
+    );
+  return Number(line?.split(" ").at(-1) ?? 0);
+}
+
+test("a request whose answer waits behind another on a connection the member hangs up holds no call", async () => {
+  const ann = await tokenOf("ann@example.com");
+  nextCode += 2;
+  const [heldCode, code] = [codes[nextCode - 1] as string, codes[nextCode] as string];
+  const finished = await annsValuesRequests();
+  // Two requests on one connection: the first stays at the store's look, so the second's
+  // answer (a 400) waits behind the first's and has no connection of its own yet.
+  const firstLook = holdLookAt(heldCode);
+  const accepted: Socket[] = [];
+  const onConnection = (connection: Socket): number => accepted.push(connection);
+  gateway.app.server.on("connection", onConnection);
+  const { port } = new URL(gateway.url);
+  const socket = connect(Number(port), "127.0.0.1");
+  socket.on("error", () => undefined);
+  await once(socket, "connect");
+  const gatewaySide = await until(
+    () => accepted.find((connection) => connection.remotePort === socket.localPort),
+    (connection) => connection !== undefined,
+    "the gateway to accept the connection",
+  );
+  gateway.app.server.off("connection", onConnection);
+  const request = (path: string): string =>
+    `GET /api${path} HTTP/1.1\r\nHost: gateway\r\nAuthorization: Bearer ${ann}\r\n\r\n`;
+  socket.write(
+    request(`/energy_price/v1/export/series/${heldCode}`) +
+      request("/energy_price/v1/export/series/not-a-code"),
+  );
+  const releaseFirst = await firstLook;
+  try {
+    await until(annsValuesRequests, (count) => count === finished + 1, "the second request to end");
+    // The member hangs up: once the gateway's side of the connection has closed, the first
+    // answer has had its "close"; the second, queued behind it, never had a connection.
+    const closed = once(gatewaySide as Socket, "close");
+    socket.destroy();
+    await closed;
+    const annLooked = lookAnswered(code);
+    const annAsks = ask(`/energy_price/v1/export/series/${code}`, ann);
+    await annLooked;
+    packing.advance(IDLE_WINDOW_MS);
+    expect(packing.pending()).toBe(0);
+    expect(await annAsks).toBe(200);
+  } finally {
+    releaseFirst();
+  }
 });

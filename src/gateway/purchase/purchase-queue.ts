@@ -239,8 +239,9 @@ export class PurchaseQueue {
    * call whose idle window ends after the request came waits for it, never past the call's
    * longest wait. Between its check and asking, a request waits for the store's look at its
    * keys, behind whatever the store is writing. A request nobody signed never counts (a flood of
-   * them would keep every call to its longest wait). Requests that come in after a call's idle window has ended do
-   * not hold it: on a busy gateway one is always on its way, most of them served from the store.
+   * them would keep every call to its longest wait). Requests that come in after a call's idle
+   * window has ended do not hold it: on a busy gateway one is always on its way, most of them
+   * served from the store.
    */
   arriving(): () => void {
     const request = { cameAt: this.elapsed() };

@@ -109,6 +109,10 @@ export async function registerDataRoutes(app: FastifyInstance, settings: DataRou
           } catch (error) {
             return sendFailure(reply, error);
           } finally {
+            // Whatever became of it, the request is no longer on its way to the queue. Its
+            // answer's "close" is not enough: an answer queued behind another on a pipelined
+            // connection that the member hangs up never has one.
+            request.arrived?.();
             settings.metrics.memberRequest(member.email, operation, (performance.now() - started) / 1000);
           }
         };
