@@ -54,6 +54,7 @@ async function serve(argv: string[]): Promise<void> {
           ? { cert: options.cert, key: options.key }
           : undefined,
       catalogMaxAgeMs: options.catalogMaxAgeMs,
+      trustProxy: options.trustProxy,
     },
     { port: options.port, host: options.host },
   );

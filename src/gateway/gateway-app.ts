@@ -33,6 +33,12 @@ export interface GatewaySettings {
   tls?: { cert: string; key: string };
   catalogMaxAgeMs?: number;
   limitsMaxAgeMs?: number;
+  /**
+   * The front ends in front of the gateway (addresses or ranges): a request from one of them is
+   * taken to come from the client its X-Forwarded-For names, so that sign-in attempts are
+   * counted per client, not all under the front end's address. Empty: the connection's address.
+   */
+  trustProxy?: readonly string[];
   /** A part-filled upstream call waits until no member's key to buy came for this long... */
   packingWindowMs?: number;
   /** ...or this long while one member alone is asking... */
@@ -40,6 +46,8 @@ export interface GatewaySettings {
   /** ...but never longer than this for its first code. */
   packingMaxWaitMs?: number;
   signInAttempts?: { max: number; windowMs: number };
+  /** Failed password checks one client address may have in a window, whatever the names. */
+  failedSignIns?: { max: number; windowMs: number };
   /** Answer text kept in memory in front of the store (characters; ANSWERS_IN_MEMORY_CHARS when absent). */
   answersInMemoryChars?: number;
   /**
@@ -72,6 +80,9 @@ export const DEFAULTS = {
   packingSoloWindowMs: 300,
   packingMaxWaitMs: 5_000,
   signInAttempts: { max: 10, windowMs: 60_000 },
+  // Only failures count: members behind one office address who sign in never use it up. One
+  // address trying a password on every member's name gets 3 tries a minute for them all.
+  failedSignIns: { max: 30, windowMs: 10 * 60_000 },
 } as const;
 
 const productPath = (product: ProductId): string => `/${product}`;
@@ -133,6 +144,9 @@ export async function buildGateway(settings: GatewaySettings): Promise<Gateway> 
     forceCloseConnections: true,
     // 40 codes with their options make a path segment of about a thousand characters.
     routerOptions: { maxParamLength: 4096 },
+    ...(settings.trustProxy !== undefined && settings.trustProxy.length > 0
+      ? { trustProxy: [...settings.trustProxy] }
+      : {}),
     ...(settings.tls
       ? { https: { cert: readFileSync(settings.tls.cert), key: readFileSync(settings.tls.key) } }
       : {}),
@@ -176,6 +190,7 @@ export async function buildGateway(settings: GatewaySettings): Promise<Gateway> 
     now: settings.now,
     domain,
     signInAttempts: settings.signInAttempts ?? DEFAULTS.signInAttempts,
+    failedSignIns: settings.failedSignIns ?? DEFAULTS.failedSignIns,
   });
   await registerDataRoutes(app, {
     store: settings.store,

@@ -1,12 +1,13 @@
 // Flags of `npm run gateway -- ...` (node's own parseArgs). A bad flag or value is an error that
 // names it; nothing here touches the network. The Developer account is never a flag: it comes
 // from PCD_UPSTREAM_USERNAME / PCD_UPSTREAM_PASSWORD or --upstream-credentials FILE.
+import { isIP } from "node:net";
 import { parseArgs } from "node:util";
 
 export const GATEWAY_USAGE = [
   "Usage: npm run gateway -- --upstream URL [--upstream-auth URL] --database DIR|postgres://...",
   "         [--port N] [--host H] [--dist DIR] [--cert FILE --key FILE] [--domain example.com]",
-  "         [--upstream-credentials FILE] [--catalog-minutes N]",
+  "         [--upstream-credentials FILE] [--catalog-minutes N] [--trust-proxy ADDRESS[,ADDRESS...]]",
   "         [--oidc-issuer URL --oidc-audience ID [--oidc-tenant ID]...]",
   "       npm run gateway -- user add EMAIL [--budget N] [--admin] --database ...   (password on stdin)",
   "       npm run gateway -- user remove|block|unblock EMAIL --database ...",
@@ -32,6 +33,8 @@ export interface GatewayServeOptions {
   domain: string | null;
   upstreamCredentials: string | undefined;
   catalogMaxAgeMs: number;
+  /** The front ends' addresses (or address/prefix ranges) whose X-Forwarded-For is believed. */
+  trustProxy: string[];
   /** Organisation sign-in (OpenID Connect); null when --oidc-issuer is not given. */
   oidc: { issuer: string; audience: string; tenants: string[] } | null;
 }
@@ -60,6 +63,20 @@ function wholeNumber(flag: string, text: string | undefined, fallback: number, m
     throw new GatewayArgumentError(`${flag} expects a whole number from 0 to ${max}, got '${text}'`);
   }
   return Number(text);
+}
+
+/** An address or address/prefix range, as a front end's is given to --trust-proxy. */
+function proxyAddress(text: string): string {
+  const [address = "", prefix, ...rest] = text.trim().split("/");
+  const family = isIP(address);
+  const prefixFits =
+    prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 6 ? 128 : 32));
+  if (family === 0 || !prefixFits || rest.length > 0) {
+    throw new GatewayArgumentError(
+      `--trust-proxy expects the front ends' addresses or ranges (127.0.0.1,::1 or 10.0.0.0/8), got '${text}'`,
+    );
+  }
+  return text.trim();
 }
 
 function oidcOptions(
@@ -104,6 +121,7 @@ export function parseGatewayArgs(argv: readonly string[]): GatewayServeOptions {
         key: { type: "string" },
         domain: { type: "string" },
         "catalog-minutes": { type: "string" },
+        "trust-proxy": { type: "string" },
         "oidc-issuer": { type: "string" },
         "oidc-audience": { type: "string" },
         "oidc-tenant": { type: "string", multiple: true },
@@ -141,5 +159,6 @@ export function parseGatewayArgs(argv: readonly string[]): GatewayServeOptions {
     domain: values.domain?.toLowerCase() ?? null,
     upstreamCredentials: values["upstream-credentials"],
     catalogMaxAgeMs: wholeNumber("--catalog-minutes", values["catalog-minutes"], 5, 24 * 60) * 60_000,
+    trustProxy: values["trust-proxy"] === undefined ? [] : values["trust-proxy"].split(",").map(proxyAddress),
   };
 }

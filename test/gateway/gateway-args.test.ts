@@ -1,5 +1,5 @@
-// The organisation sign-in flags of `npm run gateway`: issuer, audience and repeatable tenants,
-// each mistake a message naming the flag.
+// The organisation sign-in flags of `npm run gateway` (issuer, audience and repeatable tenants)
+// and the front ends it believes (--trust-proxy), each mistake a message naming the flag.
 import { GatewayArgumentError, parseGatewayArgs } from "../../src/gateway/gateway-args";
 
 const BASE = ["--upstream", "https://service.example/pcd", "--database", "/var/lib/pcd-gateway"];
@@ -58,4 +58,34 @@ test.each([
   const parse = () => parseGatewayArgs([...BASE, ...argv]);
   expect(parse).toThrow(GatewayArgumentError);
   expect(parse).toThrow(message);
+});
+
+test.each([
+  { case: "no front end", argv: [], trustProxy: [] },
+  {
+    case: "one on this machine, both families",
+    argv: ["--trust-proxy", "127.0.0.1,::1"],
+    trustProxy: ["127.0.0.1", "::1"],
+  },
+  {
+    case: "ranges, spaces around the commas",
+    argv: ["--trust-proxy", "10.0.0.0/8, fd00::/8"],
+    trustProxy: ["10.0.0.0/8", "fd00::/8"],
+  },
+])("front ends: $case", ({ argv, trustProxy }) => {
+  expect(parseGatewayArgs([...BASE, ...argv]).trustProxy).toEqual(trustProxy);
+});
+
+test.each([
+  ["a name, not an address", "proxy.example"],
+  ["an empty entry", "127.0.0.1,"],
+  ["a prefix too long for IPv4", "10.0.0.0/33"],
+  ["a prefix that is no number", "10.0.0.0/eight"],
+  ["two prefixes", "10.0.0.0/8/8"],
+])("front ends: %s is refused naming the flag", (_case, value) => {
+  const parse = () => parseGatewayArgs([...BASE, "--trust-proxy", value]);
+  expect(parse).toThrow(GatewayArgumentError);
+  expect(parse).toThrow(
+    `--trust-proxy expects the front ends' addresses or ranges (127.0.0.1,::1 or 10.0.0.0/8), got '`,
+  );
 });

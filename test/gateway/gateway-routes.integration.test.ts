@@ -35,11 +35,19 @@ let store: MemoryStore;
 let gateway: RunningGateway;
 let codes: string[];
 
-/** Signs in at a gateway (this file's unless `url` names another). */
-async function signInAt(url: string, username: string, password = PASSWORD): Promise<Response> {
+/** Signs in at a gateway (this file's unless `url` names another), as `client` says through a front end. */
+async function signInAt(
+  url: string,
+  username: string,
+  password = PASSWORD,
+  client?: string,
+): Promise<Response> {
   return fetch(`${url}/auth/access_token/v1`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: {
+      "content-type": "application/json",
+      ...(client === undefined ? {} : { "x-forwarded-for": client }),
+    },
     body: JSON.stringify({ username, password }),
   });
 }
@@ -151,6 +159,80 @@ test("attempts that cost no password check share one count per address, so they 
   expect(statuses.at(-1)).toBe(429);
   expect(statuses.slice(0, -1).every((status) => status === 401 || status === 429)).toBe(true);
   expect((await signIn("eve@example.com")).status).toBe(200);
+});
+
+/** A gateway of a test's own on a clock that stands still, with ann, bob, cat and dan as members. */
+async function signInGateway(settings: Partial<GatewaySettings>): Promise<RunningGateway> {
+  const own = memoryStore();
+  for (const name of ["ann", "bob", "cat", "dan"]) {
+    await own.members.save(`${name}@example.com`, PASSWORD, { budget: null, admin: false });
+  }
+  const at = Date.parse("2026-11-16T12:00:00Z");
+  return startTeamGateway(service, own, { domain: "example.com", now: () => at, ...settings });
+}
+
+test("behind a trusted front end, failed password checks are limited per client whatever the names; sign-ins that work cost nothing of it", async () => {
+  const limited = await signInGateway({
+    trustProxy: ["127.0.0.1"],
+    signInAttempts: { max: 2, windowMs: 60_000 },
+    failedSignIns: { max: 3, windowMs: 600_000 },
+  });
+  const [a, b, c] = ["203.0.113.7", "198.51.100.9", "192.0.2.44"];
+  try {
+    const statuses = async (attempts: Array<[string, string, string]>): Promise<number[]> => {
+      const seen = [];
+      for (const [client, name, password] of attempts) {
+        seen.push((await signInAt(limited.url, `${name}@example.com`, password, client)).status);
+      }
+      return seen;
+    };
+    // One name's attempts are counted per client: a's third is refused, b's first is not.
+    expect(
+      await statuses([
+        [a, "bob", "guess"],
+        [a, "bob", "guess"],
+        [a, "bob", "guess"],
+        [b, "bob", "guess"],
+      ]),
+    ).toEqual([401, 401, 429, 401]);
+    // Sign-ins that work, more of them than the failures allowed, leave c's count untouched.
+    expect(
+      await statuses([
+        [c, "ann", PASSWORD],
+        [c, "bob", PASSWORD],
+        [c, "cat", PASSWORD],
+        [c, "dan", PASSWORD],
+        [c, "ann", "guess"],
+      ]),
+    ).toEqual([200, 200, 200, 200, 401]);
+    // a's third failure (another name): from then on a is refused, even dan's right password.
+    expect(await statuses([[a, "cat", "guess"]])).toEqual([401]);
+    const refused = await signInAt(limited.url, "dan@example.com", PASSWORD, a);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toBe("600");
+    expect(((await refused.json()) as { message: string }).message).toBe(
+      "Too many failed sign-ins from this address: try again in 600 s.",
+    );
+    // Another client is not held by a's failures.
+    expect(await statuses([[b, "dan", PASSWORD]])).toEqual([200]);
+  } finally {
+    await limited.close();
+  }
+});
+
+test("without a trusted front end, a forwarded address is not believed: naming other clients does not escape the limit", async () => {
+  const direct = await signInGateway({ failedSignIns: { max: 3, windowMs: 600_000 } });
+  try {
+    const statuses = [];
+    for (const [index, name] of ["ann", "bob", "cat", "dan"].entries()) {
+      statuses.push(
+        (await signInAt(direct.url, `${name}@example.com`, "guess", `203.0.113.${index}`)).status,
+      );
+    }
+    expect(statuses).toEqual([401, 401, 401, 429]);
+  } finally {
+    await direct.close();
+  }
 });
 
 test("a member over their budget gets the service's quota answer naming the budget; another member carries on", async () => {

@@ -1,7 +1,9 @@
 // Members sign in at <gateway>/auth/access_token/v1 exactly as at the service: the same request
 // and answer shape, answered with the gateway's own 2-hour token. Attempts are rate limited per
-// address and name, so a password cannot be guessed at speed, counted in the database by every
-// instance on it (sign-in-limit-store.ts). Only attempts that cost a password check get a count
+// address and name, so a password cannot be guessed at speed, and the failed password checks of
+// one address are limited whatever the names (failed-sign-ins.ts), so one address cannot try a
+// password on every member's name at speed; both are counted in the database by every instance
+// on it (sign-in-limit-store.ts). Only attempts that cost a password check get a count
 // of their own: a flood of cheap attempts (no body, an address outside the domain, a wrong API
 // key) shares one count per address, so it makes one row per address, not one per name tried.
 // A working API key is never limited (it cannot be guessed, and scripts behind one front end
@@ -13,8 +15,9 @@ import { blockedMessage } from "../member-access";
 import { issueMemberToken, type TokenSubject } from "../member-token";
 import { inDomain, normaliseEmail } from "../members/member-email";
 import type { ApiKey, GatewayStore } from "../store/gateway-store";
+import { addressHeldFor, countFailedSignIn, type FailedSignInSettings } from "./failed-sign-ins";
 import { sendMessage } from "./relay";
-import { sharedSignInLimitStore } from "./sign-in-limit-store";
+import { NOT_COUNTED, sharedSignInLimitStore } from "./sign-in-limit-store";
 
 export interface AuthRouteSettings {
   store: GatewayStore;
@@ -22,6 +25,8 @@ export interface AuthRouteSettings {
   /** Members' addresses must end in @domain when set. */
   domain: string | null;
   signInAttempts: { max: number; windowMs: number };
+  /** Failed password checks one client address may have in a window, whatever the names. */
+  failedSignIns: FailedSignInSettings;
 }
 
 interface SignInBody {
@@ -96,9 +101,32 @@ export async function registerAuthRoutes(app: FastifyInstance, settings: AuthRou
             return sendMessage(reply, 401, "Invalid credentials: unknown or revoked API key.");
           subject = { subject: apiKeyMember(key.name), credentials: apiKeyCredentials(key) };
         } else {
-          const member = inDomain(email, settings.domain)
-            ? await settings.store.members.verify(email, password)
-            : null;
+          let member = null;
+          if (inDomain(email, settings.domain)) {
+            const { attempts } = settings.store;
+            let heldFor;
+            try {
+              heldFor = await addressHeldFor(attempts, request.ip, settings.failedSignIns, settings.now());
+            } catch {
+              return sendMessage(reply, 503, NOT_COUNTED);
+            }
+            if (heldFor !== null) {
+              reply.header("Retry-After", String(heldFor));
+              return sendMessage(
+                reply,
+                429,
+                `Too many failed sign-ins from this address: try again in ${heldFor} s.`,
+              );
+            }
+            member = await settings.store.members.verify(email, password);
+            if (member === null) {
+              try {
+                await countFailedSignIn(attempts, request.ip, settings.failedSignIns, settings.now());
+              } catch {
+                return sendMessage(reply, 503, NOT_COUNTED);
+              }
+            }
+          }
           if (member === null) {
             return sendMessage(reply, 401, "Invalid credentials: unknown member or wrong password.");
           }

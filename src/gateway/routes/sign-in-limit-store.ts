@@ -4,9 +4,12 @@ import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from "@fastify/
 import type { AttemptCounts } from "../store/gateway-store";
 
 /** What the limiter answers when the database cannot count: the cause, without the database's text. */
-const NOT_COUNTED = "The gateway's database could not count this sign-in attempt: try again shortly.";
+export const NOT_COUNTED = "The gateway's database could not count this sign-in attempt: try again shortly.";
 
-export function sharedSignInLimitStore(counts: AttemptCounts, now: () => number): FastifyRateLimitStoreCtor {
+export function sharedSignInLimitStore(
+  counts: Pick<AttemptCounts, "count">,
+  now: () => number,
+): FastifyRateLimitStoreCtor {
   return class SharedSignInLimitStore implements FastifyRateLimitStore {
     incr(
       key: string,

@@ -195,6 +195,8 @@ export interface AttemptCounts {
    * when it ends.
    */
   count(key: string, windowMs: number, at: Date): Promise<{ attempts: number; windowEnds: Date }>;
+  /** The attempts counted under `key` in the window that holds `at`, without counting one; null: none. */
+  current(key: string, at: Date): Promise<{ attempts: number; windowEnds: Date } | null>;
 }
 
 /** A product's Series Info as the gateway last read it, saved for a restart while the service is down. */

@@ -36,5 +36,12 @@ export function sqlAttemptCounts(database: SqlDatabase): AttemptCounts {
       if (row === undefined) throw new Error("The database did not return the attempt it counted.");
       return { attempts: row.attempts, windowEnds: new Date(row.window_ends) };
     },
+    async current(key, at) {
+      const [row] = await database.query<{ attempts: number; window_ends: Date | string }>(
+        "select attempts, window_ends from sign_in_attempts where key = $1 and window_ends > $2",
+        [keyHash(key), at.toISOString()],
+      );
+      return row === undefined ? null : { attempts: row.attempts, windowEnds: new Date(row.window_ends) };
+    },
   };
 }

@@ -450,6 +450,25 @@ export function storeChecks(subject: () => StoreUnderTest): void {
       expect(rows[0]?.key).toMatch(/^[0-9a-f]{64}$/);
     });
 
+    test("a key's current count is read without counting, and is none once its window has ended", async () => {
+      const attempts = store().attempts;
+      expect(await attempts.current("127.0.0.1|ann@example.com", at(0))).toBeNull();
+      await attempts.count("127.0.0.1|ann@example.com", minute, at(0));
+      await attempts.count("127.0.0.1|ann@example.com", minute, at(1));
+      const read = [];
+      for (const second of [2, 3, 59.999, 60]) {
+        const current = await attempts.current("127.0.0.1|ann@example.com", at(second));
+        read.push([second, current?.attempts ?? null, current?.windowEnds.toISOString() ?? null]);
+      }
+      expect(read).toEqual([
+        [2, 2, at(60).toISOString()],
+        [3, 2, at(60).toISOString()],
+        [59.999, 2, at(60).toISOString()],
+        [60, null, null],
+      ]);
+      expect(await attempts.current("127.0.0.1|bob@example.com", at(2))).toBeNull();
+    });
+
     test("attempts counted at once are each counted", async () => {
       const attempts = store().attempts;
       const counts = await Promise.all(

@@ -215,6 +215,10 @@ export function memoryStore(): MemoryStore {
         attempts.set(key, counted);
         return counted;
       },
+      current: async (key, at) => {
+        const current = attempts.get(key);
+        return current === undefined || current.windowEnds <= at ? null : { ...current };
+      },
     },
     catalogs: {
       get: async (product) => catalogs.get(product) ?? null,
