@@ -2,7 +2,7 @@
 // runs that administrator's command on the database and exits; otherwise it serves, prints one
 // line `PCD gateway listening at URL` when ready, and stops on Ctrl+C or SIGTERM.
 import { ADMIN_COMMANDS } from "../src/gateway/admin/admin-commands";
-import { startGateway } from "../src/gateway/gateway-app";
+import { knowsClientAddresses, startGateway } from "../src/gateway/gateway-app";
 import { GATEWAY_USAGE, GatewayArgumentError, parseGatewayArgs } from "../src/gateway/gateway-args";
 import { openGatewayStore } from "../src/gateway/store/sql-gateway-store";
 import {
@@ -34,6 +34,10 @@ async function serve(argv: string[]): Promise<void> {
     process.exitCode = 2;
     return;
   }
+  const tls =
+    options.cert !== undefined && options.key !== undefined
+      ? { cert: options.cert, key: options.key }
+      : undefined;
   const store = await openGatewayStore(options.database);
   const gateway = await startGateway(
     {
@@ -49,15 +53,17 @@ async function serve(argv: string[]): Promise<void> {
       domain: options.domain,
       oidc: options.oidc,
       dist: options.dist,
-      tls:
-        options.cert !== undefined && options.key !== undefined
-          ? { cert: options.cert, key: options.key }
-          : undefined,
+      tls,
       catalogMaxAgeMs: options.catalogMaxAgeMs,
       trustProxy: options.trustProxy,
     },
     { port: options.port, host: options.host },
   );
+  if (!knowsClientAddresses({ trustProxy: options.trustProxy, tls })) {
+    console.error(
+      "Sign-in: failed password checks are not limited per client, as the gateway cannot tell clients apart by address: behind a front end, give its address with --trust-proxy (docs/gateway.md).",
+    );
+  }
   console.log(`PCD gateway listening at ${gateway.url}`);
   const stop = (): void => {
     void gateway

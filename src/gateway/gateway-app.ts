@@ -46,8 +46,13 @@ export interface GatewaySettings {
   /** ...but never longer than this for its first code. */
   packingMaxWaitMs?: number;
   signInAttempts?: { max: number; windowMs: number };
-  /** Failed password checks one client address may have in a window, whatever the names. */
-  failedSignIns?: { max: number; windowMs: number };
+  /**
+   * Failed password checks one client may have in a window, whatever the names; null: no such
+   * limit. When absent: DEFAULTS.failedSignIns where the gateway knows its clients' addresses
+   * (front ends given in trustProxy, or TLS served itself), else none (a front end's address
+   * would be everyone's, and anyone's failures could hold the whole team).
+   */
+  failedSignIns?: { max: number; windowMs: number } | null;
   /** Answer text kept in memory in front of the store (characters; ANSWERS_IN_MEMORY_CHARS when absent). */
   answersInMemoryChars?: number;
   /**
@@ -86,6 +91,15 @@ export const DEFAULTS = {
 } as const;
 
 const productPath = (product: ProductId): string => `/${product}`;
+
+/**
+ * Whether a request's address is its client's: the front ends are given (their forwarded
+ * addresses are believed), or the gateway serves TLS itself (Office's add-ins reach it directly).
+ * Otherwise it is most likely behind a front end whose address every member shares.
+ */
+export function knowsClientAddresses(settings: Pick<GatewaySettings, "trustProxy" | "tls">): boolean {
+  return (settings.trustProxy?.length ?? 0) > 0 || settings.tls !== undefined;
+}
 
 export interface Gateway {
   app: FastifyInstance;
@@ -190,7 +204,12 @@ export async function buildGateway(settings: GatewaySettings): Promise<Gateway> 
     now: settings.now,
     domain,
     signInAttempts: settings.signInAttempts ?? DEFAULTS.signInAttempts,
-    failedSignIns: settings.failedSignIns ?? DEFAULTS.failedSignIns,
+    failedSignIns:
+      settings.failedSignIns !== undefined
+        ? settings.failedSignIns
+        : knowsClientAddresses(settings)
+          ? DEFAULTS.failedSignIns
+          : null,
   });
   await registerDataRoutes(app, {
     store: settings.store,

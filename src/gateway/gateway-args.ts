@@ -33,7 +33,7 @@ export interface GatewayServeOptions {
   domain: string | null;
   upstreamCredentials: string | undefined;
   catalogMaxAgeMs: number;
-  /** The front ends' addresses (or address/prefix ranges) whose X-Forwarded-For is believed. */
+  /** The front ends' addresses (or address/prefix ranges) whose X-Forwarded-For is believed (repeatable). */
   trustProxy: string[];
   /** Organisation sign-in (OpenID Connect); null when --oidc-issuer is not given. */
   oidc: { issuer: string; audience: string; tenants: string[] } | null;
@@ -69,8 +69,10 @@ function wholeNumber(flag: string, text: string | undefined, fallback: number, m
 function proxyAddress(text: string): string {
   const [address = "", prefix, ...rest] = text.trim().split("/");
   const family = isIP(address);
+  // A range of at least one bit: "believe everyone" (/0) would let any client name its address.
   const prefixFits =
-    prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 6 ? 128 : 32));
+    prefix === undefined ||
+    (/^\d{1,3}$/.test(prefix) && Number(prefix) >= 1 && Number(prefix) <= (family === 6 ? 128 : 32));
   if (family === 0 || !prefixFits || rest.length > 0) {
     throw new GatewayArgumentError(
       `--trust-proxy expects the front ends' addresses or ranges (127.0.0.1,::1 or 10.0.0.0/8), got '${text}'`,
@@ -121,7 +123,7 @@ export function parseGatewayArgs(argv: readonly string[]): GatewayServeOptions {
         key: { type: "string" },
         domain: { type: "string" },
         "catalog-minutes": { type: "string" },
-        "trust-proxy": { type: "string" },
+        "trust-proxy": { type: "string", multiple: true },
         "oidc-issuer": { type: "string" },
         "oidc-audience": { type: "string" },
         "oidc-tenant": { type: "string", multiple: true },
@@ -159,6 +161,6 @@ export function parseGatewayArgs(argv: readonly string[]): GatewayServeOptions {
     domain: values.domain?.toLowerCase() ?? null,
     upstreamCredentials: values["upstream-credentials"],
     catalogMaxAgeMs: wholeNumber("--catalog-minutes", values["catalog-minutes"], 5, 24 * 60) * 60_000,
-    trustProxy: values["trust-proxy"] === undefined ? [] : values["trust-proxy"].split(",").map(proxyAddress),
+    trustProxy: (values["trust-proxy"] ?? []).flatMap((list) => list.split(",")).map(proxyAddress),
   };
 }

@@ -72,6 +72,11 @@ test.each([
     argv: ["--trust-proxy", "10.0.0.0/8, fd00::/8"],
     trustProxy: ["10.0.0.0/8", "fd00::/8"],
   },
+  {
+    case: "the flag repeated",
+    argv: ["--trust-proxy", "127.0.0.1", "--trust-proxy", "172.17.0.1"],
+    trustProxy: ["127.0.0.1", "172.17.0.1"],
+  },
 ])("front ends: $case", ({ argv, trustProxy }) => {
   expect(parseGatewayArgs([...BASE, ...argv]).trustProxy).toEqual(trustProxy);
 });
@@ -82,6 +87,8 @@ test.each([
   ["a prefix too long for IPv4", "10.0.0.0/33"],
   ["a prefix that is no number", "10.0.0.0/eight"],
   ["two prefixes", "10.0.0.0/8/8"],
+  ["every IPv4 address (/0)", "0.0.0.0/0"],
+  ["every IPv6 address (/0)", "::/0"],
 ])("front ends: %s is refused naming the flag", (_case, value) => {
   const parse = () => parseGatewayArgs([...BASE, "--trust-proxy", value]);
   expect(parse).toThrow(GatewayArgumentError);

@@ -220,6 +220,96 @@ test("behind a trusted front end, failed password checks are limited per client 
   }
 });
 
+test("checks sent at once are counted before they are made: no more than the limit are made", async () => {
+  const limited = await signInGateway({
+    trustProxy: ["127.0.0.1"],
+    failedSignIns: { max: 3, windowMs: 600_000 },
+  });
+  try {
+    const statuses = await Promise.all(
+      [1, 2, 3, 4, 5, 6].map(
+        async (index) =>
+          (await signInAt(limited.url, `zed${index}@example.com`, "guess", "203.0.113.7")).status,
+      ),
+    );
+    expect(statuses.sort()).toEqual([401, 401, 401, 429, 429, 429]);
+  } finally {
+    await limited.close();
+  }
+});
+
+test.each<[string, Partial<GatewaySettings>, string[]]>([
+  // case, the gateway's settings, the keys a failed sign-in and a right one count under
+  [
+    "a gateway that cannot tell its clients apart (no front end given, no TLS): no per-client count",
+    {},
+    ["127.0.0.1|zed@example.com", "127.0.0.1|ann@example.com"],
+  ],
+  [
+    "front ends given: the client's failures are counted, a right password's check taken back",
+    { trustProxy: ["127.0.0.1"] },
+    [
+      "127.0.0.1|zed@example.com",
+      "failed password checks from 127.0.0.1",
+      "127.0.0.1|ann@example.com",
+      "failed password checks from 127.0.0.1",
+      "taken back: failed password checks from 127.0.0.1",
+    ],
+  ],
+])("%s", async (_case, settings, keys) => {
+  const own = memoryStore();
+  await own.members.save("ann@example.com", PASSWORD, { budget: null, admin: false });
+  const counted: string[] = [];
+  const attempts: MemoryStore["attempts"] = {
+    count: (key, windowMs, at) => {
+      counted.push(key);
+      return own.attempts.count(key, windowMs, at);
+    },
+    uncount: (key, at) => {
+      counted.push(`taken back: ${key}`);
+      return own.attempts.uncount(key, at);
+    },
+  };
+  const gateway = await startTeamGateway(
+    service,
+    { ...own, attempts },
+    { domain: "example.com", ...settings },
+  );
+  try {
+    expect((await signInAt(gateway.url, "zed@example.com", "guess")).status).toBe(401);
+    expect((await signInAt(gateway.url, "ann@example.com")).status).toBe(200);
+    expect(counted).toEqual(keys);
+  } finally {
+    await gateway.close();
+  }
+});
+
+test("a database that cannot count a client's check refuses the sign-in with 503, without the database's words", async () => {
+  const own = memoryStore();
+  await own.members.save("ann@example.com", PASSWORD, { budget: null, admin: false });
+  const attempts: MemoryStore["attempts"] = {
+    count: (key, windowMs, at) =>
+      key.startsWith("failed password checks")
+        ? Promise.reject(new Error('relation "sign_in_attempts" does not exist at 10.0.0.5:5432'))
+        : own.attempts.count(key, windowMs, at),
+    uncount: (key, at) => own.attempts.uncount(key, at),
+  };
+  const gateway = await startTeamGateway(
+    service,
+    { ...own, attempts },
+    { domain: "example.com", trustProxy: ["127.0.0.1"] },
+  );
+  try {
+    const refused = await signInAt(gateway.url, "ann@example.com");
+    expect(refused.status).toBe(503);
+    expect(await refused.json()).toEqual({
+      message: "The gateway's database could not count this sign-in attempt: try again shortly.",
+    });
+  } finally {
+    await gateway.close();
+  }
+});
+
 test("without a trusted front end, a forwarded address is not believed: naming other clients does not escape the limit", async () => {
   const direct = await signInGateway({ failedSignIns: { max: 3, windowMs: 600_000 } });
   try {

@@ -15,7 +15,8 @@ import { blockedMessage } from "../member-access";
 import { issueMemberToken, type TokenSubject } from "../member-token";
 import { inDomain, normaliseEmail } from "../members/member-email";
 import type { ApiKey, GatewayStore } from "../store/gateway-store";
-import { addressHeldFor, countFailedSignIn, type FailedSignInSettings } from "./failed-sign-ins";
+import { clientKey } from "./client-address";
+import { checkPassed, countCheck, type FailedSignInSettings } from "./failed-sign-ins";
 import { sendMessage } from "./relay";
 import { NOT_COUNTED, sharedSignInLimitStore } from "./sign-in-limit-store";
 
@@ -25,8 +26,8 @@ export interface AuthRouteSettings {
   /** Members' addresses must end in @domain when set. */
   domain: string | null;
   signInAttempts: { max: number; windowMs: number };
-  /** Failed password checks one client address may have in a window, whatever the names. */
-  failedSignIns: FailedSignInSettings;
+  /** Failed password checks one client may have in a window, whatever the names; null: no limit. */
+  failedSignIns: FailedSignInSettings | null;
 }
 
 interface SignInBody {
@@ -70,7 +71,7 @@ export async function registerAuthRoutes(app: FastifyInstance, settings: AuthRou
             max: settings.signInAttempts.max,
             timeWindow: settings.signInAttempts.windowMs,
             keyGenerator: (request) =>
-              `${request.ip}|${countedName(request.body as SignInBody | undefined, settings.domain)}`,
+              `${clientKey(request.ip, request.socket.remoteAddress)}|${countedName(request.body as SignInBody | undefined, settings.domain)}`,
             allowList: async (request) => {
               const { username, password } = (request.body as SignInBody | undefined) ?? {};
               if (typeof username !== "string" || normaliseEmail(username) !== API_KEY_USERNAME) return false;
@@ -104,27 +105,29 @@ export async function registerAuthRoutes(app: FastifyInstance, settings: AuthRou
           let member = null;
           if (inDomain(email, settings.domain)) {
             const { attempts } = settings.store;
-            let heldFor;
-            try {
-              heldFor = await addressHeldFor(attempts, request.ip, settings.failedSignIns, settings.now());
-            } catch {
-              return sendMessage(reply, 503, NOT_COUNTED);
-            }
-            if (heldFor !== null) {
-              reply.header("Retry-After", String(heldFor));
-              return sendMessage(
-                reply,
-                429,
-                `Too many failed sign-ins from this address: try again in ${heldFor} s.`,
-              );
-            }
-            member = await settings.store.members.verify(email, password);
-            if (member === null) {
+            const limit = settings.failedSignIns;
+            const client = clientKey(request.ip, request.socket.remoteAddress);
+            if (limit !== null) {
+              let heldFor;
               try {
-                await countFailedSignIn(attempts, request.ip, settings.failedSignIns, settings.now());
+                heldFor = await countCheck(attempts, client, limit, settings.now());
               } catch {
                 return sendMessage(reply, 503, NOT_COUNTED);
               }
+              if (heldFor !== null) {
+                reply.header("Retry-After", String(heldFor));
+                return sendMessage(
+                  reply,
+                  429,
+                  `Too many failed sign-ins from this address: try again in ${heldFor} s.`,
+                );
+              }
+            }
+            member = await settings.store.members.verify(email, password);
+            // A right password was no failure. Should the database not take the count back,
+            // the member signs in all the same; the count ends with its window.
+            if (member !== null && limit !== null) {
+              await checkPassed(attempts, client, settings.now()).catch(() => undefined);
             }
           }
           if (member === null) {

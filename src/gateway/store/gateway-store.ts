@@ -195,8 +195,11 @@ export interface AttemptCounts {
    * when it ends.
    */
   count(key: string, windowMs: number, at: Date): Promise<{ attempts: number; windowEnds: Date }>;
-  /** The attempts counted under `key` in the window that holds `at`, without counting one; null: none. */
-  current(key: string, at: Date): Promise<{ attempts: number; windowEnds: Date } | null>;
+  /**
+   * Takes one attempt back off `key`'s count when its window still holds `at`; a count taken
+   * back to nothing is gone, and the key's next attempt starts a window.
+   */
+  uncount(key: string, at: Date): Promise<void>;
 }
 
 /** A product's Series Info as the gateway last read it, saved for a restart while the service is down. */

@@ -36,12 +36,17 @@ export function sqlAttemptCounts(database: SqlDatabase): AttemptCounts {
       if (row === undefined) throw new Error("The database did not return the attempt it counted.");
       return { attempts: row.attempts, windowEnds: new Date(row.window_ends) };
     },
-    async current(key, at) {
-      const [row] = await database.query<{ attempts: number; window_ends: Date | string }>(
-        "select attempts, window_ends from sign_in_attempts where key = $1 and window_ends > $2",
+    async uncount(key, at) {
+      // One statement, so that an attempt counted meanwhile is not lost: a count of one is the
+      // window's only attempt, and its row goes (the next attempt starts a window of its own).
+      await database.query(
+        `with emptied as (
+           delete from sign_in_attempts where key = $1 and window_ends > $2 and attempts = 1
+         )
+         update sign_in_attempts set attempts = attempts - 1
+         where key = $1 and window_ends > $2 and attempts > 1`,
         [keyHash(key), at.toISOString()],
       );
-      return row === undefined ? null : { attempts: row.attempts, windowEnds: new Date(row.window_ends) };
     },
   };
 }

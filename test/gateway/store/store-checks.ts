@@ -450,23 +450,34 @@ export function storeChecks(subject: () => StoreUnderTest): void {
       expect(rows[0]?.key).toMatch(/^[0-9a-f]{64}$/);
     });
 
-    test("a key's current count is read without counting, and is none once its window has ended", async () => {
+    test("an attempt taken back leaves the count one lower in its window, and no other key's; a count taken back to nothing is gone", async () => {
       const attempts = store().attempts;
-      expect(await attempts.current("127.0.0.1|ann@example.com", at(0))).toBeNull();
-      await attempts.count("127.0.0.1|ann@example.com", minute, at(0));
-      await attempts.count("127.0.0.1|ann@example.com", minute, at(1));
-      const read = [];
-      for (const second of [2, 3, 59.999, 60]) {
-        const current = await attempts.current("127.0.0.1|ann@example.com", at(second));
-        read.push([second, current?.attempts ?? null, current?.windowEnds.toISOString() ?? null]);
-      }
-      expect(read).toEqual([
-        [2, 2, at(60).toISOString()],
-        [3, 2, at(60).toISOString()],
-        [59.999, 2, at(60).toISOString()],
-        [60, null, null],
-      ]);
-      expect(await attempts.current("127.0.0.1|bob@example.com", at(2))).toBeNull();
+      const key = "failed password checks from 203.0.113.7";
+      const other = "127.0.0.1|ann@example.com";
+      await attempts.uncount(key, at(0));
+      expect((await attempts.count(key, minute, at(1))).attempts).toBe(1);
+      await attempts.count(key, minute, at(2));
+      await attempts.count(other, minute, at(2));
+      await attempts.uncount(key, at(3));
+      expect((await attempts.count(key, minute, at(4))).attempts).toBe(2);
+      await attempts.uncount(key, at(5));
+      await attempts.uncount(key, at(5));
+      await attempts.uncount(key, at(5));
+      // Nothing was left: the next attempt starts a window of its own.
+      const fresh = await attempts.count(key, minute, at(6));
+      expect([fresh.attempts, fresh.windowEnds.toISOString()]).toEqual([1, at(66).toISOString()]);
+      expect((await attempts.count(other, minute, at(7))).attempts).toBe(2);
+    });
+
+    test("an attempt is not taken back once its window has ended", async () => {
+      const { database } = subject();
+      const attempts = store().attempts;
+      const key = "failed password checks from 203.0.113.7";
+      await attempts.count(key, minute, at(0));
+      await attempts.count(key, minute, at(1));
+      await attempts.uncount(key, at(60));
+      const rows = await database.query<{ attempts: number }>("select attempts from sign_in_attempts");
+      expect(rows.map((row) => row.attempts)).toEqual([2]);
     });
 
     test("attempts counted at once are each counted", async () => {

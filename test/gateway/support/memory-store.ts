@@ -215,9 +215,11 @@ export function memoryStore(): MemoryStore {
         attempts.set(key, counted);
         return counted;
       },
-      current: async (key, at) => {
+      uncount: async (key, at) => {
         const current = attempts.get(key);
-        return current === undefined || current.windowEnds <= at ? null : { ...current };
+        if (current === undefined || current.windowEnds <= at) return;
+        if (current.attempts <= 1) attempts.delete(key);
+        else attempts.set(key, { ...current, attempts: current.attempts - 1 });
       },
     },
     catalogs: {
