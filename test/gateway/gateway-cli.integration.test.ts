@@ -43,7 +43,7 @@ interface Served {
 }
 
 /** Starts the gateway and resolves with its address once it prints its ready line. */
-function serve(): Promise<Served> {
+function serve(...flags: string[]): Promise<Served> {
   const child: ChildProcess = spawn(
     process.execPath,
     typescriptProcessArgs(
@@ -54,6 +54,7 @@ function serve(): Promise<Served> {
       service.emulator.url,
       "--database",
       directory,
+      ...flags,
     ),
     {
       env: {
@@ -130,8 +131,11 @@ test("add three members, serve, restart, and report usage", async () => {
     await gateway.stop();
   }
   expect(totalDataRequests(await service.stats()) - before).toBe(codes.length);
+  // Neither a front end given nor TLS: the gateway cannot tell its clients apart, and says so.
+  const unlimited = "Sign-in: failed password checks are not limited per client";
+  expect(gateway.output()).toContain(unlimited);
 
-  gateway = await serve();
+  gateway = await serve("--trust-proxy", "127.0.0.1,::1");
   try {
     expect(await ask(gateway.url, "bob@example.com", values)).toBe(200);
   } finally {
@@ -139,6 +143,7 @@ test("add three members, serve, restart, and report usage", async () => {
   }
   expect(totalDataRequests(await service.stats()) - before).toBe(codes.length);
   expect(gateway.output()).not.toContain(service.emulator.password);
+  expect(gateway.output()).not.toContain(unlimited);
 
   // The gateway process keeps the real clock: its purchases are in this month.
   const usage = await command(["usage", "--json", "--database", directory]);
