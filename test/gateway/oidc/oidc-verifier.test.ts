@@ -161,6 +161,27 @@ test("an issuer whose discovery document does not come in time: 503, and the req
   });
 });
 
+/**
+ * A verifier for https://issuer.example whose discovery document is `document` (no network is
+ * read for it); the addresses read go into `read`.
+ */
+function verifierDiscovering(document: Record<string, unknown>, read: string[] = []): OidcVerifier {
+  return oidcVerifier({
+    issuer: "https://issuer.example",
+    audience: AUDIENCE,
+    tenants: [TENANT],
+    domain: "example.com",
+    now: () => NOW_S * 1000,
+    fetch: async (input) => {
+      read.push(String(input));
+      return new Response(JSON.stringify(document), {
+        status: 200,
+        headers: { "content-type": "application/json" },
+      });
+    },
+  });
+}
+
 test.each([
   ["on http: not read", "http://127.0.0.1:1/keys", "the issuer's discovery document could not be read"],
   [
@@ -169,18 +190,7 @@ test.each([
     "the issuer's keys could not be read",
   ],
 ])("an https issuer whose keys are %s", async (_case, jwksUri, reason) => {
-  const subject = oidcVerifier({
-    issuer: "https://issuer.example",
-    audience: AUDIENCE,
-    tenants: [TENANT],
-    domain: "example.com",
-    now: () => NOW_S * 1000,
-    fetch: async () =>
-      new Response(JSON.stringify({ issuer: "https://issuer.example", jwks_uri: jwksUri }), {
-        status: 200,
-        headers: { "content-type": "application/json" },
-      }),
-  });
+  const subject = verifierDiscovering({ issuer: "https://issuer.example", jwks_uri: jwksUri });
   const token = await issuer.sign(claims({ iss: "https://issuer.example" }));
   expect(await subject.verify(token)).toEqual({
     status: 503,
@@ -196,20 +206,7 @@ test.each([
   "a discovery document that names %s identifier: 503, and its keys are not read",
   async (_case, named, reason) => {
     const read: string[] = [];
-    const subject = oidcVerifier({
-      issuer: "https://issuer.example",
-      audience: AUDIENCE,
-      tenants: [TENANT],
-      domain: "example.com",
-      now: () => NOW_S * 1000,
-      fetch: async (input) => {
-        read.push(String(input));
-        return new Response(JSON.stringify({ issuer: named, jwks_uri: "https://issuer.example/keys" }), {
-          status: 200,
-          headers: { "content-type": "application/json" },
-        });
-      },
-    });
+    const subject = verifierDiscovering({ issuer: named, jwks_uri: "https://issuer.example/keys" }, read);
     const token = await issuer.sign(claims({ iss: "https://issuer.example" }));
     expect(await subject.verify(token)).toEqual({
       status: 503,
