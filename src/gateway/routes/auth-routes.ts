@@ -1,11 +1,12 @@
 // Members sign in at <gateway>/auth/access_token/v1 exactly as at the service: the same request
 // and answer shape, answered with the gateway's own 2-hour token. Attempts are rate limited per
-// address and name, so a password cannot be guessed at speed, and the failed password checks of
-// one address are limited whatever the names (failed-sign-ins.ts), so one address cannot try a
-// password on every member's name at speed; both are counted in the database by every instance
-// on it (sign-in-limit-store.ts). Only attempts that cost a password check get a count
-// of their own: a flood of cheap attempts (no body, an address outside the domain, a wrong API
-// key) shares one count per address, so it makes one row per address, not one per name tried.
+// client (client-address.ts) and name, so a password cannot be guessed at speed, and, where the
+// gateway knows its clients' addresses, a client's failed password checks are limited whatever
+// the names (failed-sign-ins.ts), so one client cannot try a password on every member's name at
+// speed; both are counted in the database by every instance on it (sign-in-limit-store.ts). Only
+// attempts that cost a password check get a count of their own: a flood of cheap attempts (no
+// body, an address outside the domain, a wrong API key) shares one count per client, so it
+// makes one row per client, not one per name tried.
 // A working API key is never limited (it cannot be guessed, and scripts behind one front end
 // share its address).
 import rateLimit from "@fastify/rate-limit";
