@@ -210,6 +210,7 @@ export async function buildGateway(settings: GatewaySettings): Promise<Gateway> 
         : knowsClientAddresses(settings)
           ? DEFAULTS.failedSignIns
           : null,
+    refused: (reason) => metrics.signInRefused(reason),
   });
   await registerDataRoutes(app, {
     store: settings.store,

@@ -4,6 +4,7 @@ import { Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { ProductId } from "../core/model";
 import type { DataOperation, GatewayOperation } from "./gateway-operation";
 import type { PurchaseEvents } from "./purchase/purchase-queue";
+import type { SignInRefusal } from "./routes/auth-routes";
 
 export class GatewayMetrics {
   readonly registry = new Registry();
@@ -57,6 +58,12 @@ export class GatewayMetrics {
     help: "Members' budget holds the database did not delete when their requests ended (each counts until it expires).",
     registers: [this.registry],
   });
+  private readonly signInRefusals = new Counter({
+    name: "pcd_gateway_sign_in_refusals_total",
+    help: "Password sign-ins refused before their check, by limit: attempts per client and name, failures per client, or a database that could not count.",
+    labelNames: ["reason"],
+    registers: [this.registry],
+  });
   private readonly latency = new Histogram({
     name: "pcd_gateway_request_duration_seconds",
     help: "Time from a member's request to the gateway's answer, by operation.",
@@ -71,6 +78,10 @@ export class GatewayMetrics {
 
   servedFromCache(operation: DataOperation, product: string, count: number): void {
     if (count > 0) this.cacheHits.inc({ operation, product }, count);
+  }
+
+  signInRefused(reason: SignInRefusal): void {
+    this.signInRefusals.inc({ reason });
   }
 
   budgetHoldReleaseFailed(): void {

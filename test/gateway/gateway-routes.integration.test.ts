@@ -161,6 +161,16 @@ test("attempts that cost no password check share one count per address, so they 
   expect((await signIn("eve@example.com")).status).toBe(200);
 });
 
+/** The sign-ins a gateway's /metrics counts as refused, by reason. */
+async function signInRefusals(url: string): Promise<Record<string, number>> {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  const counted: Record<string, number> = {};
+  for (const match of text.matchAll(/^pcd_gateway_sign_in_refusals_total\{reason="([^"]+)"\} (\d+)$/gm)) {
+    counted[match[1] ?? ""] = Number(match[2]);
+  }
+  return counted;
+}
+
 /** A gateway of a test's own on a clock that stands still, with ann, bob, cat and dan as members. */
 async function signInGateway(settings: Partial<GatewaySettings>): Promise<RunningGateway> {
   const own = memoryStore();
@@ -215,6 +225,11 @@ test("behind a trusted front end, failed password checks are limited per client 
     );
     // Another client is not held by a's failures.
     expect(await statuses([[b, "dan", PASSWORD]])).toEqual([200]);
+    // /metrics tells the administrator which limit refused what.
+    expect(await signInRefusals(limited.url)).toEqual({
+      "attempts per client and name": 1,
+      "failures per client": 1,
+    });
   } finally {
     await limited.close();
   }
@@ -305,6 +320,7 @@ test("a database that cannot count a client's check refuses the sign-in with 503
     expect(await refused.json()).toEqual({
       message: "The gateway's database could not count this sign-in attempt: try again shortly.",
     });
+    expect(await signInRefusals(gateway.url)).toEqual({ "not counted": 1 });
   } finally {
     await gateway.close();
   }

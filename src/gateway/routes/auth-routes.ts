@@ -29,7 +29,12 @@ export interface AuthRouteSettings {
   signInAttempts: { max: number; windowMs: number };
   /** Failed password checks one client may have in a window, whatever the names; null: no limit. */
   failedSignIns: FailedSignInSettings | null;
+  /** A sign-in refused by a limit, or because the database could not count it (for /metrics). */
+  refused?: (reason: SignInRefusal) => void;
 }
+
+/** Why a sign-in was refused before its password was checked. */
+export type SignInRefusal = "attempts per client and name" | "failures per client" | "not counted";
 
 interface SignInBody {
   username?: unknown;
@@ -71,6 +76,7 @@ export async function registerAuthRoutes(app: FastifyInstance, settings: AuthRou
           rateLimit: {
             max: settings.signInAttempts.max,
             timeWindow: settings.signInAttempts.windowMs,
+            onExceeded: () => settings.refused?.("attempts per client and name"),
             keyGenerator: (request) =>
               `${clientKey(request.ip, request.socket.remoteAddress)}|${countedName(request.body as SignInBody | undefined, settings.domain)}`,
             allowList: async (request) => {
@@ -113,9 +119,11 @@ export async function registerAuthRoutes(app: FastifyInstance, settings: AuthRou
               try {
                 heldFor = await countCheck(attempts, client, limit, settings.now());
               } catch {
+                settings.refused?.("not counted");
                 return sendMessage(reply, 503, NOT_COUNTED);
               }
               if (heldFor !== null) {
+                settings.refused?.("failures per client");
                 reply.header("Retry-After", String(heldFor));
                 return sendMessage(
                   reply,
