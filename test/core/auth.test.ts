@@ -257,7 +257,7 @@ describe("token expiry", () => {
 
   test("a token reader that cannot load: signed in for 2 h, the cause logged, and the next token read again", async () => {
     await jest.isolateModulesAsync(async () => {
-      jest.doMock("jose", () => {
+      jest.doMock("jose/jwt/decode", () => {
         throw new Error("Loading chunk jwt-claims failed");
       });
       const { Auth: IsolatedAuth } = await import("../../src/core/auth");
@@ -277,7 +277,7 @@ describe("token expiry", () => {
             "The add-in could not load its token reader (Loading chunk jwt-claims failed): this access token is taken to last 2 hours and renewed at once if the service refuses it sooner; the next token tries the reader again.",
         }),
       );
-      jest.dontMock("jose");
+      jest.dontMock("jose/jwt/decode");
       await auth.renew();
       expect(auth.status().tokenExpiresAt).toBe(QUIET_TIME + 3_600_000);
     });
