@@ -4,6 +4,7 @@
 import "fake-indexeddb/auto";
 import { randomUUID } from "node:crypto";
 import { createEngine, createIdbStorage } from "../core";
+import { loadAnswerReaders } from "../core/http/service-client-impl";
 import type { Engine, EngineSettings, RefreshSummary } from "../core/engine-api";
 import type { ServiceEnvironment } from "../core/model";
 import type { Clock, FetchLike, KeyValueStorage, Logger } from "../core/environment";
@@ -97,6 +98,11 @@ export async function runWorkbook(options: RunOptions): Promise<RunReport> {
   installCustomFunctionsShim();
   installHostRequirementsShim();
   const log = options.log ?? stderrLogger;
+  // The code that reads the service's answers is a chunk of its own, loaded before a client's
+  // first call leaves (core/http/answer-readers.ts): the functions runtime keeps it off Excel's
+  // start. A run has no such start to spare, so it loads the chunk while it reads its cache and
+  // signs in, not in its first pass, between the cells' first run and their answers.
+  const readersLoaded = loadAnswerReaders().catch(() => undefined);
   if (options.engine && options.cacheFile) {
     log(
       "warn",
@@ -157,7 +163,8 @@ export async function runWorkbook(options: RunOptions): Promise<RunReport> {
       // What the engine uses (a given engine has its own settings).
       report.environment = engine.getSettings().environment;
       if (!options.engine) logAddresses(engine, options, log);
-      return signIn(engine, options, log);
+      const [signInError] = await Promise.all([signIn(engine, options, log), readersLoaded]);
+      return signInError;
     });
     report.signIn = signedIn.report;
     if (!signedIn.outcome.done) {
