@@ -56,12 +56,13 @@ async function serve(argv: string[]): Promise<void> {
       tls,
       catalogMaxAgeMs: options.catalogMaxAgeMs,
       trustProxy: options.trustProxy,
+      ...(options.failedSignIns === undefined ? {} : { failedSignIns: options.failedSignIns }),
     },
     { port: options.port, host: options.host },
   );
-  if (!knowsClientAddresses({ trustProxy: options.trustProxy, tls })) {
+  if (options.failedSignIns === undefined && !knowsClientAddresses({ trustProxy: options.trustProxy, tls })) {
     console.error(
-      "Sign-in: failed password checks are not limited per client, as the gateway cannot tell clients apart by address: behind a front end, give its address with --trust-proxy (docs/gateway.md).",
+      "Sign-in: failed password checks are not limited per client, as the gateway cannot tell clients apart by address: behind a front end, give its address with --trust-proxy (docs/gateway.md), or set the limit with --failed-sign-ins N.",
     );
   }
   console.log(`PCD gateway listening at ${gateway.url}`);

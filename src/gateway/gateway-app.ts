@@ -12,6 +12,7 @@ import { oidcVerifier, type OidcSettings } from "./oidc/oidc-verifier";
 import { TeamLimits } from "./limits/team-limits";
 import { printRefusedAuditRows, type RefusedAuditRows } from "./purchase/refused-audit-rows";
 import { PurchaseQueue } from "./purchase/purchase-queue";
+import { FAILED_SIGN_IN_WINDOW_MS } from "./routes/failed-sign-ins";
 import { registerAuthRoutes } from "./routes/auth-routes";
 import { registerDataRoutes } from "./routes/data-routes";
 import { AnswersInMemory } from "./store/answers-in-memory";
@@ -87,7 +88,7 @@ export const DEFAULTS = {
   signInAttempts: { max: 10, windowMs: 60_000 },
   // Only failures count: members behind one office address who sign in never use it up. One
   // address trying a password on every member's name gets 3 tries a minute for them all.
-  failedSignIns: { max: 30, windowMs: 10 * 60_000 },
+  failedSignIns: { max: 30, windowMs: FAILED_SIGN_IN_WINDOW_MS },
 } as const;
 
 const productPath = (product: ProductId): string => `/${product}`;

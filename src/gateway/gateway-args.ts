@@ -3,11 +3,13 @@
 // from PCD_UPSTREAM_USERNAME / PCD_UPSTREAM_PASSWORD or --upstream-credentials FILE.
 import { isIP } from "node:net";
 import { parseArgs } from "node:util";
+import { FAILED_SIGN_IN_WINDOW_MS, type FailedSignInSettings } from "./routes/failed-sign-ins";
 
 export const GATEWAY_USAGE = [
   "Usage: npm run gateway -- --upstream URL [--upstream-auth URL] --database DIR|postgres://...",
   "         [--port N] [--host H] [--dist DIR] [--cert FILE --key FILE] [--domain example.com]",
   "         [--upstream-credentials FILE] [--catalog-minutes N] [--trust-proxy ADDRESS[,ADDRESS...]]",
+  "         [--failed-sign-ins N]",
   "         [--oidc-issuer URL --oidc-audience ID [--oidc-tenant ID]...]",
   "       npm run gateway -- user add EMAIL [--budget N] [--admin] --database ...   (password on stdin)",
   "       npm run gateway -- user remove|block|unblock EMAIL --database ...",
@@ -35,6 +37,12 @@ export interface GatewayServeOptions {
   catalogMaxAgeMs: number;
   /** The front ends' addresses (or address/prefix ranges) whose X-Forwarded-For is believed (repeatable). */
   trustProxy: string[];
+  /**
+   * The limit on a client's failed password checks (--failed-sign-ins N, in 10 minutes): null
+   * for none (N = 0); undefined for the gateway's default (gateway-app.ts: where it knows its
+   * clients' addresses).
+   */
+  failedSignIns: FailedSignInSettings | null | undefined;
   /** Organisation sign-in (OpenID Connect); null when --oidc-issuer is not given. */
   oidc: { issuer: string; audience: string; tenants: string[] } | null;
 }
@@ -81,6 +89,12 @@ function proxyAddress(text: string): string {
   return text.trim();
 }
 
+function failedSignInsLimit(text: string | undefined): GatewayServeOptions["failedSignIns"] {
+  if (text === undefined) return undefined;
+  const max = wholeNumber("--failed-sign-ins", text, 0, 10_000);
+  return max === 0 ? null : { max, windowMs: FAILED_SIGN_IN_WINDOW_MS };
+}
+
 function oidcOptions(
   issuer: string | undefined,
   audience: string | undefined,
@@ -124,6 +138,7 @@ export function parseGatewayArgs(argv: readonly string[]): GatewayServeOptions {
         domain: { type: "string" },
         "catalog-minutes": { type: "string" },
         "trust-proxy": { type: "string", multiple: true },
+        "failed-sign-ins": { type: "string" },
         "oidc-issuer": { type: "string" },
         "oidc-audience": { type: "string" },
         "oidc-tenant": { type: "string", multiple: true },
@@ -162,5 +177,6 @@ export function parseGatewayArgs(argv: readonly string[]): GatewayServeOptions {
     upstreamCredentials: values["upstream-credentials"],
     catalogMaxAgeMs: wholeNumber("--catalog-minutes", values["catalog-minutes"], 5, 24 * 60) * 60_000,
     trustProxy: (values["trust-proxy"] ?? []).flatMap((list) => list.split(",")).map(proxyAddress),
+    failedSignIns: failedSignInsLimit(values["failed-sign-ins"]),
   };
 }

@@ -96,3 +96,22 @@ test.each([
     `--trust-proxy expects the front ends' addresses or ranges (127.0.0.1,::1 or 10.0.0.0/8), got '`,
   );
 });
+
+test.each<[string, string[], { max: number; windowMs: number } | null | undefined]>([
+  // case, flags, the limit on a client's failed password checks
+  ["not given: the gateway's default", [], undefined],
+  ["a number: that many in 10 minutes", ["--failed-sign-ins", "12"], { max: 12, windowMs: 600_000 }],
+  ["0: no such limit", ["--failed-sign-ins", "0"], null],
+])("failed sign-ins: %s", (_case, argv, limit) => {
+  expect(parseGatewayArgs([...BASE, ...argv]).failedSignIns).toEqual(limit);
+});
+
+test.each([
+  ["a word", ["--failed-sign-ins", "many"]],
+  ["a negative number", ["--failed-sign-ins=-1"]],
+  ["past the bound", ["--failed-sign-ins", "10001"]],
+])("failed sign-ins: %s is refused naming the flag", (_case, argv) => {
+  const parse = () => parseGatewayArgs([...BASE, ...argv]);
+  expect(parse).toThrow(GatewayArgumentError);
+  expect(parse).toThrow("--failed-sign-ins expects a whole number from 0 to 10000");
+});

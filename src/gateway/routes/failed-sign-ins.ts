@@ -13,6 +13,9 @@
 // clients' own.
 import type { AttemptCounts } from "../store/gateway-store";
 
+/** The window a client's failures are counted in (the gateway's default and --failed-sign-ins). */
+export const FAILED_SIGN_IN_WINDOW_MS = 10 * 60_000;
+
 export interface FailedSignInSettings {
   /** Failures a client may have in a window; its checks after that are refused until it ends. */
   max: number;
