@@ -62,7 +62,7 @@ async function serve(argv: string[]): Promise<void> {
   );
   if (options.failedSignIns === undefined && !knowsClientAddresses({ trustProxy: options.trustProxy, tls })) {
     console.error(
-      "Sign-in: failed password checks are not limited per client, as the gateway cannot tell clients apart by address: behind a front end, give its address with --trust-proxy (docs/gateway.md), or set the limit with --failed-sign-ins N.",
+      "Sign-in: failed password checks are not limited per client, as the gateway cannot tell clients apart by address: behind a front end, give its address with --trust-proxy (docs/gateway.md), or, where clients reach the gateway directly, set the limit with --failed-sign-ins N.",
     );
   }
   console.log(`PCD gateway listening at ${gateway.url}`);

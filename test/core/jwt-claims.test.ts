@@ -37,6 +37,19 @@ test("jose that cannot load rejects with the cause, and the next call loads it",
   });
 });
 
+test("the claims are read with jose's own entry for it, never jose's main entry (all of jose, in a runner)", async () => {
+  await jest.isolateModulesAsync(async () => {
+    jest.doMock("jose", () => {
+      throw new Error("jose's main entry was loaded");
+    });
+    const isolated = await import("../../src/core/jwt-claims");
+    await expect(isolated.jwtClaims(token(part({ exp: 1_900_000_000 })))).resolves.toEqual({
+      exp: 1_900_000_000,
+    });
+    jest.dontMock("jose");
+  });
+});
+
 test("the base64url payload of the fixture really carries - and _", () => {
   expect(part({ sub: "Müller??>>" })).toMatch(/[-_]/);
 });

@@ -146,6 +146,12 @@ test("sign-in attempts for one name are rate limited", async () => {
     statuses.push((await signIn("mallory@example.com", "guess")).status);
   }
   expect(statuses).toEqual([...Array<number>(ATTEMPTS).fill(401), 429]);
+  const refused = await signIn("mallory@example.com", "guess");
+  expect(refused.status).toBe(429);
+  expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+  expect(await refused.json()).toMatchObject({
+    message: expect.stringMatching(/^Too many sign-in attempts: try again in \d+ s\.$/),
+  });
   // Another name from the same address is not locked out by it.
   expect((await signIn("ann@example.com")).status).toBe(200);
 });
@@ -299,32 +305,39 @@ test.each<[string, Partial<GatewaySettings>, string[]]>([
   }
 });
 
-test("a database that cannot count a client's check refuses the sign-in with 503, without the database's words", async () => {
-  const own = memoryStore();
-  await own.members.save("ann@example.com", PASSWORD, { budget: null, admin: false });
-  const attempts: MemoryStore["attempts"] = {
-    count: (key, windowMs, at) =>
-      key.startsWith("failed password checks")
-        ? Promise.reject(new Error('relation "sign_in_attempts" does not exist at 10.0.0.5:5432'))
-        : own.attempts.count(key, windowMs, at),
-    uncount: (key, at) => own.attempts.uncount(key, at),
-  };
-  const gateway = await startTeamGateway(
-    service,
-    { ...own, attempts },
-    { domain: "example.com", trustProxy: ["127.0.0.1"] },
-  );
-  try {
-    const refused = await signInAt(gateway.url, "ann@example.com");
-    expect(refused.status).toBe(503);
-    expect(await refused.json()).toEqual({
-      message: "The gateway's database could not count this sign-in attempt: try again shortly.",
-    });
-    expect(await signInRefusals(gateway.url)).toEqual({ "not counted": 1 });
-  } finally {
-    await gateway.close();
-  }
-});
+test.each<[string, (key: string) => boolean]>([
+  // case, which counts the database refuses
+  ["the count of a client's failures", (key) => key.startsWith("failed password checks")],
+  ["every count (the limit per client and name's first)", () => true],
+])(
+  "a database that cannot count %s: the sign-in is refused with 503, without the database's words, and /metrics counts it",
+  async (_case, refuses) => {
+    const own = memoryStore();
+    await own.members.save("ann@example.com", PASSWORD, { budget: null, admin: false });
+    const attempts: MemoryStore["attempts"] = {
+      count: (key, windowMs, at) =>
+        refuses(key)
+          ? Promise.reject(new Error('relation "sign_in_attempts" does not exist at 10.0.0.5:5432'))
+          : own.attempts.count(key, windowMs, at),
+      uncount: (key, at) => own.attempts.uncount(key, at),
+    };
+    const gateway = await startTeamGateway(
+      service,
+      { ...own, attempts },
+      { domain: "example.com", trustProxy: ["127.0.0.1"] },
+    );
+    try {
+      const refused = await signInAt(gateway.url, "ann@example.com");
+      expect(refused.status).toBe(503);
+      expect(await refused.json()).toEqual({
+        message: "The gateway's database could not count this sign-in attempt: try again shortly.",
+      });
+      expect(await signInRefusals(gateway.url)).toEqual({ "not counted": 1 });
+    } finally {
+      await gateway.close();
+    }
+  },
+);
 
 test("without a trusted front end, a forwarded address is not believed: naming other clients does not escape the limit", async () => {
   const direct = await signInGateway({ failedSignIns: { max: 3, windowMs: 600_000 } });

@@ -59,6 +59,17 @@ declare module "fastify" {
 
 export async function registerAuthRoutes(app: FastifyInstance, settings: AuthRouteSettings): Promise<void> {
   await app.register(async (scope) => {
+    // The limiter's store fails with NOT_COUNTED when the database cannot count an attempt
+    // (sign-in-limit-store.ts): the member gets the same 503 as from the count of failures,
+    // not fastify's 500, and /metrics counts it. Any other error goes on to fastify's handler.
+    const fastifyHandler = scope.errorHandler;
+    scope.setErrorHandler(function notCounted(error, request, reply) {
+      if (error instanceof Error && error.message === NOT_COUNTED) {
+        settings.refused?.("not counted");
+        return sendMessage(reply, 503, NOT_COUNTED);
+      }
+      return fastifyHandler.call(this, error, request, reply);
+    });
     await scope.register(rateLimit, {
       global: false,
       // After the body is read, so the name can be part of the key.
