@@ -11,6 +11,7 @@ import type { RunningGateway } from "../../src/gateway/gateway-app";
 import type { AnswerCache } from "../../src/gateway/store/gateway-store";
 import { until } from "../support/until";
 import { manualPackingTimers } from "./support/manual-packing-timers";
+import { metricSamples } from "./support/metric-samples";
 import { memoryStore, type MemoryStore } from "./support/memory-store";
 import {
   catalogOf,
@@ -210,13 +211,8 @@ test("a request whose token is still being checked holds no call: only a signed-
 
 /** Ann's finished Series Values requests, as the gateway's /metrics counts them. */
 async function annsValuesRequests(): Promise<number> {
-  const text = await (await fetch(`${gateway.url}/metrics`)).text();
-  const line = text
-    .split("\n")
-    .find((row) =>
-      row.startsWith('pcd_gateway_member_requests_total{member="ann@example.com",operation="series_values"}'),
-    );
-  return Number(line?.split(" ").at(-1) ?? 0);
+  const samples = await metricSamples(gateway.url, "pcd_gateway_member_requests_total");
+  return samples.get('member="ann@example.com",operation="series_values"') ?? 0;
 }
 
 test("a request whose answer waits behind another on a connection the member hangs up holds no call", async () => {

@@ -14,6 +14,7 @@ import type { GatewaySettings, RunningGateway } from "../../src/gateway/gateway-
 import type { Purchase } from "../../src/gateway/store/gateway-store";
 import { until } from "../support/until";
 import { manualPackingTimers } from "./support/manual-packing-timers";
+import { metricSamples } from "./support/metric-samples";
 
 const PASSWORD = "correct horse battery staple";
 
@@ -169,12 +170,10 @@ test("attempts that cost no password check share one count per address, so they 
 
 /** The sign-ins a gateway's /metrics counts as refused, by reason. */
 async function signInRefusals(url: string): Promise<Record<string, number>> {
-  const text = await (await fetch(`${url}/metrics`)).text();
-  const counted: Record<string, number> = {};
-  for (const match of text.matchAll(/^pcd_gateway_sign_in_refusals_total\{reason="([^"]+)"\} (\d+)$/gm)) {
-    counted[match[1] ?? ""] = Number(match[2]);
-  }
-  return counted;
+  const samples = await metricSamples(url, "pcd_gateway_sign_in_refusals_total");
+  return Object.fromEntries(
+    [...samples].map(([labels, count]) => [/^reason="([^"]+)"$/.exec(labels)?.[1] ?? labels, count]),
+  );
 }
 
 /** A gateway of a test's own on a clock that stands still, with ann, bob, cat and dan as members. */
@@ -548,11 +547,7 @@ test("keys another member is buying cost a member nothing of their budget: joine
       return { status: response.status, text: await response.text() };
     };
     const joined = async (): Promise<number> =>
-      Number(
-        /^pcd_gateway_coalesced_requests_total (\d+)/m.exec(
-          await (await fetch(`${team.url}/metrics`)).text(),
-        )?.[1] ?? 0,
-      );
+      (await metricSamples(team.url, "pcd_gateway_coalesced_requests_total")).get("") ?? 0;
     const records = await catalogOf(service, "energy_price");
     const dataset = records[100]?.coverage ?? "";
     const three = records
