@@ -55,6 +55,7 @@ async function serve(argv: string[]): Promise<void> {
       dist: options.dist,
       tls,
       catalogMaxAgeMs: options.catalogMaxAgeMs,
+      releaseBusinessDay: options.releaseBusinessDay,
       trustProxy: options.trustProxy,
       ...(options.failedSignIns === undefined ? {} : { failedSignIns: options.failedSignIns }),
     },

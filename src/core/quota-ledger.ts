@@ -61,11 +61,11 @@ interface Block {
   releaseStart: number;
   error: PcdError;
   /**
-   * A team gateway's refusal for the member's own budget, which resets with the calendar month
-   * (UTC), not with the release, and which an administrator may raise: when it came, and the
-   * member's remaining budget the ledger knew then (null: none read yet).
+   * A team gateway's refusal for the member's own budget, which resets at the release as the
+   * team's allowance does, and which an administrator may raise: the member's remaining budget
+   * the ledger knew when it came (null: none read yet).
    */
-  memberBudget?: { at: number; remaining: number | null };
+  memberBudget?: { remaining: number | null };
 }
 
 export interface Admission<T> {
@@ -92,11 +92,6 @@ function bump(counts: Map<string, number>, dataset: string, delta: number): void
 function datasetOfKey(key: string, environment: ServiceEnvironment, product: ProductId): string | null {
   const prefix = `${productKey(environment, product)}|`;
   return key.startsWith(prefix) ? key.slice(prefix.length) : null;
-}
-
-/** "2026-11": a gateway's member budgets reset with the calendar month in UTC. */
-function utcMonth(epochMs: number): string {
-  return new Date(epochMs).toISOString().slice(0, 7);
 }
 
 function formatDate(epochMs: number): string {
@@ -173,7 +168,8 @@ export class QuotaLedger {
 
   /**
    * A member's budget block lifts when a Data Limits answer shows more of the budget left than
-   * when the gateway refused (a new month, or a raised budget): the cells may ask again.
+   * when the gateway refused (a raised budget, or a release the add-in's calendar does not
+   * place where the gateway's does): the cells may ask again.
    */
   private liftMemberBudgetBlocks(
     environment: ServiceEnvironment,
@@ -360,9 +356,7 @@ export class QuotaLedger {
     this.blocks.set(datasetKey(environment, product, dataset), {
       releaseStart: this.resetAt(),
       error,
-      ...(memberBudget
-        ? { memberBudget: { at: this.options.now(), remaining: allowance?.member?.remaining ?? null } }
-        : {}),
+      ...(memberBudget ? { memberBudget: { remaining: allowance?.member?.remaining ?? null } } : {}),
     });
     return error;
   }
@@ -371,9 +365,7 @@ export class QuotaLedger {
     const key = datasetKey(environment, product, dataset);
     const block = this.blocks.get(key);
     if (!block) return undefined;
-    const newMonth =
-      block.memberBudget !== undefined && utcMonth(block.memberBudget.at) !== utcMonth(this.options.now());
-    if (block.releaseStart !== this.resetAt() || newMonth) {
+    if (block.releaseStart !== this.resetAt()) {
       this.blocks.delete(key);
       return undefined;
     }

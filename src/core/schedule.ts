@@ -45,7 +45,8 @@ export function releaseDay(year: number, month: number, businessDay: number): Ca
   throw new RangeError(`releaseDay: ${year}-${month} has fewer than ${businessDay} business days`);
 }
 
-function releaseStartOf(year: number, month: number, businessDay: number): number {
+/** Epoch ms of 06:00 Central on the release day of a month (month 1-12). */
+export function releaseStartOf(year: number, month: number, businessDay: number): number {
   const day = releaseDay(year, month, businessDay);
   return centralToEpoch(day.year, day.month, day.day, WINDOW_START_HOUR, 0);
 }

@@ -20,6 +20,11 @@ import type { GatewayStore } from "./store/gateway-store";
 import { ServedWriter } from "./store/served-writer";
 import { Upstream, type UpstreamSettings } from "./upstream/upstream-client";
 import { BudgetGuard } from "./members/budget-guard";
+import {
+  allowancePeriodAt,
+  DEFAULT_RELEASE_BUSINESS_DAY,
+  type AllowancePeriod,
+} from "./members/allowance-period";
 
 export interface GatewaySettings {
   upstream: UpstreamSettings;
@@ -34,6 +39,11 @@ export interface GatewaySettings {
   tls?: { cert: string; key: string };
   catalogMaxAgeMs?: number;
   limitsMaxAgeMs?: number;
+  /**
+   * The monthly release's business day (DEFAULT_RELEASE_BUSINESS_DAY when absent): members'
+   * budgets reset then, as the team's allowance does (members/allowance-period.ts).
+   */
+  releaseBusinessDay?: number;
   /**
    * The front ends in front of the gateway (addresses or ranges): a request from one of them is
    * taken to come from the client its X-Forwarded-For names, so that sign-in attempts are
@@ -177,7 +187,9 @@ export async function buildGateway(settings: GatewaySettings): Promise<Gateway> 
       .send(await metrics.text()),
   );
   const served = new ServedWriter(settings.store.audit, (rows) => metrics.servedAuditLost(rows));
-  const budgets = new BudgetGuard(settings.store.holds, settings.now, () =>
+  const releaseBusinessDay = settings.releaseBusinessDay ?? DEFAULT_RELEASE_BUSINESS_DAY;
+  const periodAt = (at: Date): AllowancePeriod => allowancePeriodAt(at, releaseBusinessDay);
+  const budgets = new BudgetGuard(settings.store.holds, settings.now, periodAt, () =>
     metrics.budgetHoldReleaseFailed(),
   );
   // One hook, so that the order is this one (Fastify runs a server's onClose hooks last added
@@ -226,6 +238,7 @@ export async function buildGateway(settings: GatewaySettings): Promise<Gateway> 
     oidc,
     teamLimits,
     budgets,
+    periodAt,
     productPath,
   });
   if (settings.dist !== undefined) await registerAddinFiles(app, settings.dist);

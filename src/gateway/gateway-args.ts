@@ -3,13 +3,14 @@
 // from PCD_UPSTREAM_USERNAME / PCD_UPSTREAM_PASSWORD or --upstream-credentials FILE.
 import { isIP } from "node:net";
 import { parseArgs } from "node:util";
+import { RELEASE_DAY_EXPECTED, releaseBusinessDayOf } from "./members/allowance-period";
 import { FAILED_SIGN_IN_WINDOW_MS, type FailedSignInSettings } from "./routes/failed-sign-ins";
 
 export const GATEWAY_USAGE = [
   "Usage: npm run gateway -- --upstream URL [--upstream-auth URL] --database DIR|postgres://...",
   "         [--port N] [--host H] [--dist DIR] [--cert FILE --key FILE] [--domain example.com]",
   "         [--upstream-credentials FILE] [--catalog-minutes N] [--trust-proxy ADDRESS[,ADDRESS...]]",
-  "         [--failed-sign-ins N]",
+  "         [--failed-sign-ins N] [--release-day N]",
   "         [--oidc-issuer URL --oidc-audience ID [--oidc-tenant ID]...]",
   "       npm run gateway -- user add EMAIL [--budget N] [--admin] --database ...   (password on stdin)",
   "       npm run gateway -- user remove|block|unblock EMAIL --database ...",
@@ -17,7 +18,7 @@ export const GATEWAY_USAGE = [
   "       npm run gateway -- key add NAME [--budget N] --database ...   (prints the key once)",
   "       npm run gateway -- key revoke NAME --database ...",
   "       npm run gateway -- key list --database ...",
-  "       npm run gateway -- usage [--month YYYY-MM] [--json] --database ...",
+  "       npm run gateway -- usage [--month YYYY-MM] [--release-day N] [--json] --database ...",
 ].join("\n");
 
 export const DEFAULT_GATEWAY_PORT = 8090;
@@ -43,6 +44,8 @@ export interface GatewayServeOptions {
    * clients' addresses).
    */
   failedSignIns: FailedSignInSettings | null | undefined;
+  /** The monthly release's business day: members' budgets reset then, as the team's allowance does. */
+  releaseBusinessDay: number;
   /** Organisation sign-in (OpenID Connect); null when --oidc-issuer is not given. */
   oidc: { issuer: string; audience: string; tenants: string[] } | null;
 }
@@ -139,6 +142,7 @@ export function parseGatewayArgs(argv: readonly string[]): GatewayServeOptions {
         "catalog-minutes": { type: "string" },
         "trust-proxy": { type: "string", multiple: true },
         "failed-sign-ins": { type: "string" },
+        "release-day": { type: "string" },
         "oidc-issuer": { type: "string" },
         "oidc-audience": { type: "string" },
         "oidc-tenant": { type: "string", multiple: true },
@@ -162,6 +166,9 @@ export function parseGatewayArgs(argv: readonly string[]): GatewayServeOptions {
     throw new GatewayArgumentError(`--domain expects a domain such as example.com, got '${values.domain}'`);
   }
   const upstream = address("--upstream", values.upstream);
+  const releaseBusinessDay = releaseBusinessDayOf(values["release-day"]);
+  if (releaseBusinessDay === null)
+    throw new GatewayArgumentError(`${RELEASE_DAY_EXPECTED}, got '${values["release-day"]}'`);
   return {
     oidc: oidcOptions(values["oidc-issuer"], values["oidc-audience"], values["oidc-tenant"] ?? []),
     port: wholeNumber("--port", values.port, DEFAULT_GATEWAY_PORT, 65535),
@@ -178,5 +185,6 @@ export function parseGatewayArgs(argv: readonly string[]): GatewayServeOptions {
     catalogMaxAgeMs: wholeNumber("--catalog-minutes", values["catalog-minutes"], 5, 24 * 60) * 60_000,
     trustProxy: (values["trust-proxy"] ?? []).flatMap((list) => list.split(",")).map(proxyAddress),
     failedSignIns: failedSignInsLimit(values["failed-sign-ins"]),
+    releaseBusinessDay,
   };
 }

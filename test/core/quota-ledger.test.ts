@@ -148,8 +148,9 @@ describe("QuotaLedger.block", () => {
 
 describe("a team gateway's member budget", () => {
   const MEMBER_REFUSAL =
-    "Quota limit reached for member ana@team.example: the gateway's budget of 10 data requests a month " +
-    "for dataset 'Germany' has 1 left; this request needs 2. Ask the gateway's administrator to raise the budget.";
+    "Quota limit reached for member ana@team.example: the gateway's budget of 10 data requests " +
+    "for dataset 'Germany' has 1 left until the release of 2026-12-03; this request needs 2. " +
+    "Ask the gateway's administrator to raise the budget.";
   const memberRefusal = (): PcdError =>
     new PcdError("quota", MEMBER_REFUSAL, {
       status: 403,
@@ -158,8 +159,8 @@ describe("a team gateway's member budget", () => {
       memberBudget: true,
     });
 
-  // A gateway's member budget resets with the calendar month (UTC), and an administrator may
-  // raise it: the block must not wait for the next release.
+  // A gateway's member budget resets at the release, as the team's allowance does, and an
+  // administrator may raise it meanwhile: a reading with more left lifts the block at once.
   test.each<[string, number, "member" | "team", Array<[ProductId, number]>, boolean]>([
     ["the same month, no reading since: stays", Date.UTC(2026, 10, 20), "member", [], false],
     ["a reading with as little left: stays", Date.UTC(2026, 10, 20), "member", [["energy_price", 1]], false],
@@ -177,9 +178,11 @@ describe("a team gateway's member budget", () => {
       [["commodity_price", 41]],
       false,
     ],
-    ["the month's last moment (UTC): stays", Date.UTC(2026, 11, 1) - 1, "member", [], false],
-    ["a new calendar month before the release, no reading: lifts", Date.UTC(2026, 11, 1), "member", [], true],
-    ["the team's allowance used up: a new month is not its reset", Date.UTC(2026, 11, 1), "team", [], false],
+    ["a new calendar month before the release: stays", Date.UTC(2026, 11, 1), "member", [], false],
+    ["the last moment before the release: stays", RELEASE_DEC - 1, "member", [], false],
+    ["the release: lifts", RELEASE_DEC, "member", [], true],
+    ["the team's allowance used up, a new calendar month: stays", Date.UTC(2026, 11, 1), "team", [], false],
+    ["the team's allowance used up, the release: lifts", RELEASE_DEC, "team", [], true],
   ])("a block after %s", (_case, at, refusedFor, readings, lifted) => {
     const { ledger, clock } = ledgerAt(RELEASE_NOV + 1000);
     ledger.record("live", "energy_price", {

@@ -118,10 +118,10 @@ test("a long cause is shortened so that what is missing stays within Excel's 255
 test.each<[string, string, string]>([
   [
     "too long for both: the gateway's sentence alone, whole",
-    "Quota limit reached for member ana.lopez@team.example: the gateway's budget of 100 data requests a month " +
-      "for dataset 'Northwest Europe' has 3 left; this request needs 5. Ask the gateway's administrator to raise the budget.",
-    "Quota limit reached for member ana.lopez@team.example: the gateway's budget of 100 data requests a month " +
-      "for dataset 'Northwest Europe' has 3 left; this request needs 5. Ask the gateway's administrator to raise the budget.",
+    "Quota limit reached for member ana.lopez@team.example: the gateway's budget of 100 data requests " +
+      "for dataset 'Northwest Europe' has 3 left until the release of 2026-12-03; this request needs 5. Ask the gateway's administrator to raise the budget.",
+    "Quota limit reached for member ana.lopez@team.example: the gateway's budget of 100 data requests " +
+      "for dataset 'Northwest Europe' has 3 left until the release of 2026-12-03; this request needs 5. Ask the gateway's administrator to raise the budget.",
   ],
   [
     "room for both: what is missing follows",

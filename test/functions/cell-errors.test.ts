@@ -56,8 +56,8 @@ test("a quota error names the dataset", () => {
 
 test("a team gateway's refusal for the member's budget shows whole, in the gateway's words", () => {
   const said =
-    "Quota limit reached for member ana.lopez@team.example: the gateway's budget of 100 data requests a month " +
-    "for dataset 'Northwest Europe' has 3 left; this request needs 5. Ask the gateway's administrator to raise the budget.";
+    "Quota limit reached for member ana.lopez@team.example: the gateway's budget of 100 data requests " +
+    "for dataset 'Northwest Europe' has 3 left until the release of 2026-12-03; this request needs 5. Ask the gateway's administrator to raise the budget.";
   const error = new PcdError("quota", said, { dataset: "Northwest Europe", memberBudget: true });
   expect(toCellError(error)).toEqual({ type: "#N/A", message: said });
 });

@@ -16,6 +16,7 @@ import { KeptStores, runAdmin } from "./admin/command-harness";
 import { newPGliteDirectory } from "./support/new-pglite-directory";
 import { spawnRunner } from "./support/spawned-runner";
 import { catalogOf, startService, startTeamGateway, type ServiceUnderTest } from "./support/team";
+import { allowancePeriodAt, DEFAULT_RELEASE_BUSINESS_DAY } from "../../src/gateway/members/allowance-period";
 
 let root: string;
 let directory: string;
@@ -117,8 +118,9 @@ test("a key signs in as api-key; its purchases are key:NAME's, within its budget
     >;
     expect(Object.values(limits).some((dataset) => dataset.member_budget === 50)).toBe(true);
 
-    const month = new Date(service.now()).toISOString().slice(0, 7);
-    const usage = await store.audit.usage(month);
+    const usage = await store.audit.usage(
+      allowancePeriodAt(new Date(service.now()), DEFAULT_RELEASE_BUSINESS_DAY),
+    );
     expect(
       usage.filter((row) => row.member === "key:nightly").reduce((sum, row) => sum + row.purchased, 0),
     ).toBe(2);

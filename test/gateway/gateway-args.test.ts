@@ -115,3 +115,24 @@ test.each([
   expect(parse).toThrow(GatewayArgumentError);
   expect(parse).toThrow("--failed-sign-ins expects a whole number from 0 to 10000");
 });
+
+test.each<[string, string[], number]>([
+  // case, flags, the release's business day (members' budgets reset then)
+  ["not given: the add-in's default", [], 3],
+  ["a later plan's day", ["--release-day", "5"], 5],
+  ["the bound", ["--release-day", "10"], 10],
+])("release day: %s", (_case, argv, day) => {
+  expect(parseGatewayArgs([...BASE, ...argv]).releaseBusinessDay).toBe(day);
+});
+
+test.each([
+  ["0", ["--release-day", "0"]],
+  ["past the 10th", ["--release-day", "11"]],
+  ["a word", ["--release-day", "third"]],
+])("release day: %s is refused naming the flag", (_case, argv) => {
+  const parse = () => parseGatewayArgs([...BASE, ...argv]);
+  expect(parse).toThrow(GatewayArgumentError);
+  expect(parse).toThrow(
+    "--release-day expects the release's business day of the month, a whole number from 1 to 10",
+  );
+});

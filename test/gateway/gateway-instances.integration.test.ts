@@ -19,6 +19,7 @@ import {
   type CatalogRecord,
   type ServiceUnderTest,
 } from "./support/team";
+import { allowancePeriodAt, DEFAULT_RELEASE_BUSINESS_DAY } from "../../src/gateway/members/allowance-period";
 
 const PASSWORD = "correct horse battery staple";
 const MEMBERS = ["ann@example.com", "bob@example.com"];
@@ -96,8 +97,8 @@ async function values(gateway: RunningGateway, token: string, batch: readonly st
       const distinct = new Set(codes.slice(1, 1 + 4 * 5 + 8)).size;
       expect(totalDataRequests(await service.stats()) - before).toBe(distinct);
       // One audit for both instances: the usage report's purchases equal the service's charge.
-      const month = new Date(service.now()).toISOString().slice(0, 7);
-      const usage = await (stores[1] as GatewayStore).audit.usage(month);
+      const period = allowancePeriodAt(new Date(service.now()), DEFAULT_RELEASE_BUSINESS_DAY);
+      const usage = await (stores[1] as GatewayStore).audit.usage(period);
       expect(usage.reduce((sum, row) => sum + row.purchased, 0)).toBe(
         totalDataRequests(await service.stats()),
       );
@@ -128,7 +129,7 @@ async function values(gateway: RunningGateway, token: string, batch: readonly st
       ]);
       expect(answers.map((answer) => answer.status).sort()).toEqual([200, 403]);
       expect(answers.find((answer) => answer.status === 403)?.text).toContain(
-        `the gateway's budget of 4 data requests a month for dataset '${dataset}' has 1 left; this request needs 3.`,
+        `the gateway's budget of 4 data requests for dataset '${dataset}' has 1 left until the release of `,
       );
       expect(totalDataRequests(await service.stats()) - before).toBe(3);
     });

@@ -15,6 +15,10 @@ import type { Purchase } from "../../src/gateway/store/gateway-store";
 import { until } from "../support/until";
 import { manualPackingTimers } from "./support/manual-packing-timers";
 import { metricSamples } from "./support/metric-samples";
+import { allowancePeriodAt, DEFAULT_RELEASE_BUSINESS_DAY } from "../../src/gateway/members/allowance-period";
+
+/** The allowance period of an instant, as the gateway under test counts budgets. */
+const periodAt = (at: Date) => allowancePeriodAt(at, DEFAULT_RELEASE_BUSINESS_DAY);
 
 const PASSWORD = "correct horse battery staple";
 
@@ -385,7 +389,7 @@ test("two requests of one member at once cannot buy past the budget together", a
   ]);
   expect(answers.map((answer) => answer.status).sort()).toEqual([200, 403]);
   expect(answers.find((answer) => answer.status === 403)?.text).toMatch(
-    /budget of 2 data requests a month for dataset '[^']+' has 0 left; this request needs 2/,
+    /budget of 2 data requests for dataset '[^']+' has 0 left until the release of \d{4}-\d{2}-\d{2}; this request needs 2/,
   );
   expect(totalDataRequests(await service.stats()) - before).toBe(2);
 });
@@ -429,6 +433,7 @@ test("Data Limits counts what a member's requests in flight hold of their budget
     budget: 10,
     needed: new Map([[dataset, 4]]),
     at: new Date(now),
+    period: periodAt(new Date(now)),
     expiresAt: new Date(now + 60_000),
   });
   if (!("held" in hold)) throw new Error("the hold was refused");
@@ -515,7 +520,7 @@ test("a request's purchase stops counting in its hold once audited: the member i
     answerSlow();
     expect((await first).status).toBe(200);
     const at = new Date(service.now());
-    expect(await own.audit.purchasedBy("bob@example.com", "energy_price", dataset, at)).toBe(4);
+    expect(await own.audit.purchasedBy("bob@example.com", "energy_price", dataset, periodAt(at))).toBe(4);
     expect(await own.holds.heldBy("bob@example.com", "energy_price", at)).toEqual(new Map());
   } finally {
     answerSlow();
@@ -579,8 +584,8 @@ test("keys another member is buying cost a member nothing of their budget: joine
     expect(joAnswered.status).toBe(200);
     expect((JSON.parse(joAnswered.text) as unknown[]).length).toBe(3);
     const at = new Date(service.now());
-    expect(await own.audit.purchasedBy("ann@example.com", "energy_price", dataset, at)).toBe(3);
-    expect(await own.audit.purchasedBy("jo@example.com", "energy_price", dataset, at)).toBe(0);
+    expect(await own.audit.purchasedBy("ann@example.com", "energy_price", dataset, periodAt(at))).toBe(3);
+    expect(await own.audit.purchasedBy("jo@example.com", "energy_price", dataset, periodAt(at))).toBe(0);
     // The answers served: ann's bought, jo's as from the cache (they cost jo nothing).
     const servedTo = async (member: string) =>
       (
@@ -592,7 +597,9 @@ test("keys another member is buying cost a member nothing of their budget: joine
       ).map((row) => row.source);
     expect(await servedTo("ann@example.com")).toEqual(["purchase", "purchase", "purchase"]);
     expect(await servedTo("jo@example.com")).toEqual(["cache", "cache", "cache"]);
-    expect((await own.audit.usage("2026-11")).find((row) => row.member === "jo@example.com")).toMatchObject({
+    expect(
+      (await own.audit.usage(periodAt(at))).find((row) => row.member === "jo@example.com"),
+    ).toMatchObject({
       purchased: 0,
       fromCache: 3,
     });
@@ -656,20 +663,20 @@ test("a purchase whose audit row the database refused counts against the budget 
     // Two of kim's three bought; the database refuses their audit row: the hold stays, and the
     // row is reported at once (a crash would lose it from memory).
     expect((await ask(five.slice(0, 2))).status).toBe(200);
-    expect(await own.audit.purchasedBy("kim@example.com", "energy_price", dataset, at())).toBe(0);
+    expect(await own.audit.purchasedBy("kim@example.com", "energy_price", dataset, periodAt(at()))).toBe(0);
     expect(await held()).toBe(2);
     expect(reports).toEqual([["waiting", five.slice(0, 2)]]);
     const over = await ask(five.slice(2, 4));
     expect(over.status).toBe(403);
     expect(over.text).toMatch(
-      /budget of 3 data requests a month for dataset '[^']+' has 1 left; this request needs 2/,
+      /budget of 3 data requests for dataset '[^']+' has 1 left until the release of \d{4}-\d{2}-\d{2}; this request needs 2/,
     );
 
     // The database takes rows again: the retry writes the row, and the hold goes.
     refusing = false;
     retries.advance(5_000);
     await until(held, (count) => count === 0, "kim's hold released once the audit row is written");
-    expect(await own.audit.purchasedBy("kim@example.com", "energy_price", dataset, at())).toBe(2);
+    expect(await own.audit.purchasedBy("kim@example.com", "energy_price", dataset, periodAt(at()))).toBe(2);
     expect(reports.at(-1)).toEqual(["written", five.slice(0, 2)]);
     expect((await ask(five.slice(2, 4))).status).toBe(403);
 

@@ -1,8 +1,16 @@
-// `usage`: what each member's requests cost in a month (data requests the upstream charged) and
-// what the cache saved (answers served without a charge), per product and dataset, with totals.
+// `usage`: what each member's requests cost in an allowance period (data requests the upstream
+// charged; the period runs from one monthly release to the next, as the service's allowance
+// does: members/allowance-period.ts) and what the cache saved (answers served without a
+// charge), per product and dataset, with totals.
 import { parseArgs } from "node:util";
 import type { UsageRow } from "../store/gateway-store";
-import { monthOf, parseMonth } from "../store/utc-month";
+import {
+  allowancePeriodAt,
+  allowancePeriodNamed,
+  RELEASE_DAY_EXPECTED,
+  releaseBusinessDayOf,
+  type AllowancePeriod,
+} from "../members/allowance-period";
 import {
   messageOf,
   parsedOrUsageError,
@@ -14,11 +22,12 @@ import {
 import { EXIT_FAILED, EXIT_OK, say, type CommandIo } from "./command-io";
 import { textTable } from "./text-table";
 
-export const USAGE_USAGE = "usage [--month YYYY-MM] [--json] --database SPEC";
+export const USAGE_USAGE = "usage [--month YYYY-MM] [--release-day N] [--json] --database SPEC";
 
 const OPTIONS = {
   database: { type: "string" },
   month: { type: "string" },
+  "release-day": { type: "string" },
   json: { type: "boolean" },
 } as const;
 
@@ -30,12 +39,16 @@ export interface DatasetTotal {
 }
 
 export interface UsageReport {
+  /** The allowance period's name: the month of the release that opens it. */
   month: string;
+  /** The period, from its release to the next (ISO instants). */
+  from: string;
+  until: string;
   rows: UsageRow[];
   totals: { datasets: DatasetTotal[]; purchased: number; fromCache: number };
 }
 
-export function usageReport(month: string, rows: UsageRow[]): UsageReport {
+export function usageReport(period: AllowancePeriod, rows: UsageRow[]): UsageReport {
   const datasets = new Map<string, DatasetTotal>();
   for (const row of rows) {
     const id = `${row.product}\u0000${row.dataset}`;
@@ -53,7 +66,9 @@ export function usageReport(month: string, rows: UsageRow[]): UsageReport {
     (a, b) => a.product.localeCompare(b.product) || a.dataset.localeCompare(b.dataset),
   );
   return {
-    month,
+    month: period.name,
+    from: period.start.toISOString(),
+    until: period.end.toISOString(),
     rows,
     totals: {
       datasets: sorted,
@@ -63,9 +78,18 @@ export function usageReport(month: string, rows: UsageRow[]): UsageReport {
   };
 }
 
+/** "allowance period 2026-11, from its release at 2026-11-04 12:00 UTC to the next at 2026-12-03 12:00 UTC" */
+function periodWords(report: UsageReport): string {
+  const instant = (iso: string): string => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+  return (
+    `allowance period ${report.month}, from its release at ${instant(report.from)} ` +
+    `to the next at ${instant(report.until)}`
+  );
+}
+
 function printReport(report: UsageReport, io: CommandIo): void {
   if (report.rows.length === 0) {
-    say(io.stdout, `No requests in ${report.month} (UTC).`);
+    say(io.stdout, `No requests in ${periodWords(report)}.`);
     return;
   }
   const header = ["member", "product", "dataset", "purchased", "from cache"];
@@ -80,7 +104,7 @@ function printReport(report: UsageReport, io: CommandIo): void {
   say(
     io.stdout,
     [
-      `Requests in ${report.month} (UTC). purchased: data requests the service charged; from cache: answers served without a charge.`,
+      `Requests in ${periodWords(report)}. purchased: data requests the service charged; from cache: answers served without a charge.`,
       "",
       textTable(header, rows),
       "",
@@ -99,18 +123,24 @@ export function usageCommand(argv: string[], io: CommandIo): Promise<number> {
     );
     if (positionals.length > 0)
       throw new UsageError(`usage takes no positional arguments (given: ${positionals.join(" ")}).`);
-    const month = values.month ?? monthOf(new Date((io.now ?? Date.now)()));
-    if (parseMonth(month) === null)
-      throw new UsageError(`--month takes a month as YYYY-MM, e.g. 2026-11 (not "${month}").`);
+    const releaseDay = releaseBusinessDayOf(values["release-day"]);
+    if (releaseDay === null)
+      throw new UsageError(`${RELEASE_DAY_EXPECTED} (not "${values["release-day"]}").`);
+    const period =
+      values.month === undefined
+        ? allowancePeriodAt(new Date((io.now ?? Date.now)()), releaseDay)
+        : allowancePeriodNamed(values.month, releaseDay);
+    if (period === null)
+      throw new UsageError(`--month takes a month as YYYY-MM, e.g. 2026-11 (not "${values.month}").`);
     return withStore(requireDatabase(values.database), io, async (store) => {
       let rows: UsageRow[];
       try {
-        rows = await store.audit.usage(month);
+        rows = await store.audit.usage(period);
       } catch (error) {
         say(io.stderr, `usage failed: ${messageOf(error)}`);
         return EXIT_FAILED;
       }
-      const report = usageReport(month, rows);
+      const report = usageReport(period, rows);
       if (values.json === true) say(io.stdout, JSON.stringify(report, null, 2));
       else printReport(report, io);
       return EXIT_OK;

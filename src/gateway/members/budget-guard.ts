@@ -1,4 +1,4 @@
-// A member's monthly budget per dataset, checked and then held for the request's purchases
+// A member's budget per dataset for an allowance period (members/allowance-period.ts), checked and then held for the request's purchases
 // until they are audited. Checking the audit alone would let concurrent requests of one member
 // (an add-in keeps many calls in flight, 40 codes each, and a load balancer spreads them over
 // instances) all see the same figure and together buy past the budget. The holds live in the
@@ -6,6 +6,7 @@
 // checks also run one at a time, so they queue here rather than on database connections.
 import type { ProductId } from "../../core/model";
 import type { BudgetHolds, Member } from "../store/gateway-store";
+import { releaseDate, type AllowancePeriod } from "./allowance-period";
 
 /**
  * Each code's part of a hold is settled once its purchase is audited (or cost nothing); the
@@ -43,6 +44,8 @@ export class BudgetGuard {
   constructor(
     private readonly holds: BudgetHolds,
     private readonly now: () => number,
+    /** The allowance period that holds an instant: budgets count its purchases. */
+    private readonly periodAt: (at: Date) => AllowancePeriod,
     /** A release the store refused (the hold counts until it expires). */
     private readonly releaseFailed: (error: unknown) => void,
   ) {}
@@ -57,12 +60,14 @@ export class BudgetGuard {
     if (budget === null || needed.size === 0) return Promise.resolve(NO_HOLD);
     return this.inTurn(member.email, async () => {
       const at = this.now();
+      const period = this.periodAt(new Date(at));
       const outcome = await this.holds.hold({
         member: member.email,
         product,
         budget,
         needed,
         at: new Date(at),
+        period,
         expiresAt: new Date(at + HOLD_LIFETIME_MS),
       });
       if ("over" in outcome) {
@@ -70,7 +75,8 @@ export class BudgetGuard {
         return {
           refusal:
             `Quota limit reached for member ${member.email}: the gateway's budget of ${budget} data requests ` +
-            `a month for dataset '${dataset}' has ${left} left; this request needs ${count}. ` +
+            `for dataset '${dataset}' has ${left} left until the release of ${releaseDate(period)}; ` +
+            `this request needs ${count}. ` +
             "Ask the gateway's administrator to raise the budget.",
         };
       }

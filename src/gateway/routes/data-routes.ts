@@ -18,6 +18,7 @@ import type { AnswersInMemory } from "../store/answers-in-memory";
 import type { ServedWriter } from "../store/served-writer";
 import type { CachedAnswer, GatewayStore, Member } from "../store/gateway-store";
 import type { BudgetGuard } from "../members/budget-guard";
+import type { TimeRange } from "../members/allowance-period";
 import { UpstreamSignInError, type Upstream, type UpstreamAnswer } from "../upstream/upstream-client";
 import { relay, sendMessage } from "./relay";
 
@@ -48,6 +49,8 @@ export interface DataRouteSettings {
   teamLimits: Pick<TeamLimits, "answer">;
   /** Members' budgets, checked and held for the purchases of requests in flight. */
   budgets: Pick<BudgetGuard, "hold">;
+  /** The allowance period that holds an instant: Data Limits reports the budget left in it. */
+  periodAt: (at: Date) => TimeRange;
   /** A product's path at the service (the sandbox relays build theirs from it). */
   productPath: (product: ProductId) => string;
 }
@@ -350,6 +353,7 @@ async function withMemberBudget(
   const report: unknown = JSON.parse(body);
   if (typeof report !== "object" || report === null || Array.isArray(report)) return body;
   const at = new Date(settings.now());
+  const period = settings.periodAt(at);
   // Requests in flight hold part of the budget: what a request is refused for counts here too.
   const held =
     member.budget === null
@@ -361,7 +365,7 @@ async function withMemberBudget(
       entries.push([dataset, limits]);
       continue;
     }
-    const used = await settings.store.audit.purchasedBy(member.email, product, dataset, at);
+    const used = await settings.store.audit.purchasedBy(member.email, product, dataset, period);
     // Additive fields (allowed within v1): the member's own budget beside the team's allowance.
     entries.push([
       dataset,

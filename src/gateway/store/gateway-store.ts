@@ -2,12 +2,13 @@
 // served, and settings shared by every instance. One implementation runs the same SQL on
 // PGlite (embedded, a directory) and on Postgres (several instances behind a load balancer).
 import type { DataOperation, GatewayOperation } from "../gateway-operation";
+import type { TimeRange } from "../members/allowance-period";
 
 export interface Member {
   /** Lower-case email address: the member's sign-in name. */
   email: string;
   admin: boolean;
-  /** Data requests the member may cause per dataset per month; null: no budget of their own. */
+  /** Data requests the member may cause per dataset per allowance period; null: no budget of their own. */
   budget: number | null;
   /** Refused at sign-in and on every request, whatever their token, until unblocked. */
   blocked: boolean;
@@ -44,7 +45,7 @@ export interface MemberStore {
 /** An API key for scripts: it signs in as the member `key:NAME` (see api-keys/api-key.ts). */
 export interface ApiKey {
   name: string;
-  /** Data requests the key may cause per dataset per month; null: no budget of its own. */
+  /** Data requests the key may cause per dataset per allowance period; null: no budget of its own. */
   budget: number | null;
   createdAt: Date;
   /** When it was revoked; null while it works. */
@@ -133,21 +134,23 @@ export interface UsageRow {
 export interface AuditLog {
   recordPurchase(purchase: Purchase): Promise<void>;
   recordServed(answers: readonly ServedAnswer[]): Promise<void>;
-  /** Data requests a member's requests caused for a dataset in the month that holds `at` (UTC). */
-  purchasedBy(member: string, product: string, dataset: string, at: Date): Promise<number>;
-  /** Per member, product and dataset, for one month ("YYYY-MM", UTC). */
-  usage(month: string): Promise<UsageRow[]>;
+  /** Data requests a member's requests caused for a dataset in a period (an allowance period). */
+  purchasedBy(member: string, product: string, dataset: string, period: TimeRange): Promise<number>;
+  /** Per member, product and dataset, for a period (an allowance period). */
+  usage(period: TimeRange): Promise<UsageRow[]>;
 }
 
 /** A member's request asking to hold part of their budget while its purchases are in flight. */
 export interface BudgetHoldRequest {
   member: string;
   product: string;
-  /** The member's monthly budget per dataset. */
+  /** The member's budget per dataset for an allowance period. */
   budget: number;
   /** Data requests the request may cause, per dataset, checked in this order. */
   needed: ReadonlyMap<string, number>;
   at: Date;
+  /** The allowance period that holds `at`: its purchases count against the budget. */
+  period: TimeRange;
   /** When the hold stops counting should it never be released (its instance crashed). */
   expiresAt: Date;
 }
@@ -164,7 +167,7 @@ export type BudgetHoldOutcome =
  */
 export interface BudgetHolds {
   /**
-   * One member's holds are checked one at a time across instances: the month's purchases plus
+   * One member's holds are checked one at a time across instances: the period's purchases plus
    * the holds neither released nor expired, per dataset; when all fit, `needed` is held.
    */
   hold(request: BudgetHoldRequest): Promise<BudgetHoldOutcome>;

@@ -2,7 +2,6 @@
 // every answer served, from which budgets and usage reports are counted.
 import type { SqlDatabase } from "../database/sql-database";
 import type { AuditLog, UsageRow } from "./gateway-store";
-import { monthHolding, parseMonth } from "./utc-month";
 
 export function sqlAuditLog(database: SqlDatabase): AuditLog {
   return {
@@ -48,8 +47,7 @@ export function sqlAuditLog(database: SqlDatabase): AuditLog {
         ],
       );
     },
-    async purchasedBy(member, product, dataset, at) {
-      const { start, end } = monthHolding(at);
+    async purchasedBy(member, product, dataset, { start, end }) {
       const [row] = await database.query<{ purchased: number }>(
         `select count(*)::integer as purchased from purchase_codes
          where member = $1 and product = $2 and dataset = $3 and at >= $4 and at < $5`,
@@ -57,9 +55,7 @@ export function sqlAuditLog(database: SqlDatabase): AuditLog {
       );
       return row?.purchased ?? 0;
     },
-    async usage(month) {
-      const range = parseMonth(month);
-      if (range === null) throw new Error(`A month is written YYYY-MM (not "${month}").`);
+    usage(range) {
       return database.query<UsageRow>(
         `select member, product, dataset,
                 sum(purchased)::integer as purchased, sum(from_cache)::integer as "fromCache"

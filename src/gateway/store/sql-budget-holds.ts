@@ -5,7 +5,6 @@
 import { randomUUID } from "node:crypto";
 import type { SqlDatabase } from "../database/sql-database";
 import type { BudgetHolds } from "./gateway-store";
-import { monthHolding } from "./utc-month";
 
 // The first half of the two-number advisory lock key (a key space apart from the keys' single
 // 64-bit locks): budget checks, the second half being the member's hash.
@@ -13,7 +12,7 @@ const BUDGET_LOCK_CLASS = 1_347_634_242;
 
 export function sqlBudgetHolds(database: SqlDatabase): BudgetHolds {
   return {
-    hold: ({ member, product, budget, needed, at, expiresAt }) =>
+    hold: ({ member, product, budget, needed, at, period, expiresAt }) =>
       database.transaction(async (session) => {
         await session.query(`select pg_advisory_xact_lock(${BUDGET_LOCK_CLASS}, hashtext($1))`, [member]);
         // The member's holds left by an instance that stopped before releasing them end here
@@ -23,7 +22,7 @@ export function sqlBudgetHolds(database: SqlDatabase): BudgetHolds {
           at.toISOString(),
         ]);
         const datasets = [...needed.keys()];
-        const { start, end } = monthHolding(at);
+        const { start, end } = period;
         const rows = await session.query<{ dataset: string; used: number }>(
           `select given.dataset,
                   (select count(*) from purchase_codes as bought

@@ -38,11 +38,15 @@ function fromCache(at: string, member: string, dataset: string): ServedAnswer {
   };
 }
 
+// November 2026's allowance period runs from its release (the 3rd business day, 2026-11-04,
+// 06:00 US Central = 12:00 UTC) to December's (2026-12-03): a purchase on 2 November is
+// October's.
 const PURCHASES = [
-  purchase("2026-11-02T09:00:00Z", "PPI", ["ann@example.com", "ann@example.com", "bob@example.com"]),
+  purchase("2026-11-04T12:00:00Z", "PPI", ["ann@example.com", "ann@example.com", "bob@example.com"]),
   purchase("2026-11-20T09:00:00Z", "CPI", ["bob@example.com"]),
-  purchase("2026-10-31T23:00:00Z", "PPI", ["ann@example.com"]),
+  purchase("2026-11-02T09:00:00Z", "PPI", ["ann@example.com"]),
 ];
+const NOVEMBER = { from: new Date("2026-11-04T12:00:00Z"), until: new Date("2026-12-03T12:00:00Z") };
 
 beforeAll(async () => {
   root = mkdtempSync(path.join(tmpdir(), "pcd-gateway-usage-"));
@@ -50,9 +54,9 @@ beforeAll(async () => {
   const store = await stores.open(directory);
   for (const bought of PURCHASES) await store.audit.recordPurchase(bought);
   await store.audit.recordServed([
-    fromCache("2026-11-03T00:00:00Z", "bob@example.com", "PPI"),
-    fromCache("2026-11-04T00:00:00Z", "bob@example.com", "PPI"),
-    fromCache("2026-11-04T00:00:00Z", "cy@example.com", "CPI"),
+    fromCache("2026-11-05T00:00:00Z", "bob@example.com", "PPI"),
+    fromCache("2026-11-10T00:00:00Z", "bob@example.com", "PPI"),
+    fromCache("2026-11-10T00:00:00Z", "cy@example.com", "CPI"),
   ]);
 }, 60_000);
 
@@ -62,7 +66,8 @@ afterAll(async () => {
 });
 
 const NOVEMBER_TABLE = [
-  "Requests in 2026-11 (UTC). purchased: data requests the service charged; from cache: answers served without a charge.",
+  "Requests in allowance period 2026-11, from its release at 2026-11-04 12:00 UTC to the next at 2026-12-03 12:00 UTC. " +
+    "purchased: data requests the service charged; from cache: answers served without a charge.",
   "",
   "member           product  dataset  purchased  from cache",
   "ann@example.com  pcd      PPI              2           0",
@@ -81,7 +86,8 @@ const NOVEMBER_TABLE = [
 
 test.each([
   { case: "--month 2026-11", argv: ["--month", "2026-11"], now: Date.UTC(2027, 0, 5) },
-  { case: "no --month, on a November day (UTC)", argv: [], now: Date.UTC(2026, 10, 30, 23, 59, 59) },
+  { case: "no --month, before December's release", argv: [], now: Date.UTC(2026, 11, 3, 11, 59, 59) },
+  { case: "--release-day 3 (the default)", argv: ["--month", "2026-11", "--release-day", "3"], now: 0 },
 ])(
   "$case: a table per member, product and dataset, with totals",
   async ({ argv, now }) => {
@@ -91,15 +97,35 @@ test.each([
   30_000,
 );
 
-test("--json: the rows and totals; purchases total the codes bought in the month", async () => {
+test("--release-day 5: November's period opens on 2026-11-06, and counts what was bought since", async () => {
+  const run = await runAdmin(
+    usageCommand,
+    ["--month", "2026-11", "--release-day", "5", "--json", "--database", directory],
+    { stores },
+  );
+  expect(run.code).toBe(0);
+  const report = JSON.parse(run.stdout) as UsageReport;
+  expect([report.from, report.until]).toEqual(["2026-11-06T12:00:00.000Z", "2026-12-07T12:00:00.000Z"]);
+  expect(report.rows).toEqual([
+    { member: "bob@example.com", product: "pcd", dataset: "CPI", purchased: 1, fromCache: 0 },
+    { member: "bob@example.com", product: "pcd", dataset: "PPI", purchased: 0, fromCache: 1 },
+    { member: "cy@example.com", product: "pcd", dataset: "CPI", purchased: 0, fromCache: 1 },
+  ]);
+}, 30_000);
+
+test("--json: the period, the rows and totals; purchases total the codes bought in the period", async () => {
   const run = await runAdmin(usageCommand, ["--month", "2026-11", "--json", "--database", directory], {
     stores,
   });
   expect(run.code).toBe(0);
   const report = JSON.parse(run.stdout) as UsageReport;
-  expect(report.month).toBe("2026-11");
+  expect(report).toMatchObject({
+    month: "2026-11",
+    from: NOVEMBER.from.toISOString(),
+    until: NOVEMBER.until.toISOString(),
+  });
   expect(report.rows).toHaveLength(4);
-  const bought = PURCHASES.filter((p) => p.at.toISOString().startsWith("2026-11")).flatMap(
+  const bought = PURCHASES.filter((p) => p.at >= NOVEMBER.from && p.at < NOVEMBER.until).flatMap(
     (p) => p.codes,
   ).length;
   expect(report.totals.purchased).toBe(bought);
@@ -111,9 +137,14 @@ test("--json: the rows and totals; purchases total the codes bought in the month
   ]);
 }, 30_000);
 
-test("a month without requests says so", async () => {
+test("a period without requests says so", async () => {
   const run = await runAdmin(usageCommand, ["--month", "2025-01", "--database", directory], { stores });
-  expect(run).toEqual({ code: 0, stdout: "No requests in 2025-01 (UTC).\n", stderr: "" });
+  expect(run).toEqual({
+    code: 0,
+    stdout:
+      "No requests in allowance period 2025-01, from its release at 2025-01-03 12:00 UTC to the next at 2025-02-05 12:00 UTC.\n",
+    stderr: "",
+  });
 }, 30_000);
 
 test.each([
@@ -124,6 +155,12 @@ test.each([
   },
   { case: "a month without its zero", argv: ["--month", "2026-1", "--database", "DIR"], message: "--month" },
   { case: "--month without a value", argv: ["--database", "DIR", "--month"], message: "--month" },
+  {
+    case: "a release day past the 10th",
+    argv: ["--release-day", "11", "--database", "DIR"],
+    message: "--release-day expects the release's business day of the month, a whole number from 1 to 10",
+  },
+  { case: "a release day of 0", argv: ["--release-day", "0", "--database", "DIR"], message: "--release-day" },
   { case: "an unknown flag", argv: ["--jsn", "--database", "DIR"], message: "--jsn" },
   { case: "no --database", argv: ["--month", "2026-11"], message: "--database is required" },
   {

@@ -1,4 +1,5 @@
 import type { ProductId } from "../../../src/core/model";
+import { allowancePeriodAt } from "../../../src/gateway/members/allowance-period";
 import { BudgetGuard, HOLD_LIFETIME_MS, type BudgetHold } from "../../../src/gateway/members/budget-guard";
 import type {
   BudgetHoldOutcome,
@@ -51,6 +52,7 @@ function guardOver(store: ReturnType<typeof heldStore>) {
   const guard = new BudgetGuard(
     store.holds,
     () => NOW,
+    (at) => allowancePeriodAt(at, 3),
     (error) => failures.push(error),
   );
   return { guard, failures };
@@ -70,7 +72,7 @@ test.each<[string, BudgetHoldOutcome, RegExp | null]>([
   [
     "over the budget in one dataset",
     { over: { dataset: "Germany", left: 4, needed: 5 } },
-    /^Quota limit reached for member bob@example\.com: the gateway's budget of 10 data requests a month for dataset 'Germany' has 4 left; this request needs 5\. Ask the gateway's administrator to raise the budget\.$/,
+    /^Quota limit reached for member bob@example\.com: the gateway's budget of 10 data requests for dataset 'Germany' has 4 left until the release of 2026-12-03; this request needs 5\. Ask the gateway's administrator to raise the budget\.$/,
   ],
 ])("%s", async (_case, outcome, refused) => {
   const store = heldStore();
@@ -88,6 +90,13 @@ test.each<[string, BudgetHoldOutcome, RegExp | null]>([
       budget: 10,
       needed,
       at: new Date(NOW),
+      // The purchases of November's allowance period count: from its release (2026-11-04, 06:00
+      // US Central) to December's.
+      period: {
+        name: "2026-11",
+        start: new Date("2026-11-04T12:00:00.000Z"),
+        end: new Date("2026-12-03T12:00:00.000Z"),
+      },
       expiresAt: new Date(NOW + HOLD_LIFETIME_MS),
     },
   ]);
@@ -138,7 +147,9 @@ test("one member's checks reach the store one at a time, and a hold is released 
   await turns();
   expect(store.asked).toHaveLength(2);
   store.asked[1]?.answer({ over: { dataset: "Germany", left: 1, needed: 2 } });
-  expect(refusalOf(await second)).toMatch(/has 1 left; this request needs 2\./);
+  expect(refusalOf(await second)).toMatch(
+    /has 1 left until the release of 2026-12-03; this request needs 2\./,
+  );
 
   if (!("release" in held)) throw new Error("the first request was refused");
   await Promise.all([held.release(), held.release()]);

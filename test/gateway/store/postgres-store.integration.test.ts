@@ -129,6 +129,7 @@ if (!postgresInstalled() && !postgresRequired()) {
         budget: 5,
         needed: new Map([["PPI", 1]]),
         at,
+        period: { start: new Date("2026-11-04T12:00:00Z"), end: new Date("2026-12-03T12:00:00Z") },
         expiresAt: new Date("2026-11-15T12:30:00Z"),
       });
     const outcomes = await Promise.all(

@@ -9,6 +9,7 @@ import type {
   ServedAnswer,
 } from "../../../src/gateway/store/gateway-store";
 import { sqlGatewayStore } from "../../../src/gateway/store/sql-gateway-store";
+import { allowancePeriodNamed, type TimeRange } from "../../../src/gateway/members/allowance-period";
 import { keyHash, sqlAttemptCounts } from "../../../src/gateway/store/sql-attempt-counts";
 
 export interface StoreUnderTest {
@@ -300,49 +301,66 @@ export function storeChecks(subject: () => StoreUnderTest): void {
   });
 
   describe("audit", () => {
-    // Ann's PPI codes bought around the November 2026 boundaries (UTC), and codes that are
+    // Ann's PPI codes bought around the November 2026 allowance period's boundaries (its
+    // release, 2026-11-04 06:00 US Central, and December's, 2026-12-03), and codes that are
     // someone else's, another dataset's or another product's.
     const purchases = [
-      purchase("2026-10-31T23:59:59.999Z", "pcd", [["A1", "PPI", "ann@example.com"]]),
-      purchase("2026-11-01T00:00:00.000Z", "pcd", [
+      purchase("2026-11-04T11:59:59.999Z", "pcd", [["A1", "PPI", "ann@example.com"]]),
+      purchase("2026-11-04T12:00:00.000Z", "pcd", [
         ["A2", "PPI", "ann@example.com"],
         ["A3", "PPI", "ann@example.com"],
         ["B1", "PPI", "bob@example.com"],
       ]),
-      purchase("2026-11-30T23:59:59.999Z", "pcd", [
+      purchase("2026-12-03T11:59:59.999Z", "pcd", [
         ["A4", "PPI", "ann@example.com"],
         ["C1", "CPI", "ann@example.com"],
       ]),
       purchase("2026-11-15T12:00:00.000Z", "other", [["A5", "PPI", "ann@example.com"]]),
-      purchase("2026-12-01T00:00:00.000Z", "pcd", [["A6", "PPI", "ann@example.com"]]),
+      purchase("2026-12-03T12:00:00.000Z", "pcd", [["A6", "PPI", "ann@example.com"]]),
     ];
+    const period = (name: string): TimeRange => {
+      const found = allowancePeriodNamed(name, 3);
+      if (found === null) throw new Error(`no period ${name}`);
+      return found;
+    };
+    const NOVEMBER = { start: "2026-11-04T12:00:00.000Z", end: "2026-12-03T12:00:00.000Z" };
 
     test.each([
-      { at: "2026-10-15T00:00:00Z", member: "ann@example.com", product: "pcd", dataset: "PPI", count: 1 },
-      { at: "2026-11-01T00:00:00Z", member: "ann@example.com", product: "pcd", dataset: "PPI", count: 3 },
-      { at: "2026-11-30T23:59:59.999Z", member: "ann@example.com", product: "pcd", dataset: "PPI", count: 3 },
-      { at: "2026-11-15T00:00:00Z", member: "ann@example.com", product: "pcd", dataset: "CPI", count: 1 },
-      { at: "2026-11-15T00:00:00Z", member: "ann@example.com", product: "other", dataset: "PPI", count: 1 },
-      { at: "2026-11-15T00:00:00Z", member: "bob@example.com", product: "pcd", dataset: "PPI", count: 1 },
-      { at: "2026-12-01T00:00:00Z", member: "ann@example.com", product: "pcd", dataset: "PPI", count: 1 },
-      { at: "2027-01-01T00:00:00Z", member: "ann@example.com", product: "pcd", dataset: "PPI", count: 0 },
-    ])("purchasedBy $member $product $dataset in the month of $at: $count", async (row) => {
+      { period: "2026-10", member: "ann@example.com", product: "pcd", dataset: "PPI", count: 1 },
+      { period: "2026-11", member: "ann@example.com", product: "pcd", dataset: "PPI", count: 3 },
+      { period: "2026-11", member: "ann@example.com", product: "pcd", dataset: "CPI", count: 1 },
+      { period: "2026-11", member: "ann@example.com", product: "other", dataset: "PPI", count: 1 },
+      { period: "2026-11", member: "bob@example.com", product: "pcd", dataset: "PPI", count: 1 },
+      { period: "2026-12", member: "ann@example.com", product: "pcd", dataset: "PPI", count: 1 },
+      { period: "2027-01", member: "ann@example.com", product: "pcd", dataset: "PPI", count: 0 },
+    ])("purchasedBy $member $product $dataset in the period $period: $count", async (row) => {
       for (const bought of purchases) await store().audit.recordPurchase(bought);
-      expect(await store().audit.purchasedBy(row.member, row.product, row.dataset, new Date(row.at))).toBe(
+      expect(await store().audit.purchasedBy(row.member, row.product, row.dataset, period(row.period))).toBe(
         row.count,
       );
     });
 
-    test("usage: per member, product and dataset; its purchases sum to the codes bought in the month", async () => {
+    test("a period is a range: its first instant counts, the instant it ends does not", async () => {
+      for (const bought of purchases) await store().audit.recordPurchase(bought);
+      const november = { start: new Date(NOVEMBER.start), end: new Date(NOVEMBER.end) };
+      expect(await store().audit.purchasedBy("ann@example.com", "pcd", "PPI", november)).toBe(3);
+      const shifted = {
+        start: new Date(november.start.getTime() + 1),
+        end: new Date(november.end.getTime() + 1),
+      };
+      expect(await store().audit.purchasedBy("ann@example.com", "pcd", "PPI", shifted)).toBe(2);
+    });
+
+    test("usage: per member, product and dataset; its purchases sum to the codes bought in the period", async () => {
       for (const bought of purchases) await store().audit.recordPurchase(bought);
       await store().audit.recordServed([
-        served("2026-11-02T00:00:00Z", "bob@example.com", "A2", "PPI", "cache"),
-        served("2026-11-02T00:00:00Z", "bob@example.com", "A3", "PPI", "cache"),
-        served("2026-11-02T00:00:00Z", "bob@example.com", "B1", "PPI", "purchase"),
-        served("2026-11-03T00:00:00Z", "cy@example.com", "C1", "CPI", "cache"),
-        served("2026-10-31T23:59:59Z", "cy@example.com", "C1", "CPI", "cache"),
+        served("2026-11-05T00:00:00Z", "bob@example.com", "A2", "PPI", "cache"),
+        served("2026-11-05T00:00:00Z", "bob@example.com", "A3", "PPI", "cache"),
+        served("2026-11-05T00:00:00Z", "bob@example.com", "B1", "PPI", "purchase"),
+        served("2026-11-06T00:00:00Z", "cy@example.com", "C1", "CPI", "cache"),
+        served("2026-11-04T11:59:59Z", "cy@example.com", "C1", "CPI", "cache"),
       ]);
-      const usage = await store().audit.usage("2026-11");
+      const usage = await store().audit.usage(period("2026-11"));
       expect(usage).toEqual([
         { member: "ann@example.com", product: "other", dataset: "PPI", purchased: 1, fromCache: 0 },
         { member: "ann@example.com", product: "pcd", dataset: "CPI", purchased: 1, fromCache: 0 },
@@ -351,19 +369,19 @@ export function storeChecks(subject: () => StoreUnderTest): void {
         { member: "cy@example.com", product: "pcd", dataset: "CPI", purchased: 0, fromCache: 1 },
       ]);
       const inNovember = purchases
-        .filter((bought) => bought.at.toISOString().startsWith("2026-11"))
+        .filter((bought) => bought.at >= new Date(NOVEMBER.start) && bought.at < new Date(NOVEMBER.end))
         .reduce((sum, bought) => sum + bought.codes.length, 0);
       expect(usage.reduce((sum, row) => sum + row.purchased, 0)).toBe(inNovember);
       const [codes] = await subject().database.query<{ count: number }>(
-        "select count(*)::integer as count from purchase_codes where at >= '2026-11-01Z' and at < '2026-12-01Z'",
+        "select count(*)::integer as count from purchase_codes where at >= $1 and at < $2",
+        [NOVEMBER.start, NOVEMBER.end],
       );
       expect(codes?.count).toBe(inNovember);
     });
 
-    test("usage of a month with nothing recorded is empty; a month not written YYYY-MM is refused", async () => {
-      expect(await store().audit.usage("2025-01")).toEqual([]);
-      await expect(store().audit.usage("2026-13")).rejects.toThrow(/YYYY-MM/);
-      await expect(store().audit.usage("2026-1")).rejects.toThrow(/YYYY-MM/);
+    test("usage of a period with nothing recorded is empty", async () => {
+      for (const bought of purchases) await store().audit.recordPurchase(bought);
+      expect(await store().audit.usage(period("2025-01"))).toEqual([]);
     });
 
     test("a purchase without codes is recorded and counts nothing", async () => {
@@ -372,7 +390,7 @@ export function storeChecks(subject: () => StoreUnderTest): void {
         "select count(*)::integer as count from purchases",
       );
       expect(row?.count).toBe(1);
-      expect(await store().audit.usage("2026-11")).toEqual([]);
+      expect(await store().audit.usage(period("2026-11"))).toEqual([]);
     });
   });
 
@@ -500,6 +518,8 @@ export function storeChecks(subject: () => StoreUnderTest): void {
       budget: 5,
       needed: new Map(needed),
       at: new Date(at),
+      // The allowance period that holds `at`: from November's release to December's.
+      period: { start: new Date("2026-11-04T12:00:00.000Z"), end: new Date("2026-12-03T12:00:00.000Z") },
       expiresAt: new Date("2026-11-15T12:30:00.000Z"),
       ...options,
     });
@@ -535,17 +555,17 @@ export function storeChecks(subject: () => StoreUnderTest): void {
       expect(await holds.heldBy("ann@example.com", "pcd", new Date(at))).toEqual(new Map([["PPI", 1]]));
     });
 
-    test("the month's purchases and the holds in flight count; over the budget names the dataset", async () => {
+    test("the period's purchases and the holds in flight count; over the budget names the dataset", async () => {
       await store().audit.recordPurchase(
-        purchase("2026-11-01T00:00:00Z", "pcd", [
+        purchase("2026-11-04T12:00:00Z", "pcd", [
           ["A1", "PPI", "ann@example.com"],
           ["A2", "PPI", "ann@example.com"],
           ["B1", "PPI", "bob@example.com"],
         ]),
       );
-      // Last month's purchase counts for nothing now.
+      // The last period's purchase counts for nothing now, though it was made in November.
       await store().audit.recordPurchase(
-        purchase("2026-10-31T23:00:00Z", "pcd", [["A0", "PPI", "ann@example.com"]]),
+        purchase("2026-11-04T11:59:00Z", "pcd", [["A0", "PPI", "ann@example.com"]]),
       );
       heldId(await store().holds.hold(request([["PPI", 2]])));
       expect(

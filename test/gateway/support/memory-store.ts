@@ -14,6 +14,7 @@ import type {
   ServedAnswer,
   UsageRow,
 } from "../../../src/gateway/store/gateway-store";
+import type { TimeRange } from "../../../src/gateway/members/allowance-period";
 
 export interface MemoryStore extends GatewayStore {
   purchases: Purchase[];
@@ -21,8 +22,7 @@ export interface MemoryStore extends GatewayStore {
   kept: Map<string, CachedAnswer>;
 }
 
-const sameMonth = (a: Date, b: Date): boolean =>
-  a.getUTCFullYear() === b.getUTCFullYear() && a.getUTCMonth() === b.getUTCMonth();
+const within = (at: Date, { start, end }: TimeRange): boolean => at >= start && at < end;
 
 export function memoryStore(): MemoryStore {
   // A member who signs in through the organisation has no password (null): none verifies.
@@ -42,9 +42,9 @@ export function memoryStore(): MemoryStore {
     revokedAt,
   });
 
-  const boughtBy = (member: string, product: string, dataset: string, at: Date): number =>
+  const boughtBy = (member: string, product: string, dataset: string, period: TimeRange): number =>
     purchases
-      .filter((purchase) => purchase.product === product && sameMonth(purchase.at, at))
+      .filter((purchase) => purchase.product === product && within(purchase.at, period))
       .flatMap((purchase) => purchase.codes)
       .filter((code) => code.member === member && code.dataset === dataset).length;
   const answers: AnswerCache = {
@@ -57,8 +57,8 @@ export function memoryStore(): MemoryStore {
   const audit: AuditLog = {
     recordPurchase: async (purchase) => void purchases.push(purchase),
     recordServed: async (list) => void served.push(...list),
-    purchasedBy: async (member, product, dataset, at) => boughtBy(member, product, dataset, at),
-    usage: async (month) => {
+    purchasedBy: async (member, product, dataset, period) => boughtBy(member, product, dataset, period),
+    usage: async (period) => {
       const rows = new Map<string, UsageRow>();
       const row = (member: string, product: string, dataset: string): UsageRow => {
         const id = `${member}|${product}|${dataset}`;
@@ -67,11 +67,11 @@ export function memoryStore(): MemoryStore {
         return existing;
       };
       for (const purchase of purchases) {
-        if (purchase.at.toISOString().slice(0, 7) !== month) continue;
+        if (!within(purchase.at, period)) continue;
         for (const code of purchase.codes) row(code.member, purchase.product, code.dataset).purchased += 1;
       }
       for (const answer of served) {
-        if (answer.source === "cache" && answer.at.toISOString().slice(0, 7) === month) {
+        if (answer.source === "cache" && within(answer.at, period)) {
           row(answer.member, answer.product, answer.dataset).fromCache += 1;
         }
       }
@@ -92,12 +92,12 @@ export function memoryStore(): MemoryStore {
   const catalogs = new Map<string, CatalogCopy>();
   let holdsMade = 0;
   const holds: BudgetHolds = {
-    hold: async ({ member, product, budget, needed, at, expiresAt }) => {
+    hold: async ({ member, product, budget, needed, at, period, expiresAt }) => {
       for (const [index, hold] of [...held.entries()].reverse())
         if (hold.expiresAt <= at) held.splice(index, 1);
       for (const [dataset, count] of needed) {
         const already =
-          boughtBy(member, product, dataset, at) +
+          boughtBy(member, product, dataset, period) +
           held
             .filter((hold) => hold.member === member && hold.product === product && hold.dataset === dataset)
             .reduce((sum, hold) => sum + hold.requests, 0);
