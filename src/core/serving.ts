@@ -11,7 +11,7 @@ import type { SeriesInfo } from "./model";
 import { monthIndex, monthOfIndex } from "./months";
 import { neededParts, windowStart, type SeriesNeed } from "./series-need";
 import { planSync, type SyncContext } from "./sync-planner";
-import { truncate } from "./truncate";
+import { lastSentence, truncate } from "./truncate";
 
 export type Serving = { kind: "fresh" } | { kind: "stale" } | { kind: "missing"; what: string };
 
@@ -63,15 +63,21 @@ const MAX_MESSAGE_LENGTH = 255;
 /**
  * The cause, and what it kept from the cell: "<cause>: the latest months of X could not be
  * fetched." A long cause is shortened in its middle so that what is missing stays visible,
- * except a team gateway's refusal for the member's budget: the gateway's sentence names the
- * dataset and ends with what to do (ask its administrator), so it is kept whole, and what is
- * missing is added only where both fit.
+ * except a team gateway's refusal for the member's budget: the gateway's text names the dataset
+ * and ends with what to do (ask its administrator), so it is kept whole where it fits, else
+ * shortened in its middle with its last sentence kept, and what is missing is added only where
+ * both fit.
  */
 export function missingError(cause: PcdError, code: string, what: string): PcdError {
   const said = cause.message.trim().replace(/\.$/, "");
   const tail = `: ${what} of ${code} could not be fetched.`;
   if (cause.details.memberBudget === true && said.length + tail.length > MAX_MESSAGE_LENGTH) {
-    return new PcdError(cause.kind, truncate(cause.message.trim(), MAX_MESSAGE_LENGTH), cause.details);
+    const whole = cause.message.trim();
+    return new PcdError(
+      cause.kind,
+      truncate(whole, MAX_MESSAGE_LENGTH, lastSentence(whole, MAX_MESSAGE_LENGTH)),
+      cause.details,
+    );
   }
   return new PcdError(cause.kind, truncate(`${said}${tail}`, MAX_MESSAGE_LENGTH, tail), cause.details);
 }

@@ -13,3 +13,14 @@ export function truncate(text: string, maxLength: number, keepTail = ""): string
   const head = text.slice(0, text.length - tail.length);
   return `${head.slice(0, Math.max(0, maxLength - tail.length - 1))}…${tail}`;
 }
+
+/**
+ * The text's last sentence with the space before it (" Ask the gateway's administrator…"), to
+ * keep whole when the text is cut (truncate's keepTail); "" when it has one sentence or its
+ * last is longer than half of `maxLength` (the start of the text must keep room).
+ */
+export function lastSentence(text: string, maxLength: number): string {
+  const end = text.lastIndexOf(". ", text.length - 2);
+  const sentence = end < 0 ? "" : text.slice(end + 1);
+  return sentence.length <= maxLength / 2 ? sentence : "";
+}

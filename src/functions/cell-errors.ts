@@ -2,7 +2,7 @@
 // Excel, so: the user's arguments are wrong -> #VALUE!, anything else -> #N/A, and the
 // message always names the cause (never a bare error, never a token or password).
 import { isPcdError, type PcdError } from "../core/errors";
-import { truncate } from "../core/truncate";
+import { lastSentence, truncate } from "../core/truncate";
 
 export type CellErrorType = "#VALUE!" | "#N/A" | "#DIV/0!";
 
@@ -22,7 +22,10 @@ export function toCellError(error: unknown): CellError {
   if (error instanceof DivisionByZeroError) return { type: "#DIV/0!", message: fitMessage(error.message) };
   if (isPcdError(error)) {
     const type: CellErrorType = error.kind === "input" ? "#VALUE!" : "#N/A";
-    return { type, message: fitMessage(describePcdError(error)) };
+    const message = describePcdError(error);
+    // A team gateway's refusal for the member's budget ends with what to do: kept whole.
+    const keep = error.details.memberBudget === true ? lastSentence(message, MAX_ERROR_MESSAGE_LENGTH) : "";
+    return { type, message: truncate(message, MAX_ERROR_MESSAGE_LENGTH, keep) };
   }
   const text = error instanceof Error ? error.message : String(error);
   return { type: "#N/A", message: fitMessage(`PCD internal error: ${text || "unknown failure"}`) };

@@ -594,7 +594,7 @@ describe("allowances", () => {
     });
     const said =
       "Quota limit reached for member ana@team.example: the gateway's budget of 10 data requests " +
-      "for dataset 'Germany' has 1 left until the release of 2026-12-03; this request needs 2. Ask the gateway's administrator to raise the budget.";
+      "for dataset 'Germany' has 1 left until 2026-12-03; this request needs 2. Ask the gateway's administrator to raise the budget.";
     const refusal = classifyHttpFailure(
       { status: 403, bodyText: JSON.stringify({ message: said }), retryAfterMs: null },
       { operation: "series_hist", now: NOW, serviceState: serviceState(NOW, 3) },

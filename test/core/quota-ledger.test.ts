@@ -149,7 +149,7 @@ describe("QuotaLedger.block", () => {
 describe("a team gateway's member budget", () => {
   const MEMBER_REFUSAL =
     "Quota limit reached for member ana@team.example: the gateway's budget of 10 data requests " +
-    "for dataset 'Germany' has 1 left until the release of 2026-12-03; this request needs 2. " +
+    "for dataset 'Germany' has 1 left until 2026-12-03; this request needs 2. " +
     "Ask the gateway's administrator to raise the budget.";
   const memberRefusal = (): PcdError =>
     new PcdError("quota", MEMBER_REFUSAL, {

@@ -1,5 +1,5 @@
 // The one truncation helper: what each kind of message keeps when it is too long.
-import { truncate } from "../../src/core/truncate";
+import { lastSentence, truncate } from "../../src/core/truncate";
 
 const LONG = "x".repeat(300);
 const TAIL = ": the latest months of 1-2-3 could not be fetched.";
@@ -19,4 +19,18 @@ test.each<[string, string, number, string | undefined, string]>([
   const shown = truncate(text, maxLength, keepTail);
   expect(shown).toBe(expected);
   expect(shown.length).toBeLessThanOrEqual(Math.max(maxLength, 1));
+});
+
+test.each<[string, string, number, string]>([
+  [
+    "the last of two sentences, with its space",
+    "It is over. Ask the administrator.",
+    255,
+    " Ask the administrator.",
+  ],
+  ["one sentence: nothing", "Ask the administrator.", 255, ""],
+  ["a last sentence longer than half: nothing", "Over. Ask the administrator now.", 40, ""],
+  ["a stop inside a word is no sentence end", "Version 1.2 is over", 255, ""],
+])("lastSentence: %s", (_case, text, maxLength, expected) => {
+  expect(lastSentence(text, maxLength)).toBe(expected);
 });

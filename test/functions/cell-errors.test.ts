@@ -57,9 +57,23 @@ test("a quota error names the dataset", () => {
 test("a team gateway's refusal for the member's budget shows whole, in the gateway's words", () => {
   const said =
     "Quota limit reached for member ana.lopez@team.example: the gateway's budget of 100 data requests " +
-    "for dataset 'Northwest Europe' has 3 left until the release of 2026-12-03; this request needs 5. Ask the gateway's administrator to raise the budget.";
+    "for dataset 'Northwest Europe' has 3 left until 2026-12-03; this request needs 5. Ask the gateway's administrator to raise the budget.";
   const error = new PcdError("quota", said, { dataset: "Northwest Europe", memberBudget: true });
   expect(toCellError(error)).toEqual({ type: "#N/A", message: said });
+});
+
+test("a member-budget refusal too long for a cell is shortened in its middle; what to do stays whole", () => {
+  const said =
+    "Quota limit reached for member maria.gonzalez-fernandez@contoso-engineering.example: the gateway's budget of 1000 " +
+    "data requests for dataset 'Alcohols & Organics Acids' has 120 left until 2026-12-03; this request needs 400. " +
+    "Ask the gateway's administrator to raise the budget.";
+  const { message } = toCellError(
+    new PcdError("quota", said, { dataset: "Alcohols & Organics Acids", memberBudget: true }),
+  );
+  expect(message).toHaveLength(MAX_ERROR_MESSAGE_LENGTH);
+  expect(message).toMatch(
+    /^Quota limit reached for member maria\.gonzalez-fernandez@contoso-engineering\.example: .*… Ask the gateway's administrator to raise the budget\.$/,
+  );
 });
 
 test.each([

@@ -75,8 +75,7 @@ export class BudgetGuard {
         return {
           refusal:
             `Quota limit reached for member ${member.email}: the gateway's budget of ${budget} data requests ` +
-            `for dataset '${dataset}' has ${left} left until the release of ${releaseDate(period)}; ` +
-            `this request needs ${count}. ` +
+            `for dataset '${dataset}' has ${left} left until ${releaseDate(period)}; this request needs ${count}. ` +
             "Ask the gateway's administrator to raise the budget.",
         };
       }

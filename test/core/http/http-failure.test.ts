@@ -70,7 +70,7 @@ describe("classifyHttpFailure: status x body -> kind", () => {
   test("a team gateway's refusal for the member's budget is a quota error in the gateway's own words", () => {
     const said =
       "Quota limit reached for member ana@team.example: the gateway's budget of 100 data requests " +
-      "for dataset 'Germany' has 3 left until the release of 2026-12-03; this request needs 5. Ask the gateway's administrator to raise the budget.";
+      "for dataset 'Germany' has 3 left until 2026-12-03; this request needs 5. Ask the gateway's administrator to raise the budget.";
     const error = classifyHttpFailure(
       { status: 403, bodyText: JSON.stringify({ message: said }), retryAfterMs: null },
       context(),

@@ -65,7 +65,7 @@ test("a member's budget resets at the release, as the team's allowance does, not
   const over = await ask(token, `/export/series/${codes[2]}`);
   expect(over.status).toBe(403);
   expect(over.text).toContain(
-    `the gateway's budget of 2 data requests for dataset '${dataset}' has 0 left until the release of 2026-12-03;`,
+    `the gateway's budget of 2 data requests for dataset '${dataset}' has 0 left until 2026-12-03;`,
   );
   const [, teamLeftInNovember] = (await memberRemaining(token, dataset)) ?? [];
 

@@ -72,7 +72,7 @@ test.each<[string, BudgetHoldOutcome, RegExp | null]>([
   [
     "over the budget in one dataset",
     { over: { dataset: "Germany", left: 4, needed: 5 } },
-    /^Quota limit reached for member bob@example\.com: the gateway's budget of 10 data requests for dataset 'Germany' has 4 left until the release of 2026-12-03; this request needs 5\. Ask the gateway's administrator to raise the budget\.$/,
+    /^Quota limit reached for member bob@example\.com: the gateway's budget of 10 data requests for dataset 'Germany' has 4 left until 2026-12-03; this request needs 5\. Ask the gateway's administrator to raise the budget\.$/,
   ],
 ])("%s", async (_case, outcome, refused) => {
   const store = heldStore();
@@ -148,7 +148,7 @@ test("one member's checks reach the store one at a time, and a hold is released 
   expect(store.asked).toHaveLength(2);
   store.asked[1]?.answer({ over: { dataset: "Germany", left: 1, needed: 2 } });
   expect(refusalOf(await second)).toMatch(
-    /has 1 left until the release of 2026-12-03; this request needs 2\./,
+    /has 1 left until 2026-12-03; this request needs 2\./,
   );
 
   if (!("release" in held)) throw new Error("the first request was refused");
