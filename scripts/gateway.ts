@@ -55,7 +55,7 @@ async function serve(argv: string[]): Promise<void> {
       dist: options.dist,
       tls,
       catalogMaxAgeMs: options.catalogMaxAgeMs,
-      releaseBusinessDay: options.releaseBusinessDay,
+      ...(options.releaseBusinessDay === undefined ? {} : { releaseBusinessDay: options.releaseBusinessDay }),
       trustProxy: options.trustProxy,
       ...(options.failedSignIns === undefined ? {} : { failedSignIns: options.failedSignIns }),
     },
@@ -64,6 +64,12 @@ async function serve(argv: string[]): Promise<void> {
   if (options.failedSignIns === undefined && !knowsClientAddresses({ trustProxy: options.trustProxy, tls })) {
     console.error(
       "Sign-in: failed password checks are not limited per client, as the gateway cannot tell clients apart by address: behind a front end, give its address with --trust-proxy (docs/gateway.md), or, where clients reach the gateway directly, set the limit with --failed-sign-ins N.",
+    );
+  }
+  const { day, replaced } = gateway.releaseDay;
+  if (replaced !== null) {
+    console.error(
+      `Budgets now reset on the release's business day ${day} (was ${replaced}), for every instance on this database and the usage report: restart the instances that were already running.`,
     );
   }
   console.log(`PCD gateway listening at ${gateway.url}`);

@@ -76,11 +76,13 @@ export interface SeriesValues {
   forecasts: PointColumns;
 }
 
-/** A member's own monthly budget of data requests for a dataset, set by a team gateway. */
+/** A member's own budget of data requests for a dataset, set by a team gateway. */
 export interface MemberBudget {
-  /** Data requests a month the member may cause. */
+  /** Data requests the member may cause from one monthly release to the next. */
   budget: number;
   remaining: number;
+  /** Epoch ms when the gateway gives the budget back (the next release); absent: not said. */
+  resetsAt?: number;
 }
 
 /** One dataset's monthly allowance: the account's (the team's, through a gateway). */

@@ -15,7 +15,7 @@
 // again once the product's calls are over (needsSettling; data-limits-keeper.ts waits for them
 // to stay over) instead of showing a figure that a charge may have moved twice or not at all.
 import { PcdError } from "./errors";
-import type { DataLimits, ProductId, ServiceEnvironment } from "./model";
+import type { DataLimits, DatasetAllowance, ProductId, ServiceEnvironment } from "./model";
 
 export interface QuotaLedgerOptions {
   now: () => number;
@@ -63,9 +63,11 @@ interface Block {
   /**
    * A team gateway's refusal for the member's own budget, which resets at the release as the
    * team's allowance does, and which an administrator may raise: the member's remaining budget
-   * the ledger knew when it came (null: none read yet).
+   * the ledger knew when it came (null: none read yet), and when the gateway said the budget
+   * comes back (null: not said, or not after the refusal). The gateway places the release by
+   * its own setting, which may differ from this engine's.
    */
-  memberBudget?: { remaining: number | null };
+  memberBudget?: { remaining: number | null; resetsAt: number | null };
 }
 
 export interface Admission<T> {
@@ -92,6 +94,16 @@ function bump(counts: Map<string, number>, dataset: string, delta: number): void
 function datasetOfKey(key: string, environment: ServiceEnvironment, product: ProductId): string | null {
   const prefix = `${productKey(environment, product)}|`;
   return key.startsWith(prefix) ? key.slice(prefix.length) : null;
+}
+
+/**
+ * When the gateway said the member's budget comes back, if that is still ahead: a reading
+ * taken before the gateway's last reset names a moment already past, which must not lift the
+ * block at once (the next call would be refused again, and again).
+ */
+function futureReset(allowance: DatasetAllowance | undefined, now: number): number | null {
+  const resetsAt = allowance?.member?.resetsAt;
+  return resetsAt !== undefined && resetsAt > now ? resetsAt : null;
 }
 
 function formatDate(epochMs: number): string {
@@ -356,7 +368,14 @@ export class QuotaLedger {
     this.blocks.set(datasetKey(environment, product, dataset), {
       releaseStart: this.resetAt(),
       error,
-      ...(memberBudget ? { memberBudget: { remaining: allowance?.member?.remaining ?? null } } : {}),
+      ...(memberBudget
+        ? {
+            memberBudget: {
+              remaining: allowance?.member?.remaining ?? null,
+              resetsAt: futureReset(allowance, this.options.now()),
+            },
+          }
+        : {}),
     });
     return error;
   }
@@ -365,7 +384,11 @@ export class QuotaLedger {
     const key = datasetKey(environment, product, dataset);
     const block = this.blocks.get(key);
     if (!block) return undefined;
-    if (block.releaseStart !== this.resetAt()) {
+    const budgetBack =
+      block.memberBudget !== undefined &&
+      block.memberBudget.resetsAt !== null &&
+      this.options.now() >= block.memberBudget.resetsAt;
+    if (block.releaseStart !== this.resetAt() || budgetBack) {
       this.blocks.delete(key);
       return undefined;
     }

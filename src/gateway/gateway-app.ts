@@ -20,11 +20,7 @@ import type { GatewayStore } from "./store/gateway-store";
 import { ServedWriter } from "./store/served-writer";
 import { Upstream, type UpstreamSettings } from "./upstream/upstream-client";
 import { BudgetGuard } from "./members/budget-guard";
-import {
-  allowancePeriodAt,
-  DEFAULT_RELEASE_BUSINESS_DAY,
-  type AllowancePeriod,
-} from "./members/allowance-period";
+import { agreedReleaseDay, allowancePeriodAt, type AllowancePeriod } from "./members/allowance-period";
 
 export interface GatewaySettings {
   upstream: UpstreamSettings;
@@ -40,8 +36,9 @@ export interface GatewaySettings {
   catalogMaxAgeMs?: number;
   limitsMaxAgeMs?: number;
   /**
-   * The monthly release's business day (DEFAULT_RELEASE_BUSINESS_DAY when absent): members'
-   * budgets reset then, as the team's allowance does (members/allowance-period.ts).
+   * The monthly release's business day: members' budgets reset then, as the team's allowance
+   * does (members/allowance-period.ts). Kept in the store for the other instances and the usage
+   * report; when absent, the one kept there (else DEFAULT_RELEASE_BUSINESS_DAY).
    */
   releaseBusinessDay?: number;
   /**
@@ -116,6 +113,8 @@ export interface Gateway {
   app: FastifyInstance;
   metrics: GatewayMetrics;
   catalog: GatewayCatalog;
+  /** The release day budgets count by, and the one kept before when this start replaced it. */
+  releaseDay: { day: number; replaced: number | null };
 }
 
 export async function buildGateway(settings: GatewaySettings): Promise<Gateway> {
@@ -187,8 +186,8 @@ export async function buildGateway(settings: GatewaySettings): Promise<Gateway> 
       .send(await metrics.text()),
   );
   const served = new ServedWriter(settings.store.audit, (rows) => metrics.servedAuditLost(rows));
-  const releaseBusinessDay = settings.releaseBusinessDay ?? DEFAULT_RELEASE_BUSINESS_DAY;
-  const periodAt = (at: Date): AllowancePeriod => allowancePeriodAt(at, releaseBusinessDay);
+  const releaseDay = await agreedReleaseDay(settings.store.releaseDay, settings.releaseBusinessDay);
+  const periodAt = (at: Date): AllowancePeriod => allowancePeriodAt(at, releaseDay.day);
   const budgets = new BudgetGuard(settings.store.holds, settings.now, periodAt, () =>
     metrics.budgetHoldReleaseFailed(),
   );
@@ -242,7 +241,7 @@ export async function buildGateway(settings: GatewaySettings): Promise<Gateway> 
     productPath,
   });
   if (settings.dist !== undefined) await registerAddinFiles(app, settings.dist);
-  return { app, metrics, catalog };
+  return { app, metrics, catalog, releaseDay };
 }
 
 export interface RunningGateway extends Gateway {

@@ -44,8 +44,11 @@ export interface GatewayServeOptions {
    * clients' addresses).
    */
   failedSignIns: FailedSignInSettings | null | undefined;
-  /** The monthly release's business day: members' budgets reset then, as the team's allowance does. */
-  releaseBusinessDay: number;
+  /**
+   * The monthly release's business day: members' budgets reset then, as the team's allowance
+   * does. Undefined when not given: the one the database keeps (gateway-app.ts).
+   */
+  releaseBusinessDay: number | undefined;
   /** Organisation sign-in (OpenID Connect); null when --oidc-issuer is not given. */
   oidc: { issuer: string; audience: string; tenants: string[] } | null;
 }
@@ -166,7 +169,8 @@ export function parseGatewayArgs(argv: readonly string[]): GatewayServeOptions {
     throw new GatewayArgumentError(`--domain expects a domain such as example.com, got '${values.domain}'`);
   }
   const upstream = address("--upstream", values.upstream);
-  const releaseBusinessDay = releaseBusinessDayOf(values["release-day"]);
+  const releaseBusinessDay =
+    values["release-day"] === undefined ? undefined : releaseBusinessDayOf(values["release-day"]);
   if (releaseBusinessDay === null)
     throw new GatewayArgumentError(`${RELEASE_DAY_EXPECTED}, got '${values["release-day"]}'`);
   return {

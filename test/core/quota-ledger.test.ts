@@ -202,6 +202,42 @@ describe("a team gateway's member budget", () => {
     expect(ledger.blockOf("live", "energy_price", "Germany") === undefined).toBe(lifted);
   });
 
+  // The gateway says when the budget comes back: its release day may not be this engine's.
+  test.each<[string, number | undefined, number, boolean]>([
+    [
+      "an earlier release than this engine's: stays until it",
+      Date.UTC(2026, 11, 1, 12),
+      Date.UTC(2026, 11, 1, 12) - 1,
+      false,
+    ],
+    [
+      "an earlier release than this engine's: lifts then",
+      Date.UTC(2026, 11, 1, 12),
+      Date.UTC(2026, 11, 1, 12),
+      true,
+    ],
+    [
+      "a later release than this engine's: this engine's release lifts it",
+      Date.UTC(2026, 11, 7, 12),
+      RELEASE_DEC,
+      true,
+    ],
+    ["a moment already past when refused: not taken, stays", RELEASE_NOV, Date.UTC(2026, 11, 1, 12), false],
+    ["not said: stays until this engine's release", undefined, Date.UTC(2026, 11, 2, 12), false],
+  ])("a block when the gateway's reading says the budget resets at %s", (_case, resetsAt, at, lifted) => {
+    const { ledger, clock } = ledgerAt(RELEASE_NOV + 1000);
+    ledger.record("live", "energy_price", {
+      Germany: {
+        remaining: 480,
+        total: 500,
+        member: { budget: 10, remaining: 1, ...(resetsAt === undefined ? {} : { resetsAt }) },
+      },
+    });
+    ledger.block("live", "energy_price", "Germany", memberRefusal());
+    clock.now = at;
+    expect(ledger.blockOf("live", "energy_price", "Germany") === undefined).toBe(lifted);
+  });
+
   test("a refusal for the member's budget blocks this engine in the gateway's words; the team's numbers stay", () => {
     const { ledger, clock } = ledgerAt(RELEASE_NOV + 1000);
     ledger.record("live", "energy_price", {

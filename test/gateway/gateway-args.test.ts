@@ -116,9 +116,9 @@ test.each([
   expect(parse).toThrow("--failed-sign-ins expects a whole number from 0 to 10000");
 });
 
-test.each<[string, string[], number]>([
+test.each<[string, string[], number | undefined]>([
   // case, flags, the release's business day (members' budgets reset then)
-  ["not given: the add-in's default", [], 3],
+  ["not given: the one the database keeps", [], undefined],
   ["a later plan's day", ["--release-day", "5"], 5],
   ["the bound", ["--release-day", "10"], 10],
 ])("release day: %s", (_case, argv, day) => {

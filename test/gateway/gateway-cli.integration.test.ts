@@ -135,27 +135,38 @@ test("add three members, serve, restart, and report usage", async () => {
   const unlimited = "Sign-in: failed password checks are not limited per client";
   expect(gateway.output()).toContain(unlimited);
 
-  gateway = await serve("--trust-proxy", "127.0.0.1,::1");
+  gateway = await serve("--trust-proxy", "127.0.0.1,::1", "--release-day", "5");
   try {
     expect(await ask(gateway.url, "bob@example.com", values)).toBe(200);
   } finally {
     await gateway.stop();
   }
+  // The first day given is kept without a word; another one replacing it is said.
+  expect(gateway.output()).not.toContain("Budgets now reset");
   expect(totalDataRequests(await service.stats()) - before).toBe(codes.length);
   expect(gateway.output()).not.toContain(service.emulator.password);
   expect(gateway.output()).not.toContain(unlimited);
 
-  // The gateway process keeps the real clock: its purchases are in this month.
+  // The gateway process keeps the real clock: its purchases are in the allowance period under
+  // way, counted by the release day the gateway keeps.
   const usage = await command(["usage", "--json", "--database", directory]);
   expect(usage.code).toBe(0);
   const report = JSON.parse(usage.stdout) as {
+    releaseDay: number;
     rows: Array<{ member: string; purchased: number; fromCache: number }>;
     totals: { purchased: number };
   };
+  expect(report.releaseDay).toBe(5);
   // The first member bought the series; the others were served from the store, before and after the restart.
   expect(report.totals.purchased).toBe(codes.length);
   expect(report.rows.find((row) => row.member === "ann@example.com")?.purchased).toBe(codes.length);
   expect(report.rows.find((row) => row.member === "bob@example.com")?.fromCache).toBe(2 * codes.length);
+
+  gateway = await serve("--release-day", "4");
+  await gateway.stop();
+  expect(gateway.output()).toContain(
+    "Budgets now reset on the release's business day 4 (was 5), for every instance on this database and the usage report: restart the instances that were already running.",
+  );
 });
 
 test("without the Developer account the gateway says what is missing and exits 2", async () => {

@@ -289,7 +289,7 @@ export function parseDataLimits(body: unknown, product: ProductId, log?: Logger)
       continue;
     }
     const member = memberBudgetOf(parsed.output, (problem) =>
-      log?.("warn", `Data Limits (${product}): dataset "${dataset}": member budget ignored: ${problem}.`),
+      log?.("warn", `Data Limits (${product}): dataset "${dataset}": ${problem}.`),
     );
     Object.defineProperty(result, dataset, {
       value: {
@@ -316,8 +316,16 @@ function memberBudgetOf(
   if (given.length === 0) return undefined;
   const parsed = v.safeParse(MemberBudgetSchema, entry);
   if (!parsed.success) {
-    ignored(describeIssues(parsed.issues));
+    ignored(`member budget ignored: ${describeIssues(parsed.issues)}`);
     return undefined;
   }
-  return { budget: parsed.output.member_budget, remaining: parsed.output.member_remaining_requests };
+  const budget = { budget: parsed.output.member_budget, remaining: parsed.output.member_remaining_requests };
+  const resets = entry.member_budget_resets_at;
+  if (resets === undefined || resets === null) return budget;
+  const resetsAt = typeof resets === "string" ? Date.parse(resets) : Number.NaN;
+  if (Number.isNaN(resetsAt)) {
+    ignored(`member_budget_resets_at ignored: not a time (${JSON.stringify(resets).slice(0, 40)})`);
+    return budget;
+  }
+  return { ...budget, resetsAt };
 }

@@ -102,7 +102,7 @@ export function messageOf(error: unknown): string {
 /** A budget is stored as a Postgres integer. */
 const MAX_BUDGET = 2 ** 31 - 1;
 
-/** --budget N: data requests per dataset a month; absent: no budget of its own. */
+/** --budget N: data requests per dataset from one release to the next; absent: no budget of its own. */
 export function parseBudget(text: string | undefined): number | null {
   if (text === undefined) return null;
   const budget = /^\d+$/.test(text) ? Number(text) : Number.NaN;

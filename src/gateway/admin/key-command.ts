@@ -64,7 +64,7 @@ async function add(positionals: string[], values: ParsedValues, io: CommandIo): 
     say(io.stdout, secret);
     say(
       io.stderr,
-      `Added the key ${name} (budget: ${budget === null ? "none of its own" : `${budget} data requests per dataset a month`}); ` +
+      `Added the key ${name} (budget: ${budget === null ? "none of its own" : `${budget} data requests per dataset a month, release to release`}); ` +
         `its requests show as ${apiKeyMember(name)}. The key above is shown this once: keep it in the script's PCD_API_KEY.`,
     );
     return EXIT_OK;

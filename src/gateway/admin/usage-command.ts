@@ -7,6 +7,7 @@ import type { UsageRow } from "../store/gateway-store";
 import {
   allowancePeriodAt,
   allowancePeriodNamed,
+  DEFAULT_RELEASE_BUSINESS_DAY,
   RELEASE_DAY_EXPECTED,
   releaseBusinessDayOf,
   type AllowancePeriod,
@@ -41,6 +42,8 @@ export interface DatasetTotal {
 export interface UsageReport {
   /** The allowance period's name: the month of the release that opens it. */
   month: string;
+  /** The release's business day the period was counted by. */
+  releaseDay: number;
   /** The period, from its release to the next (ISO instants). */
   from: string;
   until: string;
@@ -48,7 +51,7 @@ export interface UsageReport {
   totals: { datasets: DatasetTotal[]; purchased: number; fromCache: number };
 }
 
-export function usageReport(period: AllowancePeriod, rows: UsageRow[]): UsageReport {
+export function usageReport(period: AllowancePeriod, releaseDay: number, rows: UsageRow[]): UsageReport {
   const datasets = new Map<string, DatasetTotal>();
   for (const row of rows) {
     const id = `${row.product}\u0000${row.dataset}`;
@@ -67,6 +70,7 @@ export function usageReport(period: AllowancePeriod, rows: UsageRow[]): UsageRep
   );
   return {
     month: period.name,
+    releaseDay,
     from: period.start.toISOString(),
     until: period.end.toISOString(),
     rows,
@@ -82,7 +86,7 @@ export function usageReport(period: AllowancePeriod, rows: UsageRow[]): UsageRep
 function periodWords(report: UsageReport): string {
   const instant = (iso: string): string => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
   return (
-    `allowance period ${report.month}, from its release at ${instant(report.from)} ` +
+    `allowance period ${report.month}, from its release (business day ${report.releaseDay}) at ${instant(report.from)} ` +
     `to the next at ${instant(report.until)}`
   );
 }
@@ -123,24 +127,33 @@ export function usageCommand(argv: string[], io: CommandIo): Promise<number> {
     );
     if (positionals.length > 0)
       throw new UsageError(`usage takes no positional arguments (given: ${positionals.join(" ")}).`);
-    const releaseDay = releaseBusinessDayOf(values["release-day"]);
-    if (releaseDay === null)
-      throw new UsageError(`${RELEASE_DAY_EXPECTED} (not "${values["release-day"]}").`);
-    const period =
-      values.month === undefined
-        ? allowancePeriodAt(new Date((io.now ?? Date.now)()), releaseDay)
-        : allowancePeriodNamed(values.month, releaseDay);
-    if (period === null)
+    const given =
+      values["release-day"] === undefined ? undefined : releaseBusinessDayOf(values["release-day"]);
+    if (given === null) throw new UsageError(`${RELEASE_DAY_EXPECTED} (not "${values["release-day"]}").`);
+    // The month is checked before the database is opened: a wrong one is a usage error.
+    if (
+      values.month !== undefined &&
+      allowancePeriodNamed(values.month, DEFAULT_RELEASE_BUSINESS_DAY) === null
+    )
       throw new UsageError(`--month takes a month as YYYY-MM, e.g. 2026-11 (not "${values.month}").`);
     return withStore(requireDatabase(values.database), io, async (store) => {
       let rows: UsageRow[];
+      let period: AllowancePeriod | null;
+      let releaseDay: number;
       try {
+        // Without --release-day, the one the gateway keeps for its budgets.
+        releaseDay = given ?? (await store.releaseDay.get()) ?? DEFAULT_RELEASE_BUSINESS_DAY;
+        period =
+          values.month === undefined
+            ? allowancePeriodAt(new Date((io.now ?? Date.now)()), releaseDay)
+            : allowancePeriodNamed(values.month, releaseDay);
+        if (period === null) throw new Error(`no allowance period ${values.month}`);
         rows = await store.audit.usage(period);
       } catch (error) {
         say(io.stderr, `usage failed: ${messageOf(error)}`);
         return EXIT_FAILED;
       }
-      const report = usageReport(period, rows);
+      const report = usageReport(period, releaseDay, rows);
       if (values.json === true) say(io.stdout, JSON.stringify(report, null, 2));
       else printReport(report, io);
       return EXIT_OK;

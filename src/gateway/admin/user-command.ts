@@ -33,7 +33,9 @@ const OPTIONS = {
 } as const;
 
 function describeBudget(budget: number | null): string {
-  return budget === null ? "none of their own" : `${budget} data requests per dataset a month`;
+  return budget === null
+    ? "none of their own"
+    : `${budget} data requests per dataset a month, release to release`;
 }
 
 function describeMember(member: Member): string {

@@ -8,6 +8,7 @@
 import { centralParts } from "../../core/central-time";
 import { latestReleaseStart, nextReleaseStart, releaseStartOf } from "../../core/schedule";
 import { DEFAULT_SETTINGS } from "../../core/settings";
+import type { ReleaseDaySetting } from "../store/gateway-store";
 
 /** The add-in's default: a gateway and its members' add-ins agree unless either is told otherwise. */
 export const DEFAULT_RELEASE_BUSINESS_DAY = DEFAULT_SETTINGS.releaseBusinessDay;
@@ -43,9 +44,11 @@ export function allowancePeriodAt(at: Date, releaseBusinessDay: number): Allowan
 export function allowancePeriodNamed(name: string, releaseBusinessDay: number): AllowancePeriod | null {
   const match = /^(\d{4})-(\d{2})$/.exec(name);
   if (match === null) return null;
+  const year = Number(match[1]);
   const month = Number(match[2]);
-  if (month < 1 || month > 12) return null;
-  return periodFrom(releaseStartOf(Number(match[1]), month, releaseBusinessDay), releaseBusinessDay);
+  // Before 1970 nothing was bought (and Date.UTC reads years below 100 as 19xx).
+  if (year < 1970 || month < 1 || month > 12) return null;
+  return periodFrom(releaseStartOf(year, month, releaseBusinessDay), releaseBusinessDay);
 }
 
 /** "2026-12-03": the day a period ends (its next release), for messages. */
@@ -66,3 +69,20 @@ export function releaseBusinessDayOf(text: string | undefined): number | null {
 }
 
 export const RELEASE_DAY_EXPECTED = `--release-day expects the release's business day of the month, a whole number from 1 to ${MAX_RELEASE_BUSINESS_DAY}`;
+
+/**
+ * The release day to count by: the one given (kept in the database for the other instances and
+ * the usage report), else the one kept, else the default. `replaced`: the day kept before, when
+ * the given one differs from it (instances started earlier still count by it until restarted).
+ */
+export async function agreedReleaseDay(
+  setting: ReleaseDaySetting,
+  given: number | undefined,
+): Promise<{ day: number; replaced: number | null }> {
+  if (given !== undefined && releaseBusinessDayOf(String(given)) !== given)
+    throw new RangeError(`${RELEASE_DAY_EXPECTED}, got ${given}`);
+  const kept = await setting.get();
+  if (given === undefined) return { day: kept ?? DEFAULT_RELEASE_BUSINESS_DAY, replaced: null };
+  if (kept !== given) await setting.set(given);
+  return { day: given, replaced: kept !== null && kept !== given ? kept : null };
+}

@@ -373,6 +373,9 @@ async function withMemberBudget(
         ...limits,
         member_budget: member.budget,
         member_remaining_requests: Math.max(0, (member.budget ?? 0) - used - (held.get(dataset) ?? 0)),
+        // When the budget comes back (the next release): the add-in asks again for a dataset
+        // it was refused then, whatever its own release-day setting says.
+        member_budget_resets_at: period.end.toISOString(),
       },
     ]);
   }

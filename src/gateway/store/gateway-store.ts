@@ -216,6 +216,16 @@ export interface CatalogCopies {
   put(product: string, copy: CatalogCopy): Promise<void>;
 }
 
+/**
+ * The monthly release's business day that budgets and the usage report count by, kept in the
+ * database so that every instance on it and the `usage` command agree on it.
+ */
+export interface ReleaseDaySetting {
+  /** The day last set; null when none was (or what is kept is not a day). */
+  get(): Promise<number | null>;
+  set(day: number): Promise<void>;
+}
+
 export interface GatewayStore {
   members: MemberStore;
   keys: ApiKeyStore;
@@ -225,6 +235,7 @@ export interface GatewayStore {
   locks: KeyLocks;
   attempts: AttemptCounts;
   catalogs: CatalogCopies;
+  releaseDay: ReleaseDaySetting;
   /** The secret member tokens are signed with: made once, shared by every instance. */
   tokenSecret(): Promise<Uint8Array>;
   close(): Promise<void>;

@@ -13,6 +13,7 @@ import { sqlBudgetHolds } from "./sql-budget-holds";
 import { sqlCatalogCopies } from "./sql-catalog-copies";
 import { sqlKeyLocks } from "./sql-key-locks";
 import { sqlMemberStore } from "./sql-member-store";
+import { sqlReleaseDay } from "./sql-release-day";
 import { readTokenSecret } from "./token-secret";
 
 /**
@@ -30,6 +31,7 @@ export function sqlGatewayStore(database: SqlDatabase, passwords?: PasswordHashi
     locks: sqlKeyLocks(database),
     attempts: sqlAttemptCounts(database),
     catalogs: sqlCatalogCopies(database),
+    releaseDay: sqlReleaseDay(database),
     tokenSecret: () => {
       // Kept once read; a failed read is tried again next time.
       secret ??= readTokenSecret(database).catch((error: unknown) => {

@@ -5,7 +5,7 @@ import {
   parseSeriesInfoList,
   parseSeriesValuesList,
 } from "../../../src/core/http/schemas";
-import type { SeriesValues } from "../../../src/core/model";
+import type { MemberBudget, SeriesValues } from "../../../src/core/model";
 import { recordingLog } from "./fake-fetch";
 import { seriesIn } from "../support/series-answer";
 
@@ -489,39 +489,82 @@ describe("parseDataLimits", () => {
 
 describe("parseDataLimits with a team gateway's member budget", () => {
   const TEAM = { remaining_requests: 480, total_requests: 500 };
-  test.each<[string, Record<string, unknown>, { budget: number; remaining: number } | undefined, boolean]>([
-    ["the service's answer: no member fields", {}, undefined, false],
-    ["numbers", { member_budget: 100, member_remaining_requests: 37 }, { budget: 100, remaining: 37 }, false],
+  test.each<[string, Record<string, unknown>, MemberBudget | undefined, string | null]>([
+    ["the service's answer: no member fields", {}, undefined, null],
+    [
+      "with when it resets",
+      {
+        member_budget: 100,
+        member_remaining_requests: 37,
+        member_budget_resets_at: "2026-12-03T12:00:00.000Z",
+      },
+      { budget: 100, remaining: 37, resetsAt: Date.UTC(2026, 11, 3, 12) },
+      null,
+    ],
+    [
+      "a reset that is not a time: the budget without it",
+      { member_budget: 100, member_remaining_requests: 37, member_budget_resets_at: "at the release" },
+      { budget: 100, remaining: 37 },
+      "member_budget_resets_at ignored: not a time",
+    ],
+    [
+      "a reset that is a number: the budget without it",
+      { member_budget: 100, member_remaining_requests: 37, member_budget_resets_at: 1796313600000 },
+      { budget: 100, remaining: 37 },
+      "member_budget_resets_at ignored: not a time",
+    ],
+    [
+      "a reset of null: the budget without it",
+      { member_budget: 100, member_remaining_requests: 37, member_budget_resets_at: null },
+      { budget: 100, remaining: 37 },
+      null,
+    ],
+    ["numbers", { member_budget: 100, member_remaining_requests: 37 }, { budget: 100, remaining: 37 }, null],
     [
       "numeric texts",
       { member_budget: " 100", member_remaining_requests: "0" },
       { budget: 100, remaining: 0 },
-      false,
+      null,
     ],
     [
       "a member without a budget (null)",
       { member_budget: null, member_remaining_requests: null },
       undefined,
-      false,
+      null,
     ],
-    ["the budget alone", { member_budget: 100 }, undefined, true],
-    ["the remaining alone", { member_remaining_requests: 5 }, undefined, true],
+    ["the budget alone", { member_budget: 100 }, undefined, "member budget ignored"],
+    ["the remaining alone", { member_remaining_requests: 5 }, undefined, "member budget ignored"],
     [
       "a budget that is not a number",
       { member_budget: "lots", member_remaining_requests: 5 },
       undefined,
-      true,
+      "member budget ignored",
     ],
-    ["a negative remaining", { member_budget: 100, member_remaining_requests: -1 }, undefined, true],
-    ["an infinite budget", { member_budget: "Infinity", member_remaining_requests: 5 }, undefined, true],
-    ["an object for a count", { member_budget: { n: 1 }, member_remaining_requests: 5 }, undefined, true],
+    [
+      "a negative remaining",
+      { member_budget: 100, member_remaining_requests: -1 },
+      undefined,
+      "member budget ignored",
+    ],
+    [
+      "an infinite budget",
+      { member_budget: "Infinity", member_remaining_requests: 5 },
+      undefined,
+      "member budget ignored",
+    ],
+    [
+      "an object for a count",
+      { member_budget: { n: 1 }, member_remaining_requests: 5 },
+      undefined,
+      "member budget ignored",
+    ],
   ])("%s", (_name, fields, member, warned) => {
     const { log, lines } = recordingLog();
     const limits = parseDataLimits({ Germany: { ...TEAM, ...fields } }, "energy_price", log);
     // The team's allowance is read whatever the member fields hold.
     expect(limits).toEqual({ Germany: { remaining: 480, total: 500, ...(member ? { member } : {}) } });
     expect(lines.map((line) => line.message)).toEqual(
-      warned ? [expect.stringContaining('dataset "Germany": member budget ignored')] : [],
+      warned === null ? [] : [expect.stringContaining(`dataset "Germany": ${warned}`)],
     );
   });
 

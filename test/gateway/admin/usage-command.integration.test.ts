@@ -66,7 +66,7 @@ afterAll(async () => {
 });
 
 const NOVEMBER_TABLE = [
-  "Requests in allowance period 2026-11, from its release at 2026-11-04 12:00 UTC to the next at 2026-12-03 12:00 UTC. " +
+  "Requests in allowance period 2026-11, from its release (business day 3) at 2026-11-04 12:00 UTC to the next at 2026-12-03 12:00 UTC. " +
     "purchased: data requests the service charged; from cache: answers served without a charge.",
   "",
   "member           product  dataset  purchased  from cache",
@@ -113,6 +113,27 @@ test("--release-day 5: November's period opens on 2026-11-06, and counts what wa
   ]);
 }, 30_000);
 
+test("without --release-day, the day the gateway keeps in the database", async () => {
+  const store = await stores.open(directory);
+  await store.releaseDay.set(5);
+  try {
+    const run = await runAdmin(usageCommand, ["--month", "2026-11", "--json", "--database", directory], {
+      stores,
+    });
+    expect(run.code).toBe(0);
+    const report = JSON.parse(run.stdout) as UsageReport;
+    expect([report.releaseDay, report.from]).toEqual([5, "2026-11-06T12:00:00.000Z"]);
+    const given = await runAdmin(
+      usageCommand,
+      ["--month", "2026-11", "--release-day", "3", "--json", "--database", directory],
+      { stores },
+    );
+    expect((JSON.parse(given.stdout) as UsageReport).from).toBe(NOVEMBER.from.toISOString());
+  } finally {
+    await store.releaseDay.set(3);
+  }
+}, 30_000);
+
 test("--json: the period, the rows and totals; purchases total the codes bought in the period", async () => {
   const run = await runAdmin(usageCommand, ["--month", "2026-11", "--json", "--database", directory], {
     stores,
@@ -121,6 +142,7 @@ test("--json: the period, the rows and totals; purchases total the codes bought 
   const report = JSON.parse(run.stdout) as UsageReport;
   expect(report).toMatchObject({
     month: "2026-11",
+    releaseDay: 3,
     from: NOVEMBER.from.toISOString(),
     until: NOVEMBER.until.toISOString(),
   });
@@ -142,7 +164,7 @@ test("a period without requests says so", async () => {
   expect(run).toEqual({
     code: 0,
     stdout:
-      "No requests in allowance period 2025-01, from its release at 2025-01-03 12:00 UTC to the next at 2025-02-05 12:00 UTC.\n",
+      "No requests in allowance period 2025-01, from its release (business day 3) at 2025-01-03 12:00 UTC to the next at 2025-02-05 12:00 UTC.\n",
     stderr: "",
   });
 }, 30_000);

@@ -40,7 +40,8 @@ test("add reads the password from standard input, keeps only its hash and never 
   )(`${PASSWORD}\nnot part of the password\n`);
   expect(run).toEqual({
     code: 0,
-    stdout: "Added ann@example.com (member, budget: 40 data requests per dataset a month).\n",
+    stdout:
+      "Added ann@example.com (member, budget: 40 data requests per dataset a month, release to release).\n",
     stderr: "",
   });
   const rows = await (
@@ -85,7 +86,9 @@ test("add of an existing member replaces password, role and budget, and says so"
     "--database",
     directory,
   )("third password\n");
-  expect(run.stdout).toBe("Updated zed@example.com (member, budget: 0 data requests per dataset a month).\n");
+  expect(run.stdout).toBe(
+    "Updated zed@example.com (member, budget: 0 data requests per dataset a month, release to release).\n",
+  );
 }, 30_000);
 
 test("remove takes the member out; removing again fails and says there is no such member", async () => {

@@ -1,7 +1,8 @@
 // A member's budget through the month users live, against the emulator: it does not come back on
-// the 1st, while the team's allowance is still last month's, but at the release, with it.
+// the 1st, while the team's allowance is still last month's, but at the release, with it; and
+// Data Limits says when.
 import type { RunningGateway } from "../../../src/gateway/gateway-app";
-import { memoryStore } from "../support/memory-store";
+import { memoryStore, type MemoryStore } from "../support/memory-store";
 import { catalogOf, startService, startTeamGateway, type ServiceUnderTest } from "../support/team";
 
 const PASSWORD = "correct horse battery staple";
@@ -13,23 +14,24 @@ const FIRST_OF_DECEMBER = "2026-12-01T15:00:00Z";
 const AFTER_THE_RELEASE = "2026-12-04T15:00:00Z";
 
 let service: ServiceUnderTest;
-let gateway: RunningGateway;
+let store: MemoryStore;
+let gateway: RunningGateway | undefined;
 
-beforeAll(async () => {
+beforeEach(async () => {
   service = await startService(LATE_NOVEMBER);
-  const store = memoryStore();
+  store = memoryStore();
   await store.members.save("kim@example.com", PASSWORD, { budget: 2, admin: false });
-  gateway = await startTeamGateway(service, store);
 });
 
-afterAll(async () => {
-  await gateway.close();
+afterEach(async () => {
+  await gateway?.close();
+  gateway = undefined;
   await service.close();
 });
 
 /** Signs in again: after a jump of days the gateway's 2-hour token has run out. */
-async function signIn(): Promise<string> {
-  const response = await fetch(`${gateway.url}/auth/access_token/v1`, {
+async function signIn(url: string): Promise<string> {
+  const response = await fetch(`${url}/auth/access_token/v1`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ username: "kim@example.com", password: PASSWORD }),
@@ -38,49 +40,98 @@ async function signIn(): Promise<string> {
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
-async function ask(token: string, path: string): Promise<{ status: number; text: string }> {
-  const response = await fetch(`${gateway.url}/api/energy_price/v1${path}`, {
+async function ask(url: string, token: string, path: string): Promise<{ status: number; text: string }> {
+  const response = await fetch(`${url}/api/energy_price/v1${path}`, {
     headers: { authorization: `Bearer ${token}` },
   });
   return { status: response.status, text: await response.text() };
 }
 
-async function memberRemaining(token: string, dataset: string): Promise<[number, number] | undefined> {
-  const limits = JSON.parse((await ask(token, "/data_limits")).text) as Record<
-    string,
-    { remaining_requests: number; total_requests: number; member_remaining_requests?: number }
-  >;
-  const entry = limits[dataset];
-  return entry === undefined ? undefined : [entry.member_remaining_requests ?? -1, entry.remaining_requests];
+interface DatasetLimits {
+  remaining_requests: number;
+  member_remaining_requests?: number;
+  member_budget_resets_at?: string;
 }
 
-test("a member's budget resets at the release, as the team's allowance does, not on the 1st", async () => {
+async function limitsOf(url: string, token: string, dataset: string): Promise<DatasetLimits | undefined> {
+  return (JSON.parse((await ask(url, token, "/data_limits")).text) as Record<string, DatasetLimits>)[dataset];
+}
+
+async function datasetCodes(): Promise<{ dataset: string; codes: string[] }> {
   const records = await catalogOf(service, "energy_price");
   const dataset = records[0]?.coverage ?? "";
   const codes = records.filter((record) => record.coverage === dataset).map((record) => record.code);
   expect(codes.length).toBeGreaterThanOrEqual(4);
+  return { dataset, codes };
+}
 
-  let token = await signIn();
-  expect((await ask(token, `/export/series/${codes[0]},${codes[1]}`)).status).toBe(200);
-  const over = await ask(token, `/export/series/${codes[2]}`);
+test("a member's budget resets at the release, as the team's allowance does, not on the 1st", async () => {
+  const running = await startTeamGateway(service, store);
+  gateway = running;
+  const { dataset, codes } = await datasetCodes();
+
+  let token = await signIn(running.url);
+  expect((await ask(running.url, token, `/export/series/${codes[0]},${codes[1]}`)).status).toBe(200);
+  const over = await ask(running.url, token, `/export/series/${codes[2]}`);
   expect(over.status).toBe(403);
   expect(over.text).toContain(
     `the gateway's budget of 2 data requests for dataset '${dataset}' has 0 left until 2026-12-03;`,
   );
-  const [, teamLeftInNovember] = (await memberRemaining(token, dataset)) ?? [];
+  const november = await limitsOf(running.url, token, dataset);
+  expect(november).toMatchObject({
+    member_remaining_requests: 0,
+    member_budget_resets_at: "2026-12-03T12:00:00.000Z",
+  });
 
   // The 1st: the team's allowance is still November's, and so is the member's budget.
   await service.setClock(FIRST_OF_DECEMBER);
-  token = await signIn();
-  expect(await memberRemaining(token, dataset)).toEqual([0, teamLeftInNovember]);
-  expect((await ask(token, `/export/series/${codes[2]}`)).status).toBe(403);
+  token = await signIn(running.url);
+  expect(await limitsOf(running.url, token, dataset)).toEqual(november);
+  expect((await ask(running.url, token, `/export/series/${codes[2]}`)).status).toBe(403);
 
   // After the release both are whole again, and the member buys.
   await service.setClock(AFTER_THE_RELEASE);
-  token = await signIn();
-  const [memberLeft, teamLeft] = (await memberRemaining(token, dataset)) ?? [];
-  expect(memberLeft).toBe(2);
-  expect(teamLeft).toBeGreaterThan(teamLeftInNovember ?? Infinity);
-  expect((await ask(token, `/export/series/${codes[2]}`)).status).toBe(200);
-  expect(await memberRemaining(token, dataset)).toEqual([1, (teamLeft ?? 0) - 1]);
+  token = await signIn(running.url);
+  const december = await limitsOf(running.url, token, dataset);
+  expect(december).toMatchObject({
+    member_remaining_requests: 2,
+    member_budget_resets_at: "2027-01-05T12:00:00.000Z",
+  });
+  expect(december?.remaining_requests).toBeGreaterThan(november?.remaining_requests ?? Infinity);
+  expect((await ask(running.url, token, `/export/series/${codes[2]}`)).status).toBe(200);
+  expect(await limitsOf(running.url, token, dataset)).toMatchObject({
+    member_remaining_requests: 1,
+    remaining_requests: (december?.remaining_requests ?? 0) - 1,
+  });
+});
+
+test("a gateway told a later release day (5th business day) keeps the budget until then, and keeps the day for the next start", async () => {
+  const running = await startTeamGateway(service, store, { releaseBusinessDay: 5 });
+  gateway = running;
+  expect(running.releaseDay).toEqual({ day: 5, replaced: null });
+  const { dataset, codes } = await datasetCodes();
+  let token = await signIn(running.url);
+  expect((await ask(running.url, token, `/export/series/${codes[0]},${codes[1]}`)).status).toBe(200);
+  expect(await limitsOf(running.url, token, dataset)).toMatchObject({
+    member_remaining_requests: 0,
+    member_budget_resets_at: "2026-12-07T12:00:00.000Z",
+  });
+
+  // The service's release (the 3rd) has passed, the gateway's (the 7th) not yet.
+  await service.setClock(AFTER_THE_RELEASE);
+  token = await signIn(running.url);
+  const refused = await ask(running.url, token, `/export/series/${codes[2]}`);
+  expect(refused.status).toBe(403);
+  expect(refused.text).toContain("has 0 left until 2026-12-07;");
+
+  // Started again without the flag, on the same database: the day it keeps.
+  await running.close();
+  const again = await startTeamGateway(service, store);
+  gateway = again;
+  expect(again.releaseDay).toEqual({ day: 5, replaced: null });
+  token = await signIn(again.url);
+  expect((await ask(again.url, token, `/export/series/${codes[2]}`)).status).toBe(403);
+  await service.setClock("2026-12-07T15:00:00Z");
+  token = await signIn(again.url);
+  expect((await ask(again.url, token, `/export/series/${codes[2]}`)).status).toBe(200);
 });

@@ -1,4 +1,5 @@
 import {
+  agreedReleaseDay,
   allowancePeriodAt,
   allowancePeriodNamed,
   releaseBusinessDayOf,
@@ -83,6 +84,8 @@ test.each<[string, number, string | null, string | null]>([
   ["2026-00", 3, null, null],
   ["2026-1", 3, null, null],
   ["26-11", 3, null, null],
+  ["0050-01", 3, null, null],
+  ["1969-12", 3, null, null],
   ["2026-11-04", 3, null, null],
 ])("the period named %s (release day %d)", (name, releaseDay, start, end) => {
   const period = allowancePeriodNamed(name, releaseDay);
@@ -109,4 +112,23 @@ test.each<[string | undefined, number | null]>([
 test("a period's end is the next release's day", () => {
   expect(releaseDate(allowancePeriodAt(new Date("2026-11-15T00:00:00Z"), 3))).toBe("2026-12-03");
   expect(releaseDate(allowancePeriodAt(new Date("2026-12-20T00:00:00Z"), 3))).toBe("2027-01-05");
+});
+
+test.each<[string, number | null, number | undefined, number, number | null, number | null]>([
+  // case, kept, given, the day counted by, the day replaced, kept after
+  ["nothing kept, nothing given: the default, nothing written", null, undefined, 3, null, null],
+  ["nothing kept, a day given: it, kept", null, 5, 5, null, 5],
+  ["a day kept, nothing given: the kept one", 5, undefined, 5, null, 5],
+  ["the same day given: nothing replaced", 5, 5, 5, null, 5],
+  ["another day given: it replaces the kept one", 5, 3, 3, 5, 3],
+])("agreedReleaseDay: %s", async (_case, kept, given, day, replaced, keptAfter) => {
+  let stored = kept;
+  const setting = { get: async () => stored, set: async (next: number) => void (stored = next) };
+  expect(await agreedReleaseDay(setting, given)).toEqual({ day, replaced });
+  expect(stored).toBe(keptAfter);
+});
+
+test("agreedReleaseDay refuses a day that is not one", async () => {
+  const setting = { get: async () => null, set: async () => undefined };
+  await expect(agreedReleaseDay(setting, 11)).rejects.toThrow("--release-day expects");
 });

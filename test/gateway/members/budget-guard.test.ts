@@ -147,9 +147,7 @@ test("one member's checks reach the store one at a time, and a hold is released 
   await turns();
   expect(store.asked).toHaveLength(2);
   store.asked[1]?.answer({ over: { dataset: "Germany", left: 1, needed: 2 } });
-  expect(refusalOf(await second)).toMatch(
-    /has 1 left until 2026-12-03; this request needs 2\./,
-  );
+  expect(refusalOf(await second)).toMatch(/has 1 left until 2026-12-03; this request needs 2\./);
 
   if (!("release" in held)) throw new Error("the first request was refused");
   await Promise.all([held.release(), held.release()]);

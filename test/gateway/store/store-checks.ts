@@ -394,6 +394,18 @@ export function storeChecks(subject: () => StoreUnderTest): void {
     });
   });
 
+  describe("release day", () => {
+    test("none until one is set; the last set is kept; a kept value that is not a day reads as none", async () => {
+      expect(await store().releaseDay.get()).toBeNull();
+      await store().releaseDay.set(5);
+      expect(await store().releaseDay.get()).toBe(5);
+      await store().releaseDay.set(3);
+      expect(await store().releaseDay.get()).toBe(3);
+      await subject().database.query("update settings set value = 'third' where name = 'release_day'");
+      expect(await store().releaseDay.get()).toBeNull();
+    });
+  });
+
   describe("catalog copies", () => {
     test("a product's copy is kept and read back; an older one does not replace a newer one", async () => {
       const catalogs = store().catalogs;

@@ -91,6 +91,7 @@ export function memoryStore(): MemoryStore {
   const attempts = new Map<string, { attempts: number; windowEnds: Date }>();
   const catalogs = new Map<string, CatalogCopy>();
   let holdsMade = 0;
+  let releaseDay: number | null = null;
   const holds: BudgetHolds = {
     hold: async ({ member, product, budget, needed, at, period, expiresAt }) => {
       for (const [index, hold] of [...held.entries()].reverse())
@@ -228,6 +229,10 @@ export function memoryStore(): MemoryStore {
         const saved = catalogs.get(product);
         if (saved === undefined || saved.readAt <= copy.readAt) catalogs.set(product, copy);
       },
+    },
+    releaseDay: {
+      get: async () => releaseDay,
+      set: async (day) => void (releaseDay = day),
     },
     tokenSecret: async () => secret,
     close: async () => undefined,
