@@ -4,6 +4,7 @@
 // password sign-in goes on working beside it.
 import type { JWTPayload } from "jose";
 import type { RunningGateway } from "../../src/gateway/gateway-app";
+import { until } from "../support/until";
 import { memoryStore, type MemoryStore } from "./support/memory-store";
 import { startTestIssuer, type TestIssuer } from "./support/oidc-issuer";
 import { startService, startTeamGateway, type ServiceUnderTest } from "./support/team";
@@ -78,10 +79,12 @@ test("an organisation token adds its member at the first request: no password, n
   // The next request finds the member, and the audit names them.
   const [code] = (JSON.parse(answer.text) as Array<{ code: string }>).map((record) => record.code);
   expect((await get(`/api/energy_price/v1/export/series/${code ?? ""}`, token)).status).toBe(200);
-  expect(store.served.map((served) => [served.member, served.code])).toContainEqual([
-    "dan@example.com",
-    code,
-  ]);
+  const audited = await until(
+    () => store.served.map((served) => [served.member, served.code]),
+    (rows) => rows.some(([member]) => member === "dan@example.com"),
+    "dan's answer in the audit",
+  );
+  expect(audited).toContainEqual(["dan@example.com", code]);
   // No password lets them sign in at the gateway's own form.
   expect((await store.members.list()).filter((member) => member.email === "dan@example.com")).toHaveLength(1);
   for (const password of ["none", PASSWORD])

@@ -2,6 +2,7 @@
 // workbook through the gateway shows what a direct run shows, and the service charges each key
 // once for the team, whether the members run one after another or all at once.
 import { runWorkbook, type RunReport } from "../../src/headless";
+import { until } from "../support/until";
 import { memoryStore } from "./support/memory-store";
 import { spawnRunner } from "./support/spawned-runner";
 import {
@@ -86,8 +87,10 @@ test("one after another: every cell equals the direct run's, and the team pays w
     const keys = store.purchases.flatMap((purchase) => purchase.codes.map((code) => code.key));
     expect(new Set(keys).size).toBe(keys.length);
     // The shared series were bought by the first member; the others were served from the store.
-    const bobsHits = store.served.filter(
-      (answer) => answer.member === "bob@example.com" && answer.source === "cache",
+    const bobsHits = await until(
+      () => store.served.filter((answer) => answer.member === "bob@example.com" && answer.source === "cache"),
+      (hits) => hits.length > 0,
+      "bob's answers from the store in the audit",
     );
     expect(bobsHits.length).toBeGreaterThan(0);
   } finally {

@@ -1,4 +1,10 @@
-import { ServedWriter } from "../../../src/gateway/store/served-writer";
+import {
+  SERVED_MAX_ROWS,
+  SERVED_MAX_WAIT_MS,
+  SERVED_QUIET_MS,
+  ServedWriter,
+} from "../../../src/gateway/store/served-writer";
+import { manualPackingTimers } from "../support/manual-packing-timers";
 import type { ServedAnswer } from "../../../src/gateway/store/gateway-store";
 
 const row = (code: string): ServedAnswer => ({
@@ -30,15 +36,67 @@ function heldAudit() {
 /** Every promise reaction queued so far has run. */
 const settled = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
-test("rows that come while a write is under way go together in the next write", async () => {
+function writerOver(audit: ReturnType<typeof heldAudit>, lost: (rows: number) => void = () => undefined) {
+  const timers = manualPackingTimers(0);
+  const writer = new ServedWriter(audit, lost, { later: timers.later, elapsed: timers.now });
+  return { writer, timers };
+}
+
+test("rows wait until no answer has come for a quiet moment, then go in one write", async () => {
   const audit = heldAudit();
-  const writer = new ServedWriter(audit, () => undefined);
+  const { writer, timers } = writerOver(audit);
   writer.record([row("a")]);
+  timers.advance(SERVED_QUIET_MS - 1);
+  writer.record([row("b"), row("c")]);
+  timers.advance(SERVED_QUIET_MS - 1);
+  expect(audit.writes).toHaveLength(0);
+  timers.advance(1);
+  expect(audit.writes.map((write) => write.codes)).toEqual([["a", "b", "c"]]);
+  audit.writes[0]?.release();
+  await writer.flushed();
+  expect(audit.writes).toHaveLength(1);
+});
+
+test("answers that never stop coming: their rows are written once the first has waited its longest", () => {
+  const audit = heldAudit();
+  const { writer, timers } = writerOver(audit);
+  const step = SERVED_QUIET_MS - 5;
+  let sent = 0;
+  for (let at = 0; at < SERVED_MAX_WAIT_MS; at += step) {
+    writer.record([row(`r${(sent += 1)}`)]);
+    timers.advance(step);
+  }
+  expect(audit.writes).toHaveLength(1);
+  // The write left at the longest wait, with every row that came before it.
+  expect(audit.writes[0]?.codes).toHaveLength(Math.ceil(SERVED_MAX_WAIT_MS / step));
+});
+
+test("rows written once as many wait as one write takes, without waiting for a pause", async () => {
+  const audit = heldAudit();
+  const { writer } = writerOver(audit);
+  writer.record(Array.from({ length: SERVED_MAX_ROWS - 1 }, (_, index) => row(`r${index}`)));
+  expect(audit.writes).toHaveLength(0);
+  writer.record([row("last")]);
+  expect(audit.writes.map((write) => write.codes.length)).toEqual([SERVED_MAX_ROWS]);
+  // Rows that come during that write, as many again: the next write as it ends.
+  writer.record(Array.from({ length: SERVED_MAX_ROWS }, (_, index) => row(`s${index}`)));
+  audit.writes[0]?.release();
+  await settled();
+  expect(audit.writes.map((write) => write.codes.length)).toEqual([SERVED_MAX_ROWS, SERVED_MAX_ROWS]);
+});
+
+test("rows that come while a write is under way wait for their own quiet moment and go together", async () => {
+  const audit = heldAudit();
+  const { writer, timers } = writerOver(audit);
+  writer.record([row("a")]);
+  timers.advance(SERVED_QUIET_MS);
   writer.record([row("b")]);
   writer.record([row("c"), row("d")]);
+  timers.advance(SERVED_QUIET_MS);
   expect(audit.writes.map((write) => write.codes)).toEqual([["a"]]);
   audit.writes[0]?.release();
   await settled();
+  // Their quiet moment passed during the write: they go as it ends.
   expect(audit.writes.map((write) => write.codes)).toEqual([["a"], ["b", "c", "d"]]);
   const flushed = writer.flushed();
   audit.writes[1]?.release();
@@ -46,12 +104,13 @@ test("rows that come while a write is under way go together in the next write", 
   expect(audit.writes).toHaveLength(2);
 });
 
-test("flushed waits for every pending row, including rows recorded during the wait", async () => {
+test("flushed writes at once, waiting for every pending row, including rows recorded during the wait", async () => {
   const audit = heldAudit();
-  const writer = new ServedWriter(audit, () => undefined);
+  const { writer, timers } = writerOver(audit);
   writer.record([row("a")]);
   let done = false;
   const flushed = writer.flushed().then(() => (done = true));
+  expect(audit.writes.map((write) => write.codes)).toEqual([["a"]]);
   writer.record([row("b")]);
   audit.writes[0]?.release();
   await settled();
@@ -59,27 +118,33 @@ test("flushed waits for every pending row, including rows recorded during the wa
   audit.writes[1]?.release();
   await flushed;
   expect(audit.writes.map((write) => write.codes)).toEqual([["a"], ["b"]]);
+  // The quiet moment's check finds nothing left to write.
+  timers.advance(SERVED_MAX_WAIT_MS);
+  expect(audit.writes).toHaveLength(2);
 });
 
 test("a failed write is counted with its rows; later rows are still written", async () => {
   const audit = heldAudit();
   const lost: number[] = [];
-  const writer = new ServedWriter(audit, (rows) => lost.push(rows));
+  const { writer, timers } = writerOver(audit, (rows) => lost.push(rows));
   writer.record([row("a"), row("b")]);
+  timers.advance(SERVED_QUIET_MS);
   audit.writes[0]?.fail();
   await writer.flushed();
   expect(lost).toEqual([2]);
   writer.record([row("c")]);
+  timers.advance(SERVED_QUIET_MS);
   audit.writes[1]?.release();
   await writer.flushed();
   expect(audit.writes.map((write) => write.codes)).toEqual([["a", "b"], ["c"]]);
   expect(lost).toEqual([2]);
 });
 
-test("nothing recorded: nothing written, and flushed settles at once", async () => {
+test("nothing recorded: nothing written, no check set, and flushed settles at once", async () => {
   const audit = heldAudit();
-  const writer = new ServedWriter(audit, () => undefined);
+  const { writer, timers } = writerOver(audit);
   writer.record([]);
+  expect(timers.pending()).toBe(0);
   await writer.flushed();
   expect(audit.writes).toHaveLength(0);
 });
