@@ -3,71 +3,24 @@
 // monthly release day downtime from 06:00 until the data is out (deadline 22:00).
 // Pure functions of an instant, so the engine, the pane and tests share one answer.
 //
-// The release day is the Nth business day (Monday to Friday) of the month. There is no
-// holiday calendar: the vendor publishes none, and a holiday would only move the real
-// release a day later than we expect, which costs nothing but an early "refresh due".
+// The release day is the Nth business day (Monday to Friday) of the month
+// (release-calendar.ts); an unexpected holiday costs nothing but an early "refresh due".
 import type { ServiceState } from "./engine-api";
-import { calendarWeekday, centralParts, centralToEpoch } from "./central-time";
+import { centralParts, centralToEpoch } from "./central-time";
 import type { Month } from "./model";
+import { addMonths, nextReleaseStart, releaseDay, WINDOW_START_HOUR } from "./release-calendar";
 
-export const WINDOW_START_HOUR = 6;
+export {
+  latestReleaseStart,
+  nextReleaseStart,
+  releaseDay,
+  releaseStartOf,
+  WINDOW_START_HOUR,
+  type CalendarDay,
+} from "./release-calendar";
+
 export const WINDOW_END_HOUR = 22;
 export const MAINTENANCE_DAYS: readonly number[] = [15, 25];
-
-export interface CalendarDay {
-  year: number;
-  month: number;
-  day: number;
-}
-
-function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
-}
-
-function addMonths(year: number, month: number, delta: number): { year: number; month: number } {
-  const index = year * 12 + (month - 1) + delta;
-  return { year: Math.floor(index / 12), month: (index % 12) + 1 };
-}
-
-/** The Nth Monday-to-Friday of a month (no holiday calendar, see the file comment). */
-export function releaseDay(year: number, month: number, businessDay: number): CalendarDay {
-  if (!Number.isInteger(businessDay) || businessDay < 1) {
-    throw new RangeError(`releaseDay: businessDay must be a positive integer, got ${businessDay}`);
-  }
-  let counted = 0;
-  const last = daysInMonth(year, month);
-  for (let day = 1; day <= last; day++) {
-    const weekday = calendarWeekday(year, month, day);
-    if (weekday === 0 || weekday === 6) continue;
-    counted++;
-    if (counted === businessDay) return { year, month, day };
-  }
-  throw new RangeError(`releaseDay: ${year}-${month} has fewer than ${businessDay} business days`);
-}
-
-/** Epoch ms of 06:00 Central on the release day of a month (month 1-12). */
-export function releaseStartOf(year: number, month: number, businessDay: number): number {
-  const day = releaseDay(year, month, businessDay);
-  return centralToEpoch(day.year, day.month, day.day, WINDOW_START_HOUR, 0);
-}
-
-/** Epoch ms of the most recent release day 06:00 Central at or before `now`. */
-export function latestReleaseStart(now: number, releaseBusinessDay: number): number {
-  const p = centralParts(now);
-  const thisMonth = releaseStartOf(p.year, p.month, releaseBusinessDay);
-  if (thisMonth <= now) return thisMonth;
-  const previous = addMonths(p.year, p.month, -1);
-  return releaseStartOf(previous.year, previous.month, releaseBusinessDay);
-}
-
-/** Epoch ms of the first release day 06:00 Central strictly after `now`. */
-export function nextReleaseStart(now: number, releaseBusinessDay: number): number {
-  const p = centralParts(now);
-  const thisMonth = releaseStartOf(p.year, p.month, releaseBusinessDay);
-  if (thisMonth > now) return thisMonth;
-  const next = addMonths(p.year, p.month, 1);
-  return releaseStartOf(next.year, next.month, releaseBusinessDay);
-}
 
 /** Epoch ms of the first maintenance window start (15th/25th 06:00 Central) strictly after `now`. */
 export function nextMaintenanceStart(now: number): number {

@@ -6,12 +6,15 @@
 // Central, docs/service.md §8.3): the service is down from then until the new data is out, so
 // no purchase falls between the boundary and the service's own reset.
 import { centralParts } from "../../core/central-time";
-import { latestReleaseStart, nextReleaseStart, releaseStartOf } from "../../core/schedule";
-import { DEFAULT_SETTINGS } from "../../core/settings";
+import { latestReleaseStart, nextReleaseStart, releaseStartOf } from "../../core/release-calendar";
 import type { ReleaseDaySetting } from "../store/gateway-store";
 
-/** The add-in's default: a gateway and its members' add-ins agree unless either is told otherwise. */
-export const DEFAULT_RELEASE_BUSINESS_DAY = DEFAULT_SETTINGS.releaseBusinessDay;
+/**
+ * The add-in's default (its settings' releaseBusinessDay): a gateway and its members' add-ins
+ * agree unless either is told otherwise. Not imported from the engine's settings, which bring
+ * the engine's modules into the gateway's build.
+ */
+export const DEFAULT_RELEASE_BUSINESS_DAY = 3;
 export const MAX_RELEASE_BUSINESS_DAY = 10;
 
 export interface TimeRange {

@@ -1,5 +1,7 @@
+import { DEFAULT_SETTINGS } from "../../../src/core/settings";
 import {
   agreedReleaseDay,
+  DEFAULT_RELEASE_BUSINESS_DAY,
   allowancePeriodAt,
   allowancePeriodNamed,
   releaseBusinessDayOf,
@@ -131,4 +133,8 @@ test.each<[string, number | null, number | undefined, number, number | null, num
 test("agreedReleaseDay refuses a day that is not one", async () => {
   const setting = { get: async () => null, set: async () => undefined };
   await expect(agreedReleaseDay(setting, 11)).rejects.toThrow("--release-day expects");
+});
+
+test("the gateway's default release day is the add-in's", () => {
+  expect(DEFAULT_RELEASE_BUSINESS_DAY).toBe(DEFAULT_SETTINGS.releaseBusinessDay);
 });
