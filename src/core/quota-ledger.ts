@@ -32,6 +32,11 @@ interface ProductLimits {
   unknown: Map<string, number>;
   /** Read while calls of the product were under way: the answer may miss or hold their charges. */
   unsettled: boolean;
+  /**
+   * A team gateway refused the member's budget after the reset this reading named: the reading
+   * is an earlier period's, or the gateway's clock is behind this one's. Read again before a call.
+   */
+  outdated: boolean;
 }
 
 /**
@@ -97,14 +102,11 @@ function datasetOfKey(key: string, environment: ServiceEnvironment, product: Pro
 }
 
 /**
- * When the gateway said the member's budget comes back, if that is still ahead: a reading
- * taken before the gateway's last reset names a moment already past, which must not lift the
- * block at once (the next call would be refused again, and again).
+ * How soon a member-budget block made after the reset its reading named is looked at again
+ * (QuotaLedger.memberBudgetBlock): longer than clocks differ, short enough not to keep a
+ * budget that came back refused for long.
  */
-function futureReset(allowance: DatasetAllowance | undefined, now: number): number | null {
-  const resetsAt = allowance?.member?.resetsAt;
-  return resetsAt !== undefined && resetsAt > now ? resetsAt : null;
-}
+export const MEMBER_BUDGET_RECHECK_MS = 60_000;
 
 function formatDate(epochMs: number): string {
   return new Date(epochMs).toISOString().slice(0, 10);
@@ -174,6 +176,7 @@ export class QuotaLedger {
       fetchedAt: this.options.now(),
       unknown,
       unsettled,
+      outdated: false,
     });
     this.liftMemberBudgetBlocks(environment, product, recorded);
   }
@@ -233,7 +236,7 @@ export class QuotaLedger {
    */
   isCurrent(environment: ServiceEnvironment, product: ProductId, maxAgeMs = Infinity): boolean {
     const known = this.products.get(productKey(environment, product));
-    if (!known || known.unknown.size > 0) return false;
+    if (!known || known.unknown.size > 0 || known.outdated) return false;
     const { fetchedAt } = known;
     return fetchedAt >= this.resetAt() && this.options.now() - fetchedAt < maxAgeMs;
   }
@@ -360,7 +363,8 @@ export class QuotaLedger {
    * allowance is not used up: its numbers stay, and the cells say the gateway's words.
    */
   block(environment: ServiceEnvironment, product: ProductId, dataset: string, cause?: PcdError): PcdError {
-    const allowance = allowanceOf(this.products.get(productKey(environment, product))?.limits, dataset);
+    const known = this.products.get(productKey(environment, product));
+    const allowance = allowanceOf(known?.limits, dataset);
     const memberBudget = cause?.details.memberBudget === true;
     const error = memberBudget
       ? new PcdError("quota", cause.message, { ...cause.details, dataset })
@@ -368,16 +372,29 @@ export class QuotaLedger {
     this.blocks.set(datasetKey(environment, product, dataset), {
       releaseStart: this.resetAt(),
       error,
-      ...(memberBudget
-        ? {
-            memberBudget: {
-              remaining: allowance?.member?.remaining ?? null,
-              resetsAt: futureReset(allowance, this.options.now()),
-            },
-          }
-        : {}),
+      ...(memberBudget ? { memberBudget: this.memberBudgetBlock(known, allowance) } : {}),
     });
     return error;
+  }
+
+  /**
+   * What a member-budget block keeps: the budget left that the reading showed, and when the
+   * gateway gives the budget back. A refusal after the moment the reading named (the reading is
+   * an earlier period's, or the gateway's clock is behind this one's) would otherwise keep the
+   * block until this engine's release: the block is looked at again shortly instead, and the
+   * reading is read again before the next call, for the moment the gateway names now.
+   */
+  private memberBudgetBlock(
+    known: ProductLimits | undefined,
+    allowance: DatasetAllowance | undefined,
+  ): NonNullable<Block["memberBudget"]> {
+    const now = this.options.now();
+    const named = allowance?.member?.resetsAt;
+    const remaining = allowance?.member?.remaining ?? null;
+    if (named === undefined) return { remaining, resetsAt: null };
+    if (named > now) return { remaining, resetsAt: named };
+    if (known !== undefined) known.outdated = true;
+    return { remaining, resetsAt: now + MEMBER_BUDGET_RECHECK_MS };
   }
 
   blockOf(environment: ServiceEnvironment, product: ProductId, dataset: string): PcdError | undefined {

@@ -38,7 +38,13 @@ function describePcdError(error: PcdError): string {
   if (error.kind === "input" && allowed && allowed.length > 0 && !allowed.some((a) => message.includes(a))) {
     return `${withStop(message)} Allowed: ${allowed.join(", ")}.`;
   }
-  if (error.kind === "quota" && dataset && !message.includes(dataset)) {
+  // A gateway's member-budget refusal names its dataset; one cut in its middle may not show it.
+  if (
+    error.kind === "quota" &&
+    dataset &&
+    !message.includes(dataset) &&
+    error.details.memberBudget !== true
+  ) {
     return `${withStop(message)} Quota reached for ${dataset}.`;
   }
   if (message) return message;

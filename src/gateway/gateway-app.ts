@@ -200,6 +200,8 @@ export async function buildGateway(settings: GatewaySettings): Promise<Gateway> 
     await served.flushed();
     await purchases.stop();
     await budgets.releaseAll();
+    // Requests that were still waiting for purchases may have been answered meanwhile.
+    await served.flushed();
   });
   const domain = settings.domain ?? null;
   const oidc =

@@ -593,8 +593,8 @@ describe("allowances", () => {
       Germany: { remaining: 480, total: 500, member: { budget: 10, remaining: 1 } },
     });
     const said =
-      "Quota limit reached for member ana@team.example: the gateway's budget of 10 data requests " +
-      "for dataset 'Germany' has 1 left until 2026-12-03; this request needs 2. Ask the gateway's administrator to raise the budget.";
+      "Quota limit reached for member ana@team.example: until 2026-12-03 the gateway's budget of 10 data requests " +
+      "for dataset 'Germany' has 1 left; this request needs 2. Ask the gateway's administrator to raise the budget.";
     const refusal = classifyHttpFailure(
       { status: 403, bodyText: JSON.stringify({ message: said }), retryAfterMs: null },
       { operation: "series_hist", now: NOW, serviceState: serviceState(NOW, 3) },

@@ -1,6 +1,6 @@
 import { PcdError } from "../../src/core/errors";
 import type { ProductId } from "../../src/core/model";
-import { QuotaLedger } from "../../src/core/quota-ledger";
+import { MEMBER_BUDGET_RECHECK_MS, QuotaLedger } from "../../src/core/quota-ledger";
 
 const RELEASE_NOV = Date.UTC(2026, 10, 4, 12);
 const RELEASE_DEC = Date.UTC(2026, 11, 3, 12);
@@ -148,8 +148,8 @@ describe("QuotaLedger.block", () => {
 
 describe("a team gateway's member budget", () => {
   const MEMBER_REFUSAL =
-    "Quota limit reached for member ana@team.example: the gateway's budget of 10 data requests " +
-    "for dataset 'Germany' has 1 left until 2026-12-03; this request needs 2. " +
+    "Quota limit reached for member ana@team.example: until 2026-12-03 the gateway's budget of 10 data requests " +
+    "for dataset 'Germany' has 1 left; this request needs 2. " +
     "Ask the gateway's administrator to raise the budget.";
   const memberRefusal = (): PcdError =>
     new PcdError("quota", MEMBER_REFUSAL, {
@@ -222,7 +222,18 @@ describe("a team gateway's member budget", () => {
       RELEASE_DEC,
       true,
     ],
-    ["a moment already past when refused: not taken, stays", RELEASE_NOV, Date.UTC(2026, 11, 1, 12), false],
+    [
+      "a moment already past when refused: looked at again a minute later",
+      RELEASE_NOV,
+      RELEASE_NOV + 1000 + MEMBER_BUDGET_RECHECK_MS - 1,
+      false,
+    ],
+    [
+      "a moment already past when refused: lifts a minute later",
+      RELEASE_NOV,
+      RELEASE_NOV + 1000 + MEMBER_BUDGET_RECHECK_MS,
+      true,
+    ],
     ["not said: stays until this engine's release", undefined, Date.UTC(2026, 11, 2, 12), false],
   ])("a block when the gateway's reading says the budget resets at %s", (_case, resetsAt, at, lifted) => {
     const { ledger, clock } = ledgerAt(RELEASE_NOV + 1000);
@@ -236,6 +247,27 @@ describe("a team gateway's member budget", () => {
     ledger.block("live", "energy_price", "Germany", memberRefusal());
     clock.now = at;
     expect(ledger.blockOf("live", "energy_price", "Germany") === undefined).toBe(lifted);
+  });
+
+  test("a refusal after the reset the reading named: the reading is read again before the next call", () => {
+    const { ledger } = ledgerAt(RELEASE_DEC + 5_000);
+    // Read a moment before the gateway's reset by this engine's clock, which runs ahead of it.
+    ledger.record("live", "energy_price", {
+      Germany: { remaining: 480, total: 500, member: { budget: 10, remaining: 0, resetsAt: RELEASE_DEC } },
+    });
+    expect(ledger.isCurrent("live", "energy_price")).toBe(true);
+    ledger.block("live", "energy_price", "Germany", memberRefusal());
+    expect(ledger.isCurrent("live", "energy_price")).toBe(false);
+    // A new reading is current again, and names the next reset.
+    ledger.record("live", "energy_price", {
+      Germany: {
+        remaining: 480,
+        total: 500,
+        member: { budget: 10, remaining: 10, resetsAt: Date.UTC(2027, 0, 5, 12) },
+      },
+    });
+    expect(ledger.isCurrent("live", "energy_price")).toBe(true);
+    expect(ledger.blockOf("live", "energy_price", "Germany")).toBeUndefined();
   });
 
   test("a refusal for the member's budget blocks this engine in the gateway's words; the team's numbers stay", () => {

@@ -118,18 +118,18 @@ test("a long cause is shortened so that what is missing stays within Excel's 255
 test.each<[string, string, string]>([
   [
     "too long for both: the gateway's sentence alone, whole",
-    "Quota limit reached for member ana.lopez@team.example: the gateway's budget of 100 data requests " +
-      "for dataset 'Northwest Europe' has 3 left until 2026-12-03; this request needs 5. Ask the gateway's administrator to raise the budget.",
-    "Quota limit reached for member ana.lopez@team.example: the gateway's budget of 100 data requests " +
-      "for dataset 'Northwest Europe' has 3 left until 2026-12-03; this request needs 5. Ask the gateway's administrator to raise the budget.",
+    "Quota limit reached for member ana.lopez@team.example: until 2026-12-03 the gateway's budget of 100 data requests " +
+      "for dataset 'Northwest Europe' has 3 left; this request needs 5. Ask the gateway's administrator to raise the budget.",
+    "Quota limit reached for member ana.lopez@team.example: until 2026-12-03 the gateway's budget of 100 data requests " +
+      "for dataset 'Northwest Europe' has 3 left; this request needs 5. Ask the gateway's administrator to raise the budget.",
   ],
   [
     "too long even alone: shortened in its middle, its last sentence whole",
-    "Quota limit reached for member maria.gonzalez-fernandez@contoso-engineering.example: the gateway's budget of 1000 " +
-      "data requests for dataset 'Alcohols & Organics Acids' has 120 left until 2026-12-03; this request needs 400. " +
+    "Quota limit reached for member maria.gonzalez-fernandez@contoso-engineering.example: until 2026-12-03 the gateway's budget of 1000 " +
+      "data requests for dataset 'Alcohols & Organics Acids' has 120 left; this request needs 400. " +
       "Ask the gateway's administrator to raise the budget.",
-    "Quota limit reached for member maria.gonzalez-fernandez@contoso-engineering.example: the gateway's budget of 1000 " +
-      "data requests for dataset 'Alcohols & Organics Acids' has 120 left until 2026-12-03; th… " +
+    "Quota limit reached for member maria.gonzalez-fernandez@contoso-engineering.example: until 2026-12-03 the gateway's budget of 1000 " +
+      "data requests for dataset 'Alcohols & Organics Acids' has 120 left; th… " +
       "Ask the gateway's administrator to raise the budget.",
   ],
   [

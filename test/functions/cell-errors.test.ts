@@ -1,4 +1,5 @@
 import { PcdError, type PcdErrorKind } from "../../src/core/errors";
+import { missingError } from "../../src/core/serving";
 import { MAX_ERROR_MESSAGE_LENGTH, toCellError, withRetryNote } from "../../src/functions/cell-errors";
 
 test.each<[PcdErrorKind, string]>([
@@ -56,24 +57,37 @@ test("a quota error names the dataset", () => {
 
 test("a team gateway's refusal for the member's budget shows whole, in the gateway's words", () => {
   const said =
-    "Quota limit reached for member ana.lopez@team.example: the gateway's budget of 100 data requests " +
-    "for dataset 'Northwest Europe' has 3 left until 2026-12-03; this request needs 5. Ask the gateway's administrator to raise the budget.";
+    "Quota limit reached for member ana.lopez@team.example: until 2026-12-03 the gateway's budget of 100 data requests " +
+    "for dataset 'Northwest Europe' has 3 left; this request needs 5. Ask the gateway's administrator to raise the budget.";
   const error = new PcdError("quota", said, { dataset: "Northwest Europe", memberBudget: true });
   expect(toCellError(error)).toEqual({ type: "#N/A", message: said });
 });
 
 test("a member-budget refusal too long for a cell is shortened in its middle; what to do stays whole", () => {
   const said =
-    "Quota limit reached for member maria.gonzalez-fernandez@contoso-engineering.example: the gateway's budget of 1000 " +
-    "data requests for dataset 'Alcohols & Organics Acids' has 120 left until 2026-12-03; this request needs 400. " +
+    "Quota limit reached for member maria.gonzalez-fernandez@contoso-engineering.example: until 2026-12-03 the gateway's budget of 1000 " +
+    "data requests for dataset 'Alcohols & Organics Acids' has 120 left; this request needs 400. " +
     "Ask the gateway's administrator to raise the budget.";
   const { message } = toCellError(
     new PcdError("quota", said, { dataset: "Alcohols & Organics Acids", memberBudget: true }),
   );
   expect(message).toHaveLength(MAX_ERROR_MESSAGE_LENGTH);
+  expect(message).toContain(": until 2026-12-03 the gateway's budget");
   expect(message).toMatch(
     /^Quota limit reached for member maria\.gonzalez-fernandez@contoso-engineering\.example: .*… Ask the gateway's administrator to raise the budget\.$/,
   );
+});
+
+test("a kept value's member-budget refusal, cut in its middle, gets no dataset sentence after what to do", () => {
+  const said =
+    "Quota limit reached for member maria.gonzalez-fernandez.procurement-analyst@contoso-engineering.example: until " +
+    "2026-12-03 the gateway's budget of 1000 data requests for dataset 'Alcohols & Organics Acids' has 120 left; " +
+    "this request needs 400. Ask the gateway's administrator to raise the budget.";
+  const cause = new PcdError("quota", said, { dataset: "Alcohols & Organics Acids", memberBudget: true });
+  const { message } = toCellError(missingError(cause, "57935-3-12", "the latest months"));
+  expect(message).toHaveLength(MAX_ERROR_MESSAGE_LENGTH);
+  expect(message).toContain("until 2026-12-03");
+  expect(message.endsWith("… Ask the gateway's administrator to raise the budget.")).toBe(true);
 });
 
 test.each([

@@ -129,7 +129,7 @@ async function values(gateway: RunningGateway, token: string, batch: readonly st
       ]);
       expect(answers.map((answer) => answer.status).sort()).toEqual([200, 403]);
       expect(answers.find((answer) => answer.status === 403)?.text).toContain(
-        `the gateway's budget of 4 data requests for dataset '${dataset}' has 1 left until `,
+        `the gateway's budget of 4 data requests for dataset '${dataset}' has 1 left; this request needs 3.`,
       );
       expect(totalDataRequests(await service.stats()) - before).toBe(3);
     });

@@ -364,7 +364,7 @@ test("a member over their budget gets the service's quota answer naming the budg
   const over = await get(`/energy_price/v1/export/series/${codes[42]}`, bob);
   expect(over.status).toBe(403);
   expect(over.text).toMatch(
-    /Quota limit reached for member bob@example\.com: the gateway's budget of 2 data requests/,
+    /Quota limit reached for member bob@example\.com: until \d{4}-\d{2}-\d{2} the gateway's budget of 2 data requests/,
   );
   // What bob already bought costs him nothing more.
   expect((await get(`/energy_price/v1/export/series/${codes[40]}`, bob)).status).toBe(200);
@@ -389,7 +389,7 @@ test("two requests of one member at once cannot buy past the budget together", a
   ]);
   expect(answers.map((answer) => answer.status).sort()).toEqual([200, 403]);
   expect(answers.find((answer) => answer.status === 403)?.text).toMatch(
-    /budget of 2 data requests for dataset '[^']+' has 0 left until \d{4}-\d{2}-\d{2}; this request needs 2/,
+    /until \d{4}-\d{2}-\d{2} the gateway's budget of 2 data requests for dataset '[^']+' has 0 left; this request needs 2/,
   );
   expect(totalDataRequests(await service.stats()) - before).toBe(2);
 });
@@ -669,7 +669,7 @@ test("a purchase whose audit row the database refused counts against the budget 
     const over = await ask(five.slice(2, 4));
     expect(over.status).toBe(403);
     expect(over.text).toMatch(
-      /budget of 3 data requests for dataset '[^']+' has 1 left until \d{4}-\d{2}-\d{2}; this request needs 2/,
+      /until \d{4}-\d{2}-\d{2} the gateway's budget of 3 data requests for dataset '[^']+' has 1 left; this request needs 2/,
     );
 
     // The database takes rows again: the retry writes the row, and the hold goes.

@@ -87,12 +87,12 @@ test("one after another: every cell equals the direct run's, and the team pays w
     const keys = store.purchases.flatMap((purchase) => purchase.codes.map((code) => code.key));
     expect(new Set(keys).size).toBe(keys.length);
     // The shared series were bought by the first member; the others were served from the store.
-    const bobsHits = await until(
+    // Fails (times out) unless the audit shows some of bob's answers served from the store.
+    await until(
       () => store.served.filter((answer) => answer.member === "bob@example.com" && answer.source === "cache"),
       (hits) => hits.length > 0,
       "bob's answers from the store in the audit",
     );
-    expect(bobsHits.length).toBeGreaterThan(0);
   } finally {
     await gateway.close();
   }

@@ -32,7 +32,7 @@ export interface FailureContext {
 const QUOTA_TEXT = /quota/i;
 /**
  * A team gateway's refusal for the signed-in member's own budget ("Quota limit reached for
- * member <email>: the gateway's budget of N data requests for dataset 'D' has K left until ...;
+ * member <email>: until YYYY-MM-DD the gateway's budget of N data requests for dataset 'D' has K left;
  * ..."): the team's allowance is not exhausted, and the gateway's sentence says it all.
  */
 const MEMBER_BUDGET_TEXT = /\bquota limit reached for member\b/i;

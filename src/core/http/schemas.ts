@@ -305,6 +305,8 @@ export function parseDataLimits(body: unknown, product: ProductId, log?: Logger)
   return result;
 }
 
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
 /** The member's budget in a Data Limits entry; undefined when it has none or it is unreadable. */
 function memberBudgetOf(
   entry: Readonly<Record<string, unknown>>,
@@ -322,7 +324,9 @@ function memberBudgetOf(
   const budget = { budget: parsed.output.member_budget, remaining: parsed.output.member_remaining_requests };
   const resets = entry.member_budget_resets_at;
   if (resets === undefined || resets === null) return budget;
-  const resetsAt = typeof resets === "string" ? Date.parse(resets) : Number.NaN;
+  // An instant with its offset (as the gateway writes it): a time without one would be read in
+  // this machine's zone.
+  const resetsAt = typeof resets === "string" && ISO_INSTANT.test(resets) ? Date.parse(resets) : Number.NaN;
   if (Number.isNaN(resetsAt)) {
     ignored(`member_budget_resets_at ignored: not a time (${JSON.stringify(resets).slice(0, 40)})`);
     return budget;

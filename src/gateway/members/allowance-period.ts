@@ -84,8 +84,9 @@ export async function agreedReleaseDay(
 ): Promise<{ day: number; replaced: number | null }> {
   if (given !== undefined && releaseBusinessDayOf(String(given)) !== given)
     throw new RangeError(`${RELEASE_DAY_EXPECTED}, got ${given}`);
-  const kept = await setting.get();
-  if (given === undefined) return { day: kept ?? DEFAULT_RELEASE_BUSINESS_DAY, replaced: null };
-  if (kept !== given) await setting.set(given);
+  if (given === undefined)
+    return { day: (await setting.get()) ?? DEFAULT_RELEASE_BUSINESS_DAY, replaced: null };
+  const before = await setting.replace(given);
+  const kept = before === null ? null : releaseBusinessDayOf(before);
   return { day: given, replaced: kept !== null && kept !== given ? kept : null };
 }

@@ -74,8 +74,9 @@ export class BudgetGuard {
         const { dataset, left, needed: count } = outcome.over;
         return {
           refusal:
-            `Quota limit reached for member ${member.email}: the gateway's budget of ${budget} data requests ` +
-            `for dataset '${dataset}' has ${left} left until ${releaseDate(period)}; this request needs ${count}. ` +
+            // The date early: a cell too narrow for the whole text cuts its middle.
+            `Quota limit reached for member ${member.email}: until ${releaseDate(period)} the gateway's budget of ` +
+            `${budget} data requests for dataset '${dataset}' has ${left} left; this request needs ${count}. ` +
             "Ask the gateway's administrator to raise the budget.",
         };
       }

@@ -221,9 +221,10 @@ export interface CatalogCopies {
  * database so that every instance on it and the `usage` command agree on it.
  */
 export interface ReleaseDaySetting {
-  /** The day last set; null when none was (or what is kept is not a day). */
+  /** The day last set; null when none was. Throws when what is kept is not a day. */
   get(): Promise<number | null>;
-  set(day: number): Promise<void>;
+  /** Keeps `day`, in one statement; what was kept before (as kept), or null. */
+  replace(day: number): Promise<string | null>;
 }
 
 export interface GatewayStore {

@@ -10,9 +10,10 @@ import type { AuditLog, ServedAnswer } from "./gateway-store";
 /** Rows are written once no answer has been served for this long... */
 export const SERVED_QUIET_MS = 25;
 /**
- * ...or this long after the first of them, or once this many wait, whichever comes first: under
- * steady load answers never pause, and one write of a second's rows would hold PGlite's thread
- * (and every answer behind it) for a tenth of a second or more.
+ * ...or this long after the first of them, or once this many wait, whichever comes first (rows
+ * that come during a write wait for it to end; a write takes this many at most): under steady
+ * load answers never pause, and one write of a second's rows would hold PGlite's thread (and
+ * every answer behind it) for a tenth of a second or more.
  */
 export const SERVED_MAX_WAIT_MS = 100;
 export const SERVED_MAX_ROWS = 1_000;
@@ -34,6 +35,8 @@ export class ServedWriter {
   private writing: Promise<void> | null = null;
   /** A check is set for when the pending rows may be due. */
   private waiting = false;
+  /** flushed() was called: the gateway is closing, and rows are written as they come. */
+  private closing = false;
   /** When the first pending row and the last one came (elapsed ms). */
   private firstAt = 0;
   private lastAt = 0;
@@ -54,11 +57,16 @@ export class ServedWriter {
     this.consider();
   }
 
-  /** Writes every row recorded so far at once, and settles when they are written (or counted as lost). */
+  /**
+   * Writes every row recorded so far at once, and settles when they are written (or counted as
+   * lost). The gateway is closing: rows recorded from now on (requests still finishing) are
+   * written as they come, while the store is still open.
+   */
   async flushed(): Promise<void> {
+    this.closing = true;
     for (;;) {
       if (this.writing !== null) await this.writing;
-      else if (this.pending.length > 0) this.writing = this.write();
+      else if (this.pending.length > 0) this.startWrite();
       else return;
     }
   }
@@ -69,7 +77,7 @@ export class ServedWriter {
     if (this.pending.length === 0 || this.writing !== null) return;
     const dueAt = Math.min(this.lastAt + SERVED_QUIET_MS, this.firstAt + SERVED_MAX_WAIT_MS);
     const now = this.timers.elapsed();
-    if (now >= dueAt || this.pending.length >= SERVED_MAX_ROWS) this.writing = this.write();
+    if (this.closing || now >= dueAt || this.pending.length >= SERVED_MAX_ROWS) this.startWrite();
     else if (!this.waiting) {
       this.waiting = true;
       this.timers.later(() => {
@@ -79,9 +87,15 @@ export class ServedWriter {
     }
   }
 
+  /** One write of up to SERVED_MAX_ROWS rows, begun after `writing` is set (whatever the audit does). */
+  private startWrite(): void {
+    this.writing = Promise.resolve().then(() => this.write());
+  }
+
   private async write(): Promise<void> {
-    const batch = this.pending;
-    this.pending = [];
+    const batch = this.pending.splice(0, SERVED_MAX_ROWS);
+    // What is left waits from now, as rows that come during the write do.
+    if (this.pending.length > 0) this.firstAt = this.timers.elapsed();
     try {
       await this.audit.recordServed(batch);
     } catch {

@@ -1,6 +1,6 @@
 // The release day in the settings table, beside the token secret: one row every instance reads.
 import type { SqlDatabase } from "../database/sql-database";
-import { MAX_RELEASE_BUSINESS_DAY } from "../members/allowance-period";
+import { releaseBusinessDayOf } from "../members/allowance-period";
 import type { ReleaseDaySetting } from "./gateway-store";
 
 const SETTING = "release_day";
@@ -11,14 +11,27 @@ export function sqlReleaseDay(database: SqlDatabase): ReleaseDaySetting {
       const [row] = await database.query<{ value: string }>("select value from settings where name = $1", [
         SETTING,
       ]);
-      const day = Number(row?.value);
-      return Number.isInteger(day) && day >= 1 && day <= MAX_RELEASE_BUSINESS_DAY ? day : null;
+      if (row === undefined) return null;
+      const day = releaseBusinessDayOf(row.value);
+      if (day === null)
+        throw new Error(
+          `The database keeps a release day that is not one ('${row.value.slice(0, 20)}'): start the gateway with --release-day N to replace it.`,
+        );
+      return day;
     },
-    async set(day) {
-      await database.query(
-        "insert into settings (name, value) values ($1, $2) on conflict (name) do update set value = excluded.value",
-        [SETTING, String(day)],
-      );
-    },
+    replace: (day) =>
+      // The value before is read under the row's lock: two instances starting together each
+      // learn what they replaced.
+      database.transaction(async (session) => {
+        const [row] = await session.query<{ value: string }>(
+          "select value from settings where name = $1 for update",
+          [SETTING],
+        );
+        await session.query(
+          "insert into settings (name, value) values ($1, $2) on conflict (name) do update set value = excluded.value",
+          [SETTING, String(day)],
+        );
+        return row?.value ?? null;
+      }),
   };
 }

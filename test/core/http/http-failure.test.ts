@@ -69,8 +69,8 @@ describe("classifyHttpFailure: status x body -> kind", () => {
 
   test("a team gateway's refusal for the member's budget is a quota error in the gateway's own words", () => {
     const said =
-      "Quota limit reached for member ana@team.example: the gateway's budget of 100 data requests " +
-      "for dataset 'Germany' has 3 left until 2026-12-03; this request needs 5. Ask the gateway's administrator to raise the budget.";
+      "Quota limit reached for member ana@team.example: until 2026-12-03 the gateway's budget of 100 data requests " +
+      "for dataset 'Germany' has 3 left; this request needs 5. Ask the gateway's administrator to raise the budget.";
     const error = classifyHttpFailure(
       { status: 403, bodyText: JSON.stringify({ message: said }), retryAfterMs: null },
       context(),

@@ -508,6 +508,22 @@ describe("parseDataLimits with a team gateway's member budget", () => {
       "member_budget_resets_at ignored: not a time",
     ],
     [
+      "a reset without its offset: the budget without it",
+      { member_budget: 100, member_remaining_requests: 37, member_budget_resets_at: "2026-12-03T12:00:00" },
+      { budget: 100, remaining: 37 },
+      "member_budget_resets_at ignored: not a time",
+    ],
+    [
+      "a reset with an offset",
+      {
+        member_budget: 100,
+        member_remaining_requests: 37,
+        member_budget_resets_at: "2026-12-03T06:00:00-06:00",
+      },
+      { budget: 100, remaining: 37, resetsAt: Date.UTC(2026, 11, 3, 12) },
+      null,
+    ],
+    [
       "a reset that is a number: the budget without it",
       { member_budget: 100, member_remaining_requests: 37, member_budget_resets_at: 1796313600000 },
       { budget: 100, remaining: 37 },

@@ -115,7 +115,7 @@ test("--release-day 5: November's period opens on 2026-11-06, and counts what wa
 
 test("without --release-day, the day the gateway keeps in the database", async () => {
   const store = await stores.open(directory);
-  await store.releaseDay.set(5);
+  await store.releaseDay.replace(5);
   try {
     const run = await runAdmin(usageCommand, ["--month", "2026-11", "--json", "--database", directory], {
       stores,
@@ -130,7 +130,7 @@ test("without --release-day, the day the gateway keeps in the database", async (
     );
     expect((JSON.parse(given.stdout) as UsageReport).from).toBe(NOVEMBER.from.toISOString());
   } finally {
-    await store.releaseDay.set(3);
+    await store.releaseDay.replace(3);
   }
 }, 30_000);
 

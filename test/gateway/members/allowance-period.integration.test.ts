@@ -75,7 +75,7 @@ test("a member's budget resets at the release, as the team's allowance does, not
   const over = await ask(running.url, token, `/export/series/${codes[2]}`);
   expect(over.status).toBe(403);
   expect(over.text).toContain(
-    `the gateway's budget of 2 data requests for dataset '${dataset}' has 0 left until 2026-12-03;`,
+    `: until 2026-12-03 the gateway's budget of 2 data requests for dataset '${dataset}' has 0 left;`,
   );
   const november = await limitsOf(running.url, token, dataset);
   expect(november).toMatchObject({
@@ -122,7 +122,7 @@ test("a gateway told a later release day (5th business day) keeps the budget unt
   token = await signIn(running.url);
   const refused = await ask(running.url, token, `/export/series/${codes[2]}`);
   expect(refused.status).toBe(403);
-  expect(refused.text).toContain("has 0 left until 2026-12-07;");
+  expect(refused.text).toContain(": until 2026-12-07 the gateway's budget of 2 data requests");
 
   // Started again without the flag, on the same database: the day it keeps.
   await running.close();

@@ -125,13 +125,20 @@ test.each<[string, number | null, number | undefined, number, number | null, num
   ["another day given: it replaces the kept one", 5, 3, 3, 5, 3],
 ])("agreedReleaseDay: %s", async (_case, kept, given, day, replaced, keptAfter) => {
   let stored = kept;
-  const setting = { get: async () => stored, set: async (next: number) => void (stored = next) };
+  const setting = {
+    get: async () => stored,
+    replace: async (next: number) => {
+      const before = stored === null ? null : String(stored);
+      stored = next;
+      return before;
+    },
+  };
   expect(await agreedReleaseDay(setting, given)).toEqual({ day, replaced });
   expect(stored).toBe(keptAfter);
 });
 
 test("agreedReleaseDay refuses a day that is not one", async () => {
-  const setting = { get: async () => null, set: async () => undefined };
+  const setting = { get: async () => null, replace: async () => null };
   await expect(agreedReleaseDay(setting, 11)).rejects.toThrow("--release-day expects");
 });
 

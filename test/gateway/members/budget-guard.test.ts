@@ -72,7 +72,7 @@ test.each<[string, BudgetHoldOutcome, RegExp | null]>([
   [
     "over the budget in one dataset",
     { over: { dataset: "Germany", left: 4, needed: 5 } },
-    /^Quota limit reached for member bob@example\.com: the gateway's budget of 10 data requests for dataset 'Germany' has 4 left until 2026-12-03; this request needs 5\. Ask the gateway's administrator to raise the budget\.$/,
+    /^Quota limit reached for member bob@example\.com: until 2026-12-03 the gateway's budget of 10 data requests for dataset 'Germany' has 4 left; this request needs 5\. Ask the gateway's administrator to raise the budget\.$/,
   ],
 ])("%s", async (_case, outcome, refused) => {
   const store = heldStore();
@@ -147,7 +147,9 @@ test("one member's checks reach the store one at a time, and a hold is released 
   await turns();
   expect(store.asked).toHaveLength(2);
   store.asked[1]?.answer({ over: { dataset: "Germany", left: 1, needed: 2 } });
-  expect(refusalOf(await second)).toMatch(/has 1 left until 2026-12-03; this request needs 2\./);
+  expect(refusalOf(await second)).toMatch(
+    /until 2026-12-03 the gateway's budget of 3 data requests for dataset 'Germany' has 1 left; this request needs 2\./,
+  );
 
   if (!("release" in held)) throw new Error("the first request was refused");
   await Promise.all([held.release(), held.release()]);

@@ -395,14 +395,26 @@ export function storeChecks(subject: () => StoreUnderTest): void {
   });
 
   describe("release day", () => {
-    test("none until one is set; the last set is kept; a kept value that is not a day reads as none", async () => {
+    const clear = () => subject().database.query("delete from settings where name = 'release_day'");
+    beforeEach(clear);
+    afterEach(clear);
+
+    test("none until one is kept; replacing it says what was kept before", async () => {
       expect(await store().releaseDay.get()).toBeNull();
-      await store().releaseDay.set(5);
+      expect(await store().releaseDay.replace(5)).toBeNull();
       expect(await store().releaseDay.get()).toBe(5);
-      await store().releaseDay.set(3);
+      expect(await store().releaseDay.replace(3)).toBe("5");
       expect(await store().releaseDay.get()).toBe(3);
+    });
+
+    test("a kept value that is not a day is refused, naming the flag that replaces it", async () => {
+      await store().releaseDay.replace(3);
       await subject().database.query("update settings set value = 'third' where name = 'release_day'");
-      expect(await store().releaseDay.get()).toBeNull();
+      await expect(store().releaseDay.get()).rejects.toThrow(
+        "The database keeps a release day that is not one ('third'): start the gateway with --release-day N to replace it.",
+      );
+      expect(await store().releaseDay.replace(4)).toBe("third");
+      expect(await store().releaseDay.get()).toBe(4);
     });
   });
 

@@ -232,7 +232,11 @@ export function memoryStore(): MemoryStore {
     },
     releaseDay: {
       get: async () => releaseDay,
-      set: async (day) => void (releaseDay = day),
+      replace: async (day) => {
+        const before = releaseDay === null ? null : String(releaseDay);
+        releaseDay = day;
+        return before;
+      },
     },
     tokenSecret: async () => secret,
     close: async () => undefined,
