@@ -184,19 +184,23 @@ export class QuotaLedger {
   /**
    * A member's budget block lifts when a Data Limits answer shows more of the budget left than
    * when the gateway refused (a raised budget, or a release the add-in's calendar does not
-   * place where the gateway's does): the cells may ask again.
+   * place where the gateway's does): the cells may ask again. Otherwise it takes the moment the
+   * answer says the budget comes back, when that is ahead.
    */
   private liftMemberBudgetBlocks(
     environment: ServiceEnvironment,
     product: ProductId,
     limits: DataLimits,
   ): void {
+    const now = this.options.now();
     for (const [key, block] of this.blocks) {
       const dataset = datasetOfKey(key, environment, product);
       if (dataset === null || block.memberBudget === undefined) continue;
       const member = allowanceOf(limits, dataset)?.member;
-      if (member !== undefined && member.remaining > (block.memberBudget.remaining ?? 0))
-        this.blocks.delete(key);
+      if (member === undefined) continue;
+      if (member.remaining > (block.memberBudget.remaining ?? 0)) this.blocks.delete(key);
+      else if (member.resetsAt !== undefined && member.resetsAt > now)
+        block.memberBudget = { remaining: member.remaining, resetsAt: member.resetsAt };
     }
   }
 
@@ -381,8 +385,7 @@ export class QuotaLedger {
    * What a member-budget block keeps: the budget left that the reading showed, and when the
    * gateway gives the budget back. A refusal after the moment the reading named (the reading is
    * an earlier period's, or the gateway's clock is behind this one's) would otherwise keep the
-   * block until this engine's release: the block is looked at again shortly instead, and the
-   * reading is read again before the next call, for the moment the gateway names now.
+   * block until this engine's release: the block is looked at again shortly instead.
    */
   private memberBudgetBlock(
     known: ProductLimits | undefined,
@@ -391,10 +394,12 @@ export class QuotaLedger {
     const now = this.options.now();
     const named = allowance?.member?.resetsAt;
     const remaining = allowance?.member?.remaining ?? null;
-    if (named === undefined) return { remaining, resetsAt: null };
-    if (named > now) return { remaining, resetsAt: named };
+    if (named !== undefined && named > now) return { remaining, resetsAt: named };
+    // The reading does not say when this budget comes back (it predates the budget, or its
+    // gateway does not say), or says a moment already past: it is read again before the next
+    // call, and what it says then is taken (liftMemberBudgetBlocks).
     if (known !== undefined) known.outdated = true;
-    return { remaining, resetsAt: now + MEMBER_BUDGET_RECHECK_MS };
+    return { remaining, resetsAt: named === undefined ? null : now + MEMBER_BUDGET_RECHECK_MS };
   }
 
   blockOf(environment: ServiceEnvironment, product: ProductId, dataset: string): PcdError | undefined {

@@ -1,5 +1,5 @@
 import { PcdError } from "../../src/core/errors";
-import type { ProductId } from "../../src/core/model";
+import type { DatasetAllowance, ProductId } from "../../src/core/model";
 import { MEMBER_BUDGET_RECHECK_MS, QuotaLedger } from "../../src/core/quota-ledger";
 
 const RELEASE_NOV = Date.UTC(2026, 10, 4, 12);
@@ -269,6 +269,34 @@ describe("a team gateway's member budget", () => {
     expect(ledger.isCurrent("live", "energy_price")).toBe(true);
     expect(ledger.blockOf("live", "energy_price", "Germany")).toBeUndefined();
   });
+
+  test.each<[string, DatasetAllowance]>([
+    ["no budget of the member's in the reading (given since)", { remaining: 480, total: 500 }],
+    [
+      "a moment already past",
+      { remaining: 480, total: 500, member: { budget: 10, remaining: 0, resetsAt: RELEASE_NOV } },
+    ],
+    ["no reset said", { remaining: 480, total: 500, member: { budget: 10, remaining: 0 } }],
+  ])(
+    "a refusal whose reading names no reset ahead (%s): read again, the block takes the reset then named",
+    (_case, held) => {
+      const { ledger, clock } = ledgerAt(Date.UTC(2026, 10, 20));
+      ledger.record("live", "energy_price", { Germany: held });
+      ledger.block("live", "energy_price", "Germany", memberRefusal());
+      expect(ledger.isCurrent("live", "energy_price")).toBe(false);
+      const gatewayReset = Date.UTC(2026, 11, 1, 12);
+      ledger.record("live", "energy_price", {
+        Germany: { remaining: 480, total: 500, member: { budget: 10, remaining: 0, resetsAt: gatewayReset } },
+      });
+      expect(ledger.isCurrent("live", "energy_price")).toBe(true);
+      clock.now = Date.UTC(2026, 10, 20) + MEMBER_BUDGET_RECHECK_MS;
+      expect(ledger.blockOf("live", "energy_price", "Germany")).toBeDefined();
+      clock.now = gatewayReset - 1;
+      expect(ledger.blockOf("live", "energy_price", "Germany")).toBeDefined();
+      clock.now = gatewayReset;
+      expect(ledger.blockOf("live", "energy_price", "Germany")).toBeUndefined();
+    },
+  );
 
   test("a refusal for the member's budget blocks this engine in the gateway's words; the team's numbers stay", () => {
     const { ledger, clock } = ledgerAt(RELEASE_NOV + 1000);

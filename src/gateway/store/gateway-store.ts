@@ -223,7 +223,7 @@ export interface CatalogCopies {
 export interface ReleaseDaySetting {
   /** The day last set; null when none was. Throws when what is kept is not a day. */
   get(): Promise<number | null>;
-  /** Keeps `day`, in one statement; what was kept before (as kept), or null. */
+  /** Keeps `day`, in one transaction under a lock; what was kept before (as kept), or null. */
   replace(day: number): Promise<string | null>;
 }
 

@@ -4,6 +4,8 @@ import { releaseBusinessDayOf } from "../members/allowance-period";
 import type { ReleaseDaySetting } from "./gateway-store";
 
 const SETTING = "release_day";
+/** An advisory lock key of its own (a single 64-bit key; keys' locks use hashes, budgets two numbers). */
+const RELEASE_DAY_LOCK = 1_347_634_243;
 
 export function sqlReleaseDay(database: SqlDatabase): ReleaseDaySetting {
   return {
@@ -20,13 +22,14 @@ export function sqlReleaseDay(database: SqlDatabase): ReleaseDaySetting {
       return day;
     },
     replace: (day) =>
-      // The value before is read under the row's lock: two instances starting together each
-      // learn what they replaced.
+      // The value before is read under a lock: two instances starting together each learn what
+      // they replaced.
       database.transaction(async (session) => {
-        const [row] = await session.query<{ value: string }>(
-          "select value from settings where name = $1 for update",
-          [SETTING],
-        );
+        // A lock that needs no row: with none kept yet, two first starts would both read none.
+        await session.query(`select pg_advisory_xact_lock(${RELEASE_DAY_LOCK})`);
+        const [row] = await session.query<{ value: string }>("select value from settings where name = $1", [
+          SETTING,
+        ]);
         await session.query(
           "insert into settings (name, value) values ($1, $2) on conflict (name) do update set value = excluded.value",
           [SETTING, String(day)],

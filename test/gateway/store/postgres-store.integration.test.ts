@@ -143,6 +143,18 @@ if (!postgresInstalled() && !postgresRequired()) {
     expect(row?.requests).toBe(5);
   });
 
+  test("two instances keeping release days at once on a fresh database: the second learns the first's", async () => {
+    for (let run = 0; run < 5; run += 1) {
+      await subject.database.query("delete from settings where name = 'release_day'");
+      const replaced = await Promise.all([subject.store.releaseDay.replace(3), other.releaseDay.replace(5)]);
+      const kept = await subject.store.releaseDay.get();
+      // Whichever wrote first saw none; the other saw its day, and its own is kept.
+      expect(replaced.filter((before) => before === null)).toHaveLength(1);
+      expect(replaced).toContain(kept === 3 ? "5" : "3");
+    }
+    await subject.database.query("delete from settings where name = 'release_day'");
+  });
+
   test("callers taking the same keys in opposite orders all finish (locks are taken in one order)", async () => {
     const keys = ["pcd|K1", "pcd|K2", "pcd|K3", "pcd|K4"];
     const reversed = [...keys].reverse();

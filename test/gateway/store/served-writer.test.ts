@@ -193,8 +193,10 @@ test("an audit that throws at once is a failed write too: counted, and the write
   expect(lost).toEqual([1]);
   writer.record([row("b")]);
   timers.advance(SERVED_QUIET_MS);
-  await writer.flushed();
+  // Checked before flushed(): a writer stuck on the failed write would never settle it.
+  await settled();
   expect(written).toEqual([["b"]]);
+  await writer.flushed();
 });
 
 test("nothing recorded: nothing written, no check set, and flushed settles at once", async () => {
