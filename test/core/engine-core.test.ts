@@ -625,6 +625,40 @@ describe("allowances", () => {
     expect(service.dataCalls()).toHaveLength(calls);
   });
 
+  test("a member-budget refusal whose reading named no reset: Data Limits is read again before the next call, and the block lifts at the reset it names", async () => {
+    const service = serviceWith("1-1-1", "2-2-2");
+    service.limits.set("energy_price", {
+      Germany: { remaining: 480, total: 500, member: { budget: 10, remaining: 1 } },
+    });
+    const said =
+      "Quota limit reached for member ana@team.example: until 2026-12-01 the gateway's budget of 10 data requests " +
+      "for dataset 'Germany' has 1 left; this request needs 2. Ask the gateway's administrator to raise the budget.";
+    const refusal = classifyHttpFailure(
+      { status: 403, bodyText: JSON.stringify({ message: said }), retryAfterMs: null },
+      { operation: "series_hist", now: NOW, serviceState: serviceState(NOW, 3) },
+    );
+    const h = createHarness({ service });
+    service.failWith((call) =>
+      call.operation === "series_hist" || call.operation === "series_values" ? refusal : undefined,
+    );
+    await expect(h.engine.getSeries(await h.engine.resolve("1-1-1", null, null))).rejects.toThrow(said);
+    const limitCalls = () => service.calls.filter((call) => call.operation === "data_limits").length;
+    const readBefore = limitCalls();
+    // The gateway's budget comes back on the 1st (its release day), before this engine's (the 3rd).
+    const gatewayReset = Date.UTC(2026, 11, 1, 12);
+    service.limits.set("energy_price", {
+      Germany: { remaining: 480, total: 500, member: { budget: 10, remaining: 0, resetsAt: gatewayReset } },
+    });
+    service.failures = [];
+    const calls = service.dataCalls().length;
+    await expect(h.engine.getSeries(await h.engine.resolve("2-2-2", null, null))).rejects.toThrow(said);
+    expect(limitCalls()).toBe(readBefore + 1);
+    expect(service.dataCalls()).toHaveLength(calls);
+    h.clock.now = gatewayReset;
+    await h.engine.getSeries(await h.engine.resolve("2-2-2", null, null));
+    expect(service.dataCalls().length).toBeGreaterThan(calls);
+  });
+
   test("the sandbox has no allowances: no Data Limits call", async () => {
     const h = createHarness({ service: serviceWith("1-1-1") });
     await h.engine.updateSettings({ environment: "sandbox" });
