@@ -587,13 +587,17 @@ describe("allowances", () => {
     await expect(h.engine.limitsReport()).rejects.toMatchObject({ kind: "server" });
   });
 
-  test("a gateway's refusal for the member's budget fails in its words and leaves the team's allowance alone", async () => {
+  /**
+   * A team gateway whose member (budget 10, 1 left in the reading, no reset named) is refused
+   * every data call for the budget, in the gateway's words (`said`, ending its reset on `until`).
+   */
+  function refusedByMemberBudget(until: string) {
     const service = serviceWith("1-1-1", "2-2-2");
     service.limits.set("energy_price", {
       Germany: { remaining: 480, total: 500, member: { budget: 10, remaining: 1 } },
     });
     const said =
-      "Quota limit reached for member ana@team.example: until 2026-12-03 the gateway's budget of 10 data requests " +
+      `Quota limit reached for member ana@team.example: until ${until} the gateway's budget of 10 data requests ` +
       "for dataset 'Germany' has 1 left; this request needs 2. Ask the gateway's administrator to raise the budget.";
     const refusal = classifyHttpFailure(
       { status: 403, bodyText: JSON.stringify({ message: said }), retryAfterMs: null },
@@ -603,6 +607,11 @@ describe("allowances", () => {
     service.failWith((call) =>
       call.operation === "series_hist" || call.operation === "series_values" ? refusal : undefined,
     );
+    return { service, said, h };
+  }
+
+  test("a gateway's refusal for the member's budget fails in its words and leaves the team's allowance alone", async () => {
+    const { service, said, h } = refusedByMemberBudget("2026-12-03");
     const refused = h.engine.getSeries(await h.engine.resolve("1-1-1", null, null));
     await expect(refused).rejects.toThrow(said);
     await expect(refused).rejects.toMatchObject({ kind: "quota", details: { memberBudget: true } });
@@ -626,21 +635,7 @@ describe("allowances", () => {
   });
 
   test("a member-budget refusal whose reading named no reset: Data Limits is read again before the next call, and the block lifts at the reset it names", async () => {
-    const service = serviceWith("1-1-1", "2-2-2");
-    service.limits.set("energy_price", {
-      Germany: { remaining: 480, total: 500, member: { budget: 10, remaining: 1 } },
-    });
-    const said =
-      "Quota limit reached for member ana@team.example: until 2026-12-01 the gateway's budget of 10 data requests " +
-      "for dataset 'Germany' has 1 left; this request needs 2. Ask the gateway's administrator to raise the budget.";
-    const refusal = classifyHttpFailure(
-      { status: 403, bodyText: JSON.stringify({ message: said }), retryAfterMs: null },
-      { operation: "series_hist", now: NOW, serviceState: serviceState(NOW, 3) },
-    );
-    const h = createHarness({ service });
-    service.failWith((call) =>
-      call.operation === "series_hist" || call.operation === "series_values" ? refusal : undefined,
-    );
+    const { service, said, h } = refusedByMemberBudget("2026-12-01");
     await expect(h.engine.getSeries(await h.engine.resolve("1-1-1", null, null))).rejects.toThrow(said);
     const limitCalls = () => service.calls.filter((call) => call.operation === "data_limits").length;
     const readBefore = limitCalls();
