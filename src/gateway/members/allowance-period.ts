@@ -2,9 +2,10 @@
 // runs from one monthly release to the next (docs/service.md §3, §8.2 rule 3), not from the
 // 1st of the month. A period is named by the month of the release that opens it: "2026-11"
 // runs from November's release to December's. The gateway takes the release day from its
-// --release-day flag, as the add-in takes it from its setting (the Nth business day, 06:00 US
-// Central, docs/service.md §8.3): the service is down from then until the new data is out, so
-// no purchase falls between the boundary and the service's own reset.
+// --release-day flag, kept in the database for every instance (agreedReleaseDay), as the add-in
+// takes it from its setting (the Nth business day, 06:00 US Central, docs/service.md §8.3): the
+// service is down from then until the new data is out, so no purchase falls between the
+// boundary and the service's own reset.
 import { centralParts } from "../../core/central-time";
 import { latestReleaseStart, nextReleaseStart, releaseStartOf } from "../../core/release-calendar";
 import type { ReleaseDaySetting } from "../store/gateway-store";
