@@ -20,7 +20,8 @@ import type { GatewayStore } from "./store/gateway-store";
 import { ServedWriter } from "./store/served-writer";
 import { Upstream, type UpstreamSettings } from "./upstream/upstream-client";
 import { BudgetGuard } from "./members/budget-guard";
-import { agreedReleaseDay, allowancePeriodAt, type AllowancePeriod } from "./members/allowance-period";
+import { allowancePeriodAt, type AllowancePeriod } from "./members/allowance-period";
+import { agreedReleaseDay } from "./members/release-day";
 
 export interface GatewaySettings {
   upstream: UpstreamSettings;

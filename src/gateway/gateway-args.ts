@@ -3,7 +3,7 @@
 // from PCD_UPSTREAM_USERNAME / PCD_UPSTREAM_PASSWORD or --upstream-credentials FILE.
 import { isIP } from "node:net";
 import { parseArgs } from "node:util";
-import { RELEASE_DAY_EXPECTED, releaseBusinessDayOf } from "./members/allowance-period";
+import { RELEASE_DAY_EXPECTED, releaseBusinessDayOf } from "./members/release-day";
 import { FAILED_SIGN_IN_WINDOW_MS, type FailedSignInSettings } from "./routes/failed-sign-ins";
 
 export const GATEWAY_USAGE = [

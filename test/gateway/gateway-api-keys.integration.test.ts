@@ -16,7 +16,8 @@ import { KeptStores, runAdmin } from "./admin/command-harness";
 import { newPGliteDirectory } from "./support/new-pglite-directory";
 import { spawnRunner } from "./support/spawned-runner";
 import { catalogOf, startService, startTeamGateway, type ServiceUnderTest } from "./support/team";
-import { allowancePeriodAt, DEFAULT_RELEASE_BUSINESS_DAY } from "../../src/gateway/members/allowance-period";
+import { allowancePeriodAt } from "../../src/gateway/members/allowance-period";
+import { DEFAULT_RELEASE_BUSINESS_DAY } from "../../src/gateway/members/release-day";
 
 let root: string;
 let directory: string;

@@ -19,7 +19,8 @@ import {
   type CatalogRecord,
   type ServiceUnderTest,
 } from "./support/team";
-import { allowancePeriodAt, DEFAULT_RELEASE_BUSINESS_DAY } from "../../src/gateway/members/allowance-period";
+import { allowancePeriodAt } from "../../src/gateway/members/allowance-period";
+import { DEFAULT_RELEASE_BUSINESS_DAY } from "../../src/gateway/members/release-day";
 
 const PASSWORD = "correct horse battery staple";
 const MEMBERS = ["ann@example.com", "bob@example.com"];

@@ -15,7 +15,8 @@ import type { Purchase } from "../../src/gateway/store/gateway-store";
 import { until } from "../support/until";
 import { manualPackingTimers } from "./support/manual-packing-timers";
 import { metricSamples } from "./support/metric-samples";
-import { allowancePeriodAt, DEFAULT_RELEASE_BUSINESS_DAY } from "../../src/gateway/members/allowance-period";
+import { allowancePeriodAt } from "../../src/gateway/members/allowance-period";
+import { DEFAULT_RELEASE_BUSINESS_DAY } from "../../src/gateway/members/release-day";
 
 /** The allowance period of an instant, as the gateway under test counts budgets. */
 const periodAt = (at: Date) => allowancePeriodAt(at, DEFAULT_RELEASE_BUSINESS_DAY);

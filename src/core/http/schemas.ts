@@ -268,6 +268,8 @@ function readValuesRecord(record: unknown): ValuesRecord | undefined {
  * Data Limits (docs/service.md §2.3): dataset -> allowance; a malformed entry is skipped with a
  * warning. A gateway's member budget (member_budget, member_remaining_requests) is read when
  * both are readable counts; otherwise the entry is the team's allowance alone, never a failure.
+ * When the budget comes back (member_budget_resets_at) is read when it is an ISO 8601 instant
+ * with its offset, else left out with a warning.
  */
 export function parseDataLimits(body: unknown, product: ProductId, log?: Logger): DataLimits {
   if (typeof body !== "object" || body === null || Array.isArray(body)) {

@@ -4,14 +4,12 @@
 // charge), per product and dataset, with totals.
 import { parseArgs } from "node:util";
 import type { UsageRow } from "../store/gateway-store";
+import { allowancePeriodAt, allowancePeriodNamed, type AllowancePeriod } from "../members/allowance-period";
 import {
-  allowancePeriodAt,
-  allowancePeriodNamed,
   DEFAULT_RELEASE_BUSINESS_DAY,
   RELEASE_DAY_EXPECTED,
   releaseBusinessDayOf,
-  type AllowancePeriod,
-} from "../members/allowance-period";
+} from "../members/release-day";
 import {
   messageOf,
   parsedOrUsageError,

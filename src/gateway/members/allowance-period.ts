@@ -2,28 +2,13 @@
 // runs from one monthly release to the next (docs/service.md §3, §8.2 rule 3), not from the
 // 1st of the month. A period is named by the month of the release that opens it: "2026-11"
 // runs from November's release to December's. The gateway takes the release day from its
-// --release-day flag, kept in the database for every instance (agreedReleaseDay), as the add-in
+// --release-day flag, kept in the database for every instance (release-day.ts), as the add-in
 // takes it from its setting (the Nth business day, 06:00 US Central, docs/service.md §8.3): the
 // service is down from then until the new data is out, so no purchase falls between the
 // boundary and the service's own reset.
 import { centralParts } from "../../core/central-time";
 import { latestReleaseStart, nextReleaseStart, releaseStartOf } from "../../core/release-calendar";
-import type { ReleaseDaySetting } from "../store/gateway-store";
-
-/**
- * The add-in's default (its settings' releaseBusinessDay): a gateway and its members' add-ins
- * agree unless either is told otherwise. Not imported from the engine's settings, which bring
- * the engine's modules into the gateway's build.
- */
-export const DEFAULT_RELEASE_BUSINESS_DAY = 3;
-export const MAX_RELEASE_BUSINESS_DAY = 10;
-
-export interface TimeRange {
-  /** First instant. */
-  start: Date;
-  /** First instant after. */
-  end: Date;
-}
+import type { TimeRange } from "../store/gateway-store";
 
 export interface AllowancePeriod extends TimeRange {
   /** "YYYY-MM": the month of the release that opens the period. */
@@ -59,35 +44,4 @@ export function allowancePeriodNamed(name: string, releaseBusinessDay: number): 
 export function releaseDate(period: TimeRange): string {
   const day = centralParts(period.end.getTime());
   return `${String(day.year).padStart(4, "0")}-${String(day.month).padStart(2, "0")}-${String(day.day).padStart(2, "0")}`;
-}
-
-/**
- * A --release-day value: a whole number from 1 to MAX_RELEASE_BUSINESS_DAY (the add-in's
- * setting allows the same), DEFAULT_RELEASE_BUSINESS_DAY when not given; null when invalid.
- */
-export function releaseBusinessDayOf(text: string | undefined): number | null {
-  if (text === undefined) return DEFAULT_RELEASE_BUSINESS_DAY;
-  if (!/^\d{1,2}$/.test(text)) return null;
-  const day = Number(text);
-  return day >= 1 && day <= MAX_RELEASE_BUSINESS_DAY ? day : null;
-}
-
-export const RELEASE_DAY_EXPECTED = `--release-day expects the release's business day of the month, a whole number from 1 to ${MAX_RELEASE_BUSINESS_DAY}`;
-
-/**
- * The release day to count by: the one given (kept in the database for the other instances and
- * the usage report), else the one kept, else the default. `replaced`: the day kept before, when
- * the given one differs from it (instances started earlier still count by it until restarted).
- */
-export async function agreedReleaseDay(
-  setting: ReleaseDaySetting,
-  given: number | undefined,
-): Promise<{ day: number; replaced: number | null }> {
-  if (given !== undefined && releaseBusinessDayOf(String(given)) !== given)
-    throw new RangeError(`${RELEASE_DAY_EXPECTED}, got ${given}`);
-  if (given === undefined)
-    return { day: (await setting.get()) ?? DEFAULT_RELEASE_BUSINESS_DAY, replaced: null };
-  const before = await setting.replace(given);
-  const kept = before === null ? null : releaseBusinessDayOf(before);
-  return { day: given, replaced: kept !== null && kept !== given ? kept : null };
 }

@@ -16,9 +16,8 @@ import { answerKey } from "../purchase/answer-key";
 import type { PurchaseItem, PurchaseOutcome, PurchaseQueue } from "../purchase/purchase-queue";
 import type { AnswersInMemory } from "../store/answers-in-memory";
 import type { ServedWriter } from "../store/served-writer";
-import type { CachedAnswer, GatewayStore, Member } from "../store/gateway-store";
+import type { CachedAnswer, GatewayStore, Member, TimeRange } from "../store/gateway-store";
 import type { BudgetGuard } from "../members/budget-guard";
-import type { TimeRange } from "../members/allowance-period";
 import { UpstreamSignInError, type Upstream, type UpstreamAnswer } from "../upstream/upstream-client";
 import { relay, sendMessage } from "./relay";
 

@@ -2,7 +2,12 @@
 // served, and settings shared by every instance. One implementation runs the same SQL on
 // PGlite (embedded, a directory) and on Postgres (several instances behind a load balancer).
 import type { DataOperation, GatewayOperation } from "../gateway-operation";
-import type { TimeRange } from "../members/allowance-period";
+
+/** A span of time: from its first instant to the first instant after it. */
+export interface TimeRange {
+  start: Date;
+  end: Date;
+}
 
 export interface Member {
   /** Lower-case email address: the member's sign-in name. */

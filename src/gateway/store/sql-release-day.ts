@@ -1,6 +1,6 @@
 // The release day in the settings table, beside the token secret: one row every instance reads.
 import type { SqlDatabase } from "../database/sql-database";
-import { releaseBusinessDayOf } from "../members/allowance-period";
+import { releaseBusinessDayOf } from "../members/release-day";
 import type { ReleaseDaySetting } from "./gateway-store";
 
 const SETTING = "release_day";

@@ -126,6 +126,7 @@ test("a gateway told a later release day (5th business day) keeps the budget unt
 
   // Started again without the flag, on the same database: the day it keeps.
   await running.close();
+  gateway = undefined;
   const again = await startTeamGateway(service, store);
   gateway = again;
   expect(again.releaseDay).toEqual({ day: 5, replaced: null });

@@ -1,10 +1,6 @@
-import { DEFAULT_SETTINGS } from "../../../src/core/settings";
 import {
-  agreedReleaseDay,
-  DEFAULT_RELEASE_BUSINESS_DAY,
   allowancePeriodAt,
   allowancePeriodNamed,
-  releaseBusinessDayOf,
   releaseDate,
 } from "../../../src/gateway/members/allowance-period";
 
@@ -96,52 +92,7 @@ test.each<[string, number, string | null, string | null]>([
   ).toEqual(start === null ? null : [name, start, end]);
 });
 
-test.each<[string | undefined, number | null]>([
-  [undefined, 3],
-  ["1", 1],
-  ["10", 10],
-  ["03", 3],
-  ["0", null],
-  ["11", null],
-  ["3.5", null],
-  ["-1", null],
-  [" 3", null],
-  ["three", null],
-])("--release-day %p reads as %p", (text, day) => {
-  expect(releaseBusinessDayOf(text)).toBe(day);
-});
-
 test("a period's end is the next release's day", () => {
   expect(releaseDate(allowancePeriodAt(new Date("2026-11-15T00:00:00Z"), 3))).toBe("2026-12-03");
   expect(releaseDate(allowancePeriodAt(new Date("2026-12-20T00:00:00Z"), 3))).toBe("2027-01-05");
-});
-
-test.each<[string, number | null, number | undefined, number, number | null, number | null]>([
-  // case, kept, given, the day counted by, the day replaced, kept after
-  ["nothing kept, nothing given: the default, nothing written", null, undefined, 3, null, null],
-  ["nothing kept, a day given: it, kept", null, 5, 5, null, 5],
-  ["a day kept, nothing given: the kept one", 5, undefined, 5, null, 5],
-  ["the same day given: nothing replaced", 5, 5, 5, null, 5],
-  ["another day given: it replaces the kept one", 5, 3, 3, 5, 3],
-])("agreedReleaseDay: %s", async (_case, kept, given, day, replaced, keptAfter) => {
-  let stored = kept;
-  const setting = {
-    get: async () => stored,
-    replace: async (next: number) => {
-      const before = stored === null ? null : String(stored);
-      stored = next;
-      return before;
-    },
-  };
-  expect(await agreedReleaseDay(setting, given)).toEqual({ day, replaced });
-  expect(stored).toBe(keptAfter);
-});
-
-test("agreedReleaseDay refuses a day that is not one", async () => {
-  const setting = { get: async () => null, replace: async () => null };
-  await expect(agreedReleaseDay(setting, 11)).rejects.toThrow("--release-day expects");
-});
-
-test("the gateway's default release day is the add-in's", () => {
-  expect(DEFAULT_RELEASE_BUSINESS_DAY).toBe(DEFAULT_SETTINGS.releaseBusinessDay);
 });

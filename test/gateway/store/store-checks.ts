@@ -7,9 +7,10 @@ import type {
   GatewayStore,
   Purchase,
   ServedAnswer,
+  TimeRange,
 } from "../../../src/gateway/store/gateway-store";
 import { sqlGatewayStore } from "../../../src/gateway/store/sql-gateway-store";
-import { allowancePeriodNamed, type TimeRange } from "../../../src/gateway/members/allowance-period";
+import { allowancePeriodNamed } from "../../../src/gateway/members/allowance-period";
 import { keyHash, sqlAttemptCounts } from "../../../src/gateway/store/sql-attempt-counts";
 
 export interface StoreUnderTest {

@@ -13,8 +13,8 @@ import type {
   Purchase,
   ServedAnswer,
   UsageRow,
+  TimeRange,
 } from "../../../src/gateway/store/gateway-store";
-import type { TimeRange } from "../../../src/gateway/members/allowance-period";
 
 export interface MemoryStore extends GatewayStore {
   purchases: Purchase[];
