@@ -6,29 +6,7 @@
 // the address without it. A forwarded value that is no address at all (a front end that passes
 // a client's own header on) is not believed: the connection's address is used instead.
 import { isIP } from "node:net";
-
-/** The eight 16-bit groups of an IPv6 address (its zone dropped); null when it is not one. */
-function ipv6Groups(address: string): number[] | null {
-  const text = address.split("%")[0] ?? "";
-  if (isIP(text) !== 6) return null;
-  // An IPv4 tail (::ffff:192.0.2.1) is the last two groups.
-  const hex = text.replace(
-    /(\d+)\.(\d+)\.(\d+)\.(\d+)$/,
-    (_match, a: string, b: string, c: string, d: string) =>
-      [(Number(a) << 8) | Number(b), (Number(c) << 8) | Number(d)]
-        .map((group) => group.toString(16))
-        .join(":"),
-  );
-  const groupsOf = (part: string | undefined): string[] =>
-    part === undefined || part === "" ? [] : part.split(":");
-  const [head, tail] = hex.split("::");
-  const written = [...groupsOf(head), ...groupsOf(tail)];
-  const groups =
-    tail === undefined
-      ? written
-      : [...groupsOf(head), ...Array<string>(8 - written.length).fill("0"), ...groupsOf(tail)];
-  return groups.map((group) => Number.parseInt(group, 16));
-}
+import ipaddr from "ipaddr.js";
 
 function withoutPort(text: string): string {
   const ipv4 = /^(\d+\.\d+\.\d+\.\d+):\d+$/.exec(text);
@@ -43,14 +21,12 @@ function withoutPort(text: string): string {
  */
 export function clientKey(address: string, connection?: string): string {
   const text = withoutPort(address.trim());
-  if (isIP(text) === 4) return text;
-  const groups = ipv6Groups(text);
-  if (groups !== null) {
-    const [, , , , , mapped, high = 0, low = 0] = groups;
-    if (groups.slice(0, 5).every((group) => group === 0) && mapped === 0xffff) {
-      return [high >> 8, high & 255, low >> 8, low & 255].join(".");
-    }
-    return `${groups
+  // Node's check is strict (no "0x7f.1" forms); ipaddr.js (fastify's own, for --trust-proxy)
+  // reads what passes, an IPv4 address written as IPv6 as the IPv4 one.
+  if (isIP(text.split("%")[0] ?? "") !== 0) {
+    const ip = ipaddr.process(text);
+    if (!(ip instanceof ipaddr.IPv6)) return ip.toString();
+    return `${ip.parts
       .slice(0, 4)
       .map((group) => group.toString(16))
       .join(":")}::/64`;
