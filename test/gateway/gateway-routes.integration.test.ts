@@ -7,6 +7,7 @@ import {
   catalogOf,
   startService,
   startTeamGateway,
+  totalCalls,
   totalDataRequests,
   type ServiceUnderTest,
 } from "./support/team";
@@ -799,7 +800,7 @@ test("a sandbox call's codes and options reach the service as the gateway reads 
   expect(records.every((record) => record.series_final_values.every((point) => point.value < 0))).toBe(true);
 });
 
-test("during maintenance kept answers are served; an uncached key gets the service's downtime answer", async () => {
+test("during maintenance kept answers are served; an uncached key gets the service's downtime answer, and for a minute no call reaches the service", async () => {
   const ann = await tokenOf("ann@example.com");
   const kept = `/energy_price/v1/export/series/${codes[60]}`;
   expect((await get(kept, ann)).status).toBe(200);
@@ -815,6 +816,14 @@ test("during maintenance kept answers are served; an uncached key gets the servi
     expect(uncached.text).toMatch(/maintenance/i);
     expect(uncached.retryAfter).not.toBeNull();
     expect(totalDataRequests(await service.stats())).toBe(before);
+    // Within the minute no call reaches the service, whatever is asked: the answer says why.
+    const callsBefore = totalCalls(await service.stats());
+    for (const path of [`/energy_price/v1/export/series/${codes[63]}`, "/energy_price/v1/data_limits"]) {
+      const held = await get(path, later);
+      expect(held.status).toBe(503);
+      expect(held.text).toMatch(/down for maintenance: .*asks it again at most once a minute/);
+    }
+    expect(totalCalls(await service.stats())).toBe(callsBefore);
   } finally {
     await service.setClock("2026-11-16T15:00:00Z");
     tokens.clear();

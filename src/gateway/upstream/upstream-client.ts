@@ -5,6 +5,7 @@ import { decodeJwt } from "jose";
 import type { GatewayOperation } from "../gateway-operation";
 import { withoutCredentials, type UpstreamCredentials } from "./upstream-credentials";
 import { downtimeIn, refusalInOwnWords, safeRetryAfter } from "./upstream-refusal";
+import { UpstreamDowntime } from "./upstream-downtime";
 
 export interface UpstreamSettings {
   /** The service address, e.g. https://service.example/api (product paths are appended). */
@@ -58,8 +59,12 @@ export class Upstream {
   private token: HeldToken | null = null;
   private renewal: Promise<HeldToken> | null = null;
   private readonly turns = new Map<GatewayOperation, Promise<() => Promise<void>>>();
+  /** The service said it is down: calls meanwhile get that answer unsent (upstream-downtime.ts). */
+  private readonly downtime: UpstreamDowntime;
 
-  constructor(private readonly settings: UpstreamSettings) {}
+  constructor(private readonly settings: UpstreamSettings) {
+    this.downtime = new UpstreamDowntime(settings.now);
+  }
 
   /**
    * Resolves when a call of the operation may start: at most ratePerSecond (10) calls start in
@@ -90,7 +95,8 @@ export class Upstream {
 
   /**
    * GET <base><path> with the gateway's token, in the operation's turn (`turnTaken`: the caller
-   * already waited for it). A refused token is renewed once and the call repeated once.
+   * already waited for it). A refused token is renewed once and the call repeated once. While
+   * the service's last answer said it is down, and for a minute after it, nothing is sent.
    */
   async get(
     path: string,
@@ -100,9 +106,12 @@ export class Upstream {
     let renewed = false;
     let turnTaken = options.turnTaken === true;
     for (let attempt = 1; ; attempt += 1) {
+      const held = this.downtime.held(operation);
+      if (held !== null) return held;
       if (!turnTaken) await this.turn(operation);
       turnTaken = false;
       const answer = await this.send(path, await this.currentToken());
+      this.downtime.note(answer);
       if (answer.status === 401 && !renewed) {
         renewed = true;
         this.token = null;
@@ -165,6 +174,9 @@ export class Upstream {
       signal: AbortSignal.timeout(this.settings.timeoutMs ?? 130_000),
     });
     const answer = await this.answer(response);
+    // A token refused for downtime holds the calls back like a data call's (a granted one says
+    // nothing of the data operations).
+    if (answer.status >= 500) this.downtime.note(answer);
     if (answer.status < 200 || answer.status > 299) throw new UpstreamSignInError(signInRefusal(answer));
     const value = readAccessToken(answer.body);
     if (value === null) {

@@ -94,6 +94,11 @@ export function totalDataRequests(stats: { dataRequests: Record<string, number> 
   return Object.values(stats.dataRequests).reduce((sum, count) => sum + count, 0);
 }
 
+/** Calls the service received in all (every operation, answered or refused), from the emulator's counters. */
+export function totalCalls(stats: { calls: Record<string, number> }): number {
+  return Object.values(stats.calls).reduce((sum, count) => sum + count, 0);
+}
+
 /** A Series Values or History record as a test reads it: its code and its points' dates. */
 export interface DatedRecord {
   code: string;

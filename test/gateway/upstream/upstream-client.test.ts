@@ -186,3 +186,94 @@ test("turns: at most ten calls of one operation start in any 1.15 s, and other o
     jest.useRealTimers();
   }
 });
+
+/** An Upstream on a clock the test moves, with a scripted fetch. */
+function upstreamAt(script: ReturnType<typeof scriptedFetch>, clock: { now: number }) {
+  return new Upstream({
+    base: "https://service.example/api",
+    auth: "https://service.example/auth",
+    credentials,
+    fetch: script.fetch,
+    now: () => clock.now,
+  });
+}
+
+const downAnswer = (status: number, message: string, retryAfter?: string) => () =>
+  new Response(JSON.stringify({ message }), {
+    status,
+    headers: { "content-type": "application/json", ...(retryAfter ? { "retry-after": retryAfter } : {}) },
+  });
+
+const VALUES = "/energy_price/v1/export/series/1-1-1";
+const LIMITS = "/energy_price/v1/data_limits";
+/** 25 Nov 2026, 09:00 US Central: a maintenance day. */
+const IN_MAINTENANCE = Date.parse("2026-11-25T15:00:00Z");
+
+test.each<[string, () => Response, string | null]>([
+  [
+    "maintenance (503)",
+    downAnswer(503, "Service unavailable: scheduled maintenance", "3600"),
+    "down for maintenance",
+  ],
+  ["release day (503)", downAnswer(503, "Closed for the monthly release"), "down for the monthly release"],
+  ["maintenance told with a 500", downAnswer(500, "Downtime in progress"), "down for maintenance"],
+  ["a 503 that names no downtime", downAnswer(503, "Upstream connect error"), null],
+  ["a 502 that names no downtime", downAnswer(502, "Bad gateway"), null],
+])(
+  "the service says %s: for a minute the gateway's calls get that answer unsent, then one is sent",
+  async (_case, refusal, heldWords) => {
+    const clock = { now: IN_MAINTENANCE };
+    const script = scriptedFetch([
+      json(200, { access_token: "t" }),
+      refusal,
+      refusal,
+      json(200, []),
+      json(200, {}),
+    ]);
+    const client = upstreamAt(script, clock);
+    const first = await client.get(VALUES, "series_values");
+    clock.now += 59_999;
+    // Another operation: downtime is the whole service's.
+    const second = await client.get(LIMITS, "data_limits");
+    if (heldWords === null) {
+      // A passing fault: each call is sent (members' own retries decide).
+      expect(script.sent).toHaveLength(3);
+      return;
+    }
+    expect(script.sent).toHaveLength(2);
+    expect(second.status).toBe(first.status);
+    expect(second.retryAfter).toBe(first.retryAfter);
+    const said = (JSON.parse(second.body) as { message: string }).message;
+    expect(said).toContain(heldWords);
+    expect(said).toContain(`HTTP ${first.status} at 2026-11-25 15:00 UTC`);
+    expect(said).toContain("this Data Limits call was not sent");
+    clock.now += 1;
+    const third = await client.get(VALUES, "series_values");
+    expect(script.sent).toHaveLength(3);
+    expect(third.status).toBe(first.status);
+    // Still down: held for another minute. Then the service answers, and calls go at once.
+    clock.now += 60_000;
+    expect((await client.get(VALUES, "series_values")).status).toBe(200);
+    expect((await client.get(LIMITS, "data_limits")).status).toBe(200);
+    expect(script.sent).toHaveLength(5);
+  },
+);
+
+test("a sign-in refused for maintenance holds the calls back too; the held answer keeps no word of the service's", async () => {
+  const clock = { now: IN_MAINTENANCE };
+  const script = scriptedFetch([
+    downAnswer(503, `maintenance for ${credentials.username}`),
+    json(200, { access_token: "t" }),
+    json(200, []),
+  ]);
+  const client = upstreamAt(script, clock);
+  await expect(client.get(VALUES, "series_values")).rejects.toBeInstanceOf(UpstreamSignInError);
+  clock.now += 30_000;
+  const held = await client.get(VALUES, "series_values");
+  expect(held.status).toBe(503);
+  expect(held.body).not.toContain(credentials.username);
+  expect(script.sent).toHaveLength(1);
+  clock.now += 30_000;
+  expect((await client.get(VALUES, "series_values")).status).toBe(200);
+  expect(script.sent).toHaveLength(3);
+});
