@@ -59,6 +59,13 @@ export interface BatcherOptions {
   windowMs?: number;
   /** Longest a queued code waits, however busy the recalculation. */
   maxWaitMs?: number;
+  /**
+   * Whether a call refused as unavailable is halved and each half sent again (default: never).
+   * Through a team gateway in a downtime window: it serves the codes it keeps, and refuses a call
+   * whole for one it lacks, so halving finds the codes it can serve (without calling the
+   * service, which the gateway asks at most once a minute then).
+   */
+  splitWhenUnavailable?: () => boolean;
   log?: Logger;
 }
 
@@ -298,16 +305,20 @@ export class Batcher {
       }
     } catch (caught) {
       const error = toPcdError(caught);
-      if (error.kind === "bad_request" && product === "industry_economics" && toSend.length > 1) {
-        // docs/service.md §6.7: a call may hold one industry data type only, and no field names the
-        // type. If our derivation was wrong, halving isolates the odd codes instead of
-        // failing every cell of the call.
+      // docs/service.md §6.7: a call may hold one industry data type only, and no field names the
+      // type. If our derivation was wrong, halving isolates the odd codes instead of failing
+      // every cell of the call. A gateway in downtime (splitWhenUnavailable) alike.
+      const mixedTypes = error.kind === "bad_request" && product === "industry_economics";
+      const partlyKept = error.kind === "unavailable" && this.options.splitWhenUnavailable?.() === true;
+      if ((mixedTypes || partlyKept) && toSend.length > 1) {
         this.sent -= requests.length;
         gate?.refund(toSend.map((entry) => entry.item));
-        this.options.log?.(
-          "warn",
-          `Industry economics call of ${toSend.length} codes rejected (${error.message}); splitting it`,
-        );
+        if (mixedTypes) {
+          this.options.log?.(
+            "warn",
+            `Industry economics call of ${toSend.length} codes rejected (${error.message}); splitting it`,
+          );
+        }
         const middle = Math.ceil(toSend.length / 2);
         await Promise.all([this.send(toSend.slice(0, middle)), this.send(toSend.slice(middle))]);
         return;

@@ -2,7 +2,8 @@
 // (maintenance windows, release day: docs/service.md §8.3) and the service itself (a 503
 // that names its end). During a known window no call is made at all, since it could only
 // fail (after renewing a token for nothing); cells and the pane get one error that says
-// until when. On release day the service is down "until the data is released", at the
+// until when. Through a team gateway calls still go (it serves what it keeps): the engine
+// decides that (engine-core.ts), and here only new data ends release day. On release day the service is down "until the data is released", at the
 // latest 22:00 US Central Time: any answer from it means the release is out.
 import type { ServiceReachability, ServiceState } from "./engine-api";
 import { PcdError } from "./errors";
@@ -16,17 +17,34 @@ export interface DowntimeParts {
   reachability(): ServiceReachability | undefined;
   /** Formats an instant for the user (default: the host's locale and time zone). */
   formatTime?: (epochMs: number) => string;
+  /**
+   * Whether an answer shows the release is out (default: yes). Not through a team gateway: it
+   * answers from what it keeps while the service is down, so only new data in the catalog does.
+   */
+  answersShowRelease?: () => boolean;
 }
 
 export class DowntimePolicy {
+  /** When the release was seen to be out: an answer from the service, or new data. */
   private releaseDoneAt: number | undefined;
+  /** An answer kept from before this session (answeredBefore): counts only as answersShowRelease allows. */
+  private answeredEarlierAt: number | undefined;
 
   constructor(private readonly parts: DowntimeParts) {}
+
+  private answersShowRelease(): boolean {
+    return this.parts.answersShowRelease?.() ?? true;
+  }
 
   /** The calendar's state, with a maintenance the service announced itself (503 with an end). */
   state(): ServiceState {
     const now = this.parts.now();
-    const scheduled = this.parts.scheduled(now, { releaseDoneAt: this.releaseDoneAt });
+    const earlier = this.answeredEarlierAt;
+    const releaseDoneAt =
+      earlier !== undefined && this.answersShowRelease()
+        ? Math.max(earlier, this.releaseDoneAt ?? -Infinity)
+        : this.releaseDoneAt;
+    const scheduled = this.parts.scheduled(now, { releaseDoneAt });
     const reachability = this.parts.reachability();
     if (!reachability) return scheduled;
     // An announced maintenance counts like a scheduled one until its end: no call could succeed.
@@ -44,11 +62,20 @@ export class DowntimePolicy {
    */
   answeredBefore(at: number): void {
     if (at > this.parts.now()) return;
-    if (this.releaseDoneAt === undefined || at > this.releaseDoneAt) this.releaseDoneAt = at;
+    if (this.answeredEarlierAt === undefined || at > this.answeredEarlierAt) this.answeredEarlierAt = at;
   }
 
   /** The service answered: on release day that means the release is out (data calls may go). */
   noteServiceAnswered(): void {
+    if (this.answersShowRelease()) this.noteReleaseOut();
+  }
+
+  /** The catalog shows a newer month than before: the release is out, whoever answered. */
+  noteNewData(): void {
+    this.noteReleaseOut();
+  }
+
+  private noteReleaseOut(): void {
     const state = this.state();
     if (!state.available && state.reason === "release") this.releaseDoneAt = this.parts.now();
   }

@@ -253,6 +253,11 @@ export interface ServiceState {
    * nothing observes calls (the calendar alone).
    */
   reachability?: ServiceReachability;
+  /**
+   * Signed in through a team gateway: in a downtime window calls still go to it, and it serves
+   * what it keeps. Absent: the service itself (or not known).
+   */
+  throughGateway?: boolean;
 }
 
 export interface CacheInfo {

@@ -97,6 +97,7 @@ export class EngineCore implements Engine {
       now,
       scheduled: (at, options) => parts.schedule.serviceState(at, this.releaseDay(), options),
       reachability: () => parts.client.reachability?.(),
+      answersShowRelease: () => !this.throughGateway(),
     });
     this.serviceReturn = new ServiceReturn(() => serviceCondition(this.downtime.state()).kind === "up");
     // Reads held back after failures (failure-backoff.ts) may go at once when the service
@@ -140,6 +141,7 @@ export class EngineCore implements Engine {
       // A release shows in the catalog first (one off schedule, or published hours into
       // release day): the allowances may have reset, so earlier readings are not reused.
       onNewData: (product) => {
+        this.downtime.noteNewData();
         const at = now();
         this.ledger.resetSeen(at);
         this.lastRefresh.releaseSeen(this.environment(), product, at);
@@ -151,7 +153,7 @@ export class EngineCore implements Engine {
       onFetching: (product) => this.limitsKeeper.readAheadForCatalog(product),
       announcedDowntime: (product) => {
         const { reason } = this.serviceState();
-        const error = this.downtimeError(product, true, "the catalog cannot be read meanwhile");
+        const error = this.callBlockedByDowntime(product, true, "the catalog cannot be read meanwhile");
         return reason !== null && error ? { reason, error } : undefined;
       },
       latestReleaseStart: () => parts.schedule.latestReleaseStart(now(), this.releaseDay()),
@@ -172,7 +174,7 @@ export class EngineCore implements Engine {
       signedIn: () => parts.auth.status().signedIn,
       token: () => parts.auth.token(),
       downtimeError: (product) =>
-        this.downtimeError(product, false, `the Data Limits of ${product} cannot be read meanwhile`),
+        this.callBlockedByDowntime(product, false, `the Data Limits of ${product} cannot be read meanwhile`),
       workbookProducts: () => new Set(this.workbookKeys.list().map((key) => key.product)),
       limitsChanged: () => this.changes.limitsChanged(),
       ...(parts.scheduler ? { scheduler: parts.scheduler } : {}),
@@ -183,6 +185,7 @@ export class EngineCore implements Engine {
       gate: this.limitsKeeper.gate(),
       windowMs: parts.batchWindowMs,
       maxWaitMs: parts.batchMaxWaitMs,
+      splitWhenUnavailable: () => this.throughGateway() && !this.downtime.state().available,
       log,
     });
     this.seriesSync = new SeriesSync({
@@ -212,6 +215,8 @@ export class EngineCore implements Engine {
       noteNeed: (key, need) => this.workbookKeys.add(key, need),
       noteProduct: (product) => this.limitsKeeper.readAhead(product),
       downtimeError: (code, hasCache) => this.downtimeError(code, hasCache),
+      callBlocked: (code, hasCache) => this.callBlockedByDowntime(code, hasCache),
+      explainFailure: (code, hasCache, error) => this.explainFailure(code, hasCache, error),
       signInError: () => signInError(this.parts.auth),
     });
   }
@@ -441,7 +446,8 @@ export class EngineCore implements Engine {
   }
 
   serviceState(): ServiceState {
-    return this.downtime.state();
+    const state = this.downtime.state();
+    return this.throughGateway() ? { ...state, throughGateway: true } : state;
   }
 
   now(): number {
@@ -457,6 +463,31 @@ export class EngineCore implements Engine {
     const error = this.downtime.errorFor(code, hasCache, missing);
     if (error) this.serviceReturn.noteDown();
     return error;
+  }
+
+  /** Signed in through a team gateway (its token says so). */
+  private throughGateway(): boolean {
+    return this.parts.auth.status().gateway !== null;
+  }
+
+  /**
+   * Why a call is not made now: a known downtime window, except through a team gateway, which
+   * serves what it keeps meanwhile and answers the service's 503 for the rest (docs/gateway.md).
+   */
+  private callBlockedByDowntime(code: string, hasCache: boolean, missing?: string): PcdError | undefined {
+    if (this.downtime.errorFor(code, hasCache, missing) === undefined || this.throughGateway())
+      return undefined;
+    return this.downtimeError(code, hasCache, missing);
+  }
+
+  /**
+   * A cell's failed call in its own words. Through a team gateway in a known downtime window, the
+   * gateway's 503 means it keeps no copy: said with the window's end, as a call not made says it.
+   */
+  private explainFailure(code: string, hasCache: boolean, error: PcdError): PcdError {
+    if (error.kind !== "unavailable" || !this.throughGateway()) return error;
+    const missing = hasCache ? undefined : `the team gateway keeps no copy of ${code} yet`;
+    return this.downtimeError(code, hasCache, missing) ?? error;
   }
 
   async cacheInfo(): Promise<CacheInfo> {

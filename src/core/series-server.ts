@@ -29,8 +29,12 @@ export interface SeriesServerParts {
   noteNeed(key: RequestKey, need: SeriesNeed): void;
   /** A product a cell reads: its Data Limits may be read ahead. */
   noteProduct(product: SeriesInfo["product"]): void;
-  /** Why no call may be made now (a known downtime window), or undefined. */
+  /** The known downtime window now, as a cell's error (a cell shows it beside a stale copy). */
   downtimeError(code: string, hasCache: boolean): PcdError | undefined;
+  /** Why no call may be made now (a known downtime window, unless a gateway answers), or undefined. */
+  callBlocked(code: string, hasCache: boolean): PcdError | undefined;
+  /** A failed call's error as the cell tells it. */
+  explainFailure(code: string, hasCache: boolean, error: PcdError): PcdError;
   /** The not_signed_in error, or undefined when a token can be had. */
   signInError(): Promise<PcdError | undefined>;
 }
@@ -88,7 +92,7 @@ export class SeriesServer {
         `${info.code} asks for ${environment} data but PCD is set to ${parts.environment()}: switch the environment in the task pane.`,
       );
     }
-    blocked ??= parts.downtimeError(info.code, cached !== undefined);
+    blocked ??= parts.callBlocked(info.code, cached !== undefined);
     if (blocked) {
       const cause = blocked;
       return new Promise((resolve) => resolve(this.serve(requestKey, info, need, cause)));
@@ -97,7 +101,13 @@ export class SeriesServer {
       if (signIn) return this.serve(requestKey, info, need, signIn);
       return parts.sync.bring(request, need, info).then(
         () => this.serve(requestKey, info, need),
-        (error: unknown) => this.serve(requestKey, info, need, toPcdError(error)),
+        (error: unknown) =>
+          this.serve(
+            requestKey,
+            info,
+            need,
+            parts.explainFailure(info.code, cached !== undefined, toPcdError(error)),
+          ),
       );
     });
   }

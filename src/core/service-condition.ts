@@ -8,10 +8,13 @@ import type { ServiceState } from "./engine-api";
 export type ServiceCondition =
   /** Calls are answered (or nothing says otherwise). */
   | { kind: "up"; lastAnswerAt: number | null }
-  /** A maintenance window of the calendar, or one the service announced (503 with an end). */
-  | { kind: "maintenance"; until: number; announced: boolean }
+  /**
+   * A maintenance window of the calendar, or one the service announced (503 with an end).
+   * `throughGateway`: a team gateway answers meanwhile, with what it keeps.
+   */
+  | { kind: "maintenance"; until: number; announced: boolean; throughGateway: boolean }
   /** Release day: closed from 06:00 US Central Time until the new data is published (22:00 at the latest). */
-  | { kind: "release"; until: number }
+  | { kind: "release"; until: number; throughGateway: boolean }
   /**
    * The service answers, but with server errors (5xx): an outage of unknown cause. `retrying`:
    * signed in, so cells and the outage probe call again; signed out, nothing calls until a sign-in.
@@ -35,9 +38,10 @@ export function serviceCondition(state: ServiceState, signedIn = true): ServiceC
   const reachability = state.reachability;
   if (!state.available) {
     const until = state.until ?? state.nextMaintenance;
-    if (state.reason === "release") return { kind: "release", until };
+    const throughGateway = state.throughGateway === true;
+    if (state.reason === "release") return { kind: "release", until, throughGateway };
     const announced = state.until !== null && state.until === reachability?.maintenanceUntil;
-    return { kind: "maintenance", until, announced };
+    return { kind: "maintenance", until, announced, throughGateway };
   }
   if (reachability && reachability.unreachableSince !== null) {
     const status = reachability.failingStatus ?? null;

@@ -123,9 +123,12 @@ export async function buildGateway(settings: GatewaySettings): Promise<Gateway> 
   const direct = new Upstream(settings.upstream);
   const upstream = {
     get: (upstreamPath: string, operation: GatewayOperation, options?: { turnTaken?: boolean }) => {
-      metrics.upstreamCall(operation, upstreamPath.split("/")[1] ?? "");
+      // A call held back for downtime is not sent: it is no upstream call.
+      if (direct.heldAnswer(operation) === null)
+        metrics.upstreamCall(operation, upstreamPath.split("/")[1] ?? "");
       return direct.get(upstreamPath, operation, options);
     },
+    heldAnswer: (operation: GatewayOperation) => direct.heldAnswer(operation),
     turn: (operation: GatewayOperation) => direct.turn(operation),
   };
   const catalog = new GatewayCatalog({

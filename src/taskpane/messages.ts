@@ -61,15 +61,18 @@ export function unavailableText(
   until: number | null,
   now: number,
   reason: "maintenance" | "release" | null = "maintenance",
-  options: { announced?: boolean } = {},
+  options: { announced?: boolean; throughGateway?: boolean } = {},
 ): string {
+  const available = options.throughGateway
+    ? "Cached data stays available, and so do the series your team's gateway keeps."
+    : "Cached data stays available.";
   if (reason === "release") {
     const when = until === null ? "" : `: ${formatDateTime(until)}, ${formatDuration(until - now)} from now`;
-    return `Release day: the service is closed until the new data is published (by 22:00 US Central Time at the latest${when}). Cached data stays available.`;
+    return `Release day: the service is closed until the new data is published (by 22:00 US Central Time at the latest${when}). ${available}`;
   }
   const what = options.announced ? "said it is in maintenance" : "is in maintenance";
-  if (until === null) return `The PCD service ${what}; try again later. Cached data stays available.`;
-  return `The PCD service ${what} until ${formatDateTime(until)} (${formatDuration(until - now)} from now). Cached data stays available.`;
+  if (until === null) return `The PCD service ${what}; try again later. ${available}`;
+  return `The PCD service ${what} until ${formatDateTime(until)} (${formatDuration(until - now)} from now). ${available}`;
 }
 
 /** "Thu, Dec 3": the calendar day of an instant in US Central Time (the service's calendar). */

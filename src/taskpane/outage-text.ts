@@ -55,14 +55,17 @@ export function serviceConditionText(condition: ServiceCondition, now: number): 
     case "maintenance":
       return {
         intent: "warning",
-        text: unavailableText(condition.until, now, "maintenance", { announced: condition.announced }),
+        text: unavailableText(condition.until, now, "maintenance", {
+          announced: condition.announced,
+          throughGateway: condition.throughGateway,
+        }),
         lastError: null,
         notice: "downtime",
       };
     case "release":
       return {
         intent: "warning",
-        text: unavailableText(condition.until, now, "release"),
+        text: unavailableText(condition.until, now, "release", { throughGateway: condition.throughGateway }),
         lastError: null,
         notice: "downtime",
       };

@@ -286,6 +286,42 @@ describe("Batcher", () => {
     expect(batcher.codesSent()).toBe(5);
   });
 
+  // A team gateway in downtime refuses a call whole for one code it does not keep: halving finds
+  // every code it keeps. A row per setting: split or not, and how many codes it lacks.
+  test.each<[string, boolean, string[], number]>([
+    ["one code lacking, split", true, ["107-1-1"], 9],
+    ["two codes lacking, one in each half, split", true, ["100-1-1", "115-1-1"], 15],
+    ["every code lacking, split", true, codes(16), 31],
+    ["one code lacking, not split (the service itself)", false, ["107-1-1"], 1],
+  ])("a call refused as unavailable: %s", async (_case, split, lacking, calls) => {
+    const list = codes(16);
+    const service = serviceWith(list);
+    const downtime = new PcdError("unavailable", "The service is down for maintenance.", { status: 503 });
+    service.failWith((call) => (call.codes.some((c) => lacking.includes(c.code)) ? downtime : undefined));
+    const refunded: number[] = [];
+    const gate: BatchGate = {
+      admit: async (items) => ({ admitted: [...items], refused: [] }),
+      refund: (items) => refunded.push(items.length),
+      quotaRefused: (_items, error) => () => error,
+    };
+    const batcher = new Batcher({ client: service, gate, splitWhenUnavailable: () => split });
+    const results = list.map((code) =>
+      batcher.fetch("series_values", item(code)).then(
+        () => "served",
+        (error: PcdError) => error.kind,
+      ),
+    );
+    await jest.advanceTimersByTimeAsync(20);
+    const outcomes = await Promise.all(results);
+    expect(outcomes.filter((outcome) => outcome === "unavailable")).toHaveLength(split ? lacking.length : 16);
+    if (split) expect(outcomes.filter((outcome) => outcome === "served")).toHaveLength(16 - lacking.length);
+    // Halving ends at single codes: at most 2n - 1 calls for n codes.
+    expect(service.dataCalls()).toHaveLength(calls);
+    // A refused call charged nothing: its codes went back before being sent again.
+    expect(batcher.codesCharged()).toBe(split ? 16 - lacking.length : 0);
+    expect(refunded.reduce((sum, count) => sum + count, 0)).toBeGreaterThan(0);
+  });
+
   test("the gate's refusals fail locally and only admitted codes are sent", async () => {
     const service = serviceWith(["1-1-1", "2-2-2"]);
     const refusal = new PcdError("quota", "Monthly allowance used up for dataset 'France'", {

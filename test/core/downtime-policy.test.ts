@@ -96,3 +96,36 @@ test("an answer outside release day changes nothing", () => {
   expect(maintenance.errorFor("1-2-3", false)).toBeDefined();
   expect(seen.every((doneAt) => doneAt === undefined)).toBe(true);
 });
+
+// Through a team gateway an answer may come from what it keeps while the service is still closed:
+// only new data ends release day. A row per way the policy hears of the release.
+test.each<[string, boolean, (policy: DowntimePolicy) => void, boolean]>([
+  ["an answer, from the service", true, (p) => p.noteServiceAnswered(), true],
+  ["an answer, through a gateway", false, (p) => p.noteServiceAnswered(), false],
+  [
+    "an answer kept from before a restart, from the service",
+    true,
+    (p) => p.answeredBefore(NOW - 60_000),
+    true,
+  ],
+  [
+    "an answer kept from before a restart, through a gateway",
+    false,
+    (p) => p.answeredBefore(NOW - 60_000),
+    false,
+  ],
+  ["new data in the catalog, from the service", true, (p) => p.noteNewData(), true],
+  ["new data in the catalog, through a gateway", false, (p) => p.noteNewData(), true],
+])("release day, %s: the downtime ends or not as the row says", (_case, answersShowRelease, hear, ends) => {
+  const releaseDay = new DowntimePolicy({
+    now: () => NOW,
+    scheduled: (_now, options) =>
+      options.releaseDoneAt === undefined
+        ? { ...open, available: false, reason: "release", until: UNTIL }
+        : open,
+    reachability: () => undefined,
+    answersShowRelease: () => answersShowRelease,
+  });
+  hear(releaseDay);
+  expect(releaseDay.state().available).toBe(ends);
+});

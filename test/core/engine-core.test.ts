@@ -382,6 +382,70 @@ describe("getSeries", () => {
     expect(h.service.dataCalls()).toHaveLength(calls);
   });
 
+  // Through a team gateway a known window stops no call: the gateway serves what it keeps and
+  // answers the service's 503 for the rest. Directly, no call is made (the test above).
+  test.each<[string, "maintenance" | "release", string]>([
+    ["maintenance", "maintenance", "down for maintenance until 22:00 US Central Time"],
+    ["release day", "release", "down for the monthly data release until 22:00 US Central Time at the latest"],
+  ])(
+    "through a team gateway during %s, calls go: what it keeps is served, and a key it lacks names the window and the gateway",
+    async (_case, reason, window) => {
+      const h = createHarness({ service: serviceWith("68520-8-1", "68520-8-2", "68520-8-3") });
+      h.auth.gateway = { member: "ana@team.example" };
+      const cachedRequest = await h.engine.resolve("68520-8-1", null, null);
+      await h.engine.getSeries(cachedRequest);
+      h.service.updateSeries("68520-8-1", { updatedAt: "2026-11-21" });
+      const until = Date.UTC(2026, 10, 25, 4);
+      h.schedule.down = { reason, until };
+      // The catalog is read through the gateway (its copy), and the changed series bought again.
+      await rereadCatalog(h);
+      const kept = await h.engine.getSeries(cachedRequest);
+      expect(kept.staleBecause).toBeUndefined();
+      expect(kept.updatedAt).toBe("2026-11-21");
+      const newRequest = await h.engine.resolve("68520-8-2", null, null);
+      expect((await h.engine.getSeries(newRequest)).finals.length).toBeGreaterThan(0);
+      // The gateway keeps no copy of the third: its 503 is told with the window's end.
+      h.service.failWith((call) =>
+        call.codes.some((code) => code.code === "68520-8-3")
+          ? new PcdError(
+              "unavailable",
+              "The service is down for maintenance: it answered the gateway HTTP 503.",
+              {
+                status: 503,
+              },
+            )
+          : undefined,
+      );
+      const calls = h.service.dataCalls().length;
+      await expect(h.engine.getSeries(await h.engine.resolve("68520-8-3", null, null))).rejects.toThrow(
+        `The service is ${window} (${formatLocalTime(until)} your time); the team gateway keeps no copy of 68520-8-3 yet.`,
+      );
+      expect(h.service.dataCalls().length).toBeGreaterThan(calls);
+      // The pane still tells the window: the service is down, whoever answers for it.
+      expect(h.engine.serviceState()).toMatchObject({
+        available: false,
+        reason,
+        until,
+        throughGateway: true,
+      });
+    },
+  );
+
+  test("release day through a team gateway: its answers do not end the downtime, new data in the catalog does", async () => {
+    const h = createHarness({ service: serviceWith("68520-8-1") });
+    h.auth.gateway = { member: "ana@team.example" };
+    await h.engine.getSeries(await h.engine.resolve("68520-8-1", null, null));
+    const until = Date.UTC(2026, 10, 25, 4);
+    h.schedule.down = { reason: "release", until };
+    // The gateway answers from the catalog it keeps: the service may still be closed.
+    await rereadCatalog(h);
+    expect(h.engine.serviceState()).toMatchObject({ available: false, reason: "release" });
+    // The catalog shows the new month: the release is out.
+    h.service.updateSeries("68520-8-1", { lastAvailableFinal: "2026-11", updatedAt: "2026-11-24" });
+    await rereadCatalog(h);
+    expect(h.engine.serviceState()).toMatchObject({ available: true });
+  });
+
   test("not signed in: cached data is served, otherwise the sign-in error", async () => {
     const h = createHarness({ service: serviceWith("68520-8-1", "68520-8-2") });
     const cachedRequest = await h.engine.resolve("68520-8-1", null, null);

@@ -30,7 +30,19 @@ test.each<[string, ServiceState, boolean, ServiceCondition]>([
     "the calendar's maintenance window",
     { ...open, available: false, reason: "maintenance", until: UNTIL, reachability: answering },
     true,
-    { kind: "maintenance", until: UNTIL, announced: false },
+    { kind: "maintenance", until: UNTIL, announced: false, throughGateway: false },
+  ],
+  [
+    "the calendar's maintenance window, through a team gateway",
+    { ...open, available: false, reason: "maintenance", until: UNTIL, throughGateway: true },
+    true,
+    { kind: "maintenance", until: UNTIL, announced: false, throughGateway: true },
+  ],
+  [
+    "release-day downtime, through a team gateway",
+    { ...open, available: false, reason: "release", until: UNTIL, throughGateway: true },
+    true,
+    { kind: "release", until: UNTIL, throughGateway: true },
   ],
   [
     "a maintenance the service announced",
@@ -42,7 +54,7 @@ test.each<[string, ServiceState, boolean, ServiceCondition]>([
       reachability: { ...answering, maintenanceUntil: UNTIL },
     },
     true,
-    { kind: "maintenance", until: UNTIL, announced: true },
+    { kind: "maintenance", until: UNTIL, announced: true, throughGateway: false },
   ],
   [
     "release-day downtime, even while calls fail (503 is expected then)",
@@ -54,7 +66,7 @@ test.each<[string, ServiceState, boolean, ServiceCondition]>([
       reachability: { ...answering, unreachableSince: SINCE, reason: "503", failingStatus: 503 },
     },
     true,
-    { kind: "release", until: UNTIL },
+    { kind: "release", until: UNTIL, throughGateway: false },
   ],
   [
     "server errors outside any window: failing",

@@ -36,6 +36,8 @@ interface LimitsReport {
 const ATTEMPTS = 8;
 /** 15 Nov 2026, 9 am US Central: inside the maintenance window. */
 const MAINTENANCE = "2026-11-15T15:00:00Z";
+/** 25 Nov 2026, 9 am US Central: the month's other maintenance day, after any clock a test leaves. */
+const LATER_MAINTENANCE = "2026-11-25T15:00:00Z";
 
 let service: ServiceUnderTest;
 let store: MemoryStore;
@@ -826,6 +828,41 @@ test("during maintenance kept answers are served; an uncached key gets the servi
     expect(totalCalls(await service.stats())).toBe(callsBefore);
   } finally {
     await service.setClock("2026-11-16T15:00:00Z");
+    tokens.clear();
+  }
+});
+
+test("once the service said it is down, a request that needs a purchase is answered at once, not kept waiting to be packed", async () => {
+  const packing = manualPackingTimers(0);
+  const team = await startTeamGateway(service, store, { later: packing.later, elapsed: packing.now });
+  const ask = async (code?: string) =>
+    fetch(`${team.url}/api/energy_price/v1/export/series${code === undefined ? "" : `/${code}`}`, {
+      headers: { authorization: `Bearer ${await tokenAt(team.url, "ann@example.com")}` },
+    });
+  // The gateway reads the catalog while the service is up.
+  expect((await ask()).status).toBe(200);
+  await service.setClock(LATER_MAINTENANCE);
+  try {
+    tokens.clear();
+    // Its catalog due again, the gateway heard from the service that it is down (its sign-in's
+    // 503) and kept its copy: the request is answered with no packing wait set (none would ever
+    // end here).
+    const pendingBefore = packing.pending();
+    let answered: number | null = null;
+    // (A request left waiting fails when the gateway closes: that failure is the assertion's.)
+    ask(codes[64]).then(
+      (response) => (answered = response.status),
+      () => undefined,
+    );
+    const seen = await until(
+      () => ({ answered, pending: packing.pending() }),
+      (now) => now.answered !== null || now.pending > pendingBefore,
+      "the answer, or a packing wait",
+    );
+    expect(seen).toEqual({ answered: 503, pending: pendingBefore });
+  } finally {
+    await service.setClock("2026-11-16T15:00:00Z");
+    await team.close();
     tokens.clear();
   }
 });

@@ -29,7 +29,11 @@ const done = (conditionAtEnd: ServiceCondition["kind"]): RefreshState => ({
   conditionAtEnd,
 });
 const up = (lastAnswerAt: number | null): ServiceCondition => ({ kind: "up", lastAnswerAt });
-const release: ServiceCondition = { kind: "release", until: Date.parse("2026-12-04T04:00:00Z") };
+const release: ServiceCondition = {
+  kind: "release",
+  until: Date.parse("2026-12-04T04:00:00Z"),
+  throughGateway: false,
+};
 const failing: ServiceCondition = {
   kind: "failing",
   since: ENDED_AT - 60_000,

@@ -36,7 +36,7 @@ export interface DataRouteSettings {
   recent: AnswersInMemory;
   /** The audit of answers served, written behind the answers. */
   served: Pick<ServedWriter, "record">;
-  upstream: Pick<Upstream, "get">;
+  upstream: Pick<Upstream, "get" | "heldAnswer">;
   catalog: GatewayCatalog;
   purchases: PurchaseQueue;
   metrics: GatewayMetrics;
@@ -231,6 +231,13 @@ async function serveData(
   const toBuy = new Map<string, PurchaseItem>();
   for (const item of missing) if (!joined.has(item.key)) toBuy.set(item.key, item);
 
+  // The service said it is down a moment ago: nothing could be bought, so the request does not
+  // wait to be packed with others for a call that would not be sent (upstream-downtime.ts).
+  const held = toBuy.size > 0 ? settings.upstream.heldAnswer(operation) : null;
+  if (held !== null) {
+    reply.request.arrived?.();
+    return answerFailure(settings, reply, held);
+  }
   const needed = new Map<string, number>();
   for (const item of toBuy.values()) needed.set(item.dataset, (needed.get(item.dataset) ?? 0) + 1);
   const hold = await settings.budgets.hold(member, product, needed);

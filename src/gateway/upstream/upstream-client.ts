@@ -94,6 +94,15 @@ export class Upstream {
   }
 
   /**
+   * The answer a call of the operation would get unsent now, while the service's last answer
+   * said it is down; null when a call would be sent. Lets a purchase fail at once instead of
+   * waiting to be packed with others first.
+   */
+  heldAnswer(operation: GatewayOperation): UpstreamAnswer | null {
+    return this.downtime.held(operation);
+  }
+
+  /**
    * GET <base><path> with the gateway's token, in the operation's turn (`turnTaken`: the caller
    * already waited for it). A refused token is renewed once and the call repeated once. While
    * the service's last answer said it is down, and for a minute after it, nothing is sent.

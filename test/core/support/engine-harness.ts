@@ -16,6 +16,8 @@ export const NEXT_RELEASE = Date.UTC(2026, 11, 3, 12);
 
 export class FakeAuth implements AuthPort {
   signedIn = true;
+  /** Signed in through a team gateway (its token names the member); null: the service itself. */
+  gateway: { member: string } | null = null;
   private listeners = new Set<(status: AuthStatus) => void>();
   async signIn(username: string): Promise<AuthStatus> {
     this.signedIn = true;
@@ -42,7 +44,7 @@ export class FakeAuth implements AuthPort {
       username: "dev@example.com",
       environment: "live",
       tokenExpiresAt: null,
-      gateway: null,
+      gateway: this.gateway,
     };
   }
   onChange(listener: (status: AuthStatus) => void) {

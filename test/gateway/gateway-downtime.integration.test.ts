@@ -1,0 +1,88 @@
+// A maintenance day through the team gateway, against the emulator as the service: a member with
+// no cache of their own gets every series the gateway keeps, with the values the team bought, and
+// a series it does not keep names the window and the gateway; the service charges nothing.
+import { runWorkbook, type RunReport } from "../../src/headless";
+import { memoryStore } from "./support/memory-store";
+import {
+  catalogOf,
+  startService,
+  startTeamGateway,
+  totalCalls,
+  totalDataRequests,
+  type ServiceUnderTest,
+} from "./support/team";
+
+const PASSWORD = "correct horse battery staple";
+/** Wednesday 25 Nov 2026, 09:00 US Central: a maintenance day (06:00 to 22:00). */
+const MAINTENANCE = "2026-11-25T15:00:00Z";
+
+let service: ServiceUnderTest;
+
+beforeAll(async () => {
+  service = await startService();
+});
+
+afterAll(async () => service.close());
+
+function run(formulas: readonly string[], url: string, member: string): Promise<RunReport> {
+  return runWorkbook({
+    formulas,
+    baseUrl: `${url}/api`,
+    authUrl: `${url}/auth`,
+    username: member,
+    password: PASSWORD,
+    clock: { now: service.now },
+    log: () => undefined,
+    timeoutMs: 60_000,
+  });
+}
+
+function results(report: RunReport): Record<string, unknown> {
+  const pass = report.passes[report.passes.length - 1];
+  return Object.fromEntries((pass?.results ?? []).map((result) => [result.formula, result]));
+}
+
+test("during maintenance a member with no cache gets what the gateway keeps; a series it lacks names the window and the gateway", async () => {
+  const energy = (await catalogOf(service, "energy_price")).map((record) => record.code);
+  const kept = energy.slice(0, 8);
+  const lacking = energy[8] ?? "";
+  const annCells = [
+    ...kept.map((code) => `=PCD.VALUE("${code}")`),
+    `=PCD.VALUES("${kept[0] ?? ""}",,,"2015-01","2015-12")`,
+  ];
+  const store = memoryStore();
+  for (const member of ["ann@example.com", "bob@example.com"])
+    await store.members.save(member, PASSWORD, { budget: null, admin: false });
+  const gateway = await startTeamGateway(service, store);
+  try {
+    const ann = await run(annCells, gateway.url, "ann@example.com");
+    const bought = results(ann);
+    for (const cell of annCells) expect(bought[cell]).toHaveProperty("value");
+
+    await service.setClock(MAINTENANCE);
+    const chargedBefore = totalDataRequests(await service.stats());
+    const callsBefore = totalCalls(await service.stats());
+    // The lacking series sits among the kept ones, so it shares their calls.
+    const lackingCell = `=PCD.VALUE("${lacking}")`;
+    const bobCells = [...annCells.slice(0, 4), lackingCell, ...annCells.slice(4)];
+    const bob = await run(bobCells, gateway.url, "bob@example.com");
+    expect(bob.signInError).toBeUndefined();
+    const got = results(bob);
+    for (const cell of annCells) expect(got[cell]).toEqual(bought[cell]);
+    expect(got[lackingCell]).toMatchObject({
+      error: {
+        message: expect.stringMatching(
+          new RegExp(
+            `^The service is down for maintenance until 22:00 US Central Time \\(.+ your time\\); the team gateway keeps no copy of ${lacking} yet\\. Will try again at \\d{2}:\\d{2} UTC\\.$`,
+          ),
+        ),
+      },
+    });
+    expect(totalDataRequests(await service.stats())).toBe(chargedBefore);
+    // The gateway asked the service once and held every other call for the minute: Bob's
+    // halved calls and reads cost the team's daily quota one or two calls, not one each.
+    expect(totalCalls(await service.stats()) - callsBefore).toBeLessThanOrEqual(2);
+  } finally {
+    await gateway.close();
+  }
+});
