@@ -70,6 +70,11 @@ export class DowntimePolicy {
     if (this.answersShowRelease()) this.noteReleaseOut();
   }
 
+  /** When this session saw a release come out (the latest one seen), if it did. */
+  releaseSeenOutAt(): number | undefined {
+    return this.releaseDoneAt;
+  }
+
   /** The catalog shows a newer month than before: the release is out, whoever answered. */
   noteNewData(): void {
     this.noteReleaseOut();

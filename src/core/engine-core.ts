@@ -587,8 +587,16 @@ export class EngineCore implements Engine {
     const { schedule, clock } = this.parts;
     const start = schedule.latestReleaseStart(clock.now(), this.releaseDay());
     const state = this.serviceState();
-    if (state.available || state.reason !== "release") return start;
-    return schedule.latestReleaseStart(start - 1, this.releaseDay());
+    if (!state.available && state.reason === "release") {
+      return schedule.latestReleaseStart(start - 1, this.releaseDay());
+    }
+    if (!this.throughGateway()) return start;
+    // Through a team gateway a catalog read in the release's downtime may be the gateway's copy
+    // of the month before: the release is out from when new data was seen, else from the
+    // downtime's deadline (22:00 US Central), and a catalog read before then is read again.
+    const seen = this.downtime.releaseSeenOutAt();
+    if (seen !== undefined && seen >= start) return seen;
+    return Math.max(start, schedule.serviceState(start, this.releaseDay()).until ?? start);
   }
 
   private async preflight(): Promise<void> {

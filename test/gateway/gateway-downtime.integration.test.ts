@@ -1,7 +1,10 @@
 // A maintenance day through the team gateway, against the emulator as the service: a member with
 // no cache of their own gets every series the gateway keeps, with the values the team bought, and
 // a series it does not keep names the window and the gateway; the service charges nothing.
+import { createEngine, MemoryStorage } from "../../src/core";
+import { serviceCondition } from "../../src/core/service-condition";
 import { runWorkbook, type RunReport } from "../../src/headless";
+import { serviceConditionText } from "../../src/taskpane/outage-text";
 import { memoryStore } from "./support/memory-store";
 import {
   catalogOf,
@@ -82,6 +85,67 @@ test("during maintenance a member with no cache gets what the gateway keeps; a s
     // The gateway asked the service once and held every other call for the minute: Bob's
     // halved calls and reads cost the team's daily quota one or two calls, not one each.
     expect(totalCalls(await service.stats()) - callsBefore).toBeLessThanOrEqual(2);
+  } finally {
+    await gateway.close();
+  }
+});
+
+test("release day through the gateway: last month's values while the service is closed, told as release day; the new month once the deadline has passed", async () => {
+  // Monday 30 Nov 2026: an ordinary day. December's release is Thursday the 3rd, its data at
+  // noon US Central, its deadline 22:00.
+  await service.setClock("2026-11-30T15:00:00Z");
+  const energy = (await catalogOf(service, "energy_price")).map((record) => record.code);
+  const cells = energy.slice(10, 16).map((code) => `=PCD.VALUE("${code}")`);
+  const store = memoryStore();
+  for (const member of ["ann@example.com", "bob@example.com"])
+    await store.members.save(member, PASSWORD, { budget: null, admin: false });
+  const gateway = await startTeamGateway(service, store);
+  const bob = createEngine(
+    { fetch: (input, init) => fetch(input, init), storage: new MemoryStorage(), clock: { now: service.now } },
+    { settings: { baseUrl: `${gateway.url}/api`, authUrl: `${gateway.url}/auth`, environment: "live" } },
+  );
+  const runBob = () =>
+    runWorkbook({
+      formulas: cells,
+      engine: bob,
+      username: "bob@example.com",
+      password: PASSWORD,
+      clock: { now: service.now },
+      log: () => undefined,
+      timeoutMs: 60_000,
+    });
+  const paneSays = () => serviceConditionText(serviceCondition(bob.serviceState()), service.now()).text;
+  try {
+    const november = results(await run(cells, gateway.url, "ann@example.com"));
+
+    // 08:00 US Central on release day: the service is closed; the gateway serves its copy.
+    await service.setClock("2026-12-03T14:00:00Z");
+    const closed = results(await runBob());
+    for (const cell of cells) expect(closed[cell]).toEqual(november[cell]);
+    expect(bob.serviceState()).toMatchObject({ available: false, reason: "release", throughGateway: true });
+    expect(paneSays()).toMatch(
+      /^Release day: .*\. Cached data stays available, and so do the series your team's gateway keeps\.$/,
+    );
+
+    // 23:00 US Central: past the deadline. The catalog Bob read through the gateway in the
+    // downtime was its copy of November's: it is read again, and the cells show December's data.
+    await service.setClock("2026-12-04T05:00:00Z");
+    const released = results(await runBob());
+    const direct = results(
+      await runWorkbook({
+        formulas: cells,
+        baseUrl: service.emulator.url,
+        authUrl: service.emulator.url,
+        username: service.emulator.username,
+        password: service.emulator.password,
+        clock: { now: service.now },
+        log: () => undefined,
+        timeoutMs: 60_000,
+      }),
+    );
+    for (const cell of cells) expect(released[cell]).toEqual(direct[cell]);
+    expect(cells.some((cell) => JSON.stringify(direct[cell]) !== JSON.stringify(november[cell]))).toBe(true);
+    expect(paneSays()).toMatch(/^The PCD service is available\./);
   } finally {
     await gateway.close();
   }
