@@ -106,7 +106,7 @@ export interface CatalogOptions {
    */
   onNewData?: (product: ProductId) => void;
   /** Called after every successful Series Info answer (the service is up). */
-  onFetched?: () => void;
+  onFetched?: (latestFinal: Month | null) => void;
   /** Called when a product's Series Info call starts (its data will likely be asked next). */
   onFetching?: (product: ProductId) => void;
   /**
@@ -121,6 +121,12 @@ export interface CatalogOptions {
    * says nothing of that release, however young (default: none).
    */
   latestReleaseOut?: () => number;
+  /**
+   * The month the latest release out publishes, and until when a catalog read that does not
+   * show it predates that release (its deadline): a team gateway answers from its copy of the
+   * month before while the service is closed, so a read's time alone does not tell.
+   */
+  latestReleaseShown?: () => { month: Month; until: number };
 }
 
 function storageKey(environment: ServiceEnvironment, product: ProductId): string {
@@ -179,7 +185,10 @@ export class Catalog {
   private readonly lastCall = new Map<string, { at: number; error: PcdError | null; failures: number }>();
   private revision = 0;
   /** The latest release out, as of the clock reading `at` (predatesRelease). */
-  private releaseOut = { at: Number.NaN, start: -Infinity };
+  private releaseOut: { at: number; start: number; shown?: { month: Month; until: number } } = {
+    at: Number.NaN,
+    start: -Infinity,
+  };
   /** Cells waiting for codes while catalogs load (catalog-arrivals.ts). */
   private readonly arrivals = new CatalogArrivals<ServiceEnvironment>((code, environment) =>
     this.findIn(environment, code),
@@ -284,6 +293,13 @@ export class Catalog {
     return PRODUCTS.flatMap((product) => this.catalogs.get(`${environment}|${product}`)?.series ?? []);
   }
 
+  /** The latest final month any series of the product's catalog has (null: no catalog, or none). */
+  latestFinal(product: ProductId): Month | null {
+    const scope = SCOPE_KEYS[this.options.environment()].find(([known]) => known === product);
+    const catalog = scope && this.catalogs.get(scope[1]);
+    return catalog ? latestMonthOf(catalog.series) : null;
+  }
+
   fetchedAt(product: ProductId): number | null {
     const scope = SCOPE_KEYS[this.options.environment()].find(([known]) => known === product);
     return (scope && this.catalogs.get(scope[1])?.fetchedAt) ?? null;
@@ -298,7 +314,9 @@ export class Catalog {
     const fetchedAt = this.fetchedAt(product);
     const now = this.options.now();
     return (
-      fetchedAt !== null && now - fetchedAt < CATALOG_MAX_AGE_MS && !this.predatesRelease(fetchedAt, now)
+      fetchedAt !== null &&
+      now - fetchedAt < CATALOG_MAX_AGE_MS &&
+      !this.predatesRelease(fetchedAt, now, product)
     );
   }
 
@@ -309,7 +327,7 @@ export class Catalog {
    */
   olderThanRelease(product: ProductId): PcdError | undefined {
     const fetchedAt = this.fetchedAt(product);
-    if (fetchedAt === null || !this.predatesRelease(fetchedAt, this.options.now())) return undefined;
+    if (fetchedAt === null || !this.predatesRelease(fetchedAt, this.options.now(), product)) return undefined;
     const failed = this.lastCall.get(`${this.options.environment()}|${product}`)?.error;
     const why = failed ? `: ${failed.message.replace(/\.$/, "")}` : "";
     return new PcdError(
@@ -321,11 +339,21 @@ export class Catalog {
   }
 
   /** True when a catalog read at `fetchedAt` was read before the latest release came out. */
-  private predatesRelease(fetchedAt: number, now: number): boolean {
+  private predatesRelease(fetchedAt: number, now: number, product: ProductId): boolean {
     // Asked per cell: the release's start is worked out once per clock reading.
-    if (this.releaseOut.at !== now)
-      this.releaseOut = { at: now, start: this.options.latestReleaseOut?.() ?? -Infinity };
-    return fetchedAt < this.releaseOut.start;
+    if (this.releaseOut.at !== now) {
+      this.releaseOut = {
+        at: now,
+        start: this.options.latestReleaseOut?.() ?? -Infinity,
+        shown: this.options.latestReleaseShown?.(),
+      };
+    }
+    const { start, shown } = this.releaseOut;
+    if (fetchedAt < start) return true;
+    // Read in the release's downtime without its month: a copy of the month before.
+    if (shown === undefined || fetchedAt >= shown.until) return false;
+    const latest = this.latestFinal(product);
+    return latest !== null && latest < shown.month;
   }
 
   /**
@@ -344,7 +372,7 @@ export class Catalog {
     const known = this.find(code);
     if (known) {
       const fetchedAt = this.fetchedAt(known.product);
-      if (fetchedAt === null || !this.predatesRelease(fetchedAt, this.options.now())) {
+      if (fetchedAt === null || !this.predatesRelease(fetchedAt, this.options.now(), known.product)) {
         this.refreshInBackground(known.product);
         return known;
       }
@@ -438,7 +466,7 @@ export class Catalog {
     const key = `${environment}|${product}`;
     const cached = this.catalogs.get(key);
     const now = this.options.now();
-    if (cached && now - cached.fetchedAt < maxAgeMs && !this.predatesRelease(cached.fetchedAt, now))
+    if (cached && now - cached.fetchedAt < maxAgeMs && !this.predatesRelease(cached.fetchedAt, now, product))
       return cached;
     let running = this.fetching.get(key);
     if (!running && reader !== "user") {
@@ -528,7 +556,7 @@ export class Catalog {
       throw error;
     }
     this.lastCall.set(key, { at: startedAt, error: null, failures: 0 });
-    this.options.onFetched?.();
+    this.options.onFetched?.(latestMonthOf(series));
     // The answer may have shown the release out (onFetched): the release's start is worked
     // out again at the next question, even at the same clock reading.
     this.releaseOut = { at: Number.NaN, start: -Infinity };

@@ -27,8 +27,6 @@ export interface DowntimeParts {
 export class DowntimePolicy {
   /** When the release was seen to be out: an answer from the service, or new data. */
   private releaseDoneAt: number | undefined;
-  /** An answer kept from before this session (answeredBefore): counts only as answersShowRelease allows. */
-  private answeredEarlierAt: number | undefined;
 
   constructor(private readonly parts: DowntimeParts) {}
 
@@ -39,12 +37,7 @@ export class DowntimePolicy {
   /** The calendar's state, with a maintenance the service announced itself (503 with an end). */
   state(): ServiceState {
     const now = this.parts.now();
-    const earlier = this.answeredEarlierAt;
-    const releaseDoneAt =
-      earlier !== undefined && this.answersShowRelease()
-        ? Math.max(earlier, this.releaseDoneAt ?? -Infinity)
-        : this.releaseDoneAt;
-    const scheduled = this.parts.scheduled(now, { releaseDoneAt });
+    const scheduled = this.parts.scheduled(now, { releaseDoneAt: this.releaseDoneAt });
     const reachability = this.parts.reachability();
     if (!reachability) return scheduled;
     // An announced maintenance counts like a scheduled one until its end: no call could succeed.
@@ -55,27 +48,15 @@ export class DowntimePolicy {
     return { ...scheduled, reachability };
   }
 
-  /**
-   * The service answered at `at`, before this session (a catalog read kept in storage): a
-   * restart on release day must not close the service again once an answer told the release
-   * is out. The calendar counts it only when it falls in today's release downtime.
-   */
-  answeredBefore(at: number): void {
-    if (at > this.parts.now()) return;
-    if (this.answeredEarlierAt === undefined || at > this.answeredEarlierAt) this.answeredEarlierAt = at;
-  }
-
   /** The service answered: on release day that means the release is out (data calls may go). */
   noteServiceAnswered(): void {
     if (this.answersShowRelease()) this.noteReleaseOut();
   }
 
-  /** When this session saw a release come out (the latest one seen), if it did. */
-  releaseSeenOutAt(): number | undefined {
-    return this.releaseDoneAt;
-  }
-
-  /** The catalog shows a newer month than before: the release is out, whoever answered. */
+  /**
+   * The catalog shows the release's month (a newer month than before, or the month the release
+   * publishes): the release is out, whoever answered.
+   */
   noteNewData(): void {
     this.noteReleaseOut();
   }

@@ -30,7 +30,15 @@ import type {
   Unsubscribe,
 } from "./engine-api";
 import { errorMessage, PcdError } from "./errors";
-import { PRODUCTS, type DataLimits, type ProductId, type SeriesInfo, type ServiceEnvironment } from "./model";
+import {
+  PRODUCTS,
+  type DataLimits,
+  type Month,
+  type ProductId,
+  type SeriesInfo,
+  type ServiceEnvironment,
+} from "./model";
+import { monthReleasedAt } from "./release-calendar";
 import { QuotaLedger } from "./quota-ledger";
 import { LastRefresh } from "./last-refresh";
 import type { Refresher, RefreshRunOptions } from "./refresh";
@@ -105,6 +113,7 @@ export class EngineCore implements Engine {
     this.serviceReturn.onBack(() => {
       this.catalogStore.forgetFailures();
       this.limitsKeeper.forgetFailures();
+      this.seriesSync.forgetDowntimeFailures();
     });
     // The pane's outage banner and Status tab follow reachability as it changes; cells that
     // wait on a retry hear when the service answers again.
@@ -118,7 +127,13 @@ export class EngineCore implements Engine {
       outageResumesAt: () => {
         const state = this.downtime.state();
         const seen = state.reachability?.unreachableSince ?? null;
-        return !state.available && seen !== null && parts.auth.status().signedIn ? state.until : null;
+        // Through a team gateway a window stops no call: its outage is probed as on any day.
+        return !state.available &&
+          seen !== null &&
+          parts.auth.status().signedIn &&
+          !this.gatewayServesDowntime()
+          ? state.until
+          : null;
       },
       now,
       ...(parts.scheduler ? { scheduler: parts.scheduler } : {}),
@@ -142,12 +157,15 @@ export class EngineCore implements Engine {
       // release day): the allowances may have reset, so earlier readings are not reused.
       onNewData: (product) => {
         this.downtime.noteNewData();
+        // Release day may have ended here (through a team gateway only new data ends it).
+        this.serviceReturn.check();
         const at = now();
         this.ledger.resetSeen(at);
         this.lastRefresh.releaseSeen(this.environment(), product, at);
       },
-      onFetched: () => {
+      onFetched: (latestFinal) => {
         this.downtime.noteServiceAnswered();
+        this.noteReleaseShown(latestFinal);
         this.serviceReturn.check();
       },
       onFetching: (product) => this.limitsKeeper.readAheadForCatalog(product),
@@ -158,6 +176,7 @@ export class EngineCore implements Engine {
       },
       latestReleaseStart: () => parts.schedule.latestReleaseStart(now(), this.releaseDay()),
       latestReleaseOut: () => this.latestReleaseOut(),
+      latestReleaseShown: () => this.latestReleaseShown(),
     });
     this.cache = new DataCache(storage, log);
     this.ledger = new QuotaLedger({
@@ -185,7 +204,7 @@ export class EngineCore implements Engine {
       gate: this.limitsKeeper.gate(),
       windowMs: parts.batchWindowMs,
       maxWaitMs: parts.batchMaxWaitMs,
-      splitWhenUnavailable: () => this.throughGateway() && !this.downtime.state().available,
+      splitWhenUnavailable: () => this.gatewayServesDowntime() && !this.downtime.state().available,
       log,
     });
     this.seriesSync = new SeriesSync({
@@ -447,7 +466,7 @@ export class EngineCore implements Engine {
 
   serviceState(): ServiceState {
     const state = this.downtime.state();
-    return this.throughGateway() ? { ...state, throughGateway: true } : state;
+    return this.gatewayServesDowntime() ? { ...state, throughGateway: true } : state;
   }
 
   now(): number {
@@ -465,6 +484,18 @@ export class EngineCore implements Engine {
     return error;
   }
 
+  /**
+   * A catalog (read now, or kept) whose latest final month is the one the latest release
+   * publishes shows that release out, whoever answered: through a team gateway an answer
+   * alone does not (downtime-policy.ts), and a catalog read by a new engine has no earlier
+   * one to show a newer month than.
+   */
+  private noteReleaseShown(latestFinal: Month | null): void {
+    if (latestFinal === null) return;
+    const start = this.parts.schedule.latestReleaseStart(this.parts.clock.now(), this.releaseDay());
+    if (latestFinal >= monthReleasedAt(start)) this.downtime.noteNewData();
+  }
+
   /** Signed in through a team gateway (its token says so). */
   private throughGateway(): boolean {
     return this.parts.auth.status().gateway !== null;
@@ -475,9 +506,17 @@ export class EngineCore implements Engine {
    * serves what it keeps meanwhile and answers the service's 503 for the rest (docs/gateway.md).
    */
   private callBlockedByDowntime(code: string, hasCache: boolean, missing?: string): PcdError | undefined {
-    if (this.downtime.errorFor(code, hasCache, missing) === undefined || this.throughGateway())
+    if (this.downtime.errorFor(code, hasCache, missing) === undefined || this.gatewayServesDowntime())
       return undefined;
     return this.downtimeError(code, hasCache, missing);
+  }
+
+  /**
+   * Live data through a team gateway: it keeps what it bought and serves it in downtime. Its
+   * sandbox calls are the service's own, relayed and never kept, so they wait like direct ones.
+   */
+  private gatewayServesDowntime(): boolean {
+    return this.environment() === "live" && this.throughGateway();
   }
 
   /**
@@ -485,7 +524,7 @@ export class EngineCore implements Engine {
    * gateway's 503 means it keeps no copy: said with the window's end, as a call not made says it.
    */
   private explainFailure(code: string, hasCache: boolean, error: PcdError): PcdError {
-    if (error.kind !== "unavailable" || !this.throughGateway()) return error;
+    if (error.kind !== "unavailable" || !this.gatewayServesDowntime()) return error;
     const missing = hasCache ? undefined : `the team gateway keeps no copy of ${code} yet`;
     return this.downtimeError(code, hasCache, missing) ?? error;
   }
@@ -563,11 +602,10 @@ export class EngineCore implements Engine {
         }
       }),
     );
-    // A catalog read before a restart was an answer: on release day it told the release is out.
-    const answeredAt = Math.max(
-      ...PRODUCTS.map((product) => this.catalogStore.fetchedAt(product) ?? -Infinity),
-    );
-    if (Number.isFinite(answeredAt)) this.downtime.answeredBefore(answeredAt);
+    // A catalog kept from before a restart that shows the month the latest release publishes
+    // tells that release is out (its read time alone does not: a team gateway answers from its
+    // copy while the service is closed).
+    for (const product of PRODUCTS) this.noteReleaseShown(this.catalogStore.latestFinal(product));
     this.loaded = true;
   }
 
@@ -590,13 +628,18 @@ export class EngineCore implements Engine {
     if (!state.available && state.reason === "release") {
       return schedule.latestReleaseStart(start - 1, this.releaseDay());
     }
-    if (!this.throughGateway()) return start;
-    // Through a team gateway a catalog read in the release's downtime may be the gateway's copy
-    // of the month before: the release is out from when new data was seen, else from the
-    // downtime's deadline (22:00 US Central), and a catalog read before then is read again.
-    const seen = this.downtime.releaseSeenOutAt();
-    if (seen !== undefined && seen >= start) return seen;
-    return Math.max(start, schedule.serviceState(start, this.releaseDay()).until ?? start);
+    return start;
+  }
+
+  /**
+   * The month the latest release out publishes, and until when a catalog that does not show it
+   * was read before it came out (the release day's deadline, 22:00 US Central): read through a
+   * team gateway in the downtime, it is the gateway's copy of the month before (catalog.ts).
+   */
+  private latestReleaseShown(): { month: Month; until: number } {
+    const start = this.latestReleaseOut();
+    const until = this.parts.schedule.serviceState(start, this.releaseDay()).until ?? start;
+    return { month: monthReleasedAt(start), until: Math.max(start, until) };
   }
 
   private async preflight(): Promise<void> {

@@ -7,7 +7,7 @@
 // that needs a part another cell is already fetching waits for that call instead of
 // buying it again. A part whose call failed in a way that may have been charged (a
 // timeout) or that will fail again at once (network, server, rate) is not asked again for
-// RECENT_FAILURE_MS: cells that re-run meanwhile get the same error and retry on their
+// RECENT_FAILURE_MS (a downtime's until its end): cells that re-run meanwhile get the same error and retry on their
 // schedule (streaming-cell.ts), so one recalculation never charges a key twice. A part
 // the service charged for without a usable answer waits longer (stillRemembered).
 import type { Batcher, BatchItem } from "./batcher";
@@ -207,6 +207,13 @@ export class SeriesSync {
     this.recentFailures.clear();
   }
 
+  /** Forgets the failures a downtime caused: the service is back (stillRemembered says why). */
+  forgetDowntimeFailures(): void {
+    for (const [id, failure] of this.recentFailures) {
+      if (failure.error.kind === "unavailable") this.recentFailures.delete(id);
+    }
+  }
+
   private part(request: SeriesRequest, info: SeriesInfo, operation: DataCallOperation): Promise<PartResult> {
     const id = partId(request, operation);
     const running = this.inFlight.get(id);
@@ -399,6 +406,11 @@ function catalogVersion(info: SeriesInfo): string {
  * or the user's refresh (forgetFailures), ends the wait at once.
  */
 function stillRemembered(failure: RememberedFailure, info: SeriesInfo, now: number): boolean {
+  // Refused in a known downtime (a team gateway that keeps no copy answers so until the window
+  // ends): asking again before the window's end could only be refused again. The service's
+  // return (forgetDowntimeFailures) ends the wait sooner.
+  const until = failure.error.kind === "unavailable" ? failure.error.details.until : undefined;
+  if (until !== undefined && until > failure.at) return now < until;
   if (failure.error.details.charged !== true) return now - failure.at < RECENT_FAILURE_MS;
   return failure.catalog === catalogVersion(info) && now - failure.at < CHARGED_FAILURE_MS;
 }

@@ -29,14 +29,22 @@ export type ServiceConditionKind = ServiceCondition["kind"];
 
 /**
  * The service's condition from the engine's state. A downtime the calendar or the service
- * announced comes first (a 503 then is expected, not an outage); what the calls observed
+ * announced comes first (a 503 then is expected, not an outage), unless a team gateway that
+ * would have served it meanwhile does not answer at all; what the calls observed
  * comes next (the calendar may say "open" while the service is stopped, and a sign-in that got
  * no answer is told as such); then the session. Pass `signedIn` wherever it is known: an
  * outage seen without a session is not being retried.
  */
 export function serviceCondition(state: ServiceState, signedIn = true): ServiceCondition {
   const reachability = state.reachability;
-  if (!state.available) {
+  // Through a team gateway calls go in a downtime too: a gateway that does not answer at all is
+  // what the user needs to hear then, not the window it would have covered.
+  const gatewayUnreachable =
+    state.throughGateway === true &&
+    reachability !== undefined &&
+    reachability.unreachableSince !== null &&
+    (reachability.failingStatus ?? null) === null;
+  if (!state.available && !gatewayUnreachable) {
     const until = state.until ?? state.nextMaintenance;
     const throughGateway = state.throughGateway === true;
     if (state.reason === "release") return { kind: "release", until, throughGateway };

@@ -5,7 +5,6 @@ import Fastify, { type FastifyInstance } from "fastify";
 import type { ProductId } from "../core/model";
 import { addAddinSiteHeaders, registerAddinFiles } from "../server/addin-site";
 import { GatewayCatalog } from "./catalog/gateway-catalog";
-import type { GatewayOperation } from "./gateway-operation";
 import { GatewayMetrics } from "./gateway-metrics";
 import type { FetchFunction } from "./oidc/fetch-within-origin";
 import { oidcVerifier, type OidcSettings } from "./oidc/oidc-verifier";
@@ -120,17 +119,14 @@ export interface Gateway {
 
 export async function buildGateway(settings: GatewaySettings): Promise<Gateway> {
   const metrics = new GatewayMetrics();
-  const direct = new Upstream(settings.upstream);
-  const upstream = {
-    get: (upstreamPath: string, operation: GatewayOperation, options?: { turnTaken?: boolean }) => {
-      // A call held back for downtime is not sent: it is no upstream call.
-      if (direct.heldAnswer(operation) === null)
-        metrics.upstreamCall(operation, upstreamPath.split("/")[1] ?? "");
-      return direct.get(upstreamPath, operation, options);
+  // Each call sent is counted as it leaves (a call held back for downtime is none).
+  const upstream = new Upstream({
+    ...settings.upstream,
+    sending: (operation, upstreamPath) => {
+      settings.upstream.sending?.(operation, upstreamPath);
+      metrics.upstreamCall(operation, upstreamPath.split("/")[1] ?? "");
     },
-    heldAnswer: (operation: GatewayOperation) => direct.heldAnswer(operation),
-    turn: (operation: GatewayOperation) => direct.turn(operation),
-  };
+  });
   const catalog = new GatewayCatalog({
     upstream,
     saved: settings.store.catalogs,

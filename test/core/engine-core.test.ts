@@ -12,6 +12,9 @@ import { createHarness, NOW, rereadCatalog } from "./support/engine-harness";
 import { FakeService } from "./support/fake-service";
 import { seriesInfo } from "./support/series-fixtures";
 
+/** December's release day start (06:00 US Central, 3 Dec 2026): it publishes November. */
+const DECEMBER_RELEASE = Date.UTC(2026, 11, 3, 12);
+
 /** The data calls made, History before Series Values when they left together. */
 function operations(service: FakeService): string[] {
   return service.dataCalls().map((call) => call.operation);
@@ -397,6 +400,8 @@ describe("getSeries", () => {
       h.service.updateSeries("68520-8-1", { updatedAt: "2026-11-21" });
       const until = Date.UTC(2026, 10, 25, 4);
       h.schedule.down = { reason, until };
+      // Release day: December's, whose month (November) the catalog does not show yet.
+      if (reason === "release") h.schedule.releaseStart = DECEMBER_RELEASE;
       // The catalog is read through the gateway (its copy), and the changed series bought again.
       await rereadCatalog(h);
       const kept = await h.engine.getSeries(cachedRequest);
@@ -431,13 +436,107 @@ describe("getSeries", () => {
     },
   );
 
+  test.each<[string, string, boolean]>([
+    ["last month's (the gateway's copy while the service is closed)", "2026-10", false],
+    ["the month the release publishes", "2026-11", true],
+  ])(
+    "release day through a team gateway, a new engine's first catalog shows %s: the downtime ends only with the month the release publishes",
+    async (_case, latestFinal, ends) => {
+      const service = serviceWith("68520-8-1");
+      service.updateSeries("68520-8-1", { lastAvailableFinal: latestFinal });
+      const h = createHarness({ service });
+      h.auth.gateway = { member: "ana@team.example" };
+      h.schedule.down = { reason: "release", until: Date.UTC(2026, 11, 4, 4) };
+      h.schedule.releaseStart = DECEMBER_RELEASE;
+      // A new engine: no earlier catalog to show a newer month than.
+      await h.engine.resolve("68520-8-1", null, null);
+      expect(h.engine.serviceState().available).toBe(ends);
+    },
+  );
+
+  test("through a team gateway, sandbox data waits out a window like direct calls (the gateway keeps none)", async () => {
+    const h = createHarness({ service: serviceWith("68520-8-1") });
+    h.auth.gateway = { member: "ana@team.example" };
+    await h.engine.updateSettings({ environment: "sandbox" });
+    const request = await h.engine.resolve("68520-8-1", null, null);
+    h.schedule.down = { reason: "maintenance", until: Date.UTC(2026, 10, 25, 4) };
+    const calls = h.service.dataCalls().length;
+    await expect(h.engine.getSeries(request)).rejects.toThrow(/no cached data for 68520-8-1 yet/);
+    expect(h.service.dataCalls()).toHaveLength(calls);
+    expect(h.engine.serviceState().throughGateway).toBeUndefined();
+  });
+
+  test("through a team gateway, a series it keeps no copy of is not asked again before the window ends", async () => {
+    const h = createHarness({ service: serviceWith("68520-8-1") });
+    h.auth.gateway = { member: "ana@team.example" };
+    const until = Date.UTC(2026, 10, 20, 20);
+    h.schedule.down = { reason: "maintenance", until };
+    h.service.failWith((call) =>
+      call.operation === "series_values" || call.operation === "series_hist"
+        ? new PcdError("unavailable", "The service is down for maintenance.", { status: 503, until })
+        : undefined,
+    );
+    const request = await h.engine.resolve("68520-8-1", null, null);
+    await expect(h.engine.getSeries(request)).rejects.toThrow(
+      /the team gateway keeps no copy of 68520-8-1 yet/,
+    );
+    const calls = h.service.dataCalls().length;
+    // Minutes later, a recalculation: the window still holds, no call.
+    h.clock.now += 10 * 60 * 1000;
+    await expect(h.engine.getSeries(request)).rejects.toThrow(/the team gateway keeps no copy/);
+    expect(h.service.dataCalls()).toHaveLength(calls);
+    // The window is over: the series is asked for again, and served.
+    h.clock.now = until + 1;
+    h.schedule.down = null;
+    h.service.failures = [];
+    expect((await h.engine.getSeries(request)).finals.length).toBeGreaterThan(0);
+    expect(h.service.dataCalls().length).toBeGreaterThan(calls);
+  });
+
+  test("release day through a team gateway: new data in the catalog wakes the cells waiting for the service", async () => {
+    const h = createHarness({ service: serviceWith("68520-8-1") });
+    h.auth.gateway = { member: "ana@team.example" };
+    await h.engine.getSeries(await h.engine.resolve("68520-8-1", null, null));
+    h.schedule.down = { reason: "release", until: Date.UTC(2026, 11, 4, 4) };
+    h.schedule.releaseStart = DECEMBER_RELEASE;
+    let woken = 0;
+    h.engine.onServiceBack(() => (woken += 1));
+    await rereadCatalog(h);
+    expect(woken).toBe(0);
+    h.service.updateSeries("68520-8-1", { lastAvailableFinal: "2026-11", updatedAt: "2026-12-03" });
+    await rereadCatalog(h);
+    expect(woken).toBe(1);
+  });
+
+  test("a catalog read through a team gateway in the release's downtime is read again once the release is out, also signed in directly", async () => {
+    const h = createHarness({ service: serviceWith("68520-8-1") });
+    h.auth.gateway = { member: "ana@team.example" };
+    await h.engine.getSeries(await h.engine.resolve("68520-8-1", null, null));
+    h.schedule.releaseStart = DECEMBER_RELEASE;
+    h.schedule.releaseWindow = { start: DECEMBER_RELEASE, until: Date.UTC(2026, 11, 4, 4) };
+    // 08:00 US Central on release day: the gateway's copy (October) is read.
+    h.clock.now = Date.UTC(2026, 11, 3, 14);
+    await h.engine.catalog("energy_price");
+    expect(h.engine.serviceState()).toMatchObject({ available: false, reason: "release" });
+    const catalogReads = () => h.service.calls.filter((call) => call.operation === "series_info").length;
+    const read = catalogReads();
+    // After the deadline, signed in directly: that copy says nothing of the release.
+    h.auth.gateway = null;
+    h.clock.now = Date.UTC(2026, 11, 4, 5);
+    h.service.updateSeries("68520-8-1", { lastAvailableFinal: "2026-11", updatedAt: "2026-12-03" });
+    const served = await h.engine.getSeries(await h.engine.resolve("68520-8-1", null, null));
+    expect(catalogReads()).toBeGreaterThan(read);
+    expect(served.lastFinal).toBe("2026-11");
+  });
+
   test("release day through a team gateway: its answers do not end the downtime, new data in the catalog does", async () => {
     const h = createHarness({ service: serviceWith("68520-8-1") });
     h.auth.gateway = { member: "ana@team.example" };
     await h.engine.getSeries(await h.engine.resolve("68520-8-1", null, null));
     const until = Date.UTC(2026, 10, 25, 4);
     h.schedule.down = { reason: "release", until };
-    // The gateway answers from the catalog it keeps: the service may still be closed.
+    h.schedule.releaseStart = DECEMBER_RELEASE;
+    // The gateway answers from the catalog it keeps (October's): the service may still be closed.
     await rereadCatalog(h);
     expect(h.engine.serviceState()).toMatchObject({ available: false, reason: "release" });
     // The catalog shows the new month: the release is out.

@@ -45,6 +45,32 @@ test.each<[string, ServiceState, boolean, ServiceCondition]>([
     { kind: "release", until: UNTIL, throughGateway: true },
   ],
   [
+    "the calendar's maintenance window, through a team gateway that does not answer",
+    {
+      ...open,
+      available: false,
+      reason: "maintenance",
+      until: UNTIL,
+      throughGateway: true,
+      reachability: { ...answering, unreachableSince: SINCE, reason: "connection refused" },
+    },
+    true,
+    { kind: "unreachable", since: SINCE, reason: "connection refused", retrying: true },
+  ],
+  [
+    "the calendar's maintenance window, through a team gateway answering 503 (it keeps no copy)",
+    {
+      ...open,
+      available: false,
+      reason: "maintenance",
+      until: UNTIL,
+      throughGateway: true,
+      reachability: { ...answering, unreachableSince: SINCE, reason: "503", failingStatus: 503 },
+    },
+    true,
+    { kind: "maintenance", until: UNTIL, announced: false, throughGateway: true },
+  ],
+  [
     "a maintenance the service announced",
     {
       ...open,

@@ -1,7 +1,7 @@
 // A maintenance day through the team gateway, against the emulator as the service: a member with
 // no cache of their own gets every series the gateway keeps, with the values the team bought, and
 // a series it does not keep names the window and the gateway; the service charges nothing.
-import { createEngine, MemoryStorage } from "../../src/core";
+import { createEngine, MemoryStorage, type Engine } from "../../src/core";
 import { serviceCondition } from "../../src/core/service-condition";
 import { runWorkbook, type RunReport } from "../../src/headless";
 import { serviceConditionText } from "../../src/taskpane/outage-text";
@@ -90,30 +90,38 @@ test("during maintenance a member with no cache gets what the gateway keeps; a s
   }
 });
 
-test("release day through the gateway: last month's values while the service is closed, told as release day; the new month once the deadline has passed", async () => {
+test("release day through the gateway: last month's values while the service is closed, told as release day; a member starting after the data came out sees it out; every member has the new month after the deadline", async () => {
   // Monday 30 Nov 2026: an ordinary day. December's release is Thursday the 3rd, its data at
   // noon US Central, its deadline 22:00.
   await service.setClock("2026-11-30T15:00:00Z");
   const energy = (await catalogOf(service, "energy_price")).map((record) => record.code);
   const cells = energy.slice(10, 16).map((code) => `=PCD.VALUE("${code}")`);
   const store = memoryStore();
-  for (const member of ["ann@example.com", "bob@example.com"])
+  for (const member of ["ann@example.com", "bob@example.com", "cid@example.com"])
     await store.members.save(member, PASSWORD, { budget: null, admin: false });
   const gateway = await startTeamGateway(service, store);
-  const bob = createEngine(
-    { fetch: (input, init) => fetch(input, init), storage: new MemoryStorage(), clock: { now: service.now } },
-    { settings: { baseUrl: `${gateway.url}/api`, authUrl: `${gateway.url}/auth`, environment: "live" } },
-  );
-  const runBob = () =>
+  /** A member's own engine through the gateway, kept across runs (the runner's is new each run). */
+  const memberEngine = () =>
+    createEngine(
+      {
+        fetch: (input, init) => fetch(input, init),
+        storage: new MemoryStorage(),
+        clock: { now: service.now },
+      },
+      { settings: { baseUrl: `${gateway.url}/api`, authUrl: `${gateway.url}/auth`, environment: "live" } },
+    );
+  const runIn = (engine: Engine, member: string) =>
     runWorkbook({
       formulas: cells,
-      engine: bob,
-      username: "bob@example.com",
+      engine,
+      username: member,
       password: PASSWORD,
       clock: { now: service.now },
       log: () => undefined,
       timeoutMs: 60_000,
     });
+  const bob = memberEngine();
+  const runBob = () => runIn(bob, "bob@example.com");
   const paneSays = () => serviceConditionText(serviceCondition(bob.serviceState()), service.now()).text;
   try {
     const november = results(await run(cells, gateway.url, "ann@example.com"));
@@ -125,6 +133,16 @@ test("release day through the gateway: last month's values while the service is 
     expect(bob.serviceState()).toMatchObject({ available: false, reason: "release", throughGateway: true });
     expect(paneSays()).toMatch(
       /^Release day: .*\. Cached data stays available, and so do the series your team's gateway keeps\.$/,
+    );
+
+    // 13:00 US Central: the data came out at noon. A member starting now reads the gateway's
+    // catalog, which shows November: the pane no longer says release day.
+    await service.setClock("2026-12-03T19:00:00Z");
+    const cid = memberEngine();
+    const published = results(await runIn(cid, "cid@example.com"));
+    expect(cid.serviceState()).toMatchObject({ available: true });
+    expect(cells.some((cell) => JSON.stringify(published[cell]) !== JSON.stringify(november[cell]))).toBe(
+      true,
     );
 
     // 23:00 US Central: past the deadline. The catalog Bob read through the gateway in the

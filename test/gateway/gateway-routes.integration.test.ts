@@ -818,14 +818,22 @@ test("during maintenance kept answers are served; an uncached key gets the servi
     expect(uncached.text).toMatch(/maintenance/i);
     expect(uncached.retryAfter).not.toBeNull();
     expect(totalDataRequests(await service.stats())).toBe(before);
-    // Within the minute no call reaches the service, whatever is asked: the answer says why.
+    // Within the minute no call reaches the service, whatever is asked: the answer says why,
+    // and /metrics counts no upstream call.
     const callsBefore = totalCalls(await service.stats());
+    const upstreamCalls = async () =>
+      [...(await metricSamples(gateway.url, "pcd_gateway_upstream_calls_total")).values()].reduce(
+        (sum, count) => sum + count,
+        0,
+      );
+    const countedBefore = await upstreamCalls();
     for (const path of [`/energy_price/v1/export/series/${codes[63]}`, "/energy_price/v1/data_limits"]) {
       const held = await get(path, later);
       expect(held.status).toBe(503);
       expect(held.text).toMatch(/down for maintenance: .*asks it again at most once a minute/);
     }
     expect(totalCalls(await service.stats())).toBe(callsBefore);
+    expect(await upstreamCalls()).toBe(countedBefore);
   } finally {
     await service.setClock("2026-11-16T15:00:00Z");
     tokens.clear();

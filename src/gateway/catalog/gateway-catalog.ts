@@ -78,7 +78,10 @@ export class GatewayCatalog {
       // The service is down or refuses: the last copy still describes what the gateway holds,
       // also the one saved before this gateway started.
       const last = copy ?? (await this.savedCopy(product));
-      this.failedAt.set(product, { at: this.settings.now(), error });
+      // A read held back for downtime was not sent: the minute counts from the refusal that
+      // holds it, so the catalog is read as soon as the service may be asked again.
+      const heldSince = error instanceof CatalogUnavailable ? error.answer.heldSince : undefined;
+      this.failedAt.set(product, { at: heldSince ?? this.settings.now(), error });
       if (last !== undefined) return last;
       throw error;
     }

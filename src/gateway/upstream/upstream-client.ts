@@ -21,6 +21,8 @@ export interface UpstreamSettings {
   ratePerSecond?: number;
   /** Waits before a rate-limited call is sent again (setTimeout outside tests). */
   sleep?: (ms: number) => Promise<void>;
+  /** A call is sent to the service now (not one held back for downtime): the metrics count it. */
+  sending?: (operation: GatewayOperation, path: string) => void;
 }
 
 /** What the upstream answered, as the gateway relays it. */
@@ -33,6 +35,8 @@ export interface UpstreamAnswer {
   body: string;
   contentType: string | null;
   retryAfter: string | null;
+  /** Not sent: the service said it is down at this time, and calls are held (upstream-downtime.ts). */
+  heldSince?: number;
 }
 
 const TOKEN_LIFETIME_MS = 2 * 60 * 60 * 1000;
@@ -61,9 +65,16 @@ export class Upstream {
   private readonly turns = new Map<GatewayOperation, Promise<() => Promise<void>>>();
   /** The service said it is down: calls meanwhile get that answer unsent (upstream-downtime.ts). */
   private readonly downtime: UpstreamDowntime;
+  /** The sandbox is a service of its own: its downtime holds (and ends) only its calls. */
+  private readonly sandboxDowntime: UpstreamDowntime;
 
   constructor(private readonly settings: UpstreamSettings) {
     this.downtime = new UpstreamDowntime(settings.now);
+    this.sandboxDowntime = new UpstreamDowntime(settings.now);
+  }
+
+  private downtimeOf(path: string): UpstreamDowntime {
+    return path.includes("/sandbox/") || path.endsWith("/sandbox") ? this.sandboxDowntime : this.downtime;
   }
 
   /**
@@ -114,13 +125,26 @@ export class Upstream {
   ): Promise<UpstreamAnswer> {
     let renewed = false;
     let turnTaken = options.turnTaken === true;
+    const downtime = this.downtimeOf(path);
     for (let attempt = 1; ; attempt += 1) {
-      const held = this.downtime.held(operation);
-      if (held !== null) return held;
+      // Held calls wait for no turn and renew no token; one that waited is looked at again below.
+      const early = downtime.held(operation);
+      if (early !== null) return early;
       if (!turnTaken) await this.turn(operation);
       turnTaken = false;
-      const answer = await this.send(path, await this.currentToken());
-      this.downtime.note(answer);
+      const token = await this.currentToken();
+      const held = downtime.beforeSend(operation);
+      if (held !== null) return held;
+      const sentAt = this.settings.now();
+      this.settings.sending?.(operation, path);
+      let answer: UpstreamAnswer;
+      try {
+        answer = await this.send(path, token);
+      } catch (error) {
+        downtime.unanswered();
+        throw error;
+      }
+      downtime.answered(answer, sentAt);
       if (answer.status === 401 && !renewed) {
         renewed = true;
         this.token = null;
@@ -175,6 +199,7 @@ export class Upstream {
 
   private async signIn(): Promise<HeldToken> {
     const { username, password } = this.settings.credentials;
+    const sentAt = this.settings.now();
     const response = await this.settings.fetch(`${this.settings.auth}/access_token/v1`, {
       method: "POST",
       headers: { "content-type": "application/json", accept: "application/json" },
@@ -185,7 +210,7 @@ export class Upstream {
     const answer = await this.answer(response);
     // A token refused for downtime holds the calls back like a data call's (a granted one says
     // nothing of the data operations).
-    if (answer.status >= 500) this.downtime.note(answer);
+    if (answer.status >= 500) this.downtime.answered(answer, sentAt);
     if (answer.status < 200 || answer.status > 299) throw new UpstreamSignInError(signInRefusal(answer));
     const value = readAccessToken(answer.body);
     if (value === null) {

@@ -4,6 +4,10 @@
 // of 8,000 calls and its rate of 10 a second: members' scripts, their cells retrying and a
 // catalog due for a read would otherwise each send their own. What the members get meanwhile is
 // the service's refusal as it was, told in the gateway's words with when it was received.
+//
+// One call is sent once the minute is over (the probe); the others keep getting the refusal until
+// its answer comes. Only an answer to a call sent after the refusal ends the wait: an answer to
+// an earlier call that comes late says nothing of the service now.
 import { OPERATION_LABELS } from "../../core/http/classify";
 import type { GatewayOperation } from "../gateway-operation";
 import type { UpstreamAnswer } from "./upstream-client";
@@ -11,6 +15,8 @@ import { downtimeIn, safeRetryAfter, type Downtime } from "./upstream-refusal";
 
 /** How long a downtime answer stands for every call of the gateway's. */
 export const DOWNTIME_RECHECK_MS = 60_000;
+
+const SECONDS = /^\d{1,9}$/;
 
 interface Seen {
   downtime: Downtime;
@@ -21,27 +27,59 @@ interface Seen {
 
 export class UpstreamDowntime {
   private seen: Seen | null = null;
+  /** The minute is over and one call is on its way to learn whether the service is back. */
+  private probing = false;
 
   constructor(private readonly now: () => number) {}
 
-  /**
-   * Notes what the service answered a call (its own status and text, before the gateway rewords
-   * it): a 5xx naming a downtime starts the wait; any other answer ends it.
-   */
-  note(answer: Pick<UpstreamAnswer, "status" | "body" | "retryAfter">): void {
-    const downtime = answer.status >= 500 ? downtimeIn(answer.body) : null;
-    this.seen =
-      downtime === null
-        ? null
-        : { downtime, status: answer.status, retryAfter: safeRetryAfter(answer.retryAfter), at: this.now() };
-  }
-
-  /** The answer a call gets without being sent, while the last downtime answer stands; else null. */
+  /** The answer a call gets unsent now (the refusal stands, or a probe is on its way); else null. */
   held(operation: GatewayOperation): UpstreamAnswer | null {
     const seen = this.seen;
     if (seen === null) return null;
     const now = this.now();
-    if (now - seen.at >= DOWNTIME_RECHECK_MS || now < seen.at) return null;
+    // A clock set back ends the wait: nothing should stay held on a reading from the future.
+    const within = now >= seen.at && now - seen.at < DOWNTIME_RECHECK_MS;
+    return within || this.probing ? this.answer(seen, operation, now) : null;
+  }
+
+  /**
+   * Right before a call is sent: the answer it gets instead, or null to send it. Once the minute
+   * is over the first call to come is sent as the probe, and the rest are held until it answers.
+   */
+  beforeSend(operation: GatewayOperation): UpstreamAnswer | null {
+    const held = this.held(operation);
+    if (held === null && this.seen !== null) this.probing = true;
+    return held;
+  }
+
+  /**
+   * What the service answered a call sent at `sentAt` (its own status and text, before the gateway
+   * rewords it): a 5xx naming a downtime starts the wait again; an answer below 500 to a call sent
+   * since the refusal ends it. A 5xx naming no downtime ends neither.
+   */
+  answered(answer: Pick<UpstreamAnswer, "status" | "body" | "retryAfter">, sentAt: number): void {
+    const downtime = answer.status >= 500 ? downtimeIn(answer.body) : null;
+    if (downtime !== null) {
+      this.seen = {
+        downtime,
+        status: answer.status,
+        retryAfter: safeRetryAfter(answer.retryAfter),
+        at: this.now(),
+      };
+      this.probing = false;
+      return;
+    }
+    if (this.seen !== null && sentAt < this.seen.at) return;
+    if (answer.status < 500) this.seen = null;
+    this.probing = false;
+  }
+
+  /** A call sent got no answer (network, timeout): a probe may go again. */
+  unanswered(): void {
+    this.probing = false;
+  }
+
+  private answer(seen: Seen, operation: GatewayOperation, now: number): UpstreamAnswer {
     const what = seen.downtime === "release" ? "down for the monthly release" : "down for maintenance";
     const when = new Date(seen.at).toISOString().slice(0, 16).replace("T", " ");
     return {
@@ -50,7 +88,20 @@ export class UpstreamDowntime {
         message: `The service is ${what}: it answered the gateway HTTP ${seen.status} at ${when} UTC, and the gateway asks it again at most once a minute (this ${OPERATION_LABELS[operation]} call was not sent).`,
       }),
       contentType: "application/json; charset=utf-8",
-      retryAfter: seen.retryAfter,
+      retryAfter: this.retryAfter(seen, now),
+      heldSince: seen.at,
     };
+  }
+
+  /**
+   * The service's Retry-After as it stands now: a delay counts down from when it was given, and
+   * is never shorter than the rest of the gateway's own wait (a date stays as it was).
+   */
+  private retryAfter(seen: Seen, now: number): string | null {
+    if (seen.retryAfter === null || !SECONDS.test(seen.retryAfter)) return seen.retryAfter;
+    const elapsed = Math.max(0, now - seen.at);
+    const given = Number(seen.retryAfter) - Math.floor(elapsed / 1000);
+    const waitLeft = Math.ceil(Math.max(0, DOWNTIME_RECHECK_MS - elapsed) / 1000);
+    return String(Math.max(given, waitLeft, 1));
   }
 }

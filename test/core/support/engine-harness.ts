@@ -90,10 +90,15 @@ export class FakeSchedule implements SchedulePort {
   down: { reason: "maintenance" | "release"; until: number } | null = null;
   releaseStart = RELEASE_START;
   releaseDoneAt: number | undefined;
-  serviceState(_now: number, _day: number, options: { releaseDoneAt?: number } = {}): ServiceState {
+  /** A release day's downtime by the clock (from its start to its deadline), besides `down`. */
+  releaseWindow: { start: number; until: number } | null = null;
+  serviceState(now: number, _day: number, options: { releaseDoneAt?: number } = {}): ServiceState {
     this.releaseDoneAt = options.releaseDoneAt;
-    const released = this.down?.reason === "release" && options.releaseDoneAt !== undefined;
-    const down = released ? null : this.down;
+    const window = this.releaseWindow;
+    const inWindow = window !== null && now >= window.start && now < window.until;
+    const scheduled = this.down ?? (inWindow ? { reason: "release" as const, until: window.until } : null);
+    const released = scheduled?.reason === "release" && options.releaseDoneAt !== undefined;
+    const down = released ? null : scheduled;
     return {
       available: down === null,
       reason: down?.reason ?? null,

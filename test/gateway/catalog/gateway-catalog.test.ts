@@ -142,6 +142,21 @@ test("with no copy at all, the refusal is told again for a minute without asking
   expect(service.calls()).toBe(2);
 });
 
+test("a read held back for downtime (not sent) waits only for the rest of the hold, not a minute of its own", async () => {
+  const before = catalogBody("2026-11-10");
+  saved.copies.set("energy_price", { body: before, readAt: new Date(now - 3 * 60 * MINUTE) });
+  // The service said it is down 59 s ago: the gateway's read is answered without being sent.
+  service.answers.push({ ...down, heldSince: now - 59_000 });
+  const subject = catalog();
+  expect((await subject.get("energy_price")).body).toBe(before);
+  // The hold is over a second later: the next request reads the catalog (the release came out).
+  const after = catalogBody("2026-12-03");
+  service.answers.push(ok(after));
+  now += 1_000;
+  expect((await subject.get("energy_price")).body).toBe(after);
+  expect(service.calls()).toBe(2);
+});
+
 test("a copy is saved when it differs from the one saved last; a save the database refused is made at the next read", async () => {
   const first = catalogBody("2026-11-10");
   const second = catalogBody("2026-11-15");

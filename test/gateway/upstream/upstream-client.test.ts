@@ -217,10 +217,10 @@ test.each<[string, () => Response, string | null]>([
   ],
   ["release day (503)", downAnswer(503, "Closed for the monthly release"), "down for the monthly release"],
   ["maintenance told with a 500", downAnswer(500, "Downtime in progress"), "down for maintenance"],
-  ["a 503 that names no downtime", downAnswer(503, "Upstream connect error"), null],
-  ["a 502 that names no downtime", downAnswer(502, "Bad gateway"), null],
+  ["a 503 that names no downtime (nothing held)", downAnswer(503, "Upstream connect error"), null],
+  ["a 502 that names no downtime (nothing held)", downAnswer(502, "Bad gateway"), null],
 ])(
-  "the service says %s: for a minute the gateway's calls get that answer unsent, then one is sent",
+  "the service answers %s: a downtime holds the gateway's calls unsent for a minute, then one is sent",
   async (_case, refusal, heldWords) => {
     const clock = { now: IN_MAINTENANCE };
     const script = scriptedFetch([
@@ -242,7 +242,8 @@ test.each<[string, () => Response, string | null]>([
     }
     expect(script.sent).toHaveLength(2);
     expect(second.status).toBe(first.status);
-    expect(second.retryAfter).toBe(first.retryAfter);
+    // The service's delay counts down from when it was given.
+    expect(second.retryAfter).toBe(first.retryAfter === null ? null : String(Number(first.retryAfter) - 59));
     const said = (JSON.parse(second.body) as { message: string }).message;
     expect(said).toContain(heldWords);
     expect(said).toContain(`HTTP ${first.status} at 2026-11-25 15:00 UTC`);
@@ -262,7 +263,7 @@ test.each<[string, () => Response, string | null]>([
 test("a sign-in refused for maintenance holds the calls back too; the held answer keeps no word of the service's", async () => {
   const clock = { now: IN_MAINTENANCE };
   const script = scriptedFetch([
-    downAnswer(503, `maintenance for ${credentials.username}`),
+    downAnswer(503, `maintenance ZEBRA-WINDOW for ${credentials.username}`),
     json(200, { access_token: "t" }),
     json(200, []),
   ]);
@@ -271,9 +272,120 @@ test("a sign-in refused for maintenance holds the calls back too; the held answe
   clock.now += 30_000;
   const held = await client.get(VALUES, "series_values");
   expect(held.status).toBe(503);
+  expect(held.body).not.toContain("ZEBRA");
   expect(held.body).not.toContain(credentials.username);
   expect(script.sent).toHaveLength(1);
   clock.now += 30_000;
   expect((await client.get(VALUES, "series_values")).status).toBe(200);
   expect(script.sent).toHaveLength(3);
+});
+
+/** A fetch whose answers the test gives, call by call, in the order the calls were sent. */
+function heldFetch() {
+  const sent: string[] = [];
+  const waiting: Array<(response: Response) => void> = [];
+  const fetchLike = (input: string | URL | Request) => {
+    sent.push(String(input));
+    return new Promise<Response>((resolve) => waiting.push(resolve));
+  };
+  return {
+    sent,
+    fetch: fetchLike as typeof fetch,
+    /** Answers the oldest call not answered yet. */
+    answer: (response: () => Response) => waiting.shift()?.(response()),
+    /** Answers the newest call not answered yet. */
+    answerNewest: (response: () => Response) => waiting.pop()?.(response()),
+    waiting: () => waiting.length,
+  };
+}
+
+const TOKEN = json(200, { access_token: "t" });
+const MAINTENANCE_503 = downAnswer(503, "Service unavailable: scheduled maintenance");
+
+/** Settles what is in flight (promises of answers already given). */
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+test("calls waiting for their turn when the refusal comes are held, not sent", async () => {
+  jest.useFakeTimers({ now: IN_MAINTENANCE });
+  try {
+    const script = scriptedFetch([TOKEN, ...Array.from({ length: 12 }, () => MAINTENANCE_503)]);
+    const client = new Upstream({
+      base: "https://service.example/api",
+      auth: "https://service.example/auth",
+      credentials,
+      fetch: script.fetch,
+      now: () => Date.now(),
+    });
+    const calls = Array.from({ length: 12 }, () => client.get(LIMITS, "data_limits"));
+    await jest.advanceTimersByTimeAsync(100);
+    // Ten start in the first second (the service's rate); the first refusal comes meanwhile.
+    expect(script.sent).toHaveLength(11);
+    await jest.advanceTimersByTimeAsync(1200);
+    const answers = await Promise.all(calls);
+    expect(script.sent).toHaveLength(11);
+    const said = answers.slice(10).map((answer) => (JSON.parse(answer.body) as { message: string }).message);
+    expect(said).toEqual([expect.stringContaining("was not sent"), expect.stringContaining("was not sent")]);
+  } finally {
+    jest.useRealTimers();
+  }
+});
+
+test("after the minute one call goes to learn whether the service is back; the others wait for its answer, and a 200 ends the wait", async () => {
+  const clock = { now: IN_MAINTENANCE };
+  const script = heldFetch();
+  const client = upstreamAt({ sent: [], fetch: script.fetch }, clock);
+  const first = client.get(VALUES, "series_values");
+  await settle();
+  script.answer(TOKEN);
+  await settle();
+  script.answer(MAINTENANCE_503);
+  expect((await first).status).toBe(503);
+  clock.now += 60_000;
+  const probe = client.get(VALUES, "series_values");
+  await settle();
+  const meanwhile = await client.get(LIMITS, "data_limits");
+  expect(meanwhile.status).toBe(503);
+  expect(script.sent).toHaveLength(3);
+  script.answer(json(200, []));
+  expect((await probe).status).toBe(200);
+  // The service answered: calls go at once, together.
+  const both = [client.get(VALUES, "series_values"), client.get(LIMITS, "data_limits")];
+  await settle();
+  expect(script.sent).toHaveLength(5);
+  script.answer(json(200, []));
+  script.answer(json(200, {}));
+  expect((await Promise.all(both)).map((answer) => answer.status)).toEqual([200, 200]);
+});
+
+test("a late answer to a call sent before the refusal does not end the wait", async () => {
+  const clock = { now: IN_MAINTENANCE };
+  const script = heldFetch();
+  const client = upstreamAt({ sent: [], fetch: script.fetch }, clock);
+  const early = client.get(VALUES, "series_values");
+  await settle();
+  script.answer(TOKEN);
+  await settle();
+  clock.now += 1000;
+  const later = client.get(LIMITS, "data_limits");
+  await settle();
+  expect(script.waiting()).toBe(2);
+  // The later call's refusal comes first; the earlier call's 200 after it.
+  script.answerNewest(MAINTENANCE_503);
+  expect((await later).status).toBe(503);
+  script.answer(json(200, []));
+  expect((await early).status).toBe(200);
+  expect((await client.get(VALUES, "series_values")).status).toBe(503);
+  expect(script.sent).toHaveLength(3);
+});
+
+test("the sandbox keeps its own downtime: the live service's holds no sandbox call, and a sandbox answer ends no live wait", async () => {
+  const clock = { now: IN_MAINTENANCE };
+  const script = scriptedFetch([TOKEN, MAINTENANCE_503, json(200, []), json(200, [])]);
+  const client = upstreamAt(script, clock);
+  expect((await client.get(VALUES, "series_values")).status).toBe(503);
+  const sandbox = "/energy_price/v1/sandbox/export/series/1-1-1";
+  expect((await client.get(sandbox, "series_values")).status).toBe(200);
+  expect((await client.get(sandbox, "series_values")).status).toBe(200);
+  expect((await client.get(VALUES, "series_values")).status).toBe(503);
+  expect(script.sent).toHaveLength(4);
 });
