@@ -84,12 +84,21 @@ const SeriesInfoSchema = v.object({
   raw: v.record(v.string(), v.unknown()),
 });
 
-const StoredCatalogSchema = v.object({ fetchedAt: v.number(), series: v.array(SeriesInfoSchema) });
+const StoredCatalogSchema = v.object({
+  fetchedAt: v.number(),
+  series: v.array(SeriesInfoSchema),
+  awaitingRelease: v.optional(v.number()),
+});
 
 interface ProductCatalog {
   fetchedAt: number;
   series: SeriesInfo[];
   byCode: Map<string, SeriesInfo>;
+  /**
+   * Read while the release starting then was awaited (its downtime on, the service not seen
+   * answering since): through a team gateway such a read is its copy of the month before.
+   */
+  awaitingRelease?: number;
 }
 
 export interface CatalogOptions {
@@ -106,7 +115,7 @@ export interface CatalogOptions {
    */
   onNewData?: (product: ProductId) => void;
   /** Called after every successful Series Info answer (the service is up). */
-  onFetched?: (latestFinal: Month | null) => void;
+  onFetched?: () => void;
   /** Called when a product's Series Info call starts (its data will likely be asked next). */
   onFetching?: (product: ProductId) => void;
   /**
@@ -122,11 +131,12 @@ export interface CatalogOptions {
    */
   latestReleaseOut?: () => number;
   /**
-   * The month the latest release out publishes, and until when a catalog read that does not
-   * show it predates that release (its deadline): a team gateway answers from its copy of the
-   * month before while the service is closed, so a read's time alone does not tell.
+   * The start of the release whose downtime is on now, the service not seen answering since
+   * (undefined: none). A catalog read then says nothing of that release (a team gateway answers
+   * from its copy while the service is closed): it counts as older than the release once the
+   * release is out, and as no sign of the service answering after a restart (answeredAt).
    */
-  latestReleaseShown?: () => { month: Month; until: number };
+  awaitedRelease?: () => number | undefined;
 }
 
 function storageKey(environment: ServiceEnvironment, product: ProductId): string {
@@ -185,10 +195,7 @@ export class Catalog {
   private readonly lastCall = new Map<string, { at: number; error: PcdError | null; failures: number }>();
   private revision = 0;
   /** The latest release out, as of the clock reading `at` (predatesRelease). */
-  private releaseOut: { at: number; start: number; shown?: { month: Month; until: number } } = {
-    at: Number.NaN,
-    start: -Infinity,
-  };
+  private releaseOut = { at: Number.NaN, start: -Infinity };
   /** Cells waiting for codes while catalogs load (catalog-arrivals.ts). */
   private readonly arrivals = new CatalogArrivals<ServiceEnvironment>((code, environment) =>
     this.findIn(environment, code),
@@ -211,7 +218,7 @@ export class Catalog {
           // Equal texts become one string each, as when the catalog was fetched (text-pool.ts).
           const pool = new TextPool();
           const series = parsed.output.series.map((info) => pool.copy(info));
-          this.catalogs.set(key, this.index(parsed.output.fetchedAt, series));
+          this.catalogs.set(key, this.index(parsed.output.fetchedAt, series, parsed.output.awaitingRelease));
         }),
       ),
     );
@@ -293,16 +300,22 @@ export class Catalog {
     return PRODUCTS.flatMap((product) => this.catalogs.get(`${environment}|${product}`)?.series ?? []);
   }
 
-  /** The latest final month any series of the product's catalog has (null: no catalog, or none). */
-  latestFinal(product: ProductId): Month | null {
-    const scope = SCOPE_KEYS[this.options.environment()].find(([known]) => known === product);
-    const catalog = scope && this.catalogs.get(scope[1]);
-    return catalog ? latestMonthOf(catalog.series) : null;
+  fetchedAt(product: ProductId): number | null {
+    return this.current(product)?.fetchedAt ?? null;
   }
 
-  fetchedAt(product: ProductId): number | null {
+  /**
+   * When the service answered with the product's catalog (its read time), unless it was read
+   * while a release was awaited: then it shows nothing of the service (null).
+   */
+  answeredAt(product: ProductId): number | null {
+    const catalog = this.current(product);
+    return catalog === undefined || catalog.awaitingRelease !== undefined ? null : catalog.fetchedAt;
+  }
+
+  private current(product: ProductId): ProductCatalog | undefined {
     const scope = SCOPE_KEYS[this.options.environment()].find(([known]) => known === product);
-    return (scope && this.catalogs.get(scope[1])?.fetchedAt) ?? null;
+    return scope && this.catalogs.get(scope[1]);
   }
 
   /**
@@ -311,12 +324,12 @@ export class Catalog {
    * show last month's figures as current).
    */
   isCurrent(product: ProductId): boolean {
-    const fetchedAt = this.fetchedAt(product);
+    const catalog = this.current(product);
     const now = this.options.now();
     return (
-      fetchedAt !== null &&
-      now - fetchedAt < CATALOG_MAX_AGE_MS &&
-      !this.predatesRelease(fetchedAt, now, product)
+      catalog !== undefined &&
+      now - catalog.fetchedAt < CATALOG_MAX_AGE_MS &&
+      !this.predatesRelease(catalog, now)
     );
   }
 
@@ -326,34 +339,27 @@ export class Catalog {
    * look current: the data is then served as stale, with this as the cause.
    */
   olderThanRelease(product: ProductId): PcdError | undefined {
-    const fetchedAt = this.fetchedAt(product);
-    if (fetchedAt === null || !this.predatesRelease(fetchedAt, this.options.now(), product)) return undefined;
+    const catalog = this.current(product);
+    if (catalog === undefined || !this.predatesRelease(catalog, this.options.now())) return undefined;
     const failed = this.lastCall.get(`${this.options.environment()}|${product}`)?.error;
     const why = failed ? `: ${failed.message.replace(/\.$/, "")}` : "";
     return new PcdError(
       failed?.kind ?? "network",
       `The catalog of ${product} has not been read since the monthly release came out${why}. ` +
-        `The data shown is as of ${formatTime(fetchedAt)} and may be last month's; PCD reads the catalog again.`,
+        `The data shown is as of ${formatTime(catalog.fetchedAt)} and may be last month's; PCD reads the catalog again.`,
       failed?.details ?? {},
     );
   }
 
   /** True when a catalog read at `fetchedAt` was read before the latest release came out. */
-  private predatesRelease(fetchedAt: number, now: number, product: ProductId): boolean {
+  private predatesRelease(catalog: ProductCatalog, now: number): boolean {
     // Asked per cell: the release's start is worked out once per clock reading.
-    if (this.releaseOut.at !== now) {
-      this.releaseOut = {
-        at: now,
-        start: this.options.latestReleaseOut?.() ?? -Infinity,
-        shown: this.options.latestReleaseShown?.(),
-      };
-    }
-    const { start, shown } = this.releaseOut;
-    if (fetchedAt < start) return true;
-    // Read in the release's downtime without its month: a copy of the month before.
-    if (shown === undefined || fetchedAt >= shown.until) return false;
-    const latest = this.latestFinal(product);
-    return latest !== null && latest < shown.month;
+    if (this.releaseOut.at !== now)
+      this.releaseOut = { at: now, start: this.options.latestReleaseOut?.() ?? -Infinity };
+    const { start } = this.releaseOut;
+    // Read while that release was awaited: a copy of the month before, once the release is out.
+    const awaited = catalog.awaitingRelease;
+    return catalog.fetchedAt < start || (awaited !== undefined && start >= awaited);
   }
 
   /**
@@ -371,8 +377,8 @@ export class Catalog {
     }
     const known = this.find(code);
     if (known) {
-      const fetchedAt = this.fetchedAt(known.product);
-      if (fetchedAt === null || !this.predatesRelease(fetchedAt, this.options.now(), known.product)) {
+      const catalog = this.current(known.product);
+      if (catalog === undefined || !this.predatesRelease(catalog, this.options.now())) {
         this.refreshInBackground(known.product);
         return known;
       }
@@ -466,8 +472,7 @@ export class Catalog {
     const key = `${environment}|${product}`;
     const cached = this.catalogs.get(key);
     const now = this.options.now();
-    if (cached && now - cached.fetchedAt < maxAgeMs && !this.predatesRelease(cached.fetchedAt, now, product))
-      return cached;
+    if (cached && now - cached.fetchedAt < maxAgeMs && !this.predatesRelease(cached, now)) return cached;
     let running = this.fetching.get(key);
     if (!running && reader !== "user") {
       const withheld = this.withheld(key, product, cached !== undefined, reader, now);
@@ -556,16 +561,24 @@ export class Catalog {
       throw error;
     }
     this.lastCall.set(key, { at: startedAt, error: null, failures: 0 });
-    this.options.onFetched?.(latestMonthOf(series));
+    this.options.onFetched?.();
     // The answer may have shown the release out (onFetched): the release's start is worked
     // out again at the next question, even at the same clock reading.
     this.releaseOut = { at: Number.NaN, start: -Infinity };
     const fresh = this.index(this.options.now(), series);
     this.catalogs.set(key, fresh);
+    const changed = !cached || JSON.stringify(cached.series) !== JSON.stringify(series);
+    // New data shows the release out (through a team gateway only that does): told before the
+    // read is marked, so that this read is not taken for a copy of the month before.
+    if (changed && cached && showsNewRelease(cached, series)) this.options.onNewData?.(product);
+    const awaited = this.options.awaitedRelease?.();
+    if (awaited !== undefined) fresh.awaitingRelease = awaited;
+    this.releaseOut = { at: Number.NaN, start: -Infinity };
     try {
       await this.options.storage.set(storageKey(environment, product), {
         fetchedAt: fresh.fetchedAt,
         series,
+        ...(awaited !== undefined ? { awaitingRelease: awaited } : {}),
       });
     } catch (error) {
       this.options.log?.(
@@ -573,15 +586,17 @@ export class Catalog {
         `Could not persist the ${product} catalog: ${error instanceof Error ? error.message : String(error)}`,
       );
     }
-    if (!cached || JSON.stringify(cached.series) !== JSON.stringify(series)) {
+    if (changed) {
       this.revision += 1;
-      if (cached && showsNewRelease(cached, series)) this.options.onNewData?.(product);
       this.options.onChange?.();
     }
     return fresh;
   }
 
-  private index(fetchedAt: number, series: SeriesInfo[]): ProductCatalog {
-    return { fetchedAt, series, byCode: new Map(series.map((info) => [info.code, info])) };
+  private index(fetchedAt: number, series: SeriesInfo[], awaitingRelease?: number): ProductCatalog {
+    const byCode = new Map(series.map((info) => [info.code, info]));
+    return awaitingRelease === undefined
+      ? { fetchedAt, series, byCode }
+      : { fetchedAt, series, byCode, awaitingRelease };
   }
 }

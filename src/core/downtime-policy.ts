@@ -48,15 +48,23 @@ export class DowntimePolicy {
     return { ...scheduled, reachability };
   }
 
+  /**
+   * The service answered at `at`: before this session (a catalog read kept in storage, not one
+   * read while a release was awaited), or when a team gateway read the catalog it answers with.
+   * A restart on release day must not close the service again once an answer told the release
+   * is out. The calendar counts it only when it falls in today's release downtime.
+   */
+  answeredBefore(at: number): void {
+    if (at > this.parts.now()) return;
+    if (this.releaseDoneAt === undefined || at > this.releaseDoneAt) this.releaseDoneAt = at;
+  }
+
   /** The service answered: on release day that means the release is out (data calls may go). */
   noteServiceAnswered(): void {
     if (this.answersShowRelease()) this.noteReleaseOut();
   }
 
-  /**
-   * The catalog shows the release's month (a newer month than before, or the month the release
-   * publishes): the release is out, whoever answered.
-   */
+  /** The catalog shows a newer month than before: the release is out, whoever answered. */
   noteNewData(): void {
     this.noteReleaseOut();
   }

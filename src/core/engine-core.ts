@@ -30,15 +30,7 @@ import type {
   Unsubscribe,
 } from "./engine-api";
 import { errorMessage, PcdError } from "./errors";
-import {
-  PRODUCTS,
-  type DataLimits,
-  type Month,
-  type ProductId,
-  type SeriesInfo,
-  type ServiceEnvironment,
-} from "./model";
-import { monthReleasedAt } from "./release-calendar";
+import { PRODUCTS, type DataLimits, type ProductId, type SeriesInfo, type ServiceEnvironment } from "./model";
 import { QuotaLedger } from "./quota-ledger";
 import { LastRefresh } from "./last-refresh";
 import type { Refresher, RefreshRunOptions } from "./refresh";
@@ -107,7 +99,7 @@ export class EngineCore implements Engine {
       reachability: () => parts.client.reachability?.(),
       answersShowRelease: () => !this.throughGateway(),
     });
-    this.serviceReturn = new ServiceReturn(() => serviceCondition(this.downtime.state()).kind === "up");
+    this.serviceReturn = new ServiceReturn(() => serviceCondition(this.serviceState()).kind === "up");
     // Reads held back after failures (failure-backoff.ts) may go at once when the service
     // answers again: registered first, so it runs before the cells that wait on the return.
     this.serviceReturn.onBack(() => {
@@ -121,7 +113,7 @@ export class EngineCore implements Engine {
       // Without a session no call can be made: nothing to probe with.
       inOutage: () => {
         if (!parts.auth.status().signedIn) return false;
-        const kind = serviceCondition(this.downtime.state()).kind;
+        const kind = serviceCondition(this.serviceState()).kind;
         return kind === "failing" || kind === "unreachable";
       },
       outageResumesAt: () => {
@@ -141,6 +133,9 @@ export class EngineCore implements Engine {
       probe: () =>
         parts.client.dataLimits(this.workbookKeys.list()[0]?.product ?? "energy_price", { once: true }),
     });
+    // A team gateway's catalog read from the service at that time: an answer of the service's
+    // then (on release day, after the release started, it shows the release out).
+    parts.client.onCatalogReadAt?.((at) => this.downtime.answeredBefore(at));
     parts.client.onReachabilityChange?.(() => {
       this.changes.metaChanged();
       this.serviceReturn.check();
@@ -163,9 +158,8 @@ export class EngineCore implements Engine {
         this.ledger.resetSeen(at);
         this.lastRefresh.releaseSeen(this.environment(), product, at);
       },
-      onFetched: (latestFinal) => {
+      onFetched: () => {
         this.downtime.noteServiceAnswered();
-        this.noteReleaseShown(latestFinal);
         this.serviceReturn.check();
       },
       onFetching: (product) => this.limitsKeeper.readAheadForCatalog(product),
@@ -176,7 +170,12 @@ export class EngineCore implements Engine {
       },
       latestReleaseStart: () => parts.schedule.latestReleaseStart(now(), this.releaseDay()),
       latestReleaseOut: () => this.latestReleaseOut(),
-      latestReleaseShown: () => this.latestReleaseShown(),
+      awaitedRelease: () => {
+        const state = this.downtime.state();
+        return !state.available && state.reason === "release"
+          ? parts.schedule.latestReleaseStart(now(), this.releaseDay())
+          : undefined;
+      },
     });
     this.cache = new DataCache(storage, log);
     this.ledger = new QuotaLedger({
@@ -484,18 +483,6 @@ export class EngineCore implements Engine {
     return error;
   }
 
-  /**
-   * A catalog (read now, or kept) whose latest final month is the one the latest release
-   * publishes shows that release out, whoever answered: through a team gateway an answer
-   * alone does not (downtime-policy.ts), and a catalog read by a new engine has no earlier
-   * one to show a newer month than.
-   */
-  private noteReleaseShown(latestFinal: Month | null): void {
-    if (latestFinal === null) return;
-    const start = this.parts.schedule.latestReleaseStart(this.parts.clock.now(), this.releaseDay());
-    if (latestFinal >= monthReleasedAt(start)) this.downtime.noteNewData();
-  }
-
   /** Signed in through a team gateway (its token says so). */
   private throughGateway(): boolean {
     return this.parts.auth.status().gateway !== null;
@@ -602,10 +589,12 @@ export class EngineCore implements Engine {
         }
       }),
     );
-    // A catalog kept from before a restart that shows the month the latest release publishes
-    // tells that release is out (its read time alone does not: a team gateway answers from its
-    // copy while the service is closed).
-    for (const product of PRODUCTS) this.noteReleaseShown(this.catalogStore.latestFinal(product));
+    // A catalog read before a restart was an answer: on release day it told the release is out
+    // (one read while the release was awaited shows nothing: a team gateway's copy).
+    const answeredAt = Math.max(
+      ...PRODUCTS.map((product) => this.catalogStore.answeredAt(product) ?? -Infinity),
+    );
+    if (Number.isFinite(answeredAt)) this.downtime.answeredBefore(answeredAt);
     this.loaded = true;
   }
 
@@ -629,17 +618,6 @@ export class EngineCore implements Engine {
       return schedule.latestReleaseStart(start - 1, this.releaseDay());
     }
     return start;
-  }
-
-  /**
-   * The month the latest release out publishes, and until when a catalog that does not show it
-   * was read before it came out (the release day's deadline, 22:00 US Central): read through a
-   * team gateway in the downtime, it is the gateway's copy of the month before (catalog.ts).
-   */
-  private latestReleaseShown(): { month: Month; until: number } {
-    const start = this.latestReleaseOut();
-    const until = this.parts.schedule.serviceState(start, this.releaseDay()).until ?? start;
-    return { month: monthReleasedAt(start), until: Math.max(start, until) };
   }
 
   private async preflight(): Promise<void> {

@@ -47,6 +47,8 @@ export interface EngineParts {
     /** What the client's last calls observed (absent in fakes that do not observe). */
     reachability?(): ServiceReachability;
     onReachabilityChange?(listener: () => void): Unsubscribe;
+    /** A team gateway answered Series Info with a copy it read from the service at this time. */
+    onCatalogReadAt?(listener: (at: number) => void): Unsubscribe;
   };
   auth: AuthPort;
   settings: SettingsPort;

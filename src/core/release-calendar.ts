@@ -45,16 +45,6 @@ export function releaseStartOf(year: number, month: number, businessDay: number)
   return centralToEpoch(day.year, day.month, day.day, WINDOW_START_HOUR, 0);
 }
 
-/**
- * The month whose final values a release starting at `releaseStart` publishes: the month before
- * the release's own ("2026-11" for 3 Dec 2026).
- */
-export function monthReleasedAt(releaseStart: number): string {
-  const p = centralParts(releaseStart);
-  const month = addMonths(p.year, p.month, -1);
-  return `${String(month.year).padStart(4, "0")}-${String(month.month).padStart(2, "0")}`;
-}
-
 /** Epoch ms of the most recent release day 06:00 Central at or before `now`. */
 export function latestReleaseStart(now: number, releaseBusinessDay: number): number {
   const p = centralParts(now);

@@ -102,6 +102,19 @@ test("an answer outside release day changes nothing", () => {
 test.each<[string, boolean, (policy: DowntimePolicy) => void, boolean]>([
   ["an answer, from the service", true, (p) => p.noteServiceAnswered(), true],
   ["an answer, through a gateway", false, (p) => p.noteServiceAnswered(), false],
+  // The engine passes only catalogs read with no release awaited (a gateway's copy is not one).
+  [
+    "a catalog answer kept from before a restart, from the service",
+    true,
+    (p) => p.answeredBefore(NOW - 60_000),
+    true,
+  ],
+  [
+    "a catalog answer kept from before a restart, through a gateway",
+    false,
+    (p) => p.answeredBefore(NOW - 60_000),
+    true,
+  ],
   ["new data in the catalog, from the service", true, (p) => p.noteNewData(), true],
   ["new data in the catalog, through a gateway", false, (p) => p.noteNewData(), true],
 ])("release day, %s: the downtime ends or not as the row says", (_case, answersShowRelease, hear, ends) => {

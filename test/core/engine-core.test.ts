@@ -436,24 +436,6 @@ describe("getSeries", () => {
     },
   );
 
-  test.each<[string, string, boolean]>([
-    ["last month's (the gateway's copy while the service is closed)", "2026-10", false],
-    ["the month the release publishes", "2026-11", true],
-  ])(
-    "release day through a team gateway, a new engine's first catalog shows %s: the downtime ends only with the month the release publishes",
-    async (_case, latestFinal, ends) => {
-      const service = serviceWith("68520-8-1");
-      service.updateSeries("68520-8-1", { lastAvailableFinal: latestFinal });
-      const h = createHarness({ service });
-      h.auth.gateway = { member: "ana@team.example" };
-      h.schedule.down = { reason: "release", until: Date.UTC(2026, 11, 4, 4) };
-      h.schedule.releaseStart = DECEMBER_RELEASE;
-      // A new engine: no earlier catalog to show a newer month than.
-      await h.engine.resolve("68520-8-1", null, null);
-      expect(h.engine.serviceState().available).toBe(ends);
-    },
-  );
-
   test("through a team gateway, sandbox data waits out a window like direct calls (the gateway keeps none)", async () => {
     const h = createHarness({ service: serviceWith("68520-8-1") });
     h.auth.gateway = { member: "ana@team.example" };
@@ -527,6 +509,25 @@ describe("getSeries", () => {
     const served = await h.engine.getSeries(await h.engine.resolve("68520-8-1", null, null));
     expect(catalogReads()).toBeGreaterThan(read);
     expect(served.lastFinal).toBe("2026-11");
+  });
+
+  test("a catalog read through a team gateway while the release is awaited tells nothing of the service after a restart, signed in directly too", async () => {
+    const storage = new MemoryStorage();
+    const service = serviceWith("68520-8-1");
+    const onReleaseDay = (h: ReturnType<typeof createHarness>, at: number) => {
+      h.schedule.releaseStart = DECEMBER_RELEASE;
+      h.schedule.releaseWindow = { start: DECEMBER_RELEASE, until: Date.UTC(2026, 11, 4, 4) };
+      h.clock.now = at;
+    };
+    const before = createHarness({ service, storage });
+    before.auth.gateway = { member: "ana@team.example" };
+    onReleaseDay(before, Date.UTC(2026, 11, 3, 14));
+    await before.engine.catalog("energy_price");
+    expect(before.engine.serviceState()).toMatchObject({ available: false, reason: "release" });
+    const after = createHarness({ service, storage });
+    onReleaseDay(after, Date.UTC(2026, 11, 3, 15));
+    await after.engine.ready();
+    expect(after.engine.serviceState()).toMatchObject({ available: false, reason: "release" });
   });
 
   test("release day through a team gateway: its answers do not end the downtime, new data in the catalog does", async () => {

@@ -918,6 +918,20 @@ test("a gateway started during maintenance serves what it keeps against the cata
   }
 });
 
+test("Series Info says when the gateway read the copy it answers with from the service", async () => {
+  const ann = await tokenOf("ann@example.com");
+  const asked = service.now();
+  const response = await fetch(`${gateway.url}/api/energy_price/v1/export/series`, {
+    headers: { authorization: `Bearer ${ann}` },
+  });
+  expect(response.status).toBe(200);
+  const readAt = Date.parse(response.headers.get("pcd-catalog-read-at") ?? "");
+  expect(Number.isFinite(readAt)).toBe(true);
+  // Read again now if it was older than the gateway's few minutes (this file's tests set the
+  // service's clock back and forth, so only the distance is checked).
+  expect(Math.abs(asked - readAt)).toBeLessThan(15 * 60_000);
+});
+
 test("nothing a member receives carries the Developer account", async () => {
   const ann = await tokenOf("ann@example.com");
   const texts = [

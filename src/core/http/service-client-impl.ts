@@ -32,6 +32,7 @@ import {
   createRequestGate,
   type RequestGate,
 } from "./request-gate";
+import { CATALOG_READ_AT_HEADER, catalogReadAt } from "./catalog-read-at";
 import { ReachabilityTracker } from "./reachability";
 import { fetchWithoutCrossOriginRedirect } from "./redirect-guard";
 import { readCapped } from "./read-capped";
@@ -96,6 +97,8 @@ export type TransportClient = ServiceClient & {
   /** What the last calls observed (reachable, unreachable since, maintenance until). */
   reachability(): ServiceReachability;
   onReachabilityChange(listener: () => void): () => void;
+  /** A team gateway answered Series Info with a copy it read from the service at this time. */
+  onCatalogReadAt(listener: (at: number) => void): () => void;
 };
 
 interface HttpAnswer {
@@ -103,6 +106,8 @@ interface HttpAnswer {
   ok: boolean;
   bodyText: string;
   retryAfter: string | null;
+  /** A team gateway's Series Info: when it read its copy from the service (catalog-read-at.ts). */
+  catalogReadAt: string | null;
 }
 
 function emptyHttpCounts(): Record<Operation, number> {
@@ -149,6 +154,7 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
     deps.pacing,
   );
   const reachability = deps.reachability ?? new ReachabilityTracker();
+  const catalogReadListeners = new Set<(at: number) => void>();
   let http = emptyHttpCounts();
   let dataRequests = 0;
   let tokenRequestsAtReset = deps.auth.requestCount?.() ?? 0;
@@ -238,6 +244,7 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
         ok: response.ok,
         bodyText,
         retryAfter: response.headers.get("Retry-After"),
+        catalogReadAt: response.headers.get(CATALOG_READ_AT_HEADER),
       };
     } catch (error) {
       if (signal?.aborted) throw abortReason(signal);
@@ -346,6 +353,8 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
         reachability.failed(deps.clock.now(), error);
       } else if (outcome.ok) {
         reachability.answered(deps.clock.now(), outcome.status);
+        const readAt = operation === "series_info" ? catalogReadAt(outcome.catalogReadAt) : null;
+        if (readAt !== null) for (const listener of catalogReadListeners) listener(readAt);
         if (!isDataCall(operation)) return onSuccess(parseJson(outcome, label), read);
         dataRequests += codesCharged;
         try {
@@ -474,6 +483,10 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
     },
     reachability: () => reachability.current(),
     onReachabilityChange: (listener) => reachability.onChange(listener),
+    onCatalogReadAt: (listener) => {
+      catalogReadListeners.add(listener);
+      return () => catalogReadListeners.delete(listener);
+    },
     resetStats(): void {
       http = emptyHttpCounts();
       dataRequests = 0;

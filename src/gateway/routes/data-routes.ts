@@ -3,6 +3,7 @@
 // (briefly kept, so every member sees the team's true allowance), sandbox calls relayed as they
 // are and never kept. Every data answer is audited: who was served, from the store or bought.
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from "fastify";
+import { CATALOG_READ_AT_HEADER } from "../../core/http/catalog-read-at";
 import type { ProductId } from "../../core/model";
 import { fingerprintFor } from "../catalog/catalog-entry";
 import { CatalogUnavailable, type GatewayCatalog } from "../catalog/gateway-catalog";
@@ -123,7 +124,12 @@ export async function registerDataRoutes(app: FastifyInstance, settings: DataRou
         "/:product/v1/export/series",
         timed("series_info", async (_request, reply, _member, product) => {
           const catalog = await settings.catalog.get(product);
-          return reply.type("application/json; charset=utf-8").send(catalog.body);
+          // When the copy was read from the service: members' engines learn from it whether a
+          // release is out (a copy read before it is last month's, whatever time it is served).
+          return reply
+            .type("application/json; charset=utf-8")
+            .header(CATALOG_READ_AT_HEADER, new Date(catalog.readAt).toISOString())
+            .send(catalog.body);
         }),
       );
 

@@ -133,18 +133,17 @@ export class Upstream {
       if (!turnTaken) await this.turn(operation);
       turnTaken = false;
       const token = await this.currentToken();
-      const held = downtime.beforeSend(operation);
-      if (held !== null) return held;
-      const sentAt = this.settings.now();
-      this.settings.sending?.(operation, path);
+      const turn = downtime.beforeSend(operation);
+      if ("held" in turn) return turn.held;
       let answer: UpstreamAnswer;
       try {
+        this.settings.sending?.(operation, path);
         answer = await this.send(path, token);
       } catch (error) {
-        downtime.unanswered();
+        downtime.unanswered(turn.ticket);
         throw error;
       }
-      downtime.answered(answer, sentAt);
+      downtime.answered(answer, turn.ticket);
       if (answer.status === 401 && !renewed) {
         renewed = true;
         this.token = null;
@@ -199,7 +198,7 @@ export class Upstream {
 
   private async signIn(): Promise<HeldToken> {
     const { username, password } = this.settings.credentials;
-    const sentAt = this.settings.now();
+    const ticket = { sentAt: this.settings.now(), probe: null };
     const response = await this.settings.fetch(`${this.settings.auth}/access_token/v1`, {
       method: "POST",
       headers: { "content-type": "application/json", accept: "application/json" },
@@ -210,7 +209,7 @@ export class Upstream {
     const answer = await this.answer(response);
     // A token refused for downtime holds the calls back like a data call's (a granted one says
     // nothing of the data operations).
-    if (answer.status >= 500) this.downtime.answered(answer, sentAt);
+    if (answer.status >= 500) this.downtime.answered(answer, ticket);
     if (answer.status < 200 || answer.status > 299) throw new UpstreamSignInError(signInRefusal(answer));
     const value = readAccessToken(answer.body);
     if (value === null) {

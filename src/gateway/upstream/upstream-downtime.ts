@@ -25,10 +25,16 @@ interface Seen {
   at: number;
 }
 
+/** A call about to be sent: when, and whether it is the probe. */
+export interface Ticket {
+  sentAt: number;
+  probe: symbol | null;
+}
+
 export class UpstreamDowntime {
   private seen: Seen | null = null;
-  /** The minute is over and one call is on its way to learn whether the service is back. */
-  private probing = false;
+  /** The minute is over and this call (its ticket's mark) is on its way to learn whether the service is back. */
+  private probe: symbol | null = null;
 
   constructor(private readonly now: () => number) {}
 
@@ -39,25 +45,31 @@ export class UpstreamDowntime {
     const now = this.now();
     // A clock set back ends the wait: nothing should stay held on a reading from the future.
     const within = now >= seen.at && now - seen.at < DOWNTIME_RECHECK_MS;
-    return within || this.probing ? this.answer(seen, operation, now) : null;
+    return within || this.probe !== null ? this.answer(seen, operation, now) : null;
   }
 
   /**
-   * Right before a call is sent: the answer it gets instead, or null to send it. Once the minute
-   * is over the first call to come is sent as the probe, and the rest are held until it answers.
+   * Right before a call is sent: the answer it gets instead, or its ticket to send it (give the
+   * ticket to answered or unanswered). Once the minute is over the first call to come is sent as
+   * the probe, and the rest are held until it answers.
    */
-  beforeSend(operation: GatewayOperation): UpstreamAnswer | null {
+  beforeSend(operation: GatewayOperation): { held: UpstreamAnswer } | { ticket: Ticket } {
     const held = this.held(operation);
-    if (held === null && this.seen !== null) this.probing = true;
-    return held;
+    if (held !== null) return { held };
+    const ticket: Ticket = { sentAt: this.now(), probe: this.seen !== null ? Symbol("probe") : null };
+    if (ticket.probe !== null) this.probe = ticket.probe;
+    return { ticket };
   }
 
   /**
-   * What the service answered a call sent at `sentAt` (its own status and text, before the gateway
-   * rewords it): a 5xx naming a downtime starts the wait again; an answer below 500 to a call sent
-   * since the refusal ends it. A 5xx naming no downtime ends neither.
+   * What the service answered a call (its own status and text, before the gateway rewords it).
+   * Only a call sent since the refusal counts (an earlier one's answer that comes late says
+   * nothing of the service now): a 5xx naming a downtime starts the wait again, an answer below
+   * 500 ends it, and a 5xx naming no downtime ends neither.
    */
-  answered(answer: Pick<UpstreamAnswer, "status" | "body" | "retryAfter">, sentAt: number): void {
+  answered(answer: Pick<UpstreamAnswer, "status" | "body" | "retryAfter">, ticket: Ticket): void {
+    this.release(ticket);
+    if (this.seen !== null && ticket.sentAt < this.seen.at) return;
     const downtime = answer.status >= 500 ? downtimeIn(answer.body) : null;
     if (downtime !== null) {
       this.seen = {
@@ -66,17 +78,18 @@ export class UpstreamDowntime {
         retryAfter: safeRetryAfter(answer.retryAfter),
         at: this.now(),
       };
-      this.probing = false;
-      return;
+    } else if (answer.status < 500) {
+      this.seen = null;
     }
-    if (this.seen !== null && sentAt < this.seen.at) return;
-    if (answer.status < 500) this.seen = null;
-    this.probing = false;
   }
 
-  /** A call sent got no answer (network, timeout): a probe may go again. */
-  unanswered(): void {
-    this.probing = false;
+  /** A call got no answer (network, timeout, or it failed leaving): if it was the probe, another may go. */
+  unanswered(ticket: Ticket): void {
+    this.release(ticket);
+  }
+
+  private release(ticket: Ticket): void {
+    if (ticket.probe !== null && this.probe === ticket.probe) this.probe = null;
   }
 
   private answer(seen: Seen, operation: GatewayOperation, now: number): UpstreamAnswer {

@@ -389,3 +389,62 @@ test("the sandbox keeps its own downtime: the live service's holds no sandbox ca
   expect((await client.get(VALUES, "series_values")).status).toBe(503);
   expect(script.sent).toHaveLength(4);
 });
+
+test("only the probe's own answer lets another probe go: an earlier call's late failure or late refusal does not", async () => {
+  const clock = { now: IN_MAINTENANCE };
+  const script = heldFetch();
+  const client = upstreamAt({ sent: [], fetch: script.fetch }, clock);
+  // A call sent before the service said it is down, still on its way.
+  const early = client.get(VALUES, "series_values").catch((error: unknown) => error);
+  await settle();
+  script.answer(TOKEN);
+  await settle();
+  clock.now += 1000;
+  const refused = client.get(LIMITS, "data_limits");
+  await settle();
+  script.answerNewest(MAINTENANCE_503);
+  expect((await refused).status).toBe(503);
+  clock.now += 60_000;
+  const probe = client.get(LIMITS, "data_limits");
+  await settle();
+  expect(script.sent).toHaveLength(4);
+  // The early call fails late (a refusal naming the downtime): neither a second probe nor a new minute.
+  clock.now += 1000;
+  script.answer(MAINTENANCE_503);
+  await early;
+  expect((await client.get(VALUES, "series_values")).status).toBe(503);
+  expect(script.sent).toHaveLength(4);
+  script.answer(json(200, {}));
+  expect((await probe).status).toBe(200);
+  expect(
+    (
+      await Promise.all([
+        client.get(VALUES, "series_values"),
+        settle().then(() => script.answer(json(200, []))),
+      ])
+    )[0].status,
+  ).toBe(200);
+});
+
+test("a probe that fails before it leaves lets the next call probe: nothing stays held for good", async () => {
+  const clock = { now: IN_MAINTENANCE };
+  const script = scriptedFetch([TOKEN, MAINTENANCE_503, json(200, [])]);
+  let failSending = false;
+  const client = new Upstream({
+    base: "https://service.example/api",
+    auth: "https://service.example/auth",
+    credentials,
+    fetch: script.fetch,
+    now: () => clock.now,
+    sending: () => {
+      if (failSending) throw new Error("counter broke");
+    },
+  });
+  expect((await client.get(VALUES, "series_values")).status).toBe(503);
+  clock.now += 60_000;
+  failSending = true;
+  await expect(client.get(VALUES, "series_values")).rejects.toThrow("counter broke");
+  failSending = false;
+  expect((await client.get(VALUES, "series_values")).status).toBe(200);
+  expect(script.sent).toHaveLength(3);
+});
