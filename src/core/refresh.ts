@@ -152,7 +152,9 @@ export class Refresher {
       cost,
       totalRequests: cost.reduce((sum, row) => sum + row.requests, 0),
       catalogAsOf,
-      releaseSinceCatalog: catalogAsOf !== null && catalogAsOf < this.options.latestReleaseOut(),
+      releaseSinceCatalog:
+        (catalogAsOf !== null && catalogAsOf < this.options.latestReleaseOut()) ||
+        products.some((product) => this.options.catalog.olderThanRelease(product) !== undefined),
       ...(closed === null ? {} : { closed }),
     };
   }
@@ -162,7 +164,9 @@ export class Refresher {
     return (
       readAt === null ||
       this.options.now() - readAt >= PREVIEW_CATALOG_MAX_AGE_MS ||
-      readAt < this.options.latestReleaseStart()
+      readAt < this.options.latestReleaseStart() ||
+      // Read while the release was awaited (a team gateway's copy of the month before).
+      this.options.catalog.olderThanRelease(product) !== undefined
     );
   }
 

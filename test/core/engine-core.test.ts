@@ -530,6 +530,31 @@ describe("getSeries", () => {
     expect(after.engine.serviceState()).toMatchObject({ available: false, reason: "release" });
   });
 
+  test("the refresh preview reads again a catalog read through a team gateway while the release was awaited", async () => {
+    const service = serviceWith("68520-8-1");
+    service.addSeries(seriesInfo({ code: "3-3-3", product: "commodity_price" }));
+    const h = createHarness({ service });
+    h.auth.gateway = { member: "ana@team.example" };
+    await h.engine.getSeries(await h.engine.resolve("68520-8-1", null, null));
+    await h.engine.catalog("commodity_price");
+    h.schedule.releaseStart = DECEMBER_RELEASE;
+    h.schedule.releaseWindow = { start: DECEMBER_RELEASE, until: Date.UTC(2026, 11, 4, 4) };
+    // 08:00 US Central: the gateway's copy of the energy catalog, last month's.
+    h.clock.now = Date.UTC(2026, 11, 3, 14);
+    await h.engine.catalog("energy_price");
+    // 08:20: the commodity catalog (days old) is read and shows the new month; the release is out.
+    h.clock.now = Date.UTC(2026, 11, 3, 14, 20);
+    h.service.updateSeries("3-3-3", { lastAvailableFinal: "2026-11", updatedAt: "2026-12-03" });
+    await h.engine.catalog("commodity_price");
+    expect(h.engine.serviceState().available).toBe(true);
+    const catalogReads = () => h.service.calls.filter((call) => call.operation === "series_info").length;
+    const read = catalogReads();
+    // The workbook's energy catalog, read 30 minutes ago while the release was awaited, is read again.
+    h.clock.now = Date.UTC(2026, 11, 3, 14, 30);
+    await h.engine.planRefresh();
+    expect(catalogReads()).toBeGreaterThan(read);
+  });
+
   test("release day through a team gateway: its answers do not end the downtime, new data in the catalog does", async () => {
     const h = createHarness({ service: serviceWith("68520-8-1") });
     h.auth.gateway = { member: "ana@team.example" };
