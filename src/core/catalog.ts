@@ -88,6 +88,7 @@ const StoredCatalogSchema = v.object({
   fetchedAt: v.number(),
   series: v.array(SeriesInfoSchema),
   awaitingRelease: v.optional(v.number()),
+  sourceReadAt: v.optional(v.number()),
 });
 
 interface ProductCatalog {
@@ -99,6 +100,8 @@ interface ProductCatalog {
    * answering since): through a team gateway such a read is its copy of the month before.
    */
   awaitingRelease?: number;
+  /** When a team gateway read this catalog from the service (its Series Info says), if earlier than fetchedAt. */
+  sourceReadAt?: number;
 }
 
 export interface CatalogOptions {
@@ -137,6 +140,15 @@ export interface CatalogOptions {
    * release is out, and as no sign of the service answering after a restart (answeredAt).
    */
   awaitedRelease?: () => number | undefined;
+  /**
+   * When the answer just received for the product was read from the service, if a team gateway
+   * said so (its copy may be older than this read): what the catalog is as of.
+   */
+  sourceReadAt?: (product: ProductId) => number | undefined;
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 function storageKey(environment: ServiceEnvironment, product: ProductId): string {
@@ -218,7 +230,8 @@ export class Catalog {
           // Equal texts become one string each, as when the catalog was fetched (text-pool.ts).
           const pool = new TextPool();
           const series = parsed.output.series.map((info) => pool.copy(info));
-          this.catalogs.set(key, this.index(parsed.output.fetchedAt, series, parsed.output.awaitingRelease));
+          const { fetchedAt, awaitingRelease, sourceReadAt } = parsed.output;
+          this.catalogs.set(key, this.index(fetchedAt, series, { awaitingRelease, sourceReadAt }));
         }),
       ),
     );
@@ -310,7 +323,8 @@ export class Catalog {
    */
   answeredAt(product: ProductId): number | null {
     const catalog = this.current(product);
-    return catalog === undefined || catalog.awaitingRelease !== undefined ? null : catalog.fetchedAt;
+    if (catalog === undefined || catalog.awaitingRelease !== undefined) return null;
+    return catalog.sourceReadAt ?? catalog.fetchedAt;
   }
 
   private current(product: ProductId): ProductCatalog | undefined {
@@ -359,7 +373,9 @@ export class Catalog {
     const { start } = this.releaseOut;
     // Read while that release was awaited: a copy of the month before, once the release is out.
     const awaited = catalog.awaitingRelease;
-    return catalog.fetchedAt < start || (awaited !== undefined && start >= awaited);
+    // As of when it was read from the service: a team gateway's copy may be older than our read.
+    const asOf = catalog.sourceReadAt ?? catalog.fetchedAt;
+    return asOf < start || (awaited !== undefined && start >= awaited);
   }
 
   /**
@@ -565,12 +581,22 @@ export class Catalog {
     // The answer may have shown the release out (onFetched): the release's start is worked
     // out again at the next question, even at the same clock reading.
     this.releaseOut = { at: Number.NaN, start: -Infinity };
-    const fresh = this.index(this.options.now(), series);
+    const readAt = this.options.now();
+    const sourceReadAt = this.options.sourceReadAt?.(product);
+    const fresh = this.index(readAt, series, {
+      sourceReadAt: sourceReadAt !== undefined && sourceReadAt < readAt ? sourceReadAt : undefined,
+    });
     this.catalogs.set(key, fresh);
     const changed = !cached || JSON.stringify(cached.series) !== JSON.stringify(series);
     // New data shows the release out (through a team gateway only that does): told before the
     // read is marked, so that this read is not taken for a copy of the month before.
-    if (changed && cached && showsNewRelease(cached, series)) this.options.onNewData?.(product);
+    if (changed && cached && showsNewRelease(cached, series)) {
+      try {
+        this.options.onNewData?.(product);
+      } catch (error) {
+        this.options.log?.("warn", `A listener of new ${product} data failed: ${errorText(error)}`);
+      }
+    }
     const awaited = this.options.awaitedRelease?.();
     if (awaited !== undefined) fresh.awaitingRelease = awaited;
     this.releaseOut = { at: Number.NaN, start: -Infinity };
@@ -579,6 +605,7 @@ export class Catalog {
         fetchedAt: fresh.fetchedAt,
         series,
         ...(awaited !== undefined ? { awaitingRelease: awaited } : {}),
+        ...(fresh.sourceReadAt !== undefined ? { sourceReadAt: fresh.sourceReadAt } : {}),
       });
     } catch (error) {
       this.options.log?.(
@@ -593,10 +620,18 @@ export class Catalog {
     return fresh;
   }
 
-  private index(fetchedAt: number, series: SeriesInfo[], awaitingRelease?: number): ProductCatalog {
-    const byCode = new Map(series.map((info) => [info.code, info]));
-    return awaitingRelease === undefined
-      ? { fetchedAt, series, byCode }
-      : { fetchedAt, series, byCode, awaitingRelease };
+  private index(
+    fetchedAt: number,
+    series: SeriesInfo[],
+    marks: { awaitingRelease?: number | undefined; sourceReadAt?: number | undefined } = {},
+  ): ProductCatalog {
+    const catalog: ProductCatalog = {
+      fetchedAt,
+      series,
+      byCode: new Map(series.map((info) => [info.code, info])),
+    };
+    if (marks.awaitingRelease !== undefined) catalog.awaitingRelease = marks.awaitingRelease;
+    if (marks.sourceReadAt !== undefined) catalog.sourceReadAt = marks.sourceReadAt;
+    return catalog;
   }
 }

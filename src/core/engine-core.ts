@@ -63,6 +63,9 @@ function suggestOption(error: unknown): never | Promise<never> {
   );
 }
 
+/** How far ahead of this machine's clock a team gateway's time may be and still be taken as now. */
+const CLOCK_SKEW_MS = 5 * 60 * 1000;
+
 export class EngineCore implements Engine {
   private readonly changes: ChangeEvents;
   private readonly catalogStore: Catalog;
@@ -88,6 +91,8 @@ export class EngineCore implements Engine {
   /** True once load() is done (the synchronous fast path needs the stored state read). */
   private loaded = false;
   private readonly server: SeriesServer;
+  /** Per product, when the team gateway read the catalog just answered (its catalog takes it). */
+  private readonly catalogSourceReadAt = new Map<ProductId, number>();
 
   constructor(private readonly parts: EngineParts) {
     const { storage, log } = parts;
@@ -99,7 +104,7 @@ export class EngineCore implements Engine {
       reachability: () => parts.client.reachability?.(),
       answersShowRelease: () => !this.throughGateway(),
     });
-    this.serviceReturn = new ServiceReturn(() => serviceCondition(this.serviceState()).kind === "up");
+    this.serviceReturn = new ServiceReturn(() => serviceCondition(this.downtime.state()).kind === "up");
     // Reads held back after failures (failure-backoff.ts) may go at once when the service
     // answers again: registered first, so it runs before the cells that wait on the return.
     this.serviceReturn.onBack(() => {
@@ -135,7 +140,14 @@ export class EngineCore implements Engine {
     });
     // A team gateway's catalog read from the service at that time: an answer of the service's
     // then (on release day, after the release started, it shows the release out).
-    parts.client.onCatalogReadAt?.((at) => this.downtime.answeredBefore(at));
+    parts.client.onCatalogReadAt?.((product, at) => {
+      // Only a gateway's word counts (the service itself sends no such time). A time a little
+      // ahead of this machine's clock is the two clocks differing: taken as now.
+      if (!this.throughGateway() || at > now() + CLOCK_SKEW_MS) return;
+      const readAt = Math.min(at, now());
+      this.catalogSourceReadAt.set(product, readAt);
+      this.downtime.answeredBefore(readAt);
+    });
     parts.client.onReachabilityChange?.(() => {
       this.changes.metaChanged();
       this.serviceReturn.check();
@@ -170,6 +182,11 @@ export class EngineCore implements Engine {
       },
       latestReleaseStart: () => parts.schedule.latestReleaseStart(now(), this.releaseDay()),
       latestReleaseOut: () => this.latestReleaseOut(),
+      sourceReadAt: (product) => {
+        const at = this.catalogSourceReadAt.get(product);
+        this.catalogSourceReadAt.delete(product);
+        return at;
+      },
       awaitedRelease: () => {
         const state = this.downtime.state();
         return !state.available && state.reason === "release"

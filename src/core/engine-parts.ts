@@ -12,7 +12,7 @@ import type {
 } from "./engine-api";
 import type { Clock, KeyValueStorage, Logger } from "./environment";
 import type { Scheduler } from "./scheduler";
-import type { ServiceEnvironment } from "./model";
+import type { ProductId, ServiceEnvironment } from "./model";
 import type { ServiceClient } from "./service-client";
 import type { ExternalTokenSource } from "./token-source";
 
@@ -47,8 +47,8 @@ export interface EngineParts {
     /** What the client's last calls observed (absent in fakes that do not observe). */
     reachability?(): ServiceReachability;
     onReachabilityChange?(listener: () => void): Unsubscribe;
-    /** A team gateway answered Series Info with a copy it read from the service at this time. */
-    onCatalogReadAt?(listener: (at: number) => void): Unsubscribe;
+    /** A team gateway answered a product's Series Info with a copy it read from the service at this time. */
+    onCatalogReadAt?(listener: (product: ProductId, at: number) => void): Unsubscribe;
   };
   auth: AuthPort;
   settings: SettingsPort;

@@ -39,11 +39,6 @@ import { ENGINE_DEFAULTS } from "./defaults";
 export const RECENT_FAILURE_MS = ENGINE_DEFAULTS.recentFailureMs;
 /** How long a part charged without a usable answer is not bought again (series unchanged). */
 export const CHARGED_FAILURE_MS = ENGINE_DEFAULTS.chargedFailureMs;
-/**
- * The longest a failure refused for a downtime is not asked again (less when the downtime ends
- * sooner): a window may end before the calendar says, and a team gateway then serves again.
- */
-export const DOWNTIME_FAILURE_MAX_MS = 15 * 60 * 1000;
 
 /** Failures remembered per part: the ones a cell retries (the others stay until asked anew). */
 const REMEMBERED_KINDS: ReadonlySet<PcdErrorKind> = new Set([
@@ -412,11 +407,10 @@ function catalogVersion(info: SeriesInfo): string {
  */
 function stillRemembered(failure: RememberedFailure, info: SeriesInfo, now: number): boolean {
   // Refused in a known downtime (a team gateway that keeps no copy answers so until the window
-  // ends): asked again at the window's end, or after DOWNTIME_FAILURE_MAX_MS if sooner (a window
-  // may end early). The service's return (forgetDowntimeFailures) ends the wait sooner still.
+  // ends): asked again at the window's end, when the cell retries by itself anyway; the
+  // service's return (forgetDowntimeFailures) ends the wait sooner.
   const until = failure.error.kind === "unavailable" ? failure.error.details.until : undefined;
-  if (until !== undefined && until > failure.at)
-    return now < Math.min(until, failure.at + DOWNTIME_FAILURE_MAX_MS);
+  if (until !== undefined && until > failure.at) return now < until;
   if (failure.error.details.charged !== true) return now - failure.at < RECENT_FAILURE_MS;
   return failure.catalog === catalogVersion(info) && now - failure.at < CHARGED_FAILURE_MS;
 }

@@ -8,7 +8,7 @@ import { LATEST_ONLY, WHOLE_SERIES, type SeriesNeed } from "../../src/core/serie
 import type { ProductId } from "../../src/core/model";
 import { MemoryStorage } from "../../src/core/storage";
 import { CHARGED_FAILURE_MS, RECENT_FAILURE_MS } from "../../src/core/series-sync";
-import { createHarness, NOW, rereadCatalog } from "./support/engine-harness";
+import { createHarness, NOW, RELEASE_START, rereadCatalog } from "./support/engine-harness";
 import { FakeService } from "./support/fake-service";
 import { seriesInfo } from "./support/series-fixtures";
 
@@ -495,6 +495,7 @@ describe("getSeries", () => {
     h.auth.gateway = { member: "ana@team.example" };
     await h.engine.getSeries(await h.engine.resolve("68520-8-1", null, null));
     h.schedule.releaseStart = DECEMBER_RELEASE;
+    h.schedule.previousReleaseStart = RELEASE_START;
     h.schedule.releaseWindow = { start: DECEMBER_RELEASE, until: Date.UTC(2026, 11, 4, 4) };
     // 08:00 US Central on release day: the gateway's copy (October) is read.
     h.clock.now = Date.UTC(2026, 11, 3, 14);
@@ -516,6 +517,7 @@ describe("getSeries", () => {
     const service = serviceWith("68520-8-1");
     const onReleaseDay = (h: ReturnType<typeof createHarness>, at: number) => {
       h.schedule.releaseStart = DECEMBER_RELEASE;
+      h.schedule.previousReleaseStart = RELEASE_START;
       h.schedule.releaseWindow = { start: DECEMBER_RELEASE, until: Date.UTC(2026, 11, 4, 4) };
       h.clock.now = at;
     };
@@ -538,6 +540,7 @@ describe("getSeries", () => {
     await h.engine.getSeries(await h.engine.resolve("68520-8-1", null, null));
     await h.engine.catalog("commodity_price");
     h.schedule.releaseStart = DECEMBER_RELEASE;
+    h.schedule.previousReleaseStart = RELEASE_START;
     h.schedule.releaseWindow = { start: DECEMBER_RELEASE, until: Date.UTC(2026, 11, 4, 4) };
     // 08:00 US Central: the gateway's copy of the energy catalog, last month's.
     h.clock.now = Date.UTC(2026, 11, 3, 14);
@@ -553,6 +556,49 @@ describe("getSeries", () => {
     h.clock.now = Date.UTC(2026, 11, 3, 14, 30);
     await h.engine.planRefresh();
     expect(catalogReads()).toBeGreaterThan(read);
+  });
+
+  test("through a team gateway, a catalog it read from the service before the release is read again once the release is out, whenever it was served", async () => {
+    const service = serviceWith("68520-8-1");
+    service.addSeries(seriesInfo({ code: "3-3-3", product: "commodity_price" }));
+    const h = createHarness({ service });
+    h.auth.gateway = { member: "ana@team.example" };
+    await h.engine.getSeries(await h.engine.resolve("68520-8-1", null, null));
+    h.schedule.releaseStart = DECEMBER_RELEASE;
+    h.schedule.previousReleaseStart = RELEASE_START;
+    h.schedule.releaseWindow = { start: DECEMBER_RELEASE, until: Date.UTC(2026, 11, 4, 4) };
+    // 13:00 US Central: the commodity catalog shows the new month, the release is out.
+    h.clock.now = Date.UTC(2026, 11, 3, 19);
+    h.service.updateSeries("3-3-3", { lastAvailableFinal: "2026-11", updatedAt: "2026-12-03" });
+    await h.engine.catalog("commodity_price");
+    expect(h.engine.serviceState().available).toBe(true);
+    // The gateway still answers energy with its copy read at 05:58, before the release.
+    h.service.catalogReadAt.set("energy_price", Date.UTC(2026, 11, 3, 11, 58));
+    await h.engine.catalog("energy_price");
+    const catalogReads = () => h.service.calls.filter((call) => call.operation === "series_info").length;
+    const read = catalogReads();
+    // Minutes later the gateway has read it again: a cell's lookup reads it again and gets it.
+    h.service.catalogReadAt.set("energy_price", Date.UTC(2026, 11, 3, 19, 5));
+    h.service.updateSeries("68520-8-1", { lastAvailableFinal: "2026-11", updatedAt: "2026-12-03" });
+    h.clock.now = Date.UTC(2026, 11, 3, 19, 10);
+    const served = await h.engine.getSeries(await h.engine.resolve("68520-8-1", null, null));
+    expect(catalogReads()).toBeGreaterThan(read);
+    expect(served.lastFinal).toBe("2026-11");
+  });
+
+  test("through a team gateway, its catalog read after the release started shows the release out, its clock a little ahead or not", async () => {
+    for (const ahead of [0, 90_000]) {
+      const h = createHarness({ service: serviceWith("68520-8-1") });
+      h.auth.gateway = { member: "ana@team.example" };
+      h.schedule.releaseStart = DECEMBER_RELEASE;
+      h.schedule.previousReleaseStart = RELEASE_START;
+      h.schedule.releaseWindow = { start: DECEMBER_RELEASE, until: Date.UTC(2026, 11, 4, 4) };
+      h.clock.now = Date.UTC(2026, 11, 3, 19);
+      expect(h.engine.serviceState().available).toBe(false);
+      h.service.catalogReadAt.set("energy_price", h.clock.now + ahead);
+      await h.engine.resolve("68520-8-1", null, null);
+      expect(h.engine.serviceState().available).toBe(true);
+    }
   });
 
   test("release day through a team gateway: its answers do not end the downtime, new data in the catalog does", async () => {

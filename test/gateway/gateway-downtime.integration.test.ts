@@ -136,7 +136,7 @@ test("release day through the gateway: last month's values while the service is 
     );
 
     // 13:00 US Central: the data came out at noon. A member starting now reads the gateway's
-    // catalog, which shows November: the pane no longer says release day.
+    // catalog, which it read from the service after noon: the pane no longer says release day.
     await service.setClock("2026-12-03T19:00:00Z");
     const cid = memberEngine();
     const published = results(await runIn(cid, "cid@example.com"));

@@ -97,8 +97,8 @@ export type TransportClient = ServiceClient & {
   /** What the last calls observed (reachable, unreachable since, maintenance until). */
   reachability(): ServiceReachability;
   onReachabilityChange(listener: () => void): () => void;
-  /** A team gateway answered Series Info with a copy it read from the service at this time. */
-  onCatalogReadAt(listener: (at: number) => void): () => void;
+  /** A team gateway answered a product's Series Info with a copy it read from the service at this time. */
+  onCatalogReadAt(listener: (product: ProductId, at: number) => void): () => void;
 };
 
 interface HttpAnswer {
@@ -154,7 +154,7 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
     deps.pacing,
   );
   const reachability = deps.reachability ?? new ReachabilityTracker();
-  const catalogReadListeners = new Set<(at: number) => void>();
+  const catalogReadListeners = new Set<(product: ProductId, at: number) => void>();
   let http = emptyHttpCounts();
   let dataRequests = 0;
   let tokenRequestsAtReset = deps.auth.requestCount?.() ?? 0;
@@ -316,6 +316,8 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
     options: CallOptions | undefined,
     onSuccess: (body: unknown, read: AnswerReaders) => T,
     codesCharged: number,
+    /** A successful answer as it came, before it is read (Series Info: a gateway's read time). */
+    onAnswer?: (answer: HttpAnswer) => void,
   ): Promise<T> {
     const signal = options?.signal;
     const label = OPERATION_LABELS[operation];
@@ -353,8 +355,7 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
         reachability.failed(deps.clock.now(), error);
       } else if (outcome.ok) {
         reachability.answered(deps.clock.now(), outcome.status);
-        const readAt = operation === "series_info" ? catalogReadAt(outcome.catalogReadAt) : null;
-        if (readAt !== null) for (const listener of catalogReadListeners) listener(readAt);
+        onAnswer?.(outcome);
         if (!isDataCall(operation)) return onSuccess(parseJson(outcome, label), read);
         dataRequests += codesCharged;
         try {
@@ -457,6 +458,10 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
         options,
         (body, read) => read.parseSeriesInfoList(body, product, deps.log),
         0,
+        (answer) => {
+          const readAt = catalogReadAt(answer.catalogReadAt);
+          if (readAt !== null) for (const listener of catalogReadListeners) listener(product, readAt);
+        },
       );
     },
     reserveSlot: (operation) => gate.reserve(operation),

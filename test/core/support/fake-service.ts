@@ -110,8 +110,19 @@ export class FakeService implements ServiceClient {
     };
   }
 
+  /** Per product, the time a team gateway would say it read the catalog it answers with. */
+  readonly catalogReadAt = new Map<ProductId, number>();
+  private readonly catalogReadListeners = new Set<(product: ProductId, at: number) => void>();
+
+  onCatalogReadAt(listener: (product: ProductId, at: number) => void): () => void {
+    this.catalogReadListeners.add(listener);
+    return () => this.catalogReadListeners.delete(listener);
+  }
+
   async seriesInfo(environment: ServiceEnvironment, product: ProductId): Promise<SeriesInfo[]> {
     this.record({ operation: "series_info", environment, product, codes: [] });
+    const readAt = this.catalogReadAt.get(product);
+    if (readAt !== undefined) for (const listener of this.catalogReadListeners) listener(product, readAt);
     return structuredClone(this.catalog.get(product) ?? []);
   }
 
