@@ -100,7 +100,7 @@ interface ProductCatalog {
    * answering since): through a team gateway such a read is its copy of the month before.
    */
   awaitingRelease?: number;
-  /** When a team gateway read this catalog from the service (its Series Info says), if earlier than fetchedAt. */
+  /** When a team gateway read this catalog from the service (its answer says), if before fetchedAt. */
   sourceReadAt?: number;
 }
 
@@ -343,7 +343,8 @@ export class Catalog {
     return (
       catalog !== undefined &&
       now - catalog.fetchedAt < CATALOG_MAX_AGE_MS &&
-      !this.predatesRelease(catalog, now)
+      !this.predatesRelease(catalog, now) &&
+      !this.awaitingDue(catalog)
     );
   }
 
@@ -360,7 +361,7 @@ export class Catalog {
     return new PcdError(
       failed?.kind ?? "network",
       `The catalog of ${product} has not been read since the monthly release came out${why}. ` +
-        `The data shown is as of ${formatTime(catalog.fetchedAt)} and may be last month's; PCD reads the catalog again.`,
+        `The data shown is as of ${formatTime(catalog.sourceReadAt ?? catalog.fetchedAt)} and may be last month's; PCD reads the catalog again.`,
       failed?.details ?? {},
     );
   }
@@ -394,6 +395,15 @@ export class Catalog {
     const known = this.find(code);
     if (known) {
       const catalog = this.current(known.product);
+      if (catalog !== undefined && this.awaitingDue(catalog)) {
+        // Read while a release was awaited (a team gateway's copy): read again every few
+        // minutes, the cell waiting for it, since the gateway's copy read after the release is
+        // what tells the release is out. A read that fails leaves the record as it was.
+        return this.ensure(known.product, CATALOG_MIN_CALL_INTERVAL_MS).then(
+          (fresh) => fresh.byCode.get(code) ?? known,
+          () => known,
+        );
+      }
       if (catalog === undefined || !this.predatesRelease(catalog, this.options.now())) {
         this.refreshInBackground(known.product);
         return known;
@@ -466,16 +476,31 @@ export class Catalog {
     this.options.onChange?.();
   }
 
+  /**
+   * A catalog read while a release was awaited (a team gateway's copy) is due again every few
+   * minutes until that release is out: the gateway answers from its copy at no cost to the
+   * service, and the first copy it read after the release tells the release is out.
+   */
+  private awaitingDue(catalog: ProductCatalog): boolean {
+    return (
+      catalog.awaitingRelease !== undefined &&
+      this.options.now() - catalog.fetchedAt >= CATALOG_MIN_CALL_INTERVAL_MS
+    );
+  }
+
   /** A day-old catalog still answers at once; the fresh one arrives for the next question. */
   private refreshInBackground(product: ProductId): void {
     const fetchedAt = this.fetchedAt(product);
     if (fetchedAt === null || this.options.now() - fetchedAt < CATALOG_MAX_AGE_MS) return;
     this.ensure(product, CATALOG_MAX_AGE_MS).catch((error: unknown) => {
-      this.options.log?.(
-        "warn",
-        `Series Info of ${product} could not be refreshed: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      this.options.log?.("warn", `Series Info of ${product} could not be refreshed: ${errorText(error)}`);
     });
+  }
+
+  /** When the product's catalog is as of: a team gateway's read time, else this engine's. */
+  asOf(product: ProductId): number | null {
+    const catalog = this.current(product);
+    return catalog === undefined ? null : (catalog.sourceReadAt ?? catalog.fetchedAt);
   }
 
   private async ensure(
@@ -507,7 +532,7 @@ export class Catalog {
     try {
       return await running;
     } catch (error) {
-      const cause = error instanceof Error ? error.message : String(error);
+      const cause = errorText(error);
       this.options.log?.(
         "warn",
         `Series Info of ${product} failed (${cause}); using the catalog of ${formatTime(cached.fetchedAt)}`,
@@ -608,10 +633,7 @@ export class Catalog {
         ...(fresh.sourceReadAt !== undefined ? { sourceReadAt: fresh.sourceReadAt } : {}),
       });
     } catch (error) {
-      this.options.log?.(
-        "warn",
-        `Could not persist the ${product} catalog: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      this.options.log?.("warn", `Could not persist the ${product} catalog: ${errorText(error)}`);
     }
     if (changed) {
       this.revision += 1;

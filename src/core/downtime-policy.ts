@@ -2,9 +2,11 @@
 // (maintenance windows, release day: docs/service.md §8.3) and the service itself (a 503
 // that names its end). During a known window no call is made at all, since it could only
 // fail (after renewing a token for nothing); cells and the pane get one error that says
-// until when. Through a team gateway calls still go (it serves what it keeps): the engine
-// decides that (engine-core.ts), and here only new data ends release day. On release day the service is down "until the data is released", at the
-// latest 22:00 US Central Time: any answer from it means the release is out.
+// until when. On release day the service is down "until the data is released", at the
+// latest 22:00 US Central Time: any answer from it means the release is out. Through a team
+// gateway calls still go in a window (it serves what it keeps; engine-core.ts decides), and
+// its answers may be its copy: there only new data in the catalog, or the time the gateway
+// read its catalog from the service, ends release day.
 import type { ServiceReachability, ServiceState } from "./engine-api";
 import { PcdError } from "./errors";
 import { formatLocalTime } from "./http/classify";

@@ -102,9 +102,14 @@ export class EngineCore implements Engine {
       now,
       scheduled: (at, options) => parts.schedule.serviceState(at, this.releaseDay(), options),
       reachability: () => parts.client.reachability?.(),
-      answersShowRelease: () => !this.throughGateway(),
+      answersShowRelease: () => !this.gatewayServesDowntime(),
     });
-    this.serviceReturn = new ServiceReturn(() => serviceCondition(this.downtime.state()).kind === "up");
+    // Through a team gateway a window is no downtime for the calls: the gateway answering is up.
+    this.serviceReturn = new ServiceReturn(() => {
+      const condition = serviceCondition(this.serviceState());
+      if (condition.kind === "maintenance" || condition.kind === "release") return condition.throughGateway;
+      return condition.kind === "up";
+    });
     // Reads held back after failures (failure-backoff.ts) may go at once when the service
     // answers again: registered first, so it runs before the cells that wait on the return.
     this.serviceReturn.onBack(() => {
@@ -146,7 +151,7 @@ export class EngineCore implements Engine {
       if (!this.throughGateway() || at > now() + CLOCK_SKEW_MS) return;
       const readAt = Math.min(at, now());
       this.catalogSourceReadAt.set(product, readAt);
-      this.downtime.answeredBefore(readAt);
+      this.endingReleaseDay(() => this.downtime.answeredBefore(readAt));
     });
     parts.client.onReachabilityChange?.(() => {
       this.changes.metaChanged();
@@ -163,8 +168,8 @@ export class EngineCore implements Engine {
       // A release shows in the catalog first (one off schedule, or published hours into
       // release day): the allowances may have reset, so earlier readings are not reused.
       onNewData: (product) => {
-        this.downtime.noteNewData();
-        // Release day may have ended here (through a team gateway only new data ends it).
+        // Release day may end here (through a team gateway only this or the gateway's read time ends it).
+        this.endingReleaseDay(() => this.downtime.noteNewData());
         this.serviceReturn.check();
         const at = now();
         this.ledger.resetSeen(at);
@@ -496,8 +501,22 @@ export class EngineCore implements Engine {
   /** The error of a call not made in a known downtime; noted, so the service's return is told. */
   private downtimeError(code: string, hasCache: boolean, missing?: string) {
     const error = this.downtime.errorFor(code, hasCache, missing);
-    if (error) this.serviceReturn.noteDown();
+    // Through a team gateway calls still go in a window: only its not answering is "down".
+    if (error && !this.gatewayServesDowntime()) this.serviceReturn.noteDown();
     return error;
+  }
+
+  /**
+   * Notes what may end release day; if it did, cells waiting for the service try again now
+   * (through a team gateway the calls never stopped, so no return to "up" tells them).
+   */
+  private endingReleaseDay(note: () => void): void {
+    const wasClosed = !this.downtime.state().available;
+    note();
+    if (wasClosed && this.downtime.state().available) {
+      this.seriesSync.forgetDowntimeFailures();
+      this.serviceReturn.tell();
+    }
   }
 
   /** Signed in through a team gateway (its token says so). */

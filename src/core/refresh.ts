@@ -135,7 +135,7 @@ export class Refresher {
       ? await this.planKeys(() => true, "user")
       : await this.planKeys((product) => this.catalogIsStale(product), "preview");
     const products = [...new Set(keys.map(({ item }) => item.product))];
-    const readAt = products.map((product) => this.options.catalog.fetchedAt(product));
+    const readAt = products.map((product) => this.options.catalog.asOf(product));
     const known = readAt.filter((at): at is number => at !== null);
     const catalogAsOf = known.length === 0 || known.length < readAt.length ? null : Math.min(...known);
     const closed = this.options.closed();

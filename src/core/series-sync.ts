@@ -7,8 +7,9 @@
 // that needs a part another cell is already fetching waits for that call instead of
 // buying it again. A part whose call failed in a way that may have been charged (a
 // timeout) or that will fail again at once (network, server, rate) is not asked again for
-// RECENT_FAILURE_MS (a downtime's until its end): cells that re-run meanwhile get the same error and retry on their
-// schedule (streaming-cell.ts), so one recalculation never charges a key twice. A part
+// RECENT_FAILURE_MS (one refused for a downtime, until its end): cells that re-run meanwhile
+// get the same error and retry on their schedule (streaming-cell.ts), so one recalculation
+// never charges a key twice. A part
 // the service charged for without a usable answer waits longer (stillRemembered).
 import type { Batcher, BatchItem } from "./batcher";
 import type { CacheEntry, DataCache } from "./cache";

@@ -24,7 +24,15 @@ export class ServiceReturn {
     const up = this.safeIsUp();
     const back = up && !this.wasUp;
     this.wasUp = up;
-    if (!back || this.listeners.size === 0) return;
+    if (back) this.tell();
+  }
+
+  /**
+   * Tells the waiting now, whatever the condition was: a downtime ended that did not stop the
+   * calls (release day seen out through a team gateway), so no change to "up" shows it.
+   */
+  tell(): void {
+    if (this.listeners.size === 0) return;
     // After the call that saw it has finished its own work: listeners start new calls.
     void Promise.resolve().then(() => {
       for (const listener of [...this.listeners]) {

@@ -15,6 +15,13 @@ import { seriesInfo } from "./support/series-fixtures";
 /** December's release day start (06:00 US Central, 3 Dec 2026): it publishes November. */
 const DECEMBER_RELEASE = Date.UTC(2026, 11, 3, 12);
 
+/** The schedule has December's release day by the clock: closed from its start to 22:00 US Central. */
+function onDecemberReleaseDay(h: ReturnType<typeof createHarness>): void {
+  h.schedule.releaseStart = DECEMBER_RELEASE;
+  h.schedule.previousReleaseStart = RELEASE_START;
+  h.schedule.releaseWindow = { start: DECEMBER_RELEASE, until: Date.UTC(2026, 11, 4, 4) };
+}
+
 /** The data calls made, History before Series Values when they left together. */
 function operations(service: FakeService): string[] {
   return service.dataCalls().map((call) => call.operation);
@@ -494,9 +501,7 @@ describe("getSeries", () => {
     const h = createHarness({ service: serviceWith("68520-8-1") });
     h.auth.gateway = { member: "ana@team.example" };
     await h.engine.getSeries(await h.engine.resolve("68520-8-1", null, null));
-    h.schedule.releaseStart = DECEMBER_RELEASE;
-    h.schedule.previousReleaseStart = RELEASE_START;
-    h.schedule.releaseWindow = { start: DECEMBER_RELEASE, until: Date.UTC(2026, 11, 4, 4) };
+    onDecemberReleaseDay(h);
     // 08:00 US Central on release day: the gateway's copy (October) is read.
     h.clock.now = Date.UTC(2026, 11, 3, 14);
     await h.engine.catalog("energy_price");
@@ -516,9 +521,7 @@ describe("getSeries", () => {
     const storage = new MemoryStorage();
     const service = serviceWith("68520-8-1");
     const onReleaseDay = (h: ReturnType<typeof createHarness>, at: number) => {
-      h.schedule.releaseStart = DECEMBER_RELEASE;
-      h.schedule.previousReleaseStart = RELEASE_START;
-      h.schedule.releaseWindow = { start: DECEMBER_RELEASE, until: Date.UTC(2026, 11, 4, 4) };
+      onDecemberReleaseDay(h);
       h.clock.now = at;
     };
     const before = createHarness({ service, storage });
@@ -539,9 +542,7 @@ describe("getSeries", () => {
     h.auth.gateway = { member: "ana@team.example" };
     await h.engine.getSeries(await h.engine.resolve("68520-8-1", null, null));
     await h.engine.catalog("commodity_price");
-    h.schedule.releaseStart = DECEMBER_RELEASE;
-    h.schedule.previousReleaseStart = RELEASE_START;
-    h.schedule.releaseWindow = { start: DECEMBER_RELEASE, until: Date.UTC(2026, 11, 4, 4) };
+    onDecemberReleaseDay(h);
     // 08:00 US Central: the gateway's copy of the energy catalog, last month's.
     h.clock.now = Date.UTC(2026, 11, 3, 14);
     await h.engine.catalog("energy_price");
@@ -564,9 +565,7 @@ describe("getSeries", () => {
     const h = createHarness({ service });
     h.auth.gateway = { member: "ana@team.example" };
     await h.engine.getSeries(await h.engine.resolve("68520-8-1", null, null));
-    h.schedule.releaseStart = DECEMBER_RELEASE;
-    h.schedule.previousReleaseStart = RELEASE_START;
-    h.schedule.releaseWindow = { start: DECEMBER_RELEASE, until: Date.UTC(2026, 11, 4, 4) };
+    onDecemberReleaseDay(h);
     // 13:00 US Central: the commodity catalog shows the new month, the release is out.
     h.clock.now = Date.UTC(2026, 11, 3, 19);
     h.service.updateSeries("3-3-3", { lastAvailableFinal: "2026-11", updatedAt: "2026-12-03" });

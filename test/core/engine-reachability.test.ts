@@ -271,7 +271,7 @@ test("the outage probe runs on the engine's injected scheduler, not on the host'
   expect(jest.getTimerCount()).toBeLessThanOrEqual(realTimers);
 });
 
-test("through a team gateway in a maintenance window, a gateway that does not answer is told as unreachable and probed", async () => {
+test("through a team gateway in a maintenance window, a gateway that does not answer is told as unreachable and probed, and its return is told", async () => {
   const pcd = fakePcd([
     { code: CODE, coverage: "Germany", lastAvailableFinal: "2026-09", updatedAt: "2026-10-05" },
   ]);
@@ -293,4 +293,16 @@ test("through a team gateway in a maintenance window, a gateway that does not an
   expect((await settle(engine.getSeries(request.value))).status).toBe("rejected");
   expect(serviceCondition(engine.serviceState())).toMatchObject({ kind: "unreachable" });
   expect(timers.pending.map((timer) => timer.ms)).toContain(OUTAGE_PROBE_DELAYS_MS[0]);
+  // The gateway answers again, still in the window: the waiting cells are told at once.
+  let told = 0;
+  engine.onServiceBack?.(() => (told += 1));
+  pcd.mode = "up";
+  jest.setSystemTime(Date.now() + 60_000);
+  expect((await settle(engine.getSeries(request.value))).status).toBe("fulfilled");
+  await settle(Promise.resolve());
+  expect(told).toBe(1);
+  expect(serviceCondition(engine.serviceState())).toMatchObject({
+    kind: "maintenance",
+    throughGateway: true,
+  });
 });

@@ -90,7 +90,7 @@ test("during maintenance a member with no cache gets what the gateway keeps; a s
   }
 });
 
-test("release day through the gateway: last month's values while the service is closed, told as release day; a member starting after the data came out sees it out; every member has the new month after the deadline", async () => {
+test("release day through the gateway: last month's values while the service is closed, told as release day; once the data is out a member starting then and one who read before both see it; every cell has the new month after the deadline", async () => {
   // Monday 30 Nov 2026: an ordinary day. December's release is Thursday the 3rd, its data at
   // noon US Central, its deadline 22:00.
   await service.setClock("2026-11-30T15:00:00Z");
@@ -144,6 +144,13 @@ test("release day through the gateway: last month's values while the service is 
     expect(cells.some((cell) => JSON.stringify(published[cell]) !== JSON.stringify(november[cell]))).toBe(
       true,
     );
+
+    // Bob, whose engine read the gateway's copy in the downtime, reads its catalog again every
+    // few minutes while the release is awaited: ten minutes on, he has December's data too.
+    await service.setClock("2026-12-03T19:10:00Z");
+    const bobAfterNoon = results(await runBob());
+    for (const cell of cells) expect(bobAfterNoon[cell]).toEqual(published[cell]);
+    expect(bob.serviceState()).toMatchObject({ available: true });
 
     // 23:00 US Central: past the deadline. The catalog Bob read through the gateway in the
     // downtime was its copy of November's: it is read again, and the cells show December's data.

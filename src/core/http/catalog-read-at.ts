@@ -6,9 +6,12 @@
 /** ISO 8601 time at which the gateway read the catalog it answers with from the service. */
 export const CATALOG_READ_AT_HEADER = "pcd-catalog-read-at";
 
-/** The header's time in epoch ms; null when absent or not a time. */
+/** An ISO 8601 date and time with seconds and a zone (Z or an offset), as the gateway writes it. */
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?(Z|[+-]\d{2}:\d{2})$/;
+
+/** The header's time in epoch ms; null when absent or not such a time. */
 export function catalogReadAt(value: string | null): number | null {
-  if (value === null || value.length > 40) return null;
+  if (value === null || !ISO_TIME.test(value)) return null;
   const at = Date.parse(value);
   return Number.isFinite(at) ? at : null;
 }

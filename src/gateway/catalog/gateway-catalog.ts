@@ -5,6 +5,7 @@
 import type { ProductId } from "../../core/model";
 import type { CatalogCopies } from "../store/gateway-store";
 import type { Upstream, UpstreamAnswer } from "../upstream/upstream-client";
+import { retryAfterNow } from "../upstream/upstream-refusal";
 import { catalogEntry, type CatalogEntry } from "./catalog-entry";
 
 const RETRY_AFTER_FAILURE_MS = 60_000;
@@ -148,10 +149,10 @@ export class GatewayCatalog {
  */
 function replayed(error: unknown, elapsedMs: number): unknown {
   if (!(error instanceof CatalogUnavailable)) return error;
-  const { retryAfter } = error.answer;
-  if (retryAfter === null || !/^\d+$/.test(retryAfter)) return error;
-  const left = Math.max(0, Number(retryAfter) - Math.floor(elapsedMs / 1000));
-  return new CatalogUnavailable({ ...error.answer, retryAfter: String(left) });
+  return new CatalogUnavailable({
+    ...error.answer,
+    retryAfter: retryAfterNow(error.answer.retryAfter, elapsedMs),
+  });
 }
 
 /** The catalog's entries by code, or null when the text is not a JSON list. */

@@ -11,12 +11,10 @@
 import { OPERATION_LABELS } from "../../core/http/classify";
 import type { GatewayOperation } from "../gateway-operation";
 import type { UpstreamAnswer } from "./upstream-client";
-import { downtimeIn, safeRetryAfter, type Downtime } from "./upstream-refusal";
+import { downtimeIn, retryAfterNow, safeRetryAfter, type Downtime } from "./upstream-refusal";
 
 /** How long a downtime answer stands for every call of the gateway's. */
 export const DOWNTIME_RECHECK_MS = 60_000;
-
-const SECONDS = /^\d{1,9}$/;
 
 interface Seen {
   downtime: Downtime;
@@ -33,7 +31,7 @@ export interface Ticket {
 
 export class UpstreamDowntime {
   private seen: Seen | null = null;
-  /** The minute is over and this call (its ticket's mark) is on its way to learn whether the service is back. */
+  /** The minute is over, and the call with this mark is on its way to learn whether the service is back. */
   private probe: symbol | null = null;
 
   constructor(private readonly now: () => number) {}
@@ -111,10 +109,7 @@ export class UpstreamDowntime {
    * is never shorter than the rest of the gateway's own wait (a date stays as it was).
    */
   private retryAfter(seen: Seen, now: number): string | null {
-    if (seen.retryAfter === null || !SECONDS.test(seen.retryAfter)) return seen.retryAfter;
-    const elapsed = Math.max(0, now - seen.at);
-    const given = Number(seen.retryAfter) - Math.floor(elapsed / 1000);
-    const waitLeft = Math.ceil(Math.max(0, DOWNTIME_RECHECK_MS - elapsed) / 1000);
-    return String(Math.max(given, waitLeft, 1));
+    const waitLeft = Math.ceil(Math.max(0, DOWNTIME_RECHECK_MS - (now - seen.at)) / 1000);
+    return retryAfterNow(seen.retryAfter, now - seen.at, Math.max(waitLeft, 1));
   }
 }

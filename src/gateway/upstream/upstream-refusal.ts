@@ -48,6 +48,20 @@ export function safeRetryAfter(value: string | null): string | null {
 }
 
 /**
+ * A Retry-After given `elapsedMs` ago, as it stands now: a delay in seconds counts down (to no
+ * less than `atLeastSeconds`); a date, or nothing, stays as it was.
+ */
+export function retryAfterNow(
+  retryAfter: string | null,
+  elapsedMs: number,
+  atLeastSeconds = 0,
+): string | null {
+  if (retryAfter === null || !SECONDS.test(retryAfter)) return retryAfter;
+  const left = Number(retryAfter) - Math.floor(Math.max(0, elapsedMs) / 1000);
+  return String(Math.max(left, atLeastSeconds));
+}
+
+/**
  * The gateway's answer for a refused call (a status outside 2xx) of an operation; `datasets`
  * are those of the call's codes in the gateway's catalog, the only dataset names a quota
  * refusal may name.
