@@ -6,7 +6,6 @@ import "./support/pglite-outside-sandbox";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { runWorkbook } from "../../src/headless";
 import { keyCommand } from "../../src/gateway/admin/key-command";
 import { usageCommand } from "../../src/gateway/admin/usage-command";
 import { hashApiKeySecret, newApiKeySecret } from "../../src/gateway/api-keys/api-key";
@@ -15,6 +14,7 @@ import type { GatewayStore } from "../../src/gateway/store/gateway-store";
 import { KeptStores, runAdmin } from "./admin/command-harness";
 import { newPGliteDirectory } from "./support/new-pglite-directory";
 import { spawnRunner } from "./support/spawned-runner";
+import { runDirect } from "./support/direct-run";
 import { catalogOf, startService, startTeamGateway, type ServiceUnderTest } from "./support/team";
 import { allowancePeriodAt } from "../../src/gateway/members/allowance-period";
 import { DEFAULT_RELEASE_BUSINESS_DAY } from "../../src/gateway/members/release-day";
@@ -164,16 +164,7 @@ test("wrong keys are limited, a working key never: scripts behind one address ca
 
 test("a runner with PCD_API_KEY refreshes its formulas through the gateway, and the usage report shows key:NAME", async () => {
   const formulas = codes.slice(2, 5).map((code) => `=PCD.VALUE("${code}")`);
-  const direct = await runWorkbook({
-    formulas,
-    baseUrl: service.emulator.url,
-    authUrl: service.emulator.url,
-    username: service.emulator.username,
-    password: service.emulator.password,
-    clock: { now: service.now },
-    log: () => undefined,
-    timeoutMs: 60_000,
-  });
+  const direct = await runDirect(service, formulas);
   await withGateway(async (gateway) => {
     const report = await spawnRunner(formulas, {
       baseUrl: `${gateway.url}/api`,

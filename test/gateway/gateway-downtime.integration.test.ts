@@ -5,6 +5,7 @@ import { createEngine, MemoryStorage, type Engine } from "../../src/core";
 import { serviceCondition } from "../../src/core/service-condition";
 import { runWorkbook, type RunReport } from "../../src/headless";
 import { serviceConditionText } from "../../src/taskpane/outage-text";
+import { runDirect } from "./support/direct-run";
 import { memoryStore } from "./support/memory-store";
 import {
   catalogOf,
@@ -156,18 +157,7 @@ test("release day through the gateway: last month's values while the service is 
     // downtime was its copy of November's: it is read again, and the cells show December's data.
     await service.setClock("2026-12-04T05:00:00Z");
     const released = results(await runBob());
-    const direct = results(
-      await runWorkbook({
-        formulas: cells,
-        baseUrl: service.emulator.url,
-        authUrl: service.emulator.url,
-        username: service.emulator.username,
-        password: service.emulator.password,
-        clock: { now: service.now },
-        log: () => undefined,
-        timeoutMs: 60_000,
-      }),
-    );
+    const direct = results(await runDirect(service, cells));
     for (const cell of cells) expect(released[cell]).toEqual(direct[cell]);
     expect(cells.some((cell) => JSON.stringify(direct[cell]) !== JSON.stringify(november[cell]))).toBe(true);
     expect(paneSays()).toMatch(/^The PCD service is available\./);
