@@ -145,6 +145,8 @@ export interface CatalogOptions {
    * said so (its copy may be older than this read): what the catalog is as of.
    */
   sourceReadAt?: (product: ProductId) => number | undefined;
+  /** Whether a catalog read while a release was awaited is read again every few minutes (default: no). */
+  rereadAwaited?: () => boolean;
 }
 
 function errorText(error: unknown): string {
@@ -484,7 +486,8 @@ export class Catalog {
   private awaitingDue(catalog: ProductCatalog): boolean {
     return (
       catalog.awaitingRelease !== undefined &&
-      this.options.now() - catalog.fetchedAt >= CATALOG_MIN_CALL_INTERVAL_MS
+      this.options.now() - catalog.fetchedAt >= CATALOG_MIN_CALL_INTERVAL_MS &&
+      this.options.rereadAwaited?.() === true
     );
   }
 

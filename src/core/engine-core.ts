@@ -106,9 +106,17 @@ export class EngineCore implements Engine {
     });
     // Through a team gateway a window is no downtime for the calls: the gateway answering is up.
     this.serviceReturn = new ServiceReturn(() => {
-      const condition = serviceCondition(this.serviceState());
-      if (condition.kind === "maintenance" || condition.kind === "release") return condition.throughGateway;
-      return condition.kind === "up";
+      const state = this.serviceState();
+      const condition = serviceCondition(state);
+      if (condition.kind !== "maintenance" && condition.kind !== "release") return condition.kind === "up";
+      // Through a gateway that answers (a 503 naming the window is an answer; a 5xx of its own or
+      // no answer at all is not): up, since calls go and are served.
+      const reachability = state.reachability;
+      return (
+        condition.throughGateway &&
+        (reachability?.unreachableSince ?? null) === null &&
+        (reachability?.failingStatus ?? null) === null
+      );
     });
     // Reads held back after failures (failure-backoff.ts) may go at once when the service
     // answers again: registered first, so it runs before the cells that wait on the return.
@@ -192,6 +200,10 @@ export class EngineCore implements Engine {
         this.catalogSourceReadAt.delete(product);
         return at;
       },
+      // A catalog read while the release was awaited is read again every few minutes only
+      // through a gateway that serves the window and answers (else the wait would be for nothing).
+      rereadAwaited: () =>
+        this.gatewayServesDowntime() && (this.serviceState().reachability?.unreachableSince ?? null) === null,
       awaitedRelease: () => {
         const state = this.downtime.state();
         return !state.available && state.reason === "release"

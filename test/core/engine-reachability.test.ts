@@ -306,3 +306,35 @@ test("through a team gateway in a maintenance window, a gateway that does not an
     throughGateway: true,
   });
 });
+
+test("through a team gateway in a maintenance window, a gateway answering server errors of its own is not back: no cell is woken", async () => {
+  const pcd = fakePcd([
+    { code: CODE, coverage: "Germany", lastAvailableFinal: "2026-09", updatedAt: "2026-10-05" },
+  ]);
+  pcd.tokenClaims = { iss: "pcd-gateway", sub: "ana@team.example" };
+  jest.setSystemTime(Date.parse("2026-11-25T15:00:00Z"));
+  const engine = createEngine(
+    {
+      fetch: pcd.fetch,
+      storage: new MemoryStorage(),
+      clock: { now: () => Date.now() },
+      scheduler: new HeldTimers(),
+    },
+    { settings: { baseUrl: BASE_URL, authUrl: AUTH_URL }, retry: { maxRetries: 0 } },
+  );
+  await engine.ready();
+  await engine.signIn("ana@team.example", "secret");
+  const request = await settle(engine.resolve(CODE, null, null));
+  expect(request.status).toBe("fulfilled");
+  if (request.status !== "fulfilled") return;
+  let told = 0;
+  engine.onServiceBack?.(() => (told += 1));
+  // No answer, then a server error of the gateway's own, then no answer again.
+  for (const mode of ["down", "failing", "down", "failing"] as const) {
+    pcd.mode = mode;
+    jest.setSystemTime(Date.now() + 60_000);
+    expect((await settle(engine.getSeries(request.value))).status).toBe("rejected");
+    await settle(Promise.resolve());
+  }
+  expect(told).toBe(0);
+});

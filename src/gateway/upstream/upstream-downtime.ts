@@ -109,7 +109,8 @@ export class UpstreamDowntime {
    * is never shorter than the rest of the gateway's own wait (a date stays as it was).
    */
   private retryAfter(seen: Seen, now: number): string | null {
-    const waitLeft = Math.ceil(Math.max(0, DOWNTIME_RECHECK_MS - (now - seen.at)) / 1000);
-    return retryAfterNow(seen.retryAfter, now - seen.at, Math.max(waitLeft, 1));
+    const elapsed = Math.max(0, now - seen.at);
+    const waitLeft = Math.ceil(Math.max(0, DOWNTIME_RECHECK_MS - elapsed) / 1000);
+    return retryAfterNow(seen.retryAfter, elapsed, Math.max(waitLeft, 1));
   }
 }
