@@ -271,7 +271,8 @@ test("the outage probe runs on the engine's injected scheduler, not on the host'
   expect(jest.getTimerCount()).toBeLessThanOrEqual(realTimers);
 });
 
-test("through a team gateway in a maintenance window, a gateway that does not answer is told as unreachable and probed, and its return is told", async () => {
+/** A member signed in through a team gateway (the fake's token names one) on a maintenance day, with a code resolved. */
+async function gatewayMemberInMaintenance() {
   const pcd = fakePcd([
     { code: CODE, coverage: "Germany", lastAvailableFinal: "2026-09", updatedAt: "2026-10-05" },
   ]);
@@ -285,12 +286,16 @@ test("through a team gateway in a maintenance window, a gateway that does not an
   await engine.ready();
   await engine.signIn("ana@team.example", "secret");
   expect(engine.authStatus().gateway).toEqual({ member: "ana@team.example" });
-  const request = await settle(engine.resolve(CODE, null, null));
-  expect(request.status).toBe("fulfilled");
-  if (request.status !== "fulfilled") return;
+  const resolved = await settle(engine.resolve(CODE, null, null));
+  if (resolved.status !== "fulfilled") throw new Error(`${CODE} did not resolve`);
+  return { pcd, timers, engine, request: resolved.value };
+}
+
+test("through a team gateway in a maintenance window, a gateway that does not answer is told as unreachable and probed, and its return is told", async () => {
+  const { pcd, timers, engine, request } = await gatewayMemberInMaintenance();
   // In the window the calls still go to the gateway; it does not answer.
   pcd.mode = "down";
-  expect((await settle(engine.getSeries(request.value))).status).toBe("rejected");
+  expect((await settle(engine.getSeries(request))).status).toBe("rejected");
   expect(serviceCondition(engine.serviceState())).toMatchObject({ kind: "unreachable" });
   expect(timers.pending.map((timer) => timer.ms)).toContain(OUTAGE_PROBE_DELAYS_MS[0]);
   // The gateway answers again, still in the window: the waiting cells are told at once.
@@ -298,7 +303,7 @@ test("through a team gateway in a maintenance window, a gateway that does not an
   engine.onServiceBack?.(() => (told += 1));
   pcd.mode = "up";
   jest.setSystemTime(Date.now() + 60_000);
-  expect((await settle(engine.getSeries(request.value))).status).toBe("fulfilled");
+  expect((await settle(engine.getSeries(request))).status).toBe("fulfilled");
   await settle(Promise.resolve());
   expect(told).toBe(1);
   expect(serviceCondition(engine.serviceState())).toMatchObject({
@@ -308,32 +313,14 @@ test("through a team gateway in a maintenance window, a gateway that does not an
 });
 
 test("through a team gateway in a maintenance window, a gateway answering server errors of its own is not back: no cell is woken", async () => {
-  const pcd = fakePcd([
-    { code: CODE, coverage: "Germany", lastAvailableFinal: "2026-09", updatedAt: "2026-10-05" },
-  ]);
-  pcd.tokenClaims = { iss: "pcd-gateway", sub: "ana@team.example" };
-  jest.setSystemTime(Date.parse("2026-11-25T15:00:00Z"));
-  const engine = createEngine(
-    {
-      fetch: pcd.fetch,
-      storage: new MemoryStorage(),
-      clock: { now: () => Date.now() },
-      scheduler: new HeldTimers(),
-    },
-    { settings: { baseUrl: BASE_URL, authUrl: AUTH_URL }, retry: { maxRetries: 0 } },
-  );
-  await engine.ready();
-  await engine.signIn("ana@team.example", "secret");
-  const request = await settle(engine.resolve(CODE, null, null));
-  expect(request.status).toBe("fulfilled");
-  if (request.status !== "fulfilled") return;
+  const { pcd, engine, request } = await gatewayMemberInMaintenance();
   let told = 0;
   engine.onServiceBack?.(() => (told += 1));
   // No answer, then a server error of the gateway's own, then no answer again.
   for (const mode of ["down", "failing", "down", "failing"] as const) {
     pcd.mode = mode;
     jest.setSystemTime(Date.now() + 60_000);
-    expect((await settle(engine.getSeries(request.value))).status).toBe("rejected");
+    expect((await settle(engine.getSeries(request))).status).toBe("rejected");
     await settle(Promise.resolve());
   }
   expect(told).toBe(0);
