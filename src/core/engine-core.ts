@@ -106,17 +106,8 @@ export class EngineCore implements Engine {
     });
     // Through a team gateway a window is no downtime for the calls: the gateway answering is up.
     this.serviceReturn = new ServiceReturn(() => {
-      const state = this.serviceState();
-      const condition = serviceCondition(state);
-      if (condition.kind !== "maintenance" && condition.kind !== "release") return condition.kind === "up";
-      // Through a gateway that answers (a 503 naming the window is an answer; a 5xx of its own or
-      // no answer at all is not): up, since calls go and are served.
-      const reachability = state.reachability;
-      return (
-        condition.throughGateway &&
-        (reachability?.unreachableSince ?? null) === null &&
-        (reachability?.failingStatus ?? null) === null
-      );
+      const { kind } = serviceCondition(this.serviceState());
+      return kind === "up" || ((kind === "maintenance" || kind === "release") && this.gatewayAnswers());
     });
     // Reads held back after failures (failure-backoff.ts) may go at once when the service
     // answers again: registered first, so it runs before the cells that wait on the return.
@@ -202,8 +193,7 @@ export class EngineCore implements Engine {
       },
       // A catalog read while the release was awaited is read again every few minutes only
       // through a gateway that serves the window and answers (else the wait would be for nothing).
-      rereadAwaited: () =>
-        this.gatewayServesDowntime() && (this.serviceState().reachability?.unreachableSince ?? null) === null,
+      rereadAwaited: () => this.gatewayAnswers(),
       awaitedRelease: () => {
         const state = this.downtime.state();
         return !state.available && state.reason === "release"
@@ -525,10 +515,8 @@ export class EngineCore implements Engine {
   private endingReleaseDay(note: () => void): void {
     const wasClosed = !this.downtime.state().available;
     note();
-    if (wasClosed && this.downtime.state().available) {
-      this.seriesSync.forgetDowntimeFailures();
-      this.serviceReturn.tell();
-    }
+    // The return's listeners forget the downtime's failures (onBack above) and wake the cells.
+    if (wasClosed && this.downtime.state().available) this.serviceReturn.tell();
   }
 
   /** Signed in through a team gateway (its token says so). */
@@ -541,9 +529,17 @@ export class EngineCore implements Engine {
    * serves what it keeps meanwhile and answers the service's 503 for the rest (docs/gateway.md).
    */
   private callBlockedByDowntime(code: string, hasCache: boolean, missing?: string): PcdError | undefined {
-    if (this.downtime.errorFor(code, hasCache, missing) === undefined || this.gatewayServesDowntime())
-      return undefined;
-    return this.downtimeError(code, hasCache, missing);
+    return this.gatewayServesDowntime() ? undefined : this.downtimeError(code, hasCache, missing);
+  }
+
+  /**
+   * A team gateway that serves the window answers its calls: a 503 naming the window is an
+   * answer, while a server error of its own or no answer at all marks it unreachable.
+   */
+  private gatewayAnswers(): boolean {
+    return (
+      this.gatewayServesDowntime() && (this.downtime.state().reachability?.unreachableSince ?? null) === null
+    );
   }
 
   /**
@@ -662,10 +658,8 @@ export class EngineCore implements Engine {
     const { schedule, clock } = this.parts;
     const start = schedule.latestReleaseStart(clock.now(), this.releaseDay());
     const state = this.serviceState();
-    if (!state.available && state.reason === "release") {
-      return schedule.latestReleaseStart(start - 1, this.releaseDay());
-    }
-    return start;
+    if (state.available || state.reason !== "release") return start;
+    return schedule.latestReleaseStart(start - 1, this.releaseDay());
   }
 
   private async preflight(): Promise<void> {

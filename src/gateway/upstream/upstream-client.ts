@@ -74,7 +74,7 @@ export class Upstream {
   }
 
   private downtimeOf(path: string): UpstreamDowntime {
-    return path.includes("/sandbox/") || path.endsWith("/sandbox") ? this.sandboxDowntime : this.downtime;
+    return path.includes("/sandbox/") ? this.sandboxDowntime : this.downtime;
   }
 
   /**
