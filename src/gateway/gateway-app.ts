@@ -114,7 +114,7 @@ export interface Gateway {
   metrics: GatewayMetrics;
   catalog: GatewayCatalog;
   /** The release day budgets count by, and the one kept before when this start replaced it. */
-  releaseDay: { day: number; replaced: number | null };
+  releaseDay: { day: number; replaced: string | null };
 }
 
 export async function buildGateway(settings: GatewaySettings): Promise<Gateway> {

@@ -25,18 +25,22 @@ export const RELEASE_DAY_EXPECTED = `--release-day expects the release's busines
 
 /**
  * The release day to count by: the one given (kept in the database for the other instances and
- * the usage report), else the one kept, else the default. `replaced`: the day kept before, when
- * the given one differs from it (instances started earlier still count by it until restarted).
+ * the usage report), else the one kept, else the default. `replaced`: what was kept before, in
+ * words for the start's note, when the given day differs from it (instances started earlier
+ * still count by it until restarted); a kept value that is not a day is named as such, so the
+ * note says what the flag mended.
  */
 export async function agreedReleaseDay(
   setting: ReleaseDaySetting,
   given: number | undefined,
-): Promise<{ day: number; replaced: number | null }> {
+): Promise<{ day: number; replaced: string | null }> {
   if (given !== undefined && releaseBusinessDayOf(String(given)) !== given)
     throw new RangeError(`${RELEASE_DAY_EXPECTED}, got ${given}`);
   if (given === undefined)
     return { day: (await setting.get()) ?? DEFAULT_RELEASE_BUSINESS_DAY, replaced: null };
   const before = await setting.replace(given);
-  const kept = before === null ? null : releaseBusinessDayOf(before);
-  return { day: given, replaced: kept !== null && kept !== given ? kept : null };
+  if (before === null) return { day: given, replaced: null };
+  const kept = releaseBusinessDayOf(before);
+  if (kept === null) return { day: given, replaced: `'${before.slice(0, 20)}', which was not a day` };
+  return { day: given, replaced: kept !== given ? String(kept) : null };
 }

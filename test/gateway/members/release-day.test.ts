@@ -20,17 +20,27 @@ test.each<[string | undefined, number | null]>([
   expect(releaseBusinessDayOf(text)).toBe(day);
 });
 
-test.each<[string, number | null, number | undefined, number, number | null, number | null]>([
-  // case, kept, given, the day counted by, the day replaced, kept after
+test.each<[string, string | null, number | undefined, number, string | null, number | string | null]>([
+  // case, kept (as the database keeps it), given, the day counted by, the note's "was", kept after
   ["nothing kept, nothing given: the default, nothing written", null, undefined, 3, null, null],
   ["nothing kept, a day given: it, kept", null, 5, 5, null, 5],
-  ["a day kept, nothing given: the kept one", 5, undefined, 5, null, 5],
-  ["the same day given: nothing replaced", 5, 5, 5, null, 5],
-  ["another day given: it replaces the kept one", 5, 3, 3, 5, 3],
+  ["a day kept, nothing given: the kept one", "5", undefined, 5, null, "5"],
+  ["the same day given: nothing replaced", "5", 5, 5, null, 5],
+  ["the same day kept as 05: nothing replaced", "05", 5, 5, null, 5],
+  ["another day given: it replaces the kept one", "5", 3, 3, "5", 3],
+  ["a kept value that is not a day: replaced, and named", "99", 3, 3, "'99', which was not a day", 3],
+  [
+    "a long unreadable value: named by its start",
+    "x".repeat(30),
+    4,
+    4,
+    `'${"x".repeat(20)}', which was not a day`,
+    4,
+  ],
 ])("agreedReleaseDay: %s", async (_case, kept, given, day, replaced, keptAfter) => {
-  let stored = kept;
+  let stored: number | string | null = kept;
   const setting = {
-    get: async () => stored,
+    get: async () => (stored === null ? null : releaseBusinessDayOf(String(stored))),
     replace: async (next: number) => {
       const before = stored === null ? null : String(stored);
       stored = next;
