@@ -470,11 +470,16 @@ export class PurchaseQueue {
     }
   }
 
+  /**
+   * One upstream call of these keys (`turnTaken`: at the turn the caller waited for), then the
+   * smaller calls that replace it when the service refused it for some of its codes only.
+   */
   private async call(
     product: ProductId,
     operation: DataOperation,
     toBuy: readonly Waiting[],
     settle: (waiting: Waiting, outcome: PurchaseOutcome) => void,
+    turnTaken = true,
   ): Promise<void> {
     const folder = operation === "series_hist" ? "series_hist" : "series";
     const path = `${this.settings.productPath(product)}/v1/export/${folder}/${codesSegment(toBuy.map((waiting) => waiting.item.requested))}`;
@@ -482,13 +487,21 @@ export class PurchaseQueue {
     // What the service charged, a dataset per code it answered: known once its answer is read,
     // told even when keeping the answer fails afterwards.
     const charge: CallCharge = { known: false, datasets: [] };
+    let instead: Waiting[][];
     try {
-      await this.callOnce(product, operation, path, toBuy, settle, charge);
+      instead = await this.callOnce(product, operation, path, toBuy, settle, charge, turnTaken);
     } finally {
       this.settings.events?.ended?.(product, operation, charge.datasets, charge.known);
     }
+    // Each is strictly smaller than the refused call, so a refusal cannot loop. Each waits for
+    // a turn of its own at the service's rate.
+    await Promise.all(instead.map((part) => this.call(product, operation, part, settle, false)));
   }
 
+  /**
+   * Sends the call and settles its keys from the answer; returns the smaller calls to send
+   * instead when the service refused it for some of its codes only (callsInstead).
+   */
   private async callOnce(
     product: ProductId,
     operation: DataOperation,
@@ -496,14 +509,17 @@ export class PurchaseQueue {
     toBuy: readonly Waiting[],
     settle: (waiting: Waiting, outcome: PurchaseOutcome) => void,
     charge: CallCharge,
-  ): Promise<void> {
+    turnTaken: boolean,
+  ): Promise<Waiting[][]> {
     const datasets = [...new Set(toBuy.map((waiting) => waiting.item.dataset))];
-    const answer = await this.settings.upstream.get(path, operation, { turnTaken: true, datasets });
+    const answer = await this.settings.upstream.get(path, operation, { turnTaken, datasets });
     if (answer.status < 200 || answer.status > 299) {
       // An error answer charges nothing.
       charge.known = true;
-      for (const waiting of toBuy) settle(waiting, { kind: "failed", answer });
-      return;
+      const instead = callsInstead(product, toBuy, answer);
+      const again = new Set(instead.flat());
+      for (const waiting of toBuy) if (!again.has(waiting)) settle(waiting, { kind: "failed", answer });
+      return instead;
     }
     const records = parseRecords(answer.body);
     if (records === null) {
@@ -513,7 +529,7 @@ export class PurchaseQueue {
         body: JSON.stringify({ message: "The service's answer is not a list of series records." }),
       };
       for (const waiting of toBuy) settle(waiting, { kind: "failed", answer: unreadable });
-      return;
+      return [];
     }
     const byCode = new Map<string, { record: unknown; json: string }>();
     for (const record of records) {
@@ -570,7 +586,30 @@ export class PurchaseQueue {
             },
       );
     }
+    return [];
   }
+}
+
+/**
+ * The smaller calls that replace a call the service refused for some of its codes only; none
+ * when the refusal is every code's. The service refuses a whole call when one of its datasets
+ * has no allowance left (charging is all-or-nothing, docs/decisions.md D25; a call may hold
+ * several datasets, docs/service.md §8.2): the codes of the dataset it names get the
+ * refusal, the others go again without them. An industry economics call refused as a bad
+ * request may mix data types the catalog did not tell apart (docs/service.md §6.7): it is
+ * halved, as members' engines halve theirs, until the odd codes are alone.
+ */
+function callsInstead(product: ProductId, toBuy: readonly Waiting[], answer: UpstreamAnswer): Waiting[][] {
+  const refusal = answer.refusal;
+  if (refusal?.kind === "quota" && refusal.dataset !== null) {
+    const others = toBuy.filter((waiting) => waiting.item.dataset !== refusal.dataset);
+    return others.length > 0 && others.length < toBuy.length ? [others] : [];
+  }
+  if (refusal?.kind === "bad request" && product === "industry_economics" && toBuy.length > 1) {
+    const middle = Math.ceil(toBuy.length / 2);
+    return [toBuy.slice(0, middle), toBuy.slice(middle)];
+  }
+  return [];
 }
 
 /** What the service charged for one call, as far as its answer says. */

@@ -37,7 +37,15 @@ export interface UpstreamAnswer {
   retryAfter: string | null;
   /** Not sent: the service said it is down at this time, and calls are held (upstream-downtime.ts). */
   heldSince?: number;
+  /** What a refused call was refused for, where the purchase queue sends its codes again in smaller calls. */
+  refusal?: Refusal;
 }
+
+export type Refusal =
+  /** A quota; `dataset`: the call's own dataset the service named (null: none, or another). */
+  | { kind: "quota"; dataset: string | null }
+  /** A 4xx of no other kind (the engine's bad request): among them, a call that mixes data types. */
+  | { kind: "bad request" };
 
 const TOKEN_LIFETIME_MS = 2 * 60 * 60 * 1000;
 /** The window of ratePerSecond turns: the service's second and a margin for a call's way out. */

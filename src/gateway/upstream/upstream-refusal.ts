@@ -97,11 +97,14 @@ export function refusalInOwnWords(
   if (QUOTA_WORDS.test(body)) {
     const dataset = namedDataset(body, datasets);
     const which = dataset === undefined ? "" : ` for dataset '${dataset}'`;
-    return own(
-      status,
-      `Quota limit reached${which}: the service refused ${call} (HTTP ${status}).`,
-      dataset === undefined ? {} : { dataset },
-    );
+    return {
+      ...own(
+        status,
+        `Quota limit reached${which}: the service refused ${call} (HTTP ${status}).`,
+        dataset === undefined ? {} : { dataset },
+      ),
+      refusal: { kind: "quota", dataset: dataset ?? null },
+    };
   }
   if (status === 403 && (PLAN_WORDS.test(body) || operation === "series_hist")) {
     return own(403, `The service refused ${call} (HTTP 403): the subscription's plan does not include it.`);
@@ -118,5 +121,6 @@ export function refusalInOwnWords(
     }
     return own(status, `The service is failing: it answered ${call} HTTP ${status}.`);
   }
-  return own(status, `The service refused ${call} (HTTP ${status}).`);
+  const answer = own(status, `The service refused ${call} (HTTP ${status}).`);
+  return status >= 400 && status < 500 ? { ...answer, refusal: { kind: "bad request" } } : answer;
 }

@@ -1,6 +1,6 @@
 // The purchase queue against an upstream whose answers the test holds and releases: what is
 // bought, in which calls, for whom, and what each requester gets back.
-import type { DataType } from "../../../src/core/model";
+import type { DataType, ProductId } from "../../../src/core/model";
 import { answerKey } from "../../../src/gateway/purchase/answer-key";
 import {
   PurchaseQueue,
@@ -50,14 +50,14 @@ const ok = (codes: readonly string[]): UpstreamAnswer => ({
 
 function item(
   code: string,
-  options: { currency?: string; dataType?: DataType; fingerprint?: string | null } = {},
+  options: { currency?: string; dataType?: DataType; fingerprint?: string | null; dataset?: string } = {},
 ): PurchaseItem {
   const requested = { code, currency: options.currency ?? "", unit: "" };
   return {
     key: answerKey("energy_price", "series_values", requested),
     requested,
     dataType: options.dataType ?? "energy",
-    dataset: "Germany",
+    dataset: options.dataset ?? "Germany",
     fingerprint: options.fingerprint === undefined ? "2026-11-04|2026-10-01" : options.fingerprint,
   };
 }
@@ -285,6 +285,176 @@ test("a refused call reaches every requester with the service's status and text,
   }
   expect(store.kept.size).toBe(0);
   expect(store.purchases).toHaveLength(0);
+});
+
+describe("a call the service refuses for some of its codes only: the others go again in smaller calls", () => {
+  const quota = (dataset: string | null): UpstreamAnswer => ({
+    status: 403,
+    body: JSON.stringify({
+      message: `Quota limit reached${dataset === null ? "" : ` for dataset '${dataset}'`}`,
+    }),
+    contentType: "application/json",
+    retryAfter: null,
+    refusal: { kind: "quota", dataset },
+  });
+  const mixed: UpstreamAnswer = {
+    status: 400,
+    body: JSON.stringify({ message: "The service refused the gateway's Series Values call (HTTP 400)." }),
+    contentType: "application/json",
+    retryAfter: null,
+    refusal: { kind: "bad request" },
+  };
+  const dataset = (code: string): string =>
+    code.startsWith("1") ? "Germany" : code.startsWith("2") ? "France" : "Spain";
+  // what, the product, the codes (by member), how the service answers a call (null: it serves
+  // it), the calls sent, and what each code gets (its status, or "answer")
+  test.each<
+    [
+      string,
+      ProductId,
+      Array<[string, string[]]>,
+      (codes: readonly string[]) => UpstreamAnswer | null,
+      string[][],
+      Record<string, number | "answer">,
+    ]
+  >([
+    [
+      "a quota naming one dataset: its codes get the refusal, the other dataset's are bought without them",
+      "energy_price",
+      [
+        ["ann", ["100-1-1", "101-1-1"]],
+        ["bob", ["200-1-1"]],
+      ],
+      (codes) => (codes.some((code) => dataset(code) === "France") ? quota("France") : null),
+      [
+        ["100-1-1", "101-1-1", "200-1-1"],
+        ["100-1-1", "101-1-1"],
+      ],
+      { "100-1-1": "answer", "101-1-1": "answer", "200-1-1": 403 },
+    ],
+    [
+      "a second quota in the smaller call: a smaller call again, never the same one",
+      "energy_price",
+      [
+        ["ann", ["100-1-1", "200-1-1"]],
+        ["bob", ["300-1-1"]],
+      ],
+      (codes) =>
+        codes.some((code) => dataset(code) === "France")
+          ? quota("France")
+          : codes.some((code) => dataset(code) === "Spain")
+            ? quota("Spain")
+            : null,
+      [["100-1-1", "200-1-1", "300-1-1"], ["100-1-1", "300-1-1"], ["100-1-1"]],
+      { "100-1-1": "answer", "200-1-1": 403, "300-1-1": 403 },
+    ],
+    [
+      "a quota naming no dataset: every code gets it",
+      "energy_price",
+      [
+        ["ann", ["100-1-1"]],
+        ["bob", ["200-1-1"]],
+      ],
+      () => quota(null),
+      [["100-1-1", "200-1-1"]],
+      { "100-1-1": 403, "200-1-1": 403 },
+    ],
+    [
+      "a quota naming the dataset of every code: every code gets it",
+      "energy_price",
+      [
+        ["ann", ["100-1-1"]],
+        ["bob", ["101-1-1"]],
+      ],
+      () => quota("Germany"),
+      [["100-1-1", "101-1-1"]],
+      { "100-1-1": 403, "101-1-1": 403 },
+    ],
+    [
+      "industry economics refused as mixing data types: halved until the odd code is alone",
+      "industry_economics",
+      [
+        ["ann", ["100-1-1", "101-1-1"]],
+        ["bob", ["102-1-1", "109-1-1"]],
+      ],
+      (codes) => (codes.length > 1 && codes.includes("109-1-1") ? mixed : null),
+      [
+        ["100-1-1", "101-1-1", "102-1-1", "109-1-1"],
+        ["100-1-1", "101-1-1"],
+        ["102-1-1", "109-1-1"],
+        ["102-1-1"],
+        ["109-1-1"],
+      ],
+      { "100-1-1": "answer", "101-1-1": "answer", "102-1-1": "answer", "109-1-1": "answer" },
+    ],
+    [
+      "a bad request of another product: every code gets it",
+      "energy_price",
+      [
+        ["ann", ["100-1-1"]],
+        ["bob", ["101-1-1"]],
+      ],
+      () => mixed,
+      [["100-1-1", "101-1-1"]],
+      { "100-1-1": 400, "101-1-1": 400 },
+    ],
+  ])("%s", async (_case, product, asks, service, sent, outcomes) => {
+    const charged: string[][] = [];
+    const ended: boolean[] = [];
+    queue = queueWith({
+      events: {
+        charged: (_product, _operation, datasets) => charged.push([...datasets]),
+        ended: (_product, _operation, _charged, known) => ended.push(known),
+      },
+    });
+    const asked = asks.map(([who, codes]) =>
+      queue.buy(
+        `${who}@example.com`,
+        product,
+        "series_values",
+        codes.map((code) => item(code, { dataset: dataset(code) })),
+      ),
+    );
+    timer.flush();
+    await settle();
+    for (let answered = 0; answered < upstream.calls.length; answered += 1) {
+      const call = upstream.calls[answered];
+      call?.answer(service(call.codes) ?? ok(call.codes));
+      await settle();
+    }
+    expect(upstream.calls.map((call) => call.codes)).toEqual(sent);
+    const got: Record<string, number | string> = {};
+    for (const [index, [, codes]] of asks.entries()) {
+      const settled = await asked[index];
+      for (const code of codes) {
+        const outcome = settled?.get(item(code).key);
+        got[code] = outcome?.kind === "failed" ? outcome.answer.status : (outcome?.kind ?? "none");
+      }
+    }
+    expect(got).toEqual(outcomes);
+    // Every call's end is told, and only the answered codes are charged and audited.
+    expect(ended).toEqual(sent.map(() => true));
+    const bought = Object.keys(outcomes).filter((code) => outcomes[code] === "answer");
+    expect(charged.flat()).toEqual(bought.map(dataset));
+    expect(store.purchases.flatMap((purchase) => purchase.codes.map((code) => code.code)).sort()).toEqual(
+      bought,
+    );
+  });
+
+  test("a refused dataset's code is refused in the service's words for that dataset, not for another's", async () => {
+    const asked = [
+      queue.buy("ann@example.com", "energy_price", "series_values", [item("100-1-1")]),
+      queue.buy("bob@example.com", "energy_price", "series_values", [item("200-1-1", { dataset: "France" })]),
+    ];
+    timer.flush();
+    await settle();
+    upstream.calls[0]?.answer(quota("France"));
+    await settle();
+    upstream.calls[1]?.answer(ok(["100-1-1"]));
+    const [ann, bob] = await Promise.all(asked);
+    expect(ann?.get(item("100-1-1").key)).toMatchObject({ kind: "answer", source: "purchase" });
+    expect(bob?.get(item("200-1-1").key)).toEqual({ kind: "failed", answer: quota("France") });
+  });
 });
 
 test("a code the service leaves out is absent and costs nothing; a code the catalog does not list is served but not kept", async () => {

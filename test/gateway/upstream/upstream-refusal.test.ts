@@ -192,6 +192,36 @@ test.each<[string, string, string[], string | undefined]>([
   expect((JSON.parse(own.body) as { dataset?: string }).dataset).toBe(expected);
 });
 
+test.each<[string, UpstreamAnswer, string[], UpstreamAnswer["refusal"]]>([
+  [
+    "a quota naming a dataset of the call",
+    refused(403, "Quota limit reached for dataset 'France': 500 of 500 monthly data requests used"),
+    ["Germany", "France"],
+    { kind: "quota", dataset: "France" },
+  ],
+  [
+    "a quota naming a dataset the call does not hold",
+    refused(403, "Quota limit reached for dataset 'Spain': 500 of 500 monthly data requests used"),
+    ["Germany"],
+    { kind: "quota", dataset: null },
+  ],
+  [
+    "a call mixing data types",
+    refused(
+      400,
+      "A call may contain codes of one data type only; this call mixes utilities prices and costs and cost indexes",
+    ),
+    ["Germany"],
+    { kind: "bad request" },
+  ],
+  ["a 403 of no kind it names, for Series Values", refused(403, "Forbidden"), [], { kind: "bad request" }],
+  ["an unknown address", refused(404, "Not found"), [], undefined],
+  ["the rate", refused(429, "Too many requests"), [], undefined],
+  ["a failure", refused(500, "Internal error"), [], undefined],
+])("what the queue splits a call by: %s", (_case, answer, datasets, refusal) => {
+  expect(refusalInOwnWords(answer, "series_values", datasets).refusal).toEqual(refusal);
+});
+
 test("no part of the service's text reaches members: the account in any spelling, the token, or a member's guess", () => {
   const spellings = [
     ACCOUNT.username.toUpperCase(),

@@ -1,0 +1,142 @@
+// The purchase queue through a gateway, against the emulator: what members get when the
+// service refuses a packed call for one member's dataset. The packing waits run on the test's
+// clock, and each request is known to have reached the queue before the clock lets the call go,
+// so which codes share a call is certain, not a matter of the machine's speed.
+import type { RunningGateway } from "../../../src/gateway/gateway-app";
+import type { AnswerCache } from "../../../src/gateway/store/gateway-store";
+import { manualPackingTimers, type ManualPackingTimers } from "../support/manual-packing-timers";
+import { memoryStore, type MemoryStore } from "../support/memory-store";
+import {
+  catalogOf,
+  startService,
+  startTeamGateway,
+  type CatalogRecord,
+  type ServiceUnderTest,
+} from "../support/team";
+
+const PASSWORD = "correct horse battery staple";
+const IDLE_WINDOW_MS = 50;
+/** Far beyond what a test moves the packing clock to send a call: no call leaves for its longest wait. */
+const LONGEST_WAIT_MS = 120_000;
+
+let service: ServiceUnderTest;
+let store: MemoryStore;
+let packing: ManualPackingTimers;
+let gateway: RunningGateway | undefined;
+let records: CatalogRecord[];
+/** Per code: told when the store's look at a key of it has answered. */
+const lookWatchers = new Map<string, () => void>();
+
+beforeEach(async () => {
+  service = await startService();
+  records = await catalogOf(service, "energy_price");
+  store = memoryStore();
+  for (const member of ["ann@example.com", "bob@example.com"])
+    await store.members.save(member, PASSWORD, { budget: null, admin: false });
+  packing = manualPackingTimers(0);
+});
+
+afterEach(async () => {
+  await gateway?.close();
+  gateway = undefined;
+  await service.close();
+});
+
+/** A gateway on the test's packing clock whose store tells the test of each look at a key. */
+async function startGatewayOnTestClock(): Promise<RunningGateway> {
+  const answers: AnswerCache = {
+    get: async (keys) => {
+      const found = await store.answers.get(keys);
+      for (const [watched, tell] of lookWatchers) {
+        if (keys.some((key) => key.includes(watched))) {
+          lookWatchers.delete(watched);
+          tell();
+        }
+      }
+      return found;
+    },
+    put: (list) => store.answers.put(list),
+  };
+  gateway = await startTeamGateway(
+    service,
+    { ...store, answers },
+    {
+      packingWindowMs: IDLE_WINDOW_MS,
+      packingSoloWindowMs: IDLE_WINDOW_MS,
+      packingMaxWaitMs: LONGEST_WAIT_MS,
+      later: packing.later,
+      elapsed: packing.now,
+    },
+  );
+  return gateway;
+}
+
+/**
+ * Resolves once the store has answered a look at a key of `code` and the request has gone on
+ * from there to the queue: the route's steps after the look are promise turns, all run before
+ * an immediate.
+ */
+function lookAnswered(code: string): Promise<void> {
+  return new Promise<void>((resolve) => lookWatchers.set(code, resolve)).then(
+    () => new Promise((resolve) => setImmediate(resolve)),
+  );
+}
+
+async function tokenOf(url: string, username: string): Promise<string> {
+  const response = await fetch(`${url}/auth/access_token/v1`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username, password: PASSWORD }),
+  });
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+async function ask(
+  url: string,
+  token: string,
+  path: string,
+): Promise<{ status: number; body: { message?: string; dataset?: string } | Array<{ code: string }> }> {
+  const response = await fetch(`${url}/api/energy_price/v1/export/${path}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return { status: response.status, body: (await response.json()) as { message?: string } };
+}
+
+test("one member's dataset out of allowance: its codes are refused naming it, another member's codes in the same call are bought", async () => {
+  const exhausted = records[0] as CatalogRecord;
+  const other = records.find((record) => record.coverage !== exhausted.coverage) as CatalogRecord;
+  await service.admin("POST", "quota", {
+    product: "energy_price",
+    dataset: exhausted.coverage,
+    remaining: 0,
+  });
+  const running = await startGatewayOnTestClock();
+  const [ann, bob] = [
+    await tokenOf(running.url, "ann@example.com"),
+    await tokenOf(running.url, "bob@example.com"),
+  ];
+  const annAtQueue = lookAnswered(exhausted.code);
+  const annAsks = ask(running.url, ann, `series/${exhausted.code}`);
+  await annAtQueue;
+  const bobAtQueue = lookAnswered(other.code);
+  const bobAsks = ask(running.url, bob, `series/${other.code}`);
+  await bobAtQueue;
+  // Both keys wait in one part-filled call; the idle window sends it.
+  packing.advance(IDLE_WINDOW_MS);
+  const [annAnswer, bobAnswer] = await Promise.all([annAsks, bobAsks]);
+  expect(annAnswer).toEqual({
+    status: 403,
+    body: {
+      message: `Quota limit reached for dataset '${exhausted.coverage}': the service refused the gateway's Series Values call (HTTP 403).`,
+      dataset: exhausted.coverage,
+    },
+  });
+  expect(bobAnswer.status).toBe(200);
+  expect((bobAnswer.body as Array<{ code: string }>).map((record) => record.code)).toEqual([other.code]);
+  // The refused call cost nothing; the one sent again is Bob's, charged and audited.
+  const stats = await service.stats();
+  expect(stats.calls.series_values).toBe(2);
+  expect(store.purchases.flatMap((purchase) => purchase.codes)).toEqual([
+    expect.objectContaining({ code: other.code, dataset: other.coverage, member: "bob@example.com" }),
+  ]);
+});
