@@ -9,6 +9,11 @@ export interface CatalogEntry {
   code: string;
   dataset: string;
   dataType: DataType;
+  /**
+   * The month of the latest final value the catalog lists ("YYYY-MM-DD", the month's first day);
+   * null when the record has none. A Series Values answer that ends before it is short.
+   */
+  lastAvailableFinal: string | null;
   /** updated_at and last_available_final: a Series Values answer is current while both stay. */
   valuesFingerprint: string;
   /** The same plus series_hist_changed: a History answer is current while all three stay. */
@@ -34,6 +39,7 @@ export function catalogEntry(product: ProductId, record: unknown): CatalogEntry 
       commodity: text(fields.commodity),
       assessment: text(fields.assessment),
     }),
+    lastAvailableFinal: text(fields.last_available_final),
     valuesFingerprint,
     historyFingerprint: `${valuesFingerprint}|${revised.toLowerCase()}`,
   };

@@ -22,6 +22,7 @@ import type { DataOperation } from "../gateway-operation";
 import type { GatewayStore, Purchase } from "../store/gateway-store";
 import { UpstreamSignInError, type Upstream, type UpstreamAnswer } from "../upstream/upstream-client";
 import { PurchaseAuditWriter, type AuditRecord } from "./purchase-audit-writer";
+import { shortOfCatalog } from "./short-of-catalog";
 
 export interface PurchaseItem {
   key: string;
@@ -30,6 +31,12 @@ export interface PurchaseItem {
   dataset: string;
   /** The catalog's view of the series now; null for a code the catalog does not list (never kept). */
   fingerprint: string | null;
+  /**
+   * Series Values: the catalog's last_available_final. A record bought that ends before it is
+   * short of the catalog (short-of-catalog.ts): served, never kept as current. Absent or null:
+   * not judged (History, a code the catalog does not list).
+   */
+  lastAvailableFinal?: string | null;
 }
 
 /**
@@ -51,6 +58,11 @@ export type PurchaseOutcome =
        * written (or the gateway stopped). Until then the audit does not count the purchase.
        */
       auditWaiting?: Promise<void>;
+      /**
+       * Short of the catalog (PurchaseItem.lastAvailableFinal): not kept, and not to be kept in
+       * memory as the series' current answer either. Members' engines judge it themselves.
+       */
+      short?: true;
     }
   /** The service left the code out of its answer (unknown or not subscribed): no charge. */
   | { kind: "absent" }
@@ -132,6 +144,20 @@ interface Group {
 /** How often a call held by requests on their way to the queue looks whether they got there. */
 const ON_THE_WAY_LOOK_MS = 10;
 
+/**
+ * How long a record short of the catalog answers its key instead of a purchase: members'
+ * engines refuse it and ask again later (after 15 minutes for the same catalog), and a burst of
+ * them meanwhile must not buy it once each. After this the next request buys it once more.
+ */
+export const SHORT_ANSWER_STANDS_MS = 5 * 60_000;
+
+/** An outcome that answers its key for a while instead of a purchase (PurchaseQueue.standing). */
+interface Standing {
+  outcome: PurchaseOutcome;
+  /** Until when (elapsed ms). */
+  until: number;
+}
+
 export class PurchaseQueue {
   /** Purchases under way, by key and fingerprint (underwayId). */
   private readonly underway = new Map<string, Promise<PurchaseOutcome>>();
@@ -144,6 +170,12 @@ export class PurchaseQueue {
   private readonly onTheirWay = new Set<{ cameAt: number }>();
   /** When each member's keys last came (elapsed ms); entries older than the longest wait go. */
   private readonly membersSeen = new Map<string, number>();
+  /**
+   * Keys not bought again for a while, by underwayId, and what their requests get meanwhile: a
+   * record short of the catalog. In this process only: another instance, or this one after a
+   * restart, may buy such a key once more within the while.
+   */
+  private readonly standing = new Map<string, Standing>();
 
   private readonly audit: PurchaseAuditWriter;
 
@@ -176,10 +208,32 @@ export class PurchaseQueue {
   buyingNow(items: readonly PurchaseItem[]): Map<string, Promise<PurchaseOutcome>> {
     const found = new Map<string, Promise<PurchaseOutcome>>();
     for (const item of items) {
-      const current = this.underway.get(underwayId(item));
+      const current = this.underway.get(underwayId(item)) ?? this.standingOutcome(item);
       if (current !== undefined) found.set(item.key, current);
     }
     return found;
+  }
+
+  /**
+   * What a key not bought again for a while answers now (a purchase of it settled so), as
+   * another request's purchase that this request joins; undefined once the while is over.
+   */
+  private standingOutcome(item: PurchaseItem): Promise<PurchaseOutcome> | undefined {
+    const id = underwayId(item);
+    const standing = this.standing.get(id);
+    if (standing === undefined) return undefined;
+    if (standing.until <= this.elapsed()) {
+      this.standing.delete(id);
+      return undefined;
+    }
+    return Promise.resolve(standing.outcome);
+  }
+
+  /** The key answers `outcome` for `ms` instead of a purchase; the whiles already over are dropped. */
+  private stand(item: PurchaseItem, outcome: PurchaseOutcome, ms: number): void {
+    const now = this.elapsed();
+    for (const [id, standing] of this.standing) if (standing.until <= now) this.standing.delete(id);
+    this.standing.set(underwayId(item), { outcome, until: now + ms });
   }
 
   /** A request waits for `count` keys another request is buying (the coalesced requests' count). */
@@ -203,7 +257,7 @@ export class PurchaseQueue {
     let joined = 0;
     for (const item of items) {
       if (outcomes.has(item.key)) continue;
-      const current = this.underway.get(underwayId(item));
+      const current = this.underway.get(underwayId(item)) ?? this.standingOutcome(item);
       if (current !== undefined) {
         outcomes.set(item.key, current);
         joined += 1;
@@ -558,10 +612,17 @@ export class PurchaseQueue {
       );
       audited = await this.audit.record({ at, product, operation, codes });
     }
+    // A record short of the catalog is not the series' current answer: kept under the catalog's
+    // fingerprint it would be served as current until the series changes again (a month).
+    const short = new Set(
+      bought.filter((waiting) =>
+        shortOfCatalog(byCode.get(waiting.item.requested.code)?.record, waiting.item.lastAvailableFinal),
+      ),
+    );
     await this.settings.store.answers
       .put(
         bought
-          .filter((waiting) => waiting.item.fingerprint !== null)
+          .filter((waiting) => waiting.item.fingerprint !== null && !short.has(waiting))
           .map((waiting) => ({
             key: waiting.item.key,
             recordJson: jsonOf(byCode, waiting.item.requested.code),
@@ -574,6 +635,15 @@ export class PurchaseQueue {
       this.settings.events?.unlisted?.(product);
     for (const waiting of toBuy) {
       const bought = byCode.get(waiting.item.requested.code);
+      if (bought !== undefined && short.has(waiting)) {
+        // Its requesters get it (their engines judge it); for a while the key's next requests
+        // get it too instead of a purchase each, then one request buys it again.
+        this.stand(
+          waiting.item,
+          { kind: "answer", recordJson: bought.json, source: "cache", short: true },
+          SHORT_ANSWER_STANDS_MS,
+        );
+      }
       settle(
         waiting,
         bought === undefined
@@ -583,6 +653,7 @@ export class PurchaseQueue {
               recordJson: bought.json,
               source: "purchase",
               ...(audited === null ? {} : { auditWaiting: audited.settled }),
+              ...(short.has(waiting) ? { short: true } : {}),
             },
       );
     }

@@ -227,6 +227,9 @@ async function serveData(
       dataType: entry?.dataType ?? defaultDataType(product),
       dataset: entry?.dataset ?? "",
       fingerprint: entry === undefined ? null : fingerprintFor(entry, operation),
+      ...(operation === "series_values" && entry !== undefined
+        ? { lastAvailableFinal: entry.lastAvailableFinal }
+        : {}),
     };
   });
   const current = await keptAnswers(settings, items);
@@ -298,7 +301,10 @@ async function serveData(
     const record = kept?.recordJson ?? (outcome?.kind === "answer" ? outcome.recordJson : undefined);
     if (record === undefined) continue;
     // Bought for this request (or moments ago by another instance): kept in memory as served now.
-    if (kept === undefined && item.fingerprint !== null)
+    // A record short of the catalog is served this time only: the series' next request buys it
+    // again once its while is over (purchase-queue.ts, SHORT_ANSWER_STANDS_MS).
+    const short = outcome?.kind === "answer" && outcome.short === true;
+    if (kept === undefined && item.fingerprint !== null && !short)
       settings.recent.keep({
         key: item.key,
         recordJson: record,

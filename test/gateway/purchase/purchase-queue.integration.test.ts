@@ -1,7 +1,8 @@
 // The purchase queue through a gateway, against the emulator: what members get when the
-// service refuses a packed call for one member's dataset. The packing waits run on the test's
-// clock, and each request is known to have reached the queue before the clock lets the call go,
-// so which codes share a call is certain, not a matter of the machine's speed.
+// service refuses a packed call for one member's dataset, and when its answer is short of its
+// catalog. The packing waits (and the while a short answer stands) run on the test's clock, and
+// each request is known to have reached the queue before the clock lets the call go, so which
+// codes share a call is certain, not a matter of the machine's speed.
 import type { RunningGateway } from "../../../src/gateway/gateway-app";
 import type { AnswerCache } from "../../../src/gateway/store/gateway-store";
 import { manualPackingTimers, type ManualPackingTimers } from "../support/manual-packing-timers";
@@ -10,7 +11,9 @@ import {
   catalogOf,
   startService,
   startTeamGateway,
+  latestDate,
   type CatalogRecord,
+  type DatedRecord,
   type ServiceUnderTest,
 } from "../support/team";
 
@@ -42,8 +45,11 @@ afterEach(async () => {
   await service.close();
 });
 
-/** A gateway on the test's packing clock whose store tells the test of each look at a key. */
-async function startGatewayOnTestClock(): Promise<RunningGateway> {
+/**
+ * A gateway on the test's packing clock whose store tells the test of each look at a key;
+ * `serviceFetch` stands between it and the service.
+ */
+async function startGatewayOnTestClock(serviceFetch: typeof fetch = fetch): Promise<RunningGateway> {
   const answers: AnswerCache = {
     get: async (keys) => {
       const found = await store.answers.get(keys);
@@ -66,6 +72,13 @@ async function startGatewayOnTestClock(): Promise<RunningGateway> {
       packingMaxWaitMs: LONGEST_WAIT_MS,
       later: packing.later,
       elapsed: packing.now,
+      upstream: {
+        base: service.emulator.url,
+        auth: service.emulator.url,
+        credentials: { username: service.emulator.username, password: service.emulator.password },
+        now: service.now,
+        fetch: serviceFetch,
+      },
     },
   );
   return gateway;
@@ -95,7 +108,7 @@ async function ask(
   url: string,
   token: string,
   path: string,
-): Promise<{ status: number; body: { message?: string; dataset?: string } | Array<{ code: string }> }> {
+): Promise<{ status: number; body: { message?: string; dataset?: string } | DatedRecord[] }> {
   const response = await fetch(`${url}/api/energy_price/v1/export/${path}`, {
     headers: { authorization: `Bearer ${token}` },
   });
@@ -138,5 +151,57 @@ test("one member's dataset out of allowance: its codes are refused naming it, an
   expect(stats.calls.series_values).toBe(2);
   expect(store.purchases.flatMap((purchase) => purchase.codes)).toEqual([
     expect.objectContaining({ code: other.code, dataset: other.coverage, member: "bob@example.com" }),
+  ]);
+});
+
+test("an answer short of the catalog is served, bought again once its five minutes are over, and the whole one kept", async () => {
+  const entry = records[5] as CatalogRecord & { last_available_final: string };
+  let short = true;
+  // The service's data lags its catalog once (a release still being published): its first
+  // answer lacks the latest final month.
+  const running = await startGatewayOnTestClock(async (input, init) => {
+    const response = await fetch(input, init);
+    if (!String(input).includes("/export/series/") || !short) return response;
+    short = false;
+    const answered = (await response.json()) as DatedRecord[];
+    for (const record of answered) {
+      const latest = latestDate(record);
+      record.series_final_values = record.series_final_values.filter((point) => point.date !== latest);
+    }
+    return new Response(JSON.stringify(answered), { status: 200, headers: response.headers });
+  });
+  const [ann, bob] = [
+    await tokenOf(running.url, "ann@example.com"),
+    await tokenOf(running.url, "bob@example.com"),
+  ];
+  const values = async (token: string): Promise<string> => {
+    const atQueue = lookAnswered(entry.code);
+    const asked = ask(running.url, token, `series/${entry.code}`);
+    // A request served from the gateway's memory never reaches the store, nor the queue.
+    if ((await Promise.race([atQueue, asked])) === undefined) packing.advance(IDLE_WINDOW_MS);
+    const answer = await asked;
+    expect(answer.status).toBe(200);
+    return latestDate((answer.body as DatedRecord[])[0]);
+  };
+  const calls = async (): Promise<number | undefined> => (await service.stats()).calls.series_values;
+  const previousMonth = `${entry.last_available_final.slice(0, 4)}-09-01`;
+  expect(entry.last_available_final).toBe("2026-10-01");
+
+  expect(await values(ann)).toBe(previousMonth);
+  // Within the five minutes another member gets it too, without a purchase.
+  packing.advance(4 * 60_000);
+  expect(await values(bob)).toBe(previousMonth);
+  expect(await calls()).toBe(1);
+  // Ann's engine asks again later: the gateway buys once more, and keeps the whole answer.
+  packing.advance(60 * 60_000);
+  expect(await values(ann)).toBe(entry.last_available_final);
+  expect(await calls()).toBe(2);
+  // Kept as current: served from the gateway's memory, without a look at the store or a call.
+  const kept = await ask(running.url, bob, `series/${entry.code}`);
+  expect(latestDate((kept.body as DatedRecord[])[0])).toBe(entry.last_available_final);
+  expect(await calls()).toBe(2);
+  expect(store.purchases.flatMap((purchase) => purchase.codes.map((code) => code.member))).toEqual([
+    "ann@example.com",
+    "ann@example.com",
   ]);
 });

@@ -4,7 +4,9 @@ import type { DataType, ProductId } from "../../../src/core/model";
 import { answerKey } from "../../../src/gateway/purchase/answer-key";
 import {
   PurchaseQueue,
+  SHORT_ANSWER_STANDS_MS,
   type PurchaseItem,
+  type PurchaseOutcome,
   type PurchaseQueueSettings,
 } from "../../../src/gateway/purchase/purchase-queue";
 import type { UpstreamAnswer } from "../../../src/gateway/upstream/upstream-client";
@@ -454,6 +456,91 @@ describe("a call the service refuses for some of its codes only: the others go a
     const [ann, bob] = await Promise.all(asked);
     expect(ann?.get(item("100-1-1").key)).toMatchObject({ kind: "answer", source: "purchase" });
     expect(bob?.get(item("200-1-1").key)).toEqual({ kind: "failed", answer: quota("France") });
+  });
+});
+
+describe("a record short of the catalog (its last final month before last_available_final) is served, never kept as current", () => {
+  const CATALOG = "2026-11-04|2026-10-01";
+  const values = (code: string, last: string): UpstreamAnswer => ({
+    ...ok([]),
+    body: JSON.stringify([
+      {
+        code,
+        coverage: "Germany",
+        series_final_values: [
+          { date: "2026-08-01", value: 1 },
+          { date: last, value: 2 },
+        ],
+      },
+    ]),
+  });
+  const asked = (): PurchaseItem => ({
+    ...item("100-1-1", { fingerprint: CATALOG }),
+    lastAvailableFinal: "2026-10-01",
+  });
+  const lastMonth = (outcome: PurchaseOutcome | undefined): string =>
+    outcome?.kind === "answer"
+      ? ((
+          JSON.parse(outcome.recordJson) as { series_final_values: Array<{ date: string }> }
+        ).series_final_values.at(-1)?.date ?? "")
+      : (outcome?.kind ?? "");
+  /** Asks for the key as `member`, answering its call (if one goes) with finals up to `last`. */
+  const ask = async (member: string, last: string): Promise<PurchaseOutcome | undefined> => {
+    const calls = upstream.calls.length;
+    const buying = queue.buy(member, "energy_price", "series_values", [asked()]);
+    timer.flush();
+    await settle();
+    if (upstream.calls.length > calls) upstream.calls[calls]?.answer(values("100-1-1", last));
+    return (await buying).get(asked().key);
+  };
+
+  test.each<[string, number, number, string, boolean]>([
+    // what, when the second request comes (ms after the first answer), the calls in all, the
+    // month it gets, whether it gets the short record again
+    ["another member at once", 0, 1, "2026-09-01", true],
+    ["a member just before the five minutes end", SHORT_ANSWER_STANDS_MS - 1, 1, "2026-09-01", true],
+    ["a member when the five minutes are over", SHORT_ANSWER_STANDS_MS, 2, "2026-10-01", false],
+    ["the member's engine asking again an hour later", 60 * 60_000, 2, "2026-10-01", false],
+  ])("%s: %d ms later, %d call(s) in all", async (_case, later, calls, month, shortAgain) => {
+    const first = await ask("ann@example.com", "2026-09-01");
+    expect(first).toMatchObject({ kind: "answer", source: "purchase", short: true });
+    expect(lastMonth(first)).toBe("2026-09-01");
+    // Charged, so audited; not kept as the series' current answer.
+    expect(store.purchases).toHaveLength(1);
+    expect(store.kept.has(asked().key)).toBe(false);
+    timer.advance(later);
+    expect(queue.buyingNow([asked()]).size).toBe(shortAgain ? 1 : 0);
+    const second = await ask("bob@example.com", "2026-10-01");
+    expect(upstream.calls).toHaveLength(calls);
+    expect(lastMonth(second)).toBe(month);
+    expect(second).toMatchObject(
+      shortAgain ? { kind: "answer", source: "cache", short: true } : { kind: "answer", source: "purchase" },
+    );
+    expect(second !== undefined && "short" in second).toBe(shortAgain);
+    expect(store.purchases).toHaveLength(calls);
+    // A whole record is kept as current, and answers from the store from then on.
+    expect(store.kept.get(asked().key)?.fingerprint).toBe(shortAgain ? undefined : CATALOG);
+  });
+
+  test("a burst of members within the five minutes costs one purchase", async () => {
+    await ask("ann@example.com", "2026-09-01");
+    const burst = await Promise.all(
+      ["bob", "cid", "dan"].map((who) => ask(`${who}@example.com`, "2026-10-01")),
+    );
+    expect(upstream.calls).toHaveLength(1);
+    expect(burst.map(lastMonth)).toEqual(["2026-09-01", "2026-09-01", "2026-09-01"]);
+  });
+
+  test("after a release (a new fingerprint) the key is bought at once", async () => {
+    await ask("ann@example.com", "2026-09-01");
+    const released = { ...asked(), fingerprint: "2026-12-03|2026-11-01", lastAvailableFinal: "2026-11-01" };
+    const buying = queue.buy("bob@example.com", "energy_price", "series_values", [released]);
+    timer.flush();
+    await settle();
+    expect(upstream.calls).toHaveLength(2);
+    upstream.calls[1]?.answer(values("100-1-1", "2026-11-01"));
+    expect(lastMonth((await buying).get(released.key))).toBe("2026-11-01");
+    expect(store.kept.get(released.key)?.fingerprint).toBe("2026-12-03|2026-11-01");
   });
 });
 
