@@ -152,6 +152,16 @@ export function classifyHttpFailure(failure: HttpFailure, context: FailureContex
       details,
     );
   }
+  if (status === 504) {
+    // A gateway's or relay's answer (a team gateway, the add-in's relay, a front end) that got
+    // no answer from the service in time: the service may have answered, and charged, after. As
+    // a timeout, a data call is not sent again at once, and its codes count as perhaps charged.
+    return new PcdError(
+      "timeout",
+      `${operation} got no answer in time: a gateway or relay on the way to the service answered HTTP 504 (the service may have charged the call).${said(serverMessage)}`,
+      details,
+    );
+  }
   if (status >= 500) {
     return new PcdError(
       "server",

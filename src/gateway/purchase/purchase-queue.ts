@@ -20,7 +20,12 @@ import { MAX_CODES_PER_CALL } from "../../core/service-client";
 import { codesSegment, type RequestedCode } from "../codes-request";
 import type { DataOperation } from "../gateway-operation";
 import type { GatewayStore, Purchase } from "../store/gateway-store";
-import { UpstreamSignInError, type Upstream, type UpstreamAnswer } from "../upstream/upstream-client";
+import {
+  UpstreamSignInError,
+  UpstreamTimeout,
+  type Upstream,
+  type UpstreamAnswer,
+} from "../upstream/upstream-client";
 import { PurchaseAuditWriter, type AuditRecord } from "./purchase-audit-writer";
 import { shortOfCatalog } from "./short-of-catalog";
 
@@ -151,6 +156,13 @@ const ON_THE_WAY_LOOK_MS = 10;
  */
 export const SHORT_ANSWER_STANDS_MS = 5 * 60_000;
 
+/**
+ * How long the keys of a data call that got no answer are not bought again: the service may
+ * have charged the call. Members' engines ask again after a while of their own (30 s), and
+ * meanwhile get the same timeout, without a purchase.
+ */
+export const UNANSWERED_STANDS_MS = 5 * 60_000;
+
 /** An outcome that answers its key for a while instead of a purchase (PurchaseQueue.standing). */
 interface Standing {
   outcome: PurchaseOutcome;
@@ -172,8 +184,8 @@ export class PurchaseQueue {
   private readonly membersSeen = new Map<string, number>();
   /**
    * Keys not bought again for a while, by underwayId, and what their requests get meanwhile: a
-   * record short of the catalog. In this process only: another instance, or this one after a
-   * restart, may buy such a key once more within the while.
+   * record short of the catalog, or the timeout of a call that got no answer. In this process
+   * only: another instance, or this one after a restart, may buy such a key within the while.
    */
   private readonly standing = new Map<string, Standing>();
 
@@ -226,7 +238,11 @@ export class PurchaseQueue {
       this.standing.delete(id);
       return undefined;
     }
-    return Promise.resolve(standing.outcome);
+    const { outcome } = standing;
+    // A Retry-After says when the key is bought again: it counts down to the while's end.
+    if (outcome.kind !== "failed" || outcome.answer.retryAfter === null) return Promise.resolve(outcome);
+    const left = String(Math.ceil((standing.until - this.elapsed()) / 1000));
+    return Promise.resolve({ kind: "failed", answer: { ...outcome.answer, retryAfter: left } });
   }
 
   /** The key answers `outcome` for `ms` instead of a purchase; the whiles already over are dropped. */
@@ -566,7 +582,21 @@ export class PurchaseQueue {
     turnTaken: boolean,
   ): Promise<Waiting[][]> {
     const datasets = [...new Set(toBuy.map((waiting) => waiting.item.dataset))];
-    const answer = await this.settings.upstream.get(path, operation, { turnTaken, datasets });
+    let answer: UpstreamAnswer;
+    try {
+      answer = await this.settings.upstream.get(path, operation, { turnTaken, datasets });
+    } catch (error) {
+      if (!(error instanceof UpstreamTimeout)) throw error;
+      // The service may have answered, and charged, after the gateway stopped waiting: bought
+      // again at once, the codes could be charged twice. Their requesters, and the keys'
+      // requests for a while, get a timeout that members' engines take as possibly charged.
+      const unanswered = noAnswer(error);
+      for (const waiting of toBuy) {
+        this.stand(waiting.item, { kind: "failed", answer: unanswered }, UNANSWERED_STANDS_MS);
+        settle(waiting, { kind: "failed", answer: unanswered });
+      }
+      return [];
+    }
     if (answer.status < 200 || answer.status > 299) {
       // An error answer charges nothing.
       charge.known = true;
@@ -713,6 +743,23 @@ function parseRecords(body: string): object[] | null {
 function datasetOf(record: unknown): string {
   const coverage = (record as { coverage?: unknown } | undefined)?.coverage;
   return typeof coverage === "string" ? coverage : "";
+}
+
+/**
+ * What the requesters of a data call that got no answer get: a 504 (members' engines take it as
+ * a timeout, which the service may have charged, and do not ask again at once), with the while
+ * the keys are not bought again as its Retry-After.
+ */
+function noAnswer(timeout: UpstreamTimeout): UpstreamAnswer {
+  const minutes = Math.round(UNANSWERED_STANDS_MS / 60_000);
+  return {
+    status: 504,
+    body: JSON.stringify({
+      message: `${timeout.message} The service may have charged it: the gateway does not buy its codes again for ${minutes} minutes.`,
+    }),
+    contentType: "application/json; charset=utf-8",
+    retryAfter: String(UNANSWERED_STANDS_MS / 1000),
+  };
 }
 
 /** What a requester gets when the gateway could not buy its key: the service's sign-in refusal, else a 502 naming the cause. */

@@ -2,6 +2,7 @@
 // one token for every member (renewed before it expires and once after a 401), and calls the
 // service's operations within its 10 requests per second per operation.
 import { decodeJwt } from "jose";
+import { OPERATION_LABELS } from "../../core/http/classify";
 import type { GatewayOperation } from "../gateway-operation";
 import { withoutCredentials, type UpstreamCredentials } from "./upstream-credentials";
 import { downtimeIn, refusalInOwnWords, safeRetryAfter } from "./upstream-refusal";
@@ -15,8 +16,13 @@ export interface UpstreamSettings {
   credentials: UpstreamCredentials;
   fetch: typeof fetch;
   now: () => number;
-  /** How long one call may take: the service's own examples wait about 130 s for data calls. */
+  /**
+   * How long one call may take (CALL_TIMEOUT_MS when absent); a History call waits at least
+   * HISTORY_TIMEOUT_MS.
+   */
   timeoutMs?: number;
+  /** A signal that aborts a call after `ms` (AbortSignal.timeout outside tests). */
+  timeoutSignal?: (ms: number) => AbortSignal;
   /** Requests per second per operation (the service's limit). */
   ratePerSecond?: number;
   /** Waits before a rate-limited call is sent again (setTimeout outside tests). */
@@ -46,6 +52,15 @@ export type Refusal =
   | { kind: "quota"; dataset: string | null }
   /** A 4xx of no other kind (the engine's bad request): among them, a call that mixes data types. */
   | { kind: "bad request" };
+
+/** The service's own examples wait about 130 s for data calls (docs/service.md §6.9). */
+export const CALL_TIMEOUT_MS = 130_000;
+/**
+ * History for many codes can be slower (docs/service.md §6.9): members' engines wait 300 s for
+ * it, and a gateway that gave up sooner would answer them "no answer" for a call the service
+ * was still working on, and may charge.
+ */
+export const HISTORY_TIMEOUT_MS = 300_000;
 
 const TOKEN_LIFETIME_MS = 2 * 60 * 60 * 1000;
 /** The window of ratePerSecond turns: the service's second and a margin for a call's way out. */
@@ -146,10 +161,10 @@ export class Upstream {
       let answer: UpstreamAnswer;
       try {
         this.settings.sending?.(operation, path);
-        answer = await this.send(path, token);
+        answer = await this.send(path, token, operation);
       } catch (error) {
         downtime.unanswered(turn.ticket);
-        throw error;
+        throw isTimeout(error) ? new UpstreamTimeout(operation, this.timeoutMs(operation)) : error;
       }
       downtime.answered(answer, turn.ticket);
       if (answer.status === 401 && !renewed) {
@@ -172,14 +187,25 @@ export class Upstream {
     return (this.settings.sleep ?? ((delay) => new Promise((resolve) => setTimeout(resolve, delay))))(ms);
   }
 
-  private async send(path: string, token: string): Promise<UpstreamAnswer> {
+  private async send(path: string, token: string, operation: GatewayOperation): Promise<UpstreamAnswer> {
     const response = await this.settings.fetch(`${this.settings.base}${path}`, {
       headers: { authorization: `Bearer ${token}`, accept: "application/json" },
       // The token must never follow a redirect to another origin.
       redirect: "error",
-      signal: AbortSignal.timeout(this.settings.timeoutMs ?? 130_000),
+      signal: this.timeout(operation),
     });
     return this.answer(response);
+  }
+
+  /** Aborts a call of the operation (or the sign-in) that has had no whole answer in its time. */
+  private timeout(operation: GatewayOperation | "sign-in"): AbortSignal {
+    const ms = this.timeoutMs(operation);
+    return (this.settings.timeoutSignal ?? ((after) => AbortSignal.timeout(after)))(ms);
+  }
+
+  private timeoutMs(operation: GatewayOperation | "sign-in"): number {
+    const callMs = this.settings.timeoutMs ?? CALL_TIMEOUT_MS;
+    return operation === "series_hist" ? Math.max(callMs, HISTORY_TIMEOUT_MS) : callMs;
   }
 
   /**
@@ -212,7 +238,7 @@ export class Upstream {
       headers: { "content-type": "application/json", accept: "application/json" },
       body: JSON.stringify({ username, password }),
       redirect: "error",
-      signal: AbortSignal.timeout(this.settings.timeoutMs ?? 130_000),
+      signal: this.timeout("sign-in"),
     });
     const answer = await this.answer(response);
     // A token refused for downtime holds the calls back like a data call's (a granted one says
@@ -275,6 +301,28 @@ export class UpstreamSignInError extends Error {
     super(`The gateway could not sign in to the service (status ${answer.status}).`);
     this.name = "UpstreamSignInError";
   }
+}
+
+/**
+ * A call sent to the service had no whole answer within its time: the service may have answered
+ * it, and charged it, after the gateway stopped waiting. Named as the runtime's own timeout is,
+ * so whoever tells a timeout tells this one alike.
+ */
+export class UpstreamTimeout extends Error {
+  constructor(
+    readonly operation: GatewayOperation,
+    readonly afterMs: number,
+  ) {
+    super(
+      `The service did not answer the gateway's ${OPERATION_LABELS[operation]} call within ${Math.round(afterMs / 1000)} s.`,
+    );
+    this.name = "TimeoutError";
+  }
+}
+
+/** A call's own timeout (AbortSignal.timeout's DOMException), by its name: a DOMException of another realm is no `Error` there. */
+function isTimeout(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { name?: unknown }).name === "TimeoutError";
 }
 
 function readAccessToken(body: string): string | null {

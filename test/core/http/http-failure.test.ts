@@ -43,7 +43,10 @@ describe("classifyHttpFailure: status x body -> kind", () => {
     [500, "Internal Server Error", "series_values", "server"],
     [501, "Not Implemented", "series_values", "server"],
     [502, "<html><body><h1>502 Bad Gateway</h1></body></html>", "series_values", "server"],
-    [504, "", "series_hist", "server"],
+    // A gateway or relay that got no answer from the service: the call may have been charged.
+    [504, "", "series_hist", "timeout"],
+    [504, '{"message":"The service did not answer the gateway in time."}', "series_values", "timeout"],
+    [504, "Gateway Timeout", "series_info", "timeout"],
   ])("%i %p on %s -> %s", (status, bodyText, operation, kind) => {
     const error = classifyHttpFailure({ status, bodyText, retryAfterMs: null }, context(operation));
     expect(error).toBeInstanceOf(PcdError);

@@ -456,6 +456,32 @@ describe("retries", () => {
     expect(client.stats().dataRequests).toBe(0);
   });
 
+  test.each<[string, (client: ReturnType<typeof setup>["client"]) => Promise<unknown>, number]>([
+    // what, the call, the attempts sent
+    [
+      "Series Values, a data call that may have been charged, is not sent again at once",
+      (client) => client.seriesValues("live", "energy_price", codes("1-1-1")),
+      1,
+    ],
+    ["History likewise", (client) => client.seriesHistory("live", "energy_price", codes("1-1-1")), 1],
+    [
+      "Series Info, which costs nothing, is retried",
+      (client) => client.seriesInfo("live", "energy_price"),
+      5,
+    ],
+  ])(
+    "a 504 (a gateway or relay got no answer from the service) is a timeout: %s",
+    async (_case, call, attempts) => {
+      const { client, requests } = setup({
+        responders: [json({ message: "The service did not answer the gateway's call within 300 s." }, 504)],
+      });
+      const error = await caught(call(client));
+      expect(error.kind).toBe("timeout");
+      expect(error.message).toContain("HTTP 504 (the service may have charged the call)");
+      expect(requests).toHaveLength(attempts);
+    },
+  );
+
   test("the retry count follows the policy", async () => {
     const { client, requests } = setup({ responders: [text("Bad gateway", 502)], maxRetries: 1 });
     await expect(client.seriesInfo("live", "energy_price")).rejects.toMatchObject({ kind: "server" });

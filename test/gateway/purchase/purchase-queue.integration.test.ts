@@ -1,9 +1,13 @@
 // The purchase queue through a gateway, against the emulator: what members get when the
-// service refuses a packed call for one member's dataset, and when its answer is short of its
-// catalog. The packing waits (and the while a short answer stands) run on the test's clock, and
-// each request is known to have reached the queue before the clock lets the call go, so which
-// codes share a call is certain, not a matter of the machine's speed.
+// service refuses a packed call for one member's dataset, when its answer is short of its
+// catalog, and when a call gets no answer in time. The packing waits (and the while an outcome
+// stands for its key) run on the test's clock, each request is known to have reached the queue
+// before the clock lets the call go, and a call times out when the test says, so what happens is
+// certain, not a matter of the machine's speed.
+import { classifyHttpFailure } from "../../../src/core/http/http-failure";
+import { serviceState } from "../../../src/core/schedule";
 import type { RunningGateway } from "../../../src/gateway/gateway-app";
+import { until } from "../../support/until";
 import type { AnswerCache } from "../../../src/gateway/store/gateway-store";
 import { manualPackingTimers, type ManualPackingTimers } from "../support/manual-packing-timers";
 import { memoryStore, type MemoryStore } from "../support/memory-store";
@@ -12,6 +16,7 @@ import {
   startService,
   startTeamGateway,
   latestDate,
+  totalDataRequests,
   type CatalogRecord,
   type DatedRecord,
   type ServiceUnderTest,
@@ -49,7 +54,10 @@ afterEach(async () => {
  * A gateway on the test's packing clock whose store tells the test of each look at a key;
  * `serviceFetch` stands between it and the service.
  */
-async function startGatewayOnTestClock(serviceFetch: typeof fetch = fetch): Promise<RunningGateway> {
+async function startGatewayOnTestClock(
+  serviceFetch: typeof fetch = fetch,
+  timeoutSignal?: (ms: number) => AbortSignal,
+): Promise<RunningGateway> {
   const answers: AnswerCache = {
     get: async (keys) => {
       const found = await store.answers.get(keys);
@@ -78,6 +86,7 @@ async function startGatewayOnTestClock(serviceFetch: typeof fetch = fetch): Prom
         credentials: { username: service.emulator.username, password: service.emulator.password },
         now: service.now,
         fetch: serviceFetch,
+        ...(timeoutSignal === undefined ? {} : { timeoutSignal }),
       },
     },
   );
@@ -204,4 +213,75 @@ test("an answer short of the catalog is served, bought again once its five minut
     "ann@example.com",
     "ann@example.com",
   ]);
+});
+
+test("a History call that gets no answer in time reaches members as a timeout their engines take as perhaps charged, and is not bought again for five minutes", async () => {
+  const code = (records[9] as CatalogRecord).code;
+  /** The History call at the service, with how long the gateway waits for it and its timeout. */
+  const history: Array<{ waitsMs: number; timeOut: () => void }> = [];
+  const timeouts: Array<{ ms: number; controller: AbortController }> = [];
+  const running = await startGatewayOnTestClock(
+    async (input, init) => {
+      if (!String(input).includes("/export/series_hist/")) return fetch(input, init);
+      // The service answers, and charges; the answer never reaches the gateway.
+      await fetch(input, { headers: init?.headers });
+      const signal = init?.signal as AbortSignal;
+      const { ms, controller } = timeouts.find((timeout) => timeout.controller.signal === signal) ?? {
+        ms: Number.NaN,
+        controller: new AbortController(),
+      };
+      history.push({
+        waitsMs: ms,
+        timeOut: () => controller.abort(new DOMException("The operation timed out.", "TimeoutError")),
+      });
+      return new Promise<Response>((_resolve, reject) =>
+        signal.addEventListener("abort", () => reject(signal.reason as Error)),
+      );
+    },
+    (ms) => {
+      const controller = new AbortController();
+      timeouts.push({ ms, controller });
+      return controller.signal;
+    },
+  );
+  const [ann, bob] = [
+    await tokenOf(running.url, "ann@example.com"),
+    await tokenOf(running.url, "bob@example.com"),
+  ];
+  const charged = async (): Promise<number> => totalDataRequests(await service.stats());
+  const before = await charged();
+
+  const atQueue = lookAnswered(code);
+  const annAsks = ask(running.url, ann, `series_hist/${code}`);
+  await atQueue;
+  packing.advance(IDLE_WINDOW_MS);
+  const [call] = await until(
+    () => history,
+    (calls) => calls.length === 1,
+    "the History call at the service",
+  );
+  expect(call?.waitsMs).toBe(300_000);
+  call?.timeOut();
+  const annAnswer = await annAsks;
+  const message = `The service did not answer the gateway's Series Values History call within 300 s. The service may have charged it: the gateway does not buy its codes again for 5 minutes.`;
+  expect(annAnswer).toEqual({ status: 504, body: { message } });
+  // Ann's engine takes it as a timeout: not sent again at once, its codes perhaps charged.
+  const now = service.now();
+  const error = classifyHttpFailure(
+    { status: annAnswer.status, bodyText: JSON.stringify(annAnswer.body), retryAfterMs: null },
+    { operation: "series_hist", now, serviceState: serviceState(now, 3) },
+  );
+  expect(error.kind).toBe("timeout");
+
+  // Bob asks within the five minutes: the same timeout, and no call.
+  packing.advance(60_000);
+  const bobAnswer = await fetch(`${running.url}/api/energy_price/v1/export/series_hist/${code}`, {
+    headers: { authorization: `Bearer ${bob}` },
+  });
+  expect(bobAnswer.status).toBe(504);
+  expect(bobAnswer.headers.get("retry-after")).toBe("240");
+  expect(history).toHaveLength(1);
+  // The service charged the call the gateway got no answer to; no audit row says so.
+  expect(await charged()).toBe(before + 1);
+  expect(store.purchases).toEqual([]);
 });

@@ -5,11 +5,12 @@ import { answerKey } from "../../../src/gateway/purchase/answer-key";
 import {
   PurchaseQueue,
   SHORT_ANSWER_STANDS_MS,
+  UNANSWERED_STANDS_MS,
   type PurchaseItem,
   type PurchaseOutcome,
   type PurchaseQueueSettings,
 } from "../../../src/gateway/purchase/purchase-queue";
-import type { UpstreamAnswer } from "../../../src/gateway/upstream/upstream-client";
+import { UpstreamTimeout, type UpstreamAnswer } from "../../../src/gateway/upstream/upstream-client";
 import type { GatewayStore, Purchase } from "../../../src/gateway/store/gateway-store";
 import { memoryStore, type MemoryStore } from "../support/memory-store";
 import { manualPackingTimers, type ManualPackingTimers } from "../support/manual-packing-timers";
@@ -18,6 +19,8 @@ interface HeldCall {
   path: string;
   codes: string[];
   answer(reply: UpstreamAnswer): void;
+  /** The call ends without an answer (a timeout, a broken connection). */
+  fail(error: Error): void;
 }
 
 /**
@@ -32,12 +35,13 @@ function heldUpstream(options: { heldTurns?: boolean } = {}) {
     turns,
     turn: () => (options.heldTurns ? new Promise<void>((resolve) => turns.push(resolve)) : Promise.resolve()),
     get: (path: string) =>
-      new Promise<UpstreamAnswer>((resolve) => {
+      new Promise<UpstreamAnswer>((resolve, reject) => {
         const segment = path.split("/").pop() ?? "";
         calls.push({
           path,
           codes: segment.split(",").map((item) => item.split("&")[0] ?? ""),
           answer: resolve,
+          fail: reject,
         });
       }),
   };
@@ -541,6 +545,65 @@ describe("a record short of the catalog (its last final month before last_availa
     upstream.calls[1]?.answer(values("100-1-1", "2026-11-01"));
     expect(lastMonth((await buying).get(released.key))).toBe("2026-11-01");
     expect(store.kept.get(released.key)?.fingerprint).toBe("2026-12-03|2026-11-01");
+  });
+});
+
+describe("a data call that got no answer in time may have been charged: its keys are not bought again for five minutes", () => {
+  const hist = (code: string): PurchaseItem => ({ ...item(code), key: `hist|${code}` });
+  /** Asks for the History of 100-1-1 as `member`; a call that goes gets `reply`. */
+  const ask = async (
+    member: string,
+    reply: (call: HeldCall) => void,
+  ): Promise<PurchaseOutcome | undefined> => {
+    const calls = upstream.calls.length;
+    const buying = queue.buy(member, "energy_price", "series_hist", [hist("100-1-1")]);
+    timer.flush();
+    await settle();
+    const call = upstream.calls[calls];
+    if (call !== undefined) reply(call);
+    return (await buying).get(hist("100-1-1").key);
+  };
+  const timesOut = (call: HeldCall): void => call.fail(new UpstreamTimeout("series_hist", 300_000));
+
+  test.each<[string, number, number, number | "answer", string | null]>([
+    // what, when the second request comes (ms after the timeout), the calls in all, what it
+    // gets (a status, or an answer), its Retry-After
+    ["another member at once", 0, 1, 504, "300"],
+    ["a member four minutes later", 4 * 60_000, 1, 504, "60"],
+    ["a member when the five minutes are over", UNANSWERED_STANDS_MS, 2, "answer", null],
+  ])("%s: %d ms later, %d call(s) in all", async (_case, later, calls, got, retryAfter) => {
+    const ended: boolean[] = [];
+    queue = queueWith({ events: { ended: (_product, _operation, _charged, known) => ended.push(known) } });
+    const first = await ask("ann@example.com", timesOut);
+    expect(first).toEqual({
+      kind: "failed",
+      answer: {
+        status: 504,
+        body: JSON.stringify({
+          message:
+            "The service did not answer the gateway's Series Values History call within 300 s. The service may have charged it: the gateway does not buy its codes again for 5 minutes.",
+        }),
+        contentType: "application/json; charset=utf-8",
+        retryAfter: "300",
+      },
+    });
+    // Nobody can say what the call charged: it is told so, and nothing is audited.
+    expect(ended).toEqual([false]);
+    expect(store.purchases).toEqual([]);
+    timer.advance(later);
+    expect(queue.buyingNow([hist("100-1-1")]).size).toBe(got === "answer" ? 0 : 1);
+    const second = await ask("bob@example.com", (call) => call.answer(ok(call.codes)));
+    expect(upstream.calls).toHaveLength(calls);
+    expect(second?.kind === "failed" ? second.answer.status : second?.kind).toBe(got);
+    if (second?.kind === "failed") expect(second.answer.retryAfter).toBe(retryAfter);
+  });
+
+  test("a call that failed otherwise (the connection broke) is bought again at the next request", async () => {
+    const first = await ask("ann@example.com", (call) => call.fail(new TypeError("fetch failed")));
+    expect(first?.kind === "failed" ? first.answer.status : first?.kind).toBe(502);
+    const second = await ask("bob@example.com", (call) => call.answer(ok(call.codes)));
+    expect(second?.kind).toBe("answer");
+    expect(upstream.calls).toHaveLength(2);
   });
 });
 

@@ -449,3 +449,34 @@ test("a probe that fails before it leaves lets the next call probe: nothing stay
   expect((await client.get(VALUES, "series_values")).status).toBe(200);
   expect(script.sent).toHaveLength(3);
 });
+
+test.each<[string, number | undefined, number[]]>([
+  // what, the timeout set, what the sign-in, Series Values, History and Data Limits wait
+  ["by default: 130 s, History 300 s", undefined, [130_000, 130_000, 300_000, 130_000]],
+  ["with a shorter timeout set, History still waits 300 s", 60_000, [60_000, 60_000, 300_000, 60_000]],
+  ["with a longer one, History waits as long", 400_000, [400_000, 400_000, 400_000, 400_000]],
+])("how long a call waits for its answer, %s", async (_case, timeoutMs, waits) => {
+  const script = scriptedFetch([
+    json(200, { access_token: "t1" }),
+    json(200, []),
+    json(200, []),
+    json(200, {}),
+  ]);
+  const asked: number[] = [];
+  const client = new Upstream({
+    base: "https://service.example/api",
+    auth: "https://service.example/auth",
+    credentials,
+    fetch: script.fetch,
+    now: () => 0,
+    ...(timeoutMs === undefined ? {} : { timeoutMs }),
+    timeoutSignal: (ms) => {
+      asked.push(ms);
+      return new AbortController().signal;
+    },
+  });
+  await client.get("/energy_price/v1/export/series/1-1-1", "series_values");
+  await client.get("/energy_price/v1/export/series_hist/1-1-1", "series_hist");
+  await client.get("/energy_price/v1/data_limits", "data_limits");
+  expect(asked).toEqual(waits);
+});
