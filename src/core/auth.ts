@@ -7,6 +7,7 @@ import { errorMessage, PcdError } from "./errors";
 import { hasServiceAddress } from "./settings";
 import { ENGINE_DEFAULTS } from "./defaults";
 import type { Scheduler } from "./scheduler";
+import { renewMarginFor } from "./token-expiry";
 import type { IssuedToken, TokenPurpose } from "./token-request";
 import type { ExternalTokenSource } from "./token-source";
 
@@ -15,7 +16,7 @@ export const RENEW_BEFORE_EXPIRY_MS = ENGINE_DEFAULTS.renewBeforeExpiryMs;
 
 /** The renewal margin: 5 minutes, or a quarter of the lifetime for short-lived tokens (tests, odd services). */
 export function renewMargin(lifetimeMs: number): number {
-  return Math.min(RENEW_BEFORE_EXPIRY_MS, Math.max(0, lifetimeMs) / 4);
+  return renewMarginFor(lifetimeMs, RENEW_BEFORE_EXPIRY_MS);
 }
 
 export const NOT_SIGNED_IN_MESSAGE =

@@ -17,6 +17,7 @@ import { gatewayOf, jwtClaims, type GatewaySession } from "./jwt-claims";
 import { serviceState } from "./schedule";
 import { ENGINE_DEFAULTS } from "./defaults";
 import { realScheduler, type Scheduler } from "./scheduler";
+import { tokenExpiry } from "./token-expiry";
 
 /** docs/service.md §5: a token lives 2 hours (used when the JWT carries no exp). */
 export const TOKEN_LIFETIME_MS = ENGINE_DEFAULTS.tokenLifetimeMs;
@@ -149,25 +150,18 @@ export async function requestToken(
 }
 
 /**
- * The longest a token is believed to live. A service's exp is a claim, not verified: one
- * years or millennia ahead (10^13 seconds is past what a Date can hold) would keep a dead
- * token for ever and break every date made from it, so beyond this it is not believed.
- */
-export const MAX_TOKEN_LIFETIME_MS = 24 * 60 * 60 * 1000;
-
-/**
  * Expiry of a token: the JWT's exp (decoded, not verified: the client has no key). When
  * exp is missing or unreadable, issue time + 2 h. When exp is already past by our clock
  * (a PC clock that runs late), the token's own lifetime (exp - iat, else 2 h) from now.
- * An expiry (or lifetime) beyond MAX_TOKEN_LIFETIME_MS is unusable: issue time + 2 h.
+ * An expiry (or lifetime) beyond 24 h is unusable: issue time + 2 h. The rule is
+ * token-expiry.ts's, which the team gateway follows for its own token too.
  */
 export async function expiryOf(token: string, now: number, log?: Logger): Promise<number> {
   return expiryFrom(await claimsOf(token, log), now);
 }
 
 function expiryFrom(claims: Record<string, unknown> | undefined, now: number): number {
-  const expiresAt = claimedExpiryOf(claims, now);
-  return expiresAt - now > MAX_TOKEN_LIFETIME_MS ? now + TOKEN_LIFETIME_MS : expiresAt;
+  return tokenExpiry(claims, now, TOKEN_LIFETIME_MS);
 }
 
 /**
@@ -185,16 +179,4 @@ async function claimsOf(token: string, log?: Logger): Promise<Record<string, unk
     );
     return undefined;
   }
-}
-
-function claimedExpiryOf(claims: Record<string, unknown> | undefined, now: number): number {
-  if (claims === undefined) return now + TOKEN_LIFETIME_MS;
-  if (typeof claims.exp !== "number" || !Number.isFinite(claims.exp)) return now + TOKEN_LIFETIME_MS;
-  const expiresAt = claims.exp * 1000;
-  if (expiresAt > now) return expiresAt;
-  const lifetime =
-    typeof claims.iat === "number" && claims.exp > claims.iat
-      ? (claims.exp - claims.iat) * 1000
-      : TOKEN_LIFETIME_MS;
-  return now + lifetime;
 }

@@ -3,6 +3,7 @@
 // service's operations within its 10 requests per second per operation.
 import { decodeJwt } from "jose";
 import { OPERATION_LABELS } from "../../core/http/classify";
+import { renewMarginFor, tokenExpiry } from "../../core/token-expiry";
 import type { GatewayOperation } from "../gateway-operation";
 import { withoutCredentials, type UpstreamCredentials } from "./upstream-credentials";
 import { downtimeIn, refusalInOwnWords, safeRetryAfter } from "./upstream-refusal";
@@ -74,12 +75,18 @@ function retryDelayMs(retryAfter: string | null): number {
   if (retryAfter === null || !Number.isFinite(seconds)) return 1000;
   return Math.min(10_000, Math.max(100, seconds * 1000));
 }
-/** Renew this long before the token's expiry, so no call carries an expiring token. */
+/**
+ * Renew this long before the token's expiry, so no call carries an expiring token (a quarter of
+ * a shorter token's life: renewMarginFor).
+ */
 const RENEW_MARGIN_MS = 5 * 60 * 1000;
 
 interface HeldToken {
   value: string;
+  /** On the gateway's clock, by the engine's rules (core/token-expiry.ts). */
   expiresAt: number;
+  /** The gateway's clock when the token arrived. */
+  issuedAt: number;
 }
 
 export class Upstream {
@@ -224,7 +231,12 @@ export class Upstream {
 
   private async currentToken(): Promise<string> {
     const held = this.token;
-    if (held !== null && held.expiresAt - RENEW_MARGIN_MS > this.settings.now()) return held.value;
+    if (
+      held !== null &&
+      held.expiresAt - renewMarginFor(held.expiresAt - held.issuedAt, RENEW_MARGIN_MS) > this.settings.now()
+    ) {
+      return held.value;
+    }
     // Concurrent callers share one sign-in.
     this.renewal ??= this.signIn().finally(() => (this.renewal = null));
     return (await this.renewal).value;
@@ -254,7 +266,7 @@ export class Upstream {
       });
     }
     const issuedAt = this.settings.now();
-    this.token = { value, expiresAt: expiryOf(value) ?? issuedAt + TOKEN_LIFETIME_MS };
+    this.token = { value, expiresAt: tokenExpiry(claimsOf(value), issuedAt, TOKEN_LIFETIME_MS), issuedAt };
     return this.token;
   }
 }
@@ -338,11 +350,17 @@ function readAccessToken(body: string): string | null {
   return null;
 }
 
-function expiryOf(token: string): number | null {
+/**
+ * The token's claims, read without checking the signature (the gateway has no key), for its
+ * expiry; undefined for a token that is not a readable JWT. The service's exp is believed only
+ * within the engine's rules (core/token-expiry.ts): an exp already past on the gateway's clock
+ * (a clock running ahead of the service's) would have every call sign in again, and one far
+ * ahead would keep a dead token.
+ */
+function claimsOf(token: string): Record<string, unknown> | undefined {
   try {
-    const { exp } = decodeJwt(token);
-    return typeof exp === "number" ? exp * 1000 : null;
+    return decodeJwt(token);
   } catch {
-    return null;
+    return undefined;
   }
 }

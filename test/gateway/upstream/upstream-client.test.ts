@@ -3,6 +3,7 @@
 // (a refusal is told in the gateway's words).
 import { Upstream, UpstreamSignInError } from "../../../src/gateway/upstream/upstream-client";
 import { withoutCredentials } from "../../../src/gateway/upstream/upstream-credentials";
+import { makeJwt } from "../../core/http/fake-fetch";
 
 const credentials = { username: "developer@company.example", password: "s3cret-Pa55" };
 
@@ -479,4 +480,94 @@ test.each<[string, number | undefined, number[]]>([
   await client.get("/energy_price/v1/export/series_hist/1-1-1", "series_hist");
   await client.get("/energy_price/v1/data_limits", "data_limits");
   expect(asked).toEqual(waits);
+});
+
+/** A service that grants `token` at every sign-in and answers every data call 200, counting sign-ins. */
+function grantingService(token: () => string) {
+  let signIns = 0;
+  let calls = 0;
+  const fetchLike = async (input: string | URL | Request) => {
+    if (String(input).endsWith("/access_token/v1")) {
+      signIns += 1;
+      return json(200, { access_token: token() })();
+    }
+    calls += 1;
+    return json(200, [])();
+  };
+  return { fetch: fetchLike as typeof fetch, signIns: () => signIns, calls: () => calls };
+}
+
+const HOUR_S = 3600;
+/** The gateway's clock at the sign-in, in seconds (the claims below are the service's). */
+const SIGNED_IN_S = IN_MAINTENANCE / 1000 - 30 * 24 * HOUR_S;
+
+// How long the gateway uses its token, by the engine's rules (core/token-expiry.ts): the claim
+// believed within 24 h; past on the gateway's clock, the token's own lifetime from the sign-in;
+// renewed 5 minutes before it ends, or a quarter of a shorter life.
+test.each<[string, string, number]>([
+  [
+    "a 2 h token on clocks that agree",
+    makeJwt({ iat: SIGNED_IN_S, exp: SIGNED_IN_S + 2 * HOUR_S }),
+    115 * 60,
+  ],
+  [
+    "the gateway's clock 3 h ahead (exp already past): the token's 2 h from the sign-in",
+    makeJwt({ iat: SIGNED_IN_S - 3 * HOUR_S, exp: SIGNED_IN_S - HOUR_S }),
+    115 * 60,
+  ],
+  ["exp past and no iat: 2 h from the sign-in", makeJwt({ exp: SIGNED_IN_S - HOUR_S }), 115 * 60],
+  [
+    "the gateway's clock 1 h 58 min ahead (exp 2 min ahead): renewed at three quarters of those 2 min",
+    makeJwt({ iat: SIGNED_IN_S - 118 * 60, exp: SIGNED_IN_S + 2 * 60 }),
+    90,
+  ],
+  ["no exp: 2 h", makeJwt({ iat: SIGNED_IN_S }), 115 * 60],
+  ["not a JWT: 2 h", "opaque-token", 115 * 60],
+  [
+    "exactly 24 h is believed",
+    makeJwt({ iat: SIGNED_IN_S, exp: SIGNED_IN_S + 24 * HOUR_S }),
+    24 * HOUR_S - 5 * 60,
+  ],
+  ["25 h is not believed: 2 h", makeJwt({ iat: SIGNED_IN_S, exp: SIGNED_IN_S + 25 * HOUR_S }), 115 * 60],
+  ["exp 10^13 (past what a Date holds): 2 h", makeJwt({ exp: 1e13 }), 115 * 60],
+])("the gateway's token expiry: %s", async (_case, token, renewedAfterS) => {
+  const clock = { now: SIGNED_IN_S * 1000 };
+  const service = grantingService(() => token);
+  const client = new Upstream({
+    base: "https://service.example/api",
+    auth: "https://service.example/auth",
+    credentials,
+    fetch: service.fetch,
+    now: () => clock.now,
+  });
+  await client.get(LIMITS, "data_limits");
+  clock.now = (SIGNED_IN_S + renewedAfterS) * 1000 - 1;
+  await client.get(LIMITS, "data_limits");
+  expect(service.signIns()).toBe(1);
+  clock.now += 1;
+  await client.get(LIMITS, "data_limits");
+  expect(service.signIns()).toBe(2);
+});
+
+test("a gateway clock running hours ahead of the service's signs in once for many calls, not once per call", async () => {
+  const clock = { now: SIGNED_IN_S * 1000 };
+  // Each token the service grants is 2 h from the service's time, 3 h behind the gateway's.
+  const service = grantingService(() => {
+    const serviceNowS = Math.floor(clock.now / 1000) - 3 * HOUR_S;
+    return makeJwt({ iat: serviceNowS, exp: serviceNowS + 2 * HOUR_S });
+  });
+  const client = new Upstream({
+    base: "https://service.example/api",
+    auth: "https://service.example/auth",
+    credentials,
+    fetch: service.fetch,
+    now: () => clock.now,
+  });
+  // Ten calls, ten minutes apart: within one second's turns of the operation, and one token's life.
+  for (let call = 0; call < 10; call += 1) {
+    await client.get(LIMITS, "data_limits");
+    clock.now += 10 * 60_000;
+  }
+  expect(service.calls()).toBe(10);
+  expect(service.signIns()).toBe(1);
 });
