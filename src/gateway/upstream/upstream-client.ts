@@ -36,8 +36,8 @@ export interface UpstreamSettings {
 export interface UpstreamAnswer {
   status: number;
   /**
-   * A 2xx answer's body text, with the account's name and password taken out; a refusal's is
-   * the gateway's own {"message"} (upstream-refusal.ts).
+   * A 2xx answer's body text as the service sent it (its data: see Upstream.answer); a refusal's
+   * is the gateway's own {"message"} (upstream-refusal.ts).
    */
   body: string;
   contentType: string | null;
@@ -216,16 +216,30 @@ export class Upstream {
   }
 
   /**
-   * The service's answer as read. Only a 2xx body reaches members as it is (with the account's
-   * name and password replaced, should the service repeat them); a refusal is read for its kind
-   * and told in the gateway's words (refusalInOwnWords, signInRefusal).
+   * The service's answer as read. Only a 2xx body reaches members, and as the service sent it; a
+   * refusal's text has the account's name and password replaced, is read for its kind and told
+   * in the gateway's words (refusalInOwnWords, signInRefusal). A header that repeats the account
+   * is not kept (members get the gateway's Content-Type and no Retry-After instead).
+   *
+   * A 2xx body is left as it is: it is the service's data (series records with their dates and
+   * values, the allowance's counts, or the gateway's own token), kept and served to the whole
+   * team, and a password that is also a common string ("2024") would be replaced inside its
+   * dates and values, corrupting every copy served. The account reaches the service only in the
+   * token call's body, and its data answers do not hold it: an account in one would be the
+   * service's own content, not something the gateway put there.
    */
   private async answer(response: Response): Promise<UpstreamAnswer> {
+    const text = await response.text();
+    const succeeded = response.status >= 200 && response.status <= 299;
+    const header = (name: string): string | null => {
+      const value = response.headers.get(name);
+      return value === null || withoutCredentials(value, this.settings.credentials) !== value ? null : value;
+    };
     return {
       status: response.status,
-      body: withoutCredentials(await response.text(), this.settings.credentials),
-      contentType: response.headers.get("content-type"),
-      retryAfter: response.headers.get("retry-after"),
+      body: succeeded ? text : withoutCredentials(text, this.settings.credentials),
+      contentType: header("content-type"),
+      retryAfter: header("retry-after"),
     };
   }
 

@@ -45,8 +45,10 @@ export function credentialsFromEnvironment(env: NodeJS.ProcessEnv): UpstreamCred
 }
 
 /**
- * Replaces the account's username and password wherever an upstream text repeats them, so no
- * answer, header or log line the gateway writes carries the account.
+ * Replaces the account's username and password wherever an upstream text repeats them: the
+ * text of the service's refusals, where the service could echo the account back (and a header
+ * that changes here is not kept). Never the body of a 2xx answer: that is the service's data,
+ * and a short password ("2024") would be replaced inside its dates and values (Upstream.answer).
  */
 export function withoutCredentials(text: string, credentials: UpstreamCredentials): string {
   let result = text;

@@ -4,6 +4,7 @@
 import { Upstream, UpstreamSignInError } from "../../../src/gateway/upstream/upstream-client";
 import { withoutCredentials } from "../../../src/gateway/upstream/upstream-credentials";
 import { makeJwt } from "../../core/http/fake-fetch";
+import type { GatewayOperation } from "../../../src/gateway/gateway-operation";
 
 const credentials = { username: "developer@company.example", password: "s3cret-Pa55" };
 
@@ -570,4 +571,117 @@ test("a gateway clock running hours ahead of the service's signs in once for man
   }
   expect(service.calls()).toBe(10);
   expect(service.signIns()).toBe(1);
+});
+
+/** The account's password is a year, as short numeric passwords are. */
+const yearAccount = { username: "developer@company.example", password: "2024" };
+
+// A 2xx answer is the service's data, kept and served to the whole team: a password that is
+// also a date's year or a value is not replaced inside it.
+test.each<[string, string, GatewayOperation, unknown]>([
+  [
+    "Series Values",
+    "/energy_price/v1/export/series/1-1-1",
+    "series_values",
+    [
+      {
+        code: "1-1-1",
+        updated_at: "2024-12-05",
+        series_final_values: [{ date: "2024-01-01", value: 2024 }],
+        series_forecast_values: [{ date: "2025-01-01", value: 2024.5 }],
+      },
+    ],
+  ],
+  [
+    "Series Values History",
+    "/energy_price/v1/export/series_hist/1-1-1",
+    "series_hist",
+    [
+      {
+        code: "1-1-1",
+        series_final_values: [{ date: "2024-01-01", value: 12024 }],
+        series_forecast_values: [],
+      },
+    ],
+  ],
+  [
+    "Series Info",
+    "/energy_price/v1/export/series",
+    "series_info",
+    [{ code: "1-1-1", coverage: "Germany", updated_at: "2024-01-01", last_available_final: "2024-11-01" }],
+  ],
+  ["Data Limits", LIMITS, "data_limits", { Germany: { remaining_requests: 2024, total_requests: 2024 } }],
+])(
+  "a 2xx %s answer reaches members as the service sent it, the password's digits included",
+  async (_case, path, operation, data) => {
+    const sentBody = JSON.stringify(data);
+    const script = scriptedFetch([
+      json(200, { access_token: "t" }),
+      () => new Response(sentBody, { status: 200, headers: { "content-type": "application/json" } }),
+    ]);
+    const client = new Upstream({
+      base: "https://service.example/api",
+      auth: "https://service.example/auth",
+      credentials: yearAccount,
+      fetch: script.fetch,
+      now: () => 0,
+    });
+    const answer = await client.get(path, operation);
+    expect(answer).toEqual({
+      status: 200,
+      body: sentBody,
+      contentType: "application/json",
+      retryAfter: null,
+    });
+  },
+);
+
+test("the service's token is used as it came, even when it holds the password's digits", async () => {
+  const token = "eyJhbGciOiJIUzI1NiJ9.e30.sig-2024-end";
+  const script = scriptedFetch([json(200, { access_token: token }), json(200, [])]);
+  const client = new Upstream({
+    base: "https://service.example/api",
+    auth: "https://service.example/auth",
+    credentials: yearAccount,
+    fetch: script.fetch,
+    now: () => 0,
+  });
+  await client.get(LIMITS, "data_limits");
+  expect((script.sent[1]?.init.headers as Record<string, string>).authorization).toBe(`Bearer ${token}`);
+});
+
+test.each<[string, () => Response]>([
+  [
+    "a refusal echoing the account in its text",
+    () =>
+      new Response(JSON.stringify({ message: `Quota limit reached for ${yearAccount.username} (2024)` }), {
+        status: 403,
+        headers: { "content-type": "application/json", "retry-after": "60" },
+      }),
+  ],
+  [
+    "a 2xx answer echoing the account in a header",
+    () =>
+      new Response("[]", {
+        status: 200,
+        headers: {
+          "content-type": `application/json; account=${yearAccount.username}`,
+          "retry-after": "2024",
+        },
+      }),
+  ],
+])("%s: what members get carries neither the name nor the password", async (_case, answer) => {
+  const script = scriptedFetch([json(200, { access_token: "t" }), answer]);
+  const client = new Upstream({
+    base: "https://service.example/api",
+    auth: "https://service.example/auth",
+    credentials: yearAccount,
+    fetch: script.fetch,
+    now: () => 0,
+  });
+  const relayed = await client.get(VALUES, "series_values");
+  for (const text of [relayed.body, relayed.contentType, relayed.retryAfter]) {
+    expect(text ?? "").not.toContain(yearAccount.username);
+    expect(text ?? "").not.toContain(yearAccount.password);
+  }
 });
