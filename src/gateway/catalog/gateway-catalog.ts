@@ -14,6 +14,7 @@ export interface ProductCatalog {
   /** The upstream's answer as it came, served to members who ask for Series Info. */
   body: string;
   byCode: ReadonlyMap<string, CatalogEntry>;
+  /** When the call that read it was sent to the service (the copy describes no earlier moment). */
   readAt: number;
 }
 
@@ -112,6 +113,7 @@ export class GatewayCatalog {
   }
 
   private async read(product: ProductId): Promise<ProductCatalog> {
+    const asked = this.settings.now();
     const answer = await this.settings.upstream.get(
       `${this.settings.productPath(product)}/v1/export/series`,
       "series_info",
@@ -125,7 +127,11 @@ export class GatewayCatalog {
         body: JSON.stringify({ message: "The service's Series Info answer is not a JSON list." }),
       });
     }
-    const copy = { body: answer.body, byCode, readAt: this.settings.now() };
+    // Read when the call was sent, not when its answer had come: members decide from readAt
+    // whether the monthly release is out, and a read sent just before it must never count as
+    // one made after it. The answer describes the service at some moment from the sending on,
+    // so the sending is never late (an answer that does not say when: the read's start).
+    const copy = { body: answer.body, byCode, readAt: answer.sentAt ?? asked };
     this.copies.set(product, copy);
     this.stale.delete(product);
     this.failedAt.delete(product);

@@ -46,6 +46,11 @@ export interface UpstreamAnswer {
   heldSince?: number;
   /** What a refused call was refused for, where the purchase queue sends its codes again in smaller calls. */
   refusal?: Refusal;
+  /**
+   * When the call this answer came to was sent (the gateway's clock): the earliest moment the
+   * answer can describe. Absent for an answer given without a call.
+   */
+  sentAt?: number;
 }
 
 export type Refusal =
@@ -168,7 +173,10 @@ export class Upstream {
       let answer: UpstreamAnswer;
       try {
         this.settings.sending?.(operation, path);
-        answer = await this.send(path, token, operation);
+        // Taken before the call leaves: what the answer describes is the service as it was at
+        // some moment after this one (a catalog read sent before a release is out is last month's).
+        const sentAt = this.settings.now();
+        answer = { ...(await this.send(path, token, operation)), sentAt };
       } catch (error) {
         downtime.unanswered(turn.ticket);
         throw isTimeout(error) ? new UpstreamTimeout(operation, this.timeoutMs(operation)) : error;

@@ -7,7 +7,7 @@ import {
   type GatewayCatalogSettings,
 } from "../../../src/gateway/catalog/gateway-catalog";
 import type { CatalogCopy } from "../../../src/gateway/store/gateway-store";
-import type { UpstreamAnswer } from "../../../src/gateway/upstream/upstream-client";
+import { Upstream, type UpstreamAnswer } from "../../../src/gateway/upstream/upstream-client";
 
 const MINUTE = 60_000;
 const catalogBody = (updatedAt: string): string =>
@@ -178,4 +178,73 @@ test("a copy is saved when it differs from the one saved last; a save the databa
     ["second", 3],
     ["second", 3],
   ]);
+});
+
+/** 3 Dec 2026, the 3rd business day: release day begins at 06:00 US Central (CST, UTC-6). */
+const at = (centralTime: string): number => Date.parse(`2026-12-03T${centralTime}-06:00`);
+
+// Members learn from a copy's read time whether the release is out: a read sent before 06:00
+// carries its sending time, however late its answer (or the sign-in before it) comes.
+test.each<[string, string, Array<[string, () => Response]>]>([
+  [
+    "signed in first",
+    "05:59:58.500",
+    [
+      ["05:59:59", () => Response.json({ access_token: "t1" })],
+      ["06:00:02", () => Response.json(JSON.parse(catalogBody("2026-12-03")))],
+    ],
+  ],
+  [
+    "sent again after its token was refused",
+    "05:59:57",
+    [
+      ["05:59:58", () => Response.json({ access_token: "t1" })],
+      ["05:59:58.500", () => Response.json({ message: "Invalid access token" }, { status: 401 })],
+      ["05:59:59", () => Response.json({ access_token: "t2" })],
+      ["06:00:02", () => Response.json(JSON.parse(catalogBody("2026-12-03")))],
+    ],
+  ],
+])(
+  "a Series Info read (%s) sent at 05:59:59 and answered at 06:00:02 is read at 05:59:59",
+  async (_case, start, steps) => {
+    now = at(start);
+    // Each call is answered at the step's time: the clock moves while the answer is on its way.
+    const fetchLike = async () => {
+      const step = steps.shift();
+      if (step === undefined) throw new Error("No scripted answer");
+      now = at(step[0]);
+      return step[1]();
+    };
+    const upstream = new Upstream({
+      base: "https://service.example/api",
+      auth: "https://service.example/auth",
+      credentials: { username: "developer@company.example", password: "s3cret" },
+      fetch: fetchLike as typeof fetch,
+      now: () => now,
+    });
+    const subject = new GatewayCatalog({
+      upstream,
+      saved,
+      now: () => now,
+      maxAgeMs: 5 * MINUTE,
+      productPath: (product) => `/${product}`,
+    });
+    const copy = await subject.get("energy_price");
+    expect(steps).toEqual([]);
+    expect(now).toBe(at("06:00:02"));
+    expect(new Date(copy.readAt).toISOString()).toBe(new Date(at("05:59:59")).toISOString());
+    expect(saved.copies.get("energy_price")?.readAt.toISOString()).toBe(
+      new Date(at("05:59:59")).toISOString(),
+    );
+  },
+);
+
+test("an answer that does not say when its call was sent is read at the time the read began", async () => {
+  now = at("05:59:59");
+  let answer!: (reply: UpstreamAnswer) => void;
+  service.answers.push(new Promise((resolve) => (answer = resolve)));
+  const reading = catalog().get("energy_price");
+  now = at("06:00:02");
+  answer(ok(catalogBody("2026-12-03")));
+  expect((await reading).readAt).toBe(at("05:59:59"));
 });

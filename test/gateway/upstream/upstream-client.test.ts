@@ -632,6 +632,7 @@ test.each<[string, string, GatewayOperation, unknown]>([
       body: sentBody,
       contentType: "application/json",
       retryAfter: null,
+      sentAt: 0,
     });
   },
 );
