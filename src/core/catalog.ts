@@ -1,6 +1,7 @@
 // The catalog: Series Info of every product, per environment, persisted with its fetch
 // time. Series Info costs no data request, so the engine leans on it to answer "what
 // is this code", "what changed" and "which dataset pays" without touching allowances.
+import { earliestReadAt } from "./gateway-read-time";
 import * as v from "valibot";
 import { CatalogArrivals } from "./catalog-arrivals";
 import { isPcdError, PcdError, type PcdErrorKind } from "./errors";
@@ -202,6 +203,15 @@ function latestMonthOf(series: readonly SeriesInfo[]): Month | null {
   return latest;
 }
 
+/**
+ * When a catalog was read from the service, for judging whether it shows a release: this
+ * engine's own read time, or a team gateway's, taken as early as the two clocks may differ
+ * (gateway-read-time.ts). Messages show the gateway's time as it said it.
+ */
+function judgedReadAt(catalog: ProductCatalog): number {
+  return catalog.sourceReadAt === undefined ? catalog.fetchedAt : earliestReadAt(catalog.sourceReadAt);
+}
+
 export class Catalog {
   private readonly catalogs = new Map<string, ProductCatalog>();
   private readonly fetching = new Map<string, Promise<ProductCatalog>>();
@@ -326,7 +336,7 @@ export class Catalog {
   answeredAt(product: ProductId): number | null {
     const catalog = this.current(product);
     if (catalog === undefined || catalog.awaitingRelease !== undefined) return null;
-    return catalog.sourceReadAt ?? catalog.fetchedAt;
+    return judgedReadAt(catalog);
   }
 
   private current(product: ProductId): ProductCatalog | undefined {
@@ -377,8 +387,7 @@ export class Catalog {
     // Read while that release was awaited: a copy of the month before, once the release is out.
     const awaited = catalog.awaitingRelease;
     // As of when it was read from the service: a team gateway's copy may be older than our read.
-    const asOf = catalog.sourceReadAt ?? catalog.fetchedAt;
-    return asOf < start || (awaited !== undefined && start >= awaited);
+    return judgedReadAt(catalog) < start || (awaited !== undefined && start >= awaited);
   }
 
   /**

@@ -1,6 +1,7 @@
 // The Engine facade over the data half. It depends on the transport half only through
 // small ports (auth, settings, schedule, ServiceClient), so the whole engine can be
 // exercised with fakes; createEngine (engine.ts) plugs in the real transport.
+import { earliestReadAt, GATEWAY_CLOCK_SKEW_MS } from "./gateway-read-time";
 import { Batcher } from "./batcher";
 import { DataCache } from "./cache";
 import { Catalog } from "./catalog";
@@ -62,9 +63,6 @@ function suggestOption(error: unknown): never | Promise<never> {
     },
   );
 }
-
-/** How far ahead of this machine's clock a team gateway's time may be and still be taken as now. */
-const CLOCK_SKEW_MS = 5 * 60 * 1000;
 
 export class EngineCore implements Engine {
   private readonly changes: ChangeEvents;
@@ -146,11 +144,12 @@ export class EngineCore implements Engine {
     // then (on release day, after the release started, it shows the release out).
     parts.client.onCatalogReadAt?.((product, at) => {
       // Only a gateway's word counts (the service itself sends no such time). A time a little
-      // ahead of this machine's clock is the two clocks differing: taken as now.
-      if (!this.throughGateway() || at > now() + CLOCK_SKEW_MS) return;
+      // ahead of this machine's clock is the two clocks differing: taken as now, and it ends
+      // release day only when it is after the release's start by more than they may differ.
+      if (!this.throughGateway() || at > now() + GATEWAY_CLOCK_SKEW_MS) return;
       const readAt = Math.min(at, now());
       this.catalogSourceReadAt.set(product, readAt);
-      this.endingReleaseDay(() => this.downtime.answeredBefore(readAt));
+      this.endingReleaseDay(() => this.downtime.answeredBefore(earliestReadAt(readAt)));
     });
     parts.client.onReachabilityChange?.(() => {
       this.changes.metaChanged();

@@ -600,6 +600,31 @@ describe("getSeries", () => {
     }
   });
 
+  test.each([
+    // case, the gateway's read time after the release's start, whether that ends release day
+    ["a copy stamped 2 minutes after the start (a gateway clock ahead): release day goes on", 2, false],
+    ["a copy stamped within the clocks' difference: release day goes on", 4, false],
+    ["a copy stamped past the clocks' difference: the release is out", 6, true],
+  ])("through a team gateway, %s", async (_case, minutesAfterStart, ends) => {
+    const h = createHarness({ service: serviceWith("68520-8-1") });
+    h.auth.gateway = { member: "ana@team.example" };
+    await h.engine.getSeries(await h.engine.resolve("68520-8-1", null, null));
+    onDecemberReleaseDay(h);
+    // 06:10 US Central on release day.
+    h.clock.now = DECEMBER_RELEASE + 10 * 60_000;
+    h.service.catalogReadAt.set("energy_price", DECEMBER_RELEASE + minutesAfterStart * 60_000);
+    await h.engine.catalog("energy_price");
+    expect(h.engine.serviceState().available).toBe(ends);
+    if (ends) return;
+    // 15:00: the release came out at 14:00 and the gateway read it at 14:55: the cell gets it.
+    h.clock.now = Date.UTC(2026, 11, 3, 21);
+    h.service.updateSeries("68520-8-1", { lastAvailableFinal: "2026-11", updatedAt: "2026-12-03" });
+    h.service.catalogReadAt.set("energy_price", Date.UTC(2026, 11, 3, 20, 55));
+    const served = await h.engine.getSeries(await h.engine.resolve("68520-8-1", null, null));
+    expect(served.lastFinal).toBe("2026-11");
+    expect(h.engine.serviceState().available).toBe(true);
+  });
+
   test("release day through a team gateway: its answers do not end the downtime, new data in the catalog does", async () => {
     const h = createHarness({ service: serviceWith("68520-8-1") });
     h.auth.gateway = { member: "ana@team.example" };

@@ -97,7 +97,13 @@ export class FakeSchedule implements SchedulePort {
     const window = this.releaseWindow;
     const inWindow = window !== null && now >= window.start && now < window.until;
     const scheduled = this.down ?? (inWindow ? { reason: "release" as const, until: window.until } : null);
-    const released = scheduled?.reason === "release" && options.releaseDoneAt !== undefined;
+    // As the real calendar: a release is out only by an answer within its day's downtime.
+    const done = options.releaseDoneAt;
+    const released =
+      scheduled?.reason === "release" &&
+      done !== undefined &&
+      done <= now &&
+      (this.down !== null || window === null || done >= window.start);
     const down = released ? null : scheduled;
     return {
       available: down === null,
