@@ -50,6 +50,13 @@ export interface BatchGate {
    * the exhausted dataset's codes).
    */
   quotaRefused(items: readonly BatchItem[], error: PcdError): (item: BatchItem) => PcdError | "retry";
+  /**
+   * Whether a call refused for a quota is halved and each half sent again, to find the codes
+   * refused alone (default: never). Through a team gateway: it serves the codes it keeps at
+   * no cost and refuses a call whole for one it would have to buy beyond an allowance or a
+   * member's budget.
+   */
+  splitRefusal?(items: readonly BatchItem[], error: PcdError): boolean;
 }
 
 export interface BatcherOptions {
@@ -307,9 +314,16 @@ export class Batcher {
       const error = toPcdError(caught);
       // docs/service.md §6.7: a call may hold one industry data type only, and no field names the
       // type. If our derivation was wrong, halving isolates the odd codes instead of failing
-      // every cell of the call. A gateway in downtime (splitWhenUnavailable) alike.
+      // every cell of the call. A gateway in downtime (splitWhenUnavailable), or refusing a call
+      // for the codes it would have to buy (splitRefusal), alike.
       const mixedTypes = error.kind === "bad_request" && product === "industry_economics";
-      const partlyKept = error.kind === "unavailable" && this.options.splitWhenUnavailable?.() === true;
+      const partlyKept =
+        (error.kind === "unavailable" && this.options.splitWhenUnavailable?.() === true) ||
+        (error.kind === "quota" &&
+          gate?.splitRefusal?.(
+            toSend.map((entry) => entry.item),
+            error,
+          ) === true);
       if ((mixedTypes || partlyKept) && toSend.length > 1) {
         this.sent -= requests.length;
         gate?.refund(toSend.map((entry) => entry.item));

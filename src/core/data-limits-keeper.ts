@@ -41,6 +41,11 @@ export interface DataLimitsParts {
   workbookProducts(): ReadonlySet<ProductId>;
   /** The allowances moved (usage bars and PCD.LIMITS follow; INFO and SEARCH cells do not). */
   limitsChanged(): void;
+  /**
+   * Signed in through a team gateway: a quota refusal there stops only the codes it would have
+   * to buy, so refused calls are halved and single codes blocked, not the whole dataset.
+   */
+  throughGateway?(): boolean;
   /** Timers for settling reads (the real ones by default). */
   scheduler?: Scheduler;
   log?: Logger;
@@ -185,7 +190,13 @@ export class DataLimitsKeeper {
       admit: async (items) => {
         const first = items[0];
         if (!first) return { admitted: [], refused: [] };
-        const admission = ledger.admit(first.environment, first.product, items, (item) => item.dataset);
+        const admission = ledger.admit(
+          first.environment,
+          first.product,
+          items,
+          (item) => item.dataset,
+          (item) => item.request.code,
+        );
         if (first.environment === "live") this.parts.limitsChanged();
         return admission;
       },
@@ -196,15 +207,18 @@ export class DataLimitsKeeper {
         const first = items[0];
         // Only a refusal that names a dataset blocks it: a daily quota or a plan limit
         // must not lock a dataset until the next release.
-        const said = error.details.serverMessage ?? error.message;
-        const dataset =
-          error.details.dataset ??
-          [...new Set(items.map((item) => item.dataset))].find((name) => said.includes(`'${name}'`));
+        const dataset = refusedDataset(items, error);
         if (!first || dataset === undefined) return () => error;
-        const blocked = ledger.block(first.environment, first.product, dataset, error);
+        // Through a team gateway a call is halved down to the codes refused alone
+        // (splitRefusal): only that code is blocked, the ones the gateway keeps cost nothing.
+        const code =
+          this.parts.throughGateway?.() === true && items.length === 1 ? first.request.code : undefined;
+        const blocked = ledger.block(first.environment, first.product, dataset, error, code);
         this.parts.limitsChanged();
         return (item: BatchItem) => (item.dataset === dataset ? blocked : "retry");
       },
+      splitRefusal: (items, error) =>
+        this.parts.throughGateway?.() === true && refusedDataset(items, error) !== undefined,
     };
   }
 
@@ -303,6 +317,18 @@ export class DataLimitsKeeper {
       ),
     );
   }
+}
+
+/**
+ * The dataset a quota refusal names (by its details, or quoted in the service's words) among
+ * the call's; undefined when it names none of them (a daily quota, a plan's limit on series).
+ */
+function refusedDataset(items: readonly BatchItem[], error: PcdError): string | undefined {
+  const said = error.details.serverMessage ?? error.message;
+  return (
+    error.details.dataset ??
+    [...new Set(items.map((item) => item.dataset))].find((name) => said.includes(`'${name}'`))
+  );
 }
 
 let limitsReportModule: Promise<typeof import("./limits-report")> | undefined;

@@ -205,6 +205,7 @@ export class EngineCore implements Engine {
       now,
       latestReleaseStart: () => parts.schedule.latestReleaseStart(now(), this.releaseDay()),
       nextRelease: () => this.serviceState().nextRelease,
+      answersMayBeFree: () => this.throughGateway(),
     });
     this.workbookKeys = new WorkbookKeys(parts.workbookStorage ?? storage, log);
     this.limitsKeeper = new DataLimitsKeeper({
@@ -218,6 +219,7 @@ export class EngineCore implements Engine {
         this.callBlockedByDowntime(product, false, `the Data Limits of ${product} cannot be read meanwhile`),
       workbookProducts: () => new Set(this.workbookKeys.list().map((key) => key.product)),
       limitsChanged: () => this.changes.limitsChanged(),
+      throughGateway: () => this.throughGateway(),
       ...(parts.scheduler ? { scheduler: parts.scheduler } : {}),
       log,
     });

@@ -23,6 +23,14 @@ export interface QuotaLedgerOptions {
   latestReleaseStart: () => number;
   /** Epoch ms of the next release, for messages. */
   nextRelease: () => number;
+  /**
+   * True while a 2xx answer need not have cost anything: a team gateway serves what it keeps
+   * at no charge to the team or the member, and buys only the rest, and its answers do not say
+   * which. Its Data Limits (the service's figure, less what it bought since) is then the only
+   * count: answers take nothing off the reading, which is read again after a run of calls, and
+   * no call is refused for a figure the gateway may not need.
+   */
+  answersMayBeFree?: () => boolean;
 }
 
 interface ProductLimits {
@@ -62,6 +70,9 @@ export interface LimitsReading {
 }
 
 interface Block {
+  /** environment|product of the refused call. */
+  productKey: string;
+  dataset: string;
   /** The allowances' last reset when the service refused; the block lifts when it moves. */
   releaseStart: number;
   error: PcdError;
@@ -95,10 +106,9 @@ function bump(counts: Map<string, number>, dataset: string, delta: number): void
   else counts.delete(dataset);
 }
 
-/** The dataset of a block's key when it is one of this product's, else null. */
-function datasetOfKey(key: string, environment: ServiceEnvironment, product: ProductId): string | null {
-  const prefix = `${productKey(environment, product)}|`;
-  return key.startsWith(prefix) ? key.slice(prefix.length) : null;
+/** A block of one code: the dataset's key and the code, apart as no dataset name can hold a NUL. */
+function codeBlockKey(datasetBlockKey: string, code: string): string {
+  return `${datasetBlockKey}\u0000${code}`;
 }
 
 /**
@@ -120,6 +130,10 @@ export class QuotaLedger {
   private resetSeenAt = -Infinity;
 
   constructor(private readonly options: QuotaLedgerOptions) {}
+
+  private answersMayBeFree(): boolean {
+    return this.options.answersMayBeFree?.() === true;
+  }
 
   /** Marks a Data Limits call about to be sent: record() compares the product's calls with now. */
   readStarted(environment: ServiceEnvironment, product: ProductId): LimitsReading {
@@ -151,12 +165,13 @@ export class QuotaLedger {
     if (reading) {
       const activity = this.activityOf(key);
       // Charges confirmed while the answer was on its way may be missing from it.
+      const free = this.answersMayBeFree();
       for (const [dataset, count] of activity.confirmed) {
         const during = count - (reading.confirmed.get(dataset) ?? 0);
         const allowance = allowanceOf(recorded, dataset);
         if (during <= 0) continue;
         unsettled = true;
-        if (!allowance) continue;
+        if (!allowance || free) continue;
         allowance.remaining = Math.max(0, allowance.remaining - during);
         if (allowance.member) allowance.member.remaining = Math.max(0, allowance.member.remaining - during);
       }
@@ -193,10 +208,10 @@ export class QuotaLedger {
     limits: DataLimits,
   ): void {
     const now = this.options.now();
+    const scope = productKey(environment, product);
     for (const [key, block] of this.blocks) {
-      const dataset = datasetOfKey(key, environment, product);
-      if (dataset === null || block.memberBudget === undefined) continue;
-      const member = allowanceOf(limits, dataset)?.member;
+      if (block.productKey !== scope || block.memberBudget === undefined) continue;
+      const member = allowanceOf(limits, block.dataset)?.member;
       if (member === undefined) continue;
       if (member.remaining > (block.memberBudget.remaining ?? 0)) this.blocks.delete(key);
       else if (member.resetsAt !== undefined && member.resetsAt > now)
@@ -289,18 +304,20 @@ export class QuotaLedger {
     product: ProductId,
     items: readonly T[],
     datasetOf: (item: T) => string,
+    codeOf?: (item: T) => string,
   ): Admission<T> {
     const admission: Admission<T> = { admitted: [], refused: [] };
     // A reading from before the allowances reset says nothing of them now: the service judges.
     const known = this.sinceReset(productKey(environment, product));
     for (const item of items) {
       const dataset = datasetOf(item);
-      const blocked = this.blockOf(environment, product, dataset);
+      const blocked = this.blockOf(environment, product, dataset, codeOf?.(item));
       if (blocked) {
         admission.refused.push({ item, error: blocked });
         continue;
       }
-      const allowance = environment === "live" ? allowanceOf(known?.limits, dataset) : undefined;
+      const allowance =
+        environment === "live" && !this.answersMayBeFree() ? allowanceOf(known?.limits, dataset) : undefined;
       // Unconfirmed codes may turn out charged: they count against what may still be sent.
       const unconfirmed = this.unconfirmed(environment, product, dataset);
       if (allowance && allowance.remaining - unconfirmed <= 0) {
@@ -328,6 +345,12 @@ export class QuotaLedger {
     }
     const known = this.products.get(key);
     if (!known) return;
+    if (this.answersMayBeFree()) {
+      // What the answer cost is the gateway's to say: its Data Limits is read again once the
+      // product's calls are over (needsSettling).
+      known.unsettled = true;
+      return;
+    }
     for (const dataset of datasets) {
       const allowance = allowanceOf(known.limits, dataset);
       if (allowance) allowance.remaining = Math.max(0, allowance.remaining - 1);
@@ -365,15 +388,27 @@ export class QuotaLedger {
    * release (or a new sign-in, which clears the ledger). A team gateway's refusal for the
    * member's own budget (cause.details.memberBudget) blocks this engine alike, but the team's
    * allowance is not used up: its numbers stay, and the cells say the gateway's words.
+   * `code`: the block is of that code alone. Through a team gateway, a refusal stops only the
+   * codes it must buy (it serves those it keeps at no cost to the team or the member); a call
+   * refused there is halved down to the codes refused alone (batcher.ts), and each is blocked.
    */
-  block(environment: ServiceEnvironment, product: ProductId, dataset: string, cause?: PcdError): PcdError {
+  block(
+    environment: ServiceEnvironment,
+    product: ProductId,
+    dataset: string,
+    cause?: PcdError,
+    code?: string,
+  ): PcdError {
     const known = this.products.get(productKey(environment, product));
     const allowance = allowanceOf(known?.limits, dataset);
     const memberBudget = cause?.details.memberBudget === true;
     const error = memberBudget
       ? new PcdError("quota", cause.message, { ...cause.details, dataset })
       : this.teamExhausted(dataset, allowance, cause);
-    this.blocks.set(datasetKey(environment, product, dataset), {
+    const key = datasetKey(environment, product, dataset);
+    this.blocks.set(code === undefined ? key : codeBlockKey(key, code), {
+      productKey: productKey(environment, product),
+      dataset,
       releaseStart: this.resetAt(),
       error,
       ...(memberBudget ? { memberBudget: this.memberBudgetBlock(known, allowance) } : {}),
@@ -402,8 +437,19 @@ export class QuotaLedger {
     return { remaining, resetsAt: named === undefined ? null : now + MEMBER_BUDGET_RECHECK_MS };
   }
 
-  blockOf(environment: ServiceEnvironment, product: ProductId, dataset: string): PcdError | undefined {
+  /** Why the dataset (or, given, this code of it) may not be asked for now; undefined: it may. */
+  blockOf(
+    environment: ServiceEnvironment,
+    product: ProductId,
+    dataset: string,
+    code?: string,
+  ): PcdError | undefined {
     const key = datasetKey(environment, product, dataset);
+    return this.liveBlock(key) ?? (code === undefined ? undefined : this.liveBlock(codeBlockKey(key, code)));
+  }
+
+  /** The block kept under `key` unless it has lifted (then it goes). */
+  private liveBlock(key: string): PcdError | undefined {
     const block = this.blocks.get(key);
     if (!block) return undefined;
     const budgetBack =

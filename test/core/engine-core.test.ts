@@ -5,7 +5,7 @@ import { classifyHttpFailure } from "../../src/core/http/http-failure";
 import { serviceState } from "../../src/core/schedule";
 import { requestKeyOf } from "../../src/core/request-key";
 import { LATEST_ONLY, WHOLE_SERIES, type SeriesNeed } from "../../src/core/series-need";
-import type { ProductId } from "../../src/core/model";
+import type { DatasetAllowance, ProductId } from "../../src/core/model";
 import { MemoryStorage } from "../../src/core/storage";
 import { CHARGED_FAILURE_MS, RECENT_FAILURE_MS } from "../../src/core/series-sync";
 import { createHarness, NOW, RELEASE_START, rereadCatalog } from "./support/engine-harness";
@@ -912,6 +912,94 @@ describe("allowances", () => {
     await h.engine.getSeries(await h.engine.resolve("2-2-2", null, null));
     expect(service.dataCalls().length).toBeGreaterThan(calls);
   });
+
+  /** A member through a team gateway that keeps 1-1-1, 2-2-2 and 3-3-3; the team's Data Limits as given. */
+  function memberOfGatewayKeeping(germany: DatasetAllowance) {
+    const service = serviceWith("1-1-1", "2-2-2", "3-3-3", "4-4-4", "5-5-5");
+    service.limits.set("energy_price", { Germany: germany });
+    const h = createHarness({ service });
+    h.auth.gateway = { member: "ana@team.example" };
+    return { service, h };
+  }
+
+  test("through a team gateway, series it keeps are served however little the team has left, and Usage keeps the team's figure", async () => {
+    // The gateway keeps all five (they cost nothing): its Data Limits stays at 3 left.
+    const germany = { remaining: 3, total: 500, member: { budget: 50, remaining: 2 } };
+    const { h } = memberOfGatewayKeeping(germany);
+    const codes = ["1-1-1", "2-2-2", "3-3-3", "4-4-4", "5-5-5"];
+    const requests = await Promise.all(codes.map((code) => h.engine.resolve(code, null, null)));
+    const results = await Promise.allSettled(
+      requests.map((request) => h.engine.getSeries(request, LATEST_ONLY)),
+    );
+    expect(results.map((result) => result.status)).toEqual(codes.map(() => "fulfilled"));
+    expect(await h.engine.limits()).toEqual([{ product: "energy_price", dataset: "Germany", ...germany }]);
+  });
+
+  // The gateway refuses a call whole when it would have to buy a code beyond the member's budget
+  // (or the team's allowance); the codes it keeps cost nothing and stay within reach.
+  test.each<[string, (said: string) => PcdError]>([
+    [
+      "the member's budget",
+      (said) =>
+        classifyHttpFailure(
+          { status: 403, bodyText: JSON.stringify({ message: said }), retryAfterMs: null },
+          { operation: "series_values", now: NOW, serviceState: serviceState(NOW, 3) },
+        ),
+    ],
+    [
+      "the team's allowance",
+      () =>
+        classifyHttpFailure(
+          {
+            status: 403,
+            bodyText: JSON.stringify({ message: "Quota limit reached for dataset 'Germany'." }),
+            retryAfterMs: null,
+          },
+          { operation: "series_values", now: NOW, serviceState: serviceState(NOW, 3) },
+        ),
+    ],
+  ])(
+    "through a team gateway, a refusal for %s stops the code it would buy, not the ones it keeps",
+    async (_case, refusal) => {
+      const { service, h } = memberOfGatewayKeeping({
+        remaining: 480,
+        total: 500,
+        member: { budget: 10, remaining: 0, resetsAt: Date.UTC(2026, 11, 3, 12) },
+      });
+      const said =
+        "Quota limit reached for member ana@team.example: until 2026-12-03 the gateway's budget of 10 data requests " +
+        "for dataset 'Germany' has 0 left; this request needs 1. Ask the gateway's administrator to raise the budget.";
+      const fresh = "4-4-4";
+      service.failWith((call) =>
+        (call.operation === "series_values" || call.operation === "series_hist") &&
+        call.codes.some((code) => code.code === fresh)
+          ? refusal(said)
+          : undefined,
+      );
+      const codes = ["1-1-1", "2-2-2", "3-3-3", fresh];
+      const requests = await Promise.all(codes.map((code) => h.engine.resolve(code, null, null)));
+      const results = await Promise.allSettled(
+        requests.map((request) => h.engine.getSeries(request, LATEST_ONLY)),
+      );
+      expect(results.map((result) => result.status)).toEqual([
+        "fulfilled",
+        "fulfilled",
+        "fulfilled",
+        "rejected",
+      ]);
+      expect(results[3]?.status === "rejected" && results[3].reason).toMatchObject({ kind: "quota" });
+      // The refused code is not asked again; another series the gateway keeps still is.
+      const calls = service.dataCalls().length;
+      await expect(
+        h.engine.getSeries(await h.engine.resolve(fresh, null, null), LATEST_ONLY),
+      ).rejects.toMatchObject({
+        kind: "quota",
+      });
+      expect(service.dataCalls()).toHaveLength(calls);
+      await h.engine.getSeries(await h.engine.resolve("5-5-5", null, null), LATEST_ONLY);
+      expect(service.dataCalls()).toHaveLength(calls + 1);
+    },
+  );
 
   test("the sandbox has no allowances: no Data Limits call", async () => {
     const h = createHarness({ service: serviceWith("1-1-1") });

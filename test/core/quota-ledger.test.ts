@@ -5,12 +5,16 @@ import { MEMBER_BUDGET_RECHECK_MS, QuotaLedger } from "../../src/core/quota-ledg
 const RELEASE_NOV = Date.UTC(2026, 10, 4, 12);
 const RELEASE_DEC = Date.UTC(2026, 11, 3, 12);
 
-function ledgerAt(start: number): { ledger: QuotaLedger; clock: { now: number } } {
+function ledgerAt(
+  start: number,
+  options: { throughGateway?: boolean } = {},
+): { ledger: QuotaLedger; clock: { now: number } } {
   const clock = { now: start };
   const ledger = new QuotaLedger({
     now: () => clock.now,
     latestReleaseStart: () => (clock.now >= RELEASE_DEC ? RELEASE_DEC : RELEASE_NOV),
     nextRelease: () => (clock.now >= RELEASE_DEC ? Date.UTC(2027, 0, 6, 12) : RELEASE_DEC),
+    answersMayBeFree: () => options.throughGateway === true,
   });
   return { ledger, clock };
 }
@@ -335,18 +339,68 @@ describe("a team gateway's member budget", () => {
     expect(ledger.remaining("live", "energy_price", "Germany")).toBe(remaining);
   });
 
-  test("a charged code comes off the team's allowance and the member's budget", () => {
-    const { ledger } = ledgerAt(RELEASE_NOV + 1000);
+  // Through a gateway a 2xx answer may have cost nothing (it serves what it keeps), and its
+  // answers do not say which: its Data Limits is the count, read again after a run of calls.
+  test.each<[string, (ledger: QuotaLedger) => void, DatasetAllowance, boolean]>([
+    [
+      "an answer takes nothing off the team's allowance or the member's budget; the reading is read again",
+      (ledger) => {
+        ledger.admit("live", "energy_price", items("Germany", 2), (item) => item.dataset);
+        ledger.confirm("live", "energy_price", ["Germany", "Germany"]);
+      },
+      { remaining: 480, total: 500, member: { budget: 10, remaining: 1 } },
+      true,
+    ],
+    [
+      "an answer confirmed while Data Limits was read takes nothing off its figures either",
+      (ledger) => {
+        ledger.admit("live", "energy_price", items("Germany", 1), (item) => item.dataset);
+        const reading = ledger.readStarted("live", "energy_price");
+        ledger.confirm("live", "energy_price", ["Germany"]);
+        ledger.record(
+          "live",
+          "energy_price",
+          { Germany: { remaining: 480, total: 500, member: { budget: 10, remaining: 1 } } },
+          reading,
+        );
+      },
+      { remaining: 480, total: 500, member: { budget: 10, remaining: 1 } },
+      true,
+    ],
+    [
+      "a call refused by the gateway charged nothing: nothing to read again",
+      (ledger) => {
+        ledger.admit("live", "energy_price", items("Germany", 2), (item) => item.dataset);
+        ledger.refund("live", "energy_price", ["Germany", "Germany"]);
+      },
+      { remaining: 480, total: 500, member: { budget: 10, remaining: 1 } },
+      false,
+    ],
+  ])("through a gateway, %s", (_case, calls, shown, readAgain) => {
+    const { ledger } = ledgerAt(RELEASE_NOV + 1000, { throughGateway: true });
     ledger.record("live", "energy_price", {
       Germany: { remaining: 480, total: 500, member: { budget: 10, remaining: 1 } },
     });
-    ledger.admit("live", "energy_price", items("Germany", 2), (item) => item.dataset);
-    ledger.confirm("live", "energy_price", ["Germany", "Germany"]);
-    expect(ledger.limitsOf("live", "energy_price")?.Germany).toEqual({
-      remaining: 478,
-      total: 500,
-      member: { budget: 10, remaining: 0 },
-    });
+    calls(ledger);
+    expect(ledger.limitsOf("live", "energy_price")?.Germany).toEqual(shown);
+    expect(ledger.needsSettling("live", "energy_price")).toBe(readAgain);
+  });
+
+  // What the gateway keeps costs neither: it judges what it must buy, and refuses that itself.
+  test.each<[string, DatasetAllowance, boolean, number]>([
+    ["directly, an allowance used up: refused here", { remaining: 0, total: 500 }, false, 0],
+    ["through a gateway, the team's allowance used up: sent", { remaining: 0, total: 500 }, true, 3],
+    [
+      "through a gateway, the member's budget used up: sent",
+      { remaining: 480, total: 500, member: { budget: 10, remaining: 0 } },
+      true,
+      3,
+    ],
+  ])("%s", (_case, allowance, throughGateway, admitted) => {
+    const { ledger } = ledgerAt(RELEASE_NOV + 1000, { throughGateway });
+    ledger.record("live", "energy_price", { Germany: allowance });
+    const admission = ledger.admit("live", "energy_price", items("Germany", 3), (item) => item.dataset);
+    expect(admission.admitted).toHaveLength(admitted);
   });
 });
 
@@ -504,25 +558,6 @@ describe("QuotaLedger.record with the calls that moved while Data Limits was rea
       expect(ledger.needsSettling("live", "energy_price")).toBe(readAgain);
     },
   );
-
-  test("a gateway member's budget loses the charges confirmed meanwhile too", () => {
-    const { ledger } = ledgerAt(RELEASE_NOV + 1000);
-    ledger.admit("live", "energy_price", items("Germany", 1), (item) => item.dataset);
-    const reading = ledger.readStarted("live", "energy_price");
-    ledger.confirm("live", "energy_price", ["Germany"]);
-    ledger.record(
-      "live",
-      "energy_price",
-      { Germany: { remaining: 480, total: 500, member: { budget: 50, remaining: 20 } } },
-      reading,
-    );
-    expect(ledger.limitsOf("live", "energy_price")?.Germany).toEqual({
-      remaining: 479,
-      total: 500,
-      member: { budget: 50, remaining: 19 },
-    });
-    expect(ledger.remaining("live", "energy_price", "Germany")).toBe(19);
-  });
 
   test("a charge confirmed before any Data Limits answer was known still counts against the first answer", () => {
     const { ledger } = ledgerAt(RELEASE_NOV + 1000);
