@@ -202,8 +202,13 @@ export interface RefreshSummary {
   revised: number;
   unchanged: number;
   failed: number;
-  /** Data requests the service charged (codes of calls it answered with 2xx). */
+  /**
+   * Data requests the service charged (codes of calls it answered with 2xx); through a team
+   * gateway (throughGateway), the codes it answered, of which it bought only those it did not keep.
+   */
   requestsUsed: number;
+  /** Signed in through a team gateway: requestsUsed counts its answers, not the team's charge. */
+  throughGateway?: true;
   /**
    * Data requests of calls that got no answer: the service may or may not have charged
    * them (the usage bars settle it with the next Data Limits read). Absent: none.

@@ -391,6 +391,7 @@ export class EngineCore implements Engine {
       remaining: (product, dataset) =>
         this.environment() === "live" ? this.ledger.remaining("live", product, dataset) : null,
       codesCharged: () => this.batcher.codesCharged(),
+      throughGateway: () => this.throughGateway(),
       codesUnconfirmed: () => this.batcher.codesUnconfirmed(),
       preflight: () => this.preflight(),
       log,

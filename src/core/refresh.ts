@@ -56,6 +56,8 @@ export interface RefresherOptions {
   codesCharged: () => number;
   /** Data requests of calls that got no answer so far (charged or not, unknown). */
   codesUnconfirmed: () => number;
+  /** Signed in through a team gateway: a 2xx answer may have cost nothing (it serves what it keeps). */
+  throughGateway?: () => boolean;
   /** Throws when no refresh can run (not signed in, service down). */
   preflight: () => Promise<void>;
   log?: Logger;
@@ -248,6 +250,7 @@ export class Refresher {
     });
     // What the service charged, not what was sent: a call without an answer is reported apart.
     summary.requestsUsed = this.options.codesCharged() - chargedBefore;
+    if (this.options.throughGateway?.() === true) summary.throughGateway = true;
     const unconfirmed = this.options.codesUnconfirmed() - unconfirmedBefore;
     if (unconfirmed > 0) summary.requestsUnconfirmed = unconfirmed;
     summary.finishedAt = this.options.now();

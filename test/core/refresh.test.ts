@@ -191,6 +191,18 @@ describe("planRefresh", () => {
 });
 
 describe("refreshAll", () => {
+  test.each([
+    ["directly: the requests counted are the service's charge", false],
+    ["through a team gateway: they are its answers, said so", true],
+  ])("%s", async (_case, throughGateway) => {
+    const h = await workbookWithData();
+    if (throughGateway) h.auth.gateway = { member: "ana@team.example" };
+    release(h);
+    const summary = await h.engine.refreshAll();
+    expect(summary.requestsUsed).toBe(3);
+    expect(summary.throughGateway).toBe(throughGateway ? true : undefined);
+  });
+
   test("fetches only what changed, revised series through History, and summarises", async () => {
     const h = await workbookWithData();
     release(h);

@@ -24,7 +24,7 @@ export function RefreshSummaryView(props: { summary: RefreshSummary }): React.JS
     ["Revised", summary.revised],
     ["Unchanged", summary.unchanged],
     ["Failed", summary.failed],
-    ["Requests used", summary.requestsUsed],
+    [summary.throughGateway ? "Requests answered" : "Requests used", summary.requestsUsed],
   ];
   const unconfirmed = summary.requestsUnconfirmed ?? 0;
   const causes = failuresByCause(summary.failures);
@@ -45,6 +45,12 @@ export function RefreshSummaryView(props: { summary: RefreshSummary }): React.JS
           </div>
         ))}
       </dl>
+      {summary.throughGateway && (
+        <Caption1 data-testid="requests-through-gateway">
+          Your team's gateway answered these: it bought only the series it did not keep already. The usage
+          bars show what the team and you have left.
+        </Caption1>
+      )}
       {unconfirmed > 0 && (
         <Caption1 data-testid="requests-unconfirmed">
           {unconfirmed} more request{unconfirmed === 1 ? " was" : "s were"} sent without an answer: the

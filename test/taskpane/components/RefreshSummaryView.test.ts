@@ -80,3 +80,19 @@ test("the release's changes are counted and listed by series code, each key's va
   );
   expect(rendered).toContain("64643-1-12 2026-10: new month 12 EUR/MWh; 3.52 EUR/MMBtu");
 });
+
+// Through a team gateway the answers it served from what it keeps cost nothing: the count is of
+// its answers, not of the team's charge.
+test.each<[string, Partial<RefreshSummary>, string[], string[]]>([
+  ["directly: the requests the service charged", { requestsUsed: 4 }, ["Requests used", "4"], ["gateway"]],
+  [
+    "through a gateway: its answers, and where the charge shows",
+    { requestsUsed: 4, throughGateway: true },
+    ["Requests answered", "4", "gateway answered these", "The usage bars show"],
+    ["Requests used"],
+  ],
+])("requests: %s", (_name, fields, shown, absent) => {
+  const rendered = text(summary(fields));
+  for (const part of shown) expect(rendered).toContain(part);
+  for (const part of absent) expect(rendered).not.toContain(part);
+});
