@@ -242,6 +242,12 @@ export interface ServiceReachability {
    * calls got no answer at all.
    */
   failingStatus?: number | null;
+  /**
+   * With failingStatus: the last one was the service's downtime by the calendar (a 503 in a
+   * window that said nothing more), not a failure of its own; a team gateway's own failure,
+   * or its front end's, never is (http-failure.ts).
+   */
+  failingInWindow?: boolean;
 }
 
 export interface ServiceState {

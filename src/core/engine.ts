@@ -93,6 +93,7 @@ export function createEngine(env: EngineEnvironment, options: CreateEngineOption
     maxInFlight: tuning.maxInFlight,
     gatewayMaxInFlight: tuning.gatewayMaxInFlight,
     paced: () => auth.status().gateway === null,
+    throughGateway: () => auth.status().gateway !== null,
     serviceState: currentState,
   });
   const engine = assembleEngine({

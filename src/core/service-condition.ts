@@ -30,21 +30,22 @@ export type ServiceConditionKind = ServiceCondition["kind"];
 /**
  * The service's condition from the engine's state. A downtime the calendar or the service
  * announced comes first (a 503 then is expected, not an outage), unless a team gateway that
- * would have served it meanwhile does not answer at all; what the calls observed
+ * would have served it meanwhile does not answer, or fails with an error of its own; what the calls observed
  * comes next (the calendar may say "open" while the service is stopped, and a sign-in that got
  * no answer is told as such); then the session. Pass `signedIn` wherever it is known: an
  * outage seen without a session is not being retried.
  */
 export function serviceCondition(state: ServiceState, signedIn = true): ServiceCondition {
   const reachability = state.reachability;
-  // Through a team gateway calls go in a downtime too: a gateway that does not answer at all is
+  // Through a team gateway calls go in a downtime too: a gateway that does not answer at all, or
+  // answers with a server error that is not the window's (the service's 503 passed on is), is
   // what the user needs to hear then, not the window it would have covered.
-  const gatewayUnreachable =
+  const gatewayFailing =
     state.throughGateway === true &&
     reachability !== undefined &&
     reachability.unreachableSince !== null &&
-    (reachability.failingStatus ?? null) === null;
-  if (!state.available && !gatewayUnreachable) {
+    reachability.failingInWindow !== true;
+  if (!state.available && !gatewayFailing) {
     const until = state.until ?? state.nextMaintenance;
     const throughGateway = state.throughGateway === true;
     if (state.reason === "release") return { kind: "release", until, throughGateway };

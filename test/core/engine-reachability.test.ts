@@ -325,3 +325,20 @@ test("through a team gateway in a maintenance window, a gateway answering server
   }
   expect(told).toBe(0);
 });
+
+test("through a team gateway in a maintenance window, a 503 of the gateway's own is an outage: told so, and its series asked again once it answers", async () => {
+  const { pcd, engine, request } = await gatewayMemberInMaintenance();
+  // A 503 without the service's words, and no word from the gateway that the service answered it.
+  pcd.mode = "failing";
+  const failed = await settle(engine.getSeries(request));
+  expect(failed.status === "rejected" && failed.reason).toMatchObject({ kind: "server" });
+  expect(serviceCondition(engine.serviceState())).toMatchObject({ kind: "failing", status: 503 });
+  // Minutes later, still in the window, the gateway answers again: the series is asked for.
+  pcd.mode = "up";
+  jest.setSystemTime(Date.now() + 10 * 60_000);
+  expect((await settle(engine.getSeries(request))).status).toBe("fulfilled");
+  expect(serviceCondition(engine.serviceState())).toMatchObject({
+    kind: "maintenance",
+    throughGateway: true,
+  });
+});

@@ -57,15 +57,34 @@ test.each<[string, ServiceState, boolean, ServiceCondition]>([
     true,
     { kind: "unreachable", since: SINCE, reason: "connection refused", retrying: true },
   ],
-  [
-    "the calendar's maintenance window, through a team gateway answering 503 (it keeps no copy)",
+  ...[500, 502, 503, 504].map((status): [string, ServiceState, boolean, ServiceCondition] => [
+    `the calendar's maintenance window, through a team gateway failing with ${status} of its own`,
     {
       ...open,
       available: false,
       reason: "maintenance",
       until: UNTIL,
       throughGateway: true,
-      reachability: { ...answering, unreachableSince: SINCE, reason: "503", failingStatus: 503 },
+      reachability: { ...answering, unreachableSince: SINCE, reason: String(status), failingStatus: status },
+    },
+    true,
+    { kind: "failing", since: SINCE, status, reason: String(status), retrying: true },
+  ]),
+  [
+    "the calendar's maintenance window, through a team gateway passing on the service's 503 (it keeps no copy)",
+    {
+      ...open,
+      available: false,
+      reason: "maintenance",
+      until: UNTIL,
+      throughGateway: true,
+      reachability: {
+        ...answering,
+        unreachableSince: SINCE,
+        reason: "503",
+        failingStatus: 503,
+        failingInWindow: true,
+      },
     },
     true,
     { kind: "maintenance", until: UNTIL, announced: false, throughGateway: true },

@@ -16,6 +16,8 @@ export interface HttpFailure {
   bodyText: string;
   /** From the Retry-After header, already converted to ms (null when absent). */
   retryAfterMs: number | null;
+  /** A team gateway passed on the service's refusal (service-status-header.ts): its status. */
+  serviceStatus?: number | null;
 }
 
 export interface FailureContext {
@@ -27,6 +29,12 @@ export interface FailureContext {
   secrets?: readonly (string | null | undefined)[];
   /** Formats an instant for the user (default: the host's locale and time zone). */
   formatTime?: (epochMs: number) => string;
+  /**
+   * Signed in through a team gateway: in a window it answers from what it keeps, so a 503 is
+   * the window only when it is the service's (its words say so, or the gateway says the service
+   * answered it); any other is the gateway's own failure or its front end's, an outage.
+   */
+  throughGateway?: boolean;
 }
 
 const QUOTA_TEXT = /quota/i;
@@ -53,7 +61,11 @@ function unavailableError(
   if (serverMessage) details.serverMessage = serverMessage;
   if (failure.retryAfterMs !== null) details.retryAfterMs = failure.retryAfterMs;
   const fromHeader = failure.retryAfterMs !== null ? context.now + failure.retryAfterMs : null;
-  if (!state.available && state.until !== null) {
+  const windowSaid =
+    context.throughGateway !== true ||
+    announcesDowntime(serverMessage) ||
+    failure.serviceStatus === failure.status;
+  if (!state.available && state.until !== null && windowSaid) {
     details.until = fromHeader ?? state.until;
     details.downtime = state.reason === "release" ? "release" : "maintenance";
     const what = state.reason === "release" ? "for the monthly data release" : "for maintenance";

@@ -56,6 +56,7 @@ export class ReachabilityTracker {
         maintenanceUntil: null,
         lastAnswerAt: this.state.lastAnswerAt,
         failingStatus: status,
+        failingInWindow: error.kind === "unavailable",
       });
       return;
     }

@@ -33,6 +33,7 @@ import {
   type RequestGate,
 } from "./request-gate";
 import { CATALOG_READ_AT_HEADER, catalogReadAt } from "./catalog-read-at";
+import { SERVICE_STATUS_HEADER, serviceStatus } from "./service-status-header";
 import { ReachabilityTracker } from "./reachability";
 import { fetchWithoutCrossOriginRedirect } from "./redirect-guard";
 import { readCapped } from "./read-capped";
@@ -72,6 +73,8 @@ export interface ServiceClientDeps {
   requestsPerSecond?: number;
   /** False while signed in through a team gateway (it paces the service's calls itself). */
   paced?: () => boolean;
+  /** True while signed in through a team gateway (how a 503 in a window is read: http-failure.ts). */
+  throughGateway?: () => boolean;
   /** The timers of the request rate's waits (default: the real ones). */
   pacing?: PacingTimers;
   /** Waits between retries (default: a scheduler timer that the caller's signal cancels). */
@@ -106,6 +109,8 @@ interface HttpAnswer {
   ok: boolean;
   bodyText: string;
   retryAfter: string | null;
+  /** A team gateway's refusal: the status the service answered it (service-status-header.ts). */
+  serviceStatus: string | null;
   /** A team gateway's Series Info: when it read its copy from the service (catalog-read-at.ts). */
   catalogReadAt: string | null;
 }
@@ -244,6 +249,7 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
         ok: response.ok,
         bodyText,
         retryAfter: response.headers.get("Retry-After"),
+        serviceStatus: response.headers.get(SERVICE_STATUS_HEADER),
         catalogReadAt: response.headers.get(CATALOG_READ_AT_HEADER),
       };
     } catch (error) {
@@ -383,12 +389,14 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
             status: outcome.status,
             bodyText: outcome.bodyText,
             retryAfterMs: parseRetryAfter(outcome.retryAfter, now),
+            serviceStatus: serviceStatus(outcome.serviceStatus),
           },
           {
             operation,
             now,
             serviceState: stateAt(now),
             secrets: [token, ...(deps.auth.secrets?.() ?? [])],
+            throughGateway: deps.throughGateway?.() === true,
           },
         );
         reachability.answered(now, outcome.status, error);

@@ -1,10 +1,13 @@
-// Answers a member with what the upstream answered: its status, body and Retry-After.
+// Answers a member with what the upstream answered: its status, body and Retry-After, and for a
+// refusal of the service's, the status the service answered (pcd-service-status).
 import type { FastifyReply } from "fastify";
+import { SERVICE_STATUS_HEADER } from "../../core/http/service-status-header";
 import type { UpstreamAnswer } from "../upstream/upstream-client";
 
 export function relay(reply: FastifyReply, answer: UpstreamAnswer): FastifyReply {
   reply.code(answer.status);
   if (answer.retryAfter !== null) reply.header("retry-after", answer.retryAfter);
+  if (answer.serviceStatus !== undefined) reply.header(SERVICE_STATUS_HEADER, String(answer.serviceStatus));
   reply.type(answer.contentType ?? "application/json; charset=utf-8");
   return reply.send(answer.body);
 }

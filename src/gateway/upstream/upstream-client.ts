@@ -46,6 +46,8 @@ export interface UpstreamAnswer {
   heldSince?: number;
   /** What a refused call was refused for, where the purchase queue sends its codes again in smaller calls. */
   refusal?: Refusal;
+  /** A refusal of the service's in the gateway's words: the status the service answered. */
+  serviceStatus?: number;
   /**
    * When the call this answer came to was sent (the gateway's clock): the earliest moment the
    * answer can describe. Absent for an answer given without a call.

@@ -82,6 +82,8 @@ export function refusalInOwnWords(
     body: JSON.stringify({ message, ...extra }),
     contentType: "application/json; charset=utf-8",
     retryAfter: safeRetryAfter(refused.retryAfter),
+    // Members' add-ins tell the service's refusal from the gateway's own failure by it.
+    serviceStatus: status,
   });
   if (status === 401) {
     // The gateway renewed its token once already: its account is the administrator's to look at,

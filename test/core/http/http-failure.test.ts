@@ -189,3 +189,55 @@ describe("classifyHttpFailure: status x body -> kind", () => {
     expect(error.message).not.toMatch(/cached/i);
   });
 });
+
+// In a window of the calendar a 503 is the window's, directly: the service says little then.
+// Through a team gateway, which answers from what it keeps meanwhile, only the service's 503 is
+// (in its words, or passed on with pcd-service-status); any other is the gateway's own failure
+// or its front end's, an outage.
+describe("a 503 in the calendar's maintenance window", () => {
+  const inWindow = serviceState(MAINTENANCE_TIME, 3);
+  test.each<[string, string, boolean, number | null, PcdErrorKind, boolean]>([
+    // case, body, through a gateway, the service's status the gateway names, kind, remembered until the window's end
+    ["directly, with no words", "Service Unavailable", false, null, "unavailable", true],
+    [
+      "directly, in the service's words",
+      "Service unavailable for maintenance",
+      false,
+      null,
+      "unavailable",
+      true,
+    ],
+    [
+      "through a gateway, in the service's words",
+      '{"message":"The service is down for maintenance: it answered the gateway\'s Series Values call HTTP 503."}',
+      true,
+      503,
+      "unavailable",
+      true,
+    ],
+    [
+      "through a gateway, the service's 503 without words, passed on",
+      '{"message":"The service is failing: it answered the gateway\'s Series Values call HTTP 503."}',
+      true,
+      503,
+      "unavailable",
+      true,
+    ],
+    [
+      "through a gateway, in words of its own",
+      '{"message":"Organisation sign-in is unavailable: the issuer\'s keys could not be read."}',
+      true,
+      null,
+      "server",
+      false,
+    ],
+    ["through a gateway, from a front end with no words", "", true, null, "server", false],
+  ])("%s", (_case, body, throughGateway, passedOn, kind, untilWindowEnd) => {
+    const error = classifyHttpFailure(
+      { status: 503, bodyText: body, retryAfterMs: null, serviceStatus: passedOn },
+      { ...context("series_values", inWindow, MAINTENANCE_TIME), throughGateway },
+    );
+    expect(error.kind).toBe(kind);
+    expect(error.details.until === inWindow.until).toBe(untilWindowEnd);
+  });
+});

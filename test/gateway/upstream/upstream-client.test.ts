@@ -139,6 +139,7 @@ test("a refused data call reaches members in the gateway's words: no spelling of
     contentType: "application/json; charset=utf-8",
     retryAfter: null,
     refusal: { kind: "quota", dataset: "Germany" },
+    serviceStatus: 403,
   });
 });
 

@@ -146,6 +146,8 @@ test.each<[string, UpstreamAnswer, GatewayOperation, string[], number, string, s
   expect(JSON.parse(own.body)).toEqual(dataset === undefined ? { message } : { message, dataset });
   expect(own.contentType).toBe("application/json; charset=utf-8");
   expect(own.retryAfter).toBe(status === 502 ? null : answer.retryAfter);
+  // Members' add-ins learn the service answered it (a 503 in a window is its downtime then).
+  expect(own.serviceStatus).toBe(answer.status);
   // The add-in reads the gateway's words as the kind of refusal the service's were.
   const error = classifyHttpFailure(
     { status: own.status, bodyText: own.body, retryAfterMs: null },
