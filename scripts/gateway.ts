@@ -74,11 +74,14 @@ async function serve(argv: string[]): Promise<void> {
   }
   console.log(`PCD gateway listening at ${gateway.url}`);
   const stop = (): void => {
+    // Closing waits for the purchases' calls out (gateway-app.ts): the store closes only after
+    // their audit rows are written, or they are reported.
     void gateway
       .close()
       .then(() => store.close())
       // Closing may print lines on standard error (purchase audit rows the database refused,
-      // written at the last try or lost): the process ends once that output has left.
+      // written at the last try or lost; calls still out when the stop stopped waiting): the
+      // process ends once that output has left.
       .then(() => {
         process.exitCode = 0;
         process.stderr.write("", () => process.exit());

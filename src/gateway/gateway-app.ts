@@ -65,8 +65,9 @@ export interface GatewaySettings {
   answersInMemoryChars?: number;
   /**
    * Where purchases whose audit rows the database refused are reported: as each row starts
-   * waiting, when it is written after all, and when nothing will write it (standard error when
-   * absent: purchase/refused-audit-rows.ts).
+   * waiting, when it is written after all, and when nothing will write it; and the calls still
+   * out when the stop stopped waiting for them (standard error when absent:
+   * purchase/refused-audit-rows.ts).
    */
   refusedAuditRows?: RefusedAuditRows;
   /** The packing waits' timers and monotonic clock (setTimeout and performance.now outside tests). */
@@ -156,6 +157,7 @@ export async function buildGateway(settings: GatewaySettings): Promise<Gateway> 
       auditRowWaiting: (purchase) => refusedRows.waiting(purchase),
       auditRowWritten: (purchase) => refusedRows.written(purchase),
       auditLost: (lost) => refusedRows.lost(lost),
+      cutOff: (calls) => refusedRows.cutOff(calls),
       unlisted: (product) => catalog.markStale(product),
       called: (product) => teamLimits.callStarted(product),
       ended: (product, _operation, charged, known) => teamLimits.callEnded(product, charged, known),
@@ -193,9 +195,11 @@ export async function buildGateway(settings: GatewaySettings): Promise<Gateway> 
   );
   // One hook, so that the order is this one (Fastify runs a server's onClose hooks last added
   // first), all before the store may be closed: the audit rows of the last answers; the
-  // purchases' rows the database refused until then (one more try; what it still refuses is
-  // reported); then the budget holds of requests cut off by the stop and of purchases whose rows
-  // waited, released now rather than when they expire.
+  // purchases still out (no call is sent any more; those out are waited for, as long as a call
+  // may take, and their rows written; a call still out then is reported); the purchases' rows
+  // the database refused until then (one more try; what it still refuses is reported); then the
+  // budget holds of requests cut off by the stop and of purchases whose rows waited, released
+  // now rather than when they expire.
   app.addHook("onClose", async () => {
     await served.flushed();
     await purchases.stop();

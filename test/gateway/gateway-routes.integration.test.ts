@@ -12,6 +12,7 @@ import {
   type ServiceUnderTest,
 } from "./support/team";
 import type { GatewaySettings, RunningGateway } from "../../src/gateway/gateway-app";
+import { STOP_WAIT_MS } from "../../src/gateway/purchase/purchase-queue";
 import type { Purchase } from "../../src/gateway/store/gateway-store";
 import { until } from "../support/until";
 import { manualPackingTimers } from "./support/manual-packing-timers";
@@ -454,12 +455,27 @@ test("a gateway that stops releases what its requests in flight hold of members'
   let dataCallSent: () => void = () => undefined;
   const dataCall = new Promise<void>((resolve) => (dataCallSent = resolve));
   const heldCalls: Array<() => void> = [];
-  // The service never answers the data call until the test lets it fail.
+  // The service never answers the data call until the test lets it fail; the stop's wait for it
+  // is over when the test says so.
+  const stopWait = manualPackingTimers(0);
+  let stopWaits: () => void = () => undefined;
+  const stopWaiting = new Promise<void>((resolve) => (stopWaits = resolve));
   const stopping = await startTeamGateway(service, own, {
     upstream: upstreamWithDataCalls(() => {
       dataCallSent();
       return new Promise((_resolve, reject) => heldCalls.push(() => reject(new Error("cut off"))));
     }),
+    later: (run, ms) => {
+      if (ms !== STOP_WAIT_MS) return void setTimeout(run, ms);
+      stopWaits();
+      stopWait.later(run, ms);
+    },
+    refusedAuditRows: {
+      waiting: () => undefined,
+      written: () => undefined,
+      lost: () => undefined,
+      cutOff: () => undefined,
+    },
   });
   const ida = await tokenAt(stopping.url, "ida@example.com");
   const asked = fetch(`${stopping.url}/api/energy_price/v1/export/series/${codes[90]},${codes[91]}`, {
@@ -473,7 +489,10 @@ test("a gateway that stops releases what its requests in flight hold of members'
       0,
     );
   expect(await heldNow()).toBe(2);
-  await stopping.close();
+  const closed = stopping.close();
+  await stopWaiting;
+  stopWait.advance(STOP_WAIT_MS);
+  await closed;
   expect(await heldNow()).toBe(0);
   for (const fail of heldCalls) fail();
   await asked;
@@ -640,6 +659,7 @@ test("a purchase whose audit row the database refused counts against the budget 
         waiting: (purchase) => reports.push(["waiting", codesOf(purchase)]),
         written: (purchase) => reports.push(["written", codesOf(purchase)]),
         lost: (purchases) => purchases.forEach((purchase) => reports.push(["lost", codesOf(purchase)])),
+        cutOff: (calls) => calls.forEach((call) => reports.push(["cut off", codesOf(call)])),
       },
     },
   );

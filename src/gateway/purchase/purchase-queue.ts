@@ -15,12 +15,16 @@
 // every turn.
 // Before a call the gateway takes the keys' locks and looks at the store again, so two gateway
 // instances on one database never buy the same key twice.
+// When the gateway stops, the queue sends no more calls and waits for the purchases already out
+// (STOP_WAIT_MS at most) before the store may close: a call out may be charged, and its audit row
+// is what makes the usage report equal the service's charge.
 import type { DataType, ProductId } from "../../core/model";
 import { MAX_CODES_PER_CALL } from "../../core/service-client";
 import { codesSegment, type RequestedCode } from "../codes-request";
 import type { DataOperation } from "../gateway-operation";
 import type { GatewayStore, Purchase } from "../store/gateway-store";
 import {
+  HISTORY_TIMEOUT_MS,
   UpstreamSignInError,
   UpstreamTimeout,
   type Upstream,
@@ -99,6 +103,11 @@ export interface PurchaseEvents {
   auditRowWritten?(purchase: Purchase): void;
   /** Purchases whose audit rows nothing will write: still refused at the stop, or refused after it. */
   auditLost?(purchases: readonly Purchase[]): void;
+  /**
+   * Calls still out when the stop stopped waiting for them (STOP_WAIT_MS), each as the audit row
+   * it would have had: the service may charge them, and nothing will write those rows.
+   */
+  cutOff?(calls: readonly Purchase[]): void;
   /** The service answered a code the catalog does not list: the catalog is behind. */
   unlisted?(product: ProductId): void;
 }
@@ -163,6 +172,24 @@ export const SHORT_ANSWER_STANDS_MS = 5 * 60_000;
  */
 export const UNANSWERED_STANDS_MS = 5 * 60_000;
 
+/**
+ * How long the gateway's stop waits for the purchases out: a call out at the stop gets the
+ * longest time any call is given (History's), and its audit row half a minute more to be written.
+ * A call still out then is reported (PurchaseEvents.cutOff) and the stop goes on without it.
+ */
+export const STOP_WAIT_MS = HISTORY_TIMEOUT_MS + 30_000;
+
+/** What a requester gets for a key the gateway no longer buys because it is stopping. */
+const STOPPING: PurchaseOutcome = {
+  kind: "failed",
+  answer: {
+    status: 503,
+    body: JSON.stringify({ message: "The gateway is stopping: it sends no more calls to the service." }),
+    contentType: "application/json; charset=utf-8",
+    retryAfter: null,
+  },
+};
+
 /** An outcome that answers its key for a while instead of a purchase (PurchaseQueue.standing). */
 interface Standing {
   outcome: PurchaseOutcome;
@@ -190,6 +217,15 @@ export class PurchaseQueue {
   private readonly standing = new Map<string, Standing>();
 
   private readonly audit: PurchaseAuditWriter;
+  /** Purchases taken off their groups and not yet ended (the stop waits for them). */
+  private readonly inFlight = new Set<Promise<void>>();
+  /**
+   * Calls sent to the service whose charge is not yet with the audit writer, each as the audit
+   * row it would have (the codes sent, with their members): what a stop cut short reports.
+   */
+  private readonly callsOut = new Set<Purchase>();
+  /** The gateway is stopping: no call is sent any more. */
+  private stopping = false;
 
   constructor(private readonly settings: PurchaseQueueSettings) {
     const events = settings.events;
@@ -206,9 +242,38 @@ export class PurchaseQueue {
     );
   }
 
-  /** The gateway stops: the audit rows still waiting get one more try (the rest: `auditLost`). */
-  stop(): Promise<void> {
-    return this.audit.stop();
+  /**
+   * The gateway stops: no call is sent any more (the keys waiting for one fail at once), the
+   * purchases out are waited for until they end or STOP_WAIT_MS has passed (the calls then still
+   * out: `cutOff`), and then the audit rows still waiting get one more try (the rest: `auditLost`).
+   */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    for (const group of this.groups.values()) this.settleWaiting(group, STOPPING);
+    await this.purchasesEnded();
+    await this.audit.stop();
+  }
+
+  /** Resolves once every purchase in flight has ended, or the stop's wait is over. */
+  private async purchasesEnded(): Promise<void> {
+    if (this.inFlight.size === 0) return;
+    let waited = false;
+    const waitOver = new Promise<void>((resolve) => {
+      // Not a timer that keeps the process alive: the stop may end long before it.
+      const later = this.settings.later ?? ((run, ms) => void setTimeout(run, ms).unref());
+      later(() => {
+        waited = true;
+        resolve();
+      }, STOP_WAIT_MS);
+    });
+    await Promise.race([Promise.all([...this.inFlight]), waitOver]);
+    if (!waited || this.callsOut.size === 0) return;
+    const cutOff = [...this.callsOut];
+    try {
+      this.settings.events?.cutOff?.(cutOff);
+    } catch {
+      // The stop goes on; only the report is missing.
+    }
   }
 
   /**
@@ -277,6 +342,10 @@ export class PurchaseQueue {
       if (current !== undefined) {
         outcomes.set(item.key, current);
         joined += 1;
+        continue;
+      }
+      if (this.stopping) {
+        outcomes.set(item.key, Promise.resolve(STOPPING));
         continue;
       }
       let settle!: (outcome: PurchaseOutcome) => void;
@@ -427,24 +496,31 @@ export class PurchaseQueue {
             break;
           }
           await this.settings.upstream.turn(group.operation);
+          // The stop came while this waited for its turn: the keys got their answer then.
+          if (this.stopping) break;
           const batch = this.takeBatch(group);
-          if (batch.length > 0) void this.purchase(group.product, group.operation, batch);
+          if (batch.length > 0) this.track(this.purchase(group.product, group.operation, batch));
         }
       } catch (error) {
         // No turn at the service's rate: nobody waiting may be left without an answer.
-        this.failWaiting(group, error);
+        this.settleWaiting(group, { kind: "failed", answer: purchaseFailure(error) });
       } finally {
         group.sending = false;
       }
     })();
   }
 
-  /** Every key still waiting in the group fails with the gateway's 502 naming the cause. */
-  private failWaiting(group: Group, error: unknown): void {
-    const answer = purchaseFailure(error);
+  /** The stop waits for the purchase until it ends. */
+  private track(purchase: Promise<void>): void {
+    this.inFlight.add(purchase);
+    void purchase.finally(() => this.inFlight.delete(purchase));
+  }
+
+  /** Every key still waiting in the group gets the outcome (a failure: no call was sent for it). */
+  private settleWaiting(group: Group, outcome: PurchaseOutcome): void {
     for (const waiting of group.waiting.splice(0)) {
       this.underway.delete(underwayId(waiting.item));
-      waiting.settle({ kind: "failed", answer });
+      waiting.settle(outcome);
     }
   }
 
@@ -551,16 +627,24 @@ export class PurchaseQueue {
     settle: (waiting: Waiting, outcome: PurchaseOutcome) => void,
     turnTaken = true,
   ): Promise<void> {
+    // The stop came while this waited (for an earlier call of a key, its turn, or a refused
+    // call it replaces): nothing was sent for these keys, and nothing will be.
+    if (this.stopping) {
+      for (const waiting of toBuy) settle(waiting, STOPPING);
+      return;
+    }
     const folder = operation === "series_hist" ? "series_hist" : "series";
     const path = `${this.settings.productPath(product)}/v1/export/${folder}/${codesSegment(toBuy.map((waiting) => waiting.item.requested))}`;
     this.settings.events?.called?.(product, operation, toBuy.length);
     // What the service charged, a dataset per code it answered: known once its answer is read,
     // told even when keeping the answer fails afterwards.
     const charge: CallCharge = { known: false, datasets: [] };
+    const handedOver = this.goingOut(product, operation, toBuy);
     let instead: Waiting[][];
     try {
-      instead = await this.callOnce(product, operation, path, toBuy, settle, charge, turnTaken);
+      instead = await this.callOnce(product, operation, path, toBuy, settle, charge, turnTaken, handedOver);
     } finally {
+      handedOver();
       this.settings.events?.ended?.(product, operation, charge.datasets, charge.known);
     }
     // Each is strictly smaller than the refused call, so a refusal cannot loop. Each waits for
@@ -569,8 +653,30 @@ export class PurchaseQueue {
   }
 
   /**
+   * A call goes out with these keys: until the returned function says its charge is with the
+   * audit writer (or the call ended without one), a stop cut short reports it as the audit row
+   * it would have, stamped with when it was sent.
+   */
+  private goingOut(product: ProductId, operation: DataOperation, toBuy: readonly Waiting[]): () => void {
+    const row: Purchase = {
+      at: new Date(this.settings.now()),
+      product,
+      operation,
+      codes: toBuy.map((waiting) => ({
+        key: waiting.item.key,
+        code: waiting.item.requested.code,
+        dataset: waiting.item.dataset,
+        member: waiting.member,
+      })),
+    };
+    this.callsOut.add(row);
+    return () => void this.callsOut.delete(row);
+  }
+
+  /**
    * Sends the call and settles its keys from the answer; returns the smaller calls to send
    * instead when the service refused it for some of its codes only (callsInstead).
+   * `handedOver`: its charge is with the audit writer (what the writer does with it, it reports).
    */
   private async callOnce(
     product: ProductId,
@@ -580,6 +686,7 @@ export class PurchaseQueue {
     settle: (waiting: Waiting, outcome: PurchaseOutcome) => void,
     charge: CallCharge,
     turnTaken: boolean,
+    handedOver: () => void,
   ): Promise<Waiting[][]> {
     const datasets = [...new Set(toBuy.map((waiting) => waiting.item.dataset))];
     let answer: UpstreamAnswer;
@@ -642,6 +749,7 @@ export class PurchaseQueue {
       );
       audited = await this.audit.record({ at, product, operation, codes });
     }
+    handedOver();
     // A record short of the catalog is not the series' current answer: kept under the catalog's
     // fingerprint it would be served as current until the series changes again (a month).
     const short = new Set(

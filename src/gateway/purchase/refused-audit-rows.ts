@@ -6,21 +6,33 @@
 // stops, or refused after). A "waiting" line without its "written" line is a row the usage
 // report lacks, whatever ended the gateway: an administrator can enter it by hand. Each line
 // ends with the row as JSON, the same for the three, so that they can be matched.
+// A stop also waits for the calls still out, as long as a call may take (purchase-queue.ts,
+// STOP_WAIT_MS): a call still out then may be charged with no audit row ever written, so it is
+// printed too ("cut off"), as the row it would have had, stamped with when the call was sent.
 import type { Purchase } from "../store/gateway-store";
 
-/** What happened to the row: refused and kept, written after all, or given up. */
-export type RefusedRowEvent = "waiting" | "written" | "lost";
+/**
+ * What happened to the row: refused and kept, written after all, given up, or never made (its
+ * call was still out when the stop stopped waiting for it).
+ */
+export type RefusedRowEvent = "waiting" | "written" | "lost" | "cut off";
 
 /** Where the gateway reports refused audit rows (the gateway app's setting; stderr by default). */
 export interface RefusedAuditRows {
   waiting(purchase: Purchase): void;
   written(purchase: Purchase): void;
   lost(purchases: readonly Purchase[]): void;
+  cutOff(calls: readonly Purchase[]): void;
 }
 
 function charged(purchase: Purchase): string {
   const count = purchase.codes.length;
   return `the service charged ${count} data request${count === 1 ? "" : "s"}`;
+}
+
+function mayCharge(call: Purchase): string {
+  const count = call.codes.length;
+  return `the service may charge up to ${count} data request${count === 1 ? "" : "s"}`;
 }
 
 const SAYS: Record<RefusedRowEvent, (purchase: Purchase) => string> = {
@@ -30,6 +42,9 @@ const SAYS: Record<RefusedRowEvent, (purchase: Purchase) => string> = {
   written: () => "a purchase's audit row the database refused before is now written",
   lost: (purchase) =>
     `stopped with a purchase the database would not record (${charged(purchase)}; ` +
+    "the usage report lacks them)",
+  "cut off": (purchase) =>
+    `stopped while a purchase's call was still out (${mayCharge(purchase)}; ` +
     "the usage report lacks them)",
 };
 
@@ -53,5 +68,8 @@ export const printRefusedAuditRows: RefusedAuditRows = {
   written: (purchase) => print("written", purchase),
   lost: (purchases) => {
     for (const purchase of purchases) print("lost", purchase);
+  },
+  cutOff: (calls) => {
+    for (const call of calls) print("cut off", call);
   },
 };

@@ -5,6 +5,7 @@ import { answerKey } from "../../../src/gateway/purchase/answer-key";
 import {
   PurchaseQueue,
   SHORT_ANSWER_STANDS_MS,
+  STOP_WAIT_MS,
   UNANSWERED_STANDS_MS,
   type PurchaseItem,
   type PurchaseOutcome,
@@ -1153,4 +1154,134 @@ test("the calendar clock jumping back does not hold a call: waits are measured o
   expect(upstream.calls.map((call) => call.codes)).toEqual([["990-1-1"]]);
   upstream.calls[0]?.answer(ok(["990-1-1"]));
   await bought;
+});
+
+describe("the queue's stop: no call goes out any more, and the calls out are waited for", () => {
+  /** Whether the promise has settled once the queue's awaited work has run (it needs no timer). */
+  const settledNow = async <T>(promise: Promise<T>): Promise<boolean> => {
+    let done = false;
+    void promise.then(() => (done = true));
+    await settle();
+    return done;
+  };
+  const statusOf = (outcome: PurchaseOutcome | undefined): number | string =>
+    outcome?.kind === "failed" ? outcome.answer.status : (outcome?.kind ?? "none");
+
+  test("a purchase whose call is out when the stop comes is audited before the stop ends", async () => {
+    const cutOff: Purchase[] = [];
+    queue = queueWith({ events: { cutOff: (calls) => cutOff.push(...calls) } });
+    const bought = queue.buy("ann@example.com", "energy_price", "series_hist", [item("600-1-1")]);
+    timer.flush();
+    await settle();
+    expect(upstream.calls).toHaveLength(1);
+    const stopped = queue.stop();
+    expect(await settledNow(stopped)).toBe(false);
+    expect(store.purchases).toEqual([]);
+
+    upstream.calls[0]?.answer(ok(["600-1-1"]));
+    await stopped;
+    expect(store.purchases.flatMap((purchase) => purchase.codes)).toEqual([
+      { key: item("600-1-1").key, code: "600-1-1", dataset: "Germany", member: "ann@example.com" },
+    ]);
+    expect((await bought).get(item("600-1-1").key)).toMatchObject({ kind: "answer", source: "purchase" });
+    expect(cutOff).toEqual([]);
+  });
+
+  test("a call still out when the stop's wait is over is reported as the row it would have had, and the stop ends", async () => {
+    const cutOff: Purchase[] = [];
+    queue = queueWith({ events: { cutOff: (calls) => cutOff.push(...calls) } });
+    const asked = [
+      queue.buy("ann@example.com", "energy_price", "series_hist", [item("601-1-1")]),
+      queue.buy("bob@example.com", "energy_price", "series_hist", [item("602-1-1", { dataset: "France" })]),
+    ];
+    timer.flush();
+    await settle();
+    expect(upstream.calls.map((call) => call.codes)).toEqual([["601-1-1", "602-1-1"]]);
+    const sentAt = new Date(timer.now());
+    const stopped = queue.stop();
+    timer.advance(STOP_WAIT_MS - 1);
+    expect(await settledNow(stopped)).toBe(false);
+    expect(cutOff).toEqual([]);
+
+    timer.advance(1);
+    await stopped;
+    expect(cutOff).toEqual([
+      {
+        at: sentAt,
+        product: "energy_price",
+        operation: "series_hist",
+        codes: [
+          { key: item("601-1-1").key, code: "601-1-1", dataset: "Germany", member: "ann@example.com" },
+          { key: item("602-1-1").key, code: "602-1-1", dataset: "France", member: "bob@example.com" },
+        ],
+      },
+    ]);
+    upstream.calls[0]?.fail(new TypeError("fetch failed"));
+    await Promise.all(asked);
+  });
+
+  test.each<[string, () => Promise<{ bought: Promise<Map<string, PurchaseOutcome>> }>]>([
+    [
+      "waiting for company in a part-filled call",
+      async () => {
+        const bought = queue.buy("ann@example.com", "energy_price", "series_values", [item("610-1-1")]);
+        await queue.stop();
+        return { bought };
+      },
+    ],
+    [
+      "asked after the stop",
+      async () => {
+        await queue.stop();
+        return { bought: queue.buy("ann@example.com", "energy_price", "series_values", [item("610-1-1")]) };
+      },
+    ],
+    [
+      "waiting for its turn at the service's rate",
+      async () => {
+        upstream = heldUpstream({ heldTurns: true });
+        queue = queueWith();
+        const bought = queue.buy("ann@example.com", "energy_price", "series_values", [item("610-1-1")]);
+        timer.flush();
+        await settle();
+        expect(upstream.turns).toHaveLength(1);
+        await queue.stop();
+        upstream.turns.shift()?.();
+        return { bought };
+      },
+    ],
+  ])("a key %s gets the gateway's 503 at once, and no call goes out for it", async (_case, ask) => {
+    const { bought } = await ask();
+    expect(await settledNow(bought)).toBe(true);
+    expect([...(await bought).values()].map(statusOf)).toEqual([503]);
+    timer.flush();
+    await settle();
+    expect(upstream.calls).toEqual([]);
+    expect(store.purchases).toEqual([]);
+  });
+
+  test("a purchase waiting for an earlier call of its key is waited for, and sends nothing once that call ends", async () => {
+    const first = queue.buy("ann@example.com", "energy_price", "series_values", [
+      item("620-1-1", { fingerprint: "2026-11-04|2026-10-01" }),
+    ]);
+    timer.flush();
+    await settle();
+    const second = queue.buy("bob@example.com", "energy_price", "series_values", [
+      item("620-1-1", { fingerprint: "2026-11-10|2026-11-01" }),
+    ]);
+    timer.flush();
+    await settle();
+    expect(upstream.calls).toHaveLength(1);
+    const stopped = queue.stop();
+    expect(await settledNow(stopped)).toBe(false);
+
+    upstream.calls[0]?.answer(ok(["620-1-1"]));
+    await stopped;
+    expect(upstream.calls).toHaveLength(1);
+    expect((await first).get(item("620-1-1").key)).toMatchObject({ kind: "answer", source: "purchase" });
+    expect([...(await second).values()].map(statusOf)).toEqual([503]);
+    expect(store.purchases.flatMap((purchase) => purchase.codes.map((code) => code.member))).toEqual([
+      "ann@example.com",
+    ]);
+  });
 });

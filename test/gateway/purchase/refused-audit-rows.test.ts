@@ -41,6 +41,12 @@ test.each<[RefusedRowEvent, PurchasedCode[], RegExp]>([
     /^PCD gateway: stopped with a purchase the database would not record \(the service charged 1 data request; the usage report lacks them\)/,
   ],
   ["lost", TWO, /charged 2 data requests;/],
+  [
+    "cut off",
+    ONE,
+    /^PCD gateway: stopped while a purchase's call was still out \(the service may charge up to 1 data request; the usage report lacks them\)/,
+  ],
+  ["cut off", TWO, /may charge up to 2 data requests;/],
 ])("%s (%#): one line saying what happened, with the row as JSON", (event, codes, says) => {
   const line = refusedAuditRowLine(event, purchase(codes));
   expect(line).toMatch(says);
@@ -53,12 +59,11 @@ test.each<[RefusedRowEvent, PurchasedCode[], RegExp]>([
   });
 });
 
-test("the three lines of one purchase end with the same row, so that they can be matched", () => {
-  const rows = (["waiting", "written", "lost"] as const).map((event) =>
+test("the lines of one purchase end with the same row, so that they can be matched", () => {
+  const rows = (["waiting", "written", "lost", "cut off"] as const).map((event) =>
     rowOf(refusedAuditRowLine(event, purchase(TWO))),
   );
-  expect(rows[1]).toEqual(rows[0]);
-  expect(rows[2]).toEqual(rows[0]);
+  for (const row of rows.slice(1)) expect(row).toEqual(rows[0]);
 });
 
 test("each report goes to standard error, one line per purchase", () => {
@@ -73,6 +78,10 @@ test("each report goes to standard error, one line per purchase", () => {
       purchase([code("970-1-1", "ann@example.com")]),
       purchase([code("972-1-1", "bob@example.com")]),
     ]);
+    printRefusedAuditRows.cutOff([
+      purchase([code("973-1-1", "ann@example.com")]),
+      purchase([code("974-1-1", "bob@example.com")]),
+    ]);
   } finally {
     write.mockRestore();
   }
@@ -81,9 +90,11 @@ test("each report goes to standard error, one line per purchase", () => {
     "a purchase's audit",
     "stopped with a",
     "stopped with a",
+    "stopped while a",
+    "stopped while a",
   ]);
   expect(
     written.map((line) => (rowOf(line.trimEnd()) as { codes: Array<{ code: string }> }).codes[0]?.code),
-  ).toEqual(["969-1-1", "969-1-1", "970-1-1", "972-1-1"]);
+  ).toEqual(["969-1-1", "969-1-1", "970-1-1", "972-1-1", "973-1-1", "974-1-1"]);
   expect(written.every((line) => line.endsWith("\n") && line.indexOf("\n") === line.length - 1)).toBe(true);
 });
