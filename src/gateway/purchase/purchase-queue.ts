@@ -112,6 +112,17 @@ export interface PurchaseEvents {
   unlisted?(product: ProductId): void;
 }
 
+/** What a request that calls PurchaseQueue.buy hears of its keys. */
+export interface BuyListener {
+  /** A key this request buys itself, as its outcome comes (before the rest). */
+  bought?(item: PurchaseItem, outcome: PurchaseOutcome): void;
+  /**
+   * A key another request is buying (or whose outcome stands for a while): joined, not bought,
+   * so it costs this request's member nothing. Told at once, before buy awaits anything.
+   */
+  joined?(item: PurchaseItem): void;
+}
+
 export interface PurchaseQueueSettings {
   upstream: Pick<Upstream, "get" | "turn">;
   store: Pick<GatewayStore, "answers" | "audit" | "locks">;
@@ -280,7 +291,8 @@ export class PurchaseQueue {
    * The outcomes of the items whose keys another request is buying now (the purchase is the
    * other request's member's). Read at once, before the caller awaits anything, so that what the
    * caller then holds of a budget leaves them out; the caller that waits for them says so with
-   * `joined`.
+   * `joined`. A key another request starts buying while the caller awaits is joined by buy(),
+   * which tells the caller so (BuyListener.joined).
    */
   buyingNow(items: readonly PurchaseItem[]): Map<string, Promise<PurchaseOutcome>> {
     const found = new Map<string, Promise<PurchaseOutcome>>();
@@ -323,15 +335,16 @@ export class PurchaseQueue {
   }
 
   /**
-   * The outcome for each item's key; a key already under way is joined, not bought again.
-   * `bought` hears of each key this request buys itself as its outcome comes (before the rest).
+   * The outcome for each item's key; a key already under way is joined, not bought again. A
+   * caller that looked at buyingNow before awaiting something learns here of the keys another
+   * request started buying meanwhile (`heard.joined`).
    */
   async buy(
     member: string,
     product: ProductId,
     operation: DataOperation,
     items: readonly PurchaseItem[],
-    bought?: (item: PurchaseItem, outcome: PurchaseOutcome) => void,
+    heard: BuyListener = {},
   ): Promise<Map<string, PurchaseOutcome>> {
     const outcomes = new Map<string, Promise<PurchaseOutcome>>();
     const touched = new Set<Group>();
@@ -342,6 +355,7 @@ export class PurchaseQueue {
       if (current !== undefined) {
         outcomes.set(item.key, current);
         joined += 1;
+        heard.joined?.(item);
         continue;
       }
       if (this.stopping) {
@@ -352,6 +366,7 @@ export class PurchaseQueue {
       const outcome = new Promise<PurchaseOutcome>((resolve) => (settle = resolve));
       this.underway.set(underwayId(item), outcome);
       outcomes.set(item.key, outcome);
+      const { bought } = heard;
       if (bought !== undefined) void outcome.then((settled) => bought(item, settled));
       const group = this.group(product, operation, item.dataType);
       const now = this.elapsed();

@@ -14,7 +14,7 @@ import type { TeamLimits } from "../limits/team-limits";
 import { memberOfBearer } from "../member-access";
 import type { OidcVerifier } from "../oidc/oidc-verifier";
 import { answerKey } from "../purchase/answer-key";
-import type { PurchaseItem, PurchaseOutcome, PurchaseQueue } from "../purchase/purchase-queue";
+import type { BuyListener, PurchaseItem, PurchaseOutcome, PurchaseQueue } from "../purchase/purchase-queue";
 import type { AnswersInMemory } from "../store/answers-in-memory";
 import type { ServedWriter } from "../store/served-writer";
 import type { CachedAnswer, GatewayStore, Member, TimeRange } from "../store/gateway-store";
@@ -253,20 +253,31 @@ async function serveData(
   if ("refusal" in hold) return sendMessage(reply, 403, hold.refusal);
   settings.purchases.joined(joined.size);
 
+  // Keys another request started buying while this one's budget was checked: buy() joins them
+  // instead, and they are that request's member's, as the keys joined above are.
+  const joinedLate = new Set<string>();
   let bought: Map<string, PurchaseOutcome>;
   try {
-    // Each code's share of the hold goes as soon as its purchase is in the audit (or cost
-    // nothing), not only when the request's last purchase ends: meanwhile it would count twice.
-    const settleShare = (item: PurchaseItem, outcome: PurchaseOutcome): void => {
-      const written =
-        outcome.kind === "answer" && outcome.auditWaiting !== undefined
-          ? outcome.auditWaiting
-          : Promise.resolve();
-      void written.then(() => hold.settle(item.dataset));
+    const heard: BuyListener = {
+      // Each code's share of the hold goes as soon as its purchase is in the audit (or cost
+      // nothing), not only when the request's last purchase ends: meanwhile it would count twice.
+      bought: (item, outcome) => {
+        const written =
+          outcome.kind === "answer" && outcome.auditWaiting !== undefined
+            ? outcome.auditWaiting
+            : Promise.resolve();
+        void written.then(() => hold.settle(item.dataset));
+      },
+      // A joined key costs this member nothing: its share goes at once, so that the member's
+      // other requests are not refused for it while the other member's purchase is out.
+      joined: (item) => {
+        joinedLate.add(item.key);
+        void hold.settle(item.dataset);
+      },
     };
     const buying: Promise<Map<string, PurchaseOutcome>> =
       toBuy.size > 0
-        ? settings.purchases.buy(member.email, product, operation, [...toBuy.values()], settleShare)
+        ? settings.purchases.buy(member.email, product, operation, [...toBuy.values()], heard)
         : Promise.resolve(new Map());
     // The keys are with the queue (buy takes them before it awaits anything), or none is needed.
     reply.request.arrived?.();
@@ -278,9 +289,11 @@ async function serveData(
   // What was bought is in the audit now, and the budget counts it from there: the hold goes.
   // A purchase whose audit row the database refused keeps the hold until the row is written
   // (purchase/purchase-audit-writer.ts), so the budget counts it meanwhile; the answer does not
-  // wait for that.
-  const auditWaiting = [...bought.values()].flatMap((outcome) =>
-    outcome.kind === "answer" && outcome.auditWaiting !== undefined ? [outcome.auditWaiting] : [],
+  // wait for that. A joined purchase's row is its own member's: this hold does not wait for it.
+  const auditWaiting = [...bought].flatMap(([key, outcome]) =>
+    outcome.kind === "answer" && outcome.auditWaiting !== undefined && !joinedLate.has(key)
+      ? [outcome.auditWaiting]
+      : [],
   );
   if (auditWaiting.length === 0) await hold.release();
   else void Promise.all(auditWaiting).then(() => hold.release());
@@ -311,10 +324,13 @@ async function serveData(
         fingerprint: item.fingerprint,
         boughtAt: at,
       });
-    // A key joined from another request's purchase is that request's member's: for this member
-    // it cost nothing, as a kept answer does.
+    // A key joined from another request's purchase (before this request's budget check or
+    // during it) is that request's member's: for this member it cost nothing, as a kept answer does.
     const source =
-      kept !== undefined || joined.has(item.key) || (outcome?.kind === "answer" && outcome.source === "cache")
+      kept !== undefined ||
+      joined.has(item.key) ||
+      joinedLate.has(item.key) ||
+      (outcome?.kind === "answer" && outcome.source === "cache")
         ? "cache"
         : "purchase";
     if (source === "cache") fromCache += 1;

@@ -125,6 +125,49 @@ test("two members asking for one key while it is being bought share one purchase
   ]);
 });
 
+test.each<[string, () => Promise<void>]>([
+  [
+    "another request's purchase under way",
+    async () => {
+      void queue.buy("ann@example.com", "energy_price", "series_values", [item("100-1-1")]);
+      timer.flush();
+      await settle();
+    },
+  ],
+  [
+    "a call that got no answer, standing for a while",
+    async () => {
+      const first = queue.buy("ann@example.com", "energy_price", "series_values", [item("100-1-1")]);
+      timer.flush();
+      await settle();
+      upstream.calls[0]?.fail(new UpstreamTimeout("series_values", 130_000));
+      await first;
+    },
+  ],
+])("buy tells at once of a key it joins (%s), never of one it buys itself", async (_case, before) => {
+  await before();
+  const joined: string[] = [];
+  const bought: string[] = [];
+  const asked = queue.buy(
+    "bob@example.com",
+    "energy_price",
+    "series_values",
+    [item("100-1-1"), item("101-1-1")],
+    {
+      joined: (joinedItem) => joined.push(joinedItem.requested.code),
+      bought: (boughtItem) => bought.push(boughtItem.requested.code),
+    },
+  );
+  // Before buy awaits anything: the caller settles the key's share of its budget hold at once.
+  expect(joined).toEqual(["100-1-1"]);
+  timer.flush();
+  await settle();
+  for (const call of upstream.calls) call.answer(ok(call.codes));
+  await asked;
+  expect(joined).toEqual(["100-1-1"]);
+  expect(bought).toEqual(["101-1-1"]);
+});
+
 test("a request made after the series changed does not join the purchase made before it: it buys anew once that call ends", async () => {
   const before = item("100-1-1", { fingerprint: "2026-11-04|2026-10-01" });
   const after = item("100-1-1", { fingerprint: "2026-11-10|2026-11-01" });
