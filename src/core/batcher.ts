@@ -37,7 +37,7 @@ export interface BatchGate {
    */
   prepare?(item: BatchItem): Promise<void>;
   /** Runs while the call holds its send slot: must not call the service. */
-  admit(items: readonly BatchItem[]): Promise<Admission<BatchItem>>;
+  admit(items: readonly BatchItem[], operation: DataCallOperation): Promise<Admission<BatchItem>>;
   /** Codes of a call the service rejected as a whole, or that never left (it spent nothing on them). */
   refund(items: readonly BatchItem[]): void;
   /** Codes of a call the service answered with 2xx: charged. */
@@ -49,7 +49,11 @@ export interface BatchGate {
    * with, or "retry" for items of datasets that still have allowance (sent again without
    * the exhausted dataset's codes).
    */
-  quotaRefused(items: readonly BatchItem[], error: PcdError): (item: BatchItem) => PcdError | "retry";
+  quotaRefused(
+    items: readonly BatchItem[],
+    error: PcdError,
+    operation: DataCallOperation,
+  ): (item: BatchItem) => PcdError | "retry";
   /**
    * Whether a call refused for a quota is halved and each half sent again, to find the codes
    * refused alone (default: never). Through a team gateway: it serves the codes it keeps at
@@ -73,6 +77,12 @@ export interface BatcherOptions {
    * service, which the gateway asks at most once a minute then).
    */
   splitWhenUnavailable?: () => boolean;
+  /**
+   * Whether a call answered 504 is halved and each half sent again (default: never). Through a
+   * team gateway: it answers 504 whole for a call holding one key whose purchase got no answer
+   * lately (it does not buy that key again for minutes), so halving finds the keys it serves.
+   */
+  splitWhenTimedOut?: () => boolean;
   log?: Logger;
 }
 
@@ -273,7 +283,10 @@ export class Batcher {
     if (gate) {
       let admission: Admission<BatchItem>;
       try {
-        admission = await gate.admit(call.map((entry) => entry.item));
+        admission = await gate.admit(
+          call.map((entry) => entry.item),
+          operation,
+        );
       } catch (error) {
         for (const entry of call) entry.reject(toPcdError(error));
         return;
@@ -314,11 +327,15 @@ export class Batcher {
       const error = toPcdError(caught);
       // docs/service.md §6.7: a call may hold one industry data type only, and no field names the
       // type. If our derivation was wrong, halving isolates the odd codes instead of failing
-      // every cell of the call. A gateway in downtime (splitWhenUnavailable), or refusing a call
-      // for the codes it would have to buy (splitRefusal), alike.
+      // every cell of the call. A gateway in downtime (splitWhenUnavailable), refusing a call for
+      // the codes it would have to buy (splitRefusal), or holding a key that timed out
+      // (splitWhenTimedOut), alike.
       const mixedTypes = error.kind === "bad_request" && product === "industry_economics";
       const partlyKept =
         (error.kind === "unavailable" && this.options.splitWhenUnavailable?.() === true) ||
+        (error.kind === "timeout" &&
+          error.details.status === 504 &&
+          this.options.splitWhenTimedOut?.() === true) ||
         (error.kind === "quota" &&
           gate?.splitRefusal?.(
             toSend.map((entry) => entry.item),
@@ -343,6 +360,7 @@ export class Batcher {
         const verdictOf = gate.quotaRefused(
           toSend.map((entry) => entry.item),
           error,
+          operation,
         );
         const retry: Pending[] = [];
         for (const entry of toSend) {

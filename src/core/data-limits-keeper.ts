@@ -4,6 +4,7 @@
 // data call goes out (the ledger admits, refunds, confirms or blocks its codes). The
 // ledger (quota-ledger.ts) holds the numbers; this module decides when to ask the service.
 import type { BatchGate, BatchItem } from "./batcher";
+import type { DataCallOperation } from "./service-client";
 import type { LimitsReport } from "./engine-api";
 import type { Logger } from "./environment";
 import { errorMessage, PcdError, toPcdError } from "./errors";
@@ -187,7 +188,7 @@ export class DataLimitsKeeper {
       prepare: async (item) => {
         await Promise.all([this.parts.token(), this.ensure([item.product])]);
       },
-      admit: async (items) => {
+      admit: async (items, operation) => {
         const first = items[0];
         if (!first) return { admitted: [], refused: [] };
         const admission = ledger.admit(
@@ -195,7 +196,7 @@ export class DataLimitsKeeper {
           first.product,
           items,
           (item) => item.dataset,
-          (item) => item.request.code,
+          (item) => refusedRequest(operation, item),
         );
         if (first.environment === "live") this.parts.limitsChanged();
         return admission;
@@ -203,17 +204,19 @@ export class DataLimitsKeeper {
       refund: (items) => this.settle(items, "refund"),
       confirm: (items) => this.settle(items, "confirm"),
       unanswered: (items) => this.settle(items, "unanswered"),
-      quotaRefused: (items, error) => {
+      quotaRefused: (items, error, operation) => {
         const first = items[0];
         // Only a refusal that names a dataset blocks it: a daily quota or a plan limit
         // must not lock a dataset until the next release.
         const dataset = refusedDataset(items, error);
         if (!first || dataset === undefined) return () => error;
-        // Through a team gateway a call is halved down to the codes refused alone
-        // (splitRefusal): only that code is blocked, the ones the gateway keeps cost nothing.
-        const code =
-          this.parts.throughGateway?.() === true && items.length === 1 ? first.request.code : undefined;
-        const blocked = ledger.block(first.environment, first.product, dataset, error, code);
+        // Through a team gateway a call is halved down to the requests refused alone
+        // (splitRefusal): only that request is blocked, the ones the gateway keeps cost nothing.
+        const request =
+          this.parts.throughGateway?.() === true && items.length === 1
+            ? refusedRequest(operation, first)
+            : undefined;
+        const blocked = ledger.block(first.environment, first.product, dataset, error, request);
         this.parts.limitsChanged();
         return (item: BatchItem) => (item.dataset === dataset ? blocked : "retry");
       },
@@ -317,6 +320,14 @@ export class DataLimitsKeeper {
       ),
     );
   }
+}
+
+/**
+ * What a team gateway refuses or serves on its own: one operation of one request key (a code in
+ * a currency and unit); the same code in another currency, or its other part, may be kept.
+ */
+function refusedRequest(operation: DataCallOperation, item: BatchItem): string {
+  return `${operation}|${item.key}`;
 }
 
 /**

@@ -106,9 +106,9 @@ function bump(counts: Map<string, number>, dataset: string, delta: number): void
   else counts.delete(dataset);
 }
 
-/** A block of one code: the dataset's key and the code, apart as no dataset name can hold a NUL. */
-function codeBlockKey(datasetBlockKey: string, code: string): string {
-  return `${datasetBlockKey}\u0000${code}`;
+/** A block of one request: the dataset's key and the request, apart as no dataset name can hold a NUL. */
+function requestBlockKey(datasetBlockKey: string, request: string): string {
+  return `${datasetBlockKey}\u0000${request}`;
 }
 
 /**
@@ -304,14 +304,14 @@ export class QuotaLedger {
     product: ProductId,
     items: readonly T[],
     datasetOf: (item: T) => string,
-    codeOf?: (item: T) => string,
+    requestOf?: (item: T) => string,
   ): Admission<T> {
     const admission: Admission<T> = { admitted: [], refused: [] };
     // A reading from before the allowances reset says nothing of them now: the service judges.
     const known = this.sinceReset(productKey(environment, product));
     for (const item of items) {
       const dataset = datasetOf(item);
-      const blocked = this.blockOf(environment, product, dataset, codeOf?.(item));
+      const blocked = this.blockOf(environment, product, dataset, requestOf?.(item));
       if (blocked) {
         admission.refused.push({ item, error: blocked });
         continue;
@@ -388,16 +388,17 @@ export class QuotaLedger {
    * release (or a new sign-in, which clears the ledger). A team gateway's refusal for the
    * member's own budget (cause.details.memberBudget) blocks this engine alike, but the team's
    * allowance is not used up: its numbers stay, and the cells say the gateway's words.
-   * `code`: the block is of that code alone. Through a team gateway, a refusal stops only the
-   * codes it must buy (it serves those it keeps at no cost to the team or the member); a call
-   * refused there is halved down to the codes refused alone (batcher.ts), and each is blocked.
+   * `request`: the block is of that request alone (an operation of a request key, as the data
+   * limits keeper names it). Through a team gateway, a refusal stops only what it must buy (it
+   * serves what it keeps at no cost to the team or the member); a call refused there is halved
+   * down to the requests refused alone (batcher.ts), and each is blocked.
    */
   block(
     environment: ServiceEnvironment,
     product: ProductId,
     dataset: string,
     cause?: PcdError,
-    code?: string,
+    request?: string,
   ): PcdError {
     const known = this.products.get(productKey(environment, product));
     const allowance = allowanceOf(known?.limits, dataset);
@@ -406,7 +407,7 @@ export class QuotaLedger {
       ? new PcdError("quota", cause.message, { ...cause.details, dataset })
       : this.teamExhausted(dataset, allowance, cause);
     const key = datasetKey(environment, product, dataset);
-    this.blocks.set(code === undefined ? key : codeBlockKey(key, code), {
+    this.blocks.set(request === undefined ? key : requestBlockKey(key, request), {
       productKey: productKey(environment, product),
       dataset,
       releaseStart: this.resetAt(),
@@ -437,15 +438,18 @@ export class QuotaLedger {
     return { remaining, resetsAt: named === undefined ? null : now + MEMBER_BUDGET_RECHECK_MS };
   }
 
-  /** Why the dataset (or, given, this code of it) may not be asked for now; undefined: it may. */
+  /** Why the dataset (or, given, this request of it) may not be asked for now; undefined: it may. */
   blockOf(
     environment: ServiceEnvironment,
     product: ProductId,
     dataset: string,
-    code?: string,
+    request?: string,
   ): PcdError | undefined {
     const key = datasetKey(environment, product, dataset);
-    return this.liveBlock(key) ?? (code === undefined ? undefined : this.liveBlock(codeBlockKey(key, code)));
+    return (
+      this.liveBlock(key) ??
+      (request === undefined ? undefined : this.liveBlock(requestBlockKey(key, request)))
+    );
   }
 
   /** The block kept under `key` unless it has lifted (then it goes). */

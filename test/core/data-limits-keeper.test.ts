@@ -285,14 +285,14 @@ describe("the batcher's gate", () => {
     const { keeper, ledger, changes } = setup();
     await keeper.ensure(["energy_price"]);
     const gate = keeper.gate();
-    const admission = await gate.admit([item("Germany"), item("Germany", "68520-8-2")]);
+    const admission = await gate.admit([item("Germany"), item("Germany", "68520-8-2")], "series_values");
     expect(admission.admitted).toHaveLength(2);
     gate.confirm?.([item("Germany")]);
     gate.unanswered?.([item("Germany", "68520-8-2")]);
     expect(ledger.unconfirmed("live", "energy_price", "Germany")).toBe(1);
     // Only the confirmed code is taken off the allowance; the unanswered one is counted apart.
     expect(ledger.limitsOf("live", "energy_price")?.Germany?.remaining).toBe(479);
-    const refunded = await gate.admit([item("Germany", "68520-8-3")]);
+    const refunded = await gate.admit([item("Germany", "68520-8-3")], "series_values");
     expect(ledger.unconfirmed("live", "energy_price", "Germany")).toBe(2);
     gate.refund(refunded.admitted);
     expect(ledger.unconfirmed("live", "energy_price", "Germany")).toBe(1);
@@ -305,7 +305,7 @@ describe("the batcher's gate", () => {
     const refusal = new PcdError("quota", "Quota limit reached for dataset 'Germany'.", {
       dataset: "Germany",
     });
-    const verdict = keeper.gate().quotaRefused([item("Germany"), item("France")], refusal);
+    const verdict = keeper.gate().quotaRefused([item("Germany"), item("France")], refusal, "series_values");
     expect(verdict(item("France"))).toBe("retry");
     expect(verdict(item("Germany"))).toMatchObject({ kind: "quota" });
   });
@@ -313,7 +313,7 @@ describe("the batcher's gate", () => {
   test("a refusal that names no dataset blocks nothing (a daily quota must not lock a dataset)", async () => {
     const { keeper } = setup();
     const refusal = new PcdError("quota", "Daily quota exceeded.");
-    const verdict = keeper.gate().quotaRefused([item("Germany")], refusal);
+    const verdict = keeper.gate().quotaRefused([item("Germany")], refusal, "series_values");
     expect(verdict(item("Germany"))).toBe(refusal);
   });
 });
@@ -375,7 +375,7 @@ describe("a Data Limits reading taken while calls are under way", () => {
   /** One call of one code of Germany, admitted and confirmed (the service charged it). */
   const oneCall = async (context: ReturnType<typeof heldSetup>): Promise<void> => {
     const gate = context.keeper.gate();
-    const admission = await gate.admit([item("Germany")]);
+    const admission = await gate.admit([item("Germany")], "series_values");
     gate.confirm?.(admission.admitted);
   };
   const germany = (context: { ledger: QuotaLedger }): number | undefined =>
@@ -401,7 +401,7 @@ describe("a Data Limits reading taken while calls are under way", () => {
     const gate = keeper.gate();
     await readOnce(context, 480);
     context.clock.now += LIMITS_MAX_AGE_MS;
-    const admission = await gate.admit([item("Germany")]);
+    const admission = await gate.admit([item("Germany")], "series_values");
     const reading = keeper.limitsOf("energy_price");
     // The service charged the call in flight, then answered Data Limits, then the call's answer came.
     release(479);
@@ -432,7 +432,7 @@ describe("a Data Limits reading taken while calls are under way", () => {
     const { keeper, release, reads } = context;
     const gate = keeper.gate();
     const first = keeper.limitsOf("energy_price");
-    const admission = await gate.admit([item("Germany")]);
+    const admission = await gate.admit([item("Germany")], "series_values");
     release(480);
     await first;
     gate.confirm?.(admission.admitted);

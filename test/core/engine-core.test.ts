@@ -1001,6 +1001,40 @@ describe("allowances", () => {
     },
   );
 
+  test("through a team gateway, a refusal of one code's History leaves its Series Values and its other currencies to the gateway", async () => {
+    const { service, h } = memberOfGatewayKeeping({
+      remaining: 480,
+      total: 500,
+      member: { budget: 10, remaining: 0, resetsAt: Date.UTC(2026, 11, 3, 12) },
+    });
+    const said =
+      "Quota limit reached for member ana@team.example: until 2026-12-03 the gateway's budget of 10 data requests " +
+      "for dataset 'Germany' has 0 left; this request needs 1. Ask the gateway's administrator to raise the budget.";
+    // The gateway keeps every Series Values key (teammates bought them); History of 4-4-4 it would buy.
+    service.failWith((call) =>
+      call.operation === "series_hist" && call.codes.some((code) => code.code === "4-4-4")
+        ? classifyHttpFailure(
+            { status: 403, bodyText: JSON.stringify({ message: said }), retryAfterMs: null },
+            { operation: "series_hist", now: NOW, serviceState: serviceState(NOW, 3) },
+          )
+        : undefined,
+    );
+    await expect(
+      h.engine.getSeries(await h.engine.resolve("4-4-4", null, null), WHOLE_SERIES),
+    ).rejects.toThrow(said);
+    expect(service.dataCalls().map((call) => call.operation)).toContain("series_values");
+    // Another cell: the latest months of 4-4-4 in USD, which the gateway serves free.
+    const calls = service.dataCalls().length;
+    await h.engine.getSeries(await h.engine.resolve("4-4-4", "USD", null), LATEST_ONLY);
+    expect(service.dataCalls().length).toBeGreaterThan(calls);
+    // History of 4-4-4 itself is not asked again.
+    const before = service.dataCalls().length;
+    await expect(
+      h.engine.getSeries(await h.engine.resolve("4-4-4", null, null), WHOLE_SERIES),
+    ).rejects.toThrow(said);
+    expect(service.dataCalls()).toHaveLength(before);
+  });
+
   test("the sandbox has no allowances: no Data Limits call", async () => {
     const h = createHarness({ service: serviceWith("1-1-1") });
     await h.engine.updateSettings({ environment: "sandbox" });

@@ -87,7 +87,9 @@ export class ReachabilityTracker {
       before.unreachableSince !== next.unreachableSince ||
       before.maintenanceUntil !== next.maintenanceUntil ||
       (before.reason === null) !== (next.reason === null) ||
-      (before.failingStatus === null) !== (next.failingStatus === null);
+      (before.failingStatus === null) !== (next.failingStatus === null) ||
+      // The service's downtime passed on by a team gateway, or the gateway's own failure: Status differs.
+      (before.failingInWindow === true) !== (next.failingInWindow === true);
     if (!changed) return;
     for (const listener of this.listeners) listener();
   }

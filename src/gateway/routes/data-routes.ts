@@ -432,7 +432,14 @@ function sendFailure(reply: FastifyReply, error: unknown): FastifyReply {
   if (error instanceof CatalogUnavailable) return relay(reply, error.answer);
   if (error instanceof UpstreamSignInError) return relay(reply, error.answer);
   if (error instanceof Error && error.name === "TimeoutError") {
-    return sendMessage(reply, 504, "The service did not answer the gateway in time.");
+    // The gateway's own call before any purchase (its sign-in, its catalog read) or a relayed
+    // Series Info or Data Limits: no data call left for this request, so not a 504, which
+    // members' add-ins take as a data call perhaps charged.
+    return sendMessage(
+      reply,
+      502,
+      "The service did not answer the gateway in time; no data call was sent for this request.",
+    );
   }
   if (error instanceof TypeError) return sendMessage(reply, 502, "The gateway could not reach the service.");
   return sendMessage(reply, 500, "The gateway failed to answer this request.");

@@ -308,6 +308,8 @@ export function signInRefusal(answer: UpstreamAnswer): UpstreamAnswer {
     body: JSON.stringify({ message }),
     contentType: "application/json; charset=utf-8",
     retryAfter: safeRetryAfter(answer.retryAfter),
+    // The service answered it (members' add-ins read a 503 in a window as its downtime by this).
+    serviceStatus: answer.status,
   });
   if (answer.status === 429) {
     return own(429, "The service is limiting the gateway's sign-ins to it (HTTP 429): try again later.");

@@ -111,6 +111,8 @@ test.each<[string, number, string, number, string]>([
       body: JSON.stringify({ message }),
       contentType: "application/json; charset=utf-8",
       retryAfter: relayed === 502 ? null : "60",
+      // The service answered it: a 503 in a window is then its downtime to members' add-ins.
+      serviceStatus: status,
     });
     expect((failure as Error).message).not.toContain(credentials.username);
   },
