@@ -77,12 +77,6 @@ export interface BatcherOptions {
    * service, which the gateway asks at most once a minute then).
    */
   splitWhenUnavailable?: () => boolean;
-  /**
-   * Whether a call answered 504 is halved and each half sent again (default: never). Through a
-   * team gateway: it answers 504 whole for a call holding one key whose purchase got no answer
-   * lately (it does not buy that key again for minutes), so halving finds the keys it serves.
-   */
-  splitWhenTimedOut?: () => boolean;
   log?: Logger;
 }
 
@@ -327,15 +321,11 @@ export class Batcher {
       const error = toPcdError(caught);
       // docs/service.md §6.7: a call may hold one industry data type only, and no field names the
       // type. If our derivation was wrong, halving isolates the odd codes instead of failing
-      // every cell of the call. A gateway in downtime (splitWhenUnavailable), refusing a call for
-      // the codes it would have to buy (splitRefusal), or holding a key that timed out
-      // (splitWhenTimedOut), alike.
+      // every cell of the call. A gateway in downtime (splitWhenUnavailable), or refusing a call
+      // for the codes it would have to buy (splitRefusal), alike.
       const mixedTypes = error.kind === "bad_request" && product === "industry_economics";
       const partlyKept =
         (error.kind === "unavailable" && this.options.splitWhenUnavailable?.() === true) ||
-        (error.kind === "timeout" &&
-          error.details.status === 504 &&
-          this.options.splitWhenTimedOut?.() === true) ||
         (error.kind === "quota" &&
           gate?.splitRefusal?.(
             toSend.map((entry) => entry.item),

@@ -229,7 +229,6 @@ export class EngineCore implements Engine {
       windowMs: parts.batchWindowMs,
       maxWaitMs: parts.batchMaxWaitMs,
       splitWhenUnavailable: () => this.gatewayServesDowntime() && !this.downtime.state().available,
-      splitWhenTimedOut: () => this.throughGateway(),
       log,
     });
     this.seriesSync = new SeriesSync({

@@ -322,43 +322,6 @@ describe("Batcher", () => {
     expect(refunded.reduce((sum, count) => sum + count, 0)).toBeGreaterThan(0);
   });
 
-  // A team gateway answers 504 whole for a call that holds a key whose purchase got no answer
-  // lately: halving finds the keys it serves. A 504 without the setting, or a timeout of the
-  // engine's own (no status), is not split.
-  test.each<[string, boolean, PcdError, number, number]>([
-    ["a gateway's 504, split", true, new PcdError("timeout", "HTTP 504", { status: 504 }), 9, 15],
-    [
-      "a gateway's 504, not split (the setting off)",
-      false,
-      new PcdError("timeout", "HTTP 504", { status: 504 }),
-      1,
-      0,
-    ],
-    ["the engine's own timeout, not split", true, new PcdError("timeout", "no answer in 130 s"), 1, 0],
-  ])("a call answered with a timeout: %s", async (_case, split, timeout, calls, served) => {
-    const list = codes(16);
-    const service = serviceWith(list);
-    service.failWith((call) => (call.codes.some((c) => c.code === "107-1-1") ? timeout : undefined));
-    const gate: BatchGate = {
-      admit: async (items) => ({ admitted: [...items], refused: [] }),
-      refund: () => undefined,
-      quotaRefused: (_items, error) => () => error,
-    };
-    const batcher = new Batcher({ client: service, gate, splitWhenTimedOut: () => split });
-    const results = list.map((code) =>
-      batcher.fetch("series_values", item(code)).then(
-        () => "served",
-        (error: PcdError) => error.kind,
-      ),
-    );
-    await jest.advanceTimersByTimeAsync(20);
-    const outcomes = await Promise.all(results);
-    expect(outcomes.filter((outcome) => outcome === "served")).toHaveLength(served);
-    expect(service.dataCalls()).toHaveLength(calls);
-    // What got no answer may have been charged: counted apart, never as sent again for nothing.
-    expect(batcher.codesUnconfirmed()).toBe(16 - served);
-  });
-
   test("the gate's refusals fail locally and only admitted codes are sent", async () => {
     const service = serviceWith(["1-1-1", "2-2-2"]);
     const refusal = new PcdError("quota", "Monthly allowance used up for dataset 'France'", {

@@ -719,6 +719,16 @@ export class PurchaseQueue {
       }
       return [];
     }
+    if (answer.status === 504) {
+      // A front end of the service's that got no answer from it in time: the service may have
+      // answered, and charged, as after the gateway's own timeout, so the keys stand alike.
+      const unanswered = passedOnTimeout(answer);
+      for (const waiting of toBuy) {
+        this.stand(waiting.item, { kind: "failed", answer: unanswered }, UNANSWERED_STANDS_MS);
+        settle(waiting, { kind: "failed", answer: unanswered });
+      }
+      return [];
+    }
     if (answer.status < 200 || answer.status > 299) {
       // An error answer charges nothing.
       charge.known = true;
@@ -879,6 +889,23 @@ function noAnswer(timeout: UpstreamTimeout): UpstreamAnswer {
     status: 504,
     body: JSON.stringify({
       message: `${timeout.message} The service may have charged it: the gateway does not buy its codes again for ${minutes} minutes.`,
+    }),
+    contentType: "application/json; charset=utf-8",
+    retryAfter: String(UNANSWERED_STANDS_MS / 1000),
+  };
+}
+
+/**
+ * What the requesters of a data call the service answered 504 get: that answer, saying what the
+ * gateway does about it, with the while the keys are not bought again as its Retry-After.
+ */
+function passedOnTimeout(answer: UpstreamAnswer): UpstreamAnswer {
+  const minutes = Math.round(UNANSWERED_STANDS_MS / 60_000);
+  return {
+    ...answer,
+    status: 504,
+    body: JSON.stringify({
+      message: `The service answered the gateway's call HTTP 504 (it got no answer in time itself). The service may have charged it: the gateway does not buy its codes again for ${minutes} minutes.`,
     }),
     contentType: "application/json; charset=utf-8",
     retryAfter: String(UNANSWERED_STANDS_MS / 1000),

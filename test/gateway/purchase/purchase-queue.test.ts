@@ -642,6 +642,32 @@ describe("a data call that got no answer in time may have been charged: its keys
     if (second?.kind === "failed") expect(second.answer.retryAfter).toBe(retryAfter);
   });
 
+  test("a call the service answered 504 (its own front end got no answer) stands like a timeout: not bought again for 5 minutes", async () => {
+    const ended: boolean[] = [];
+    queue = queueWith({ events: { ended: (_product, _operation, _charged, known) => ended.push(known) } });
+    const first = await ask("ann@example.com", (call) =>
+      call.answer({
+        status: 504,
+        body: JSON.stringify({ message: "The service is failing: it answered the gateway's call HTTP 504." }),
+        contentType: "application/json; charset=utf-8",
+        retryAfter: null,
+        serviceStatus: 504,
+      }),
+    );
+    expect(first?.kind === "failed" ? first.answer : first).toMatchObject({
+      status: 504,
+      retryAfter: "300",
+      serviceStatus: 504,
+    });
+    // Nobody can say what the call charged: nothing is audited, and it is told so.
+    expect(ended).toEqual([false]);
+    expect(store.purchases).toEqual([]);
+    timer.advance(60_000);
+    const second = await ask("bob@example.com", (call) => call.answer(ok(call.codes)));
+    expect(upstream.calls).toHaveLength(1);
+    expect(second?.kind === "failed" ? second.answer.status : second?.kind).toBe(504);
+  });
+
   test("a call that failed otherwise (the connection broke) is bought again at the next request", async () => {
     const first = await ask("ann@example.com", (call) => call.fail(new TypeError("fetch failed")));
     expect(first?.kind === "failed" ? first.answer.status : first?.kind).toBe(502);
