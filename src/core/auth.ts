@@ -7,7 +7,7 @@ import { errorMessage, PcdError } from "./errors";
 import { hasServiceAddress } from "./settings";
 import { ENGINE_DEFAULTS } from "./defaults";
 import type { Scheduler } from "./scheduler";
-import { renewMarginFor } from "./token-expiry";
+import { renewMarginFor } from "./token-renewal";
 import type { IssuedToken, TokenPurpose } from "./token-request";
 import type { ExternalTokenSource } from "./token-source";
 

@@ -1,6 +1,6 @@
-// How long an access token from the service is believed to live, and how long before then it
-// is renewed (docs/service.md §5). The engine (token-request.ts, auth.ts) and the team gateway
-// (src/gateway/upstream/upstream-client.ts) both hold such a token and both follow these rules.
+// How long an access token from the service is believed to live (docs/service.md §5); when it
+// is renewed is token-renewal.ts's. The engine (token-request.ts) and the team gateway
+// (src/gateway/upstream/upstream-client.ts) both hold such a token and both follow this rule.
 // This module imports nothing: the gateway's server is built on its own (tsconfig.server.json),
 // and an import from here would bring engine modules and their packages into it.
 
@@ -41,14 +41,4 @@ function claimedExpiry(
       ? (claims.exp - claims.iat) * 1000
       : defaultLifetimeMs;
   return now + lifetime;
-}
-
-/**
- * How long before its expiry a token that lives `lifetimeMs` on our clock is renewed:
- * `renewBeforeExpiryMs`, or a quarter of the lifetime for a short-lived token (tests, odd
- * services, an exp close ahead by a clock running ahead), so it is used a while before renewal
- * rather than renewed at every use.
- */
-export function renewMarginFor(lifetimeMs: number, renewBeforeExpiryMs: number): number {
-  return Math.min(renewBeforeExpiryMs, Math.max(0, lifetimeMs) / 4);
 }

@@ -5,7 +5,7 @@
 import type { EngineSettings, ServiceState } from "./engine-api";
 import type { Clock, FetchLike, Logger } from "./environment";
 import { errorMessage, PcdError } from "./errors";
-import { classifyFetchRejection } from "./http/classify";
+import { classifyFetchRejection } from "./http/fetch-rejection";
 import { classifyHttpFailure } from "./http/http-failure";
 import { accessTokenUrl } from "./http/paths";
 import { MAX_ANSWER_NESTING, nestsDeeperThan } from "./http/json-depth";

@@ -1,7 +1,6 @@
-// The rules both the engine and the team gateway follow for a token's life: the service's exp
-// believed within 24 h, an exp already past taken as the token's own lifetime from now, and a
-// short life renewed at three quarters of it.
-import { MAX_TOKEN_LIFETIME_MS, renewMarginFor, tokenExpiry } from "../../src/core/token-expiry";
+// The rule both the engine and the team gateway follow for a token's life: the service's exp
+// believed within 24 h, and an exp already past taken as the token's own lifetime from now.
+import { MAX_TOKEN_LIFETIME_MS, tokenExpiry } from "../../src/core/token-expiry";
 
 const NOW = Date.parse("2026-11-15T12:00:00Z");
 const NOW_S = NOW / 1000;
@@ -27,14 +26,4 @@ test.each<[string, Record<string, unknown> | undefined, number]>([
   ["exp past with a lifetime of years: now + the default", { iat: -1e12, exp: NOW_S - 100 }, NOW + TWO_HOURS],
 ])("tokenExpiry: %s", (_case, claims, expected) => {
   expect(tokenExpiry(claims, NOW, TWO_HOURS)).toBe(expected);
-});
-
-test.each<[string, number, number]>([
-  ["a 2 h token: the full margin", TWO_HOURS, 5 * 60_000],
-  ["a 20 min token: the full margin", 20 * 60_000, 5 * 60_000],
-  ["a 2 min token: a quarter of it", 2 * 60_000, 30_000],
-  ["no life left: none", 0, 0],
-  ["a negative life: none", -60_000, 0],
-])("renewMarginFor: %s", (_case, lifetimeMs, expected) => {
-  expect(renewMarginFor(lifetimeMs, 5 * 60_000)).toBe(expected);
 });

@@ -1,4 +1,4 @@
-import { classifyFetchRejection } from "../../src/core/http/classify";
+import { classifyFetchRejection } from "../../src/core/http/fetch-rejection";
 import { CORS_HINT, explainBlockedFetch } from "../../src/host/blocked-fetch";
 import { toCellError } from "../../src/functions/cell-errors";
 import { signInErrorMessage } from "../../src/taskpane/messages";

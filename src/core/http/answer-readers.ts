@@ -6,3 +6,4 @@
 // the code that reads it.
 export { parseDataLimits, parseSeriesInfoList, parseSeriesValuesList } from "./schemas";
 export { classifyHttpFailure } from "./http-failure";
+export { classifyFetchRejection } from "./fetch-rejection";

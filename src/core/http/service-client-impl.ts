@@ -21,7 +21,7 @@ import type {
   SeriesAnswer,
   ServiceClient,
 } from "../service-client";
-import { OPERATION_LABELS, classifyFetchRejection, isRetryable } from "./classify";
+import { OPERATION_LABELS, isRetryable } from "./classify";
 import { buildCodesSegment } from "./codes-segment";
 import { latestPossibleFinal } from "./final-month-bound";
 import { MAX_ANSWER_NESTING, nestsDeeperThan } from "./json-depth";
@@ -195,13 +195,17 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
     });
   }
 
-  /** One HTTP attempt with its own timeout, combined with the caller's signal. */
+  /**
+   * One HTTP attempt with its own timeout, combined with the caller's signal. `read`: the
+   * readers of answers, loaded before any call leaves (they also word a call without answer).
+   */
   async function attempt(
     operation: ServiceOperation,
     url: string,
     token: string,
     timeoutMs: number,
     signal: AbortSignal | undefined,
+    read: AnswerReaders,
   ): Promise<HttpAnswer> {
     if (signal?.aborted) throw abortReason(signal);
     const controller = new AbortController();
@@ -255,7 +259,7 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
     } catch (error) {
       if (signal?.aborted) throw abortReason(signal);
       if (error instanceof PcdError) throw error; // already classified (the answer's body)
-      throw classifyFetchRejection(error, {
+      throw read.classifyFetchRejection(error, {
         operation,
         url,
         timedOutAfterMs: timedOut ? timeoutMs : null,
@@ -279,8 +283,9 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
     timeoutMs: number,
     signal: AbortSignal | undefined,
     slot: SendSlot | undefined,
+    read: AnswerReaders,
   ): Promise<HttpAnswer | PcdError> {
-    const request = (): Promise<HttpAnswer> => attempt(operation, url, token, timeoutMs, signal);
+    const request = (): Promise<HttpAnswer> => attempt(operation, url, token, timeoutMs, signal, read);
     try {
       const answer = await (slot ? slot.run(request) : gate.run(operation, request));
       deps.log?.("debug", `${OPERATION_LABELS[operation]}: HTTP ${answer.status} from ${url}`);
@@ -349,7 +354,7 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
       const read = readers ?? (await answerReaders(timeoutMs));
       let outcome: HttpAnswer | PcdError;
       try {
-        outcome = await send(operation, url, token, timeoutMs, signal, slot);
+        outcome = await send(operation, url, token, timeoutMs, signal, slot, read);
       } catch (caught) {
         if (isPcdError(caught) && caught.details.charged === true) dataRequests += codesCharged;
         throw caught;

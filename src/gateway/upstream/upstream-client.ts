@@ -3,7 +3,8 @@
 // service's operations within its 10 requests per second per operation.
 import { decodeJwt } from "jose";
 import { OPERATION_LABELS } from "../../core/http/classify";
-import { renewMarginFor, tokenExpiry } from "../../core/token-expiry";
+import { tokenExpiry } from "../../core/token-expiry";
+import { renewMarginFor } from "../../core/token-renewal";
 import type { GatewayOperation } from "../gateway-operation";
 import { withoutCredentials, type UpstreamCredentials } from "./upstream-credentials";
 import { downtimeIn, refusalInOwnWords, safeRetryAfter } from "./upstream-refusal";
