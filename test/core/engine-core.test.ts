@@ -922,6 +922,28 @@ describe("allowances", () => {
     return { service, h };
   }
 
+  /** The gateway's words for a member whose budget is spent. */
+  const SPENT_BUDGET =
+    "Quota limit reached for member ana@team.example: until 2026-12-03 the gateway's budget of 10 data requests " +
+    "for dataset 'Germany' has 0 left; this request needs 1. Ask the gateway's administrator to raise the budget.";
+
+  /** A member through a team gateway that keeps 1-1-1 to 5-5-5, with their budget spent. */
+  function memberWithSpentBudget() {
+    return memberOfGatewayKeeping({
+      remaining: 480,
+      total: 500,
+      member: { budget: 10, remaining: 0, resetsAt: Date.UTC(2026, 11, 3, 12) },
+    });
+  }
+
+  /** The engine's reading of a 403 the gateway answers with `message` to a data call. */
+  function refused(message: string, operation: "series_values" | "series_hist" = "series_values"): PcdError {
+    return classifyHttpFailure(
+      { status: 403, bodyText: JSON.stringify({ message }), retryAfterMs: null },
+      { operation, now: NOW, serviceState: serviceState(NOW, 3) },
+    );
+  }
+
   test("through a team gateway, series it keeps are served however little the team has left, and Usage keeps the team's figure", async () => {
     // The gateway keeps all five (they cost nothing): its Data Limits stays at 3 left.
     const germany = { remaining: 3, total: 500, member: { budget: 50, remaining: 2 } };
@@ -937,43 +959,18 @@ describe("allowances", () => {
 
   // The gateway refuses a call whole when it would have to buy a code beyond the member's budget
   // (or the team's allowance); the codes it keeps cost nothing and stay within reach.
-  test.each<[string, (said: string) => PcdError]>([
-    [
-      "the member's budget",
-      (said) =>
-        classifyHttpFailure(
-          { status: 403, bodyText: JSON.stringify({ message: said }), retryAfterMs: null },
-          { operation: "series_values", now: NOW, serviceState: serviceState(NOW, 3) },
-        ),
-    ],
-    [
-      "the team's allowance",
-      () =>
-        classifyHttpFailure(
-          {
-            status: 403,
-            bodyText: JSON.stringify({ message: "Quota limit reached for dataset 'Germany'." }),
-            retryAfterMs: null,
-          },
-          { operation: "series_values", now: NOW, serviceState: serviceState(NOW, 3) },
-        ),
-    ],
+  test.each<[string, PcdError]>([
+    ["the member's budget", refused(SPENT_BUDGET)],
+    ["the team's allowance", refused("Quota limit reached for dataset 'Germany'.")],
   ])(
     "through a team gateway, a refusal for %s stops the code it would buy, not the ones it keeps",
     async (_case, refusal) => {
-      const { service, h } = memberOfGatewayKeeping({
-        remaining: 480,
-        total: 500,
-        member: { budget: 10, remaining: 0, resetsAt: Date.UTC(2026, 11, 3, 12) },
-      });
-      const said =
-        "Quota limit reached for member ana@team.example: until 2026-12-03 the gateway's budget of 10 data requests " +
-        "for dataset 'Germany' has 0 left; this request needs 1. Ask the gateway's administrator to raise the budget.";
+      const { service, h } = memberWithSpentBudget();
       const fresh = "4-4-4";
       service.failWith((call) =>
         (call.operation === "series_values" || call.operation === "series_hist") &&
         call.codes.some((code) => code.code === fresh)
-          ? refusal(said)
+          ? refusal
           : undefined,
       );
       const codes = ["1-1-1", "2-2-2", "3-3-3", fresh];
@@ -1002,21 +999,12 @@ describe("allowances", () => {
   );
 
   test("through a team gateway, a refusal of one code's History leaves its Series Values and its other currencies to the gateway", async () => {
-    const { service, h } = memberOfGatewayKeeping({
-      remaining: 480,
-      total: 500,
-      member: { budget: 10, remaining: 0, resetsAt: Date.UTC(2026, 11, 3, 12) },
-    });
-    const said =
-      "Quota limit reached for member ana@team.example: until 2026-12-03 the gateway's budget of 10 data requests " +
-      "for dataset 'Germany' has 0 left; this request needs 1. Ask the gateway's administrator to raise the budget.";
+    const { service, h } = memberWithSpentBudget();
+    const said = SPENT_BUDGET;
     // The gateway keeps every Series Values key (teammates bought them); History of 4-4-4 it would buy.
     service.failWith((call) =>
       call.operation === "series_hist" && call.codes.some((code) => code.code === "4-4-4")
-        ? classifyHttpFailure(
-            { status: 403, bodyText: JSON.stringify({ message: said }), retryAfterMs: null },
-            { operation: "series_hist", now: NOW, serviceState: serviceState(NOW, 3) },
-          )
+        ? refused(said, "series_hist")
         : undefined,
     );
     await expect(
