@@ -171,10 +171,18 @@ const ON_THE_WAY_LOOK_MS = 10;
 
 /**
  * How long a record short of the catalog answers its key instead of a purchase: members'
- * engines refuse it and ask again later (after 15 minutes for the same catalog), and a burst of
- * them meanwhile must not buy it once each. After this the next request buys it once more.
+ * engines refuse it and ask again 15 minutes later for the same catalog (its part may have been
+ * charged, series-sync.ts), so members asking at other moments meanwhile must not buy it once
+ * each. After this the next request buys it once more.
  */
-export const SHORT_ANSWER_STANDS_MS = 5 * 60_000;
+export const SHORT_ANSWER_STANDS_MS = 15 * 60_000;
+
+/**
+ * How long an industry code the service refused alone (the odd data type of a call halved down
+ * to it) answers its key with that refusal: members' engines halve their own calls too, and
+ * every half that holds it would otherwise set off the gateway's halving again at the service.
+ */
+export const REFUSED_ALONE_STANDS_MS = 15 * 60_000;
 
 /**
  * How long the keys of a data call that got no answer are not bought again: the service may
@@ -734,7 +742,12 @@ export class PurchaseQueue {
       charge.known = true;
       const instead = callsInstead(product, toBuy, answer);
       const again = new Set(instead.flat());
-      for (const waiting of toBuy) if (!again.has(waiting)) settle(waiting, { kind: "failed", answer });
+      const refusedAlone = toBuy.length === 1 && refusedAsOddType(product, answer);
+      for (const waiting of toBuy) {
+        if (again.has(waiting)) continue;
+        if (refusedAlone) this.stand(waiting.item, { kind: "failed", answer }, REFUSED_ALONE_STANDS_MS);
+        settle(waiting, { kind: "failed", answer });
+      }
       return instead;
     }
     const records = parseRecords(answer.body);
@@ -839,11 +852,16 @@ function callsInstead(product: ProductId, toBuy: readonly Waiting[], answer: Ups
     const others = toBuy.filter((waiting) => waiting.item.dataset !== refusal.dataset);
     return others.length > 0 && others.length < toBuy.length ? [others] : [];
   }
-  if (refusal?.kind === "bad request" && product === "industry_economics" && toBuy.length > 1) {
+  if (refusedAsOddType(product, answer) && toBuy.length > 1) {
     const middle = Math.ceil(toBuy.length / 2);
     return [toBuy.slice(0, middle), toBuy.slice(middle)];
   }
   return [];
+}
+
+/** An industry call refused as a bad request: it may mix data types (docs/service.md §6.7). */
+function refusedAsOddType(product: ProductId, answer: UpstreamAnswer): boolean {
+  return answer.refusal?.kind === "bad request" && product === "industry_economics";
 }
 
 /** What the service charged for one call, as far as its answer says. */

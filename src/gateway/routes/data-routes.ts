@@ -20,7 +20,7 @@ import type { ServedWriter } from "../store/served-writer";
 import type { CachedAnswer, GatewayStore, Member, TimeRange } from "../store/gateway-store";
 import type { BudgetGuard } from "../members/budget-guard";
 import { UpstreamSignInError, type Upstream, type UpstreamAnswer } from "../upstream/upstream-client";
-import { relay, sendMessage } from "./relay";
+import { noDataCallAnswer, relay, sendMessage } from "./relay";
 
 export const API_PREFIX = "/api";
 
@@ -429,7 +429,7 @@ function answerFailure(
 }
 
 function sendFailure(reply: FastifyReply, error: unknown): FastifyReply {
-  if (error instanceof CatalogUnavailable) return relay(reply, error.answer);
+  if (error instanceof CatalogUnavailable) return relay(reply, noDataCallAnswer(error.answer));
   if (error instanceof UpstreamSignInError) return relay(reply, error.answer);
   if (error instanceof Error && error.name === "TimeoutError") {
     // The gateway's own call before any purchase (its sign-in, its catalog read) or a relayed

@@ -323,7 +323,9 @@ export function signInRefusal(answer: UpstreamAnswer): UpstreamAnswer {
         : downtime === "maintenance"
           ? "is down for maintenance"
           : "is failing";
-    return own(answer.status, `The service ${what}: its sign-in answered the gateway HTTP ${answer.status}.`);
+    // A 504 here is no data call perhaps charged (members' add-ins read a 504 so): a 502.
+    const status = answer.status === 504 ? 502 : answer.status;
+    return own(status, `The service ${what}: its sign-in answered the gateway HTTP ${answer.status}.`);
   }
   return {
     ...own(

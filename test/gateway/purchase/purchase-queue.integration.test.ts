@@ -163,7 +163,7 @@ test("one member's dataset out of allowance: its codes are refused naming it, an
   ]);
 });
 
-test("an answer short of the catalog is served, bought again once its five minutes are over, and the whole one kept", async () => {
+test("an answer short of the catalog is served, bought again once its 15 minutes are over, and the whole one kept", async () => {
   const entry = records[5] as CatalogRecord & { last_available_final: string };
   let short = true;
   // The service's data lags its catalog once (a release still being published): its first
@@ -197,7 +197,7 @@ test("an answer short of the catalog is served, bought again once its five minut
   expect(entry.last_available_final).toBe("2026-10-01");
 
   expect(await values(ann)).toBe(previousMonth);
-  // Within the five minutes another member gets it too, without a purchase.
+  // Within the 15 minutes another member gets it too, without a purchase.
   packing.advance(4 * 60_000);
   expect(await values(bob)).toBe(previousMonth);
   expect(await calls()).toBe(1);

@@ -4,6 +4,7 @@ import type { DataType, ProductId } from "../../../src/core/model";
 import { answerKey } from "../../../src/gateway/purchase/answer-key";
 import {
   PurchaseQueue,
+  REFUSED_ALONE_STANDS_MS,
   SHORT_ANSWER_STANDS_MS,
   STOP_WAIT_MS,
   UNANSWERED_STANDS_MS,
@@ -491,6 +492,42 @@ describe("a call the service refuses for some of its codes only: the others go a
     );
   });
 
+  // Members' engines halve a refused industry call too: each of their halves holding the odd
+  // code would set off the gateway's halving at the service again, so the code refused alone
+  // answers its key with that refusal for a while.
+  test.each<[string, number, number]>([
+    // what, when the odd code is asked again (ms after), the calls in all
+    ["asked again at once: no call", 0, 3],
+    ["asked again just before the while ends: no call", REFUSED_ALONE_STANDS_MS - 1, 3],
+    ["asked again once the while is over: sent again", REFUSED_ALONE_STANDS_MS, 4],
+  ])("an industry code refused alone: %s", async (_case, later, calls) => {
+    let answered = 0;
+    const answerAll = async (): Promise<void> => {
+      for (; answered < upstream.calls.length; answered += 1) {
+        const call = upstream.calls[answered];
+        call?.answer(call.codes.includes("109-1-1") ? mixed : ok(call.codes));
+        await settle();
+      }
+    };
+    const first = queue.buy("ann@example.com", "industry_economics", "series_values", [
+      item("108-1-1"),
+      item("109-1-1"),
+    ]);
+    timer.flush();
+    await settle();
+    await answerAll();
+    const outcome = (await first).get(item("109-1-1").key);
+    expect(outcome?.kind === "failed" ? outcome.answer.status : outcome?.kind).toBe(400);
+    timer.advance(later);
+    const again = queue.buy("bob@example.com", "industry_economics", "series_values", [item("109-1-1")]);
+    timer.flush();
+    await settle();
+    await answerAll();
+    const second = (await again).get(item("109-1-1").key);
+    expect(second?.kind === "failed" ? second.answer.status : second?.kind).toBe(400);
+    expect(upstream.calls).toHaveLength(calls);
+  });
+
   test("a refused dataset's code is refused in the service's words for that dataset, not for another's", async () => {
     const asked = [
       queue.buy("ann@example.com", "energy_price", "series_values", [item("100-1-1")]),
@@ -546,8 +583,8 @@ describe("a record short of the catalog (its last final month before last_availa
     // what, when the second request comes (ms after the first answer), the calls in all, the
     // month it gets, whether it gets the short record again
     ["another member at once", 0, 1, "2026-09-01", true],
-    ["a member just before the five minutes end", SHORT_ANSWER_STANDS_MS - 1, 1, "2026-09-01", true],
-    ["a member when the five minutes are over", SHORT_ANSWER_STANDS_MS, 2, "2026-10-01", false],
+    ["a member just before the 15 minutes end", SHORT_ANSWER_STANDS_MS - 1, 1, "2026-09-01", true],
+    ["a member when the 15 minutes are over", SHORT_ANSWER_STANDS_MS, 2, "2026-10-01", false],
     ["the member's engine asking again an hour later", 60 * 60_000, 2, "2026-10-01", false],
   ])("%s: %d ms later, %d call(s) in all", async (_case, later, calls, month, shortAgain) => {
     const first = await ask("ann@example.com", "2026-09-01");
@@ -570,7 +607,7 @@ describe("a record short of the catalog (its last final month before last_availa
     expect(store.kept.get(asked().key)?.fingerprint).toBe(shortAgain ? undefined : CATALOG);
   });
 
-  test("a burst of members within the five minutes costs one purchase", async () => {
+  test("members asking within the 15 minutes cost one purchase", async () => {
     await ask("ann@example.com", "2026-09-01");
     const burst = await Promise.all(
       ["bob", "cid", "dan"].map((who) => ask(`${who}@example.com`, "2026-10-01")),

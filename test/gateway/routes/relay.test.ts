@@ -1,6 +1,6 @@
 import Fastify from "fastify";
 import { SERVICE_STATUS_HEADER } from "../../../src/core/http/service-status-header";
-import { relay } from "../../../src/gateway/routes/relay";
+import { noDataCallAnswer, relay } from "../../../src/gateway/routes/relay";
 import type { UpstreamAnswer } from "../../../src/gateway/upstream/upstream-client";
 
 const refusal: UpstreamAnswer = {
@@ -29,4 +29,15 @@ test.each<[string, UpstreamAnswer, string | undefined]>([
   } finally {
     await app.close();
   }
+});
+
+// A request for which no data call left (the gateway's catalog read failed) is never answered
+// 504, which members' add-ins take for a data call perhaps charged.
+test.each<[number, number]>([
+  [504, 502],
+  [503, 503],
+  [502, 502],
+  [500, 500],
+])("no data call left: the service's %d is passed on as %d", (status, passed) => {
+  expect(noDataCallAnswer({ ...refusal, status }).status).toBe(passed);
 });

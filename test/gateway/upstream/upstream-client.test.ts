@@ -118,6 +118,19 @@ test.each<[string, number, string, number, string]>([
   },
 );
 
+test("a sign-in the service's front end answers 504 reaches members as a 502: no data call left", async () => {
+  const script = scriptedFetch([() => new Response("Gateway Timeout", { status: 504 })]);
+  const failure = await upstream(script.fetch)
+    .get("/energy_price/v1/export/series/1-1-1", "series_values")
+    .catch((error: unknown) => error);
+  expect(failure).toBeInstanceOf(UpstreamSignInError);
+  expect((failure as UpstreamSignInError).answer).toMatchObject({
+    status: 502,
+    body: JSON.stringify({ message: "The service is failing: its sign-in answered the gateway HTTP 504." }),
+    serviceStatus: 504,
+  });
+});
+
 test("a refused data call reaches members in the gateway's words: no spelling of the account, nor the token", async () => {
   const echo = `Quota limit reached for dataset 'Germany' (${credentials.username.toUpperCase()}, ${JSON.stringify(credentials.password)}, token t1)`;
   const script = scriptedFetch([
