@@ -1,7 +1,11 @@
 // The gateway's connection to the service, against a scripted fetch: one token for everyone,
 // renewed once after a 401, never sent across a redirect, and the account never in what it relays
 // (a refusal is told in the gateway's words).
-import { Upstream, UpstreamSignInError } from "../../../src/gateway/upstream/upstream-client";
+import {
+  Upstream,
+  UpstreamSignInError,
+  type UpstreamSettings,
+} from "../../../src/gateway/upstream/upstream-client";
 import { withoutCredentials } from "../../../src/gateway/upstream/upstream-credentials";
 import { makeJwt } from "../../core/http/fake-fetch";
 import type { GatewayOperation } from "../../../src/gateway/gateway-operation";
@@ -28,13 +32,15 @@ function scriptedFetch(answers: Array<() => Response>) {
 const json = (status: number, body: unknown) => () =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
-function upstream(fetchLike: typeof fetch) {
+/** The gateway's client of a service at service.example, its clock at 0 unless `settings` say otherwise. */
+function upstream(fetchLike: typeof fetch, settings: Partial<UpstreamSettings> = {}) {
   return new Upstream({
     base: "https://service.example/api",
     auth: "https://service.example/auth",
     credentials,
     fetch: fetchLike,
     now: () => 0,
+    ...settings,
   });
 }
 
@@ -171,12 +177,7 @@ test("a call refused for the rate is sent again after the service's Retry-After,
     new Response('{"message":"Rate limit"}', { status: 429, headers: { "retry-after": "2" } });
   const script = scriptedFetch([json(200, { access_token: "t" }), limited, limited, limited]);
   const waits: number[] = [];
-  const client = new Upstream({
-    base: "https://service.example/api",
-    auth: "https://service.example/auth",
-    credentials,
-    fetch: script.fetch,
-    now: () => 0,
+  const client = upstream(script.fetch, {
     sleep: async (ms) => void waits.push(ms),
   });
   const answer = await client.get("/energy_price/v1/export/series/1-1-1", "series_values");
@@ -208,11 +209,7 @@ test("turns: at most ten calls of one operation start in any 1.15 s, and other o
 
 /** An Upstream on a clock the test moves, with a scripted fetch. */
 function upstreamAt(script: ReturnType<typeof scriptedFetch>, clock: { now: number }) {
-  return new Upstream({
-    base: "https://service.example/api",
-    auth: "https://service.example/auth",
-    credentials,
-    fetch: script.fetch,
+  return upstream(script.fetch, {
     now: () => clock.now,
   });
 }
@@ -328,11 +325,7 @@ test("calls waiting for their turn when the refusal comes are held, not sent", a
   jest.useFakeTimers({ now: IN_MAINTENANCE });
   try {
     const script = scriptedFetch([TOKEN, ...Array.from({ length: 12 }, () => MAINTENANCE_503)]);
-    const client = new Upstream({
-      base: "https://service.example/api",
-      auth: "https://service.example/auth",
-      credentials,
-      fetch: script.fetch,
+    const client = upstream(script.fetch, {
       now: () => Date.now(),
     });
     const calls = Array.from({ length: 12 }, () => client.get(LIMITS, "data_limits"));
@@ -449,11 +442,7 @@ test("a probe that fails before it leaves lets the next call probe: nothing stay
   const clock = { now: IN_MAINTENANCE };
   const script = scriptedFetch([TOKEN, MAINTENANCE_503, json(200, [])]);
   let failSending = false;
-  const client = new Upstream({
-    base: "https://service.example/api",
-    auth: "https://service.example/auth",
-    credentials,
-    fetch: script.fetch,
+  const client = upstream(script.fetch, {
     now: () => clock.now,
     sending: () => {
       if (failSending) throw new Error("counter broke");
@@ -481,12 +470,7 @@ test.each<[string, number | undefined, number[]]>([
     json(200, {}),
   ]);
   const asked: number[] = [];
-  const client = new Upstream({
-    base: "https://service.example/api",
-    auth: "https://service.example/auth",
-    credentials,
-    fetch: script.fetch,
-    now: () => 0,
+  const client = upstream(script.fetch, {
     ...(timeoutMs === undefined ? {} : { timeoutMs }),
     timeoutSignal: (ms) => {
       asked.push(ms);
@@ -550,11 +534,7 @@ test.each<[string, string, number]>([
 ])("the gateway's token expiry: %s", async (_case, token, renewedAfterS) => {
   const clock = { now: SIGNED_IN_S * 1000 };
   const service = grantingService(() => token);
-  const client = new Upstream({
-    base: "https://service.example/api",
-    auth: "https://service.example/auth",
-    credentials,
-    fetch: service.fetch,
+  const client = upstream(service.fetch, {
     now: () => clock.now,
   });
   await client.get(LIMITS, "data_limits");
@@ -573,11 +553,7 @@ test("a gateway clock running hours ahead of the service's signs in once for man
     const serviceNowS = Math.floor(clock.now / 1000) - 3 * HOUR_S;
     return makeJwt({ iat: serviceNowS, exp: serviceNowS + 2 * HOUR_S });
   });
-  const client = new Upstream({
-    base: "https://service.example/api",
-    auth: "https://service.example/auth",
-    credentials,
-    fetch: service.fetch,
+  const client = upstream(service.fetch, {
     now: () => clock.now,
   });
   // Ten calls, ten minutes apart: within one second's turns of the operation, and one token's life.
@@ -635,12 +611,8 @@ test.each<[string, string, GatewayOperation, unknown]>([
       json(200, { access_token: "t" }),
       () => new Response(sentBody, { status: 200, headers: { "content-type": "application/json" } }),
     ]);
-    const client = new Upstream({
-      base: "https://service.example/api",
-      auth: "https://service.example/auth",
+    const client = upstream(script.fetch, {
       credentials: yearAccount,
-      fetch: script.fetch,
-      now: () => 0,
     });
     const answer = await client.get(path, operation);
     expect(answer).toEqual({
@@ -656,12 +628,8 @@ test.each<[string, string, GatewayOperation, unknown]>([
 test("the service's token is used as it came, even when it holds the password's digits", async () => {
   const token = "eyJhbGciOiJIUzI1NiJ9.e30.sig-2024-end";
   const script = scriptedFetch([json(200, { access_token: token }), json(200, [])]);
-  const client = new Upstream({
-    base: "https://service.example/api",
-    auth: "https://service.example/auth",
+  const client = upstream(script.fetch, {
     credentials: yearAccount,
-    fetch: script.fetch,
-    now: () => 0,
   });
   await client.get(LIMITS, "data_limits");
   expect((script.sent[1]?.init.headers as Record<string, string>).authorization).toBe(`Bearer ${token}`);
@@ -689,12 +657,8 @@ test.each<[string, () => Response]>([
   ],
 ])("%s: what members get carries neither the name nor the password", async (_case, answer) => {
   const script = scriptedFetch([json(200, { access_token: "t" }), answer]);
-  const client = new Upstream({
-    base: "https://service.example/api",
-    auth: "https://service.example/auth",
+  const client = upstream(script.fetch, {
     credentials: yearAccount,
-    fetch: script.fetch,
-    now: () => 0,
   });
   const relayed = await client.get(VALUES, "series_values");
   for (const text of [relayed.body, relayed.contentType, relayed.retryAfter]) {
