@@ -21,6 +21,7 @@ export function reportJson(report: RunReport): string {
 export function jsonHead(report: RunReport): Record<string, unknown> {
   return {
     environment: report.environment,
+    ...(report.throughGateway ? { throughGateway: true } : {}),
     signIn: report.signIn,
     ...(report.refresh ? { refresh: report.refresh } : {}),
   };
@@ -46,7 +47,7 @@ export function jsonTail(report: RunReport): Record<string, unknown> {
 export function reportText(report: RunReport): string {
   return [
     textHead(report),
-    ...report.passes.map((pass, index) => textPass(pass, index)),
+    ...report.passes.map((pass, index) => textPass(pass, index, report.throughGateway === true)),
     textTail(report),
   ].join("");
 }
@@ -57,11 +58,12 @@ export function textHead(report: RunReport): string {
   lines.push(
     `Environment: ${report.environment === "sandbox" ? "sandbox (test values, not live data)" : "live"}`,
   );
-  lines.push(`Sign-in: ${phaseLine(report.signIn)}`);
+  if (report.throughGateway) lines.push(GATEWAY_LINE);
+  lines.push(`Sign-in: ${phaseLine(report.signIn, report.throughGateway === true)}`);
   if (report.signIn.error) lines.push(`  ${report.signIn.error}`);
   if (report.refresh) {
     const r = report.refresh;
-    lines.push(`Refresh: ${phaseLine(r)}`);
+    lines.push(`Refresh: ${phaseLine(r, report.throughGateway === true)}`);
     if (r.updated !== undefined) {
       lines.push(
         `  ${r.updated} updated, ${r.revised ?? 0} revised, ${r.unchanged ?? 0} unchanged, ${r.failed ?? 0} failed.`,
@@ -74,9 +76,11 @@ export function textHead(report: RunReport): string {
 }
 
 /** One pass: its line, then each formula with its result. */
-export function textPass(pass: PassReport, index: number): string {
+export function textPass(pass: PassReport, index: number, throughGateway: boolean): string {
   const lines: string[] = [];
-  lines.push(`Pass ${index + 1}: ${phaseLine({ ...pass, timedOut: pass.stuck ? true : undefined })}`);
+  lines.push(
+    `Pass ${index + 1}: ${phaseLine({ ...pass, timedOut: pass.stuck ? true : undefined }, throughGateway)}`,
+  );
   for (const result of pass.results) {
     lines.push(`${result.formula}`);
     lines.push(...indent(describeOutput(result)));
@@ -87,22 +91,33 @@ export function textPass(pass: PassReport, index: number): string {
 
 /** The total line. */
 export function textTail(report: RunReport): string {
-  return textLines([`Total: ${phaseLine(report.total)}`]);
+  return textLines([`Total: ${phaseLine(report.total, report.throughGateway === true)}`]);
 }
 
 function textLines(lines: string[]): string {
   return `${lines.map(escapeControls).join("\n")}\n`;
 }
 
-/** "167 ms; HTTP calls: access_token 0, ...; data requests: 1 (2 unconfirmed); timed out" */
-function phaseLine(phase: Usage & { ms: number; timedOut?: true }): string {
+/**
+ * Through a team gateway an answered code may have cost the team nothing (the gateway serves
+ * what it keeps), so the counts are named for what they are, and where the charge is told.
+ */
+const GATEWAY_LINE =
+  "Through a team gateway: requests answered are the codes it served, kept or bought; what the team was charged is in the gateway's usage report.";
+
+/**
+ * "167 ms; HTTP calls: access_token 0, ...; data requests: 1 (+2 sent without an answer); timed
+ * out", with "requests answered" for "data requests" through a team gateway.
+ */
+function phaseLine(phase: Usage & { ms: number; timedOut?: true }, throughGateway: boolean): string {
   const calls = Object.entries(phase.http)
     .map(([operation, count]) => `${operation} ${count}`)
     .join(", ");
   const unconfirmed =
     phase.dataRequestsUnconfirmed > 0 ? ` (+${phase.dataRequestsUnconfirmed} sent without an answer)` : "";
   const timedOut = phase.timedOut ? "; timed out" : "";
-  return `${phase.ms} ms; HTTP calls: ${calls}; data requests: ${phase.dataRequests}${unconfirmed}${timedOut}`;
+  const counted = throughGateway ? "requests answered" : "data requests";
+  return `${phase.ms} ms; HTTP calls: ${calls}; ${counted}: ${phase.dataRequests}${unconfirmed}${timedOut}`;
 }
 
 function describeOutput(output: CellOutput): string[] {

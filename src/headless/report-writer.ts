@@ -21,7 +21,10 @@ export class ReportWriter {
   /** runWorkbook's onPass: writes the pass (after the report's beginning, for the first). */
   readonly onPass = (pass: PassReport, report: RunReport): void => {
     const before = this.passes === 0 ? this.head(report) : this.format === "json" ? "," : "";
-    const body = this.format === "json" ? terminalSafeJson(jsonPass(pass)) : textPass(pass, this.passes);
+    const body =
+      this.format === "json"
+        ? terminalSafeJson(jsonPass(pass))
+        : textPass(pass, this.passes, report.throughGateway === true);
     this.passes += 1;
     this.enqueue(before + body);
   };

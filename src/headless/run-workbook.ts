@@ -82,6 +82,11 @@ export interface RunReport {
   passes: PassReport[];
   /** Everything the run sent and was charged, from start to end. */
   total: PhaseReport;
+  /**
+   * Signed in through a team gateway: the data requests counted are the codes it answered,
+   * kept or bought, not what the team was charged (the gateway's usage report says that).
+   */
+  throughGateway?: true;
   /** False when the run did not finish within the timeout (the CLI exits 3). */
   settled: boolean;
   /** Why signing in failed, when it did (cells then show why). */
@@ -172,6 +177,7 @@ export async function runWorkbook(options: RunOptions): Promise<RunReport> {
       return report;
     }
     if (signedIn.outcome.value) report.signIn.error = report.signInError = signedIn.outcome.value;
+    if (engine.authStatus().gateway !== null) report.throughGateway = true;
 
     if (options.refresh) {
       // The formulas' own keys: a cache file's saved list may name anything.

@@ -70,6 +70,7 @@ async function team() {
 test("one after another: every cell equals the direct run's, and the team pays what one analyst with all the cells pays", async () => {
   await service.admin("POST", "reset");
   const direct = await run(union);
+  expect(direct.throughGateway).toBeUndefined();
   const oneAnalyst = totalDataRequests(await service.stats());
   expect(oneAnalyst).toBeGreaterThan(0);
   const expected = values(direct);
@@ -80,6 +81,8 @@ test("one after another: every cell equals the direct run's, and the team pays w
     for (const member of MEMBERS) {
       const report = await run(workbooks[member], { url: gateway.url, member });
       expect(report.signInError).toBeUndefined();
+      // Its counts are the gateway's answers, not the team's charge, and the report says so.
+      expect(report.throughGateway).toBe(true);
       const got = values(report);
       for (const formula of workbooks[member]) expect(got[formula]).toEqual(expected[formula]);
     }
@@ -120,6 +123,7 @@ test("all at once, each member in a runner of their own: the same cells, each ke
       ),
     );
     reports.forEach((report, index) => {
+      expect(report.throughGateway).toBe(true);
       const got = values(report);
       for (const formula of workbooks[MEMBERS[index] ?? "ann@example.com"])
         expect(got[formula]).toEqual(expected[formula]);

@@ -62,3 +62,30 @@ test.each([
   expect(reportText(report).split("\n")[0]).toBe(line);
   expect(JSON.parse(reportJson(report)).environment).toBe(environment);
 });
+
+const COUNTED_LINES = /^(Sign-in|Refresh|Pass 1|Total): /;
+
+test.each([
+  {
+    route: "the service itself",
+    throughGateway: undefined,
+    counted: "; data requests: 0",
+    gatewayLine: false,
+  },
+  {
+    route: "a team gateway",
+    throughGateway: true as const,
+    counted: "; requests answered: 0",
+    gatewayLine: true,
+  },
+])("through $route, the counts are named for what they are", ({ throughGateway, counted, gatewayLine }) => {
+  const report: RunReport = { ...hostileReport("live"), ...(throughGateway ? { throughGateway } : {}) };
+  const lines = reportText(report).split("\n");
+  const countLines = lines.filter((line) => COUNTED_LINES.test(line));
+  expect(countLines).toHaveLength(4);
+  for (const line of countLines) expect(line).toContain(counted);
+  expect(lines[1]?.startsWith("Through a team gateway: requests answered are the codes it served")).toBe(
+    gatewayLine,
+  );
+  expect(JSON.parse(reportJson(report)).throughGateway).toBe(throughGateway);
+});

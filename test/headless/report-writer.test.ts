@@ -35,9 +35,10 @@ function pass(index: number, stuck?: string[]): PassReport {
   };
 }
 
-function report(passes: PassReport[], withRefresh: boolean): RunReport {
+function report(passes: PassReport[], withRefresh: boolean, throughGateway = false): RunReport {
   return {
     environment: "live",
+    ...(throughGateway ? { throughGateway: true as const } : {}),
     signIn: { ...usage(0), ms: 5 },
     ...(withRefresh
       ? { refresh: { ...usage(2), ms: 7, updated: 2, revised: 0, unchanged: 0, failed: 0 } }
@@ -64,18 +65,22 @@ async function streamed(format: ReportFormat, whole: RunReport): Promise<string>
 }
 
 describe("ReportWriter", () => {
-  test.each<[string, PassReport[], boolean]>([
-    ["two passes, with a refresh", [pass(1), pass(2)], true],
-    ["one pass, without a refresh", [pass(1)], false],
-    ["no pass", [], false],
-    ["a pass that did not settle", [pass(1, ['=PCD.VALUE("68520-8-9")'])], true],
-  ])("%s: writes what the whole report would be, pass by pass", async (_case, passes, withRefresh) => {
-    const whole = report(passes, withRefresh);
-    const json = await streamed("json", whole);
-    expect(json).toBe(`${reportJson(whole)}\n`);
-    expect(JSON.parse(json)).toEqual(JSON.parse(reportJson(whole)));
-    expect(await streamed("text", whole)).toBe(reportText(whole));
-  });
+  test.each<[string, PassReport[], boolean, boolean]>([
+    ["two passes, with a refresh", [pass(1), pass(2)], true, false],
+    ["one pass, without a refresh", [pass(1)], false, false],
+    ["no pass", [], false, false],
+    ["a pass that did not settle", [pass(1, ['=PCD.VALUE("68520-8-9")'])], true, false],
+    ["two passes through a team gateway", [pass(1), pass(2)], true, true],
+  ])(
+    "%s: writes what the whole report would be, pass by pass",
+    async (_case, passes, withRefresh, gateway) => {
+      const whole = report(passes, withRefresh, gateway);
+      const json = await streamed("json", whole);
+      expect(json).toBe(`${reportJson(whole)}\n`);
+      expect(JSON.parse(json)).toEqual(JSON.parse(reportJson(whole)));
+      expect(await streamed("text", whole)).toBe(reportText(whole));
+    },
+  );
 
   test("a pass is written when it ends, before the run does", async () => {
     const chunks: string[] = [];
