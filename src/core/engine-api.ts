@@ -165,7 +165,8 @@ export interface RefreshPlan {
   /**
    * Data requests per dataset this refresh would spend, with what remains (null if unknown).
    * Where a dataset's changed series need more than remains, requests is what remains (the
-   * allowance gate sends no more) and needed is what they need.
+   * allowance gate sends no more) and needed is what they need; through a team gateway
+   * (throughGateway) requests is what they need, and needed is absent.
    */
   cost: Array<{
     product: ProductId;
@@ -177,6 +178,11 @@ export interface RefreshPlan {
   totalRequests: number;
   /** Datasets whose remaining allowance is smaller than the cost. */
   overBudget: string[];
+  /**
+   * Signed in through a team gateway: the cost is what the refresh asks it for, not capped at
+   * what is left; it charges the team only for the series it does not keep already.
+   */
+  throughGateway?: true;
   /**
    * Epoch ms of the oldest catalog (Series Info) the plan rests on: the preview is "as of"
    * then. null when a product's catalog was never read. Absent: not known (older hosts).

@@ -142,15 +142,21 @@ export class Refresher {
     const catalogAsOf = known.length === 0 || known.length < readAt.length ? null : Math.min(...known);
     const closed = this.options.closed();
     const summary = this.summarise(keys);
+    const throughGateway = this.options.throughGateway?.() === true;
     // What the refresh will charge: no more than is left of a dataset (the allowance gate
     // sends no more; the series beyond keep their cached data), and what they would need.
-    const cost = summary.cost.map((row) =>
-      row.remaining !== null && row.requests > row.remaining
-        ? { ...row, requests: Math.max(0, row.remaining), needed: row.requests }
-        : row,
-    );
+    // Through a team gateway nothing is held back for those figures (it serves what it keeps
+    // at no charge, and refuses itself what it cannot buy): the cost is what it is asked for.
+    const cost = throughGateway
+      ? summary.cost
+      : summary.cost.map((row) =>
+          row.remaining !== null && row.requests > row.remaining
+            ? { ...row, requests: Math.max(0, row.remaining), needed: row.requests }
+            : row,
+        );
     return {
       ...summary,
+      ...(throughGateway ? { throughGateway: true as const } : {}),
       cost,
       totalRequests: cost.reduce((sum, row) => sum + row.requests, 0),
       catalogAsOf,
@@ -283,10 +289,12 @@ export class Refresher {
           : `${row.requests} of the ${row.remaining} left for ${row.dataset} (${row.product})`,
       )
       .join("; ");
+    // Through a team gateway the series it keeps cost nothing: the refresh asks for that many.
+    const spends = this.options.throughGateway?.() === true ? "ask the team's gateway for up to" : "use";
     throw new PcdError(
       "quota",
       truncate(
-        `Refresh all did not run: it would use ${listed}, more than ${Math.round(share * 100)}% of what is left. Open the PCD pane's Usage tab to see what it would fetch, then refresh there.`,
+        `Refresh all did not run: it would ${spends} ${listed}, more than ${Math.round(share * 100)}% of what is left. Open the PCD pane's Usage tab to see what it would fetch, then refresh there.`,
         MAX_CAUSE_LENGTH,
       ),
       { dataset: heavy[0]?.dataset },

@@ -150,6 +150,40 @@ describe("planRefresh", () => {
     },
   );
 
+  // Through a team gateway nothing is held back for the allowance figures: the series it keeps
+  // cost nothing, so the preview's cost is what the refresh asks it for.
+  test.each([
+    ["none left", 0],
+    ["one left", 1],
+  ])(
+    "through a team gateway, a dataset short of allowance (%s): the preview's cost is what the refresh asks it for",
+    async (_case, left) => {
+      const h = await workbookWithData();
+      h.auth.gateway = { member: "ana@team.example" };
+      release(h);
+      h.service.limits.set("energy_price", {
+        Germany: { remaining: left, total: 500 },
+        France: { remaining: 100, total: 500 },
+      });
+      h.schedule.releaseStart = h.clock.now + 1;
+      h.clock.now += 2;
+      const plan = await h.engine.planRefresh();
+      expect(plan.throughGateway).toBe(true);
+      expect(plan.overBudget).toEqual(["Germany"]);
+      const germany = plan.cost.find((row) => row.dataset === "Germany");
+      expect(germany).toEqual({ product: "energy_price", dataset: "Germany", requests: 3, remaining: left });
+      const sent = h.service.codesSent();
+      await h.engine.refreshAll();
+      expect(h.service.codesSent() - sent).toBe(plan.totalRequests);
+    },
+  );
+
+  test("directly, the preview does not say it goes through a gateway", async () => {
+    const h = await workbookWithData();
+    release(h);
+    expect((await h.engine.planRefresh()).throughGateway).toBeUndefined();
+  });
+
   test("plans a reopened workbook before any cell evaluates", async () => {
     const storage = new MemoryStorage();
     const first = await workbookWithData(storage);
@@ -631,6 +665,16 @@ describe("a key list planted in a shared workbook", () => {
       );
       expect(h.service.codesSent()).toBe(0);
     }
+  });
+
+  test("through a team gateway, a refresh nobody reviewed says it would ask for up to that many", async () => {
+    const h = await opened([stored("1-1-1", null), stored("2-2-2", null), stored("2-2-2", 1)]);
+    h.auth.gateway = { member: "ana@team.example" };
+    h.service.limits.set("energy_price", { Germany: { remaining: 1, total: 500 } });
+    await expect(h.engine.refreshAll(undefined, { maxShareOfRemaining: 0.5 })).rejects.toThrow(
+      "Refresh all did not run: it would ask the team's gateway for up to 3 of the 1 left for Germany (energy_price), more than 50% of what is left.",
+    );
+    expect(h.service.codesSent()).toBe(0);
   });
 
   test("a refresh nobody reviewed does not run where a dataset's allowance is unknown", async () => {

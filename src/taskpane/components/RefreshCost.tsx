@@ -66,8 +66,9 @@ export function RefreshCost(props: {
       ) : (
         <table className={styles.table}>
           <caption className={styles.cell}>
-            Refreshing this workbook uses {plan.totalRequests} data request
-            {plan.totalRequests === 1 ? "" : "s"}:
+            {plan.throughGateway === true
+              ? `Refreshing this workbook asks your team's gateway for ${requestsText(plan.totalRequests)}; it charges the team only for series it does not keep already:`
+              : `Refreshing this workbook uses ${requestsText(plan.totalRequests)}:`}
           </caption>
           <thead>
             <tr>
@@ -120,18 +121,25 @@ export function RefreshCost(props: {
         </MessageBar>
       )}
       {short.length > 0 && (
-        <MessageBar layout="multiline" intent="warning">
+        <MessageBar layout="multiline" intent="warning" data-testid="refresh-cost-short">
           <MessageBarBody>
             Not enough allowance left for{" "}
             {short
               .map((row) => `${label(row)}: ${needed(row)} needed, ${row.remaining ?? 0} left`)
               .join("; ")}
-            . The refresh spends what is left; the other series keep their cached data.
+            .{" "}
+            {plan.throughGateway === true
+              ? "The gateway serves the series it keeps at no charge and buys others while the allowance lasts; the series beyond keep their cached data."
+              : "The refresh spends what is left; the other series keep their cached data."}
           </MessageBarBody>
         </MessageBar>
       )}
     </div>
   );
+}
+
+function requestsText(count: number): string {
+  return `${count} data request${count === 1 ? "" : "s"}`;
 }
 
 /** Why no refresh can run now, and what the preview then rests on. */

@@ -39,3 +39,24 @@ test.each<[string, RefreshPlan["closed"], boolean]>([
   expect(html.includes("Not enough allowance left")).toBe(costShown);
   expect(html.includes("its cost is known")).toBe(!costShown);
 });
+
+// Through a team gateway the cost is what the refresh asks it for (kept series cost nothing):
+// neither the caption nor the warning may say the refresh spends it all or stops at what is left.
+test.each<[string, boolean, string, string]>([
+  [
+    "directly",
+    false,
+    "Refreshing this workbook uses 1 data request:",
+    "The refresh spends what is left; the other series keep their cached data.",
+  ],
+  [
+    "through a team gateway",
+    true,
+    "Refreshing this workbook asks your team&#x27;s gateway for 1 data request; it charges the team only for series it does not keep already:",
+    "The gateway serves the series it keeps at no charge and buys others while the allowance lasts; the series beyond keep their cached data.",
+  ],
+])("%s: the cost and the shortfall say what the refresh spends", (_name, gateway, caption, shortfall) => {
+  const html = shown({ ...owing(), ...(gateway ? { throughGateway: true as const } : {}) });
+  expect(html).toContain(caption);
+  expect(html).toContain(shortfall);
+});
