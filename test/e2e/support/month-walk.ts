@@ -157,7 +157,7 @@ export class ServiceLab {
 /** The states of docs/taskpane.md's table "The month's states" the browser walk meets. */
 export type PaneState = "up" | "maintenance" | "release" | "release published" | "outage" | "unreachable";
 
-interface StateRow {
+export interface StateRow {
   /** The Status tab's sentence (data-testid="service-state"). */
   status: RegExp;
   /** The notice above every tab, which says the Status tab's sentence: none, the downtime's or the outage's. */
@@ -303,9 +303,14 @@ export class BrowserMonth {
   private userActions = 0;
   private stepDowntime: DowntimeKind | undefined;
 
+  /**
+   * `rows`: the pane's words for each state, docs/taskpane.md's table by default; a member
+   * signed in through a team gateway reads the gateway's rows of that table.
+   */
   constructor(
     readonly lab: ServiceLab,
     readonly preview: PreviewPage,
+    private readonly rows: Readonly<Record<PaneState, StateRow>> = STATE_ROWS,
   ) {
     this.book = monthWorkbook(lab);
     this.probes = [...this.book.probes];
@@ -579,7 +584,7 @@ export class BrowserMonth {
    * (real time, bounded) for the row, and fails with what the pane said last.
    */
   async paneMatchesState(state: PaneState): Promise<PaneReading> {
-    const row = STATE_ROWS[state];
+    const row = this.rows[state];
     const misses = (reading: PaneReading): string[] => {
       const wrong: string[] = [];
       if (!row.status.test(reading.status)) wrong.push(`Status says "${reading.status}"`);
@@ -620,7 +625,7 @@ export class BrowserMonth {
    * cells with cached data keep their values.
    */
   async cellsTellState(state: PaneState, uncached: string): Promise<void> {
-    const row = STATE_ROWS[state];
+    const row = this.rows[state];
     const shown = await this.cell(uncached);
     const message = shown.error?.message ?? "";
     if (row.cell && !row.cell.test(message)) {
@@ -802,7 +807,9 @@ export class BrowserMonth {
       return { rows, total: 0 };
     }
     const caption = (await cost.locator("caption").textContent()) ?? "";
-    const total = /uses (\d+) data request/.exec(caption)?.[1];
+    // Signed in directly the refresh "uses" data requests; through a team gateway it "asks your
+    // team's gateway for" them (kept series cost the team nothing).
+    const total = /(?:uses|asks your team's gateway for) (\d+) data request/.exec(caption)?.[1];
     if (total === undefined) throw new Error(`The cost preview's caption names no data requests: ${caption}`);
     return { rows, total: Number(total) };
   }

@@ -77,7 +77,11 @@ export interface PreviewPage {
   close(): Promise<void>;
 }
 
-export async function openPreview(fixture: PreviewFixture, options: OpenOptions = {}): Promise<PreviewPage> {
+/** Opens the preview page of the fixture's site (the add-in's static site, or a gateway serving it). */
+export async function openPreview(
+  fixture: Pick<PreviewFixture, "site" | "pages">,
+  options: OpenOptions = {},
+): Promise<PreviewPage> {
   const held = await fixture.pages.take({
     width: options.width ?? 1100,
     height: options.height ?? 900,
