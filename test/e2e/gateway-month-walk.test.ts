@@ -225,7 +225,6 @@ test("a month through a team gateway: the pane tells each state truly, cells kee
     // Through a gateway the preview is what the refresh asks the gateway for; a series the
     // gateway already bought costs the service nothing.
     const refreshCharged = (await charged()) - beforeRefresh;
-    console.log(`the refresh's preview: ${releasePreview.total} data requests; charged: ${refreshCharged}`);
     check(
       refreshCharged <= releasePreview.total,
       "the service charges the refresh no more than its cost preview",
@@ -251,6 +250,13 @@ test("a month through a team gateway: the pane tells each state truly, cells kee
       (await charged()) === beforeTeammate,
       "a series the gateway keeps costs the team nothing",
       `the teammate's read of ${tableCode} charged ${(await charged()) - beforeTeammate}`,
+    );
+    // A series the teammate reads now: the gateway keeps it with the release's month.
+    const keptCurrent = month.book.probes[month.book.probes.length - 2] ?? "";
+    await askGateway(
+      gatewayUrl,
+      { username: TEAMMATE, password: PASSWORD },
+      `/energy_price/v1/export/series/${keptCurrent}`,
     );
     await month.shoot("gateway-release-published");
 
@@ -281,6 +287,9 @@ test("a month through a team gateway: the pane tells each state truly, cells kee
       },
     });
     const unreachableProbe = await month.enterProbe();
+    // The cell's failure is what tells the pane; each reading of the pane opens the Usage tab
+    // (a look that calls), so it reads once the notice is up.
+    await preview.pane.getByTestId("outage-notice").waitFor({ timeout: CHECK_WAIT_MS });
     await month.paneMatchesState("unreachable");
     await month.cellsTellState("unreachable", unreachableProbe);
     // The cell names what could not be reached: the gateway's address (the call may be the
@@ -313,8 +322,25 @@ test("a month through a team gateway: the pane tells each state truly, cells kee
       change: () => lab.admin("faults", { operation: "*", mode: "status", status: 503 }),
     });
     const failingProbe = await month.enterProbe();
+    await preview.pane.getByTestId("outage-notice").waitFor({ timeout: CHECK_WAIT_MS });
     await month.paneMatchesState("outage");
     await month.cellsTellState("outage", failingProbe);
+    // The gateway still answers what it keeps current: the cell fills, and the gateway's answer
+    // is not taken for the service's return (the Status tab still tells the failure).
+    const keptWhileFailing = await month.enter("D11", `=PCD.VALUE("${keptCurrent}")`);
+    month.cells.set("D11", `=PCD.VALUE("${keptCurrent}")`);
+    check(
+      keptWhileFailing.error === null && Number.isFinite(Number(keptWhileFailing.text)),
+      "a series the gateway keeps fills a new cell while the service fails",
+      JSON.stringify(keptWhileFailing),
+    );
+    await month.openTab("Status");
+    const stillFailing = (await preview.pane.getByTestId("service-state").textContent()) ?? "";
+    check(
+      GATEWAY_ROWS.outage.status.test(stillFailing),
+      "the pane still tells the failure after the gateway served a kept series",
+      stillFailing,
+    );
     await month.shoot("gateway-service-failing");
     await month.step("the service back behind the gateway", "2026-12-16T17:30:00Z", {
       change: () => lab.admin("faults", undefined, "DELETE"),
