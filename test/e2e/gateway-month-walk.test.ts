@@ -251,18 +251,25 @@ test("a month through a team gateway: the pane tells each state truly, cells kee
       "a series the gateway keeps costs the team nothing",
       `the teammate's read of ${tableCode} charged ${(await charged()) - beforeTeammate}`,
     );
-    // A series the teammate reads now: the gateway keeps it with the release's month.
-    const keptCurrent = month.book.probes[month.book.probes.length - 2] ?? "";
+    // Series the teammate reads now: the gateway keeps them with the release's month.
+    const keptCurrent = month.book.probes.slice(-3, -1);
     await askGateway(
       gatewayUrl,
       { username: TEAMMATE, password: PASSWORD },
-      `/energy_price/v1/export/series/${keptCurrent}`,
+      `/energy_price/v1/export/series/${keptCurrent.join(",")}`,
     );
     await month.shoot("gateway-release-published");
 
     // 4. The maintenance window of the 15th: as release day, in the maintenance's words.
     await month.step("maintenance through the gateway", monthStepAt("maintenance on the 15th"));
     const chargedBeforeMaintenance = await charged();
+    const keptInMaintenance = await month.enter("D11", `=PCD.VALUE("${keptCurrent[0] ?? ""}")`);
+    month.cells.set("D11", `=PCD.VALUE("${keptCurrent[0] ?? ""}")`);
+    check(
+      keptInMaintenance.error === null && Number.isFinite(Number(keptInMaintenance.text)),
+      "a series the gateway keeps fills a new cell in the maintenance window",
+      JSON.stringify(keptInMaintenance),
+    );
     const maintenanceProbe = await month.enterProbe();
     await month.live(60_000, 10_000);
     await month.paneMatchesState("maintenance");
@@ -327,8 +334,8 @@ test("a month through a team gateway: the pane tells each state truly, cells kee
     await month.cellsTellState("outage", failingProbe);
     // The gateway still answers what it keeps current: the cell fills, and the gateway's answer
     // is not taken for the service's return (the Status tab still tells the failure).
-    const keptWhileFailing = await month.enter("D11", `=PCD.VALUE("${keptCurrent}")`);
-    month.cells.set("D11", `=PCD.VALUE("${keptCurrent}")`);
+    const keptWhileFailing = await month.enter("D12", `=PCD.VALUE("${keptCurrent[1] ?? ""}")`);
+    month.cells.set("D12", `=PCD.VALUE("${keptCurrent[1] ?? ""}")`);
     check(
       keptWhileFailing.error === null && Number.isFinite(Number(keptWhileFailing.text)),
       "a series the gateway keeps fills a new cell while the service fails",
