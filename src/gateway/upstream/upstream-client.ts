@@ -187,7 +187,10 @@ export class Upstream {
       downtime.answered(answer, turn.ticket);
       if (answer.status === 401 && !renewed) {
         renewed = true;
-        this.token = null;
+        // Only the token this call carried is dropped: calls sent together with it are refused
+        // one after another, and a later refusal must neither throw away the token a renewal
+        // already brought nor start another sign-in (the renewal under way is shared).
+        if (this.token?.value === token) this.token = null;
         continue;
       }
       // Several instances share the service's rate limit: a call it refused for the rate was

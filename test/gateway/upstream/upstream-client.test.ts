@@ -666,3 +666,31 @@ test.each<[string, () => Response]>([
     expect(text ?? "").not.toContain(yearAccount.password);
   }
 });
+
+test("calls sent together with a token the service then refuses share one renewal, and keep the token it brought", async () => {
+  const signIns: string[] = [];
+  /** The refusals of the calls that carried the first token, held until the test lets each go. */
+  const refusals: Array<() => void> = [];
+  const service = (async (input: string | URL | Request, init: RequestInit = {}) => {
+    if (String(input).endsWith("/access_token/v1")) {
+      signIns.push(`t${signIns.length + 1}`);
+      return json(200, { access_token: signIns.at(-1) })();
+    }
+    if ((init.headers as Record<string, string>).authorization === "Bearer t1") {
+      await new Promise<void>((resolve) => refusals.push(resolve));
+      return json(401, { message: "Access token expired" })();
+    }
+    return json(200, [])();
+  }) as typeof fetch;
+  const client = upstream(service);
+  const calls = [1, 2, 3].map(() => client.get("/energy_price/v1/data_limits", "data_limits"));
+  const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+  while (refusals.length < 3) await nextTurn();
+  // Each refusal comes once the renewal that the one before it started has ended.
+  for (const refuse of refusals) {
+    refuse();
+    for (let turn = 0; turn < 20; turn += 1) await nextTurn();
+  }
+  expect((await Promise.all(calls)).map((answer) => answer.status)).toEqual([200, 200, 200]);
+  expect(signIns).toEqual(["t1", "t2"]);
+});
