@@ -185,9 +185,9 @@ export const SHORT_ANSWER_STANDS_MS = 15 * 60_000;
 export const REFUSED_ALONE_STANDS_MS = 15 * 60_000;
 
 /**
- * How long the keys of a data call that got no answer are not bought again: the service may
- * have charged the call. Members' engines ask again after a while of their own (30 s), and
- * meanwhile get the same timeout, without a purchase.
+ * How long the keys of a data call that got no answer, or a 2xx answer that could not be read,
+ * are not bought again: the service may have charged the call. Members' engines ask again after
+ * a while of their own (30 s), and meanwhile get the same answer, without a purchase.
  */
 export const UNANSWERED_STANDS_MS = 5 * 60_000;
 
@@ -752,12 +752,13 @@ export class PurchaseQueue {
     }
     const records = parseRecords(answer.body);
     if (records === null) {
-      const unreadable = {
-        ...answer,
-        status: 502,
-        body: JSON.stringify({ message: "The service's answer is not a list of series records." }),
-      };
-      for (const waiting of toBuy) settle(waiting, { kind: "failed", answer: unreadable });
+      // A 2xx is a call the service answered, and charged, though nobody can say for which codes:
+      // bought again at once, they could be charged twice. The keys stand as after a timeout.
+      const unreadable = unreadableAnswer(answer);
+      for (const waiting of toBuy) {
+        this.stand(waiting.item, { kind: "failed", answer: unreadable }, UNANSWERED_STANDS_MS);
+        settle(waiting, { kind: "failed", answer: unreadable });
+      }
       return [];
     }
     const byCode = new Map<string, { record: unknown; json: string }>();
@@ -924,6 +925,24 @@ function passedOnTimeout(answer: UpstreamAnswer): UpstreamAnswer {
     status: 504,
     body: JSON.stringify({
       message: `The service answered the gateway's call HTTP 504 (it got no answer in time itself). The service may have charged it: the gateway does not buy its codes again for ${minutes} minutes.`,
+    }),
+    contentType: "application/json; charset=utf-8",
+    retryAfter: String(UNANSWERED_STANDS_MS / 1000),
+  };
+}
+
+/**
+ * What the requesters of a data call the service answered 2xx with something other than a list
+ * of records get: a failure of the gateway's (the answer holds no data to serve), saying that the
+ * call may have been charged, with the while the keys are not bought again as its Retry-After.
+ */
+function unreadableAnswer(answer: UpstreamAnswer): UpstreamAnswer {
+  const minutes = Math.round(UNANSWERED_STANDS_MS / 60_000);
+  return {
+    ...answer,
+    status: 502,
+    body: JSON.stringify({
+      message: `The service's answer is not a list of series records. The service may have charged it: the gateway does not buy its codes again for ${minutes} minutes.`,
     }),
     contentType: "application/json; charset=utf-8",
     retryAfter: String(UNANSWERED_STANDS_MS / 1000),

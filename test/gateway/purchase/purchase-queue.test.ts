@@ -714,6 +714,52 @@ describe("a data call that got no answer in time may have been charged: its keys
   });
 });
 
+describe("a 2xx answer that cannot be read was charged, though nobody can say for what: its keys are not bought again for five minutes", () => {
+  /** Asks for 100-1-1 as `member`; a call that goes gets `reply`. */
+  const ask = async (
+    member: string,
+    reply: (call: HeldCall) => void,
+  ): Promise<PurchaseOutcome | undefined> => {
+    const calls = upstream.calls.length;
+    const buying = queue.buy(member, "energy_price", "series_values", [item("100-1-1")]);
+    timer.flush();
+    await settle();
+    const call = upstream.calls[calls];
+    if (call !== undefined) reply(call);
+    return (await buying).get(item("100-1-1").key);
+  };
+  const unreadable = (call: HeldCall): void =>
+    call.answer({ status: 200, body: "<html>", contentType: "text/html", retryAfter: null });
+
+  test.each<[string, number, number, number | "answer", string | null]>([
+    // who asks next, when (ms after the unreadable answer), the calls in all, what they get (a
+    // status, or an answer), its Retry-After
+    ["another member at once", 0, 1, 502, "300"],
+    ["a member four minutes later", 4 * 60_000, 1, 502, "60"],
+    ["a member when the five minutes are over", UNANSWERED_STANDS_MS, 2, "answer", null],
+  ])("%s: %d ms later, %d call(s) in all", async (_case, later, calls, got, retryAfter) => {
+    const first = await ask("ann@example.com", unreadable);
+    expect(first).toEqual({
+      kind: "failed",
+      answer: {
+        status: 502,
+        body: JSON.stringify({
+          message:
+            "The service's answer is not a list of series records. The service may have charged it: the gateway does not buy its codes again for 5 minutes.",
+        }),
+        contentType: "application/json; charset=utf-8",
+        retryAfter: "300",
+      },
+    });
+    expect(store.purchases).toEqual([]);
+    timer.advance(later);
+    const second = await ask("bob@example.com", (call) => call.answer(ok(call.codes)));
+    expect(upstream.calls).toHaveLength(calls);
+    expect(second?.kind === "failed" ? second.answer.status : second?.kind).toBe(got);
+    if (second?.kind === "failed") expect(second.answer.retryAfter).toBe(retryAfter);
+  });
+});
+
 test("a code the service leaves out is absent and costs nothing; a code the catalog does not list is served but not kept", async () => {
   const bought = queue.buy("ann@example.com", "energy_price", "series_values", [
     item("500-1-1"),
