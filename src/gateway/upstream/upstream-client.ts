@@ -7,7 +7,7 @@ import { tokenExpiry } from "../../core/token-expiry";
 import { renewMarginFor } from "../../core/token-renewal";
 import type { GatewayOperation } from "../gateway-operation";
 import { withoutCredentials, type UpstreamCredentials } from "./upstream-credentials";
-import { downtimeIn, refusalInOwnWords, safeRetryAfter } from "./upstream-refusal";
+import { downtimeIn, refusalInOwnWords, retryAfterNow, safeRetryAfter } from "./upstream-refusal";
 import { UpstreamDowntime } from "./upstream-downtime";
 
 export interface UpstreamSettings {
@@ -88,6 +88,13 @@ function retryDelayMs(retryAfter: string | null): number {
  * a shorter token's life: renewMarginFor).
  */
 const RENEW_MARGIN_MS = 5 * 60 * 1000;
+/**
+ * How long a sign-in the service refused (a 4xx: the account, or the token service's rate)
+ * stands before the gateway asks again: members' requests meanwhile get the same refusal.
+ * Asked at every request, a wrong or changed password would reach the service as fast as members
+ * call the gateway, as a password guesser's would, and a service may lock the account for it.
+ */
+export const SIGN_IN_REFUSAL_STANDS_MS = 60_000;
 
 interface HeldToken {
   value: string;
@@ -100,6 +107,8 @@ interface HeldToken {
 export class Upstream {
   private token: HeldToken | null = null;
   private renewal: Promise<HeldToken> | null = null;
+  /** The service's last refusal of the gateway's sign-in (4xx) and when it came, while it stands. */
+  private signInRefused: { answer: UpstreamAnswer; at: number } | null = null;
   private readonly turns = new Map<GatewayOperation, Promise<() => Promise<void>>>();
   /** The service said it is down: calls meanwhile get that answer unsent (upstream-downtime.ts). */
   private readonly downtime: UpstreamDowntime;
@@ -265,6 +274,15 @@ export class Upstream {
     ) {
       return held.value;
     }
+    const refused = this.signInRefused;
+    const now = this.settings.now();
+    if (refused !== null && now >= refused.at && now - refused.at < SIGN_IN_REFUSAL_STANDS_MS) {
+      const { answer } = refused;
+      throw new UpstreamSignInError({
+        ...answer,
+        retryAfter: retryAfterNow(answer.retryAfter, now - refused.at),
+      });
+    }
     // Concurrent callers share one sign-in.
     this.renewal ??= this.signIn().finally(() => (this.renewal = null));
     return (await this.renewal).value;
@@ -284,7 +302,13 @@ export class Upstream {
     // A token refused for downtime holds the calls back like a data call's (a granted one says
     // nothing of the data operations).
     if (answer.status >= 500) this.downtime.answered(answer, ticket);
-    if (answer.status < 200 || answer.status > 299) throw new UpstreamSignInError(signInRefusal(answer));
+    if (answer.status < 200 || answer.status > 299) {
+      const refusal = signInRefusal(answer);
+      if (answer.status >= 400 && answer.status <= 499)
+        this.signInRefused = { answer: refusal, at: this.settings.now() };
+      throw new UpstreamSignInError(refusal);
+    }
+    this.signInRefused = null;
     const value = readAccessToken(answer.body);
     if (value === null) {
       throw new UpstreamSignInError({

@@ -694,3 +694,36 @@ test("calls sent together with a token the service then refuses share one renewa
   expect((await Promise.all(calls)).map((answer) => answer.status)).toEqual([200, 200, 200]);
   expect(signIns).toEqual(["t1", "t2"]);
 });
+
+test.each<[string, () => Response, number, string | null, string | null]>([
+  // case, the token service's refusal, what members get (status, Retry-After at once, 20 s later)
+  ["the account refused", json(401, { message: "Invalid credentials" }), 502, null, null],
+  [
+    "the token service's rate",
+    () => new Response("{}", { status: 429, headers: { "retry-after": "60" } }),
+    429,
+    "60",
+    "40",
+  ],
+])(
+  "a sign-in refused (%s) is not asked again for a minute: members' requests meanwhile get the refusal",
+  async (_case, refusal, status, retryAfterAtOnce, retryAfterLater) => {
+    const clock = { now: 0 };
+    const script = scriptedFetch([refusal, json(200, { access_token: "t1" }), json(200, [])]);
+    const client = upstream(script.fetch, { now: () => clock.now });
+    const refused = async () => {
+      const failure = await client
+        .get("/energy_price/v1/data_limits", "data_limits")
+        .catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(UpstreamSignInError);
+      return (failure as UpstreamSignInError).answer;
+    };
+    expect(await refused()).toMatchObject({ status, retryAfter: retryAfterAtOnce });
+    clock.now = 20_000;
+    expect(await refused()).toMatchObject({ status, retryAfter: retryAfterLater });
+    expect(script.sent).toHaveLength(1);
+    clock.now = 60_000;
+    expect((await client.get("/energy_price/v1/data_limits", "data_limits")).status).toBe(200);
+    expect(script.sent.map((call) => call.url.split("/").pop())).toEqual(["v1", "v1", "data_limits"]);
+  },
+);
