@@ -822,6 +822,38 @@ test("a sandbox call's codes and options reach the service as the gateway reads 
   expect(records.every((record) => record.series_final_values.every((point) => point.value < 0))).toBe(true);
 });
 
+test.each<[string, "data_limits" | "series_values" | "series_info", (code: string) => string]>([
+  // case, the operation the service's front end answers 504, the member's path
+  ["Data Limits", "data_limits", () => "/energy_price/v1/data_limits"],
+  [
+    "a sandbox Series Values call",
+    "series_values",
+    (code) => `/energy_price/v1/sandbox/export/series/${code}`,
+  ],
+  ["sandbox Series Info", "series_info", () => "/energy_price/v1/sandbox/export/series"],
+])(
+  "%s that the service's front end answers 504 reaches members as a 502: no call that may have been charged",
+  async (_case, operation, path) => {
+    // A gateway of the test's own: nothing it keeps (Data Limits, say) answers instead of the service.
+    const own = memoryStore();
+    await own.members.save("ann@example.com", PASSWORD, { budget: null, admin: false });
+    const team = await startTeamGateway(service, own);
+    try {
+      const token = await tokenAt(team.url, "ann@example.com");
+      await service.admin("POST", "faults", { operation, mode: "status", status: 504, count: 1 });
+      const response = await fetch(`${team.url}/api${path(codes[55] ?? "")}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(response.status).toBe(502);
+      expect(response.headers.get("pcd-service-status")).toBe("504");
+    } finally {
+      // A fault the call did not use must not answer another test's.
+      await fetch(`${service.emulator.url}/__admin/faults`, { method: "DELETE" });
+      await team.close();
+    }
+  },
+);
+
 test("during maintenance kept answers are served; an uncached key gets the service's downtime answer, and for a minute no call reaches the service", async () => {
   const ann = await tokenOf("ann@example.com");
   const kept = `/energy_price/v1/export/series/${codes[60]}`;

@@ -170,7 +170,8 @@ export async function registerDataRoutes(app: FastifyInstance, settings: DataRou
               throw error;
             }
             const path = `${settings.productPath(product)}/v1/sandbox/export/${folder}/${codesSegment(requested)}`;
-            return relay(reply, await settings.upstream.get(path, operation));
+            // The sandbox charges no data request: its 504 is no call perhaps charged either.
+            return relay(reply, noDataCallAnswer(await settings.upstream.get(path, operation)));
           }),
         );
       }
@@ -179,9 +180,11 @@ export async function registerDataRoutes(app: FastifyInstance, settings: DataRou
         timed("series_info", async (_request, reply, _member, product) =>
           relay(
             reply,
-            await settings.upstream.get(
-              `${settings.productPath(product)}/v1/sandbox/export/series`,
-              "series_info",
+            noDataCallAnswer(
+              await settings.upstream.get(
+                `${settings.productPath(product)}/v1/sandbox/export/series`,
+                "series_info",
+              ),
             ),
           ),
         ),
@@ -192,7 +195,7 @@ export async function registerDataRoutes(app: FastifyInstance, settings: DataRou
         timed("data_limits", async (request, reply, member, product) => {
           const answer = await settings.teamLimits.answer(product);
           if (answer.status < 200 || answer.status > 299 || member.budget === null)
-            return relay(reply, answer);
+            return relay(reply, noDataCallAnswer(answer));
           return reply
             .type("application/json; charset=utf-8")
             .send(await withMemberBudget(settings, answer.body, member, product));

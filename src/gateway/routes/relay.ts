@@ -18,9 +18,9 @@ export function sendMessage(reply: FastifyReply, status: number, message: string
 }
 
 /**
- * An answer to a request for which no data call left (the gateway's catalog read failed): a 504
- * of the service's becomes a 502, as members' add-ins take a 504 for a data call that got no
- * answer in time and may have been charged.
+ * An answer to a request for which no call that charges data requests left (the gateway's
+ * catalog read failed, a Data Limits or sandbox call): a 504 of the service's becomes a 502, as
+ * members' add-ins take a 504 for a data call that got no answer in time and may have been charged.
  */
 export function noDataCallAnswer(answer: UpstreamAnswer): UpstreamAnswer {
   return answer.status === 504 ? { ...answer, status: 502 } : answer;
