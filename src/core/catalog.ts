@@ -212,14 +212,20 @@ function judgedReadAt(catalog: ProductCatalog): number {
   return catalog.sourceReadAt === undefined ? catalog.fetchedAt : earliestReadAt(catalog.sourceReadAt);
 }
 
+/** No clock reading yet: the releases are worked out at the next question. */
+const NO_RELEASE_READING = { at: Number.NaN, start: -Infinity, awaited: undefined } as const;
+
 export class Catalog {
   private readonly catalogs = new Map<string, ProductCatalog>();
   private readonly fetching = new Map<string, Promise<ProductCatalog>>();
   /** Per environment|product: when its last Series Info call started (or failed), its failure, and failures in a row. */
   private readonly lastCall = new Map<string, { at: number; error: PcdError | null; failures: number }>();
   private revision = 0;
-  /** The latest release out, as of the clock reading `at` (predatesRelease). */
-  private releaseOut = { at: Number.NaN, start: -Infinity };
+  /**
+   * As of the clock reading `at`: the latest release out (predatesRelease), and the start of the
+   * release awaited then, if any (awaitingDue).
+   */
+  private releaseOut: { at: number; start: number; awaited: number | undefined } = NO_RELEASE_READING;
   /** Cells waiting for codes while catalogs load (catalog-arrivals.ts). */
   private readonly arrivals = new CatalogArrivals<ServiceEnvironment>((code, environment) =>
     this.findIn(environment, code),
@@ -380,14 +386,22 @@ export class Catalog {
 
   /** True when a catalog read at `fetchedAt` was read before the latest release came out. */
   private predatesRelease(catalog: ProductCatalog, now: number): boolean {
-    // Asked per cell: the release's start is worked out once per clock reading.
-    if (this.releaseOut.at !== now)
-      this.releaseOut = { at: now, start: this.options.latestReleaseOut?.() ?? -Infinity };
-    const { start } = this.releaseOut;
+    const { start } = this.releases(now);
     // Read while that release was awaited: a copy of the month before, once the release is out.
     const awaited = catalog.awaitingRelease;
     // As of when it was read from the service: a team gateway's copy may be older than our read.
     return judgedReadAt(catalog) < start || (awaited !== undefined && start >= awaited);
+  }
+
+  /** The releases as of the clock reading `now`: asked per cell, so worked out once per reading. */
+  private releases(now: number): { start: number; awaited: number | undefined } {
+    if (this.releaseOut.at !== now)
+      this.releaseOut = {
+        at: now,
+        start: this.options.latestReleaseOut?.() ?? -Infinity,
+        awaited: this.options.awaitedRelease?.(),
+      };
+    return this.releaseOut;
   }
 
   /**
@@ -488,14 +502,20 @@ export class Catalog {
   }
 
   /**
-   * A catalog read while a release was awaited (a team gateway's copy) is due again every few
-   * minutes until that release is out: the gateway answers from its copy at no cost to the
-   * service, and the first copy it read after the release tells the release is out.
+   * A catalog read while a release was awaited (a team gateway's copy), or read before the
+   * release awaited now started (the evening before release day, in an engine open since), is
+   * due again every few minutes until that release is out: the gateway answers from its copy at
+   * no cost to the service, and the first copy it read after the release tells the release is
+   * out. Without the second case such a catalog stays current all release day, and its cells
+   * keep last month's figures with the pane saying the service is closed, hours after the data
+   * came out.
    */
   private awaitingDue(catalog: ProductCatalog): boolean {
+    const now = this.options.now();
+    if (now - catalog.fetchedAt < CATALOG_MIN_CALL_INTERVAL_MS) return false;
+    const awaited = catalog.awaitingRelease !== undefined ? undefined : this.releases(now).awaited;
     return (
-      catalog.awaitingRelease !== undefined &&
-      this.options.now() - catalog.fetchedAt >= CATALOG_MIN_CALL_INTERVAL_MS &&
+      (catalog.awaitingRelease !== undefined || (awaited !== undefined && judgedReadAt(catalog) < awaited)) &&
       this.options.rereadAwaited?.() === true
     );
   }
@@ -617,7 +637,7 @@ export class Catalog {
     this.options.onFetched?.();
     // The answer may have shown the release out (onFetched): the release's start is worked
     // out again at the next question, even at the same clock reading.
-    this.releaseOut = { at: Number.NaN, start: -Infinity };
+    this.releaseOut = NO_RELEASE_READING;
     const readAt = this.options.now();
     const sourceReadAt = this.options.sourceReadAt?.(product);
     const fresh = this.index(readAt, series, {
@@ -636,7 +656,7 @@ export class Catalog {
     }
     const awaited = this.options.awaitedRelease?.();
     if (awaited !== undefined) fresh.awaitingRelease = awaited;
-    this.releaseOut = { at: Number.NaN, start: -Infinity };
+    this.releaseOut = NO_RELEASE_READING;
     try {
       await this.options.storage.set(storageKey(environment, product), {
         fetchedAt: fresh.fetchedAt,

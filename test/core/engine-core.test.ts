@@ -517,6 +517,30 @@ describe("getSeries", () => {
     expect(served.lastFinal).toBe("2026-11");
   });
 
+  test("through a team gateway, a catalog read the evening before release day is read again within minutes once the release is out: the cells get the new month and the downtime ends", async () => {
+    const h = createHarness({ service: serviceWith("68520-8-1") });
+    h.auth.gateway = { member: "ana@team.example" };
+    const request = await h.engine.resolve("68520-8-1", null, null);
+    await h.engine.getSeries(request, LATEST_ONLY);
+    // 15:00 US Central the day before: the catalog is read (the engine stays open overnight).
+    h.clock.now = Date.UTC(2026, 11, 2, 21);
+    await h.engine.catalog("energy_price");
+    onDecemberReleaseDay(h);
+    // 08:00 US Central on release day: closed, the cached month is the latest out.
+    h.clock.now = Date.UTC(2026, 11, 3, 14);
+    expect(
+      (await h.engine.getSeries(await h.engine.resolve("68520-8-1", null, null), LATEST_ONLY)).lastFinal,
+    ).toBe("2026-10");
+    // 13:00: the data came out at noon, and the gateway has read its catalog since.
+    h.clock.now = Date.UTC(2026, 11, 3, 19);
+    h.service.updateSeries("68520-8-1", { lastAvailableFinal: "2026-11", updatedAt: "2026-12-03" });
+    h.service.catalogReadAt.set("energy_price", Date.UTC(2026, 11, 3, 18, 30));
+    expect(h.engine.serveNow("68520-8-1", null, null, LATEST_ONLY)).toBeUndefined();
+    const served = await h.engine.getSeries(await h.engine.resolve("68520-8-1", null, null), LATEST_ONLY);
+    expect(served.lastFinal).toBe("2026-11");
+    expect(h.engine.serviceState()).toMatchObject({ available: true });
+  });
+
   test("a catalog read through a team gateway while the release is awaited tells nothing of the service after a restart, signed in directly too", async () => {
     const storage = new MemoryStorage();
     const service = serviceWith("68520-8-1");
