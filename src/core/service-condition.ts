@@ -18,10 +18,22 @@ export type ServiceCondition =
   /**
    * The service answers, but with server errors (5xx): an outage of unknown cause. `retrying`:
    * signed in, so cells and the outage probe call again; signed out, nothing calls until a sign-in.
+   * `throughGateway`: the calls go to a team gateway, so the 5xx is the gateway's answer (its own
+   * failure, or the service's passed on), not necessarily the service's.
    */
-  | { kind: "failing"; since: number; status: number; reason: string | null; retrying: boolean }
-  /** No answer at all (network, refused connection, timeout); `retrying` as for "failing". */
-  | { kind: "unreachable"; since: number; reason: string | null; retrying: boolean }
+  | {
+      kind: "failing";
+      since: number;
+      status: number;
+      reason: string | null;
+      retrying: boolean;
+      throughGateway?: true;
+    }
+  /**
+   * No answer at all (network, refused connection, timeout); `retrying` as for "failing".
+   * `throughGateway`: it is the team gateway that does not answer; the service may be up.
+   */
+  | { kind: "unreachable"; since: number; reason: string | null; retrying: boolean; throughGateway?: true }
   /** No session: PCD makes no call until someone signs in. */
   | { kind: "signed_out" };
 
@@ -55,10 +67,12 @@ export function serviceCondition(state: ServiceState, signedIn = true): ServiceC
   if (reachability && reachability.unreachableSince !== null) {
     const status = reachability.failingStatus ?? null;
     const since = reachability.unreachableSince;
+    // Through a team gateway the calls never reach the service itself: what failed is said so.
+    const via = state.throughGateway === true ? { throughGateway: true as const } : {};
     if (status !== null) {
-      return { kind: "failing", since, status, reason: reachability.reason, retrying: signedIn };
+      return { kind: "failing", since, status, reason: reachability.reason, retrying: signedIn, ...via };
     }
-    return { kind: "unreachable", since, reason: reachability.reason, retrying: signedIn };
+    return { kind: "unreachable", since, reason: reachability.reason, retrying: signedIn, ...via };
   }
   if (!signedIn) return { kind: "signed_out" };
   return { kind: "up", lastAnswerAt: reachability?.lastAnswerAt ?? null };

@@ -18,10 +18,27 @@ const RETRYING =
 /** Signed out, nothing calls the service: what was seen stays until a sign-in calls again. */
 const NOT_RETRYING = "cached values are kept; PCD calls it again once you sign in (the Account tab).";
 
-/** Server errors (a status) or no answer at all (null), since when. */
-function outageSentence(since: number, status: number | null, retrying: boolean, now: number): string {
+/**
+ * Server errors (a status) or no answer at all (null), since when. Through a team gateway the
+ * calls go to the gateway, never to the service: a gateway that does not answer says nothing of
+ * the service, and its 5xx may be its own failure or the service's passed on (its words, shown
+ * under the sentence, say which), so the sentence names the gateway.
+ */
+function outageSentence(
+  since: number,
+  status: number | null,
+  retrying: boolean,
+  now: number,
+  throughGateway: boolean,
+): string {
   const at = utcTime(since, now);
   const next = retrying ? RETRYING : NOT_RETRYING;
+  if (throughGateway) {
+    if (status !== null) {
+      return `Your team's gateway answers HTTP ${status} since ${at}: the gateway, or the PCD service behind it, is failing; ${next}`;
+    }
+    return `Can't reach your team's gateway since ${at} (the PCD service behind it may be up); ${next}`;
+  }
   if (status !== null) {
     return `The PCD service is failing since ${at}: it answers HTTP ${status}, for a cause it did not say; ${next}`;
   }
@@ -78,6 +95,7 @@ export function serviceConditionText(condition: ServiceCondition, now: number): 
           condition.kind === "failing" ? condition.status : null,
           condition.retrying,
           now,
+          condition.throughGateway === true,
         ),
         lastError: condition.reason,
         notice: "outage",

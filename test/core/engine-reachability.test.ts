@@ -3,6 +3,7 @@
 // service announced, and available again with the next answer.
 import type { Engine } from "../../src/core/engine-api";
 import { serviceCondition } from "../../src/core/service-condition";
+import { serviceConditionText } from "../../src/taskpane/outage-text";
 import { QUIET_TIME } from "./http/fake-fetch";
 import { createEngine } from "../../src/core/engine";
 import { OUTAGE_PROBE_DELAYS_MS } from "../../src/core/outage-probe";
@@ -342,3 +343,42 @@ test("through a team gateway in a maintenance window, a 503 of the gateway's own
     throughGateway: true,
   });
 });
+
+test.each([
+  [
+    "does not answer",
+    "down",
+    /^Can't reach your team's gateway since \d\d:\d\d UTC \(the PCD service behind it may be up\); /,
+  ],
+  [
+    "answers server errors",
+    "failing",
+    /^Your team's gateway answers HTTP 503 since \d\d:\d\d UTC: the gateway, or the PCD service behind it, is failing; /,
+  ],
+] as const)(
+  "through a team gateway on an ordinary day, a gateway that %s is told as the gateway's outage, not the service's",
+  async (_case, mode, said) => {
+    const pcd = fakePcd([
+      { code: CODE, coverage: "Germany", lastAvailableFinal: "2026-09", updatedAt: "2026-10-05" },
+    ]);
+    pcd.tokenClaims = { iss: "pcd-gateway", sub: "ana@team.example" };
+    const engine = createEngine(
+      {
+        fetch: pcd.fetch,
+        storage: new MemoryStorage(),
+        clock: { now: () => Date.now() },
+        scheduler: new HeldTimers(),
+      },
+      { settings: { baseUrl: BASE_URL, authUrl: AUTH_URL }, retry: { maxRetries: 0 } },
+    );
+    await engine.ready();
+    await engine.signIn("ana@team.example", "secret");
+    const resolved = await settle(engine.resolve(CODE, null, null));
+    if (resolved.status !== "fulfilled") throw new Error(`${CODE} did not resolve`);
+    pcd.mode = mode;
+    expect((await settle(engine.getSeries(resolved.value))).status).toBe("rejected");
+    const text = serviceConditionText(serviceCondition(engine.serviceState()), Date.now()).text;
+    expect(text).toMatch(said);
+    expect(text).not.toMatch(/PCD service (is failing|since)|Can't reach the PCD service/);
+  },
+);

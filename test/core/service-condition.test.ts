@@ -55,7 +55,7 @@ test.each<[string, ServiceState, boolean, ServiceCondition]>([
       reachability: { ...answering, unreachableSince: SINCE, reason: "connection refused" },
     },
     true,
-    { kind: "unreachable", since: SINCE, reason: "connection refused", retrying: true },
+    { kind: "unreachable", since: SINCE, reason: "connection refused", retrying: true, throughGateway: true },
   ],
   ...[500, 502, 503, 504].map((status): [string, ServiceState, boolean, ServiceCondition] => [
     `the calendar's maintenance window, through a team gateway failing with ${status} of its own`,
@@ -68,7 +68,7 @@ test.each<[string, ServiceState, boolean, ServiceCondition]>([
       reachability: { ...answering, unreachableSince: SINCE, reason: String(status), failingStatus: status },
     },
     true,
-    { kind: "failing", since: SINCE, status, reason: String(status), retrying: true },
+    { kind: "failing", since: SINCE, status, reason: String(status), retrying: true, throughGateway: true },
   ]),
   [
     "the calendar's maintenance window, through a team gateway passing on the service's 503 (it keeps no copy)",
@@ -127,6 +127,26 @@ test.each<[string, ServiceState, boolean, ServiceCondition]>([
     { ...open, reachability: { ...answering, unreachableSince: SINCE, reason: "refused" } },
     true,
     { kind: "unreachable", since: SINCE, reason: "refused", retrying: true },
+  ],
+  [
+    "an ordinary day, through a team gateway that does not answer: the gateway is unreachable, not the service",
+    {
+      ...open,
+      throughGateway: true,
+      reachability: { ...answering, unreachableSince: SINCE, reason: "connection refused" },
+    },
+    true,
+    { kind: "unreachable", since: SINCE, reason: "connection refused", retrying: true, throughGateway: true },
+  ],
+  [
+    "an ordinary day, through a team gateway answering 502 (it could not reach the service): the gateway's answer",
+    {
+      ...open,
+      throughGateway: true,
+      reachability: { ...answering, unreachableSince: SINCE, reason: "502", failingStatus: 502 },
+    },
+    true,
+    { kind: "failing", since: SINCE, status: 502, reason: "502", retrying: true, throughGateway: true },
   ],
   [
     "an outage is told even when signed out (a sign-in got no answer), as not retried",

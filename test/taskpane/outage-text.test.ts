@@ -69,6 +69,27 @@ test.each<[string, ServiceCondition, string, RegExp, "downtime" | "outage" | nul
     "outage",
   ],
   [
+    "unreachable, through a team gateway (the gateway does not answer; the service may be up)",
+    { kind: "unreachable", since: NOW - 120_000, reason: "refused", retrying: true, throughGateway: true },
+    "warning",
+    /^Can't reach your team's gateway since 18:01 UTC \(the PCD service behind it may be up\); cached values are kept; retrying/,
+    "outage",
+  ],
+  [
+    "failing, through a team gateway (its 502 may be its own or the service's: its words follow)",
+    {
+      kind: "failing",
+      since: NOW - 120_000,
+      status: 502,
+      reason: "The gateway could not complete the purchase: the service could not be reached",
+      retrying: true,
+      throughGateway: true,
+    },
+    "warning",
+    /^Your team's gateway answers HTTP 502 since 18:01 UTC: the gateway, or the PCD service behind it, is failing; cached values are kept; retrying/,
+    "outage",
+  ],
+  [
     "unreachable while signed out (nothing calls: no 'retrying')",
     { kind: "unreachable", since: NOW - 120_000, reason: "refused", retrying: false },
     "warning",
