@@ -43,6 +43,11 @@ export interface DataLimitsParts {
   /** The allowances moved (usage bars and PCD.LIMITS follow; INFO and SEARCH cells do not). */
   limitsChanged(): void;
   /**
+   * A reading lifted the member-budget blocks of these request keys (a raised budget): the cells
+   * that show them, which the refusal left in no retry, ask again.
+   */
+  blocksLifted?(keys: readonly string[]): void;
+  /**
    * Signed in through a team gateway: a quota refusal there stops only the codes it would have
    * to buy, so refused calls are halved and single codes blocked, not the whole dataset.
    */
@@ -62,6 +67,8 @@ export class DataLimitsKeeper {
   private readonly readAheadDone = new Set<ProductId>();
   /** Per environment|product: cancels the settling read waiting for the calls to stay over. */
   private readonly settling = new Map<string, () => void>();
+  /** The request key of each request blocked alone (by its refusedRequest name). */
+  private readonly blockedKeys = new Map<string, string>();
 
   constructor(private readonly parts: DataLimitsParts) {}
 
@@ -79,6 +86,7 @@ export class DataLimitsKeeper {
     this.fetching.clear();
     this.failed.clear();
     this.readAheadDone.clear();
+    this.blockedKeys.clear();
     for (const cancel of this.settling.values()) cancel();
     this.settling.clear();
   }
@@ -216,6 +224,7 @@ export class DataLimitsKeeper {
           this.parts.throughGateway?.() === true && items.length === 1
             ? refusedRequest(operation, first)
             : undefined;
+        if (request !== undefined) this.blockedKeys.set(request, first.key);
         const blocked = ledger.block(first.environment, first.product, dataset, error, request);
         this.parts.limitsChanged();
         return (item: BatchItem) => (item.dataset === dataset ? blocked : "retry");
@@ -256,7 +265,8 @@ export class DataLimitsKeeper {
       if (session !== this.session) return this.fetch(environment, product, userAsked);
       this.failed.delete(scope);
       const before = this.shown(environment, product);
-      this.parts.ledger.record(environment, product, limits, reading);
+      const lifted = this.parts.ledger.record(environment, product, limits, reading);
+      this.tellLifted(lifted);
       // Only news is told: a view that reads the limits whenever they change would otherwise
       // read them again because of its own reading.
       if (this.shown(environment, product) !== before) this.parts.limitsChanged();
@@ -267,6 +277,17 @@ export class DataLimitsKeeper {
     });
     this.fetching.set(scope, fetching);
     return fetching;
+  }
+
+  /** Cells of requests whose block a reading lifted hear it (their refusal armed no retry). */
+  private tellLifted(requests: readonly string[]): void {
+    const keys: string[] = [];
+    for (const request of requests) {
+      const key = this.blockedKeys.get(request);
+      this.blockedKeys.delete(request);
+      if (key !== undefined) keys.push(key);
+    }
+    if (keys.length > 0) this.parts.blocksLifted?.(keys);
   }
 
   /** What the usage bars show of a product (remaining, total and unconfirmed per dataset), as one text. */

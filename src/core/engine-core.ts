@@ -219,6 +219,9 @@ export class EngineCore implements Engine {
         this.callBlockedByDowntime(product, false, `the Data Limits of ${product} cannot be read meanwhile`),
       workbookProducts: () => new Set(this.workbookKeys.list().map((key) => key.product)),
       limitsChanged: () => this.changes.limitsChanged(),
+      blocksLifted: (keys) => {
+        for (const key of keys) this.changes.changed(key);
+      },
       throughGateway: () => this.throughGateway(),
       ...(parts.scheduler ? { scheduler: parts.scheduler } : {}),
       log,

@@ -75,6 +75,8 @@ interface Block {
   dataset: string;
   /** The allowances' last reset when the service refused; the block lifts when it moves. */
   releaseStart: number;
+  /** The one request blocked (as block() was given it); absent: the whole dataset. */
+  request?: string;
   error: PcdError;
   /**
    * A team gateway's refusal for the member's own budget, which resets at the release as the
@@ -150,14 +152,15 @@ export class QuotaLedger {
   /**
    * Records a Data Limits answer (it replaces local decrements: the service is the truth).
    * `reading` (from readStarted when the call was sent) lets the calls that moved meanwhile
-   * be accounted for; without it the answer is taken as it is.
+   * be accounted for; without it the answer is taken as it is. Returns the requests (as block()
+   * was given them) whose member-budget block the answer lifted: their cells may ask again.
    */
   record(
     environment: ServiceEnvironment,
     product: ProductId,
     limits: DataLimits,
     reading?: LimitsReading,
-  ): void {
+  ): string[] {
     const key = productKey(environment, product);
     const recorded = structuredClone(limits);
     const unknown = new Map<string, number>();
@@ -193,30 +196,34 @@ export class QuotaLedger {
       unsettled,
       outdated: false,
     });
-    this.liftMemberBudgetBlocks(environment, product, recorded);
+    return this.liftMemberBudgetBlocks(environment, product, recorded);
   }
 
   /**
    * A member's budget block lifts when a Data Limits answer shows more of the budget left than
    * when the gateway refused (a raised budget, or a release the add-in's calendar does not
    * place where the gateway's does): the cells may ask again. Otherwise it takes the moment the
-   * answer says the budget comes back, when that is ahead.
+   * answer says the budget comes back, when that is ahead. Returns the requests lifted.
    */
   private liftMemberBudgetBlocks(
     environment: ServiceEnvironment,
     product: ProductId,
     limits: DataLimits,
-  ): void {
+  ): string[] {
     const now = this.options.now();
     const scope = productKey(environment, product);
+    const lifted: string[] = [];
     for (const [key, block] of this.blocks) {
       if (block.productKey !== scope || block.memberBudget === undefined) continue;
       const member = allowanceOf(limits, block.dataset)?.member;
       if (member === undefined) continue;
-      if (member.remaining > (block.memberBudget.remaining ?? 0)) this.blocks.delete(key);
-      else if (member.resetsAt !== undefined && member.resetsAt > now)
+      if (member.remaining > (block.memberBudget.remaining ?? 0)) {
+        this.blocks.delete(key);
+        if (block.request !== undefined) lifted.push(block.request);
+      } else if (member.resetsAt !== undefined && member.resetsAt > now)
         block.memberBudget = { remaining: member.remaining, resetsAt: member.resetsAt };
     }
+    return lifted;
   }
 
   /**
@@ -411,6 +418,7 @@ export class QuotaLedger {
       productKey: productKey(environment, product),
       dataset,
       releaseStart: this.resetAt(),
+      ...(request === undefined ? {} : { request }),
       error,
       ...(memberBudget ? { memberBudget: this.memberBudgetBlock(known, allowance) } : {}),
     });

@@ -1022,6 +1022,34 @@ describe("allowances", () => {
     },
   );
 
+  test("through a team gateway, a raised budget read in Data Limits tells the cells refused for the budget, which then get their series", async () => {
+    const { service, h } = memberWithSpentBudget();
+    service.failWith((call) =>
+      (call.operation === "series_values" || call.operation === "series_hist") &&
+      call.codes.some((code) => code.code === "4-4-4")
+        ? refused(SPENT_BUDGET)
+        : undefined,
+    );
+    const request = await h.engine.resolve("4-4-4", null, null);
+    await expect(h.engine.getSeries(request, LATEST_ONLY)).rejects.toThrow(SPENT_BUDGET);
+    let told = 0;
+    h.engine.onKeyChange(request.key, () => (told += 1));
+    // The administrator raises the budget; the Usage tab's Reload reads it.
+    service.failures = [];
+    service.limits.set("energy_price", {
+      Germany: {
+        remaining: 480,
+        total: 500,
+        member: { budget: 20, remaining: 10, resetsAt: Date.UTC(2026, 11, 3, 12) },
+      },
+    });
+    await h.engine.limitsReport({ reread: true });
+    h.tick();
+    // The refused cell armed no retry (a quota is no passing failure): without this it kept the refusal.
+    expect(told).toBe(1);
+    expect((await h.engine.getSeries(request, LATEST_ONLY)).lastFinal).toBe("2026-10");
+  });
+
   test("through a team gateway, a refusal of one code's History leaves its Series Values and its other currencies to the gateway", async () => {
     const { service, h } = memberWithSpentBudget();
     const said = SPENT_BUDGET;
