@@ -67,6 +67,17 @@ function unavailableError(
     failure.serviceStatus === failure.status;
   if (!state.available && state.until !== null && windowSaid) {
     details.until = fromHeader ?? state.until;
+    // A maintenance the service announced (downtime-policy.ts) ends when it said, not at 22:00 US
+    // Central Time: told as its first announcement was (below).
+    if (state.until === state.reachability?.maintenanceUntil) {
+      details.downtime = "announced";
+      return new PcdError(
+        "unavailable",
+        `The service announced a maintenance until about ${format(state.until)} (your time) (HTTP ` +
+          `${failure.status} to ${OPERATION_LABELS[context.operation]}).${said(serverMessage)}`,
+        details,
+      );
+    }
     details.downtime = state.reason === "release" ? "release" : "maintenance";
     const what = state.reason === "release" ? "for the monthly data release" : "for maintenance";
     const deadline = state.reason === "release" ? " at the latest" : "";

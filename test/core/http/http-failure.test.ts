@@ -180,6 +180,33 @@ describe("classifyHttpFailure: status x body -> kind", () => {
     );
   });
 
+  test("a 503 while a maintenance the service announced is on (a team gateway's calls still go) names that maintenance's end, not 22:00 US Central Time", () => {
+    const until = QUIET_TIME + 3_600_000;
+    const announced: ServiceState = {
+      ...available,
+      available: false,
+      reason: "maintenance",
+      until,
+      reachability: {
+        unreachableSince: null,
+        reason: "The service announced a maintenance",
+        maintenanceUntil: until,
+        lastAnswerAt: null,
+        failingStatus: null,
+      },
+    };
+    const error = classifyHttpFailure(
+      { status: 503, bodyText: '{"message":"Service under maintenance"}', retryAfterMs: 3_500_000 },
+      { ...context("data_limits", announced), throughGateway: true },
+    );
+    expect(error.kind).toBe("unavailable");
+    expect(error.details.downtime).toBe("announced");
+    expect(error.message).not.toMatch(/22:00/);
+    expect(error.message).toBe(
+      `The service announced a maintenance until about ${formatTime(until)} (your time) (HTTP 503 to Data Limits). The service said: Service under maintenance`,
+    );
+  });
+
   test("a 503 in a window never says cached data stands in (the caller may have none)", () => {
     const state = serviceState(MAINTENANCE_TIME, 3);
     const error = classifyHttpFailure(
