@@ -1,7 +1,8 @@
 // Text PCD writes into cells stays text. Excel reads a value written through range.values
 // as if it were typed: "=…", "+…", "-…" and "@…" become formulas (a description or a
 // currency from a shared workbook or the service could call out with the workbook's
-// contents), "2024-10" a date, and a leading apostrophe is taken as the text prefix. A leading apostrophe
+// contents), and so do their full-width forms ("＝…") in East Asian Excel; "2024-10" becomes
+// a date, and a leading apostrophe is taken as the text prefix. A leading apostrophe
 // is Excel's own way to say "this is text": the cell shows the rest and reads back
 // without it. Every writer of text (frozen values, the PCD sources sheet, the changes
 // report) goes through the workbook host, which passes each value through here.
@@ -20,13 +21,22 @@ const isControl = (code: number): boolean => code <= 0x1f || (code >= 0x7f && co
  */
 const CONVERTIBLE = /\d|^#|^\s*(?:true|false)\s*$/i;
 
-/** True when Excel would not keep `text` as the same text if written as it is. */
-export function needsTextPrefix(text: string): boolean {
+function readOtherwise(text: string): boolean {
   return (
     FORMULA_OR_PREFIX_START.test(text) ||
     (text !== "" && isControl(text.charCodeAt(0))) ||
     CONVERTIBLE.test(text)
   );
+}
+
+/**
+ * True when Excel would not keep `text` as the same text if written as it is. The text's
+ * compatibility form (NFKC) is checked too: Excel in East Asian languages reads the
+ * full-width and small forms of "=", "+", "-" and "@" ("＝", "﹢", …) as the start of a
+ * formula, and full-width digits as a number or a date.
+ */
+export function needsTextPrefix(text: string): boolean {
+  return readOtherwise(text) || readOtherwise(text.normalize("NFKC"));
 }
 
 /** The value to write so that the cell shows it as it is: text that could be read otherwise gets the prefix. */
