@@ -161,10 +161,19 @@ export const excelWorkbookHost: WorkbookHost = {
 
   async restoreFormula(range: string, formula: string): Promise<void> {
     await Excel.run(async (context) => {
-      const target = context.workbook.worksheets.getItem(parseArea(range).sheet).getRange(cellsOf(range));
-      // The frozen values are cleared so the table can spill again (else #SPILL!).
+      const area = parseArea(range);
+      const target = context.workbook.worksheets.getItem(area.sheet).getRange(cellsOf(range));
+      const anchor = target.getCell(0, 0);
+      // The formula goes in alone first. A batch is not undone when one of its writes fails,
+      // so a formula Excel refuses (a text literal over 255 characters, say) written after the
+      // clear would leave the frozen values erased and no formula in their place.
+      anchor.formulas = [[formula]];
+      await context.sync();
+      if (area.rowCount === 1 && area.columnCount === 1) return;
+      // The rest of the frozen values are cleared so the table can spill again (else #SPILL!),
+      // and the formula Excel just took is written again after the clear.
       target.clear(Excel.ClearApplyTo.contents);
-      target.getCell(0, 0).formulas = [[formula]];
+      anchor.formulas = [[formula]];
       await context.sync();
     });
   },

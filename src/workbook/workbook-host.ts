@@ -51,7 +51,10 @@ export interface WorkbookHost {
    * is written as text (cell-text.ts): a value is never read as a formula.
    */
   writeValues(address: string, values: CellScalar[][], numberFormats: string[][]): Promise<void>;
-  /** Empties a range, then writes one formula into its top-left cell (its table spills again). */
+  /**
+   * Empties a range, then writes one formula into its top-left cell (its table spills again).
+   * A formula the host refuses leaves the range as it was.
+   */
   restoreFormula(range: string, formula: string): Promise<void>;
   /** How many rows and columns a sheet holds here (Excel: 1,048,576 × 16,384). */
   sheetLimits(): Promise<SheetLimits>;

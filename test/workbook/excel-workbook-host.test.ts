@@ -118,6 +118,50 @@ test("a cell still #BUSY! is refused and nothing is written", async () => {
   expect(host.sheetNames()).toEqual(["Sheet1"]);
 });
 
+test.each<[string, string, string]>([
+  ["a spilled table", '=PCD.VALUES("1-1-1")', "Sheet1!B2:C3"],
+  ["a single cell", '=PCD.VALUE("2-2-2")', "Sheet1!B2"],
+])(
+  "a formula Excel refuses to take back leaves %s's frozen values as they were",
+  async (_name, formula, range) => {
+    const { sheet } = workbook();
+    sheet.setContent({ row: 1, column: 1 }, formula);
+    await freeze({
+      seal: SEAL,
+      host: excelWorkbookHost,
+      scope: "sheet",
+      provenance: async () => [],
+      now: () => 0,
+    });
+    const frozen = await excelWorkbookHost.readRange(range);
+    // Excel refuses the formula (as it refuses a text literal over 255 characters): the write throws.
+    const write = PreviewHost.prototype.write;
+    const refusing = jest.spyOn(PreviewHost.prototype, "write").mockImplementation(function (
+      this: PreviewHost,
+      ...args: Parameters<PreviewHost["write"]>
+    ) {
+      if (args[1].some((row) => row.some((cell) => cell.startsWith("=PCD.")))) {
+        throw new Error("InvalidArgument: the formula is not valid.");
+      }
+      write.apply(this, args);
+    });
+    try {
+      await expect(restore(excelWorkbookHost, "all", { seal: SEAL })).rejects.toThrow(
+        `it stopped at ${range} (InvalidArgument: the formula is not valid.): no formula was restored; ${range} and the frozen ranges not reached yet keep their values.`,
+      );
+    } finally {
+      refusing.mockRestore();
+    }
+    expect(await excelWorkbookHost.readRange(range)).toEqual(frozen);
+    // The record still holds the range, unchanged: the next Restore puts the formula back.
+    await expect(restore(excelWorkbookHost, "all", { seal: SEAL })).resolves.toMatchObject({
+      restored: [range],
+      changed: [],
+    });
+    expect(sheet.content({ row: 1, column: 1 })).toBe(formula);
+  },
+);
+
 test("the selection scope reads the selected block only", async () => {
   const { sheet } = workbook();
   sheet.setContent({ row: 0, column: 0 }, '=PCD.VALUE("1-1-1")');
