@@ -3,7 +3,7 @@
 // cells, with the cells that show it.
 import type { CellScalar } from "./workbook-host";
 import type { FrozenRecord } from "./frozen-record";
-import { byPosition } from "./range-address";
+import { byPosition, parseArea } from "./range-address";
 
 export const SOURCES_SHEET = "PCD sources";
 
@@ -19,9 +19,31 @@ export const SOURCES_HEADER = [
   "Frozen cells",
 ] as const;
 
+function isAddress(address: string): boolean {
+  try {
+    parseArea(address);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The record's cells in the order a person reads the workbook. An entry whose address is not
+ * one (a record edited in the file) comes after the rest, as the record lists it: Restore
+ * reports it, and it must not stop Freeze or Restore from writing this sheet.
+ */
+function inReadingOrder(cells: FrozenRecord["cells"]): FrozenRecord["cells"] {
+  const placed = cells.filter((cell) => isAddress(cell.address));
+  return [
+    ...placed.sort((a, b) => byPosition(a.address, b.address)),
+    ...cells.filter((cell) => !isAddress(cell.address)),
+  ];
+}
+
 export function sourcesSheetRows(record: FrozenRecord): CellScalar[][] {
   const rows = new Map<string, { row: CellScalar[]; cells: string[] }>();
-  for (const cell of [...record.cells].sort((a, b) => byPosition(a.address, b.address))) {
+  for (const cell of inReadingOrder(record.cells)) {
     for (const series of cell.series) {
       const id = `${series.code}|${series.currency ?? ""}|${series.unit ?? ""}|${series.releaseMonth ?? ""}`;
       const existing = rows.get(id);

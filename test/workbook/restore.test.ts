@@ -400,6 +400,70 @@ describe("restore of a planted record", () => {
     expect(host.settingWrites).toBe(0);
   });
 
+  test.each<[string, string]>([
+    ["no sheet", "H20"],
+    ["a sheet and no cell", "Sheet1!"],
+    ["a cell past any sheet", "Sheet1!ABCD12345678"],
+  ])(
+    "entries whose address names %s are reported; Restore and Freeze of the other cells still run",
+    async (_name, address) => {
+      const host = await frozenWorkbook();
+      const record = host.settings.get(FROZEN_SETTING) as { version: 1; cells: unknown[] };
+      const unreadable = (code: string): FrozenCell =>
+        planted({
+          formula: `=PCD.VALUE("${code}")`,
+          range: address,
+          address,
+          series: [
+            {
+              code,
+              currency: null,
+              unit: null,
+              releaseMonth: null,
+              latestMonth: null,
+              retrievedAt: null,
+              description: "",
+              owner: "",
+            },
+          ],
+        });
+      host.settings.set(FROZEN_SETTING, {
+        ...record,
+        cells: [...record.cells, unreadable("8-8-8"), unreadable("9-9-9")],
+      });
+
+      host.selection = "Sheet1!B2";
+      const restored = await restore(host, "selection", { seal: SEAL });
+      expect(restored).toMatchObject({ restored: ["Sheet1!B2"], remaining: 4 });
+      const restoredAll = await restore(host, "all", { seal: SEAL });
+      expect(restoredAll.restored).toEqual(["Sheet1!G1", "Sheet1!D2:E3"]);
+      expect(restoredAll.refused.map((entry) => entry.where)).toEqual([address, address]);
+
+      // The entries stay for Restore to report, and the sources sheet lists them after the others.
+      host.setFormula("Sheet1!A5", '=PCD.VALUE("5-5-5")', [[7]]);
+      host.selection = "Sheet1!A5";
+      const frozen = await freeze({
+        seal: SEAL,
+        host,
+        scope: "selection",
+        provenance: async () => [],
+        now: () => 0,
+      });
+      expect(frozen.status).toBe("frozen");
+      expect(parseFrozenRecord(host.settings.get(FROZEN_SETTING)).cells.map((cell) => cell.address)).toEqual([
+        address,
+        address,
+        "Sheet1!A5",
+      ]);
+      expect(
+        host.sheets
+          .get(SOURCES_SHEET)
+          ?.slice(1, 3)
+          .map((row) => row[0]),
+      ).toEqual(["8-8-8", "9-9-9"]);
+    },
+  );
+
   test("entries whose ranges overlap are not restored over each other", async () => {
     const host = plantedWorkbook([
       planted({
