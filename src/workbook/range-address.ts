@@ -55,7 +55,11 @@ function parseLines(sheet: string, cells: string): RangeArea | null {
 
 export function parseArea(address: string): RangeArea {
   const [sheet, cells] = splitAddress(address);
-  const [first, second] = cells.split(":");
+  const corners = cells.split(":");
+  // Excel reads "A1:B2:H30" as the block around every cell named (A1:H30): read as A1:B2, a
+  // planted record's range would make Restore clear cells it never compared.
+  if (corners.length > 2) throw new Error(`"${cells}" is not one block of cells like B2:C4.`);
+  const [first, second] = corners;
   const start = parseCell(first ?? "");
   const end = second === undefined ? start : parseCell(second);
   return {

@@ -55,6 +55,15 @@ describe("range addresses", () => {
     },
   );
 
+  // Excel reads a chain of cells joined by ":" as the block around all of them: parseArea
+  // must not read the first two alone, or Restore would clear cells it never compared.
+  test.each(["Sheet1!A1:B2:H30", "Sheet1!A1:B2:XFD1048576", "'My sheet'!A1:A1:C3", "Sheet1!A1::B2"])(
+    "a frozen range is one block of two corners at most: parseArea(%s) throws",
+    (address) => {
+      expect(() => parseArea(address)).toThrow(/is not one block of cells like B2:C4/);
+    },
+  );
+
   test("a selection of several areas touches a range when any area does", () => {
     expect(areasOf("Sheet1!A1:B2,Sheet1!D4,'a,b'!C1")).toEqual(["Sheet1!A1:B2", "Sheet1!D4", "'a,b'!C1"]);
     expect(touches("Sheet1!D2:E4", selectionAreas("Sheet1!A1:B2,Sheet1!D4"))).toBe(true);

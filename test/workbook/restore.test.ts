@@ -385,6 +385,22 @@ describe("restore of a planted record", () => {
       /does not start at its cell/,
     ],
     [
+      "a range chaining three corners, which Excel reads as the block around them all",
+      planted({
+        formula: '=PCD.VALUE("1-1-1")',
+        range: "Sheet1!A1:B2:H30",
+        values: [
+          ["A1 data", "B1 data"],
+          ["A2 data", "B2 data"],
+        ],
+        numberFormats: [
+          ["General", "General"],
+          ["General", "General"],
+        ],
+      }),
+      /is not one block of cells/,
+    ],
+    [
       "an entry that is not a frozen cell",
       { address: "Sheet1!H20", formula: 5, range: "Sheet1!H20" },
       /formula/,
