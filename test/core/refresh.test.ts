@@ -43,6 +43,17 @@ function release(h: Harness): void {
     code === "2-2-2" && month < "2010-01" ? 999 : month.length + code.length;
 }
 
+/** The release, with Germany's allowance down to `left` (France's plenty) when it is read again. */
+function releaseLeaving(h: Harness, left: number): void {
+  release(h);
+  h.service.limits.set("energy_price", {
+    Germany: { remaining: left, total: 500 },
+    France: { remaining: 100, total: 500 },
+  });
+  h.schedule.releaseStart = h.clock.now + 1;
+  h.clock.now += 2;
+}
+
 describe("planRefresh", () => {
   test("plans every workbook key after refreshing the catalogs, with the cost per dataset", async () => {
     const h = await workbookWithData();
@@ -131,13 +142,7 @@ describe("planRefresh", () => {
     "a dataset short of allowance (%s): the preview's cost is what the refresh charges",
     async (_case, left) => {
       const h = await workbookWithData();
-      release(h);
-      h.service.limits.set("energy_price", {
-        Germany: { remaining: left, total: 500 },
-        France: { remaining: 100, total: 500 },
-      });
-      h.schedule.releaseStart = h.clock.now + 1;
-      h.clock.now += 2;
+      releaseLeaving(h, left);
       const plan = await h.engine.planRefresh();
       expect(plan.overBudget).toEqual(["Germany"]);
       const germany = plan.cost.find((row) => row.dataset === "Germany");
@@ -160,13 +165,7 @@ describe("planRefresh", () => {
     async (_case, left) => {
       const h = await workbookWithData();
       h.auth.gateway = { member: "ana@team.example" };
-      release(h);
-      h.service.limits.set("energy_price", {
-        Germany: { remaining: left, total: 500 },
-        France: { remaining: 100, total: 500 },
-      });
-      h.schedule.releaseStart = h.clock.now + 1;
-      h.clock.now += 2;
+      releaseLeaving(h, left);
       const plan = await h.engine.planRefresh();
       expect(plan.throughGateway).toBe(true);
       expect(plan.overBudget).toEqual(["Germany"]);
