@@ -245,10 +245,20 @@ export class Catalog {
             await this.options.storage.get(storageKey(environment, product)),
           );
           if (!parsed.success) return;
+          const { fetchedAt, awaitingRelease, sourceReadAt } = parsed.output;
+          // A catalog read later than now (a cache file from elsewhere, a clock since set
+          // back) would count as current until that time came, however old it is: it is
+          // not believed, and the product's Series Info is read again when a cell needs it.
+          if (fetchedAt > this.options.now()) {
+            this.options.log?.(
+              "warn",
+              `The saved catalog of ${product} says it was read after now; it is read again.`,
+            );
+            return;
+          }
           // Equal texts become one string each, as when the catalog was fetched (text-pool.ts).
           const pool = new TextPool();
           const series = parsed.output.series.map((info) => pool.copy(info));
-          const { fetchedAt, awaitingRelease, sourceReadAt } = parsed.output;
           this.catalogs.set(key, this.index(fetchedAt, series, { awaitingRelease, sourceReadAt }));
         }),
       ),

@@ -167,6 +167,24 @@ describe("Catalog persistence and freshness", () => {
     expect(second.infoCalls()).toBe(0);
   });
 
+  // A row per time the saved catalog says it was read: one later than now (a cache file from
+  // elsewhere, a clock since set back) is not believed, however the file got it.
+  test.each([
+    ["an hour ago: current, no call", -3_600_000, 0],
+    ["now: current, no call", 0, 0],
+    ["a minute after now: read again", 60_000, 1],
+    ["centuries after now: read again", 8.64e15 - START, 1],
+  ])("a saved catalog read %s", async (_case, offset, calls) => {
+    const first = setup();
+    await first.catalog.lookup("68520-8-1");
+    const saved = (await first.storage.get("pcd:catalog:live:energy_price")) as { fetchedAt: number };
+    await first.storage.set("pcd:catalog:live:energy_price", { ...saved, fetchedAt: START + offset });
+    const second = setup(first.storage);
+    await second.catalog.load();
+    expect((await second.catalog.lookup("68520-8-1")).code).toBe("68520-8-1");
+    expect(second.infoCalls()).toBe(calls);
+  });
+
   test("a cached catalog is used when the service cannot be reached", async () => {
     const { catalog, clock, service } = setup();
     await catalog.list("energy_price");
