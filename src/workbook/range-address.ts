@@ -117,7 +117,8 @@ export function overlaps(a: string, b: string): boolean {
   return areasOverlap(parseArea(a), parseArea(b));
 }
 
-function areasOverlap(first: RangeArea, second: RangeArea): boolean {
+/** True when the two areas share a cell. */
+export function areasOverlap(first: RangeArea, second: RangeArea): boolean {
   return (
     first.sheet === second.sheet &&
     first.row < second.row + second.rowCount &&

@@ -12,7 +12,7 @@
 // frozen cell, or whose formula or range Freeze could not have written, is reported and
 // never applied.
 import { FROZEN_SETTING, readFrozenRecord, type FrozenCell } from "./frozen-record";
-import { cellAt, overlaps, parseArea, selectionAreas, touches } from "./range-address";
+import { areasOverlap, cellAt, parseArea, selectionAreas, touches, type RangeArea } from "./range-address";
 import type { RecordSeal } from "./record-seal";
 import { formulaProblem, shapeProblem } from "./restorable";
 import { SOURCES_SHEET, sourcesSheetRows } from "./sources-sheet";
@@ -115,9 +115,13 @@ export async function restore(
   const changed: ChangedBlock[] = [];
   const unconfirmed: UnconfirmedCell[] = [];
   const chosen = record.cells.filter((cell) => inScope(cell.range));
+  // Each well-shaped entry's area, read once, in the record's order: the overlap check
+  // compares every pair, and a shared file's record can hold thousands of entries.
+  const placed = new Map<FrozenCell, RangeArea>();
+  for (const cell of chosen) if (shapeProblem(cell) === null) placed.set(cell, parseArea(cell.range));
   const sheets = new Map<string, boolean>();
   for (const cell of chosen) {
-    const problem = await entryProblem(cell, chosen, host, sheets);
+    const problem = await entryProblem(cell, placed, host, sheets);
     if (problem !== null) {
       refused.push({ where: cell.range, ...problem });
       continue;
@@ -194,17 +198,18 @@ function stoppedAt(cell: FrozenCell, restored: readonly FrozenCell[], error: unk
 /** Why an entry cannot be restored where it says (shape, overlap, sheet), or null. */
 async function entryProblem(
   cell: FrozenCell,
-  chosen: readonly FrozenCell[],
+  placed: ReadonlyMap<FrozenCell, RangeArea>,
   host: WorkbookHost,
   sheets: Map<string, boolean>,
 ): Promise<Omit<RefusedEntry, "where"> | null> {
-  const shape = shapeProblem(cell);
-  if (shape !== null) return { reason: shape };
-  const other = chosen.find(
-    (item) => item !== cell && shapeProblem(item) === null && overlaps(item.range, cell.range),
-  );
-  if (other !== undefined) return { reason: `its range overlaps the frozen range ${other.range}` };
-  const { sheet } = parseArea(cell.range);
+  const area = placed.get(cell);
+  if (area === undefined)
+    return { reason: shapeProblem(cell) ?? `its range ${cell.range} is not an address` };
+  for (const [other, otherArea] of placed) {
+    if (other !== cell && areasOverlap(otherArea, area))
+      return { reason: `its range overlaps the frozen range ${other.range}` };
+  }
+  const { sheet } = area;
   if (!sheets.has(sheet)) sheets.set(sheet, await host.hasSheet(sheet));
   if (!sheets.get(sheet)) return { reason: `the workbook has no sheet "${sheet}"`, missingSheet: sheet };
   return null;
