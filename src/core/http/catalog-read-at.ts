@@ -2,6 +2,8 @@
 // is closed for the monthly release: when it read that copy from the service says what the
 // answer shows (docs/gateway.md). The gateway sends it in this header; the engine takes it as
 // the time the service answered (downtime-policy.ts), never the member's call's own time.
+// Members send the time back with their data calls (service-client-impl.ts): the catalog their
+// answers must match, which an instance of the gateway holding an older copy reads first.
 
 /** ISO 8601 time at which the gateway read the catalog it answers with from the service. */
 export const CATALOG_READ_AT_HEADER = "pcd-catalog-read-at";

@@ -160,6 +160,11 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
   );
   const reachability = deps.reachability ?? new ReachabilityTracker();
   const catalogReadListeners = new Set<(product: ProductId, at: number) => void>();
+  /**
+   * Per product, the time a team gateway said it read the live catalog it last answered with
+   * (its own clock): data calls through it name that catalog (CATALOG_READ_AT_HEADER).
+   */
+  const heldCatalogs = new Map<ProductId, number>();
   let http = emptyHttpCounts();
   let dataRequests = 0;
   let tokenRequestsAtReset = deps.auth.requestCount?.() ?? 0;
@@ -206,6 +211,7 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
     timeoutMs: number,
     signal: AbortSignal | undefined,
     read: AnswerReaders,
+    headers: Readonly<Record<string, string>>,
   ): Promise<HttpAnswer> {
     if (signal?.aborted) throw abortReason(signal);
     const controller = new AbortController();
@@ -223,7 +229,7 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
         url,
         {
           method: "GET",
-          headers: { Authorization: `Bearer ${token}`, Accept: "application/json" },
+          headers: { ...headers, Authorization: `Bearer ${token}`, Accept: "application/json" },
           signal: controller.signal,
         },
         {
@@ -284,8 +290,10 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
     signal: AbortSignal | undefined,
     slot: SendSlot | undefined,
     read: AnswerReaders,
+    headers: Readonly<Record<string, string>>,
   ): Promise<HttpAnswer | PcdError> {
-    const request = (): Promise<HttpAnswer> => attempt(operation, url, token, timeoutMs, signal, read);
+    const request = (): Promise<HttpAnswer> =>
+      attempt(operation, url, token, timeoutMs, signal, read, headers);
     try {
       const answer = await (slot ? slot.run(request) : gate.run(operation, request));
       deps.log?.("debug", `${OPERATION_LABELS[operation]}: HTTP ${answer.status} from ${url}`);
@@ -329,6 +337,8 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
     codesCharged: number,
     /** A successful answer as it came, before it is read (Series Info: a gateway's read time). */
     onAnswer?: (answer: HttpAnswer) => void,
+    /** Sent with every attempt besides the token (a data call through a gateway: its catalog's time). */
+    headers: Readonly<Record<string, string>> = {},
   ): Promise<T> {
     const signal = options?.signal;
     const label = OPERATION_LABELS[operation];
@@ -354,7 +364,7 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
       const read = readers ?? (await answerReaders(timeoutMs));
       let outcome: HttpAnswer | PcdError;
       try {
-        outcome = await send(operation, url, token, timeoutMs, signal, slot, read);
+        outcome = await send(operation, url, token, timeoutMs, signal, slot, read, headers);
       } catch (caught) {
         if (isPcdError(caught) && caught.details.charged === true) dataRequests += codesCharged;
         throw caught;
@@ -439,6 +449,12 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
     const settings = deps.settings();
     const requested = new Set(codes.map((request) => request.code));
     const timeoutMs = operation === "series_hist" ? settings.historyTimeoutMs : settings.callTimeoutMs;
+    // Through a team gateway, the catalog this engine holds is the one its answers must match:
+    // another instance of the gateway, with an older copy, reads the newer one first.
+    const held =
+      environment === "live" && deps.throughGateway?.() === true ? heldCatalogs.get(product) : undefined;
+    const headers: Record<string, string> =
+      held === undefined ? {} : { [CATALOG_READ_AT_HEADER]: new Date(held).toISOString() };
     // A call that ends before its first attempt (no token, aborted) frees the caller's slot.
     return call(
       operation,
@@ -454,6 +470,8 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
           latestPossibleFinal(deps.clock.now()),
         ),
       codes.length,
+      undefined,
+      headers,
     ).finally(() => options?.slot?.release());
   }
 
@@ -473,7 +491,9 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
         0,
         (answer) => {
           const readAt = catalogReadAt(answer.catalogReadAt);
-          if (readAt !== null) for (const listener of catalogReadListeners) listener(product, readAt);
+          if (readAt === null) return;
+          if (environment === "live") heldCatalogs.set(product, readAt);
+          for (const listener of catalogReadListeners) listener(product, readAt);
         },
       );
     },

@@ -41,13 +41,21 @@ export class GatewayCatalog {
   private readonly stale = new Set<ProductId>();
   /** The body this gateway last saved per product (saved again only when a read differs). */
   private readonly savedBodies = new Map<ProductId, string>();
+  /** Per product, the latest member's catalog time already looked up in the database. */
+  private readonly caughtUpTo = new Map<ProductId, number>();
   /** When a read last failed, and how: the next read waits a minute (downtime lasts hours). */
   private readonly failedAt = new Map<ProductId, { at: number; error: unknown }>();
 
   constructor(private readonly settings: GatewayCatalogSettings) {}
 
-  /** The product's catalog, read again when it is too old or marked stale. */
-  async get(product: ProductId): Promise<ProductCatalog> {
+  /**
+   * The product's catalog, read again when it is too old or marked stale. `memberHolds`: the
+   * read time of the catalog a member's data call says its engine holds (the time a gateway gave
+   * it). A later one than this instance's copy was read by another instance on the database:
+   * its saved copy is taken first, so what this one keeps is judged against that catalog.
+   */
+  async get(product: ProductId, memberHolds?: number): Promise<ProductCatalog> {
+    if (memberHolds !== undefined) await this.catchUp(product, memberHolds);
     const copy = this.copies.get(product);
     const fresh =
       copy !== undefined &&
@@ -104,6 +112,33 @@ export class GatewayCatalog {
     const copy = { body: saved.body, byCode, readAt: saved.readAt.getTime() };
     this.copies.set(product, this.copies.get(product) ?? copy);
     return this.copies.get(product);
+  }
+
+  /**
+   * Takes the saved copy when a member holds a catalog read after this instance's copy and the
+   * database has a later one. An instance saves each read that differs before it answers it, so
+   * a copy no later than this one's is the catalog the member holds. A time ahead of this
+   * gateway's clock is taken as now; each time is looked up once, and only while the copy is older.
+   */
+  private async catchUp(product: ProductId, memberHolds: number): Promise<void> {
+    const held = Math.min(memberHolds, this.settings.now());
+    const copy = this.copies.get(product);
+    if (copy === undefined || copy.readAt >= held || (this.caughtUpTo.get(product) ?? -Infinity) >= held)
+      return;
+    this.caughtUpTo.set(product, held);
+    let saved;
+    try {
+      saved = await this.settings.saved.get(product);
+    } catch {
+      return;
+    }
+    const readAt = saved?.readAt.getTime();
+    if (saved === null || readAt === undefined || !(readAt > (this.copies.get(product)?.readAt ?? Infinity)))
+      return;
+    const byCode = entriesOf(product, saved.body);
+    if (byCode === null) return;
+    this.copies.set(product, { body: saved.body, byCode, readAt });
+    this.savedBodies.set(product, saved.body);
   }
 
   /** The next request reads the product's catalog again (after downtime, or an unknown series). */

@@ -3,7 +3,7 @@
 // (briefly kept, so every member sees the team's true allowance), sandbox calls relayed as they
 // are and never kept. Every data answer is audited: who was served, from the store or bought.
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from "fastify";
-import { CATALOG_READ_AT_HEADER } from "../../core/http/catalog-read-at";
+import { CATALOG_READ_AT_HEADER, catalogReadAt } from "../../core/http/catalog-read-at";
 import type { ProductId } from "../../core/model";
 import { fingerprintFor } from "../catalog/catalog-entry";
 import { CatalogUnavailable, type GatewayCatalog } from "../catalog/gateway-catalog";
@@ -153,7 +153,15 @@ export async function registerDataRoutes(app: FastifyInstance, settings: DataRou
           `/:product/v1/export/${folder}/:codes`,
           { preHandler: onTheWay },
           timed(operation, async (request, reply, member, product) =>
-            serveData(settings, reply, member, product, operation, (request.params as CodesParams).codes),
+            serveData(
+              settings,
+              reply,
+              member,
+              product,
+              operation,
+              (request.params as CodesParams).codes,
+              catalogReadAt(headerText(request.headers[CATALOG_READ_AT_HEADER])) ?? undefined,
+            ),
           ),
         );
         api.get<{ Params: CodesParams }>(
@@ -213,6 +221,8 @@ async function serveData(
   product: ProductId,
   operation: DataOperation,
   segment: string,
+  /** The read time of the catalog the member's engine holds, as a gateway gave it (if it said). */
+  memberHolds: number | undefined,
 ): Promise<FastifyReply> {
   let requested;
   try {
@@ -221,7 +231,7 @@ async function serveData(
     if (error instanceof CodesRequestError) return sendMessage(reply, 400, error.message);
     throw error;
   }
-  const catalog = await settings.catalog.get(product);
+  const catalog = await settings.catalog.get(product, memberHolds);
   const items: PurchaseItem[] = requested.map((code) => {
     const entry = catalog.byCode.get(code.code);
     return {
@@ -450,4 +460,9 @@ function sendFailure(reply: FastifyReply, error: unknown): FastifyReply {
 
 function defaultDataType(product: ProductId): PurchaseItem["dataType"] {
   return product === "energy_price" ? "energy" : product === "commodity_price" ? "commodity" : "utilities";
+}
+
+/** A header's one value (a header sent twice is not believed). */
+function headerText(value: string | string[] | undefined): string | null {
+  return typeof value === "string" ? value : null;
 }

@@ -833,3 +833,40 @@ describe("the attempt's timeout and the retry wait run on the injected scheduler
     expect(timers.pending).toEqual([]);
   });
 });
+
+// Through a team gateway a data call names the live catalog this engine holds (the time the
+// gateway said it read it), so an instance of the gateway holding an older copy reads the newer
+// one before it judges what it keeps; the service itself never gets the header.
+describe("a data call names the catalog it holds, through a team gateway only", () => {
+  const READ_AT = "2026-11-20T11:55:00.000Z";
+  test.each<[string, boolean, "live" | "sandbox", "energy_price" | "commodity_price", string | undefined]>([
+    ["through a gateway, the product whose catalog it answered", true, "live", "energy_price", READ_AT],
+    [
+      "through a gateway, a product it has not answered a catalog of",
+      true,
+      "live",
+      "commodity_price",
+      undefined,
+    ],
+    ["through a gateway, sandbox data", true, "sandbox", "energy_price", undefined],
+    ["the service itself", false, "live", "energy_price", undefined],
+  ])("%s", async (_case, throughGateway, environment, product, header) => {
+    const { fetch, requests } = scriptedFetch(
+      json([infoRecord("68520-8-1")], 200, { "pcd-catalog-read-at": READ_AT }),
+      json([valuesRecord("68520-8-1")]),
+    );
+    const client = createServiceClient({
+      fetch,
+      clock: new FakeClock(QUIET_TIME),
+      auth: fakeAuth(),
+      settings: () => settingsWith({}),
+      requestsPerSecond: 1000,
+      throughGateway: () => throughGateway,
+    });
+    await client.seriesInfo("live", "energy_price");
+    await client.seriesValues(environment, product, codes("68520-8-1")).catch(() => undefined);
+    expect(requests).toHaveLength(2);
+    expect(requests[1]?.headers["pcd-catalog-read-at"]).toBe(header);
+    expect(requests[0]?.headers["pcd-catalog-read-at"]).toBeUndefined();
+  });
+});

@@ -248,3 +248,56 @@ test("an answer that does not say when its call was sent is read at the time the
   answer(ok(catalogBody("2026-12-03")));
   expect((await reading).readAt).toBe(at("05:59:59"));
 });
+
+// Two instances on one database: a member whose engine read the catalog through the instance
+// that read it last sends its read time with a data call; the instance with an older copy takes
+// the saved one first, so it judges what it keeps against the catalog the member holds.
+describe("a member holding a later catalog than this instance's copy", () => {
+  const older = catalogBody("2026-11-10");
+  const newer = catalogBody("2026-11-15");
+
+  /** This instance read `older` a minute ago; another instance read and saved `newer` just now. */
+  async function behindAnother(): Promise<{ subject: GatewayCatalog; newerReadAt: number }> {
+    service.answers.push(ok(older));
+    const subject = catalog();
+    await subject.get("energy_price");
+    now += MINUTE;
+    const newerReadAt = now - 1_000;
+    saved.copies.set("energy_price", { body: newer, readAt: new Date(newerReadAt) });
+    return { subject, newerReadAt };
+  }
+
+  test.each<[string, (newerReadAt: number) => number | undefined, string]>([
+    ["says nothing: this instance's copy", () => undefined, older],
+    ["holds the one this instance read: this instance's copy", () => now - 2 * MINUTE, older],
+    ["holds the other instance's: the saved copy", (newerReadAt) => newerReadAt, newer],
+    ["says a time ahead of the clock: taken as now, the saved copy", () => now + 60 * MINUTE, newer],
+  ])("%s", async (_case, holds, body) => {
+    const { subject, newerReadAt } = await behindAnother();
+    expect((await subject.get("energy_price", holds(newerReadAt))).body).toBe(body);
+    // No call to the service: the copy came from the database, or no copy was needed.
+    expect(service.calls()).toBe(1);
+  });
+
+  test("each time is looked up once, and the saved copy is kept from then on", async () => {
+    const { subject, newerReadAt } = await behindAnother();
+    let reads = 0;
+    const get = saved.get;
+    saved.get = async (product) => {
+      reads += 1;
+      return get(product);
+    };
+    expect((await subject.get("energy_price", newerReadAt)).body).toBe(newer);
+    expect((await subject.get("energy_price", newerReadAt)).body).toBe(newer);
+    expect((await subject.get("energy_price")).body).toBe(newer);
+    expect(reads).toBe(1);
+  });
+
+  test("a database that cannot be read leaves this instance's copy", async () => {
+    const { subject, newerReadAt } = await behindAnother();
+    saved.get = async () => {
+      throw new Error("the database is gone");
+    };
+    expect((await subject.get("energy_price", newerReadAt)).body).toBe(older);
+  });
+});
