@@ -258,7 +258,9 @@ export class Auth {
   ): Promise<IssuedToken> {
     const { requestToken } = await loadTokenRequest(purpose);
     this.#requestCount++;
-    return requestToken(this.deps, { username, password, settings, purpose });
+    // A renewal of a team gateway's token is answered by that gateway (its refusals are its own).
+    const throughGateway = purpose === "renewal" && (this.#session?.gateway ?? null) !== null;
+    return requestToken(this.deps, { username, password, settings, purpose, throughGateway });
   }
 
   private emit(): void {

@@ -41,6 +41,8 @@ export interface TokenRequest {
   password: string;
   settings: EngineSettings;
   purpose: TokenPurpose;
+  /** A renewal of a team gateway's token: its refusals are the gateway's (blocked, not a wrong password). */
+  throughGateway?: boolean;
 }
 
 export interface IssuedToken {
@@ -55,7 +57,7 @@ export interface IssuedToken {
 /** One token request; every failure is a PcdError in PCD's words, never with the password. */
 export async function requestToken(
   deps: TokenRequestDeps,
-  { username, password, settings, purpose }: TokenRequest,
+  { username, password, settings, purpose, throughGateway = false }: TokenRequest,
 ): Promise<IssuedToken> {
   const prefix = purpose === "sign-in" ? "Sign-in failed" : "Renewing the access token failed";
   const url = accessTokenUrl(settings);
@@ -107,6 +109,15 @@ export async function requestToken(
     // The token service's own text is never shown: it is the one answer that may echo
     // the password (in any spelling), and what it says is no clearer than the status.
     const status = response.status;
+    if (status === 403 && throughGateway) {
+      // The password signed in before: the gateway now refuses the member (blocked there, or
+      // outside its domain). Its words are not shown, as no token service's are.
+      throw new PcdError(
+        "auth",
+        `${prefix}: your team's gateway refused your account (HTTP 403): it may be blocked there. Ask the gateway's administrator, then sign in again.`,
+        { status },
+      );
+    }
     if (status === 400 || status === 401 || status === 403) {
       throw new PcdError(
         "auth",
@@ -121,6 +132,7 @@ export async function requestToken(
         now,
         serviceState: deps.serviceState?.() ?? serviceState(now, settings.releaseBusinessDay),
         secrets,
+        throughGateway,
       },
     );
     throw new PcdError(failure.kind, `${prefix}: ${failure.message}`, failure.details);

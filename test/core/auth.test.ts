@@ -223,6 +223,33 @@ describe("signed in through a team gateway", () => {
     auth.signOut();
     expect(auth.status()).toMatchObject({ signedIn: false, gateway: null });
   });
+
+  // The gateway blocked the member since the sign-in: its 403 is not a wrong password.
+  test.each<[string, string, RegExp]>([
+    [
+      "a gateway's token: the gateway refused the account",
+      gatewayToken("ana@team.example"),
+      /your team's gateway refused your account/,
+    ],
+    [
+      "the service's own token: the username or password",
+      tokenFor(NOW_S),
+      /rejected the username or password/,
+    ],
+  ])("a renewal refused with a 403, after %s", async (_name, token, message) => {
+    const { auth } = setup(
+      json({ access_token: token }),
+      json(
+        { message: "Member ana@team.example is blocked at this gateway: ask the gateway's administrator." },
+        403,
+      ),
+    );
+    await auth.signIn("analyst@example.com", PASSWORD);
+    const error = await caught(auth.renew());
+    expect(error.kind).toBe("auth");
+    expect(error.message).toMatch(message);
+    expect(auth.status().signedIn).toBe(false);
+  });
 });
 
 describe("token expiry", () => {

@@ -1,5 +1,5 @@
 import type { ServiceState } from "../../src/core/engine-api";
-import { PcdError } from "../../src/core/errors";
+import { PcdError, type PcdErrorKind } from "../../src/core/errors";
 import { serviceState } from "../../src/core/schedule";
 import { requestToken } from "../../src/core/token-request";
 import { HeldTimers } from "../support/held-timers";
@@ -75,5 +75,64 @@ describe("a 503 from the token service on release day", () => {
     ).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(PcdError);
     expect((error as PcdError).message).toMatch(message);
+  });
+});
+
+// A renewal of a team gateway's token is the gateway's to answer: its 403 refuses the member
+// (blocked there), not a password that signed in before, and its own 503 in a window (one with
+// no word of the service's) is a failure of the gateway's, not the window.
+describe("a renewal answered by a team gateway", () => {
+  const RELEASE_DAY = Date.parse("2026-12-03T18:00:00Z");
+  test.each<[string, boolean, number, PcdErrorKind, RegExp]>([
+    [
+      "403 through a gateway: the gateway refused the account",
+      true,
+      403,
+      "auth",
+      /^Renewing the access token failed: your team's gateway refused your account \(HTTP 403\): it may be blocked there/,
+    ],
+    [
+      "403 from the service itself: the username or password",
+      false,
+      403,
+      "auth",
+      /rejected the username or password/,
+    ],
+    [
+      "401 through a gateway: the username or password",
+      true,
+      401,
+      "auth",
+      /rejected the username or password/,
+    ],
+    [
+      "503 of the gateway's own in the release window: a failure, not the window",
+      true,
+      503,
+      "server",
+      /^Renewing the access token failed: The service is failing: it answered HTTP 503/,
+    ],
+    [
+      "503 from the service itself in the release window: the window",
+      false,
+      503,
+      "unavailable",
+      /monthly data release/,
+    ],
+  ])("%s", async (_name, throughGateway, status, kind, message) => {
+    const { fetch } = scriptedFetch(
+      json(
+        { message: "Member ana@team.example is blocked at this gateway: ask the gateway's administrator." },
+        status,
+      ),
+    );
+    const error = await requestToken(
+      { fetch, clock: new FakeClock(RELEASE_DAY) },
+      { username: "ana", password: PASSWORD, settings: settingsWith({}), purpose: "renewal", throughGateway },
+    ).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(PcdError);
+    expect((error as PcdError).kind).toBe(kind);
+    expect((error as PcdError).message).toMatch(message);
+    expect((error as PcdError).message).not.toContain(PASSWORD);
   });
 });

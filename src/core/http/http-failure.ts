@@ -145,6 +145,16 @@ export function classifyHttpFailure(failure: HttpFailure, context: FailureContex
       details,
     );
   }
+  // Through a team gateway a 403 that is not the service's (no pcd-service-status saying so) is
+  // the gateway refusing the member (blocked there): not the plan's, which would take History
+  // off for the whole session.
+  if (status === 403 && context.throughGateway === true && failure.serviceStatus !== status) {
+    return new PcdError(
+      "auth",
+      `Your team's gateway refused ${operation} ${http}.${serverMessage ? ` It said: ${serverMessage}` : ""}`,
+      details,
+    );
+  }
   // A refused History call is the plan's Data Automation Option (docs/service.md §8.2 rule 5).
   if (status === 403 && (PLAN_TEXT.test(text) || context.operation === "series_hist")) {
     return new PcdError(

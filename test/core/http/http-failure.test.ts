@@ -221,6 +221,63 @@ describe("classifyHttpFailure: status x body -> kind", () => {
 // Through a team gateway, which answers from what it keeps meanwhile, only the service's 503 is
 // (in its words, or passed on with pcd-service-status); any other is the gateway's own failure
 // or its front end's, an outage.
+// Through a team gateway a 403 the gateway answers itself (no pcd-service-status) refuses the
+// member; one of the service's it passes on keeps the service's meaning (the plan's History).
+describe("a 403 through a team gateway", () => {
+  const BLOCKED = JSON.stringify({
+    message: "Member ana@team.example is blocked at this gateway: ask the gateway's administrator.",
+  });
+  const PLAN = JSON.stringify({
+    message:
+      "The service refused the gateway's Series Values History call (HTTP 403): the subscription's plan does not include it.",
+  });
+  test.each<[string, Operation, string, boolean, number | null, PcdErrorKind, RegExp]>([
+    [
+      "the gateway's own, on History",
+      "series_hist",
+      BLOCKED,
+      true,
+      null,
+      "auth",
+      /^Your team's gateway refused .*\(HTTP 403\)\. It said: Member ana@team\.example is blocked/,
+    ],
+    [
+      "the gateway's own, on Series Values",
+      "series_values",
+      BLOCKED,
+      true,
+      null,
+      "auth",
+      /^Your team's gateway refused/,
+    ],
+    [
+      "the service's, passed on, on History",
+      "series_hist",
+      PLAN,
+      true,
+      403,
+      "plan",
+      /^Your plan does not include/,
+    ],
+    [
+      "the service itself, on History",
+      "series_hist",
+      PLAN,
+      false,
+      null,
+      "plan",
+      /^Your plan does not include/,
+    ],
+  ])("%s", (_case, operation, bodyText, throughGateway, serviceStatus, kind, message) => {
+    const error = classifyHttpFailure(
+      { status: 403, bodyText, retryAfterMs: null, serviceStatus },
+      { ...context(operation), throughGateway },
+    );
+    expect(error.kind).toBe(kind);
+    expect(error.message).toMatch(message);
+  });
+});
+
 describe("a 503 in the calendar's maintenance window", () => {
   const inWindow = serviceState(MAINTENANCE_TIME, 3);
   test.each<[string, string, boolean, number | null, PcdErrorKind, boolean]>([
