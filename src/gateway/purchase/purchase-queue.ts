@@ -185,6 +185,13 @@ export const SHORT_ANSWER_STANDS_MS = 15 * 60_000;
 export const REFUSED_ALONE_STANDS_MS = 15 * 60_000;
 
 /**
+ * How long a dataset the service refused for its allowance answers every key of it with that
+ * refusal: each request would otherwise send a call the service refuses again, each one a call
+ * of its daily quota, until the release. A plan raised meanwhile is used after this while.
+ */
+export const QUOTA_REFUSED_STANDS_MS = 5 * 60_000;
+
+/**
  * How long the keys of a data call that got no answer, or a 2xx answer that could not be read,
  * are not bought again: the service may have charged the call. Members' engines ask again after
  * a while of their own (30 s), and meanwhile get the same answer, without a purchase.
@@ -234,6 +241,8 @@ export class PurchaseQueue {
    * only: another instance, or this one after a restart, may buy such a key within the while.
    */
   private readonly standing = new Map<string, Standing>();
+  /** Datasets the service refused for their allowance, by product and dataset (datasetId). */
+  private readonly datasetsRefused = new Map<string, Standing>();
 
   private readonly audit: PurchaseAuditWriter;
   /** Purchases taken off their groups and not yet ended (the stop waits for them). */
@@ -302,10 +311,10 @@ export class PurchaseQueue {
    * `joined`. A key another request starts buying while the caller awaits is joined by buy(),
    * which tells the caller so (BuyListener.joined).
    */
-  buyingNow(items: readonly PurchaseItem[]): Map<string, Promise<PurchaseOutcome>> {
+  buyingNow(product: ProductId, items: readonly PurchaseItem[]): Map<string, Promise<PurchaseOutcome>> {
     const found = new Map<string, Promise<PurchaseOutcome>>();
     for (const item of items) {
-      const current = this.underway.get(underwayId(item)) ?? this.standingOutcome(item);
+      const current = this.underway.get(underwayId(item)) ?? this.standingOutcome(product, item);
       if (current !== undefined) found.set(item.key, current);
     }
     return found;
@@ -315,12 +324,19 @@ export class PurchaseQueue {
    * What a key not bought again for a while answers now (a purchase of it settled so), as
    * another request's purchase that this request joins; undefined once the while is over.
    */
-  private standingOutcome(item: PurchaseItem): Promise<PurchaseOutcome> | undefined {
-    const id = underwayId(item);
-    const standing = this.standing.get(id);
+  private standingOutcome(product: ProductId, item: PurchaseItem): Promise<PurchaseOutcome> | undefined {
+    return (
+      this.stillStanding(this.standing, underwayId(item)) ??
+      this.stillStanding(this.datasetsRefused, datasetId(product, item.dataset))
+    );
+  }
+
+  /** What the entry `id` of `whiles` answers now; undefined (and the entry dropped) once its while is over. */
+  private stillStanding(whiles: Map<string, Standing>, id: string): Promise<PurchaseOutcome> | undefined {
+    const standing = whiles.get(id);
     if (standing === undefined) return undefined;
     if (standing.until <= this.elapsed()) {
-      this.standing.delete(id);
+      whiles.delete(id);
       return undefined;
     }
     const { outcome } = standing;
@@ -359,7 +375,7 @@ export class PurchaseQueue {
     let joined = 0;
     for (const item of items) {
       if (outcomes.has(item.key)) continue;
-      const current = this.underway.get(underwayId(item)) ?? this.standingOutcome(item);
+      const current = this.underway.get(underwayId(item)) ?? this.standingOutcome(product, item);
       if (current !== undefined) {
         outcomes.set(item.key, current);
         joined += 1;
@@ -743,6 +759,13 @@ export class PurchaseQueue {
       const instead = callsInstead(product, toBuy, answer);
       const again = new Set(instead.flat());
       const refusedAlone = toBuy.length === 1 && refusedAsOddType(product, answer);
+      const dataset = quotaRefusedDataset(toBuy, answer);
+      if (dataset !== null) {
+        this.datasetsRefused.set(datasetId(product, dataset), {
+          outcome: { kind: "failed", answer },
+          until: this.elapsed() + QUOTA_REFUSED_STANDS_MS,
+        });
+      }
       for (const waiting of toBuy) {
         if (again.has(waiting)) continue;
         if (refusedAlone) this.stand(waiting.item, { kind: "failed", answer }, REFUSED_ALONE_STANDS_MS);
@@ -858,6 +881,23 @@ function callsInstead(product: ProductId, toBuy: readonly Waiting[], answer: Ups
     return [toBuy.slice(0, middle), toBuy.slice(middle)];
   }
   return [];
+}
+
+/**
+ * The dataset a quota refusal is for: the one it names, or the only one of the call's codes;
+ * null when it is no quota refusal or cannot be told.
+ */
+function quotaRefusedDataset(toBuy: readonly Waiting[], answer: UpstreamAnswer): string | null {
+  const refusal = answer.refusal;
+  if (refusal?.kind !== "quota") return null;
+  if (refusal.dataset !== null) return refusal.dataset;
+  const datasets = new Set(toBuy.map((waiting) => waiting.item.dataset));
+  return datasets.size === 1 ? ([...datasets][0] ?? null) : null;
+}
+
+/** A dataset of a product, whatever the operation: Series Values and History share its allowance. */
+function datasetId(product: string, dataset: string): string {
+  return `${product}\n${dataset}`;
 }
 
 /** An industry call refused as a bad request: it may mix data types (docs/service.md §6.7). */

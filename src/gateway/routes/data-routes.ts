@@ -249,7 +249,7 @@ async function serveData(
   const missing = items.filter((item) => !current.has(item.key));
   // Keys another request is buying are joined: the member holds of the budget only what their
   // own request buys, each key once (a code asked twice in one request is one purchase).
-  const joined = settings.purchases.buyingNow(missing);
+  const joined = settings.purchases.buyingNow(product, missing);
   const toBuy = new Map<string, PurchaseItem>();
   for (const item of missing) if (!joined.has(item.key)) toBuy.set(item.key, item);
 

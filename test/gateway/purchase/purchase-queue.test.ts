@@ -11,6 +11,7 @@ import {
   type PurchaseItem,
   type PurchaseOutcome,
   type PurchaseQueueSettings,
+  QUOTA_REFUSED_STANDS_MS,
 } from "../../../src/gateway/purchase/purchase-queue";
 import { UpstreamTimeout, type UpstreamAnswer } from "../../../src/gateway/upstream/upstream-client";
 import type { GatewayStore, Purchase } from "../../../src/gateway/store/gateway-store";
@@ -179,8 +180,8 @@ test("a request made after the series changed does not join the purchase made be
   const first = queue.buy("ann@example.com", "energy_price", "series_values", [before]);
   timer.flush();
   await settle();
-  expect(queue.buyingNow([before]).size).toBe(1);
-  expect(queue.buyingNow([after]).size).toBe(0);
+  expect(queue.buyingNow("energy_price", [before]).size).toBe(1);
+  expect(queue.buyingNow("energy_price", [after]).size).toBe(0);
   const second = queue.buy("bob@example.com", "energy_price", "series_values", [after]);
   timer.flush();
   await settle();
@@ -594,7 +595,7 @@ describe("a record short of the catalog (its last final month before last_availa
     expect(store.purchases).toHaveLength(1);
     expect(store.kept.has(asked().key)).toBe(false);
     timer.advance(later);
-    expect(queue.buyingNow([asked()]).size).toBe(shortAgain ? 1 : 0);
+    expect(queue.buyingNow("energy_price", [asked()]).size).toBe(shortAgain ? 1 : 0);
     const second = await ask("bob@example.com", "2026-10-01");
     expect(upstream.calls).toHaveLength(calls);
     expect(lastMonth(second)).toBe(month);
@@ -672,7 +673,7 @@ describe("a data call that got no answer in time may have been charged: its keys
     expect(ended).toEqual([false]);
     expect(store.purchases).toEqual([]);
     timer.advance(later);
-    expect(queue.buyingNow([hist("100-1-1")]).size).toBe(got === "answer" ? 0 : 1);
+    expect(queue.buyingNow("energy_price", [hist("100-1-1")]).size).toBe(got === "answer" ? 0 : 1);
     const second = await ask("bob@example.com", (call) => call.answer(ok(call.codes)));
     expect(upstream.calls).toHaveLength(calls);
     expect(second?.kind === "failed" ? second.answer.status : second?.kind).toBe(got);
@@ -1435,5 +1436,78 @@ describe("the queue's stop: no call goes out any more, and the calls out are wai
     expect(store.purchases.flatMap((purchase) => purchase.codes.map((code) => code.member))).toEqual([
       "ann@example.com",
     ]);
+  });
+});
+
+// A dataset the service refused for its allowance: every request for one of its keys would send
+// a call the service refuses again (each one of its daily quota), so the refusal answers them for
+// a while, in that product only; after it, the next request asks the service again.
+describe("a dataset refused for its allowance", () => {
+  const refusedFor = (dataset: string | null): UpstreamAnswer => ({
+    status: 403,
+    body: JSON.stringify({
+      message: `Quota limit reached${dataset === null ? "" : ` for dataset '${dataset}'`}: the service refused the gateway's Series Values call (HTTP 403).`,
+    }),
+    contentType: "application/json",
+    retryAfter: null,
+    refusal: { kind: "quota", dataset },
+  });
+  const inProduct = (product: ProductId, code: string, dataset: string): PurchaseItem => ({
+    ...item(code, { dataset }),
+    key: answerKey(product, "series_values", { code, currency: "", unit: "" }),
+  });
+  /** One request, settled: the calls it sent and what it got. */
+  const ask = async (product: ProductId, asked: PurchaseItem, reply: UpstreamAnswer) => {
+    const before = upstream.calls.length;
+    const outcome = queue.buy("ann@example.com", product, "series_values", [asked]);
+    timer.flush();
+    await settle();
+    for (const call of upstream.calls.slice(before)) call.answer(reply);
+    return { calls: upstream.calls.length - before, outcome: (await outcome).get(asked.key) };
+  };
+
+  test.each<[string, UpstreamAnswer, ProductId, string, number, number]>([
+    [
+      "another key of the dataset named, at once: the refusal, no call",
+      refusedFor("France"),
+      "energy_price",
+      "France",
+      0,
+      0,
+    ],
+    [
+      "the dataset of the only code, unnamed: the refusal, no call",
+      refusedFor(null),
+      "energy_price",
+      "France",
+      0,
+      0,
+    ],
+    ["another dataset: bought", refusedFor("France"), "energy_price", "Germany", 0, 1],
+    [
+      "the same dataset name in another product: bought",
+      refusedFor("France"),
+      "industry_economics",
+      "France",
+      0,
+      1,
+    ],
+    [
+      "the dataset after five minutes: asked again",
+      refusedFor("France"),
+      "energy_price",
+      "France",
+      QUOTA_REFUSED_STANDS_MS,
+      1,
+    ],
+  ])("%s", async (_case, refusal, product, dataset, later, calls) => {
+    const first = await ask("energy_price", inProduct("energy_price", "200-1-1", "France"), refusal);
+    expect(first).toEqual({ calls: 1, outcome: { kind: "failed", answer: refusal } });
+    timer.advance(later);
+    const next = await ask(product, inProduct(product, "201-1-1", dataset), ok(["201-1-1"]));
+    expect(next.calls).toBe(calls);
+    expect(next.outcome).toEqual(
+      calls === 0 ? { kind: "failed", answer: refusal } : expect.objectContaining({ kind: "answer" }),
+    );
   });
 });
