@@ -41,6 +41,8 @@ export class GatewayCatalog {
   private readonly stale = new Set<ProductId>();
   /** The body this gateway last saved per product (saved again only when a read differs). */
   private readonly savedBodies = new Map<ProductId, string>();
+  /** How many times markStale was called (a read clears the mark only when none came while it was out). */
+  private staleMarks = 0;
   /** Per product, the latest member's catalog time already looked up in the database. */
   private readonly caughtUpTo = new Map<ProductId, number>();
   /** When a read last failed, and how: the next read waits a minute (downtime lasts hours). */
@@ -143,12 +145,16 @@ export class GatewayCatalog {
 
   /** The next request reads the product's catalog again (after downtime, or an unknown series). */
   markStale(product?: ProductId): void {
+    this.staleMarks += 1;
     if (product === undefined) for (const known of this.copies.keys()) this.stale.add(known);
     else this.stale.add(product);
   }
 
   private async read(product: ProductId): Promise<ProductCatalog> {
     const asked = this.settings.now();
+    // A mark made while this read is out (an answer naming a series it may not list, a 503)
+    // may be about a catalog newer than the one this read brings: it stays for the next read.
+    const marksBefore = this.staleMarks;
     const answer = await this.settings.upstream.get(
       `${this.settings.productPath(product)}/v1/export/series`,
       "series_info",
@@ -168,7 +174,7 @@ export class GatewayCatalog {
     // so the sending is never late (an answer that does not say when: the read's start).
     const copy = { body: answer.body, byCode, readAt: answer.sentAt ?? asked };
     this.copies.set(product, copy);
-    this.stale.delete(product);
+    if (this.staleMarks === marksBefore) this.stale.delete(product);
     this.failedAt.delete(product);
     // Saved for a restart while the service is down, when it differs from what this gateway
     // last saved (a save the database refused is tried again at the next read).

@@ -301,3 +301,24 @@ describe("a member holding a later catalog than this instance's copy", () => {
     expect((await subject.get("energy_price", newerReadAt)).body).toBe(older);
   });
 });
+
+// A purchase's answer naming a series the copy may not list, or a 503, marks the copy stale
+// while a read is out: that read may bring the catalog from before what the mark is about, so
+// the mark stays and the next request reads again.
+test("a stale mark made while a read is out is kept for the next request", async () => {
+  let answer!: (reply: UpstreamAnswer) => void;
+  service.answers.push(new Promise((resolve) => (answer = resolve)));
+  const subject = catalog();
+  const first = subject.get("energy_price");
+  for (let turn = 0; turn < 20 && service.calls() === 0; turn += 1) await Promise.resolve();
+  expect(service.calls()).toBe(1);
+  subject.markStale("energy_price");
+  answer(ok(catalogBody("2026-11-10")));
+  await first;
+  service.answers.push(ok(catalogBody("2026-11-15")));
+  expect((await subject.get("energy_price")).body).toBe(catalogBody("2026-11-15"));
+  expect(service.calls()).toBe(2);
+  // Read and not marked since: the copy serves until it is old.
+  expect((await subject.get("energy_price")).body).toBe(catalogBody("2026-11-15"));
+  expect(service.calls()).toBe(2);
+});
