@@ -64,6 +64,17 @@ const GATEWAY_ROWS: Readonly<Record<PaneState, StateRow>> = {
       String.raw`^The service is down for maintenance until ${WINDOW_END} \(.+ your time\); ${NOT_KEPT}`,
     ),
   },
+  // The calls go to the gateway: what cannot be reached, or fails, is named as the gateway.
+  outage: {
+    ...STATE_ROWS.outage,
+    status:
+      /^Your team's gateway answers HTTP 503 since (\d{4}-\d\d-\d\d )?\d\d:\d\d UTC: the gateway, or the PCD service behind it, is failing; cached values are kept; retrying/,
+  },
+  unreachable: {
+    ...STATE_ROWS.unreachable,
+    status:
+      /^Can't reach your team's gateway since (\d{4}-\d\d-\d\d )?\d\d:\d\d UTC \(the PCD service behind it may be up\); cached values are kept; retrying/,
+  },
 };
 
 let build: TestBuild;

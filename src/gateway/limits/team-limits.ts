@@ -9,6 +9,13 @@
 import type { ProductId } from "../../core/model";
 import type { UpstreamAnswer } from "../upstream/upstream-client";
 
+/**
+ * How long the service's failure to a Data Limits call (a 5xx, its 429) answers members instead
+ * of a call: each member's engine retries a failed read within seconds, for each product and
+ * each look at the Usage tab, and each retry would reach the failing service again.
+ */
+export const FAILED_LIMITS_HOLD_MS = 30_000;
+
 export interface TeamLimitsSettings {
   /** One Data Limits call of the product to the service. */
   read(product: ProductId): Promise<UpstreamAnswer>;
@@ -46,6 +53,8 @@ export class TeamLimits {
   private readonly purchases = new Map<ProductId, Purchases>();
   private readonly held = new Map<ProductId, Held>();
   private readonly reading = new Map<ProductId, Promise<UpstreamAnswer>>();
+  /** Per product, the service's last failure and when it came (FAILED_LIMITS_HOLD_MS). */
+  private readonly failed = new Map<ProductId, { answer: UpstreamAnswer; at: number }>();
 
   constructor(private readonly settings: TeamLimitsSettings) {}
 
@@ -74,6 +83,12 @@ export class TeamLimits {
   async answer(product: ProductId): Promise<UpstreamAnswer> {
     const held = this.held.get(product);
     if (held !== undefined && this.usable(product, held)) return this.adjusted(product, held);
+    const failed = this.failed.get(product);
+    if (failed !== undefined) {
+      const age = this.settings.now() - failed.at;
+      if (age >= 0 && age < FAILED_LIMITS_HOLD_MS) return failed.answer;
+      this.failed.delete(product);
+    }
     const answer = await this.read(product);
     const now = this.held.get(product);
     return answer.status >= 200 && answer.status <= 299 && now !== undefined
@@ -106,6 +121,11 @@ export class TeamLimits {
     const inFlightBefore = purchases.inFlight;
     const reading = (async () => {
       const answer = await this.settings.read(product);
+      if (answer.status >= 500 || answer.status === 429) {
+        this.failed.set(product, { answer, at: this.settings.now() });
+      } else {
+        this.failed.delete(product);
+      }
       if (answer.status >= 200 && answer.status <= 299) {
         const unsettled =
           inFlightBefore > 0 ||

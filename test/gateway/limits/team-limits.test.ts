@@ -1,7 +1,7 @@
 // The team's Data Limits against a service whose answers the test holds and releases: when the
 // gateway asks, what it tells members, and how its own purchases move the kept answer.
 import type { ProductId } from "../../../src/core/model";
-import { TeamLimits } from "../../../src/gateway/limits/team-limits";
+import { FAILED_LIMITS_HOLD_MS, TeamLimits } from "../../../src/gateway/limits/team-limits";
 import type { UpstreamAnswer } from "../../../src/gateway/upstream/upstream-client";
 
 const MAX_AGE_MS = 30_000;
@@ -105,7 +105,8 @@ test("while purchases go on, the kept answer less what they charged is told, wit
 
 test("a refusal is told as the service said it, and the next member's ask calls again", async () => {
   const { held, limits, release } = setup();
-  const refusal = limitsAnswer({ message: "Daily quota exceeded." }, 429);
+  // A 4xx but the rate's: not held (a failure and a 429 are, below).
+  const refusal = limitsAnswer({ message: "Not included in your subscription." }, 403);
   const first = limits.answer("energy_price");
   release(refusal);
   expect(await first).toEqual(refusal);
@@ -161,4 +162,39 @@ test("a purchase whose charge no answer says (no answer, or one that could not b
   expect(held).toHaveLength(1);
   release(germany(479));
   expect(remainingIn(await again)).toBe(479);
+});
+
+// Members' engines retry a failed Data Limits read within seconds, per product and per look at
+// the Usage tab: the service's failure answers them for a while instead of a call each.
+test.each<[string, number, number]>([
+  ["a 503: told again without a call within its while", 503, 0],
+  ["a 429: told again without a call within its while", 429, 0],
+  ["a 403: not held, asked again", 403, 1],
+])("%s", async (_case, status, callsAfter) => {
+  const { clock, held, limits, release } = setup();
+  const first = limits.answer("energy_price");
+  const failure = limitsAnswer({ message: "failing" }, status);
+  release(failure);
+  expect(await first).toEqual(failure);
+  clock.now += FAILED_LIMITS_HOLD_MS - 1;
+  const again = limits.answer("energy_price");
+  expect(held).toHaveLength(callsAfter);
+  if (callsAfter === 0) expect(await again).toEqual(failure);
+  else {
+    release(germany(480));
+    expect(remainingIn(await again)).toBe(480);
+  }
+});
+
+test("after the while the service is asked again, and its answer ends the hold", async () => {
+  const { clock, held, limits, release } = setup();
+  const first = limits.answer("energy_price");
+  release(limitsAnswer({ message: "failing" }, 503));
+  await first;
+  clock.now += FAILED_LIMITS_HOLD_MS;
+  const again = limits.answer("energy_price");
+  expect(held).toHaveLength(1);
+  release(germany(480));
+  expect(remainingIn(await again)).toBe(480);
+  expect(held).toHaveLength(0);
 });
