@@ -1,7 +1,7 @@
 // The Excel implementation of the workbook host, run against the preview page's mock
 // Office (the same Excel.run calls, spill ranges, number formats, sheets and document
 // settings): freeze a spilled table and a single cell, then restore them.
-import { SEAL } from "./test-seal";
+import { freezeHere, SEAL } from "./test-seal";
 import { CellEvaluator } from "../../src/preview/cell-evaluator";
 import { PreviewHost } from "../../src/preview/mock-office";
 import { layoutSheet } from "../../src/preview/sheet-layout";
@@ -72,13 +72,7 @@ test("freeze writes a spilled table's values with their date formats, the record
     [DATE_FORMAT, "General"],
   ]);
 
-  const outcome = await freeze({
-    seal: SEAL,
-    host: excelWorkbookHost,
-    scope: "sheet",
-    provenance: async () => [],
-    now: () => 0,
-  });
+  const outcome = await freezeHere(excelWorkbookHost, "sheet");
   expect(outcome.status).toBe("frozen");
   expect(sheet.content({ row: 1, column: 1 })).toBe("46023");
   expect(sheet.content({ row: 2, column: 2 })).toBe("11");
@@ -105,13 +99,7 @@ test("a cell still #BUSY! is refused and nothing is written", async () => {
   const { sheet, host } = workbook();
   sheet.setContent({ row: 0, column: 0 }, '=PCD.VALUE("slow")');
   sheet.setContent({ row: 1, column: 0 }, '=PCD.VALUE("1-1-1")');
-  const outcome = await freeze({
-    seal: SEAL,
-    host: excelWorkbookHost,
-    scope: "workbook",
-    provenance: async () => [],
-    now: () => 0,
-  });
+  const outcome = await freezeHere(excelWorkbookHost, "workbook");
   expect(outcome).toEqual({ status: "refused", refused: [{ address: "Sheet1!A1", shows: "#BUSY!" }] });
   expect(sheet.content({ row: 1, column: 0 })).toBe('=PCD.VALUE("1-1-1")');
   expect(host.record.settings.size).toBe(0);
@@ -126,13 +114,7 @@ test.each<[string, string, string]>([
   async (_name, formula, range) => {
     const { sheet } = workbook();
     sheet.setContent({ row: 1, column: 1 }, formula);
-    await freeze({
-      seal: SEAL,
-      host: excelWorkbookHost,
-      scope: "sheet",
-      provenance: async () => [],
-      now: () => 0,
-    });
+    await freezeHere(excelWorkbookHost, "sheet");
     const frozen = await excelWorkbookHost.readRange(range);
     // Excel refuses the formula (as it refuses a text literal over 255 characters): the write throws.
     const write = PreviewHost.prototype.write;
@@ -239,13 +221,7 @@ test.each<[string, string, "restored" | "changed"]>([
 ])("restore reads what the cell shows: %s typed over a frozen value is %s", async (_name, typed, status) => {
   const { sheet } = workbook();
   sheet.setContent({ row: 2, column: 3 }, '=PCD.VALUE("precise")');
-  await freeze({
-    seal: SEAL,
-    host: excelWorkbookHost,
-    scope: "sheet",
-    provenance: async () => [],
-    now: () => 0,
-  });
+  await freezeHere(excelWorkbookHost, "sheet");
   sheet.setContent({ row: 2, column: 3 }, typed);
   const outcome = await restore(excelWorkbookHost, "all", { seal: SEAL });
   expect(outcome.restored).toEqual(status === "restored" ? ["Sheet1!D3"] : []);

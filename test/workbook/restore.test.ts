@@ -1,5 +1,4 @@
-import { SEAL, testSeal } from "./test-seal";
-import { freeze } from "../../src/workbook/freeze";
+import { freezeHere, SEAL, testSeal } from "./test-seal";
 import { FROZEN_SETTING, parseFrozenRecord, type FrozenCell } from "../../src/workbook/frozen-record";
 import { formatDecimals, restore, sameNumber, shownDecimals } from "../../src/workbook/restore";
 import { SOURCES_SHEET } from "../../src/workbook/sources-sheet";
@@ -14,13 +13,7 @@ async function frozenWorkbook(): Promise<MemoryWorkbookHost> {
     [46054, 11],
   ]);
   host.setFormula("Sheet1!G1", '=PCD.VALUE("3-3-3")', [["Aluminium"]]);
-  const outcome = await freeze({
-    seal: SEAL,
-    host,
-    scope: "workbook",
-    provenance: async () => [],
-    now: () => 0,
-  });
+  const outcome = await freezeHere(host, "workbook");
   expect(outcome.status).toBe("frozen");
   return host;
 }
@@ -47,7 +40,7 @@ describe("restore", () => {
     const host = await frozenWorkbook();
     host.setFormula("Other!A1", '=PCD.VALUE("4-4-4")', [[9]]);
     host.activeSheet = "Other";
-    await freeze({ seal: SEAL, host, scope: "sheet", provenance: async () => [], now: () => 0 });
+    await freezeHere(host, "sheet");
     host.protectedSheets.add("Other");
 
     await expect(restore(host, "all", { seal: SEAL })).rejects.toThrow(
@@ -311,6 +304,18 @@ describe("restore", () => {
 });
 
 /** A record entry as a hostile workbook could hold it (unsealed unless sealed by a test). */
+/** The values and formats of a planted 2 x 2 block (A1:B2). */
+const TWO_BY_TWO = {
+  values: [
+    ["A1 data", "B1 data"],
+    ["A2 data", "B2 data"],
+  ],
+  numberFormats: [
+    ["General", "General"],
+    ["General", "General"],
+  ],
+};
+
 function planted(fields: Partial<FrozenCell> & Pick<FrozenCell, "formula" | "range">): FrozenCell {
   const { range } = fields;
   return {
@@ -389,14 +394,7 @@ describe("restore of a planted record", () => {
       planted({
         formula: '=PCD.VALUE("1-1-1")',
         range: "Sheet1!A1:B2:H30",
-        values: [
-          ["A1 data", "B1 data"],
-          ["A2 data", "B2 data"],
-        ],
-        numberFormats: [
-          ["General", "General"],
-          ["General", "General"],
-        ],
+        ...TWO_BY_TWO,
       }),
       /is not one block of cells/,
     ],
@@ -458,13 +456,7 @@ describe("restore of a planted record", () => {
       // The entries stay for Restore to report, and the sources sheet lists them after the others.
       host.setFormula("Sheet1!A5", '=PCD.VALUE("5-5-5")', [[7]]);
       host.selection = "Sheet1!A5";
-      const frozen = await freeze({
-        seal: SEAL,
-        host,
-        scope: "selection",
-        provenance: async () => [],
-        now: () => 0,
-      });
+      const frozen = await freezeHere(host, "selection");
       expect(frozen.status).toBe("frozen");
       expect(parseFrozenRecord(host.settings.get(FROZEN_SETTING)).cells.map((cell) => cell.address)).toEqual([
         address,
@@ -485,14 +477,7 @@ describe("restore of a planted record", () => {
       planted({
         formula: '=PCD.VALUES("1-1-1")',
         range: "Sheet1!A1:B2",
-        values: [
-          ["A1 data", "B1 data"],
-          ["A2 data", "B2 data"],
-        ],
-        numberFormats: [
-          ["General", "General"],
-          ["General", "General"],
-        ],
+        ...TWO_BY_TWO,
       }),
       planted({ formula: '=PCD.VALUE("2-2-2")', range: "Sheet1!B2", values: [["B2 data"]] }),
     ]);

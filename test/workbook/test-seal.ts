@@ -1,5 +1,8 @@
-// This computer's seal for the freeze tests: the real HMAC seal, its key in memory.
+// This computer's seal for the freeze tests: the real HMAC seal, its key in memory; and a freeze
+// with it.
+import { freeze, type FreezeOutcome } from "../../src/workbook/freeze";
 import { createRecordSeal, type RecordSeal, type SealKeyStore } from "../../src/workbook/record-seal";
+import type { FreezeScope, WorkbookHost } from "../../src/workbook/workbook-host";
 
 export function memorySealKeyStore(): SealKeyStore & { key(): string | undefined } {
   let key: string | undefined;
@@ -19,3 +22,8 @@ export function testSeal(): RecordSeal {
 
 /** The seal the freeze tests share (one computer). */
 export const SEAL = testSeal();
+
+/** Freeze as the tests do: this computer's seal, no provenance, the clock at 0. */
+export function freezeHere(host: WorkbookHost, scope: FreezeScope): Promise<FreezeOutcome> {
+  return freeze({ seal: SEAL, host, scope, provenance: async () => [], now: () => 0 });
+}
