@@ -19,7 +19,12 @@ import type { AnswersInMemory } from "../store/answers-in-memory";
 import type { ServedWriter } from "../store/served-writer";
 import type { CachedAnswer, GatewayStore, Member, TimeRange } from "../store/gateway-store";
 import type { BudgetGuard } from "../members/budget-guard";
-import { UpstreamSignInError, type Upstream, type UpstreamAnswer } from "../upstream/upstream-client";
+import {
+  UpstreamCutOff,
+  UpstreamSignInError,
+  type Upstream,
+  type UpstreamAnswer,
+} from "../upstream/upstream-client";
 import { noDataCallAnswer, relay, sendMessage } from "./relay";
 
 export const API_PREFIX = "/api";
@@ -444,6 +449,9 @@ function answerFailure(
 function sendFailure(reply: FastifyReply, error: unknown): FastifyReply {
   if (error instanceof CatalogUnavailable) return relay(reply, noDataCallAnswer(error.answer));
   if (error instanceof UpstreamSignInError) return relay(reply, error.answer);
+  // A relayed call (Series Info, Data Limits, sandbox data) whose connection broke: it charges
+  // no data request, so not a 504 either.
+  if (error instanceof UpstreamCutOff) return sendMessage(reply, 502, error.message);
   if (error instanceof Error && error.name === "TimeoutError") {
     // The gateway's own call before any purchase (its sign-in, its catalog read) or a relayed
     // Series Info or Data Limits: no data call left for this request, so not a 504, which

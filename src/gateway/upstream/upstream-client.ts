@@ -191,6 +191,7 @@ export class Upstream {
         answer = { ...(await this.send(path, token, operation)), sentAt };
       } catch (error) {
         downtime.unanswered(turn.ticket);
+        if (error instanceof UpstreamCutOff) throw error;
         throw isTimeout(error) ? new UpstreamTimeout(operation, this.timeoutMs(operation)) : error;
       }
       downtime.answered(answer, turn.ticket);
@@ -218,13 +219,18 @@ export class Upstream {
   }
 
   private async send(path: string, token: string, operation: GatewayOperation): Promise<UpstreamAnswer> {
-    const response = await this.settings.fetch(`${this.settings.base}${path}`, {
-      headers: { authorization: `Bearer ${token}`, accept: "application/json" },
-      // The token must never follow a redirect to another origin.
-      redirect: "error",
-      signal: this.timeout(operation),
-    });
-    return this.answer(response);
+    try {
+      const response = await this.settings.fetch(`${this.settings.base}${path}`, {
+        headers: { authorization: `Bearer ${token}`, accept: "application/json" },
+        // The token must never follow a redirect to another origin.
+        redirect: "error",
+        signal: this.timeout(operation),
+      });
+      return await this.answer(response);
+    } catch (error) {
+      // The call's own timeout is told by get(); a failure once the call may have left, here.
+      throw !isTimeout(error) && mayHaveArrived(error) ? new UpstreamCutOff(operation, error) : error;
+    }
   }
 
   /** Aborts a call of the operation (or the sign-in) that has had no whole answer in its time. */
@@ -386,6 +392,51 @@ export class UpstreamTimeout extends Error {
     );
     this.name = "TimeoutError";
   }
+}
+
+/**
+ * A call whose connection broke after it was sent, or while its answer came: the service may have
+ * answered, and charged, it. Told as a timeout is (UpstreamTimeout): the purchase does not buy its
+ * codes again for a while, and members take it as perhaps charged.
+ */
+export class UpstreamCutOff extends UpstreamTimeout {
+  constructor(operation: GatewayOperation, error: unknown) {
+    super(operation, 0);
+    const code = causeCode(error);
+    this.message = `The connection to the service broke before the gateway had the whole answer to its ${OPERATION_LABELS[operation]} call${code === null ? "" : ` (${code})`}.`;
+  }
+}
+
+/**
+ * The codes of failures before anything reached the service: no connection (refused, no such
+ * host, no route) or a certificate refused while connecting.
+ */
+const NOT_SENT = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "UND_ERR_CONNECT_TIMEOUT",
+  "CERT_HAS_EXPIRED",
+  "DEPTH_ZERO_SELF_SIGNED_CERT",
+  "SELF_SIGNED_CERT_IN_CHAIN",
+  "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
+  "ERR_TLS_CERT_ALTNAME_INVALID",
+]);
+
+/** The system code a fetch failure carries under `cause` (Node's fetch), or null. */
+function causeCode(error: unknown): string | null {
+  const cause =
+    typeof error === "object" && error !== null ? (error as { cause?: unknown }).cause : undefined;
+  const code = typeof cause === "object" && cause !== null ? (cause as { code?: unknown }).code : undefined;
+  return typeof code === "string" && /^[A-Z0-9_]{1,40}$/.test(code) ? code : null;
+}
+
+/** Whether a failed call may have reached the service: any failure but one known to come before. */
+function mayHaveArrived(error: unknown): boolean {
+  const code = causeCode(error);
+  return code === null || !NOT_SENT.has(code);
 }
 
 /** A call's own timeout (AbortSignal.timeout's DOMException), by its name: a DOMException of another realm is no `Error` there. */

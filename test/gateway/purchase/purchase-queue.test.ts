@@ -706,8 +706,10 @@ describe("a data call that got no answer in time may have been charged: its keys
     expect(second?.kind === "failed" ? second.answer.status : second?.kind).toBe(504);
   });
 
-  test("a call that failed otherwise (the connection broke) is bought again at the next request", async () => {
-    const first = await ask("ann@example.com", (call) => call.fail(new TypeError("fetch failed")));
+  test("a call that failed before it reached the service (no connection) is bought again at the next request", async () => {
+    const first = await ask("ann@example.com", (call) =>
+      call.fail(Object.assign(new TypeError("fetch failed"), { cause: { code: "ECONNREFUSED" } })),
+    );
     expect(first?.kind === "failed" ? first.answer.status : first?.kind).toBe(502);
     const second = await ask("bob@example.com", (call) => call.answer(ok(call.codes)));
     expect(second?.kind).toBe("answer");

@@ -3,7 +3,9 @@
 // (a refusal is told in the gateway's words).
 import {
   Upstream,
+  UpstreamCutOff,
   UpstreamSignInError,
+  UpstreamTimeout,
   type UpstreamSettings,
 } from "../../../src/gateway/upstream/upstream-client";
 import { withoutCredentials } from "../../../src/gateway/upstream/upstream-credentials";
@@ -727,3 +729,54 @@ test.each<[string, () => Response, number, string | null, string | null]>([
     expect(script.sent.map((call) => call.url.split("/").pop())).toEqual(["v1", "v1", "data_limits"]);
   },
 );
+
+// A call whose connection broke may have reached the service, which may have charged it: told as
+// a timeout is, so its codes are not bought again at once. One that never left is not.
+test.each<[string, unknown, "cut off" | "not sent"]>([
+  [
+    "a connection reset",
+    Object.assign(new TypeError("fetch failed"), { cause: { code: "ECONNRESET" } }),
+    "cut off",
+  ],
+  [
+    "a socket the service closed",
+    Object.assign(new TypeError("fetch failed"), { cause: { code: "UND_ERR_SOCKET" } }),
+    "cut off",
+  ],
+  ["a failure that says no cause", new TypeError("fetch failed"), "cut off"],
+  [
+    "a connection refused",
+    Object.assign(new TypeError("fetch failed"), { cause: { code: "ECONNREFUSED" } }),
+    "not sent",
+  ],
+  [
+    "no such host",
+    Object.assign(new TypeError("fetch failed"), { cause: { code: "ENOTFOUND" } }),
+    "not sent",
+  ],
+  [
+    "a certificate refused",
+    Object.assign(new TypeError("fetch failed"), { cause: { code: "CERT_HAS_EXPIRED" } }),
+    "not sent",
+  ],
+])("a data call that fails with %s", async (_case, failure, outcome) => {
+  const script = scriptedFetch([
+    json(200, { access_token: "t1" }),
+    () => {
+      throw failure;
+    },
+  ]);
+  const error = await upstream(script.fetch)
+    .get("/energy_price/v1/export/series/1-1-1", "series_values")
+    .catch((caught: unknown) => caught);
+  if (outcome === "cut off") {
+    expect(error).toBeInstanceOf(UpstreamCutOff);
+    expect(error).toBeInstanceOf(UpstreamTimeout);
+    expect((error as Error).message).toMatch(
+      /^The connection to the service broke before the gateway had the whole answer to its Series Values call/,
+    );
+    expect((error as Error).message).not.toContain(credentials.password);
+  } else {
+    expect(error).toBe(failure);
+  }
+});
