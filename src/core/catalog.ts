@@ -247,9 +247,16 @@ export class Catalog {
           if (!parsed.success) return;
           const { fetchedAt, awaitingRelease, sourceReadAt } = parsed.output;
           // A catalog read later than now (a cache file from elsewhere, a clock since set
-          // back) would count as current until that time came, however old it is: it is
-          // not believed, and the product's Series Info is read again when a cell needs it.
-          if (fetchedAt > this.options.now()) {
+          // back) would count as current until that time came, however old it is, and one a
+          // gateway says it read later than now, or after this engine's read (which no read
+          // gives), would never predate a release: neither is believed, and the product's
+          // Series Info is read again when a cell needs it.
+          const now = this.options.now();
+          if (
+            fetchedAt > now ||
+            (sourceReadAt !== undefined && sourceReadAt > fetchedAt) ||
+            (awaitingRelease !== undefined && awaitingRelease > now)
+          ) {
             this.options.log?.(
               "warn",
               `The saved catalog of ${product} says it was read after now; it is read again.`,
@@ -537,6 +544,11 @@ export class Catalog {
     this.ensure(product, CATALOG_MAX_AGE_MS).catch((error: unknown) => {
       this.options.log?.("warn", `Series Info of ${product} could not be refreshed: ${errorText(error)}`);
     });
+  }
+
+  /** When a team gateway read the product's catalog held for `environment`, if one did and said so. */
+  gatewayReadAt(environment: ServiceEnvironment, product: ProductId): number | undefined {
+    return this.catalogs.get(`${environment}|${product}`)?.sourceReadAt;
   }
 
   /** When the product's catalog is as of: a team gateway's read time, else this engine's. */

@@ -626,7 +626,17 @@ export class EngineCore implements Engine {
           }
         },
       ],
-      ["catalogs", () => this.catalogStore.load()],
+      [
+        "catalogs",
+        async () => {
+          await this.catalogStore.load();
+          // Data calls through a gateway name the catalog held, also one kept from before.
+          for (const product of PRODUCTS) {
+            const at = this.catalogStore.gatewayReadAt("live", product);
+            if (at !== undefined) this.parts.client.holdCatalog?.(product, at);
+          }
+        },
+      ],
       ["last refresh", () => this.lastRefresh.load()],
     ];
     await Promise.all(

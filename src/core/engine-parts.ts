@@ -49,6 +49,7 @@ export interface EngineParts {
     onReachabilityChange?(listener: () => void): Unsubscribe;
     /** A team gateway answered a product's Series Info with a copy it read from the service at this time. */
     onCatalogReadAt?(listener: (product: ProductId, at: number) => void): Unsubscribe;
+    holdCatalog?(product: ProductId, at: number): void;
   };
   auth: AuthPort;
   settings: SettingsPort;

@@ -168,17 +168,38 @@ describe("Catalog persistence and freshness", () => {
   });
 
   // A row per time the saved catalog says it was read: one later than now (a cache file from
-  // elsewhere, a clock since set back) is not believed, however the file got it.
-  test.each([
-    ["an hour ago: current, no call", -3_600_000, 0],
-    ["now: current, no call", 0, 0],
-    ["a minute after now: read again", 60_000, 1],
-    ["centuries after now: read again", 8.64e15 - START, 1],
-  ])("a saved catalog read %s", async (_case, offset, calls) => {
+  // elsewhere, a clock since set back), or a gateway's read after this engine's, is not
+  // believed, however the file got it.
+  test.each<[string, { fetchedAt: number; sourceReadAt?: number; awaitingRelease?: number }, number]>([
+    ["an hour ago: current, no call", { fetchedAt: START - 3_600_000 }, 0],
+    ["now: current, no call", { fetchedAt: START }, 0],
+    ["a minute after now: read again", { fetchedAt: START + 60_000 }, 1],
+    ["centuries after now: read again", { fetchedAt: 8.64e15 }, 1],
+    [
+      "an hour ago, by a gateway two hours ago: current, no call",
+      { fetchedAt: START - 3_600_000, sourceReadAt: START - 7_200_000 },
+      0,
+    ],
+    [
+      "an hour ago, by a gateway a year after now: read again",
+      { fetchedAt: START - 3_600_000, sourceReadAt: START + 365 * 86_400_000 },
+      1,
+    ],
+    [
+      "an hour ago, by a gateway after this engine's read: read again",
+      { fetchedAt: START - 3_600_000, sourceReadAt: START - 1_800_000 },
+      1,
+    ],
+    [
+      "an hour ago, awaiting a release that starts after now: read again",
+      { fetchedAt: START - 3_600_000, awaitingRelease: START + 86_400_000 },
+      1,
+    ],
+  ])("a saved catalog read %s", async (_case, times, calls) => {
     const first = setup();
     await first.catalog.lookup("68520-8-1");
     const saved = (await first.storage.get("pcd:catalog:live:energy_price")) as { fetchedAt: number };
-    await first.storage.set("pcd:catalog:live:energy_price", { ...saved, fetchedAt: START + offset });
+    await first.storage.set("pcd:catalog:live:energy_price", { ...saved, ...times });
     const second = setup(first.storage);
     await second.catalog.load();
     expect((await second.catalog.lookup("68520-8-1")).code).toBe("68520-8-1");

@@ -102,6 +102,11 @@ export type TransportClient = ServiceClient & {
   onReachabilityChange(listener: () => void): () => void;
   /** A team gateway answered a product's Series Info with a copy it read from the service at this time. */
   onCatalogReadAt(listener: (product: ProductId, at: number) => void): () => void;
+  /**
+   * The live catalog held for the product (loaded from storage) was read by a team gateway at
+   * this time: data calls through it name it until a Series Info answer says otherwise.
+   */
+  holdCatalog(product: ProductId, at: number): void;
 };
 
 interface HttpAnswer {
@@ -521,6 +526,9 @@ export function createServiceClient(deps: ServiceClientDeps): TransportClient {
     },
     reachability: () => reachability.current(),
     onReachabilityChange: (listener) => reachability.onChange(listener),
+    holdCatalog: (product, at) => {
+      if (!heldCatalogs.has(product)) heldCatalogs.set(product, at);
+    },
     onCatalogReadAt: (listener) => {
       catalogReadListeners.add(listener);
       return () => catalogReadListeners.delete(listener);

@@ -25,6 +25,10 @@ export interface FakeSeries {
 export interface FakePcd {
   fetch: FetchLike;
   urls: string[];
+  /** Every request's headers, in the order asked (lower-case names). */
+  headers: Array<Record<string, string>>;
+  /** Series Info answers carry it as a team gateway's `pcd-catalog-read-at` (absent: none). */
+  catalogReadAt?: string;
   /**
    * "down": every request is refused before it reaches the service; "maintenance": 503
    * with Retry-After (an hour); "failing": 503 with a one-second Retry-After and no word of a
@@ -72,8 +76,12 @@ export function fakePcd(series: FakeSeries[]): FakePcd {
       ]),
     ),
     charged: 0,
-    fetch: async (input) => {
+    headers: [],
+    fetch: async (input, init) => {
       pcd.urls.push(input);
+      const headers: Record<string, string> = {};
+      new Headers(init?.headers).forEach((value, name) => (headers[name] = value));
+      pcd.headers.push(headers);
       await pcd.onRequest?.(input);
       if (pcd.mode === "down") throw new TypeError("fetch failed");
       if (input.startsWith(AUTH_URL) && pcd.mode === "token-failing")
@@ -119,6 +127,8 @@ export function fakePcd(series: FakeSeries[]): FakePcd {
             last_available_final: `${item.lastAvailableFinal}-01`,
             updated_at: item.updatedAt,
           })),
+          200,
+          pcd.catalogReadAt === undefined ? {} : { "pcd-catalog-read-at": pcd.catalogReadAt },
         );
       }
       const codes = decodeURIComponent(segment)
@@ -154,9 +164,13 @@ export function fakePcd(series: FakeSeries[]): FakePcd {
  * An engine on the fake service, signed in. Call under jest fake timers (setImmediate,
  * nextTick and queueMicrotask left real): time only moves when the test advances it.
  */
-export async function signedInEngine(pcd: FakePcd, settings: Partial<EngineSettings> = {}): Promise<Engine> {
+export async function signedInEngine(
+  pcd: FakePcd,
+  settings: Partial<EngineSettings> = {},
+  storage = new MemoryStorage(),
+): Promise<Engine> {
   const engine = createEngine(
-    { fetch: pcd.fetch, storage: new MemoryStorage(), clock: { now: () => Date.now() } },
+    { fetch: pcd.fetch, storage, clock: { now: () => Date.now() } },
     { settings: { baseUrl: BASE_URL, authUrl: AUTH_URL, ...settings } },
   );
   await engine.ready();
