@@ -275,6 +275,11 @@ export interface ServiceState {
    * what it keeps. Absent: the service itself (or not known).
    */
   throughGateway?: boolean;
+  /**
+   * The calls go to a team gateway, live data or sandbox (whose calls it relays, keeping none):
+   * what cannot be reached or fails is the gateway. Absent: the service itself (or not known).
+   */
+  callsToGateway?: boolean;
 }
 
 export interface CacheInfo {

@@ -494,7 +494,10 @@ export class EngineCore implements Engine {
 
   serviceState(): ServiceState {
     const state = this.downtime.state();
-    return this.gatewayServesDowntime() ? { ...state, throughGateway: true } : state;
+    if (!this.throughGateway()) return state;
+    return this.gatewayServesDowntime()
+      ? { ...state, throughGateway: true, callsToGateway: true }
+      : { ...state, callsToGateway: true };
   }
 
   now(): number {

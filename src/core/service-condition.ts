@@ -67,8 +67,10 @@ export function serviceCondition(state: ServiceState, signedIn = true): ServiceC
   if (reachability && reachability.unreachableSince !== null) {
     const status = reachability.failingStatus ?? null;
     const since = reachability.unreachableSince;
-    // Through a team gateway the calls never reach the service itself: what failed is said so.
-    const via = state.throughGateway === true ? { throughGateway: true as const } : {};
+    // Through a team gateway the calls never reach the service itself (sandbox ones neither):
+    // what failed is said so.
+    const via =
+      state.throughGateway === true || state.callsToGateway === true ? { throughGateway: true as const } : {};
     if (status !== null) {
       return { kind: "failing", since, status, reason: reachability.reason, retrying: signedIn, ...via };
     }

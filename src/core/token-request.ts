@@ -110,8 +110,8 @@ export async function requestToken(
     // the password (in any spelling), and what it says is no clearer than the status.
     const status = response.status;
     if (status === 403 && throughGateway) {
-      // The password signed in before: the gateway now refuses the member (blocked there, or
-      // outside its domain). Its words are not shown, as no token service's are.
+      // The password signed in before: the gateway now refuses the member (blocked there). Its
+      // words are not shown, as no token service's are.
       throw new PcdError(
         "auth",
         `${prefix}: your team's gateway refused your account (HTTP 403): it may be blocked there. Ask the gateway's administrator, then sign in again.`,

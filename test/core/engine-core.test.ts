@@ -453,6 +453,8 @@ describe("getSeries", () => {
     await expect(h.engine.getSeries(request)).rejects.toThrow(/no cached data for 68520-8-1 yet/);
     expect(h.service.dataCalls()).toHaveLength(calls);
     expect(h.engine.serviceState().throughGateway).toBeUndefined();
+    // Its calls still go to the gateway: an outage names it.
+    expect(h.engine.serviceState().callsToGateway).toBe(true);
   });
 
   test("through a team gateway, a series it keeps no copy of is not asked again before the window ends", async () => {

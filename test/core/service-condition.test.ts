@@ -57,6 +57,16 @@ test.each<[string, ServiceState, boolean, ServiceCondition]>([
     true,
     { kind: "unreachable", since: SINCE, reason: "connection refused", retrying: true, throughGateway: true },
   ],
+  [
+    "sandbox through a team gateway that does not answer (it relays, keeping none): the gateway named",
+    {
+      ...open,
+      callsToGateway: true,
+      reachability: { ...answering, unreachableSince: SINCE, reason: "connection refused" },
+    },
+    true,
+    { kind: "unreachable", since: SINCE, reason: "connection refused", retrying: true, throughGateway: true },
+  ],
   ...[500, 502, 503, 504].map((status): [string, ServiceState, boolean, ServiceCondition] => [
     `the calendar's maintenance window, through a team gateway failing with ${status} of its own`,
     {
