@@ -41,8 +41,12 @@ export class GatewayCatalog {
   private readonly stale = new Set<ProductId>();
   /** The body this gateway last saved per product (saved again only when a read differs). */
   private readonly savedBodies = new Map<ProductId, string>();
-  /** How many times markStale was called (a read clears the mark only when none came while it was out). */
-  private staleMarks = 0;
+  /**
+   * How many times markStale was called, per product and for every product: a read clears the
+   * product's mark only when none that concerns it came while the read was out.
+   */
+  private readonly marks = new Map<ProductId, number>();
+  private marksOfAll = 0;
   /** Per product, the latest member's catalog time already looked up in the database. */
   private readonly caughtUpTo = new Map<ProductId, number>();
   /** When a read last failed, and how: the next read waits a minute (downtime lasts hours). */
@@ -128,33 +132,46 @@ export class GatewayCatalog {
     if (copy === undefined || copy.readAt >= held || (this.caughtUpTo.get(product) ?? -Infinity) >= held)
       return;
     this.caughtUpTo.set(product, held);
+    // Its time first: the body (megabytes) is read only when the saved copy is the later one.
+    const later = (at: number | undefined): boolean =>
+      at !== undefined && at > (this.copies.get(product)?.readAt ?? Infinity);
     let saved;
     try {
+      if (!later((await this.settings.saved.readAt(product))?.getTime())) return;
       saved = await this.settings.saved.get(product);
     } catch {
       return;
     }
     const readAt = saved?.readAt.getTime();
-    if (saved === null || readAt === undefined || !(readAt > (this.copies.get(product)?.readAt ?? Infinity)))
-      return;
+    if (saved === null || readAt === undefined || !later(readAt)) return;
     const byCode = entriesOf(product, saved.body);
     if (byCode === null) return;
-    this.copies.set(product, { body: saved.body, byCode, readAt });
+    // Another instance's clock may run ahead of this one's: its time is taken as now at most.
+    this.copies.set(product, { body: saved.body, byCode, readAt: Math.min(readAt, this.settings.now()) });
     this.savedBodies.set(product, saved.body);
   }
 
   /** The next request reads the product's catalog again (after downtime, or an unknown series). */
   markStale(product?: ProductId): void {
-    this.staleMarks += 1;
-    if (product === undefined) for (const known of this.copies.keys()) this.stale.add(known);
-    else this.stale.add(product);
+    if (product === undefined) {
+      this.marksOfAll += 1;
+      for (const known of this.copies.keys()) this.stale.add(known);
+    } else {
+      this.marks.set(product, (this.marks.get(product) ?? 0) + 1);
+      this.stale.add(product);
+    }
+  }
+
+  /** The marks that concern the product so far (its own and those of every product). */
+  private marksOf(product: ProductId): number {
+    return (this.marks.get(product) ?? 0) + this.marksOfAll;
   }
 
   private async read(product: ProductId): Promise<ProductCatalog> {
     const asked = this.settings.now();
     // A mark made while this read is out (an answer naming a series it may not list, a 503)
     // may be about a catalog newer than the one this read brings: it stays for the next read.
-    const marksBefore = this.staleMarks;
+    const marksBefore = this.marksOf(product);
     const answer = await this.settings.upstream.get(
       `${this.settings.productPath(product)}/v1/export/series`,
       "series_info",
@@ -174,7 +191,7 @@ export class GatewayCatalog {
     // so the sending is never late (an answer that does not say when: the read's start).
     const copy = { body: answer.body, byCode, readAt: answer.sentAt ?? asked };
     this.copies.set(product, copy);
-    if (this.staleMarks === marksBefore) this.stale.delete(product);
+    if (this.marksOf(product) === marksBefore) this.stale.delete(product);
     this.failedAt.delete(product);
     // Saved for a restart while the service is down, when it differs from what this gateway
     // last saved (a save the database refused is tried again at the next read).

@@ -218,6 +218,8 @@ export interface CatalogCopy {
 
 export interface CatalogCopies {
   get(product: string): Promise<CatalogCopy | null>;
+  /** When the saved copy was read, without its body (a catalog is megabytes); null: none saved. */
+  readAt(product: string): Promise<Date | null>;
   put(product: string, copy: CatalogCopy): Promise<void>;
 }
 

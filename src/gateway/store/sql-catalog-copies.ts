@@ -14,6 +14,13 @@ export function sqlCatalogCopies(database: SqlDatabase): CatalogCopies {
       );
       return row === undefined ? null : { body: row.body, readAt: new Date(row.read_at) };
     },
+    async readAt(product) {
+      const [row] = await database.query<{ read_at: Date | string }>(
+        "select read_at from catalog_copies where product = $1",
+        [product],
+      );
+      return row === undefined ? null : new Date(row.read_at);
+    },
     async put(product, copy) {
       // An instance with an older copy (its read came back later) does not replace a newer one.
       await database.query(

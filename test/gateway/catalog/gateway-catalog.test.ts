@@ -60,6 +60,7 @@ function savedCopies() {
       if (holding) await new Promise<void>((resolve) => heldReads.push(resolve));
       return copies.get(product) ?? null;
     },
+    readAt: async (product: string) => copies.get(product)?.readAt ?? null,
     put: async (product: string, copy: CatalogCopy) => {
       puts += 1;
       if (refuse > 0) {
@@ -293,6 +294,39 @@ describe("a member holding a later catalog than this instance's copy", () => {
     expect(reads).toBe(1);
   });
 
+  // A member can send a new time with every call: each is looked up by the saved copy's time
+  // alone; its body (megabytes) is read only when it is later than this instance's copy.
+  test("a new time with every call reads the saved copy's body only when it is the later one", async () => {
+    service.answers.push(ok(older));
+    const subject = catalog();
+    await subject.get("energy_price");
+    saved.copies.set("energy_price", { body: older, readAt: new Date(now - MINUTE) });
+    let bodies = 0;
+    let times = 0;
+    const get = saved.get;
+    const readAt = saved.readAt;
+    saved.get = async (product) => {
+      bodies += 1;
+      return get(product);
+    };
+    saved.readAt = async (product) => {
+      times += 1;
+      return readAt(product);
+    };
+    for (let call = 0; call < 50; call += 1) {
+      now += 1_000;
+      expect((await subject.get("energy_price", now)).body).toBe(older);
+    }
+    expect(bodies).toBe(0);
+    expect(times).toBe(50);
+  });
+
+  test("a saved copy stamped ahead of this instance's clock is taken as read now", async () => {
+    const { subject } = await behindAnother();
+    saved.copies.set("energy_price", { body: newer, readAt: new Date(now + 60 * MINUTE) });
+    expect((await subject.get("energy_price", now)).readAt).toBe(now);
+  });
+
   test("a database that cannot be read leaves this instance's copy", async () => {
     const { subject, newerReadAt } = await behindAnother();
     saved.get = async () => {
@@ -319,6 +353,23 @@ test("a stale mark made while a read is out is kept for the next request", async
   expect((await subject.get("energy_price")).body).toBe(catalogBody("2026-11-15"));
   expect(service.calls()).toBe(2);
   // Read and not marked since: the copy serves until it is old.
+  expect((await subject.get("energy_price")).body).toBe(catalogBody("2026-11-15"));
+  expect(service.calls()).toBe(2);
+});
+
+test("a mark of another product while this product's read is out leaves this product's read to clear its own", async () => {
+  service.answers.push(ok(catalogBody("2026-11-10")));
+  const subject = catalog();
+  await subject.get("energy_price");
+  subject.markStale("energy_price");
+  let answer!: (reply: UpstreamAnswer) => void;
+  service.answers.push(new Promise((resolve) => (answer = resolve)));
+  const reading = subject.get("energy_price");
+  for (let turn = 0; turn < 20 && service.calls() === 1; turn += 1) await Promise.resolve();
+  expect(service.calls()).toBe(2);
+  subject.markStale("commodity_price");
+  answer(ok(catalogBody("2026-11-15")));
+  await reading;
   expect((await subject.get("energy_price")).body).toBe(catalogBody("2026-11-15"));
   expect(service.calls()).toBe(2);
 });

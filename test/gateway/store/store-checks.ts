@@ -433,6 +433,15 @@ export function storeChecks(subject: () => StoreUnderTest): void {
       await catalogs.put("energy_price", latest);
       expect(await catalogs.get("energy_price")).toEqual(latest);
     });
+
+    test("a copy's read time is read alone", async () => {
+      const catalogs = store().catalogs;
+      expect(await catalogs.readAt("energy_price")).toBeNull();
+      const copy = { body: '[{"code":"1-1-1"}]', readAt: new Date("2026-11-15T12:05:00Z") };
+      await catalogs.put("energy_price", copy);
+      expect(await catalogs.readAt("energy_price")).toEqual(copy.readAt);
+      expect(await catalogs.readAt("commodity_price")).toBeNull();
+    });
   });
 
   describe("sign-in attempts", () => {

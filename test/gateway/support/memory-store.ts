@@ -225,6 +225,7 @@ export function memoryStore(): MemoryStore {
     },
     catalogs: {
       get: async (product) => catalogs.get(product) ?? null,
+      readAt: async (product) => catalogs.get(product)?.readAt ?? null,
       put: async (product, copy) => {
         const saved = catalogs.get(product);
         if (saved === undefined || saved.readAt <= copy.readAt) catalogs.set(product, copy);
