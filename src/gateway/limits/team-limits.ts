@@ -8,6 +8,7 @@
 // purchases, not one per member asking), as the engine's ledger does with its own calls.
 import type { ProductId } from "../../core/model";
 import type { UpstreamAnswer } from "../upstream/upstream-client";
+import { retryAfterNow, standsFor } from "../upstream/upstream-refusal";
 
 /**
  * How long the service's failure to a Data Limits call (a 5xx, its 429) answers members instead
@@ -86,7 +87,9 @@ export class TeamLimits {
     const failed = this.failed.get(product);
     if (failed !== undefined) {
       const age = this.settings.now() - failed.at;
-      if (age >= 0 && age < FAILED_LIMITS_HOLD_MS) return failed.answer;
+      if (age >= 0 && age < standsFor(failed.answer.retryAfter, FAILED_LIMITS_HOLD_MS)) {
+        return { ...failed.answer, retryAfter: retryAfterNow(failed.answer.retryAfter, age) };
+      }
       this.failed.delete(product);
     }
     const answer = await this.read(product);

@@ -7,7 +7,7 @@ import { tokenExpiry } from "../../core/token-expiry";
 import { renewMarginFor } from "../../core/token-renewal";
 import type { GatewayOperation } from "../gateway-operation";
 import { withoutCredentials, type UpstreamCredentials } from "./upstream-credentials";
-import { downtimeIn, refusalInOwnWords, retryAfterNow, safeRetryAfter } from "./upstream-refusal";
+import { downtimeIn, refusalInOwnWords, retryAfterNow, safeRetryAfter, standsFor } from "./upstream-refusal";
 import { UpstreamDowntime } from "./upstream-downtime";
 
 export interface UpstreamSettings {
@@ -282,7 +282,11 @@ export class Upstream {
     }
     const refused = this.signInRefused;
     const now = this.settings.now();
-    if (refused !== null && now >= refused.at && now - refused.at < SIGN_IN_REFUSAL_STANDS_MS) {
+    if (
+      refused !== null &&
+      now >= refused.at &&
+      now - refused.at < standsFor(refused.answer.retryAfter, SIGN_IN_REFUSAL_STANDS_MS)
+    ) {
       const { answer } = refused;
       throw new UpstreamSignInError({
         ...answer,

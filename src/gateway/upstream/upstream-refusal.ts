@@ -48,6 +48,16 @@ export function safeRetryAfter(value: string | null): string | null {
 }
 
 /**
+ * How long a refusal the gateway tells again instead of asking stands: `atLeastMs`, or longer
+ * when the service's Retry-After (in seconds) asks for more, up to `atMostMs` (a Retry-After of
+ * days would hold the team for them).
+ */
+export function standsFor(retryAfter: string | null, atLeastMs: number, atMostMs = 15 * 60_000): number {
+  const asked = retryAfter !== null && SECONDS.test(retryAfter) ? Number(retryAfter) * 1000 : 0;
+  return Math.max(atLeastMs, Math.min(asked, atMostMs));
+}
+
+/**
  * A Retry-After given `elapsedMs` ago, as it stands now: a delay in seconds counts down (to no
  * less than `atLeastSeconds`); a date, or nothing, stays as it was.
  */

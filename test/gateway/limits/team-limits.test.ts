@@ -198,3 +198,19 @@ test("after the while the service is asked again, and its answer ends the hold",
   expect(remainingIn(await again)).toBe(480);
   expect(held).toHaveLength(0);
 });
+
+test("a 429 asking for longer than the while is held for all of it, its Retry-After counting down", async () => {
+  const { clock, held, limits, release } = setup();
+  const first = limits.answer("energy_price");
+  const refusal = { ...limitsAnswer({ message: "Too many requests" }, 429), retryAfter: "120" };
+  release(refusal);
+  expect(await first).toEqual(refusal);
+  clock.now += 100_000;
+  expect(await limits.answer("energy_price")).toEqual({ ...refusal, retryAfter: "20" });
+  expect(held).toHaveLength(0);
+  clock.now += 20_000;
+  const again = limits.answer("energy_price");
+  expect(held).toHaveLength(1);
+  release(germany(480));
+  expect(remainingIn(await again)).toBe(480);
+});

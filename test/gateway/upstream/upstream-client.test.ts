@@ -780,3 +780,26 @@ test.each<[string, unknown, "cut off" | "not sent"]>([
     expect(error).toBe(failure);
   }
 });
+
+// The token service's 429 asking for longer than the minute is waited out in full: asked again
+// sooner, it would be refused again (and members are told the longer wait meanwhile).
+test("a sign-in refused for the rate with a Retry-After of 5 minutes is not asked again before them", async () => {
+  const clock = { now: 0 };
+  const script = scriptedFetch([
+    () => new Response("{}", { status: 429, headers: { "retry-after": "300" } }),
+    json(200, { access_token: "t1" }),
+    json(200, []),
+  ]);
+  const client = upstream(script.fetch, { now: () => clock.now });
+  const ask = () =>
+    client.get("/energy_price/v1/data_limits", "data_limits").catch((error: unknown) => error);
+  expect(await ask()).toBeInstanceOf(UpstreamSignInError);
+  clock.now = 240_000;
+  const meanwhile = await ask();
+  expect(meanwhile).toBeInstanceOf(UpstreamSignInError);
+  expect((meanwhile as UpstreamSignInError).answer.retryAfter).toBe("60");
+  expect(script.sent).toHaveLength(1);
+  clock.now = 300_000;
+  expect(((await ask()) as { status: number }).status).toBe(200);
+  expect(script.sent).toHaveLength(3);
+});
