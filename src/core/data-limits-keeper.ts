@@ -224,7 +224,10 @@ export class DataLimitsKeeper {
           this.parts.throughGateway?.() === true && items.length === 1
             ? refusedRequest(operation, first)
             : undefined;
-        if (request !== undefined) this.blockedKeys.set(request, first.key);
+        // Only a member's budget lifts by a reading (a raised budget): the cells of the team's
+        // allowance wait for the release, so their keys are not kept for it.
+        if (request !== undefined && error.details.memberBudget === true)
+          this.blockedKeys.set(request, first.key);
         const blocked = ledger.block(first.environment, first.product, dataset, error, request);
         this.parts.limitsChanged();
         return (item: BatchItem) => (item.dataset === dataset ? blocked : "retry");
