@@ -259,7 +259,7 @@ export class Catalog {
           ) {
             this.options.log?.(
               "warn",
-              `The saved catalog of ${product} says it was read after now; it is read again.`,
+              `The saved catalog of ${product} gives read times that cannot be (after now, or a gateway's after this engine's read); it is read again.`,
             );
             return;
           }

@@ -49,6 +49,8 @@ export class GatewayCatalog {
   private marksOfAll = 0;
   /** Per product, the latest member's catalog time already looked up in the database. */
   private readonly caughtUpTo = new Map<ProductId, number>();
+  /** Per product, the saved time (as saved) of the copy last taken from the database. */
+  private readonly takenSaved = new Map<ProductId, number>();
   /** When a read last failed, and how: the next read waits a minute (downtime lasts hours). */
   private readonly failedAt = new Map<ProductId, { at: number; error: unknown }>();
 
@@ -132,9 +134,11 @@ export class GatewayCatalog {
     if (copy === undefined || copy.readAt >= held || (this.caughtUpTo.get(product) ?? -Infinity) >= held)
       return;
     this.caughtUpTo.set(product, held);
-    // Its time first: the body (megabytes) is read only when the saved copy is the later one.
+    // Its time first: the body (megabytes) is read only when the saved copy is the later one
+    // (than this copy, and than a saved one taken before, whose time may have been ahead).
     const later = (at: number | undefined): boolean =>
-      at !== undefined && at > (this.copies.get(product)?.readAt ?? Infinity);
+      at !== undefined &&
+      at > Math.max(this.copies.get(product)?.readAt ?? Infinity, this.takenSaved.get(product) ?? -Infinity);
     let saved;
     try {
       if (!later((await this.settings.saved.readAt(product))?.getTime())) return;
@@ -148,6 +152,7 @@ export class GatewayCatalog {
     if (byCode === null) return;
     // Another instance's clock may run ahead of this one's: its time is taken as now at most.
     this.copies.set(product, { body: saved.body, byCode, readAt: Math.min(readAt, this.settings.now()) });
+    this.takenSaved.set(product, readAt);
     this.savedBodies.set(product, saved.body);
   }
 

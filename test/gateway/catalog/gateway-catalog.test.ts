@@ -321,10 +321,22 @@ describe("a member holding a later catalog than this instance's copy", () => {
     expect(times).toBe(50);
   });
 
-  test("a saved copy stamped ahead of this instance's clock is taken as read now", async () => {
+  test("a saved copy stamped ahead of this instance's clock is taken as read now, and its body once", async () => {
     const { subject } = await behindAnother();
     saved.copies.set("energy_price", { body: newer, readAt: new Date(now + 60 * MINUTE) });
+    let bodies = 0;
+    const get = saved.get;
+    saved.get = async (product) => {
+      bodies += 1;
+      return get(product);
+    };
     expect((await subject.get("energy_price", now)).readAt).toBe(now);
+    // Members holding that copy (its time ahead) ask with new times: the body is not read again.
+    for (let call = 0; call < 5; call += 1) {
+      now += 1_000;
+      expect((await subject.get("energy_price", now + 60 * MINUTE)).body).toBe(newer);
+    }
+    expect(bodies).toBe(1);
   });
 
   test("a database that cannot be read leaves this instance's copy", async () => {
