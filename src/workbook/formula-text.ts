@@ -38,7 +38,7 @@ const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
 // Control characters cannot be typed into a formula's string literal: refuse them
 // instead of writing a formula Excel would reject.
 // eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
 
 export class FormulaTextError extends Error {
   constructor(message: string) {

@@ -88,6 +88,16 @@ describe("refused input", () => {
       () => infoFormula("1-2-3", "a\u0007"),
       /field contains a line break or control character/,
     ],
+    [
+      "C1 control character in a field",
+      () => infoFormula("1-2-3", "a\u0085b"),
+      /field contains a line break or control character/,
+    ],
+    [
+      "C1 control character in a currency",
+      () => valuesFormula("1-2-3", { currency: "\u009bEUR" }),
+      /currency contains/,
+    ],
   ])("%s", (_name, build, message) => {
     expect(build).toThrow(FormulaTextError);
     expect(build).toThrow(message);
