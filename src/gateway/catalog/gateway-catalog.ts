@@ -133,19 +133,26 @@ export class GatewayCatalog {
     const copy = this.copies.get(product);
     if (copy === undefined || copy.readAt >= held || (this.caughtUpTo.get(product) ?? -Infinity) >= held)
       return;
-    this.caughtUpTo.set(product, held);
     // Its time first: the body (megabytes) is read only when the saved copy is the later one
     // (than this copy, and than a saved one taken before, whose time may have been ahead).
     const later = (at: number | undefined): boolean =>
       at !== undefined &&
       at > Math.max(this.copies.get(product)?.readAt ?? Infinity, this.takenSaved.get(product) ?? -Infinity);
+    // A time looked up needs no lookup again; one whose lookup failed is tried at the next call.
+    const lookedUp = (): void => {
+      this.caughtUpTo.set(product, Math.max(held, this.caughtUpTo.get(product) ?? -Infinity));
+    };
     let saved;
     try {
-      if (!later((await this.settings.saved.readAt(product))?.getTime())) return;
+      if (!later((await this.settings.saved.readAt(product))?.getTime())) {
+        lookedUp();
+        return;
+      }
       saved = await this.settings.saved.get(product);
     } catch {
       return;
     }
+    lookedUp();
     const readAt = saved?.readAt.getTime();
     if (saved === null || readAt === undefined || !later(readAt)) return;
     const byCode = entriesOf(product, saved.body);
@@ -195,15 +202,26 @@ export class GatewayCatalog {
     // one made after it. The answer describes the service at some moment from the sending on,
     // so the sending is never late (an answer that does not say when: the read's start).
     const copy = { body: answer.body, byCode, readAt: answer.sentAt ?? asked };
+    // A later copy taken meanwhile (another instance's, for a member holding it) stays: this
+    // read was sent before it, and what is kept must be judged against the later catalog.
+    const meanwhile = this.copies.get(product);
+    if (meanwhile !== undefined && meanwhile.readAt > copy.readAt) {
+      this.failedAt.delete(product);
+      return meanwhile;
+    }
     this.copies.set(product, copy);
     if (this.marksOf(product) === marksBefore) this.stale.delete(product);
     this.failedAt.delete(product);
     // Saved for a restart while the service is down, when it differs from what this gateway
-    // last saved (a save the database refused is tried again at the next read).
+    // last saved (a save the database refused, or did not make because it holds a later copy,
+    // is tried again at the next read).
     if (this.savedBodies.get(product) !== copy.body) {
       try {
-        await this.settings.saved.put(product, { body: copy.body, readAt: new Date(copy.readAt) });
-        this.savedBodies.set(product, copy.body);
+        const saved = await this.settings.saved.put(product, {
+          body: copy.body,
+          readAt: new Date(copy.readAt),
+        });
+        if (saved) this.savedBodies.set(product, copy.body);
       } catch {
         // Only a restart during downtime would miss it.
       }

@@ -220,7 +220,8 @@ export interface CatalogCopies {
   get(product: string): Promise<CatalogCopy | null>;
   /** When the saved copy was read, without its body (a catalog is megabytes); null: none saved. */
   readAt(product: string): Promise<Date | null>;
-  put(product: string, copy: CatalogCopy): Promise<void>;
+  /** Saves the copy unless a later one is saved; true when it was saved. */
+  put(product: string, copy: CatalogCopy): Promise<boolean>;
 }
 
 /**

@@ -23,12 +23,14 @@ export function sqlCatalogCopies(database: SqlDatabase): CatalogCopies {
     },
     async put(product, copy) {
       // An instance with an older copy (its read came back later) does not replace a newer one.
-      await database.query(
+      const written = await database.query<{ product: string }>(
         `insert into catalog_copies as saved (product, body, read_at) values ($1, $2, $3)
          on conflict (product) do update set body = excluded.body, read_at = excluded.read_at
-         where saved.read_at <= excluded.read_at`,
+         where saved.read_at <= excluded.read_at
+         returning product`,
         [product, copy.body, copy.readAt.toISOString()],
       );
+      return written.length > 0;
     },
   };
 }

@@ -67,7 +67,10 @@ function savedCopies() {
         refuse -= 1;
         throw new Error("the database refused the row");
       }
+      const kept = copies.get(product);
+      if (kept !== undefined && kept.readAt > copy.readAt) return false;
       copies.set(product, copy);
+      return true;
     },
   };
 }
@@ -384,4 +387,58 @@ test("a mark of another product while this product's read is out leaves this pro
   await reading;
   expect((await subject.get("energy_price")).body).toBe(catalogBody("2026-11-15"));
   expect(service.calls()).toBe(2);
+});
+
+describe("a catalog read under way, a member's catch-up, and the saved copies", () => {
+  test("a read sent before another instance's copy was taken leaves that copy in place", async () => {
+    service.answers.push(ok(catalogBody("2026-11-10")));
+    const subject = catalog();
+    await subject.get("energy_price");
+    // This instance's next read is sent (the copy is old), and held.
+    now += 6 * MINUTE;
+    let answer!: (reply: UpstreamAnswer) => void;
+    service.answers.push(new Promise((resolve) => (answer = resolve)));
+    const sentAt = now;
+    const reading = subject.get("energy_price");
+    for (let turn = 0; turn < 20 && service.calls() === 1; turn += 1) await Promise.resolve();
+    // Another instance reads and saves a later catalog; a member holding it calls here.
+    now += 1_000;
+    saved.copies.set("energy_price", { body: catalogBody("2026-11-15"), readAt: new Date(now) });
+    expect((await subject.get("energy_price", now)).body).toBe(catalogBody("2026-11-15"));
+    // The read sent before it comes back with the older catalog: the later copy stays.
+    answer({ ...ok(catalogBody("2026-11-10")), sentAt });
+    expect((await reading).body).toBe(catalogBody("2026-11-15"));
+    expect((await subject.get("energy_price")).body).toBe(catalogBody("2026-11-15"));
+  });
+
+  test("a lookup the database failed is made again at the member's next call", async () => {
+    service.answers.push(ok(catalogBody("2026-11-10")));
+    const subject = catalog();
+    await subject.get("energy_price");
+    now += MINUTE;
+    saved.copies.set("energy_price", { body: catalogBody("2026-11-15"), readAt: new Date(now) });
+    const readAt = saved.readAt;
+    saved.readAt = async () => {
+      throw new Error("the database is busy");
+    };
+    expect((await subject.get("energy_price", now)).body).toBe(catalogBody("2026-11-10"));
+    saved.readAt = readAt;
+    expect((await subject.get("energy_price", now)).body).toBe(catalogBody("2026-11-15"));
+  });
+
+  test("a save the database did not make (it holds a later copy) is tried again at the next read", async () => {
+    saved.copies.set("energy_price", {
+      body: catalogBody("2026-11-01"),
+      readAt: new Date(now + 60 * MINUTE),
+    });
+    service.answers.push(ok(catalogBody("2026-11-10")), ok(catalogBody("2026-11-10")));
+    const subject = catalog();
+    await subject.get("energy_price");
+    expect(saved.puts()).toBe(1);
+    saved.copies.delete("energy_price");
+    now += 6 * MINUTE;
+    await subject.get("energy_price");
+    expect(saved.puts()).toBe(2);
+    expect(saved.copies.get("energy_price")?.body).toBe(catalogBody("2026-11-10"));
+  });
 });

@@ -425,12 +425,12 @@ export function storeChecks(subject: () => StoreUnderTest): void {
       expect(await catalogs.get("energy_price")).toBeNull();
       const newer = { body: '[{"code":"1-1-1"}]', readAt: new Date("2026-11-15T12:05:00Z") };
       const older = { body: '[{"code":"9-9-9"}]', readAt: new Date("2026-11-15T12:00:00Z") };
-      await catalogs.put("energy_price", newer);
-      await catalogs.put("energy_price", older);
+      expect(await catalogs.put("energy_price", newer)).toBe(true);
+      expect(await catalogs.put("energy_price", older)).toBe(false);
       expect(await catalogs.get("energy_price")).toEqual(newer);
       expect(await catalogs.get("commodity_price")).toBeNull();
       const latest = { body: "[]", readAt: new Date("2026-11-15T12:10:00Z") };
-      await catalogs.put("energy_price", latest);
+      expect(await catalogs.put("energy_price", latest)).toBe(true);
       expect(await catalogs.get("energy_price")).toEqual(latest);
     });
 

@@ -228,7 +228,9 @@ export function memoryStore(): MemoryStore {
       readAt: async (product) => catalogs.get(product)?.readAt ?? null,
       put: async (product, copy) => {
         const saved = catalogs.get(product);
-        if (saved === undefined || saved.readAt <= copy.readAt) catalogs.set(product, copy);
+        if (saved !== undefined && saved.readAt > copy.readAt) return false;
+        catalogs.set(product, copy);
+        return true;
       },
     },
     releaseDay: {
