@@ -219,17 +219,23 @@ export class Upstream {
   }
 
   private async send(path: string, token: string, operation: GatewayOperation): Promise<UpstreamAnswer> {
+    let response: Response;
     try {
-      const response = await this.settings.fetch(`${this.settings.base}${path}`, {
+      response = await this.settings.fetch(`${this.settings.base}${path}`, {
         headers: { authorization: `Bearer ${token}`, accept: "application/json" },
         // The token must never follow a redirect to another origin.
         redirect: "error",
         signal: this.timeout(operation),
       });
+    } catch (error) {
+      // The call's own timeout is told by get(); a connection broken once the call was sent, here.
+      throw !isTimeout(error) && brokeAfterSending(error) ? new UpstreamCutOff(operation, error) : error;
+    }
+    try {
       return await this.answer(response);
     } catch (error) {
-      // The call's own timeout is told by get(); a failure once the call may have left, here.
-      throw !isTimeout(error) && mayHaveArrived(error) ? new UpstreamCutOff(operation, error) : error;
+      // The service answered (and may have charged): its answer broke off while it was read.
+      throw isTimeout(error) ? error : new UpstreamCutOff(operation, error);
     }
   }
 
@@ -412,22 +418,11 @@ export class UpstreamCutOff extends UpstreamTimeout {
 }
 
 /**
- * The codes of failures before anything reached the service: no connection (refused, no such
- * host, no route) or a certificate refused while connecting.
+ * The codes of a connection that broke once a request was on it: the service may have received
+ * the call. Any other failure before an answer (no connection, a certificate or TLS refused, a
+ * redirect refused, a malformed address) came before the call reached it.
  */
-const NOT_SENT = new Set([
-  "ECONNREFUSED",
-  "ENOTFOUND",
-  "EAI_AGAIN",
-  "EHOSTUNREACH",
-  "ENETUNREACH",
-  "UND_ERR_CONNECT_TIMEOUT",
-  "CERT_HAS_EXPIRED",
-  "DEPTH_ZERO_SELF_SIGNED_CERT",
-  "SELF_SIGNED_CERT_IN_CHAIN",
-  "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
-  "ERR_TLS_CERT_ALTNAME_INVALID",
-]);
+const BROKEN_AFTER_SENDING = new Set(["ECONNRESET", "EPIPE", "ECONNABORTED", "UND_ERR_SOCKET"]);
 
 /** The system code a fetch failure carries under `cause` (Node's fetch), or null. */
 function causeCode(error: unknown): string | null {
@@ -437,10 +432,10 @@ function causeCode(error: unknown): string | null {
   return typeof code === "string" && /^[A-Z0-9_]{1,40}$/.test(code) ? code : null;
 }
 
-/** Whether a failed call may have reached the service: any failure but one known to come before. */
-function mayHaveArrived(error: unknown): boolean {
+/** Whether a fetch that failed before its answer may have reached the service. */
+function brokeAfterSending(error: unknown): boolean {
   const code = causeCode(error);
-  return code === null || !NOT_SENT.has(code);
+  return code !== null && BROKEN_AFTER_SENDING.has(code);
 }
 
 /** A call's own timeout (AbortSignal.timeout's DOMException), by its name: a DOMException of another realm is no `Error` there. */
