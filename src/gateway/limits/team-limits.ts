@@ -87,8 +87,11 @@ export class TeamLimits {
     const failed = this.failed.get(product);
     if (failed !== undefined) {
       const age = this.settings.now() - failed.at;
-      if (age >= 0 && age < standsFor(failed.answer.retryAfter, FAILED_LIMITS_HOLD_MS)) {
-        return { ...failed.answer, retryAfter: retryAfterNow(failed.answer.retryAfter, age) };
+      const holdMs = standsFor(failed.answer.retryAfter, FAILED_LIMITS_HOLD_MS);
+      if (age >= 0 && age < holdMs) {
+        // Never less than the hold's rest: a member told to ask now would get this answer again.
+        const rest = Math.ceil((holdMs - age) / 1000);
+        return { ...failed.answer, retryAfter: retryAfterNow(failed.answer.retryAfter, age, rest) };
       }
       this.failed.delete(product);
     }
