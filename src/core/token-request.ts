@@ -6,6 +6,7 @@ import type { EngineSettings, ServiceState } from "./engine-api";
 import type { Clock, FetchLike, Logger } from "./environment";
 import { errorMessage, PcdError } from "./errors";
 import { classifyFetchRejection } from "./http/fetch-rejection";
+import { GATEWAY_REFUSAL_HEADER, memberBlocked } from "./http/gateway-refusal-header";
 import { classifyHttpFailure } from "./http/http-failure";
 import { accessTokenUrl } from "./http/paths";
 import { MAX_ANSWER_NESTING, nestsDeeperThan } from "./http/json-depth";
@@ -109,9 +110,10 @@ export async function requestToken(
     // The token service's own text is never shown: it is the one answer that may echo
     // the password (in any spelling), and what it says is no clearer than the status.
     const status = response.status;
-    if (status === 403 && throughGateway) {
-      // The password signed in before: the gateway now refuses the member (blocked there). Its
-      // words are not shown, as no token service's are.
+    if (status === 403 && (throughGateway || memberBlocked(response.headers.get(GATEWAY_REFUSAL_HEADER)))) {
+      // A renewal's password signed in before, and a gateway says so at any sign-in: the
+      // gateway refuses the member (blocked there). Its words are not shown, as no token
+      // service's are.
       throw new PcdError(
         "auth",
         `${prefix}: your team's gateway refused your account (HTTP 403): it may be blocked there. Ask the gateway's administrator, then sign in again.`,

@@ -136,3 +136,27 @@ describe("a renewal answered by a team gateway", () => {
     expect((error as PcdError).message).not.toContain(PASSWORD);
   });
 });
+
+// A first sign-in does not know it is a gateway's: the gateway says it blocked the member in a
+// header of its own, and that, not the status alone, tells it apart from a wrong password.
+test.each<[string, Record<string, string>, RegExp]>([
+  [
+    "a gateway's 403 saying it blocked the member",
+    { "pcd-gateway-refusal": "member-blocked" },
+    /^Sign-in failed: your team's gateway refused your account \(HTTP 403\): it may be blocked there/,
+  ],
+  [
+    "a 403 that says nothing more",
+    {},
+    /^Sign-in failed: the service rejected the username or password \(HTTP 403\)/,
+  ],
+])("a first sign-in refused with %s", async (_name, headers, message) => {
+  const { fetch } = scriptedFetch(json({ message: "Forbidden" }, 403, headers));
+  const error = await requestToken(
+    { fetch, clock: new FakeClock(QUIET_TIME) },
+    { username: "ana", password: PASSWORD, settings: settingsWith({}), purpose: "sign-in" },
+  ).catch((caught: unknown) => caught);
+  expect(error).toBeInstanceOf(PcdError);
+  expect((error as PcdError).kind).toBe("auth");
+  expect((error as PcdError).message).toMatch(message);
+});

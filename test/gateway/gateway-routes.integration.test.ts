@@ -150,6 +150,21 @@ test.each([
   expect(await response.text()).toMatch(/unknown member or wrong password/);
 });
 
+test("a blocked member's sign-in gets 403 saying the gateway blocked them, apart from a wrong password", async () => {
+  await store.members.setBlocked("eve@example.com", true);
+  try {
+    const response = await signIn("eve@example.com");
+    expect(response.status).toBe(403);
+    expect(response.headers.get("pcd-gateway-refusal")).toBe("member-blocked");
+    expect(await response.text()).toMatch(/is blocked at this gateway/);
+    const wrong = await signIn("eve@example.com", "wrong");
+    expect(wrong.status).toBe(401);
+    expect(wrong.headers.get("pcd-gateway-refusal")).toBeNull();
+  } finally {
+    await store.members.setBlocked("eve@example.com", false);
+  }
+});
+
 test("sign-in attempts for one name are rate limited", async () => {
   const statuses = [];
   for (let attempt = 0; attempt <= ATTEMPTS; attempt += 1) {

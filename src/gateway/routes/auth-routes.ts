@@ -12,6 +12,7 @@
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance } from "fastify";
 import { API_KEY_USERNAME, apiKeyCredentials, apiKeyMember, hashApiKeySecret } from "../api-keys/api-key";
+import { GATEWAY_REFUSAL_HEADER, MEMBER_BLOCKED } from "../../core/http/gateway-refusal-header";
 import { blockedMessage } from "../member-access";
 import { issueMemberToken, type TokenSubject } from "../member-token";
 import { inDomain, normaliseEmail } from "../members/member-email";
@@ -153,7 +154,11 @@ export async function registerAuthRoutes(app: FastifyInstance, settings: AuthRou
           if (member === null) {
             return sendMessage(reply, 401, "Invalid credentials: unknown member or wrong password.");
           }
-          if (member.blocked) return sendMessage(reply, 403, blockedMessage(member.email));
+          if (member.blocked) {
+            // Said apart from a wrong password, also at a first sign-in (the add-in's words).
+            reply.header(GATEWAY_REFUSAL_HEADER, MEMBER_BLOCKED);
+            return sendMessage(reply, 403, blockedMessage(member.email));
+          }
           const credentials = await settings.store.members.credentials(member.email);
           if (credentials === null) {
             return sendMessage(reply, 401, "Invalid credentials: unknown member or wrong password.");
