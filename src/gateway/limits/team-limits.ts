@@ -87,11 +87,11 @@ export class TeamLimits {
     const failed = this.failed.get(product);
     if (failed !== undefined) {
       const age = this.settings.now() - failed.at;
-      const holdMs = standsFor(failed.answer.retryAfter, FAILED_LIMITS_HOLD_MS);
-      if (age >= 0 && age < holdMs) {
-        // Never less than the hold's rest: a member told to ask now would get this answer again.
-        const rest = Math.ceil((holdMs - age) / 1000);
-        return { ...failed.answer, retryAfter: retryAfterNow(failed.answer.retryAfter, age, rest) };
+      if (age >= 0 && age < standsFor(failed.answer.retryAfter, FAILED_LIMITS_HOLD_MS)) {
+        // The service's own Retry-After, counting down: members' add-ins asking again sooner get
+        // this answer from memory at no cost, while a wait as long as the hold would keep a
+        // refresh's cost preview, which reads Data Limits, waiting that long.
+        return { ...failed.answer, retryAfter: retryAfterNow(failed.answer.retryAfter, age) };
       }
       this.failed.delete(product);
     }
