@@ -6,6 +6,7 @@ import { memoryStore } from "./support/memory-store";
 import {
   catalogOf,
   chargedDuring,
+  memberToken,
   startService,
   startTeamGateway,
   type DatedRecord,
@@ -22,22 +23,13 @@ beforeAll(async () => {
 
 afterAll(async () => service.close());
 
-async function tokenOf(gatewayUrl: string): Promise<string> {
-  const signIn = await fetch(`${gatewayUrl}/auth/access_token/v1`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(MEMBER),
-  });
-  return ((await signIn.json()) as { access_token: string }).access_token;
-}
-
 async function ask(
   gatewayUrl: string,
   pathname: string,
   headers: Record<string, string> = {},
 ): Promise<{ records: DatedRecord[]; catalogReadAt: string | null }> {
   const response = await fetch(`${gatewayUrl}/api${pathname}`, {
-    headers: { ...headers, authorization: `Bearer ${await tokenOf(gatewayUrl)}` },
+    headers: { ...headers, authorization: `Bearer ${await memberToken(gatewayUrl, MEMBER)}` },
   });
   if (response.status !== 200)
     throw new Error(`${pathname}: HTTP ${response.status} ${await response.text()}`);

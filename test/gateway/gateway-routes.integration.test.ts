@@ -10,6 +10,7 @@ import {
   totalCalls,
   totalDataRequests,
   type ServiceUnderTest,
+  upstreamOf,
 } from "./support/team";
 import type { GatewaySettings, RunningGateway } from "../../src/gateway/gateway-app";
 import { STOP_WAIT_MS } from "../../src/gateway/purchase/purchase-queue";
@@ -21,6 +22,9 @@ import { allowancePeriodAt } from "../../src/gateway/members/allowance-period";
 import { DEFAULT_RELEASE_BUSINESS_DAY } from "../../src/gateway/members/release-day";
 
 /** The allowance period of an instant, as the gateway under test counts budgets. */
+
+/** The purchase queue's own looks (a few ms) run on real timers; any longer wait, on the test's clock. */
+const SHORT_LOOK_MS = 50;
 const periodAt = (at: Date) => allowancePeriodAt(at, DEFAULT_RELEASE_BUSINESS_DAY);
 
 const PASSWORD = "correct horse battery staple";
@@ -101,10 +105,7 @@ async function get(
 /** The service as a gateway's upstream, its data calls (Series Values, History) through `dataCall`. */
 function upstreamWithDataCalls(dataCall: typeof fetch): GatewaySettings["upstream"] {
   return {
-    base: service.emulator.url,
-    auth: service.emulator.url,
-    credentials: { username: service.emulator.username, password: service.emulator.password },
-    now: service.now,
+    ...upstreamOf(service),
     fetch: (input, init) =>
       String(input).includes("/export/series/") ? dataCall(input, init) : fetch(input, init),
   };
@@ -480,9 +481,13 @@ test("a gateway that stops releases what its requests in flight hold of members'
       dataCallSent();
       return new Promise((_resolve, reject) => heldCalls.push(() => reject(new Error("cut off"))));
     }),
+    // No packing wait (a lone member's call goes at once): the queue's few-millisecond looks run on
+    // real timers; the stop's wait, on the test's clock.
+    packingWindowMs: 0,
+    packingSoloWindowMs: 0,
     later: (run, ms) => {
-      if (ms !== STOP_WAIT_MS) return void setTimeout(run, ms);
-      stopWaits();
+      if (ms < SHORT_LOOK_MS) return void setTimeout(run, ms);
+      if (ms === STOP_WAIT_MS) stopWaits();
       stopWait.later(run, ms);
     },
     refusedAuditRows: {
@@ -656,8 +661,8 @@ test("a purchase whose audit row the database refused counts against the budget 
     recordPurchase: (purchase: Purchase) =>
       refusing ? Promise.reject(new Error("connection terminated")) : own.audit.recordPurchase(purchase),
   };
-  // Packing waits (under a second here) run on real timers; the audit's retries (5 s and more)
-  // wait for the test.
+  // No packing wait: the queue's few-millisecond looks run on real timers; the audit's retries
+  // (5 s and more) wait for the test.
   const retries = manualPackingTimers(0);
   /** What the gateway reported of refused rows, in order: the event and the row's codes. */
   const reports: Array<[string, string[]]> = [];
@@ -668,8 +673,8 @@ test("a purchase whose audit row the database refused counts against the budget 
     {
       packingWindowMs: 0,
       packingSoloWindowMs: 0,
-      packingMaxWaitMs: 1_000,
-      later: (run, ms) => (ms >= 5_000 ? retries.later(run, ms) : void setTimeout(run, ms)),
+      packingMaxWaitMs: 0,
+      later: (run, ms) => (ms < SHORT_LOOK_MS ? void setTimeout(run, ms) : retries.later(run, ms)),
       refusedAuditRows: {
         waiting: (purchase) => reports.push(["waiting", codesOf(purchase)]),
         written: (purchase) => reports.push(["written", codesOf(purchase)]),

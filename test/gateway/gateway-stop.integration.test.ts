@@ -9,6 +9,7 @@ import {
   startTeamGateway,
   totalDataRequests,
   type ServiceUnderTest,
+  upstreamOf,
 } from "./support/team";
 import type { RunningGateway } from "../../src/gateway/gateway-app";
 import { STOP_WAIT_MS } from "../../src/gateway/purchase/purchase-queue";
@@ -72,10 +73,7 @@ async function purchaseOut(): Promise<Stopping> {
     { ...store, audit },
     {
       upstream: {
-        base: service.emulator.url,
-        auth: service.emulator.url,
-        credentials: { username: service.emulator.username, password: service.emulator.password },
-        now: service.now,
+        ...upstreamOf(service),
         fetch: async (input, init) => {
           if (/\/v1\/export\/series(_hist)?\//.test(String(input))) {
             held();
@@ -90,8 +88,9 @@ async function purchaseOut(): Promise<Stopping> {
       packingWindowMs: 0,
       packingSoloWindowMs: 0,
       later: (run, ms) => {
-        if (ms !== STOP_WAIT_MS) return void setTimeout(run, ms);
-        waits();
+        // The queue's few-millisecond looks on real timers; any longer wait on the test's clock.
+        if (ms < 50) return void setTimeout(run, ms);
+        if (ms === STOP_WAIT_MS) waits();
         stopClock.later(run, ms);
       },
       refusedAuditRows: {

@@ -736,7 +736,7 @@ export class PurchaseQueue {
       // The service may have answered, and charged, after the gateway stopped waiting: bought
       // again at once, the codes could be charged twice. Their requesters, and the keys'
       // requests for a while, get a timeout that members' engines take as possibly charged.
-      const unanswered = noAnswer(error);
+      const unanswered = perhapsCharged(504, error.message);
       for (const waiting of toBuy) {
         this.stand(waiting.item, { kind: "failed", answer: unanswered }, UNANSWERED_STANDS_MS);
         settle(waiting, { kind: "failed", answer: unanswered });
@@ -746,7 +746,11 @@ export class PurchaseQueue {
     if (answer.status === 504) {
       // A front end of the service's that got no answer from it in time: the service may have
       // answered, and charged, as after the gateway's own timeout, so the keys stand alike.
-      const unanswered = passedOnTimeout(answer);
+      const unanswered = perhapsCharged(
+        504,
+        "The service answered the gateway's call HTTP 504 (it got no answer in time itself).",
+        answer,
+      );
       for (const waiting of toBuy) {
         this.stand(waiting.item, { kind: "failed", answer: unanswered }, UNANSWERED_STANDS_MS);
         settle(waiting, { kind: "failed", answer: unanswered });
@@ -777,7 +781,7 @@ export class PurchaseQueue {
     if (records === null) {
       // A 2xx is a call the service answered, and charged, though nobody can say for which codes:
       // bought again at once, they could be charged twice. The keys stand as after a timeout.
-      const unreadable = unreadableAnswer(answer);
+      const unreadable = perhapsCharged(502, "The service's answer is not a list of series records.", answer);
       for (const waiting of toBuy) {
         this.stand(waiting.item, { kind: "failed", answer: unreadable }, UNANSWERED_STANDS_MS);
         settle(waiting, { kind: "failed", answer: unreadable });
@@ -938,51 +942,23 @@ function datasetOf(record: unknown): string {
 }
 
 /**
- * What the requesters of a data call that got no answer get: a 504 (members' engines take it as
- * a timeout, which the service may have charged, and do not ask again at once), with the while
- * the keys are not bought again as its Retry-After.
+ * What the requesters of a data call the service may have charged get (no answer in time, the
+ * service's own 504, a 2xx that is not a list of records): its cause, what the gateway does about
+ * it, and the while its keys are not bought again as its Retry-After. A 504 where no answer came
+ * (members' engines take a 504 as a timeout the service may have charged, and do not ask again at
+ * once); a 502 for an answer with no data to serve.
  */
-function noAnswer(timeout: UpstreamTimeout): UpstreamAnswer {
-  const minutes = Math.round(UNANSWERED_STANDS_MS / 60_000);
-  return {
-    status: 504,
-    body: JSON.stringify({
-      message: `${timeout.message} The service may have charged it: the gateway does not buy its codes again for ${minutes} minutes.`,
-    }),
-    contentType: "application/json; charset=utf-8",
-    retryAfter: String(UNANSWERED_STANDS_MS / 1000),
-  };
-}
-
-/**
- * What the requesters of a data call the service answered 504 get: that answer, saying what the
- * gateway does about it, with the while the keys are not bought again as its Retry-After.
- */
-function passedOnTimeout(answer: UpstreamAnswer): UpstreamAnswer {
+function perhapsCharged(
+  status: 502 | 504,
+  cause: string,
+  answer: Partial<UpstreamAnswer> = {},
+): UpstreamAnswer {
   const minutes = Math.round(UNANSWERED_STANDS_MS / 60_000);
   return {
     ...answer,
-    status: 504,
+    status,
     body: JSON.stringify({
-      message: `The service answered the gateway's call HTTP 504 (it got no answer in time itself). The service may have charged it: the gateway does not buy its codes again for ${minutes} minutes.`,
-    }),
-    contentType: "application/json; charset=utf-8",
-    retryAfter: String(UNANSWERED_STANDS_MS / 1000),
-  };
-}
-
-/**
- * What the requesters of a data call the service answered 2xx with something other than a list
- * of records get: a failure of the gateway's (the answer holds no data to serve), saying that the
- * call may have been charged, with the while the keys are not bought again as its Retry-After.
- */
-function unreadableAnswer(answer: UpstreamAnswer): UpstreamAnswer {
-  const minutes = Math.round(UNANSWERED_STANDS_MS / 60_000);
-  return {
-    ...answer,
-    status: 502,
-    body: JSON.stringify({
-      message: `The service's answer is not a list of series records. The service may have charged it: the gateway does not buy its codes again for ${minutes} minutes.`,
+      message: `${cause} The service may have charged it: the gateway does not buy its codes again for ${minutes} minutes.`,
     }),
     contentType: "application/json; charset=utf-8",
     retryAfter: String(UNANSWERED_STANDS_MS / 1000),

@@ -12,6 +12,8 @@ import {
   startTeamGateway,
   type DatedRecord,
   type ServiceUnderTest,
+  upstreamOf,
+  memberToken,
 } from "../support/team";
 
 const PASSWORD = "correct horse battery staple";
@@ -33,13 +35,8 @@ afterEach(async () => {
   await service.close();
 });
 
-async function tokenOf(url: string, username: string): Promise<string> {
-  const response = await fetch(`${url}/auth/access_token/v1`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username, password: PASSWORD }),
-  });
-  return ((await response.json()) as { access_token: string }).access_token;
+function tokenOf(url: string, username: string): Promise<string> {
+  return memberToken(url, { username, password: PASSWORD });
 }
 
 async function ask(url: string, token: string, codes: string): Promise<DatedRecord[]> {
@@ -58,10 +55,7 @@ test("a request made after a release does not take the answer of a purchase made
   let held = false;
   const running = await startTeamGateway(service, store, {
     upstream: {
-      base: service.emulator.url,
-      auth: service.emulator.url,
-      credentials: { username: service.emulator.username, password: service.emulator.password },
-      now: service.now,
+      ...upstreamOf(service),
       fetch: async (input, init) => {
         const response = await fetch(input, init);
         if (!String(input).includes("/export/series/") || held) return response;

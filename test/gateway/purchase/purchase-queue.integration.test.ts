@@ -20,6 +20,8 @@ import {
   type CatalogRecord,
   type DatedRecord,
   type ServiceUnderTest,
+  upstreamOf,
+  memberToken,
 } from "../support/team";
 
 const PASSWORD = "correct horse battery staple";
@@ -81,10 +83,7 @@ async function startGatewayOnTestClock(
       later: packing.later,
       elapsed: packing.now,
       upstream: {
-        base: service.emulator.url,
-        auth: service.emulator.url,
-        credentials: { username: service.emulator.username, password: service.emulator.password },
-        now: service.now,
+        ...upstreamOf(service),
         fetch: serviceFetch,
         ...(timeoutSignal === undefined ? {} : { timeoutSignal }),
       },
@@ -104,13 +103,8 @@ function lookAnswered(code: string): Promise<void> {
   );
 }
 
-async function tokenOf(url: string, username: string): Promise<string> {
-  const response = await fetch(`${url}/auth/access_token/v1`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username, password: PASSWORD }),
-  });
-  return ((await response.json()) as { access_token: string }).access_token;
+function tokenOf(url: string, username: string): Promise<string> {
+  return memberToken(url, { username, password: PASSWORD });
 }
 
 async function ask(

@@ -8,6 +8,7 @@ import {
   startTeamGateway,
   totalDataRequests,
   type ServiceUnderTest,
+  upstreamOf,
 } from "../support/team";
 import type { RunningGateway } from "../../../src/gateway/gateway-app";
 import { allowancePeriodAt } from "../../../src/gateway/members/allowance-period";
@@ -90,10 +91,7 @@ async function team(): Promise<Team> {
     { ...store, holds },
     {
       upstream: {
-        base: service.emulator.url,
-        auth: service.emulator.url,
-        credentials: { username: service.emulator.username, password: service.emulator.password },
-        now: service.now,
+        ...upstreamOf(service),
         fetch: async (input, init) => {
           if (/\/v1\/export\/series\//.test(String(input))) {
             callOut.reach();

@@ -48,6 +48,17 @@ export async function startService(now = QUIET_DAY): Promise<ServiceUnderTest> {
   };
 }
 
+/** The emulator as a gateway's upstream, with the Developer account; tests replace `fetch` to hold calls. */
+export function upstreamOf(service: ServiceUnderTest): GatewaySettings["upstream"] {
+  return {
+    base: service.emulator.url,
+    auth: service.emulator.url,
+    credentials: { username: service.emulator.username, password: service.emulator.password },
+    fetch: (input, init) => fetch(input, init),
+    now: service.now,
+  };
+}
+
 export async function startTeamGateway(
   service: ServiceUnderTest,
   store: GatewayStore,
@@ -55,13 +66,7 @@ export async function startTeamGateway(
 ): Promise<RunningGateway> {
   return startGateway(
     {
-      upstream: {
-        base: service.emulator.url,
-        auth: service.emulator.url,
-        credentials: { username: service.emulator.username, password: service.emulator.password },
-        fetch: (input, init) => fetch(input, init),
-        now: service.now,
-      },
+      upstream: upstreamOf(service),
       store,
       now: service.now,
       ...settings,
@@ -105,18 +110,26 @@ export interface DatedRecord {
   series_final_values: Array<{ date: string }>;
 }
 
+/** The member's token from the gateway's sign-in. */
+export async function memberToken(
+  gatewayUrl: string,
+  member: { username: string; password: string },
+): Promise<string> {
+  const signIn = await fetch(`${gatewayUrl}/auth/access_token/v1`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(member),
+  });
+  return ((await signIn.json()) as { access_token: string }).access_token;
+}
+
 /** Signs in to the gateway as the member and asks for a data path under /api; throws unless 200. */
 export async function askGateway(
   gatewayUrl: string,
   member: { username: string; password: string },
   pathname: string,
 ): Promise<DatedRecord[]> {
-  const signIn = await fetch(`${gatewayUrl}/auth/access_token/v1`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(member),
-  });
-  const { access_token: token } = (await signIn.json()) as { access_token: string };
+  const token = await memberToken(gatewayUrl, member);
   const response = await fetch(`${gatewayUrl}/api${pathname}`, {
     headers: { authorization: `Bearer ${token}` },
   });
